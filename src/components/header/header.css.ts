@@ -1,0 +1,78 @@
+import { style } from '@vanilla-extract/css'
+import { vars } from '../../styles/theme.css'
+import { media } from '../../styles/tokens'
+
+export const header = style({
+  position: 'fixed',
+  insetInline: 0,
+  top: 0,
+  zIndex: 10,
+  height: vars.layout.headerHeight,
+  background: vars.color.background,
+  borderBottom: `1px solid ${vars.color.border}`,
+})
+
+export const bar = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space['3'],
+  height: '100%',
+})
+
+export const brand = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  minHeight: '44px',
+  color: vars.color.text,
+  fontWeight: 800,
+  fontSize: '1.125rem',
+  letterSpacing: '-0.01em',
+  textDecoration: 'none',
+  whiteSpace: 'nowrap',
+  selectors: { '&:hover': { color: vars.color.text } },
+})
+
+export const logo = style({ width: '2rem', height: '2rem', color: vars.color.accent })
+
+export const desktopNav = style({
+  display: 'none',
+  marginInlineStart: vars.space['5'],
+  '@media': { [media.desktop]: { display: 'block' } },
+})
+
+export const navList = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space['1'],
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+})
+
+export const navLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '44px',
+  paddingInline: vars.space['3'],
+  borderRadius: vars.radius.medium,
+  color: vars.color.text,
+  fontWeight: 600,
+  textDecoration: 'none',
+  selectors: {
+    '&:hover': { background: vars.color.accentSoft, color: vars.color.text },
+    '&[aria-current="page"]': { color: vars.color.accent },
+  },
+})
+
+export const actions = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  marginInlineStart: 'auto',
+})
+
+export const cta = style({
+  display: 'none',
+  '@media': { [media.tablet]: { display: 'inline-flex' } },
+})

@@ -1,0 +1,74 @@
+// The fixed site header: home link, the two dropdowns, the client portal, the language
+// switch, the contact call-to-action and, on small screens, the mobile menu.
+import { useEffect, useMemo } from 'react'
+import { Link, useRouterState } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react'
+import { msg } from '@lingui/core/macro'
+import { siteConfig } from '../../config/site'
+import { withLangPrefix } from '../../lib/pages'
+import { useLangPrefix } from '../../lib/use-lang'
+import { LangToggle } from '../lang-toggle/lang-toggle'
+import { NavMenu } from '../nav-menu/nav-menu'
+import { MenuGroup } from '../nav-menu/menu-group'
+import { MobileNav } from './mobile-nav'
+import { Logo } from './logo'
+import { useNavItems } from './nav-items'
+import * as layout from '../ui/layout.css'
+import * as styles from './header.css'
+
+export function Header() {
+  const { i18n } = useLingui()
+  const lang = useLangPrefix()
+  const items = useNavItems()
+  const group = useMemo(() => new MenuGroup(), [])
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
+
+  // Any navigation closes every menu, whichever link caused it.
+  useEffect(() => group.closeAll(), [group, pathname])
+
+  return (
+    <header className={styles.header}>
+      <div className={`${layout.container} ${styles.bar}`}>
+        <Link to="/{-$lang}" params={{ lang }} className={styles.brand} activeOptions={{ exact: true }}>
+          <Logo className={styles.logo} />
+          <span>{siteConfig.name}</span>
+        </Link>
+        <nav className={styles.desktopNav} aria-label={i18n._(msg`Main`)}>
+          <ul className={styles.navList}>
+            <li>
+              <NavMenu
+                id="services"
+                label={i18n._(msg`Services`)}
+                items={items.services}
+                group={group}
+                current={pathname.includes('/services/')}
+              />
+            </li>
+            <li>
+              <NavMenu
+                id="specializations"
+                label={i18n._(msg`Specializations`)}
+                items={items.specializations}
+                group={group}
+                current={pathname.includes('/specializations/')}
+              />
+            </li>
+            <li>
+              <a className={styles.navLink} href={withLangPrefix('/client-portal/login', lang)}>
+                <Trans>Client portal</Trans>
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <div className={styles.actions}>
+          <LangToggle />
+          <Link to="/{-$lang}/contact" params={{ lang }} className={`${layout.buttonPrimary} ${styles.cta}`}>
+            <Trans>Contact us</Trans>
+          </Link>
+          <MobileNav items={items} pathname={pathname} />
+        </div>
+      </div>
+    </header>
+  )
+}

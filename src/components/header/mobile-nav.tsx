@@ -1,0 +1,98 @@
+// The small-screen menu: a disclosure (machines/disclosure.machine.ts) holding the same links
+// as the header. Escape and navigation close it; Escape returns focus to its toggle.
+import { useEffect, useId, useRef } from 'react'
+import { useActorRef, useSelector } from '@xstate/react'
+import { Link } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react'
+import { msg } from '@lingui/core/macro'
+import { disclosureMachine } from '../../../machines/disclosure.machine'
+import { getInspector } from '../../lib/inspector'
+import { withLangPrefix } from '../../lib/pages'
+import { useLangPrefix } from '../../lib/use-lang'
+import type { NavMenuItem } from '../nav-menu/nav-menu'
+import * as styles from './mobile-nav.css'
+
+interface MobileNavProps {
+  items: { services: NavMenuItem[]; specializations: NavMenuItem[] }
+  pathname: string
+}
+
+export function MobileNav({ items, pathname }: MobileNavProps) {
+  const { i18n } = useLingui()
+  const lang = useLangPrefix()
+  const toggleRef = useRef<HTMLButtonElement>(null)
+  const panelId = useId()
+  const actor = useActorRef(
+    disclosureMachine.provide({ actions: { focusToggle: () => toggleRef.current?.focus() } }),
+    { inspect: getInspector() },
+  )
+  const open = useSelector(actor, (snapshot) => snapshot.hasTag('open'))
+
+  useEffect(() => actor.send({ type: 'disclosure.close' }), [actor, pathname])
+
+  useEffect(() => {
+    if (!open) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') actor.send({ type: 'disclosure.escape' })
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [open, actor])
+
+  const close = () => actor.send({ type: 'disclosure.close' })
+  const groups = [
+    { title: i18n._(msg`Services`), links: items.services },
+    { title: i18n._(msg`Specializations`), links: items.specializations },
+  ]
+
+  return (
+    <>
+      <button
+        ref={toggleRef}
+        type="button"
+        className={styles.toggle}
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={i18n._(msg`Menu`)}
+        onClick={() => actor.send({ type: 'disclosure.toggle' })}
+      >
+        <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          {open ? (
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          ) : (
+            <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          )}
+        </svg>
+      </button>
+      <nav id={panelId} className={styles.panel} hidden={!open} aria-label={i18n._(msg`Main`)}>
+        {groups.map((group) => (
+          <div key={group.title}>
+            <p className={styles.groupTitle}>{group.title}</p>
+            <ul className={styles.list}>
+              {group.links.map((item) => (
+                <li key={item.key}>
+                  <Link {...item.link} className={styles.link} onClick={close}>
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+        <ul className={styles.list}>
+          <li>
+            <a className={styles.link} href={withLangPrefix('/client-portal/login', lang)}>
+              <Trans>Client portal</Trans>
+            </a>
+          </li>
+          <li>
+            <Link to="/{-$lang}/contact" params={{ lang }} className={styles.link} onClick={close}>
+              <Trans>Contact us</Trans>
+            </Link>
+          </li>
+        </ul>
+      </nav>
+    </>
+  )
+}

@@ -1,0 +1,123 @@
+// A header dropdown (menu button pattern) driven by machines/menu.machine.ts. The machine owns
+// the behaviour; this component only maps its state to ARIA attributes and DOM events.
+import { useEffect, useId, useRef, type KeyboardEvent, type PointerEvent } from 'react'
+import { useActorRef, useSelector } from '@xstate/react'
+import { Link, type LinkProps } from '@tanstack/react-router'
+import { connect, menuMachine } from '../../../machines/menu.machine'
+import { getInspector } from '../../lib/inspector'
+import type { MenuGroup } from './menu-group'
+import * as styles from './nav-menu.css'
+
+export interface NavMenuItem {
+  key: string
+  label: string
+  summary?: string
+  link: Pick<LinkProps, 'to' | 'params'>
+}
+
+interface NavMenuProps {
+  id: string
+  label: string
+  items: NavMenuItem[]
+  group: MenuGroup
+  /** True when the current page is one of the items. */
+  current?: boolean
+}
+
+const isMouse = (event: PointerEvent) => event.pointerType === 'mouse'
+
+export function NavMenu({ id, label, items, group, current = false }: NavMenuProps) {
+  const triggerRef = useRef<HTMLButtonElement>(null)
+  const rootRef = useRef<HTMLDivElement>(null)
+  const itemRefs = useRef<(HTMLAnchorElement | null)[]>([])
+  const actor = useActorRef(
+    menuMachine.provide({ actions: { focusTrigger: () => triggerRef.current?.focus() } }),
+    { input: { itemCount: items.length }, inspect: getInspector() },
+  )
+  const { open, highlightedIndex } = useSelector(actor, connect)
+  const listId = useId()
+
+  useEffect(() => group.register(id, actor), [group, id, actor])
+  useEffect(() => actor.send({ type: 'menu.setItemCount', count: items.length }), [actor, items.length])
+
+  // Keyboard highlight moves real focus, after React has shown the list.
+  useEffect(() => {
+    if (open && highlightedIndex !== null) itemRefs.current[highlightedIndex]?.focus()
+  }, [open, highlightedIndex])
+
+  // A click or tap anywhere outside closes the menu.
+  useEffect(() => {
+    if (!open) return
+    const onPointerDown = (event: globalThis.PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) actor.send({ type: 'menu.close' })
+    }
+    document.addEventListener('pointerdown', onPointerDown)
+    return () => document.removeEventListener('pointerdown', onPointerDown)
+  }, [open, actor])
+
+  return (
+    <div
+      ref={rootRef}
+      className={styles.root}
+      onBlur={(event) => {
+        if (!rootRef.current?.contains(event.relatedTarget as Node | null)) actor.send({ type: 'menu.close' })
+      }}
+    >
+      <button
+        ref={triggerRef}
+        type="button"
+        className={styles.trigger}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={listId}
+        data-current={current}
+        onClick={() => actor.send({ type: 'menu.trigger.click' })}
+        onKeyDown={(event: KeyboardEvent) => {
+          if (['Enter', ' ', 'ArrowDown', 'ArrowUp', 'Escape'].includes(event.key)) {
+            event.preventDefault() // no page scroll, no synthetic click after Enter/Space
+            actor.send({ type: 'menu.trigger.keyDown', key: event.key })
+          }
+        }}
+        onPointerEnter={(event) => isMouse(event) && actor.send({ type: 'menu.trigger.pointerEnter' })}
+        onPointerLeave={(event) => isMouse(event) && actor.send({ type: 'menu.trigger.pointerLeave' })}
+      >
+        {label}
+        <svg className={styles.chevron} viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+          <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
+      </button>
+      <ul
+        id={listId}
+        role="menu"
+        aria-label={label}
+        className={styles.list}
+        hidden={!open}
+        onPointerEnter={(event) => isMouse(event) && actor.send({ type: 'menu.content.pointerEnter' })}
+        onPointerLeave={(event) => isMouse(event) && actor.send({ type: 'menu.content.pointerLeave' })}
+      >
+        {items.map((item, index) => (
+          <li key={item.key} role="none">
+            <Link
+              {...item.link}
+              ref={(element) => {
+                itemRefs.current[index] = element
+              }}
+              role="menuitem"
+              tabIndex={-1}
+              className={styles.item}
+              activeProps={{ 'aria-current': 'page' }}
+              onClick={() => actor.send({ type: 'menu.item.select' })}
+              onKeyDown={(event: KeyboardEvent) => {
+                if (['ArrowDown', 'ArrowUp', 'Home', 'End', 'Escape'].includes(event.key)) event.preventDefault()
+                actor.send({ type: 'menu.item.keyDown', key: event.key })
+              }}
+            >
+              {item.label}
+              {item.summary ? <span className={styles.itemSummary}>{item.summary}</span> : null}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}

@@ -1,0 +1,84 @@
+// Shared layout primitives for pages: the centred container and section rhythm.
+import { style } from '@vanilla-extract/css'
+import { vars } from '../../styles/theme.css'
+import { media } from '../../styles/tokens'
+
+export const container = style({
+  width: '100%',
+  maxWidth: vars.layout.contentWidth,
+  marginInline: 'auto',
+  paddingInline: vars.space['4'],
+  '@media': { [media.tablet]: { paddingInline: vars.space['6'] } },
+})
+
+export const section = style({
+  paddingBlock: vars.space['7'],
+  '@media': { [media.desktop]: { paddingBlock: vars.space['8'] } },
+})
+
+export const sectionAlt = style([section, { background: vars.color.surface }])
+
+export const lead = style({
+  fontSize: vars.fontSize.lead,
+  color: vars.color.textMuted,
+  maxWidth: vars.layout.textWidth,
+})
+
+export const eyebrow = style({
+  display: 'inline-block',
+  fontSize: vars.fontSize.small,
+  fontWeight: 700,
+  letterSpacing: '0.06em',
+  textTransform: 'uppercase',
+  color: vars.color.accent,
+  marginBottom: vars.space['3'],
+})
+
+export const buttonPrimary = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minHeight: '44px',
+  paddingInline: vars.space['5'],
+  borderRadius: vars.radius.medium,
+  border: `2px solid ${vars.color.accent}`,
+  background: vars.color.accent,
+  color: vars.color.accentText,
+  fontWeight: 600,
+  textDecoration: 'none',
+  cursor: 'pointer',
+  font: 'inherit',
+  selectors: {
+    '&:hover': { background: vars.color.accentHover, borderColor: vars.color.accentHover, color: vars.color.accentText },
+  },
+})
+
+export const buttonSecondary = style([
+  buttonPrimary,
+  {
+    background: 'transparent',
+    color: vars.color.accent,
+    selectors: {
+      '&:hover': { background: vars.color.accentSoft, color: vars.color.accentHover },
+    },
+  },
+])
+
+export const buttonRow = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space['3'],
+  marginTop: vars.space['5'],
+})
+
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  padding: 0,
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+})

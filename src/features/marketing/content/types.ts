@@ -1,0 +1,44 @@
+// The shape of the marketing copy. Every text is a Lingui descriptor (`msg`), so the words
+// live in the catalogs and the build fails when a translation is missing.
+import type { MessageDescriptor } from '@lingui/core'
+
+export interface TitledText {
+  title: MessageDescriptor
+  text: MessageDescriptor
+}
+
+export interface FaqItem {
+  question: MessageDescriptor
+  answer: MessageDescriptor
+}
+
+/** A service or a specialization page. */
+export interface OfferingContent {
+  /** Short name, used in menus and headings ("Data engineering"). */
+  name: MessageDescriptor
+  /** One line for cards and menus (≤ 90 characters). */
+  summary: MessageDescriptor
+  /** <meta name="description">, 120–160 characters. */
+  metaDescription: MessageDescriptor
+  heroTitle: MessageDescriptor
+  heroLead: MessageDescriptor
+  /** The problem the offering solves: 2–3 paragraphs. */
+  problem: MessageDescriptor[]
+  /** What the client gets: 4–6 concrete deliverables. */
+  deliverables: TitledText[]
+  /** How the work runs: 4 steps, in order. */
+  process: TitledText[]
+  /** Product and technology names, not translated. */
+  technologies: string[]
+  /** Questions clients ask: 4–5. */
+  faq: FaqItem[]
+  /** The closing call to contact. */
+  ctaTitle: MessageDescriptor
+  ctaText: MessageDescriptor
+}
+
+export interface Figure {
+  /** Already formatted for display in both languages, e.g. "40%" or "120+". */
+  value: MessageDescriptor
+  label: MessageDescriptor
+}

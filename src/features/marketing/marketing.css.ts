@@ -1,0 +1,178 @@
+// Styles of the marketing pages: hero, card grids, numbered steps, figures, FAQ, call to action.
+import { style } from '@vanilla-extract/css'
+import { vars } from '../../styles/theme.css'
+import { media } from '../../styles/tokens'
+
+export const hero = style({
+  paddingBlock: vars.space['8'],
+  background: `linear-gradient(180deg, ${vars.color.accentSoft} 0%, ${vars.color.background} 100%)`,
+})
+
+export const heroTitle = style({ maxWidth: '20ch' })
+
+export const grid = style({
+  display: 'grid',
+  gap: vars.space['4'],
+  gridTemplateColumns: '1fr',
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  '@media': {
+    [media.tablet]: { gridTemplateColumns: 'repeat(2, 1fr)' },
+  },
+})
+
+export const gridWide = style([grid, { '@media': { [media.desktop]: { gridTemplateColumns: 'repeat(4, 1fr)' } } }])
+
+export const gridThree = style([grid, { '@media': { [media.desktop]: { gridTemplateColumns: 'repeat(3, 1fr)' } } }])
+
+export const card = style({
+  position: 'relative',
+  height: '100%',
+  padding: vars.space['5'],
+  background: vars.color.surfaceRaised,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.large,
+})
+
+export const cardLink = style({
+  color: vars.color.text,
+  textDecoration: 'none',
+  selectors: {
+    // The whole card is clickable through the heading link's pseudo-element.
+    '&::after': { content: '""', position: 'absolute', inset: 0, borderRadius: vars.radius.large },
+    '&:hover': { color: vars.color.accent },
+  },
+})
+
+export const cardText = style({ color: vars.color.textMuted, marginBottom: 0 })
+
+export const steps = style({
+  display: 'grid',
+  gap: vars.space['5'],
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  counterReset: 'step',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(14rem, 100%), 1fr))',
+})
+
+export const step = style({
+  counterIncrement: 'step',
+  paddingTop: vars.space['4'],
+  borderTop: `3px solid ${vars.color.accent}`,
+  selectors: {
+    '&::before': {
+      content: 'counter(step, decimal-leading-zero)',
+      display: 'block',
+      marginBottom: vars.space['2'],
+      fontWeight: 800,
+      color: vars.color.accent,
+    },
+  },
+})
+
+export const figures = style({
+  display: 'grid',
+  gap: vars.space['5'],
+  gridTemplateColumns: '1fr',
+  margin: 0,
+  '@media': {
+    [media.tablet]: { gridTemplateColumns: 'repeat(2, 1fr)' },
+    [media.desktop]: { gridTemplateColumns: 'repeat(4, 1fr)' },
+  },
+})
+
+export const figureValue = style({
+  display: 'block',
+  fontSize: vars.fontSize.h1,
+  fontWeight: 800,
+  lineHeight: 1.1,
+  color: vars.color.accent,
+})
+
+export const figureLabel = style({ margin: 0, color: vars.color.textMuted })
+
+export const note = style({ marginTop: vars.space['5'], fontSize: vars.fontSize.small, color: vars.color.textMuted })
+
+export const prose = style({ maxWidth: vars.layout.textWidth })
+
+export const twoColumns = style({
+  display: 'grid',
+  gap: vars.space['6'],
+  '@media': { [media.desktop]: { gridTemplateColumns: '1fr 1fr', alignItems: 'start' } },
+})
+
+export const tags = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space['2'],
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+})
+
+export const tag = style({
+  padding: `${vars.space['1']} ${vars.space['3']}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.round,
+  background: vars.color.surfaceRaised,
+  fontSize: vars.fontSize.small,
+})
+
+export const faq = style({
+  borderTop: `1px solid ${vars.color.border}`,
+})
+
+export const faqItem = style({
+  borderBottom: `1px solid ${vars.color.border}`,
+})
+
+export const faqQuestion = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: vars.space['3'],
+  minHeight: '48px',
+  paddingBlock: vars.space['3'],
+  fontWeight: 700,
+  cursor: 'pointer',
+  listStyle: 'none',
+  selectors: {
+    '&::-webkit-details-marker': { display: 'none' },
+    '&::after': { content: '"+"', fontSize: '1.5rem', lineHeight: 1, color: vars.color.accent },
+    [`${faqItem}[open] &::after`]: { content: '"−"' },
+  },
+})
+
+export const faqAnswer = style({ paddingBottom: vars.space['4'], color: vars.color.textMuted, maxWidth: vars.layout.textWidth })
+
+export const cta = style({
+  padding: vars.space['6'],
+  borderRadius: vars.radius.large,
+  background: vars.color.accent,
+  color: vars.color.accentText,
+  '@media': { [media.desktop]: { padding: vars.space['8'] } },
+})
+
+export const ctaText = style({ maxWidth: vars.layout.textWidth, fontSize: vars.fontSize.lead })
+
+export const ctaButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '44px',
+  paddingInline: vars.space['5'],
+  borderRadius: vars.radius.medium,
+  background: vars.color.accentText,
+  color: vars.color.accent,
+  fontWeight: 700,
+  textDecoration: 'none',
+  selectors: { '&:hover': { color: vars.color.accentHover, textDecoration: 'underline' } },
+})
+
+export const breadcrumb = style({
+  marginBottom: vars.space['3'],
+  fontSize: vars.fontSize.small,
+})
+
+export const deliverableTitle = style({ fontSize: '1.0625rem', marginBottom: vars.space['2'] })

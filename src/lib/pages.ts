@@ -1,0 +1,41 @@
+// The public pages of the site as data: the header, footer, sitemap and the server's
+// 404 decision all read this list, so a page added here is linked and indexed everywhere.
+export const serviceSlugs = [
+  'business-intelligence',
+  'data-architecture',
+  'data-engineering',
+  'governance',
+] as const
+export type ServiceSlug = (typeof serviceSlugs)[number]
+
+export const specializationSlugs = ['financial-intelligence', 'customer-intelligence'] as const
+export type SpecializationSlug = (typeof specializationSlugs)[number]
+
+export function isServiceSlug(value: string): value is ServiceSlug {
+  return (serviceSlugs as readonly string[]).includes(value)
+}
+
+export function isSpecializationSlug(value: string): value is SpecializationSlug {
+  return (specializationSlugs as readonly string[]).includes(value)
+}
+
+/** Paths (without language prefix) of every public, indexable page. */
+export const publicPagePaths: readonly string[] = [
+  '/',
+  ...serviceSlugs.map((slug) => `/services/${slug}`),
+  ...specializationSlugs.map((slug) => `/specializations/${slug}`),
+  '/contact',
+]
+
+/** Adds a language prefix to an unprefixed path: (`/contact`, `en`) → `/en/contact`, (`/`, `es`) → `/es`. */
+export function withLangPrefix(path: string, lang: string | undefined): string {
+  if (!lang) return path
+  return path === '/' ? `/${lang}` : `/${lang}${path}`
+}
+
+/** Removes a known language prefix: `/en/contact` → `/contact`, `/es` → `/`. */
+export function withoutLangPrefix(pathname: string, langs: readonly string[]): string {
+  const [, first, ...rest] = pathname.split('/')
+  if (first && langs.includes(first)) return `/${rest.join('/')}`
+  return pathname
+}

@@ -1,0 +1,49 @@
+// Per-page <head>: title, description, Open Graph, canonical and hreflang alternates.
+// An unprefixed page (/contact) shows the visitor's language, so its canonical URL is the
+// prefixed page of that language (/es/contact); x-default points at the unprefixed form.
+import type { MessageDescriptor } from '@lingui/core'
+import { i18n } from './i18n'
+import { isLocale, locales, type Locale } from './locale'
+import { withLangPrefix } from './pages'
+import { siteConfig } from '../config/site'
+
+const ogLocale: Record<Locale, string> = { es: 'es_ES', en: 'en_US' }
+
+export interface PageHeadInput {
+  /** Unprefixed path of the page, e.g. `/contact`. */
+  path: string
+  title: MessageDescriptor
+  description: MessageDescriptor
+}
+
+function origin(): string {
+  return typeof window === 'undefined' ? siteConfig.url : window.location.origin
+}
+
+export function pageHead({ path, title, description }: PageHeadInput) {
+  const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'es'
+  const base = origin()
+  const pageTitle = `${i18n._(title)} · ${siteConfig.name}`
+  const pageDescription = i18n._(description)
+  const canonical = base + withLangPrefix(path, locale)
+  return {
+    meta: [
+      { title: pageTitle },
+      { name: 'description', content: pageDescription },
+      { property: 'og:type', content: 'website' },
+      { property: 'og:site_name', content: siteConfig.name },
+      { property: 'og:title', content: pageTitle },
+      { property: 'og:description', content: pageDescription },
+      { property: 'og:url', content: canonical },
+      { property: 'og:locale', content: ogLocale[locale] },
+      ...locales
+        .filter((other) => other !== locale)
+        .map((other) => ({ property: 'og:locale:alternate', content: ogLocale[other] })),
+    ],
+    links: [
+      { rel: 'canonical', href: canonical },
+      ...locales.map((lng) => ({ rel: 'alternate', hrefLang: lng, href: base + withLangPrefix(path, lng) })),
+      { rel: 'alternate', hrefLang: 'x-default', href: base + path },
+    ],
+  }
+}

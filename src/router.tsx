@@ -1,0 +1,45 @@
+// The app's one router: typed routes from the generated tree, the query client in context,
+// and the app-wide defaults for pending, error and not-found screens.
+import type { ReactNode } from 'react'
+import { createRouter, type RouterHistory } from '@tanstack/react-router'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { I18nProvider } from '@lingui/react'
+import { i18n } from './lib/i18n'
+import { routeTree } from './routeTree.gen'
+import { PageSpinner } from './components/spinner/spinner'
+import { NotFoundPage } from './components/not-found/not-found-page'
+import { RethrowError } from './components/error-screen/error-screen'
+
+export interface RouterContext {
+  queryClient: QueryClient
+}
+
+export function createAppRouter(options: { history?: RouterHistory; queryClient?: QueryClient } = {}) {
+  const queryClient = options.queryClient ?? new QueryClient()
+  return createRouter({
+    routeTree,
+    history: options.history,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    // Loaders always run on preload and visit; TanStack Query owns the caching.
+    defaultPreloadStaleTime: 0,
+    defaultPendingComponent: PageSpinner,
+    // Errors bubble to the root route, whose error screen replaces the whole app.
+    defaultErrorComponent: RethrowError,
+    defaultNotFoundComponent: NotFoundPage,
+    notFoundMode: 'root',
+    Wrap: ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>
+        <I18nProvider i18n={i18n}>{children}</I18nProvider>
+      </QueryClientProvider>
+    ),
+  })
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter
+  }
+}

@@ -1,0 +1,21 @@
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { OfferingPage } from '../../../../features/marketing/offering-page'
+import { services } from '../../../../features/marketing/content/services'
+import { isServiceSlug, type ServiceSlug } from '../../../../lib/pages'
+import { pageHead } from '../../../../lib/seo'
+
+export const Route = createFileRoute('/{-$lang}/_site/services/$service')({
+  beforeLoad: ({ params }) => {
+    if (!isServiceSlug(params.service)) throw notFound()
+  },
+  head: ({ params }) => {
+    const content = services[params.service as ServiceSlug]
+    return pageHead({ path: `/services/${params.service}`, title: content.name, description: content.metaDescription })
+  },
+  component: ServiceRoute,
+})
+
+function ServiceRoute() {
+  const { service } = Route.useParams()
+  return <OfferingPage kind="service" content={services[service as ServiceSlug]} />
+}

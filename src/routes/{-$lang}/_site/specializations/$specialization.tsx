@@ -1,0 +1,25 @@
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { OfferingPage } from '../../../../features/marketing/offering-page'
+import { specializations } from '../../../../features/marketing/content/specializations'
+import { isSpecializationSlug, type SpecializationSlug } from '../../../../lib/pages'
+import { pageHead } from '../../../../lib/seo'
+
+export const Route = createFileRoute('/{-$lang}/_site/specializations/$specialization')({
+  beforeLoad: ({ params }) => {
+    if (!isSpecializationSlug(params.specialization)) throw notFound()
+  },
+  head: ({ params }) => {
+    const content = specializations[params.specialization as SpecializationSlug]
+    return pageHead({
+      path: `/specializations/${params.specialization}`,
+      title: content.name,
+      description: content.metaDescription,
+    })
+  },
+  component: SpecializationRoute,
+})
+
+function SpecializationRoute() {
+  const { specialization } = Route.useParams()
+  return <OfferingPage kind="specialization" content={specializations[specialization as SpecializationSlug]} />
+}

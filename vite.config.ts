@@ -1,0 +1,33 @@
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import babel from '@rolldown/plugin-babel'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
+import { compression, defineAlgorithm } from 'vite-plugin-compression2'
+
+// Plugin order matters: the router plugin must run before react() (it splits route files),
+// and Lingui macros must be expanded before anything else reads the JSX.
+export default defineConfig({
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    babel({
+      // Only files that import a Lingui macro need Babel; everything else stays on the fast path.
+      include: [/\/(src|machines)\/.*\.[jt]sx?$/],
+      plugins: ['@lingui/babel-plugin-lingui-macro'],
+    }),
+    vanillaExtractPlugin(),
+    // Brotli and gzip copies next to each file; the server sends them as they are.
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip')],
+      include: /\.(js|css|html|json|svg|xml|txt)$/,
+    }),
+  ],
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+  },
+  server: {
+    port: 5173,
+  },
+})
