@@ -1,0 +1,2 @@
+/** Path of the system Chromium, or undefined when none is installed. */
+export function chromiumPath(): string | undefined
