@@ -2,7 +2,7 @@
 import { useEffect, useRef } from 'react'
 import { Trans } from '@lingui/react/macro'
 import { useLingui } from '@lingui/react'
-import type { ErrorComponentProps } from '@tanstack/react-router'
+import { useRouterState, type ErrorComponentProps } from '@tanstack/react-router'
 import { siteConfig, mailtoHref } from '../../config/site'
 import { localeFromPath } from '../../lib/locale'
 import { withLangPrefix } from '../../lib/pages'
@@ -16,8 +16,9 @@ export function ErrorScreen({ error }: Partial<ErrorComponentProps>) {
     if (error) console.error(error)
     heading.current?.focus()
   }, [error])
-  // A plain link and a full reload: after a crash the router itself may be what broke.
-  const home = withLangPrefix('/', localeFromPath(window.location.pathname))
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
+  // A plain link and a full page load: after a crash the app's state is not to be trusted.
+  const home = withLangPrefix('/', localeFromPath(pathname))
   return (
     <main className={styles.screen}>
       <div className={styles.card}>

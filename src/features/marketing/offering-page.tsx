@@ -43,13 +43,15 @@ export function OfferingPage({ kind, content }: OfferingPageProps) {
       </header>
 
       <section className={layout.section} aria-labelledby="problem">
-        <div className={`${layout.container} ${styles.prose}`}>
-          <h2 id="problem">
-            <Trans>The problem we solve</Trans>
-          </h2>
-          {content.problem.map((paragraph) => (
-            <p key={paragraph.id}>{_(paragraph)}</p>
-          ))}
+        <div className={layout.container}>
+          <div className={styles.prose}>
+            <h2 id="problem">
+              <Trans>The problem we solve</Trans>
+            </h2>
+            {content.problem.map((paragraph) => (
+              <p key={paragraph.id}>{_(paragraph)}</p>
+            ))}
+          </div>
         </div>
       </section>
 
