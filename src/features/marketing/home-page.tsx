@@ -8,6 +8,7 @@ import { homeContent as home } from './content/home'
 import { services } from './content/services'
 import { specializations } from './content/specializations'
 import { CallToAction } from './call-to-action'
+import { HeroIllustration } from './hero-illustration'
 import * as layout from '../../components/ui/layout.css'
 import * as styles from './marketing.css'
 
@@ -19,20 +20,23 @@ export function HomePage() {
   return (
     <>
       <section className={styles.hero} aria-labelledby="home-title">
-        <div className={layout.container}>
-          <p className={layout.eyebrow}>{_(home.heroEyebrow)}</p>
-          <h1 id="home-title" className={styles.heroTitle}>
-            {_(home.heroTitle)}
-          </h1>
-          <p className={layout.lead}>{_(home.heroLead)}</p>
-          <div className={layout.buttonRow}>
-            <Link to="/{-$lang}/contact" params={{ lang }} className={layout.buttonPrimary}>
-              {_(home.heroPrimaryCta)}
-            </Link>
-            <a href="#services" className={layout.buttonSecondary}>
-              {_(home.heroSecondaryCta)}
-            </a>
+        <div className={`${layout.container} ${styles.heroGrid}`}>
+          <div>
+            <p className={layout.eyebrow}>{_(home.heroEyebrow)}</p>
+            <h1 id="home-title" className={styles.heroTitle}>
+              {_(home.heroTitle)}
+            </h1>
+            <p className={layout.lead}>{_(home.heroLead)}</p>
+            <div className={layout.buttonRow}>
+              <Link to="/{-$lang}/contact" params={{ lang }} className={layout.buttonPrimary}>
+                {_(home.heroPrimaryCta)}
+              </Link>
+              <a href="#services" className={layout.buttonSecondary}>
+                {_(home.heroSecondaryCta)}
+              </a>
+            </div>
           </div>
+          <HeroIllustration />
         </div>
       </section>
 
@@ -44,11 +48,7 @@ export function HomePage() {
             {serviceSlugs.map((service) => (
               <li key={service} className={styles.card}>
                 <h3>
-                  <Link
-                    to="/{-$lang}/services/$service"
-                    params={{ lang, service }}
-                    className={styles.cardLink}
-                  >
+                  <Link to="/{-$lang}/services/$service" params={{ lang, service }} className={styles.cardLink}>
                     {_(services[service].name)}
                   </Link>
                 </h3>

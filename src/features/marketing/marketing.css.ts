@@ -10,6 +10,13 @@ export const hero = style({
 
 export const heroTitle = style({ maxWidth: '20ch' })
 
+export const heroGrid = style({
+  display: 'grid',
+  gap: vars.space['7'],
+  alignItems: 'center',
+  '@media': { [media.desktop]: { gridTemplateColumns: '3fr 2fr' } },
+})
+
 export const grid = style({
   display: 'grid',
   gap: vars.space['4'],
@@ -85,7 +92,7 @@ export const figures = style({
 
 export const figureValue = style({
   display: 'block',
-  fontSize: vars.fontSize.h1,
+  fontSize: vars.fontSize.h2,
   fontWeight: 800,
   lineHeight: 1.1,
   color: vars.color.accent,
