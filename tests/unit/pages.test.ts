@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isServiceSlug, publicPagePaths, withLangPrefix, withoutLangPrefix } from '../../src/lib/pages'
-import { isKnownPagePath } from '../../supabase/server/static/site'
+import { isKnownPagePath, likelyLocale, withLocaleHints } from '../../supabase/server/static/site'
 import { robotsTxt, sitemapXml } from '../../supabase/server/static/seo-files'
 
 describe('page paths', () => {
@@ -57,5 +57,24 @@ describe('sitemap.xml and robots.txt', () => {
     const robots = robotsTxt('https://example.test')
     expect(robots).toContain('Sitemap: https://example.test/sitemap.xml')
     expect(robots).toContain('Disallow: /admin')
+  })
+})
+
+describe('server: language hints in the app shell', () => {
+  const shell = '<!doctype html>\n<html lang="es">\n  <head>\n    <title>x</title>\n  </head>\n</html>'
+
+  it('guesses the language from the prefix, then Accept-Language, then Spanish', () => {
+    expect(likelyLocale('/en/contact', 'es-ES,es;q=0.9')).toBe('en')
+    expect(likelyLocale('/contact', 'en-GB,en;q=0.9,es;q=0.5')).toBe('en')
+    expect(likelyLocale('/contact', 'es-419,es;q=0.9')).toBe('es')
+    expect(likelyLocale('/contact', 'de-DE')).toBe('es')
+    expect(likelyLocale('/', undefined)).toBe('es')
+  })
+
+  it('sets <html lang> and preloads that catalog', () => {
+    const html = withLocaleHints(shell, 'en')
+    expect(html).toContain('<html lang="en">')
+    expect(html).toContain('<link rel="preload" href="/locales/en.json" as="fetch" crossorigin="anonymous" />')
+    expect(html.indexOf('preload')).toBeLessThan(html.indexOf('</head>'))
   })
 })

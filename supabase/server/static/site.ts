@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Hono } from 'hono'
 import { serveStatic } from '@hono/node-server/serve-static'
-import { locales } from '../../../src/lib/locale'
+import { detectLocale, locales, type Locale } from '../../../src/lib/locale'
 import { publicPagePaths, withoutLangPrefix } from '../../../src/lib/pages'
 import { robotsTxt, sitemapXml } from './seo-files'
 
@@ -15,6 +15,22 @@ const FILE_PATH = /\.[a-z0-9]+$/i
 export function isKnownPagePath(pathname: string): boolean {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
   return knownPaths.has(withoutLangPrefix(trimmed, locales) || '/')
+}
+
+/** The language the app will most likely pick; only the browser knows a stored choice. */
+export function likelyLocale(pathname: string, acceptLanguage: string | undefined): Locale {
+  const browser = (acceptLanguage ?? '').split(',').map((part) => part.split(';')[0] ?? '')
+  return detectLocale({ pathname, browser })
+}
+
+/**
+ * Sets <html lang> before any script runs and starts the catalog download in parallel with the
+ * app's JavaScript, instead of after it (the page cannot render text without it).
+ */
+export function withLocaleHints(html: string, locale: Locale): string {
+  return html
+    .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
+    .replace('</head>', `  <link rel="preload" href="/locales/${locale}.json" as="fetch" crossorigin="anonymous" />\n  </head>`)
 }
 
 export function siteRoutes({ dist, siteUrl }: { dist: string; siteUrl?: string }) {
@@ -39,9 +55,10 @@ export function siteRoutes({ dist, siteUrl }: { dist: string; siteUrl?: string }
   app.get('*', async (c) => {
     if (FILE_PATH.test(c.req.path)) return c.text('Not Found', 404)
     indexHtml ??= readFile(join(dist, 'index.html'), 'utf8')
-    const html = await indexHtml
+    const locale = likelyLocale(c.req.path, c.req.header('Accept-Language'))
     c.header('Cache-Control', 'no-cache')
-    return c.html(html, isKnownPagePath(c.req.path) ? 200 : 404)
+    c.header('Vary', 'Accept-Language')
+    return c.html(withLocaleHints(await indexHtml, locale), isKnownPagePath(c.req.path) ? 200 : 404)
   })
   return app
 }
