@@ -26,6 +26,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // All CSS is ~5 KB gzip: one stylesheet beats several render-blocking requests.
+    cssCodeSplit: false,
   },
   server: {
     port: 5173,
