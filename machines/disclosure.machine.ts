@@ -1,11 +1,9 @@
 // Open/closed state of the mobile navigation panel (WAI-ARIA disclosure pattern),
 // kept free of React and the DOM so the host only renders and wires up focus.
-import { setup, type SnapshotFrom } from 'xstate';
+import { setup, type SnapshotFrom } from 'xstate'
 
 export type DisclosureEvent =
-  | { type: 'disclosure.toggle' }
-  | { type: 'disclosure.close' }
-  | { type: 'disclosure.escape' };
+  { type: 'disclosure.toggle' } | { type: 'disclosure.close' } | { type: 'disclosure.escape' }
 
 export const disclosureMachine = setup({
   types: {
@@ -36,11 +34,11 @@ export const disclosureMachine = setup({
       },
     },
   },
-});
+})
 
-export type DisclosureSnapshot = SnapshotFrom<typeof disclosureMachine>;
+export type DisclosureSnapshot = SnapshotFrom<typeof disclosureMachine>
 
 /** Read-only view for renderers, so they never depend on state names that may be refactored. */
 export function connect(snapshot: DisclosureSnapshot): { open: boolean } {
-  return { open: snapshot.hasTag('open') };
+  return { open: snapshot.hasTag('open') }
 }

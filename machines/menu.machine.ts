@@ -1,19 +1,19 @@
 // Behaviour of one header dropdown (WAI-ARIA menu-button pattern), kept free of
 // React and the DOM so the rules can be unit-tested and the host only renders.
-import { assign, emit, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, setup, type SnapshotFrom } from 'xstate'
 
 /** Pointer must rest on the trigger this long before the menu opens, so a cursor passing by does not flash it. */
-export const HOVER_INTENT_MS = 120;
+export const HOVER_INTENT_MS = 120
 /** Grace period after the pointer leaves, so crossing the gap between trigger and panel does not close it. */
-export const HOVER_CLOSE_MS = 200;
+export const HOVER_CLOSE_MS = 200
 
 export interface MenuInput {
-  itemCount: number;
+  itemCount: number
 }
 
 export interface MenuContext {
-  itemCount: number;
-  highlightedIndex: number | null;
+  itemCount: number
+  highlightedIndex: number | null
 }
 
 export type MenuEvent =
@@ -27,25 +27,22 @@ export type MenuEvent =
   | { type: 'menu.item.pointerMove'; index: number }
   | { type: 'menu.item.select' }
   | { type: 'menu.close' }
-  | { type: 'menu.setItemCount'; count: number };
+  | { type: 'menu.setItemCount'; count: number }
 
 /** Lets the host close every other dropdown, so at most one is open at a time. */
-export type MenuEmitted = { type: 'menu.opened' };
+export type MenuEmitted = { type: 'menu.opened' }
 
 // Counts come from the DOM/host; a bad value must not make the index arithmetic produce NaN.
-const sanitizeCount = (count: number): number =>
-  Number.isFinite(count) ? Math.max(0, Math.floor(count)) : 0;
+const sanitizeCount = (count: number): number => (Number.isFinite(count) ? Math.max(0, Math.floor(count)) : 0)
 
-const firstIndex = ({ itemCount }: MenuContext): number | null => (itemCount > 0 ? 0 : null);
-const lastIndex = ({ itemCount }: MenuContext): number | null =>
-  itemCount > 0 ? itemCount - 1 : null;
+const firstIndex = ({ itemCount }: MenuContext): number | null => (itemCount > 0 ? 0 : null)
+const lastIndex = ({ itemCount }: MenuContext): number | null => (itemCount > 0 ? itemCount - 1 : null)
 
-const keyIs = (event: MenuEvent, keys: readonly string[]): boolean =>
-  'key' in event && keys.includes(event.key);
+const keyIs = (event: MenuEvent, keys: readonly string[]): boolean => 'key' in event && keys.includes(event.key)
 
-// Space is included because the trigger is a <button>; the host should preventDefault on the
-// keys it forwards so the browser's synthetic click does not toggle the menu a second time.
-const OPEN_FIRST_KEYS = ['Enter', ' ', 'ArrowDown'] as const;
+// Per the WAI-ARIA menu-button pattern. The host must preventDefault on keys it forwards, or the
+// button's native click (fired for Enter/Space) would arrive as menu.trigger.click and shut the menu again.
+const OPEN_FIRST_KEYS = ['Enter', ' ', 'ArrowDown'] as const
 
 export const menuMachine = setup({
   types: {
@@ -76,18 +73,16 @@ export const menuMachine = setup({
     highlightLast: assign({ highlightedIndex: ({ context }) => lastIndex(context) }),
     highlightNext: assign({
       highlightedIndex: ({ context }) => {
-        const { itemCount, highlightedIndex } = context;
-        if (itemCount === 0) return null;
-        return highlightedIndex === null ? 0 : (highlightedIndex + 1) % itemCount;
+        const { itemCount, highlightedIndex } = context
+        if (itemCount === 0) return null
+        return highlightedIndex === null ? 0 : (highlightedIndex + 1) % itemCount
       },
     }),
     highlightPrevious: assign({
       highlightedIndex: ({ context }) => {
-        const { itemCount, highlightedIndex } = context;
-        if (itemCount === 0) return null;
-        return highlightedIndex === null
-          ? itemCount - 1
-          : (highlightedIndex - 1 + itemCount) % itemCount;
+        const { itemCount, highlightedIndex } = context
+        if (itemCount === 0) return null
+        return highlightedIndex === null ? itemCount - 1 : (highlightedIndex - 1 + itemCount) % itemCount
       },
     }),
     highlightPointed: assign({
@@ -95,19 +90,15 @@ export const menuMachine = setup({
         event.type === 'menu.item.pointerMove' ? event.index : context.highlightedIndex,
     }),
     setItemCount: assign(({ context, event }) => {
-      if (event.type !== 'menu.setItemCount') return {};
-      const itemCount = sanitizeCount(event.count);
-      const { highlightedIndex } = context;
+      if (event.type !== 'menu.setItemCount') return {}
+      const itemCount = sanitizeCount(event.count)
+      const { highlightedIndex } = context
       // Items can disappear while the menu is open (e.g. locale switch); keep the highlight on a real item.
       return {
         itemCount,
         highlightedIndex:
-          highlightedIndex === null
-            ? null
-            : itemCount === 0
-              ? null
-              : Math.min(highlightedIndex, itemCount - 1),
-      };
+          highlightedIndex === null ? null : itemCount === 0 ? null : Math.min(highlightedIndex, itemCount - 1),
+      }
     }),
   },
 }).createMachine({
@@ -268,13 +259,13 @@ export const menuMachine = setup({
       },
     },
   },
-});
+})
 
-export type MenuSnapshot = SnapshotFrom<typeof menuMachine>;
+export type MenuSnapshot = SnapshotFrom<typeof menuMachine>
 
 export interface MenuView {
-  open: boolean;
-  highlightedIndex: number | null;
+  open: boolean
+  highlightedIndex: number | null
 }
 
 /** Read-only view for renderers, so they never depend on state names that may be refactored. */
@@ -282,5 +273,5 @@ export function connect(snapshot: MenuSnapshot): MenuView {
   return {
     open: snapshot.hasTag('open'),
     highlightedIndex: snapshot.context.highlightedIndex,
-  };
+  }
 }
