@@ -1,16 +1,40 @@
-// The route manifest: every endpoint the server answers, in one place. The Supabase-compatible
-// APIs (/auth/v1, /rest/v1, /storage/v1) mount here as they are built.
+// The route manifest: every endpoint the server answers, in one place. The three Supabase APIs
+// share the site's origin; each renders its own errors in its own Supabase shape.
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
-import type { Env } from './env'
+import { cors } from 'hono/cors'
+import type { ServerDeps } from './deps'
 import { securityHeaders } from './static/security-headers'
 import { siteRoutes } from './static/site'
+import { authRoutes } from './auth/routes'
+import { restRoutes } from './rest/routes'
+import { storageRoutes } from './storage/routes'
+import { inboxRoutes } from './mail/inbox-page'
 
-export function createApp(env: Pick<Env, 'SITE_DIST' | 'SITE_URL'>) {
+// Headers the browser may read from API responses (counts, pagination, auth API version).
+const exposedHeaders = [
+  'Content-Range',
+  'Content-Location',
+  'Range-Unit',
+  'Location',
+  'X-Supabase-Api-Version',
+  'X-Total-Count',
+  'Link',
+]
+
+export function createApp(deps: ServerDeps) {
   const app = new Hono()
   app.use('*', securityHeaders())
   app.use('*', compress())
-  app.route('/', siteRoutes({ dist: env.SITE_DIST, siteUrl: env.SITE_URL }))
+  // Access-Control-Request-Headers are reflected, as PostgREST does.
+  for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/storage/v1/*']) {
+    app.use(prefix, cors({ origin: '*', exposeHeaders: exposedHeaders, maxAge: 86400 }))
+  }
+  app.route('/auth/v1', authRoutes(deps))
+  app.route('/rest/v1', restRoutes(deps))
+  app.route('/storage/v1', storageRoutes(deps))
+  if (deps.catcher) app.route('/_dev/mail', inboxRoutes(deps.catcher))
+  app.route('/', siteRoutes({ dist: deps.env.SITE_DIST, siteUrl: deps.env.SITE_URL }))
   app.onError((error, c) => {
     console.error(error)
     return c.json({ code: 500, error_code: 'unexpected_failure', msg: 'Unexpected server error' }, 500)

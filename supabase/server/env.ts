@@ -1,16 +1,46 @@
 // The server's configuration, read and validated once at start-up. Every bad variable is
 // reported together, so a misconfigured deployment fails with one clear message.
 import { z } from 'zod'
+import { developmentKeys } from './lib/dev-keys'
 
-const schema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('localhost'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Public origin used in the sitemap and robots.txt; defaults to the request's own origin. */
-  SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
-  /** Folder with the built site. */
-  SITE_DIST: z.string().min(1).default('dist'),
-})
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('localhost'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** Public origin of the site: e-mail links, redirects, sitemap. Defaults to http://HOST:PORT. */
+    SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** Folder with the built site. */
+    SITE_DIST: z.string().min(1).default('dist'),
+    /** Any PostgreSQL; without it the embedded PGlite database under DATA_DIR is used. */
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    /** Embedded database files and stored uploads. */
+    DATA_DIR: z.string().min(1).default('.data'),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default(developmentKeys.jwtSecret),
+    /** Access-token lifetime in seconds. */
+    JWT_EXPIRY: z.coerce.number().int().min(30).max(604800).default(3600),
+    ANON_KEY: z.string().min(20).default(developmentKeys.anonKey),
+    SERVICE_ROLE_KEY: z.string().min(20).default(developmentKeys.serviceRoleKey),
+    /** Outgoing mail. Without it, development starts a local mail catcher and uses that. */
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    MAIL_FROM: z.string().min(3).default('Cauce Data <no-reply@caucedata.com>'),
+    /** Port of the development mail catcher's web inbox (its SMTP port is this + 1). */
+    MAIL_CATCHER_PORT: z.coerce.number().int().min(0).max(65534).default(1080),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return
+    const insecure = [
+      ['JWT_SECRET', env.JWT_SECRET === developmentKeys.jwtSecret],
+      ['ANON_KEY', env.ANON_KEY === developmentKeys.anonKey],
+      ['SERVICE_ROLE_KEY', env.SERVICE_ROLE_KEY === developmentKeys.serviceRoleKey],
+    ] as const
+    for (const [name, isDevelopmentValue] of insecure) {
+      if (isDevelopmentValue)
+        ctx.addIssue({ code: 'custom', path: [name], message: 'is the public development value; set a secret one in production' })
+    }
+    if (!env.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production' })
+    if (!env.SITE_URL) ctx.addIssue({ code: 'custom', path: ['SITE_URL'], message: 'is required in production' })
+  })
 
 export type Env = z.infer<typeof schema>
 
@@ -23,4 +53,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n${problems.join('\n')}`)
   }
   return result.data
+}
+
+/** The origin e-mail links and redirects point to. */
+export function siteOrigin(env: Pick<Env, 'SITE_URL' | 'HOST' | 'PORT'>): string {
+  return (env.SITE_URL ?? `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`).replace(/\/$/, '')
 }

@@ -1,9 +1,11 @@
-// Starts the server: the built site (and, later, the Supabase APIs) on one port.
+// Starts the server: the built site and the Supabase-compatible APIs on one port, on the
+// embedded database unless DATABASE_URL names another.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
-import { createApp } from './app'
 import { readEnv } from './env'
+import { createServer } from './server'
+import { printWelcome } from './welcome'
 
 const env = readEnv()
 if (!existsSync(join(env.SITE_DIST, 'index.html'))) {
@@ -11,11 +13,12 @@ if (!existsSync(join(env.SITE_DIST, 'index.html'))) {
   process.exit(1)
 }
 
-const server = serve({ fetch: createApp(env).fetch, hostname: env.HOST, port: env.PORT }, (info) => {
-  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST
-  console.log(`\n  Site ready at http://${host}:${info.port}/\n`)
-})
+const server = await createServer({ env, log: (line) => console.log(`  database: ${line}`) })
+const http = serve({ fetch: server.app.fetch, hostname: env.HOST, port: env.PORT }, () => printWelcome(server.deps))
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => server.close(() => process.exit(0)))
+async function shutdown() {
+  http.close()
+  await server.close()
+  process.exit(0)
 }
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown())

@@ -1,0 +1,8 @@
+// The auth API's endpoints.
+import { Hono } from 'hono'
+import type { ServerDeps } from '../deps'
+
+export function authRoutes(_deps: ServerDeps) {
+  const app = new Hono()
+  return app
+}

@@ -1,0 +1,35 @@
+// One small interface over the two databases the server runs on: embedded PGlite and any
+// PostgreSQL. Everything above this file speaks only `query`, `exec` and `transaction`.
+export interface QueryResult<T> {
+  rows: T[]
+  affectedRows: number
+}
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>
+  /** Runs a script of several statements, no parameters (migrations, bootstrap). */
+  exec(sql: string): Promise<void>
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres'
+  /** Runs `fn` in one transaction: commit when it resolves, rollback when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+/** A PostgreSQL error as both drivers report it: the SQLSTATE code plus the server's fields. */
+export interface PgError extends Error {
+  code: string
+  detail?: string
+  hint?: string
+  constraint?: string
+  table?: string
+  column?: string
+}
+
+export function isPgError(error: unknown): error is PgError {
+  return (
+    error instanceof Error && typeof (error as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((error as PgError).code)
+  )
+}

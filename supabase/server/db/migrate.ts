@@ -1,0 +1,77 @@
+// Brings a database up to date, each step applied once and recorded: the platform bootstrap
+// (what hosted Supabase provides), then supabase/migrations in order, then supabase/seed.sql.
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Database } from './database'
+
+const platformDir = join(import.meta.dirname, 'platform')
+
+export interface MigrateOptions {
+  migrationsDir?: string
+  /** Seed file to apply once after the migrations; omit for none. */
+  seedFile?: string
+  log?: (line: string) => void
+}
+
+async function sqlFiles(dir: string): Promise<string[]> {
+  const names = await readdir(dir).catch(() => [] as string[])
+  return names.filter((name) => name.endsWith('.sql')).sort()
+}
+
+export async function migrate(db: Database, options: MigrateOptions = {}): Promise<{ applied: string[] }> {
+  const migrationsDir = options.migrationsDir ?? join(process.cwd(), 'supabase', 'migrations')
+  const log = options.log ?? (() => undefined)
+  const applied: string[] = []
+
+  await db.exec(`
+    create schema if not exists _platform;
+    create table if not exists _platform.applied (name text primary key, applied_at timestamptz not null default now());
+    create schema if not exists supabase_migrations;
+    create table if not exists supabase_migrations.schema_migrations (version text primary key, name text, statements text[]);
+  `)
+
+  const done = new Set(
+    (await db.query<{ name: string }>('select name from _platform.applied')).rows.map((row) => row.name),
+  )
+  const doneMigrations = new Set(
+    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
+      (row) => row.version,
+    ),
+  )
+
+  const apply = async (label: string, sql: string, record: (tx: Parameters<Parameters<Database['transaction']>[0]>[0]) => Promise<unknown>) => {
+    await db.transaction(async (tx) => {
+      await tx.exec(sql)
+      await record(tx)
+    })
+    applied.push(label)
+    log(`applied ${label}`)
+  }
+
+  for (const file of await sqlFiles(platformDir)) {
+    const name = `platform/${file}`
+    if (done.has(name)) continue
+    await apply(name, await readFile(join(platformDir, file), 'utf8'), (tx) =>
+      tx.query('insert into _platform.applied (name) values ($1)', [name]),
+    )
+  }
+
+  for (const file of await sqlFiles(migrationsDir)) {
+    const [version = file, ...rest] = file.replace(/\.sql$/, '').split('_')
+    if (doneMigrations.has(version)) continue
+    await apply(`migrations/${file}`, await readFile(join(migrationsDir, file), 'utf8'), (tx) =>
+      tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
+        version,
+        rest.join('_'),
+      ]),
+    )
+  }
+
+  if (options.seedFile && !done.has('seed')) {
+    const seed = await readFile(options.seedFile, 'utf8').catch(() => undefined)
+    if (seed !== undefined) {
+      await apply('seed.sql', seed, (tx) => tx.query(`insert into _platform.applied (name) values ('seed')`))
+    }
+  }
+  return { applied }
+}

@@ -1,0 +1,31 @@
+// Embedded PostgreSQL (PGlite, PostgreSQL compiled to WebAssembly), in memory or on disk.
+import { PGlite } from '@electric-sql/pglite'
+import type { Database, Queryable, QueryResult } from './database'
+
+function wrap(target: Pick<PGlite, 'query' | 'exec'>): Queryable {
+  return {
+    async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+      const result = await target.query<T>(sql, params as unknown[])
+      return { rows: result.rows, affectedRows: result.affectedRows ?? 0 }
+    },
+    async exec(sql: string) {
+      await target.exec(sql)
+    },
+  }
+}
+
+export interface PgliteDatabase extends Database {
+  /** A gzip tarball of the data directory, loadable with `openPglite({ loadDataDir })`. */
+  dumpDataDir(): Promise<Blob>
+}
+
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PgliteDatabase> {
+  const db = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir })
+  return {
+    kind: 'pglite',
+    ...wrap(db),
+    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    close: () => db.close(),
+    dumpDataDir: () => db.dumpDataDir('gzip'),
+  }
+}

@@ -1,0 +1,40 @@
+// Every API request runs in one transaction that first takes on the caller's role and JWT
+// claims, as PostgREST and Supabase Storage do, so row-level security decides what is visible.
+import type { Database, Queryable } from './database'
+
+export type DbRole = 'anon' | 'authenticated' | 'service_role'
+
+export interface RequestContext {
+  role: DbRole
+  /** The full JWT payload (with `role`); `{ role: 'anon' }` without a token. */
+  claims: Record<string, unknown>
+  method?: string
+  path?: string
+  headers?: Record<string, string>
+  readOnly?: boolean
+}
+
+export function withRequestContext<T>(db: Database, context: RequestContext, fn: (tx: Queryable) => Promise<T>) {
+  return db.transaction(async (tx) => {
+    if (context.readOnly) await tx.query('set transaction read only')
+    const claims = JSON.stringify(context.claims)
+    await tx.query(
+      `select set_config('role', $1, true),
+              set_config('request.jwt.claims', $2, true),
+              set_config('request.jwt.claim.sub', coalesce($3, ''), true),
+              set_config('request.jwt.claim.role', $1, true),
+              set_config('request.method', $4, true),
+              set_config('request.path', $5, true),
+              set_config('request.headers', $6, true)`,
+      [
+        context.role,
+        claims,
+        typeof context.claims.sub === 'string' ? context.claims.sub : null,
+        context.method ?? '',
+        context.path ?? '',
+        JSON.stringify(context.headers ?? {}),
+      ],
+    )
+    return fn(tx)
+  })
+}

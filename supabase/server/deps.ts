@@ -1,0 +1,20 @@
+// What every API handler may use, created once per server: configuration, the database, the
+// JWT keys, outgoing mail, and where uploads are stored.
+import type { Database } from './db/database'
+import type { Env } from './env'
+import type { JwtKeys } from './lib/jwt'
+import type { Mailer } from './mail/mailer'
+import type { MailCatcher } from './mail/catcher'
+
+export interface ServerDeps {
+  env: Env
+  db: Database
+  keys: JwtKeys
+  mailer: Mailer
+  /** Origin of the site, for e-mail links and redirect checks (no trailing slash). */
+  siteOrigin: string
+  /** Folder that holds uploaded file bytes. */
+  storageDir: string
+  /** Present when the server runs its own development mail catcher. */
+  catcher?: MailCatcher
+}

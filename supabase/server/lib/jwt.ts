@@ -1,0 +1,51 @@
+// Signing and checking the HS256 JWTs that carry a request's role: access tokens, the anon and
+// service-role keys, and signed storage URLs. Only HS256 is accepted (never `alg: none`).
+import { SignJWT, jwtVerify, errors } from 'jose'
+import type { DbRole } from '../db/request-context'
+
+export type JwtPayload = Record<string, unknown> & { role?: string; sub?: string; exp?: number }
+
+export type TokenCheck =
+  | { ok: true; role: DbRole; claims: JwtPayload; token: string | null }
+  | { ok: false; reason: 'invalid' | 'expired' | 'role'; message: string }
+
+const apiRoles: readonly DbRole[] = ['anon', 'authenticated', 'service_role']
+
+export class JwtKeys {
+  private readonly key: Uint8Array
+
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret)
+  }
+
+  sign(payload: JwtPayload, expiresInSeconds?: number): Promise<string> {
+    const jwt = new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt()
+    if (expiresInSeconds !== undefined) jwt.setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds)
+    return jwt.sign(this.key)
+  }
+
+  async verify(token: string): Promise<{ ok: true; payload: JwtPayload } | { ok: false; reason: 'invalid' | 'expired'; message: string }> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] })
+      return { ok: true, payload: payload as JwtPayload }
+    } catch (error) {
+      if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired', message: 'JWT expired' }
+      return { ok: false, reason: 'invalid', message: 'invalid JWT: unable to parse or verify signature' }
+    }
+  }
+
+  /**
+   * The role and claims of a request, from `Authorization: Bearer` or else the `apikey` header.
+   * No token at all means anon, as PostgREST treats it.
+   */
+  async checkRequest(headers: { authorization?: string | null; apikey?: string | null }): Promise<TokenCheck> {
+    const bearer = headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? null
+    const token = bearer ?? headers.apikey ?? null
+    if (!token) return { ok: true, role: 'anon', claims: { role: 'anon' }, token: null }
+    const result = await this.verify(token)
+    if (!result.ok) return result
+    const role = result.payload.role ?? 'anon'
+    if (!apiRoles.includes(role as DbRole)) return { ok: false, reason: 'role', message: `role "${role}" does not exist` }
+    return { ok: true, role: role as DbRole, claims: { ...result.payload, role }, token }
+  }
+}

@@ -1,0 +1,50 @@
+// Assembles a server from its configuration: opens and migrates the database, sets up mail and
+// the JWT keys, and returns the app with a way to shut everything down.
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { createApp } from './app'
+import type { Database } from './db/database'
+import { migrate } from './db/migrate'
+import { openPglite } from './db/pglite'
+import { openPostgres } from './db/postgres'
+import type { ServerDeps } from './deps'
+import { siteOrigin, type Env } from './env'
+import { JwtKeys } from './lib/jwt'
+import { MailCatcher } from './mail/catcher'
+import { createMailer } from './mail/mailer'
+
+export interface ServerOptions {
+  env: Env
+  /** An already open database (tests); otherwise DATABASE_URL or PGlite under DATA_DIR. */
+  db?: Database
+  /** Apply supabase/seed.sql on first start (demo data). */
+  seed?: boolean
+  log?: (line: string) => void
+}
+
+export async function createServer({ env, db: givenDb, seed = true, log = () => undefined }: ServerOptions) {
+  await mkdir(env.DATA_DIR, { recursive: true })
+  const db = givenDb ?? (env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : await openPglite({ dataDir: join(env.DATA_DIR, 'db') }))
+  await migrate(db, { seedFile: seed ? join(process.cwd(), 'supabase', 'seed.sql') : undefined, log })
+
+  let catcher: MailCatcher | undefined
+  let smtpUrl = env.SMTP_URL
+  if (!smtpUrl) {
+    catcher = new MailCatcher()
+    smtpUrl = await catcher.listen(env.NODE_ENV === 'test' ? 0 : env.MAIL_CATCHER_PORT + 1)
+  }
+  const mailer = createMailer(smtpUrl, env.MAIL_FROM)
+  const storageDir = join(env.DATA_DIR, 'storage')
+  await mkdir(storageDir, { recursive: true })
+
+  const deps: ServerDeps = { env, db, keys: new JwtKeys(env.JWT_SECRET), mailer, siteOrigin: siteOrigin(env), storageDir, catcher }
+  return {
+    app: createApp(deps),
+    deps,
+    async close() {
+      mailer.close()
+      await catcher?.close()
+      if (!givenDb) await db.close()
+    },
+  }
+}

@@ -1,0 +1,8 @@
+// The storage API's endpoints.
+import { Hono } from 'hono'
+import type { ServerDeps } from '../deps'
+
+export function storageRoutes(_deps: ServerDeps) {
+  const app = new Hono()
+  return app
+}

@@ -1,0 +1,30 @@
+// The test harness itself: a server on a copy of the golden database, reachable through
+// supabase-js, with the caller's role applied in the database.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { databaseKinds, startTestServer, type TestServer } from './support/server'
+
+describe.each(databaseKinds())('harness on %s', (kind) => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer(kind)
+  })
+  afterAll(() => server.close())
+
+  it('applies the platform bootstrap and records it', async () => {
+    const { rows } = await server.deps.db.query<{ name: string }>('select name from _platform.applied order by name')
+    expect(rows.map((row) => row.name)).toEqual(
+      expect.arrayContaining(['platform/00-roles.sql', 'platform/10-auth.sql', 'platform/20-storage.sql']),
+    )
+  })
+
+  it('knows the API roles', async () => {
+    const { rows } = await server.deps.db.query<{ rolname: string; rolbypassrls: boolean }>(
+      `select rolname, rolbypassrls from pg_roles where rolname in ('anon', 'authenticated', 'service_role') order by rolname`,
+    )
+    expect(rows).toEqual([
+      { rolname: 'anon', rolbypassrls: false },
+      { rolname: 'authenticated', rolbypassrls: false },
+      { rolname: 'service_role', rolbypassrls: true },
+    ])
+  })
+})

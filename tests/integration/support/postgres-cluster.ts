@@ -1,0 +1,64 @@
+// Starts a throw-away PostgreSQL server from the machine's own binaries (Debian's postgresql
+// package) on a loopback port, for the integration tests that run on a real server too.
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, chmodSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+function findBinDir(): string | undefined {
+  const root = '/usr/lib/postgresql'
+  if (!existsSync(root)) return undefined
+  const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a))
+  return versions.map((v) => join(root, v, 'bin')).find((dir) => existsSync(join(dir, 'pg_ctl')))
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export interface PostgresCluster {
+  url: (database: string) => string
+  stop: () => void
+}
+
+/** Undefined when no PostgreSQL binaries are installed (the tests then run on PGlite only). */
+export async function startPostgresCluster(): Promise<PostgresCluster | undefined> {
+  const bin = findBinDir()
+  if (!bin) return undefined
+  const asRoot = process.getuid?.() === 0
+  // PostgreSQL refuses to run as root; as root, run it as the `postgres` system user.
+  const run = (command: string, args: string[]) =>
+    asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', join(bin, command), ...args], { stdio: 'pipe' }) : execFileSync(join(bin, command), args, { stdio: 'pipe' })
+  const dir = mkdtempSync(join(tmpdir(), 'cauce-pg-'))
+  if (asRoot) {
+    chmodSync(dir, 0o777)
+    spawnSync('chown', ['postgres', dir])
+  }
+  const data = join(dir, 'data')
+  const user = asRoot ? 'postgres' : (process.env.USER ?? 'postgres')
+  run('initdb', ['-D', data, '-U', user, '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C'])
+  const port = await freePort()
+  run('pg_ctl', [
+    '-D', data, '-l', join(dir, 'log'), '-w', '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    'start',
+  ])
+  return {
+    url: (database) => `postgres://${user}@127.0.0.1:${port}/${database}`,
+    stop: () => {
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop'])
+      } finally {
+        rmSync(dir, { recursive: true, force: true })
+      }
+    },
+  }
+}

@@ -1,0 +1,92 @@
+// Starts our server in-process for one test file, on a fresh copy of the golden database, and
+// hands out real supabase-js clients whose fetch calls the app directly (no port).
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { randomUUID } from 'node:crypto'
+import { inject } from 'vitest'
+import WebSocket from 'ws'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { openPglite } from '../../../supabase/server/db/pglite'
+import { openPostgres } from '../../../supabase/server/db/postgres'
+import type { Database } from '../../../supabase/server/db/database'
+import { readEnv } from '../../../supabase/server/env'
+import { createServer } from '../../../supabase/server/server'
+
+export type DatabaseKind = 'pglite' | 'postgres'
+
+/** The databases this run can test on: always PGlite, PostgreSQL when it is installed. */
+export function databaseKinds(): DatabaseKind[] {
+  return inject('postgresTemplateUrl') ? ['pglite', 'postgres'] : ['pglite']
+}
+
+async function openCopy(kind: DatabaseKind): Promise<{ db: Database; drop: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const snapshot = readFileSync(inject('pgliteSnapshot'))
+    const db = await openPglite({ loadDataDir: new Blob([snapshot]) })
+    return { db, drop: async () => undefined }
+  }
+  const adminUrl = inject('postgresTemplateUrl')
+  if (!adminUrl) throw new Error('PostgreSQL is not available in this run')
+  const name = `test_${randomUUID().replace(/-/g, '')}`
+  const admin = openPostgres(adminUrl, { max: 1 })
+  await admin.exec(`create database ${name} template golden`)
+  await admin.close()
+  const db = openPostgres(adminUrl.replace(/\/postgres$/, `/${name}`), { max: 5 })
+  return {
+    db,
+    drop: async () => {
+      const cleanup = openPostgres(adminUrl, { max: 1 })
+      await cleanup.exec(`drop database if exists ${name} with (force)`)
+      await cleanup.close()
+    },
+  }
+}
+
+export interface TestServer {
+  kind: DatabaseKind
+  url: string
+  anonKey: string
+  serviceRoleKey: string
+  app: Awaited<ReturnType<typeof createServer>>['app']
+  deps: Awaited<ReturnType<typeof createServer>>['deps']
+  /** A supabase-js client with the anon key, like the browser's. */
+  client(): SupabaseClient
+  /** A supabase-js client with the service-role key, like an admin script's. */
+  serviceClient(): SupabaseClient
+  /** Raw request to the app, for cases supabase-js cannot express (malformed bodies, headers). */
+  request(path: string, init?: RequestInit): Promise<Response>
+  close(): Promise<void>
+}
+
+export async function startTestServer(kind: DatabaseKind = 'pglite', envOverrides: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cauce-test-'))
+  const env = readEnv({ NODE_ENV: 'test', HOST: 'localhost', PORT: '54321', DATA_DIR: dataDir, ...envOverrides })
+  const { db, drop } = await openCopy(kind)
+  const server = await createServer({ env, db, seed: false })
+  const url = server.deps.siteOrigin
+  const fetchApp: typeof fetch = async (input, init) => server.app.fetch(new Request(input, init))
+  const makeClient = (key: string) =>
+    createClient(url, key, {
+      global: { fetch: fetchApp },
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      realtime: { transport: WebSocket as never },
+    })
+  return {
+    kind,
+    url,
+    anonKey: env.ANON_KEY,
+    serviceRoleKey: env.SERVICE_ROLE_KEY,
+    app: server.app,
+    deps: server.deps,
+    client: () => makeClient(env.ANON_KEY),
+    serviceClient: () => makeClient(env.SERVICE_ROLE_KEY),
+    request: (path, init) => fetchApp(new URL(path, url), init),
+    async close() {
+      await server.close()
+      await db.close()
+      await drop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
