@@ -1,8 +1,59 @@
-// The storage API's endpoints.
+// The storage API's endpoints (/storage/v1), as storage-js calls them. Every route but the public
+// and signed downloads runs as the caller's role, so the policies on storage.objects decide.
 import { Hono } from 'hono'
 import type { ServerDeps } from '../deps'
+import { storageErrors } from './errors'
+import { ObjectFiles } from './files'
+import { bucketHandlers } from './handlers/buckets'
+import { authenticatedDownload, objectInfo, publicDownload, signedDownload } from './handlers/download'
+import { listHandler, moveHandler, removeHandler } from './handlers/manage'
+import { signHandler } from './handlers/sign'
+import { copyHandler, uploadHandler } from './handlers/upload'
+import { DEFAULT_MAX_UPLOAD_BYTES } from './limits'
+import { guarded, type StorageService } from './service'
 
-export function storageRoutes(_deps: ServerDeps) {
+export interface StorageOptions {
+  /** The largest upload accepted in any bucket (bytes). */
+  maxUploadBytes?: number
+}
+
+export function storageRoutes(deps: ServerDeps, options: StorageOptions = {}) {
+  const service: StorageService = {
+    deps,
+    files: new ObjectFiles(deps.storageDir),
+    maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+  }
+  void service.files.sweepStaleTemp()
+  const buckets = bucketHandlers(service)
+  const download = authenticatedDownload(service)
   const app = new Hono()
+
+  app.get('/bucket', guarded(buckets.list))
+  app.post('/bucket', guarded(buckets.create)) // RLS: the service role, or a policy
+  app.get('/bucket/:id', guarded(buckets.get))
+  app.put('/bucket/:id', guarded(buckets.update))
+  app.delete('/bucket/:id', guarded(buckets.remove))
+  app.post('/bucket/:id/empty', guarded(buckets.empty))
+
+  // Fixed prefixes first: the catch-all `/object/<bucket>/<key>` routes come last.
+  app.post('/object/list/*', guarded(listHandler(service)))
+  app.post('/object/move', guarded(moveHandler(service)))
+  app.post('/object/copy', guarded(copyHandler(service)))
+  app.post('/object/sign/*', guarded(signHandler(service)))
+  app.get('/object/sign/*', guarded(signedDownload(service))) // no auth: the token decides
+  app.get('/object/public/*', guarded(publicDownload(service))) // no auth: public buckets only
+  app.get('/object/authenticated/*', guarded(download))
+  app.get('/object/info/*', guarded(objectInfo(service)))
+  app.get('/object/*', guarded(download)) // HEAD too: storage-js `exists()`
+  app.post('/object/*', guarded(uploadHandler(service, 'POST')))
+  app.put('/object/*', guarded(uploadHandler(service, 'PUT')))
+  app.delete('/object/*', guarded(removeHandler(service)))
+
+  app.all(
+    '*',
+    guarded(async (c) => {
+      throw storageErrors.routeNotFound(c.req.method, c.req.path)
+    }),
+  )
   return app
 }

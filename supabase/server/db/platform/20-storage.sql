@@ -49,3 +49,25 @@ $$;
 
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
   to anon, authenticated, service_role;
+
+comment on table storage.buckets is 'Storage buckets: public flag, upload size limit and accepted MIME types.';
+comment on table storage.objects is 'Storage objects: one row per file (metadata under RLS); the bytes live on disk under the server''s storage folder, named by version.';
+
+-- As on hosted Supabase, rows of the storage tables are deleted only through the Storage API, which
+-- removes the files too: a migration or seed that deletes them directly fails here as it would there.
+create or replace function storage.protect_delete() returns trigger language plpgsql as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), '') <> 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using errcode = '42501', hint = 'This prevents accidental data loss from orphaned objects.';
+  end if;
+  return null;
+end
+$$;
+
+drop trigger if exists protect_buckets_delete on storage.buckets;
+create trigger protect_buckets_delete before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+drop trigger if exists protect_objects_delete on storage.objects;
+create trigger protect_objects_delete before delete on storage.objects
+  for each statement execute function storage.protect_delete();

@@ -1,0 +1,58 @@
+// Who is calling: the role and claims from the request's JWT, and the one way to touch
+// storage.objects on their behalf, inside a transaction that has taken on that role (RLS decides).
+import type { Context } from 'hono'
+import type { Queryable } from '../db/database'
+import { withRequestContext, type DbRole } from '../db/request-context'
+import type { ServerDeps } from '../deps'
+import type { JwtPayload } from '../lib/jwt'
+import { storageErrors } from './errors'
+
+export interface Caller {
+  role: DbRole
+  claims: JwtPayload
+  /** `owner` column: the JWT `sub` when it is a UUID. */
+  owner: string | null
+  /** `owner_id` column: the JWT `sub` as text. */
+  ownerId: string | null
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export async function requireCaller(deps: ServerDeps, c: Context): Promise<Caller> {
+  const check = await deps.keys.checkRequest({
+    authorization: c.req.header('authorization'),
+    apikey: c.req.header('apikey'),
+  })
+  if (!check.ok) {
+    if (check.reason === 'role') throw storageErrors.unknownRole(check.message)
+    throw storageErrors.invalidJwt(check.reason === 'expired' ? 'jwt expired' : check.message)
+  }
+  const sub = typeof check.claims.sub === 'string' && check.claims.sub !== '' ? check.claims.sub : null
+  return { role: check.role, claims: check.claims, owner: sub && UUID.test(sub) ? sub : null, ownerId: sub }
+}
+
+/** Runs `fn` in one transaction as the caller: their role, their claims, their request. */
+export function asCaller<T>(
+  deps: ServerDeps,
+  c: Context,
+  caller: Caller,
+  fn: (tx: Queryable) => Promise<T>,
+  options: { readOnly?: boolean } = {},
+): Promise<T> {
+  const headers: Record<string, string> = {}
+  c.req.raw.headers.forEach((value, name) => {
+    headers[name] = value
+  })
+  return withRequestContext(
+    deps.db,
+    {
+      role: caller.role,
+      claims: caller.claims,
+      method: c.req.method,
+      path: new URL(c.req.url).pathname,
+      headers,
+      readOnly: options.readOnly,
+    },
+    fn,
+  )
+}

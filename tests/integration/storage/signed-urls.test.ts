@@ -1,0 +1,114 @@
+// Signed URLs: created through supabase-js for objects the caller may read, fetched with a plain
+// fetch and no credentials, refused once expired, for another path, or tampered with.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import {
+  DOCS,
+  createStorageFixtures,
+  expectSameBytes,
+  randomBytes,
+  storageFailure,
+  type StorageFixtures,
+} from './support'
+
+describe.each(databaseKinds())('storage signed URLs on %s', (kind) => {
+  let server: TestServer
+  let f: StorageFixtures
+  const bytes = randomBytes(30_000)
+  let path: string
+  beforeAll(async () => {
+    server = await startTestServer(kind)
+    f = await createStorageFixtures(server)
+    path = `${f.alice}/signed/contract final.pdf`
+    const { error } = await f.aliceClient.storage.from(DOCS).upload(path, bytes, { contentType: 'application/pdf' })
+    if (error) throw error
+  })
+  afterAll(() => server.close())
+
+  it('round-trips: the signed URL serves the bytes to a plain fetch with no credentials', async () => {
+    const { data, error } = await f.aliceClient.storage.from(DOCS).createSignedUrl(path, 60)
+    expect(error).toBeNull()
+    const url = new URL(data!.signedUrl)
+    expect(url.pathname).toBe(`/storage/v1/object/sign/${DOCS}/${f.alice}/signed/contract%20final.pdf`)
+    expect(url.searchParams.get('token')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
+    const response = await server.request(data!.signedUrl)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('application/pdf')
+    expect(response.headers.get('content-disposition')).toBeNull()
+    expectSameBytes(await response.arrayBuffer(), bytes)
+
+    const asDownload = await f.aliceClient.storage.from(DOCS).createSignedUrl(path, 60, { download: 'contrato.pdf' })
+    const attachment = await server.request(asDownload.data!.signedUrl)
+    expect(attachment.headers.get('content-disposition')).toMatch(/^attachment; filename="contrato.pdf"/)
+  })
+
+  it('signs several paths at once, reporting the ones the caller cannot read', async () => {
+    await f.bobClient.storage.from(DOCS).upload(`${f.bob}/theirs.txt`, 'bob')
+    const { data, error } = await f.aliceClient.storage
+      .from(DOCS)
+      .createSignedUrls([path, `${f.bob}/theirs.txt`, `${f.alice}/none`], 60)
+    expect(error).toBeNull()
+    expect(data!.map((entry) => [entry.path, entry.error])).toEqual([
+      [path, null],
+      [`${f.bob}/theirs.txt`, 'Either the object does not exist or you do not have access to it'],
+      [`${f.alice}/none`, 'Either the object does not exist or you do not have access to it'],
+    ])
+    const fetched = await server.request(data![0]!.signedUrl!)
+    expectSameBytes(await fetched.arrayBuffer(), bytes)
+    expect(data![1]!.signedUrl).toBeNull()
+  })
+
+  it('refuses an expired token with ExpiredToken', async () => {
+    const token = await server.deps.keys.sign({ url: `${DOCS}/${path}`, scope: 'download' }, -5)
+    const response = await server.request(`/storage/v1/object/sign/${DOCS}/${encodeURI(path)}?token=${token}`)
+    expect(await storageFailure(response)).toEqual({
+      status: 400,
+      body: {
+        statusCode: '400',
+        code: 'ExpiredToken',
+        error: 'ExpiredToken',
+        message: 'The provided token has expired.',
+      },
+    })
+  })
+
+  it('refuses a token for another path, a tampered one, an access token, and none', async () => {
+    await f.aliceClient.storage.from(DOCS).upload(`${f.alice}/signed/other.txt`, 'other')
+    const { data } = await f.aliceClient.storage.from(DOCS).createSignedUrl(`${f.alice}/signed/other.txt`, 60)
+    const token = new URL(data!.signedUrl).searchParams.get('token')!
+    const target = `/storage/v1/object/sign/${DOCS}/${encodeURI(path)}`
+
+    const moved = await server.request(`${target}?token=${token}`)
+    expect(await storageFailure(moved)).toMatchObject({
+      status: 400,
+      body: { statusCode: '400', code: 'InvalidSignature' },
+    })
+
+    const [header, payload, signature] = token.split('.')
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString())
+    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, url: `${DOCS}/${path}` })).toString('base64url')
+    const tampered = await server.request(`${target}?token=${header}.${forgedPayload}.${signature}`)
+    expect(await storageFailure(tampered)).toMatchObject({ status: 400, body: { code: 'InvalidJWT' } })
+
+    const accessToken = await f.tokenFor(f.alice)
+    const withAccess = await server.request(`${target}?token=${accessToken}`)
+    expect(await storageFailure(withAccess)).toMatchObject({ status: 400, body: { code: 'InvalidSignature' } })
+
+    const missing = await server.request(target)
+    expect(await storageFailure(missing)).toMatchObject({ status: 400, body: { code: 'InvalidRequest' } })
+  })
+
+  it('validates expiresIn and needs the caller to be able to read the object', async () => {
+    const zero = await f.aliceClient.storage.from(DOCS).createSignedUrl(path, 0)
+    expect(zero.error).toMatchObject({ status: 400, statusCode: '400' })
+    const anon = await f.anonClient.storage.from(DOCS).createSignedUrl(path, 60)
+    expect(anon.error).toMatchObject({ status: 400, statusCode: '404' })
+  })
+
+  it('stops serving a signed URL once its object is removed', async () => {
+    const { data } = await f.aliceClient.storage.from(DOCS).createSignedUrl(`${f.alice}/signed/other.txt`, 60)
+    await f.aliceClient.storage.from(DOCS).remove([`${f.alice}/signed/other.txt`])
+    const response = await server.request(data!.signedUrl)
+    expect(await storageFailure(response)).toMatchObject({ status: 400, body: { code: 'NoSuchKey' } })
+  })
+})
