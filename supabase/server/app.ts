@@ -32,7 +32,7 @@ export function createApp(deps: ServerDeps) {
   }
   app.route('/auth/v1', authRoutes(deps))
   app.route('/rest/v1', restRoutes(deps))
-  app.route('/storage/v1', storageRoutes(deps))
+  app.route('/storage/v1', storageRoutes(deps, { maxUploadBytes: deps.env.STORAGE_MAX_UPLOAD_BYTES }))
   if (deps.catcher) app.route('/_dev/mail', inboxRoutes(deps.catcher))
   app.route('/', siteRoutes({ dist: deps.env.SITE_DIST, siteUrl: deps.env.SITE_URL }))
   app.onError((error, c) => {

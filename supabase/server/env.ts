@@ -16,6 +16,8 @@ const schema = z
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     /** Embedded database files and stored uploads. */
     DATA_DIR: z.string().min(1).default('.data'),
+    /** Largest accepted upload, in bytes (buckets may set a lower limit). */
+    STORAGE_MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).default(50 * 1024 * 1024),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default(developmentKeys.jwtSecret),
     /** Access-token lifetime in seconds. */
     JWT_EXPIRY: z.coerce.number().int().min(30).max(604800).default(3600),
