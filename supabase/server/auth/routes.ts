@@ -1,8 +1,77 @@
-// The auth API's endpoints.
+// The auth API's endpoints (GoTrue-compatible, under /auth/v1) with the guard of each one. Every
+// response carries X-Supabase-Api-Version; every failure is rendered by the error catalog.
 import { Hono } from 'hono'
 import type { ServerDeps } from '../deps'
+import { deleteUser, deleteUserFactor, getUserById, listUserFactors, listUsers } from './admin'
+import { createUser, updateUserById } from './admin-write'
+import type { AuthContext, AuthEnv } from './context'
+import { API_VERSION, errorResponse, errors } from './errors'
+import { rateLimit, requireAdmin, requireUser } from './guards'
+import { invite } from './invite'
+import * as mfa from './mfa'
+import { verify as verifyFactor } from './mfa-verify'
+import { recover } from './recovery'
+import { authRuntime } from './runtime'
+import { signup } from './signup'
+import { token } from './token'
+import { getUser, logout, updateUser } from './user'
+import { verifyGet, verifyPost } from './verify'
 
-export function authRoutes(_deps: ServerDeps) {
-  const app = new Hono()
+export function authRoutes(deps: ServerDeps) {
+  const ctx: AuthContext = { deps, runtime: authRuntime(deps) }
+  const user = requireUser(ctx)
+  const admin = requireAdmin(ctx)
+  const app = new Hono<AuthEnv>()
+
+  app.use('*', async (c, next) => {
+    await next()
+    c.header('X-Supabase-Api-Version', API_VERSION)
+  })
+  app.onError((error, c) => errorResponse(c, error))
+
+  app.get('/health', (c) =>
+    c.json({ version: 'cauce-auth', name: 'GoTrue', description: 'Cauce Data auth API (GoTrue-compatible)' }),
+  )
+  app.get('/settings', (c) =>
+    c.json({
+      external: { email: true, phone: false, anonymous_users: false },
+      disable_signup: false,
+      mailer_autoconfirm: true,
+      phone_autoconfirm: false,
+      sms_provider: '',
+      saml_enabled: false,
+    }),
+  )
+
+  // Public: rate-limited per IP. /token limits the password grant only (see token.ts).
+  app.post('/signup', rateLimit(ctx, 'signUp', errors.requestRateLimit), signup(ctx))
+  app.post('/token', token(ctx))
+  app.post('/recover', rateLimit(ctx, 'recover', errors.emailRateLimit), recover(ctx))
+  app.get('/verify', rateLimit(ctx, 'verify', errors.requestRateLimit), verifyGet(ctx))
+  app.post('/verify', rateLimit(ctx, 'verify', errors.requestRateLimit), verifyPost(ctx))
+
+  // A signed-in user (access token whose user and session still exist).
+  app.get('/user', user, getUser(ctx))
+  app.put('/user', user, updateUser(ctx))
+  app.post('/logout', user, logout(ctx))
+  app.post('/factors', user, mfa.enroll(ctx))
+  app.post('/factors/:id/challenge', user, mfa.challenge(ctx))
+  // Counted like /verify: six digits must not be guessable by trying them all.
+  app.post('/factors/:id/verify', user, rateLimit(ctx, 'verify', errors.requestRateLimit), verifyFactor(ctx))
+  app.delete('/factors/:id', user, mfa.unenroll(ctx))
+
+  // The service role.
+  app.post('/invite', admin, invite(ctx))
+  app.get('/admin/users', admin, listUsers(ctx))
+  app.post('/admin/users', admin, createUser(ctx))
+  app.get('/admin/users/:id', admin, getUserById(ctx))
+  app.put('/admin/users/:id', admin, updateUserById(ctx))
+  app.delete('/admin/users/:id', admin, deleteUser(ctx))
+  app.get('/admin/users/:id/factors', admin, listUserFactors(ctx))
+  app.delete('/admin/users/:id/factors/:factorId', admin, deleteUserFactor(ctx))
+
+  app.all('*', () => {
+    throw errors.notFound()
+  })
   return app
 }

@@ -84,8 +84,11 @@ create table if not exists auth.mfa_factors (
   secret text not null,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  last_challenged_at timestamptz
+  last_challenged_at timestamptz,
+  -- The TOTP time step of the last accepted code, so a code cannot be replayed.
+  last_totp_step bigint
 );
+alter table auth.mfa_factors add column if not exists last_totp_step bigint;
 create index if not exists mfa_factors_user_id_idx on auth.mfa_factors (user_id);
 create unique index if not exists mfa_factors_user_friendly_name_idx
   on auth.mfa_factors (user_id, friendly_name) where friendly_name is not null and friendly_name <> '';
@@ -97,6 +100,7 @@ create table if not exists auth.mfa_challenges (
   verified_at timestamptz,
   ip_address text
 );
+create index if not exists mfa_challenges_factor_id_idx on auth.mfa_challenges (factor_id);
 
 create table if not exists auth.mfa_amr_claims (
   id uuid primary key default gen_random_uuid(),
@@ -115,6 +119,8 @@ create table if not exists auth.one_time_tokens (
   created_at timestamptz not null default now(),
   used_at timestamptz
 );
+create index if not exists one_time_tokens_user_id_idx on auth.one_time_tokens (user_id);
+create index if not exists users_created_at_idx on auth.users (created_at desc);
 
 -- Same semantics as GoTrue's helpers: the legacy per-claim setting first, then the claims JSON.
 create or replace function auth.uid() returns uuid language sql stable as $$

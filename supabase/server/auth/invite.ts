@@ -1,0 +1,64 @@
+// POST /invite (service role): creates the account without a password and mails an invitation
+// in the invitee's language. Its link verifies type=invite and lands on the site's password page
+// with a session, where the person chooses a password.
+import type { Handler } from 'hono'
+import { nowOf, type AuthContext } from './context'
+import { errors } from './errors'
+import { allowedRedirect, normalizeEmail, objectField, readBody, stringField } from './http'
+import { createLinkToken, linkUrl, sendLinkMail } from './links'
+import { findUserByEmail, findUserById, insertUser, localeOf } from './users'
+import { userJson } from './user-json'
+
+export function invite(ctx: AuthContext): Handler {
+  return async (c) => {
+    const body = await readBody(c)
+    const rawEmail = stringField(body, 'email')
+    if (!rawEmail) throw errors.unprocessable('An email address is required to invite a user')
+    const email = normalizeEmail(rawEmail)
+    const data = objectField(body, 'data') ?? {}
+    const locale = localeOf(data)
+    const redirectTo = allowedRedirect(
+      ctx.deps.siteOrigin,
+      c.req.query('redirect_to'),
+      `${ctx.deps.siteOrigin}/${locale}/reset-password`,
+    )
+    const now = nowOf(ctx)
+
+    const { user, link, to, mailLocale } = await ctx.deps.db.transaction(async (tx) => {
+      let existing = await findUserByEmail(tx, email)
+      // Someone who already accepted (or signed up) is not invited again.
+      if (existing?.email_confirmed_at) throw errors.emailExists()
+      if (!existing) {
+        const id = await insertUser(tx, {
+          email,
+          passwordHash: null,
+          userMetadata: data,
+          confirmedAt: null,
+          invitedAt: now,
+          now,
+        })
+        existing = await findUserById(tx, id)
+      }
+      if (!existing) throw errors.unexpected('Database error saving new user')
+      await tx.query(
+        'update auth.users set invited_at = $2, confirmation_sent_at = $2, updated_at = $2 where id = $1',
+        [existing.id, now],
+      )
+      const token = await createLinkToken(tx, { userId: existing.id, email, type: 'invite', now })
+      const fresh = (await findUserById(tx, existing.id)) ?? existing
+      return {
+        user: await userJson(tx, fresh),
+        link: linkUrl(ctx, token, 'invite', redirectTo),
+        to: email,
+        mailLocale: localeOf(fresh.raw_user_meta_data),
+      }
+    })
+    try {
+      await sendLinkMail(ctx, { type: 'invite', to, locale: mailLocale, link })
+    } catch (error) {
+      console.error('auth: could not send the invitation e-mail', error)
+      throw errors.unexpected('Error sending invite email')
+    }
+    return c.json(user)
+  }
+}

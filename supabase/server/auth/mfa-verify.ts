@@ -1,0 +1,72 @@
+// POST /factors/:id/verify: checks a TOTP code against a live challenge and upgrades the
+// caller's session to aal2. A code is accepted once: a replay of the same time step fails, as
+// RFC 6238 §5.2 asks. The first verification makes MFA mandatory: aal1 sessions are ended.
+import type { Handler } from 'hono'
+import { nowOf, type AuthContext, type AuthEnv } from './context'
+import { AuthError, errors } from './errors'
+import { clientIp, isUuid, readBody, stringField } from './http'
+import { factorFromPath, sessionOf } from './mfa'
+import { findChallenge, findFactor } from './mfa-data'
+import { authPolicy } from './runtime'
+import { recordAmr, rotateActiveToken } from './sessions'
+import { tokenResponse } from './tokens'
+import { totpStep } from './totp'
+import { findUserById } from './users'
+
+export function verify(ctx: AuthContext): Handler<AuthEnv> {
+  return async (c) => {
+    const { user } = c.get('caller')
+    const session = sessionOf(c)
+    const factor = await factorFromPath(ctx, c)
+    const body = await readBody(c)
+    const challengeId = stringField(body, 'challenge_id')
+    const code = stringField(body, 'code')?.trim()
+    if (!code) throw errors.validation('Code needs to be non-empty')
+    if (!isUuid(challengeId)) throw errors.challengeNotFound()
+    const now = nowOf(ctx)
+
+    const outcome = await ctx.deps.db.transaction(async (tx) => {
+      const current = await findFactor(tx, user.id, factor.id, true)
+      const found = current && (await findChallenge(tx, current.id, challengeId))
+      if (!current || !found) return errors.challengeNotFound()
+      if (found.verified_at || found.ip_address !== clientIp(c)) return errors.challengeIpMismatch()
+      if (new Date(found.created_at).getTime() + authPolicy.mfaChallengeSeconds * 1000 < now.getTime()) {
+        await tx.query('delete from auth.mfa_challenges where id = $1', [found.id])
+        return errors.challengeExpired(found.id)
+      }
+      const step = totpStep(current.secret, code, now.getTime())
+      if (step === null || (current.last_totp_step !== null && step <= Number(current.last_totp_step)))
+        return errors.totpInvalid()
+
+      const firstVerification = current.status !== 'verified'
+      await tx.query('update auth.mfa_challenges set verified_at = $2 where id = $1', [found.id, now])
+      await tx.query(
+        `update auth.mfa_factors set status = 'verified', last_totp_step = $2, updated_at = $3 where id = $1`,
+        [current.id, step, now],
+      )
+      await tx.query(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = $3 where id = $1`, [
+        session.id,
+        current.id,
+        now,
+      ])
+      await recordAmr(tx, session.id, 'totp', now)
+      const refreshToken = await rotateActiveToken(tx, { id: session.id, userId: user.id }, now)
+      if (firstVerification) {
+        // From now on this account needs MFA: sessions that never passed it are ended.
+        await tx.query(`delete from auth.sessions where user_id = $1 and id <> $2 and aal = 'aal1'`, [
+          user.id,
+          session.id,
+        ])
+        await tx.query(
+          `delete from auth.mfa_factors where user_id = $1 and status = 'unverified' and factor_type = 'totp'`,
+          [user.id],
+        )
+      }
+      const fresh = await findUserById(tx, user.id)
+      if (!fresh) return errors.jwtUserNotFound()
+      return tokenResponse(ctx, tx, fresh, { ...session, aal: 'aal2', factor_id: current.id }, refreshToken)
+    })
+    if (outcome instanceof AuthError) throw outcome
+    return c.json(outcome)
+  }
+}

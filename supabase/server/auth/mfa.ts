@@ -1,0 +1,105 @@
+// TOTP second factor: enrol (POST /factors), challenge and unenrol, with GoTrue's
+// assurance-level rules. Verification is in mfa-verify.ts.
+import { randomUUID } from 'node:crypto'
+import QRCode from 'qrcode'
+import type { Context, Handler } from 'hono'
+import { nowOf, type AuthContext, type AuthEnv } from './context'
+import { AuthError, errors } from './errors'
+import { clientIp, isUuid, readBody, stringField } from './http'
+import {
+  deleteFactor,
+  deleteStaleUnverifiedFactors,
+  factorsOf,
+  findFactor,
+  insertChallenge,
+  insertFactor,
+} from './mfa-data'
+import { authPolicy } from './runtime'
+import { newTotp } from './totp'
+
+export function sessionOf(c: Context<AuthEnv>) {
+  const session = c.get('caller').session
+  if (!session) throw errors.jwtSessionNotFound()
+  return session
+}
+
+export async function factorFromPath(ctx: AuthContext, c: Context<AuthEnv>) {
+  const id = c.req.param('id')
+  const factor = isUuid(id) ? await findFactor(ctx.deps.db, c.get('caller').user.id, id) : undefined
+  if (!factor) throw errors.factorNotFound()
+  return factor
+}
+
+export function enroll(ctx: AuthContext): Handler<AuthEnv> {
+  return async (c) => {
+    const { user } = c.get('caller')
+    const session = sessionOf(c)
+    const body = await readBody(c)
+    const type = stringField(body, 'factor_type')
+    if (type === 'phone') throw new AuthError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone')
+    if (type === 'webauthn')
+      throw new AuthError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn')
+    if (type !== 'totp') throw errors.validation('factor_type needs to be totp, phone, or webauthn')
+    const friendlyName = stringField(body, 'friendly_name')?.trim() || null
+    if (friendlyName && friendlyName.length > 120) throw errors.validation('friendly_name is too long')
+    const issuer = stringField(body, 'issuer')?.trim() || new URL(ctx.deps.siteOrigin).host
+    const now = nowOf(ctx)
+
+    const factor = await ctx.deps.db.transaction(async (tx) => {
+      await deleteStaleUnverifiedFactors(
+        tx,
+        user.id,
+        new Date(now.getTime() - authPolicy.unverifiedFactorSeconds * 1000),
+      )
+      const existing = await factorsOf(tx, user.id)
+      if (friendlyName && existing.some((f) => f.friendly_name === friendlyName))
+        throw errors.factorNameConflict(friendlyName)
+      if (existing.length >= authPolicy.maxFactors) throw errors.tooManyFactors()
+      if (existing.some((f) => f.status === 'verified') && session.aal !== 'aal2')
+        throw errors.insufficientAal(403, 'AAL2 required to enroll a new factor')
+      const totp = newTotp(issuer, user.email ?? user.id)
+      const id = randomUUID()
+      await insertFactor(tx, { id, userId: user.id, friendlyName, secret: totp.secret, now })
+      return { id, ...totp }
+    })
+    // As GoTrue does: the raw SVG; auth-js itself turns it into a data URI for an <img>.
+    const svg = await QRCode.toString(factor.uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' })
+    return c.json({
+      id: factor.id,
+      type: 'totp',
+      friendly_name: friendlyName ?? '',
+      totp: { qr_code: svg, secret: factor.secret, uri: factor.uri },
+    })
+  }
+}
+
+export function challenge(ctx: AuthContext): Handler<AuthEnv> {
+  return async (c) => {
+    sessionOf(c)
+    const factor = await factorFromPath(ctx, c)
+    const now = nowOf(ctx)
+    const id = randomUUID()
+    await ctx.deps.db.transaction((tx) => insertChallenge(tx, { id, factorId: factor.id, ip: clientIp(c), now }))
+    return c.json({
+      id,
+      type: factor.factor_type,
+      expires_at: Math.floor(now.getTime() / 1000) + authPolicy.mfaChallengeSeconds,
+    })
+  }
+}
+
+export function unenroll(ctx: AuthContext): Handler<AuthEnv> {
+  return async (c) => {
+    const { user } = c.get('caller')
+    const session = sessionOf(c)
+    const factor = await factorFromPath(ctx, c)
+    if (session.aal !== 'aal2') {
+      if (factor.status === 'verified') throw errors.insufficientAal(422, 'AAL2 required to unenroll verified factor')
+      const others = await factorsOf(ctx.deps.db, user.id)
+      if (others.some((f) => f.status === 'verified'))
+        throw errors.insufficientAal(422, 'AAL2 required to unenroll a factor while a verified factor exists')
+    }
+    await ctx.deps.db.transaction((tx) => deleteFactor(tx, factor.id))
+    return c.json({ id: factor.id })
+  }
+}

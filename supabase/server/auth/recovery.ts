@@ -1,0 +1,43 @@
+// POST /recover: always `{}`, so the answer never tells whether an address has an account. For a
+// real account it stores a one-hour link token and mails the link in the user's language.
+import type { Handler } from 'hono'
+import { nowOf, type AuthContext } from './context'
+import { errors } from './errors'
+import { allowedRedirect, normalizeEmail, readBody, stringField } from './http'
+import { createLinkToken, linkUrl, sendLinkMail } from './links'
+import { authPolicy } from './runtime'
+import { findUserByEmail, localeOf } from './users'
+
+export function recover(ctx: AuthContext): Handler {
+  return async (c) => {
+    const body = await readBody(c)
+    const rawEmail = stringField(body, 'email')
+    if (!rawEmail) throw errors.unprocessable('Password recovery requires an email')
+    const email = normalizeEmail(rawEmail)
+    const redirectTo = allowedRedirect(ctx.deps.siteOrigin, c.req.query('redirect_to'))
+    const now = nowOf(ctx)
+
+    const mail = await ctx.deps.db.transaction(async (tx) => {
+      const user = await findUserByEmail(tx, email)
+      if (!user?.email) return undefined
+      // A second request within the interval sends nothing (GoTrue would answer 429, which
+      // would reveal that the account exists).
+      const lastSent = user.recovery_sent_at ? new Date(user.recovery_sent_at).getTime() : 0
+      if (now.getTime() - lastSent < authPolicy.recoveryMailIntervalSeconds * 1000) return undefined
+      const token = await createLinkToken(tx, { userId: user.id, email: user.email, type: 'recovery', now })
+      await tx.query('update auth.users set recovery_sent_at = $2 where id = $1', [user.id, now])
+      return {
+        to: user.email,
+        locale: localeOf(user.raw_user_meta_data),
+        link: linkUrl(ctx, token, 'recovery', redirectTo),
+      }
+    })
+    // Sent after answering, so the response time does not depend on whether a mail goes out.
+    if (mail) {
+      sendLinkMail(ctx, { type: 'recovery', ...mail }).catch((error: unknown) =>
+        console.error('auth: could not send the recovery e-mail', error),
+      )
+    }
+    return c.json({})
+  }
+}

@@ -1,0 +1,74 @@
+// Per-server state of the auth API that is not in the database: the clock every time rule reads
+// (so tests can move time instead of waiting) and the in-memory rate limits.
+import type { ServerDeps } from '../deps'
+import { RateLimiter, type RateLimitRule } from './rate-limit'
+
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number
+  /** Moves this clock forward (tests); real time keeps flowing on top of it. */
+  advance(ms: number): void
+}
+
+export function systemClock(): Clock {
+  let offset = 0
+  return {
+    now: () => Date.now() + offset,
+    advance: (ms) => {
+      offset += ms
+    },
+  }
+}
+
+/** Counts per IP. GoTrue's defaults are per 5 minutes (token 150, verify 30) and 30 mails per hour. */
+export interface RateLimits {
+  signIn: RateLimitRule
+  signUp: RateLimitRule
+  recover: RateLimitRule
+  verify: RateLimitRule
+}
+
+export function defaultRateLimits(): RateLimits {
+  const fiveMinutes = 5 * 60_000
+  return {
+    signIn: { max: 30, windowMs: fiveMinutes },
+    signUp: { max: 30, windowMs: fiveMinutes },
+    recover: { max: 30, windowMs: 60 * 60_000 },
+    verify: { max: 30, windowMs: fiveMinutes },
+  }
+}
+
+/** Time rules of the product (seconds unless named otherwise). */
+export const authPolicy = {
+  /** A revoked refresh token is still honoured this long after its rotation (two tabs refreshing at once). */
+  refreshReuseSeconds: 10,
+  recoveryLinkSeconds: 60 * 60,
+  inviteLinkSeconds: 24 * 60 * 60,
+  /** A second recovery mail to the same address within this time is silently not sent. */
+  recoveryMailIntervalSeconds: 60,
+  mfaChallengeSeconds: 300,
+  unverifiedFactorSeconds: 300,
+  maxFactors: 10,
+  minPasswordLength: 8,
+  maxPasswordLength: 72,
+} as const
+
+export interface AuthRuntime {
+  clock: Clock
+  /** Mutable: adjust counts at start-up or in tests; the limiter reads them on every request. */
+  limits: RateLimits
+  limiter: RateLimiter
+}
+
+const runtimes = new WeakMap<ServerDeps, AuthRuntime>()
+
+/** The auth runtime of one server, created on first use. */
+export function authRuntime(deps: ServerDeps): AuthRuntime {
+  let runtime = runtimes.get(deps)
+  if (!runtime) {
+    const clock = systemClock()
+    runtime = { clock, limits: defaultRateLimits(), limiter: new RateLimiter(() => clock.now()) }
+    runtimes.set(deps, runtime)
+  }
+  return runtime
+}

@@ -1,0 +1,59 @@
+// POST /token: the password grant (rate-limited per IP) and the refresh-token grant (never
+// rate-limited: a 429 there would sign a user out, since auth-js treats it as final).
+import type { Context, Handler } from 'hono'
+import { nowOf, type AuthContext } from './context'
+import { errors } from './errors'
+import { checkRateLimit } from './guards'
+import { readBody, sessionOrigin, stringField, type Body } from './http'
+import { verifyPassword, weakPasswordMessage, weaknessOf } from './passwords'
+import { refreshGrant } from './refresh'
+import { createSession } from './sessions'
+import { tokenResponse } from './tokens'
+import { findUserByEmail, findUserById, isBanned } from './users'
+
+export function token(ctx: AuthContext): Handler {
+  return async (c) => {
+    const grant = c.req.query('grant_type')
+    if (grant === 'password') {
+      checkRateLimit(ctx, c, 'signIn', errors.requestRateLimit)
+      return c.json(await passwordGrant(ctx, c, await readBody(c)))
+    }
+    if (grant === 'refresh_token') return c.json(await refreshGrant(ctx, await readBody(c)))
+    // We never hand out PKCE codes (our links use the implicit flow), so no code can match.
+    if (grant === 'pkce') throw errors.flowStateNotFound()
+    throw errors.unsupportedGrant()
+  }
+}
+
+async function passwordGrant(ctx: AuthContext, c: Context, body: Body) {
+  const email = stringField(body, 'email')?.trim()
+  const phone = stringField(body, 'phone')?.trim()
+  const password = stringField(body, 'password') ?? ''
+  if (!email && !phone) throw errors.validation('You must provide either an email or phone number.')
+
+  // Phone accounts do not exist here; a phone sign-in is just a wrong login.
+  const user = email ? await findUserByEmail(ctx.deps.db, email) : undefined
+  const matches = await verifyPassword(user?.encrypted_password, password)
+  if (!user || !matches) throw errors.invalidCredentials()
+  if (!user.email_confirmed_at) throw errors.emailNotConfirmed()
+  const now = nowOf(ctx)
+  if (isBanned(user, now.getTime())) throw errors.userBanned()
+
+  const response = await ctx.deps.db.transaction(async (tx) => {
+    await tx.query('update auth.users set last_sign_in_at = $2, updated_at = $2 where id = $1', [user.id, now])
+    await tx.query(`update auth.identities set last_sign_in_at = $2 where user_id = $1 and provider = 'email'`, [
+      user.id,
+      now,
+    ])
+    const { session, refreshToken } = await createSession(tx, {
+      userId: user.id,
+      method: 'password',
+      now,
+      ...sessionOrigin(c),
+    })
+    const current = (await findUserById(tx, user.id)) ?? user
+    return tokenResponse(ctx, tx, current, session, refreshToken)
+  })
+  const reasons = weaknessOf(password)
+  return reasons.length > 0 ? { ...response, weak_password: { message: weakPasswordMessage, reasons } } : response
+}

@@ -1,0 +1,79 @@
+// The signed-in user's own endpoints: GET /user, PUT /user (password and metadata; e-mail and
+// phone changes are refused) and POST /logout with its three scopes.
+import type { Handler } from 'hono'
+import { nowOf, type AuthContext, type AuthEnv } from './context'
+import { AuthError, errors } from './errors'
+import { objectField, readBody, stringField } from './http'
+import { hasVerifiedFactor } from './mfa-data'
+import { hashPassword, requireStrongPassword, verifyPassword } from './passwords'
+import { logout as endSessions, type LogoutScope } from './sessions'
+import { findUserById, mergeMetadata } from './users'
+import { userJson } from './user-json'
+
+export function getUser(ctx: AuthContext): Handler<AuthEnv> {
+  return async (c) => c.json(await userJson(ctx.deps.db, c.get('caller').user))
+}
+
+export function updateUser(ctx: AuthContext): Handler<AuthEnv> {
+  return async (c) => {
+    const { user, session } = c.get('caller')
+    const body = await readBody(c)
+    const email = stringField(body, 'email')
+    const phone = stringField(body, 'phone')
+    const password = stringField(body, 'password')
+    const data = objectField(body, 'data')
+
+    if (email !== undefined && email.trim().toLowerCase() !== (user.email ?? ''))
+      throw errors.unprocessable('Changing the e-mail address is not supported; please contact Cauce Data')
+    if (phone !== undefined && phone !== '' && phone !== (user.phone ?? ''))
+      throw new AuthError(422, 'phone_provider_disabled', 'Phone numbers are not supported')
+
+    let passwordHash: string | undefined
+    if (password !== undefined) {
+      requireStrongPassword(password)
+      if (session?.aal !== 'aal2' && (await hasVerifiedFactor(ctx.deps.db, user.id)))
+        throw errors.insufficientAal(401, 'AAL2 session is required to update email or password when MFA is enabled.')
+      if (await verifyPassword(user.encrypted_password, password)) throw errors.samePassword()
+      passwordHash = await hashPassword(password)
+    }
+
+    const now = nowOf(ctx)
+    const updated = await ctx.deps.db.transaction(async (tx) => {
+      const current = await findUserById(tx, user.id, true)
+      if (!current) throw errors.jwtUserNotFound()
+      if (data) {
+        await tx.query('update auth.users set raw_user_meta_data = $2::jsonb, updated_at = $3 where id = $1', [
+          user.id,
+          JSON.stringify(mergeMetadata(current.raw_user_meta_data, data)),
+          now,
+        ])
+      }
+      if (passwordHash) {
+        await tx.query('update auth.users set encrypted_password = $2, updated_at = $3 where id = $1', [
+          user.id,
+          passwordHash,
+          now,
+        ])
+        // A new password ends every other session and voids outstanding e-mail links.
+        if (session) await endSessions(tx, user.id, session.id, 'others')
+        else await endSessions(tx, user.id, null, 'global')
+        await tx.query('delete from auth.one_time_tokens where user_id = $1', [user.id])
+      }
+      const fresh = await findUserById(tx, user.id)
+      return userJson(tx, fresh ?? current)
+    })
+    return c.json(updated)
+  }
+}
+
+const scopes: readonly LogoutScope[] = ['global', 'local', 'others']
+
+export function logout(ctx: AuthContext): Handler<AuthEnv> {
+  return async (c) => {
+    const requested = c.req.query('scope') || 'global'
+    if (!scopes.includes(requested as LogoutScope)) throw errors.validation(`Unsupported logout scope "${requested}"`)
+    const { user, session } = c.get('caller')
+    await endSessions(ctx.deps.db, user.id, session?.id ?? null, requested as LogoutScope)
+    return c.body(null, 204)
+  }
+}

@@ -1,0 +1,52 @@
+// The invitation to the client portal, in Spanish and English. The link signs the person in and
+// lands on the site, where they choose their password; it is valid for 24 hours and once.
+import { renderMail, type MailLocale, type RenderedMail } from './layout'
+
+export interface InviteMailParams {
+  email: string
+  link: string
+}
+
+const copy = {
+  es: (p: InviteMailParams) => ({
+    subject: 'Te damos la bienvenida al portal de clientes de Cauce Data',
+    intro: [
+      'Hola:',
+      `Cauce Data te ha invitado a su portal de clientes con la dirección ${p.email}. Desde él podrás seguir tus proyectos, documentos e informes.`,
+    ],
+    action: 'Aceptar la invitación y elegir contraseña',
+    outro: [
+      'El enlace es válido durante 24 horas y solo puede usarse una vez.',
+      'Si no esperabas esta invitación, puedes ignorar este mensaje.',
+    ],
+    signature: 'El equipo de Cauce Data',
+    fallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
+  }),
+  en: (p: InviteMailParams) => ({
+    subject: 'Welcome to the Cauce Data client portal',
+    intro: [
+      'Hello,',
+      `Cauce Data has invited ${p.email} to its client portal, where you can follow your projects, documents and reports.`,
+    ],
+    action: 'Accept the invitation and choose a password',
+    outro: [
+      'The link is valid for 24 hours and can be used only once.',
+      'If you were not expecting this invitation, you can ignore this e-mail.',
+    ],
+    signature: 'The Cauce Data team',
+    fallback: 'If the button does not work, copy this link into your browser:',
+  }),
+} satisfies Record<MailLocale, unknown>
+
+export function inviteMail(locale: MailLocale, params: InviteMailParams): RenderedMail {
+  const t = copy[locale](params)
+  return renderMail({
+    locale,
+    subject: t.subject,
+    intro: t.intro,
+    action: { label: t.action, url: params.link },
+    outro: t.outro,
+    signature: t.signature,
+    fallbackLabel: t.fallback,
+  })
+}

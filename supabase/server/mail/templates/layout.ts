@@ -1,0 +1,61 @@
+// The branded frame shared by every Cauce Data e-mail: a plain-text part and a simple,
+// table-based HTML part (what mail clients render reliably), in the recipient's language.
+export type MailLocale = 'es' | 'en'
+
+export interface RenderedMail {
+  subject: string
+  text: string
+  html: string
+}
+
+export const brand = { name: 'Cauce Data', accent: '#0b7a4b', text: '#1f2a24', muted: '#5b6b62' } as const
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+}
+
+export interface MailContent {
+  locale: MailLocale
+  subject: string
+  /** Paragraphs before the button, already plain text (escaped here). */
+  intro: string[]
+  action: { label: string; url: string }
+  /** Paragraphs after the button. */
+  outro: string[]
+  signature: string
+  /** Shown under the button for clients that block links. */
+  fallbackLabel: string
+}
+
+export function renderMail(content: MailContent): RenderedMail {
+  const text = [
+    ...content.intro,
+    `${content.action.label}:\n${content.action.url}`,
+    ...content.outro,
+    `— ${content.signature}`,
+  ].join('\n\n')
+
+  const paragraph = (line: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(line)}</p>`
+  const url = escapeHtml(content.action.url)
+  const html = `<!doctype html>
+<html lang="${content.locale}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(content.subject)}</title></head>
+<body style="margin:0;padding:0;background:#f4f7f5;font-family:Arial,Helvetica,sans-serif;color:${brand.text}">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f7f5;padding:24px 0">
+<tr><td align="center">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;width:100%;background:#ffffff;border-radius:8px;border-top:4px solid ${brand.accent}">
+<tr><td style="padding:24px 32px 8px;font-size:20px;font-weight:bold;color:${brand.accent}">${brand.name}</td></tr>
+<tr><td style="padding:8px 32px 0;font-size:15px">
+${content.intro.map(paragraph).join('\n')}
+<p style="margin:24px 0"><a href="${url}" style="background:${brand.accent};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;display:inline-block;font-weight:bold">${escapeHtml(content.action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:${brand.muted};line-height:1.5">${escapeHtml(content.fallbackLabel)}<br><a href="${url}" style="color:${brand.accent};word-break:break-all">${url}</a></p>
+${content.outro.map(paragraph).join('\n')}
+<p style="margin:0 0 24px;line-height:1.5">— ${escapeHtml(content.signature)}</p>
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>`
+  return { subject: content.subject, text, html }
+}
