@@ -20,9 +20,15 @@ export function fetchCatalog(locale: Locale): Promise<Messages> {
   return pending
 }
 
+// The language asked for last. A catalog that arrives after the visitor has moved on (EN, then
+// Back before en.json loaded) must not switch the page to a language nobody wants any more.
+let latestRequest: Locale | undefined
+
 export async function activateLocale(locale: Locale): Promise<void> {
+  latestRequest = locale
   if (i18n.locale === locale) return
   const messages = await fetchCatalog(locale)
+  if (latestRequest !== locale) return
   i18n.loadAndActivate({ locale, messages })
   document.documentElement.lang = locale
 }

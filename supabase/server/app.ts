@@ -10,6 +10,7 @@ import { authRoutes } from './auth/routes'
 import { restRoutes } from './rest/routes'
 import { storageRoutes } from './storage/routes'
 import { inboxRoutes } from './mail/inbox-page'
+import { clientIpMiddleware } from './lib/client-ip'
 
 // Headers the browser may read from API responses (counts, pagination, auth API version).
 const exposedHeaders = [
@@ -26,6 +27,7 @@ export function createApp(deps: ServerDeps) {
   const app = new Hono()
   app.use('*', securityHeaders())
   app.use('*', compress())
+  app.use('*', clientIpMiddleware(deps.env.TRUST_PROXY))
   // Access-Control-Request-Headers are reflected, as PostgREST does.
   for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/storage/v1/*']) {
     app.use(prefix, cors({ origin: '*', exposeHeaders: exposedHeaders, maxAge: 86400 }))

@@ -16,6 +16,16 @@ const schema = z
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     /** Embedded database files and stored uploads. */
     DATA_DIR: z.string().min(1).default('.data'),
+    /** Believe X-Forwarded-For (last hop) for client addresses: only behind your own proxy. */
+    TRUST_PROXY: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+    /** Requests per IP per window (sign-in, sign-up, verify: 5 min; recover: 1 h). */
+    AUTH_RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(30),
+    AUTH_RATE_LIMIT_SIGN_UP: z.coerce.number().int().min(1).default(30),
+    AUTH_RATE_LIMIT_RECOVER: z.coerce.number().int().min(1).default(30),
+    AUTH_RATE_LIMIT_VERIFY: z.coerce.number().int().min(1).default(30),
     /** Largest accepted upload, in bytes (buckets may set a lower limit). */
     STORAGE_MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).default(50 * 1024 * 1024),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default(developmentKeys.jwtSecret),

@@ -1,5 +1,6 @@
 // The site footer: service, specialization and contact links, the e-mail, the copyright line,
 // the sister product and the discreet way into the staff area.
+import { useId } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useLingui } from '@lingui/react'
@@ -17,6 +18,7 @@ export function Footer() {
   const items = useNavItems()
   const year = new Date().getFullYear()
   const sister = siteConfig.sisterProduct
+  const newTabHintId = useId()
 
   return (
     <footer className={styles.footer}>
@@ -86,11 +88,17 @@ export function Footer() {
           <p className={styles.bottomText}>
             <Trans>
               Part of the {siteConfig.name} ecosystem:{' '}
-              <a className={styles.link} href={sister.url} target="_blank" rel="noopener">
+              <a
+                className={styles.link}
+                href={sister.url}
+                target="_blank"
+                rel="noopener"
+                aria-describedby={newTabHintId}
+              >
                 {sister.name}
               </a>
             </Trans>{' '}
-            <span className={layout.visuallyHidden}>
+            <span id={newTabHintId} className={layout.visuallyHidden}>
               <Trans>(opens in a new tab)</Trans>
             </span>
           </p>

@@ -25,10 +25,16 @@ function NotFoundMessage({ level, lang }: { level: 'h1' | 'h2'; lang: Locale | u
         <Trans>The address may be mistyped, or the page may have moved.</Trans>
       </p>
       <div className={layout.buttonRow}>
-        <Link to="/{-$lang}" params={{ lang }} className={layout.buttonPrimary}>
+        {/* Exact matching: by prefix, /es would be the current page of /es/nope, /contact of /contact/x. */}
+        <Link to="/{-$lang}" params={{ lang }} className={layout.buttonPrimary} activeOptions={{ exact: true }}>
           <Trans>Go to the home page</Trans>
         </Link>
-        <Link to="/{-$lang}/contact" params={{ lang }} className={layout.buttonSecondary}>
+        <Link
+          to="/{-$lang}/contact"
+          params={{ lang }}
+          className={layout.buttonSecondary}
+          activeOptions={{ exact: true }}
+        >
           <Trans>Contact us</Trans>
         </Link>
       </div>

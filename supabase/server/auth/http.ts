@@ -88,23 +88,9 @@ export function isUuid(value: string | undefined): value is string {
   return value !== undefined && uuidPattern.test(value)
 }
 
-/**
- * The client's address: the nearest proxy's entry of X-Forwarded-For (the last one; earlier
- * entries are whatever the client claimed), else the socket's peer.
- */
-export function clientIp(c: Context): string {
-  const forwarded = c.req.header('x-forwarded-for')
-  if (forwarded) {
-    const hops = forwarded
-      .split(',')
-      .map((hop) => hop.trim())
-      .filter(Boolean)
-    const last = hops[hops.length - 1]
-    if (last) return last
-  }
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming
-  return incoming?.socket?.remoteAddress ?? 'unknown'
-}
+import { clientIp } from '../lib/client-ip'
+
+export { clientIp }
 
 /** `redirect_to` when it is on the site's own origin, else `fallback` (never an open redirect). */
 export function allowedRedirect(siteOrigin: string, raw: string | undefined, fallback = `${siteOrigin}/`): string {

@@ -28,13 +28,13 @@ export interface RateLimits {
   verify: RateLimitRule
 }
 
-export function defaultRateLimits(): RateLimits {
+export function configuredRateLimits(env: ServerDeps['env']): RateLimits {
   const fiveMinutes = 5 * 60_000
   return {
-    signIn: { max: 30, windowMs: fiveMinutes },
-    signUp: { max: 30, windowMs: fiveMinutes },
-    recover: { max: 30, windowMs: 60 * 60_000 },
-    verify: { max: 30, windowMs: fiveMinutes },
+    signIn: { max: env.AUTH_RATE_LIMIT_SIGN_IN, windowMs: fiveMinutes },
+    signUp: { max: env.AUTH_RATE_LIMIT_SIGN_UP, windowMs: fiveMinutes },
+    recover: { max: env.AUTH_RATE_LIMIT_RECOVER, windowMs: 60 * 60_000 },
+    verify: { max: env.AUTH_RATE_LIMIT_VERIFY, windowMs: fiveMinutes },
   }
 }
 
@@ -67,7 +67,7 @@ export function authRuntime(deps: ServerDeps): AuthRuntime {
   let runtime = runtimes.get(deps)
   if (!runtime) {
     const clock = systemClock()
-    runtime = { clock, limits: defaultRateLimits(), limiter: new RateLimiter(() => clock.now()) }
+    runtime = { clock, limits: configuredRateLimits(deps.env), limiter: new RateLimiter(() => clock.now()) }
     runtimes.set(deps, runtime)
   }
   return runtime

@@ -1,0 +1,17 @@
+// axe-core against WCAG 2.2 AA (and the 2.0/2.1 A/AA rules it builds on), with a readable
+// failure message: rule, impact, help and the offending elements.
+import type { Page } from '@playwright/test'
+import { AxeBuilder } from '@axe-core/playwright'
+import { expect } from './fixtures'
+
+export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze()
+  const violations = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}\n` +
+      violation.nodes.map((node) => `    ${node.target.join(' ')} — ${node.failureSummary ?? ''}`).join('\n'),
+  )
+  expect(violations, `axe violations on ${label}`).toEqual([])
+}

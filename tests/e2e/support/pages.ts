@@ -1,0 +1,78 @@
+// The public pages and what each must show, derived from the app's own sources: the page list
+// from src/lib/pages.ts and, for each page, the English source messages of its h1, <title> and
+// meta description read from the content modules (src/features/marketing/content/*.ts).
+import { readFileSync } from 'node:fs'
+import { publicPagePaths, withLangPrefix } from '../../../src/lib/pages'
+import { siteConfig } from '../../../src/config/site'
+import type { Locale } from '../../../src/lib/locale'
+import { t } from './catalog'
+
+/** `bare` is the unprefixed URL (/contact); `es` and `en` are the prefixed ones (/es/contact). */
+export type UrlForm = 'bare' | Locale
+export const urlForms: readonly UrlForm[] = ['bare', 'es', 'en']
+
+export function pageUrl(path: string, form: UrlForm): string {
+  return withLangPrefix(path, form === 'bare' ? undefined : form)
+}
+
+const contentDir = new URL('../../../src/features/marketing/content/', import.meta.url)
+
+/** The source text of `field: msg\`…\`` in a content module, inside the `'block': {` object if given. */
+function sourceMessage(file: string, field: string, block?: string): string {
+  const text = readFileSync(new URL(file, contentDir), 'utf8')
+  // Object keys are quoted only when they need to be: 'data-architecture': { … } but governance: { … }.
+  const start = block === undefined ? 0 : text.search(new RegExp(`^\\s*(['"]?)${block}\\1: \\{`, 'm'))
+  if (start < 0) throw new Error(`${file} has no entry '${block}'`)
+  const match = new RegExp(`(?<![\\w])${field}: msg\`([^\`]*)\``).exec(text.slice(start))
+  if (!match?.[1]) throw new Error(`${file}${block ? ` '${block}'` : ''} has no ${field}: msg\`…\``)
+  return match[1]
+}
+
+export interface PublicPage {
+  /** Unprefixed path, e.g. `/contact`. */
+  path: string
+  /** English source messages; render them with `t(lng, …)`. */
+  h1: string
+  title: string
+  description: string
+}
+
+function describePage(path: string): PublicPage {
+  if (path === '/') {
+    return {
+      path,
+      h1: sourceMessage('home.ts', 'heroTitle'),
+      title: sourceMessage('home.ts', 'metaTitle'),
+      description: sourceMessage('home.ts', 'metaDescription'),
+    }
+  }
+  if (path === '/contact') {
+    return {
+      path,
+      h1: sourceMessage('contact.ts', 'title'),
+      title: sourceMessage('contact.ts', 'metaTitle'),
+      description: sourceMessage('contact.ts', 'metaDescription'),
+    }
+  }
+  const [, kind, slug] = path.split('/')
+  const file = kind === 'services' ? 'services.ts' : kind === 'specializations' ? 'specializations.ts' : undefined
+  if (!file || !slug) throw new Error(`No content module known for ${path}`)
+  return {
+    path,
+    h1: sourceMessage(file, 'heroTitle', slug),
+    title: sourceMessage(file, 'name', slug),
+    description: sourceMessage(file, 'metaDescription', slug),
+  }
+}
+
+export const publicPages: readonly PublicPage[] = publicPagePaths.map(describePage)
+
+export function expectedTitle(page: PublicPage, lng: Locale): string {
+  return `${t(lng, page.title)} · ${siteConfig.name}`
+}
+
+export function findPage(path: string): PublicPage {
+  const found = publicPages.find((page) => page.path === path)
+  if (!found) throw new Error(`${path} is not a public page`)
+  return found
+}
