@@ -14,6 +14,8 @@ export interface MenuInput {
 export interface MenuContext {
   itemCount: number
   highlightedIndex: number | null
+  /** True while the menu is open because the pointer rested on the trigger. */
+  openedByHover: boolean
 }
 
 export type MenuEvent =
@@ -68,7 +70,9 @@ export const menuMachine = setup({
     // The host owns the DOM; it replaces this to move focus back to the trigger button.
     focusTrigger: () => {},
     notifyOpened: emit({ type: 'menu.opened' } as const),
-    clearHighlight: assign({ highlightedIndex: null }),
+    clearHighlight: assign({ highlightedIndex: null, openedByHover: false }),
+    markOpenedByHover: assign({ openedByHover: true }),
+    clearOpenedByHover: assign({ openedByHover: false }),
     highlightFirst: assign({ highlightedIndex: ({ context }) => firstIndex(context) }),
     highlightLast: assign({ highlightedIndex: ({ context }) => lastIndex(context) }),
     highlightNext: assign({
@@ -106,6 +110,7 @@ export const menuMachine = setup({
   context: ({ input }) => ({
     itemCount: sanitizeCount(input.itemCount),
     highlightedIndex: null,
+    openedByHover: false,
   }),
   initial: 'closed',
   on: {
@@ -134,7 +139,7 @@ export const menuMachine = setup({
     },
     opening: {
       after: {
-        hoverIntent: { target: 'open', actions: 'notifyOpened' },
+        hoverIntent: { target: 'open', actions: ['markOpenedByHover', 'notifyOpened'] },
       },
       on: {
         'menu.trigger.pointerLeave': { target: 'closed' },
@@ -160,7 +165,12 @@ export const menuMachine = setup({
       on: {
         'menu.trigger.pointerLeave': { target: 'closing' },
         'menu.content.pointerLeave': { target: 'closing' },
-        'menu.trigger.click': { target: 'closed' },
+        // A mouse user who rests on the trigger and then clicks meant "open": the hover already
+        // did it, so that first click keeps the menu open instead of closing it under the cursor.
+        'menu.trigger.click': [
+          { guard: ({ context }) => context.openedByHover, actions: 'clearOpenedByHover' },
+          { target: 'closed' },
+        ],
         'menu.trigger.keyDown': [
           {
             guard: { type: 'isKey', params: { keys: ['ArrowDown'] } },

@@ -1,7 +1,7 @@
 // The header dropdowns on desktop (menu button pattern, machines/menu.machine.ts):
 // hover with intent delay, click, keyboard, closing rules, one menu at a time, aria-current.
 import type { Locator } from '@playwright/test'
-import { test, expect, knownBug } from './support/fixtures'
+import { test, expect } from './support/fixtures'
 import { t } from './support/catalog'
 import { findPage } from './support/pages'
 import { Site, type DropdownMenu } from './support/site'
@@ -210,10 +210,6 @@ test('aria-current marks the link of the current page in the menus and the foote
 })
 
 test('no link to another page claims to be the current page', async ({ page }) => {
-  knownBug(
-    'src/features/marketing/offering-page.tsx: the breadcrumb "Home" link lacks activeOptions={{ exact: true }}, ' +
-      'so TanStack marks /es as aria-current="page" on every /es/... service page (outside the folders this suite may fix)',
-  )
   for (const path of ['/es/services/governance', '/en/specializations/financial-intelligence']) {
     await Site.open(page, path, path.startsWith('/es') ? 'es' : 'en')
     const marked = await page

@@ -1,5 +1,5 @@
 // Unknown addresses: the bilingual 404 page, and the HTTP status the server answers with.
-import { test, expect, knownBug, allowConsoleErrors } from './support/fixtures'
+import { test, expect, allowConsoleErrors } from './support/fixtures'
 import { t } from './support/catalog'
 import { pageUrl, publicPages, urlForms } from './support/pages'
 import { Site } from './support/site'
@@ -97,15 +97,10 @@ test.describe('404 page', () => {
   })
 })
 
-test.describe('known bug: unknown slugs', () => {
+test.describe('unknown slugs', () => {
   test.use({ locale: 'en-US' })
 
   test('an unknown service or specialization slug logs no error', async ({ page }) => {
-    knownBug(
-      "src/routes/{-$lang}/_site/services/$service.tsx and specializations/$specialization.tsx: head() reads " +
-        'services[slug].name although beforeLoad threw notFound(), so the router logs a TypeError on every ' +
-        'unknown slug (routes are outside the folders this suite may fix)',
-    )
     const errors: string[] = []
     page.on('console', (message) => {
       if (message.type() === 'error' && !notFoundResponse.test(message.text())) errors.push(message.text())

@@ -1,6 +1,6 @@
 // Every public page in its three URL forms (/x, /es/x, /en/x), language detection for
 // unprefixed URLs, the ES | EN switch, prefix-preserving links and the runtime catalogs.
-import { test, expect, knownBug } from './support/fixtures'
+import { test, expect } from './support/fixtures'
 import { expectPageIn } from './support/assertions'
 import { catalog, messageId, t } from './support/catalog'
 import { findPage, pageUrl, publicPages, urlForms } from './support/pages'
@@ -219,15 +219,10 @@ test.describe('runtime catalogs', () => {
   })
 })
 
-test.describe('known bug: index.html head', () => {
+test.describe('index.html head', () => {
   test.use({ locale: 'en-US' })
 
   test('an English page has one <title> and one meta description, both in English', async ({ page }) => {
-    knownBug(
-      'index.html ships a static Spanish <title> and <meta name="description"> that stay in the head next to ' +
-        'the ones the router adds, so an English page has two of each and the first description is Spanish ' +
-        '(index.html is outside the folders this suite may fix)',
-    )
     const home = findPage('/')
     await Site.open(page, '/en', 'en')
     await expectPageIn(page, home, 'en') // the router's own tags are in place; now count them

@@ -321,6 +321,18 @@ describe('menu machine: trigger click', () => {
     expect(t.opened).toHaveBeenCalledTimes(1)
   })
 
+  it('keeps a menu that hover just opened open on the first click, and closes it on the second', () => {
+    const t = setup()
+    t.send({ type: 'menu.trigger.pointerEnter' })
+    t.clock.increment(HOVER_INTENT_MS)
+    expect(t.value()).toBe('open')
+    t.send({ type: 'menu.trigger.click' })
+    expect(t.value()).toBe('open')
+    expect(t.opened).toHaveBeenCalledTimes(1)
+    t.send({ type: 'menu.trigger.click' })
+    expect(t.value()).toBe('closed')
+  })
+
   it('closes from closing', () => {
     const t = setupClosing()
     t.send({ type: 'menu.trigger.click' })
@@ -638,7 +650,7 @@ describe('menu machine: item count', () => {
       [Number.NaN, 0],
     ] as const) {
       const actor = createActor(menuMachine, { input: { itemCount: input } }).start()
-      expect(actor.getSnapshot().context).toEqual({ itemCount: expected, highlightedIndex: null })
+      expect(actor.getSnapshot().context).toEqual({ itemCount: expected, highlightedIndex: null, openedByHover: false })
       actor.stop()
     }
   })
@@ -648,20 +660,20 @@ describe('menu machine: item count', () => {
     t.send(triggerKey('ArrowUp'))
     expect(t.highlighted()).toBe(4)
     t.send({ type: 'menu.setItemCount', count: 2 })
-    expect(t.actor.getSnapshot().context).toEqual({ itemCount: 2, highlightedIndex: 1 })
+    expect(t.actor.getSnapshot().context).toEqual({ itemCount: 2, highlightedIndex: 1, openedByHover: false })
     expect(t.value()).toBe('open')
   })
 
   it('keeps a highlight that is still in range', () => {
     const t = setup()
     t.send(triggerKey('ArrowDown'), { type: 'menu.setItemCount', count: 10 })
-    expect(t.actor.getSnapshot().context).toEqual({ itemCount: 10, highlightedIndex: 0 })
+    expect(t.actor.getSnapshot().context).toEqual({ itemCount: 10, highlightedIndex: 0, openedByHover: false })
   })
 
   it('drops the highlight when the menu empties', () => {
     const t = setup()
     t.send(triggerKey('ArrowDown'), { type: 'menu.setItemCount', count: 0 })
-    expect(t.actor.getSnapshot().context).toEqual({ itemCount: 0, highlightedIndex: null })
+    expect(t.actor.getSnapshot().context).toEqual({ itemCount: 0, highlightedIndex: null, openedByHover: false })
     t.send(itemKey('ArrowDown'))
     expect(t.highlighted()).toBeNull()
   })

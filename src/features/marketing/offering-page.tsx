@@ -25,7 +25,7 @@ export function OfferingPage({ kind, content }: OfferingPageProps) {
       <header className={styles.hero}>
         <div className={layout.container}>
           <nav aria-label={_(msg`Breadcrumb`)} className={styles.breadcrumb}>
-            <Link to="/{-$lang}" params={{ lang }}>
+            <Link to="/{-$lang}" params={{ lang }} activeOptions={{ exact: true }}>
               <Trans>Home</Trans>
             </Link>{' '}
             <span aria-hidden="true">/</span>{' '}

@@ -41,12 +41,3 @@ export function allowConsoleErrors(...patterns: RegExp[]): { expectedConsoleErro
   return { expectedConsoleErrors: [patterns, { scope: 'test' }] }
 }
 
-/**
- * Marks a test as an expected failure because of a bug this suite may not fix (it lives outside
- * tests/e2e, src/components and src/lib). The test still runs every time: once the bug is fixed
- * it "unexpectedly passes" and fails the run, so the marker gets removed. Run with
- * SHOW_KNOWN_BUGS=1 to see the actual failures.
- */
-export function knownBug(description: string): void {
-  test.fail(!process.env.SHOW_KNOWN_BUGS, description)
-}

@@ -9,7 +9,9 @@ export const Route = createFileRoute('/{-$lang}/_site/services/$service')({
     if (!isServiceSlug(params.service)) throw notFound()
   },
   head: ({ params }) => {
-    const content = services[params.service as ServiceSlug]
+    // head() also runs for an unknown slug (beforeLoad's notFound does not stop it).
+    if (!isServiceSlug(params.service)) return {}
+    const content = services[params.service]
     return pageHead({ path: `/services/${params.service}`, title: content.name, description: content.metaDescription })
   },
   component: ServiceRoute,

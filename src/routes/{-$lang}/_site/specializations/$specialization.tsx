@@ -9,7 +9,9 @@ export const Route = createFileRoute('/{-$lang}/_site/specializations/$specializ
     if (!isSpecializationSlug(params.specialization)) throw notFound()
   },
   head: ({ params }) => {
-    const content = specializations[params.specialization as SpecializationSlug]
+    // head() also runs for an unknown slug (beforeLoad's notFound does not stop it).
+    if (!isSpecializationSlug(params.specialization)) return {}
+    const content = specializations[params.specialization]
     return pageHead({
       path: `/specializations/${params.specialization}`,
       title: content.name,
