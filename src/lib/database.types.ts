@@ -5,13 +5,641 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
-      [_ in never]: never
+      activity_log: {
+        Row: {
+          id: number
+          occurred_at: string
+          actor_id: string | null
+          organization_id: string | null
+          project_id: string | null
+          entity_type: string
+          entity_id: string
+          action: string
+          summary: Json
+          is_internal: boolean
+        }
+        Insert: {
+          id?: number
+          occurred_at?: string
+          actor_id?: string | null
+          organization_id?: string | null
+          project_id?: string | null
+          entity_type: string
+          entity_id: string
+          action: string
+          summary?: Json
+          is_internal?: boolean
+        }
+        Update: {
+          id?: number
+          occurred_at?: string
+          actor_id?: string | null
+          organization_id?: string | null
+          project_id?: string | null
+          entity_type?: string
+          entity_id?: string
+          action?: string
+          summary?: Json
+          is_internal?: boolean
+        }
+        Relationships: []
+      }
+      analytics_metrics: {
+        Row: {
+          id: string
+          project_id: string
+          metric_key: string
+          label_es: string
+          label_en: string
+          unit: string
+          granularity: string
+          period_start: string
+          period_end: string
+          value: number
+          target: number | null
+          visible_to_client: boolean
+          notes: string | null
+          created_by: string | null
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          project_id: string
+          metric_key: string
+          label_es: string
+          label_en: string
+          unit?: string
+          granularity?: string
+          period_start: string
+          period_end: string
+          value: number
+          target?: number | null
+          visible_to_client?: boolean
+          notes?: string | null
+          created_by?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          project_id?: string
+          metric_key?: string
+          label_es?: string
+          label_en?: string
+          unit?: string
+          granularity?: string
+          period_start?: string
+          period_end?: string
+          value?: number
+          target?: number | null
+          visible_to_client?: boolean
+          notes?: string | null
+          created_by?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "analytics_metrics_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "analytics_metrics_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      contact_messages: {
+        Row: {
+          id: string
+          name: string
+          email: string
+          company: string | null
+          phone: string | null
+          interest: string | null
+          message: string
+          privacy_accepted: boolean
+          marketing_opt_in: boolean
+          status: string
+          locale: string
+          handled_by: string | null
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          name: string
+          email: string
+          company?: string | null
+          phone?: string | null
+          interest?: string | null
+          message: string
+          privacy_accepted?: boolean
+          marketing_opt_in?: boolean
+          status?: string
+          locale?: string
+          handled_by?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          name?: string
+          email?: string
+          company?: string | null
+          phone?: string | null
+          interest?: string | null
+          message?: string
+          privacy_accepted?: boolean
+          marketing_opt_in?: boolean
+          status?: string
+          locale?: string
+          handled_by?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "contact_messages_handled_by_fkey"
+            columns: ["handled_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      documents: {
+        Row: {
+          id: string
+          project_id: string
+          name: string
+          description: string | null
+          category: string
+          storage_path: string
+          mime_type: string
+          size_bytes: number
+          visible_to_client: boolean
+          uploaded_by: string | null
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          project_id: string
+          name: string
+          description?: string | null
+          category?: string
+          storage_path: string
+          mime_type: string
+          size_bytes?: number
+          visible_to_client?: boolean
+          uploaded_by?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          project_id?: string
+          name?: string
+          description?: string | null
+          category?: string
+          storage_path?: string
+          mime_type?: string
+          size_bytes?: number
+          visible_to_client?: boolean
+          uploaded_by?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "documents_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "documents_uploaded_by_fkey"
+            columns: ["uploaded_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      notifications: {
+        Row: {
+          id: string
+          recipient_id: string
+          kind: string
+          title: string
+          body: string
+          organization_id: string | null
+          project_id: string | null
+          entity_type: string | null
+          entity_id: string | null
+          data: Json
+          dedupe_key: string
+          read_at: string | null
+          created_at: string
+        }
+        Insert: {
+          id?: string
+          recipient_id: string
+          kind: string
+          title: string
+          body?: string
+          organization_id?: string | null
+          project_id?: string | null
+          entity_type?: string | null
+          entity_id?: string | null
+          data?: Json
+          dedupe_key: string
+          read_at?: string | null
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          recipient_id?: string
+          kind?: string
+          title?: string
+          body?: string
+          organization_id?: string | null
+          project_id?: string | null
+          entity_type?: string | null
+          entity_id?: string | null
+          data?: Json
+          dedupe_key?: string
+          read_at?: string | null
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notifications_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notifications_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notifications_recipient_id_fkey"
+            columns: ["recipient_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      organizations: {
+        Row: {
+          id: string
+          name: string
+          slug: string
+          legal_name: string | null
+          tax_id: string | null
+          country_code: string | null
+          industry: string | null
+          website: string | null
+          default_locale: string
+          is_active: boolean
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          name: string
+          slug: string
+          legal_name?: string | null
+          tax_id?: string | null
+          country_code?: string | null
+          industry?: string | null
+          website?: string | null
+          default_locale?: string
+          is_active?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          name?: string
+          slug?: string
+          legal_name?: string | null
+          tax_id?: string | null
+          country_code?: string | null
+          industry?: string | null
+          website?: string | null
+          default_locale?: string
+          is_active?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      profiles: {
+        Row: {
+          id: string
+          email: string | null
+          role: string
+          organization_id: string | null
+          full_name: string
+          company: string | null
+          job_title: string | null
+          phone: string | null
+          locale: string
+          is_active: boolean
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id: string
+          email?: string | null
+          role?: string
+          organization_id?: string | null
+          full_name?: string
+          company?: string | null
+          job_title?: string | null
+          phone?: string | null
+          locale?: string
+          is_active?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          email?: string | null
+          role?: string
+          organization_id?: string | null
+          full_name?: string
+          company?: string | null
+          job_title?: string | null
+          phone?: string | null
+          locale?: string
+          is_active?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "profiles_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      projects: {
+        Row: {
+          id: string
+          organization_id: string
+          name: string
+          description: string | null
+          service: string
+          status: string
+          progress: number
+          start_date: string | null
+          due_date: string | null
+          completed_on: string | null
+          visible_to_client: boolean
+          manager_id: string | null
+          created_by: string | null
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          organization_id: string
+          name: string
+          description?: string | null
+          service: string
+          status?: string
+          progress?: number
+          start_date?: string | null
+          due_date?: string | null
+          completed_on?: string | null
+          visible_to_client?: boolean
+          manager_id?: string | null
+          created_by?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          organization_id?: string
+          name?: string
+          description?: string | null
+          service?: string
+          status?: string
+          progress?: number
+          start_date?: string | null
+          due_date?: string | null
+          completed_on?: string | null
+          visible_to_client?: boolean
+          manager_id?: string | null
+          created_by?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "projects_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "projects_manager_id_fkey"
+            columns: ["manager_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "projects_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      reports: {
+        Row: {
+          id: string
+          project_id: string
+          title: string
+          summary: string | null
+          report_type: string
+          status: string
+          locale: string
+          period_start: string | null
+          period_end: string | null
+          dashboard_url: string | null
+          document_id: string | null
+          published_at: string | null
+          created_by: string | null
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          project_id: string
+          title: string
+          summary?: string | null
+          report_type?: string
+          status?: string
+          locale?: string
+          period_start?: string | null
+          period_end?: string | null
+          dashboard_url?: string | null
+          document_id?: string | null
+          published_at?: string | null
+          created_by?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          project_id?: string
+          title?: string
+          summary?: string | null
+          report_type?: string
+          status?: string
+          locale?: string
+          period_start?: string | null
+          period_end?: string | null
+          dashboard_url?: string | null
+          document_id?: string | null
+          published_at?: string | null
+          created_by?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "reports_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reports_document_id_fkey"
+            columns: ["document_id"]
+            isOneToOne: false
+            referencedRelation: "documents"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reports_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      tasks: {
+        Row: {
+          id: string
+          project_id: string
+          title: string
+          description: string | null
+          status: string
+          priority: string
+          due_date: string | null
+          assigned_to: string | null
+          is_internal: boolean
+          completed_at: string | null
+          created_by: string | null
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          project_id: string
+          title: string
+          description?: string | null
+          status?: string
+          priority?: string
+          due_date?: string | null
+          assigned_to?: string | null
+          is_internal?: boolean
+          completed_at?: string | null
+          created_by?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          project_id?: string
+          title?: string
+          description?: string | null
+          status?: string
+          priority?: string
+          due_date?: string | null
+          assigned_to?: string | null
+          is_internal?: boolean
+          completed_at?: string | null
+          created_by?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tasks_assigned_to_fkey"
+            columns: ["assigned_to"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "tasks_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "tasks_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
     }
     Views: {
       [_ in never]: never
     }
     Functions: {
-      [_ in never]: never
+      client_project_ids: { Args: never; Returns: string[] }
+      current_client_organization_id: { Args: never; Returns: string }
+      has_role: { Args: { required_role: string }; Returns: boolean }
+      is_admin: { Args: never; Returns: boolean }
+      is_client: { Args: never; Returns: boolean }
+      is_super_admin: { Args: never; Returns: boolean }
+      mfa_satisfied: { Args: never; Returns: boolean }
+      notify: { Args: { n_recipients: string[]; n_kind: string; n_dedupe_key: string; n_organization_id: string; n_project_id: string; n_entity_type: string; n_entity_id: string; n_title_es: string; n_title_en: string; n_body_es: string; n_body_en: string; n_data: Json }; Returns: undefined }
+      organization_client_ids: { Args: { target_organization: string }; Returns: string[] }
+      staff_ids: { Args: never; Returns: string[] }
     }
     Enums: {
       [_ in never]: never

@@ -1,0 +1,367 @@
+-- Demo data (data only; the schema is in supabase/migrations). Two client organizations of the
+-- firm with two portal users each (one Spanish-speaking, one English-speaking), an admin and a
+-- super_admin, all with the password demo-password-2026 (listed by supabase/server/welcome.ts).
+-- Users are inserted into auth.users as GoTrue stores them; the profile trigger creates their
+-- profiles, and the updates below (run as the owner) set organizations and staff roles.
+-- Notifications and activity are produced by the triggers, so the seed exercises them.
+-- Dates are relative to the day the seed runs, so the demo always looks current.
+
+-- ─── Accounts ───────────────────────────────────────────────────────────────────────────────
+insert into auth.users (
+  instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  raw_app_meta_data, raw_user_meta_data, confirmation_token, recovery_token, email_change,
+  created_at, updated_at
+)
+select
+  '00000000-0000-0000-0000-000000000000', u.id::uuid, 'authenticated', 'authenticated', u.email,
+  '$argon2id$v=19$m=19456,t=2,p=1$W1vf/IAzGz3mZyKWSngUrw$idWBmZ30zRBjPSwLnsjZCPsm67y8exJjrZkD+bipg5k',
+  now() - u.age, '{"provider":"email","providers":["email"]}'::jsonb, u.meta::jsonb, '', '', '',
+  now() - u.age, now() - u.age
+from (values
+  ('a0000000-0000-4000-8000-000000000001', 'superadmin@caucedata.com',
+    '{"full_name":"Andrés Vidal","company":"Cauce Data","locale":"en","role":"super_admin"}', interval '400 days'),
+  ('a0000000-0000-4000-8000-000000000002', 'admin@caucedata.com',
+    '{"full_name":"Marta Gil","company":"Cauce Data","locale":"es"}', interval '380 days'),
+  ('c0000000-0000-4000-8000-0000000000a1', 'lucia.martin@example.com',
+    '{"full_name":"Lucía Martín","company":"Almacenes Ribera","locale":"es"}', interval '300 days'),
+  ('c0000000-0000-4000-8000-0000000000a2', 'james.whitaker@example.com',
+    '{"full_name":"James Whitaker","company":"Almacenes Ribera","locale":"en"}', interval '200 days'),
+  ('c0000000-0000-4000-8000-0000000000b1', 'daniel.ortega@example.com',
+    '{"full_name":"Daniel Ortega","company":"Kuntur Pay","locale":"es"}', interval '250 days'),
+  ('c0000000-0000-4000-8000-0000000000b2', 'sarah.cohen@example.com',
+    '{"full_name":"Sarah Cohen","company":"Kuntur Pay","locale":"en"}', interval '240 days')
+) as u (id, email, meta, age);
+
+insert into auth.identities (id, provider_id, user_id, identity_data, provider, created_at, updated_at)
+select gen_random_uuid(), u.id::text, u.id,
+  jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true), 'email', u.created_at, u.created_at
+from auth.users u
+where u.id in (
+  'a0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002',
+  'c0000000-0000-4000-8000-0000000000a1', 'c0000000-0000-4000-8000-0000000000a2',
+  'c0000000-0000-4000-8000-0000000000b1', 'c0000000-0000-4000-8000-0000000000b2'
+);
+
+-- ─── Organizations and roles ────────────────────────────────────────────────────────────────
+insert into public.organizations (id, name, slug, legal_name, tax_id, country_code, industry, website, default_locale, created_at)
+values
+  ('0a000000-0000-4000-8000-000000000001', 'Almacenes Ribera', 'almacenes-ribera', 'Almacenes Ribera S.A.', 'A87654321',
+    'ES', 'Retail', 'https://almacenes-ribera.example', 'es', now() - interval '420 days'),
+  ('0b000000-0000-4000-8000-000000000001', 'Kuntur Pay', 'kuntur-pay', 'Kuntur Pay S.A.S.', '901.234.567-8',
+    'CO', 'Fintech', 'https://kunturpay.example', 'es', now() - interval '260 days');
+
+update public.profiles set role = 'super_admin', job_title = 'Managing Partner', phone = '+34 910 000 001'
+where id = 'a0000000-0000-4000-8000-000000000001';
+update public.profiles set role = 'admin', job_title = 'Responsable de proyectos', phone = '+34 910 000 002'
+where id = 'a0000000-0000-4000-8000-000000000002';
+update public.profiles set organization_id = '0a000000-0000-4000-8000-000000000001', job_title = 'Directora de Ventas', phone = '+34 600 111 222'
+where id = 'c0000000-0000-4000-8000-0000000000a1';
+update public.profiles set organization_id = '0a000000-0000-4000-8000-000000000001', job_title = 'Chief Financial Officer'
+where id = 'c0000000-0000-4000-8000-0000000000a2';
+update public.profiles set organization_id = '0b000000-0000-4000-8000-000000000001', job_title = 'Director de Riesgos', phone = '+57 601 555 0101'
+where id = 'c0000000-0000-4000-8000-0000000000b1';
+update public.profiles set organization_id = '0b000000-0000-4000-8000-000000000001', job_title = 'Head of Data'
+where id = 'c0000000-0000-4000-8000-0000000000b2';
+
+-- From here on the staff work is done "as" the admin, so activity and notifications name her.
+-- Session-level (not local) so it also works when the seed runs outside a transaction; reset at the end.
+select set_config('request.jwt.claims', '{"sub":"a0000000-0000-4000-8000-000000000002","role":"authenticated"}', false);
+
+-- ─── Projects ───────────────────────────────────────────────────────────────────────────────
+insert into public.projects
+  (id, organization_id, name, description, service, status, progress, start_date, due_date, completed_on, visible_to_client, manager_id, created_at)
+values
+  ('1a000000-0000-4000-8000-000000000001', '0a000000-0000-4000-8000-000000000001',
+    'Cuadro de mando comercial',
+    'Cuadro de mando de ventas, margen y stock por tienda y categoría, con actualización diaria.',
+    'business-intelligence', 'in_progress', 65, current_date - 150, current_date + 60, null, true,
+    'a0000000-0000-4000-8000-000000000002', now() - interval '155 days'),
+  ('1a000000-0000-4000-8000-000000000002', '0a000000-0000-4000-8000-000000000001',
+    'Plataforma de datos en la nube',
+    'Arquitectura lakehouse que unifica TPV, e-commerce y logística.',
+    'data-architecture', 'completed', 100, current_date - 400, current_date - 60, current_date - 70, true,
+    'a0000000-0000-4000-8000-000000000001', now() - interval '405 days'),
+  ('1a000000-0000-4000-8000-000000000003', '0a000000-0000-4000-8000-000000000001',
+    'Segmentación y fidelización de clientes',
+    'Segmentos de comportamiento y modelo de propensión para el programa de fidelización.',
+    'customer-intelligence', 'planning', 10, current_date - 10, current_date + 150, null, true,
+    'a0000000-0000-4000-8000-000000000002', now() - interval '20 days'),
+  ('1a000000-0000-4000-8000-000000000004', '0a000000-0000-4000-8000-000000000001',
+    'Pipelines de inventario en tiempo real',
+    'Propuesta en preparación: eventos de inventario de almacén a tienda en tiempo casi real.',
+    'data-engineering', 'planning', 0, null, null, null, false,
+    'a0000000-0000-4000-8000-000000000002', now() - interval '5 days'),
+  ('1b000000-0000-4000-8000-000000000001', '0b000000-0000-4000-8000-000000000001',
+    'Credit risk scoring model',
+    'Probability-of-default model for consumer loans, with explainability for the credit committee.',
+    'financial-intelligence', 'in_progress', 45, current_date - 120, current_date + 90, null, true,
+    'a0000000-0000-4000-8000-000000000001', now() - interval '125 days'),
+  ('1b000000-0000-4000-8000-000000000002', '0b000000-0000-4000-8000-000000000001',
+    'Real-time transaction ingestion',
+    'Streaming ingestion of card and wallet transactions into the analytics platform.',
+    'data-engineering', 'on_hold', 55, current_date - 200, current_date + 30, null, true,
+    'a0000000-0000-4000-8000-000000000002', now() - interval '205 days'),
+  ('1b000000-0000-4000-8000-000000000003', '0b000000-0000-4000-8000-000000000001',
+    'Gobierno del dato y cumplimiento regulatorio',
+    'Modelo de gobierno, catálogo de datos críticos y trazabilidad para el supervisor financiero.',
+    'governance', 'completed', 100, current_date - 260, current_date - 30, current_date - 35, true,
+    'a0000000-0000-4000-8000-000000000002', now() - interval '262 days');
+
+-- ─── Documents (metadata only) ──────────────────────────────────────────────────────────────
+insert into public.documents
+  (id, project_id, name, description, category, storage_path, mime_type, size_bytes, visible_to_client, created_at)
+select d.id::uuid, d.project_id::uuid, d.name, d.description, d.category,
+  p.organization_id || '/' || p.id || '/' || d.file, d.mime_type, d.size_bytes, d.visible, now() - d.age
+from (values
+  ('2a000000-0000-4000-8000-000000000001', '1a000000-0000-4000-8000-000000000001', 'Especificación de KPIs comerciales',
+    'Definición de ventas netas, margen bruto, rotación y cobertura de stock.', 'specification',
+    'especificacion-kpis-comerciales.pdf', 'application/pdf', 482133, true, interval '140 days'),
+  ('2a000000-0000-4000-8000-000000000002', '1a000000-0000-4000-8000-000000000001', 'Prototipo del cuadro de mando v2',
+    'Capturas y recorrido del prototipo revisado con el equipo de ventas.', 'deliverable',
+    'prototipo-cuadro-de-mando-v2.pdf', 'application/pdf', 2211840, true, interval '40 days'),
+  ('2a000000-0000-4000-8000-000000000003', '1a000000-0000-4000-8000-000000000001', 'Notas internas de modelado',
+    'Decisiones del modelo semántico pendientes de revisar.', 'other',
+    'notas-internas-modelado.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 58211, false, interval '30 days'),
+  ('2a000000-0000-4000-8000-000000000005', '1a000000-0000-4000-8000-000000000002', 'Arquitectura de referencia',
+    'Diagrama y decisiones de la plataforma lakehouse.', 'deliverable',
+    'arquitectura-de-referencia.pdf', 'application/pdf', 1536000, true, interval '300 days'),
+  ('2a000000-0000-4000-8000-000000000006', '1a000000-0000-4000-8000-000000000002', 'Acta de cierre del proyecto',
+    'Acta firmada de aceptación de la plataforma.', 'contract',
+    'acta-de-cierre.pdf', 'application/pdf', 204800, true, interval '68 days'),
+  ('2a000000-0000-4000-8000-000000000007', '1a000000-0000-4000-8000-000000000003', 'Propuesta de segmentación',
+    'Borrador de hipótesis de segmentos para revisar internamente.', 'deliverable',
+    'propuesta-segmentacion.pdf', 'application/pdf', 731000, false, interval '6 days'),
+  ('2a000000-0000-4000-8000-000000000008', '1a000000-0000-4000-8000-000000000004', 'Estimación inicial',
+    'Estimación de esfuerzo y costes de la propuesta.', 'other',
+    'estimacion-inicial.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 40960, false, interval '4 days'),
+  ('2b000000-0000-4000-8000-000000000001', '1b000000-0000-4000-8000-000000000001', 'Model methodology',
+    'Target definition, sampling, variables and validation approach.', 'deliverable',
+    'model-methodology.pdf', 'application/pdf', 1048576, true, interval '90 days'),
+  ('2b000000-0000-4000-8000-000000000002', '1b000000-0000-4000-8000-000000000001', 'Feature catalogue',
+    'Candidate features with source, owner and business meaning.', 'specification',
+    'feature-catalogue.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 96256, true, interval '60 days'),
+  ('2b000000-0000-4000-8000-000000000004', '1b000000-0000-4000-8000-000000000002', 'Ingestion architecture',
+    'Event flow from the card processor to the analytics platform.', 'deliverable',
+    'ingestion-architecture.pdf', 'application/pdf', 870400, true, interval '180 days'),
+  ('2b000000-0000-4000-8000-000000000005', '1b000000-0000-4000-8000-000000000002', 'Incident review (internal)',
+    'Root cause of the duplicated events in the pilot.', 'other',
+    'incident-review.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 33792, false, interval '45 days'),
+  ('2b000000-0000-4000-8000-000000000006', '1b000000-0000-4000-8000-000000000003', 'Política de gobierno del dato',
+    'Roles, responsabilidades y procesos de calidad aprobados por el comité.', 'deliverable',
+    'politica-gobierno-del-dato.pdf', 'application/pdf', 655360, true, interval '100 days'),
+  ('2b000000-0000-4000-8000-000000000007', '1b000000-0000-4000-8000-000000000003', 'Mapa de cumplimiento regulatorio',
+    'Trazabilidad de los datos críticos hasta los reportes regulatorios.', 'data',
+    'mapa-cumplimiento-regulatorio.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 122880, true, interval '40 days')
+) as d (id, project_id, name, description, category, file, mime_type, size_bytes, visible, age)
+join public.projects p on p.id = d.project_id::uuid;
+
+-- Each organization has also sent the firm a file through the portal (staff are notified).
+select set_config('request.jwt.claims', '{"sub":"c0000000-0000-4000-8000-0000000000a1","role":"authenticated"}', false);
+insert into public.documents
+  (id, project_id, name, description, category, storage_path, mime_type, size_bytes, visible_to_client, uploaded_by, created_at)
+values ('2a000000-0000-4000-8000-000000000004', '1a000000-0000-4000-8000-000000000001', 'Ventas por tienda 2025',
+  'Extracto de ventas diarias por tienda para validar el cuadro de mando.', 'data',
+  '0a000000-0000-4000-8000-000000000001/1a000000-0000-4000-8000-000000000001/ventas-por-tienda-2025.xlsx',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 3145728, true,
+  'c0000000-0000-4000-8000-0000000000a1', now() - interval '25 days');
+
+select set_config('request.jwt.claims', '{"sub":"c0000000-0000-4000-8000-0000000000b2","role":"authenticated"}', false);
+insert into public.documents
+  (id, project_id, name, description, category, storage_path, mime_type, size_bytes, visible_to_client, uploaded_by, created_at)
+values ('2b000000-0000-4000-8000-000000000003', '1b000000-0000-4000-8000-000000000001', 'Loan book sample Q3',
+  'Anonymised sample of the consumer loan book for the model.', 'data',
+  '0b000000-0000-4000-8000-000000000001/1b000000-0000-4000-8000-000000000001/loan-book-sample-q3.csv',
+  'text/csv', 5242880, true, 'c0000000-0000-4000-8000-0000000000b2', now() - interval '70 days');
+
+select set_config('request.jwt.claims', '{"sub":"a0000000-0000-4000-8000-000000000002","role":"authenticated"}', false);
+
+-- ─── Reports ────────────────────────────────────────────────────────────────────────────────
+-- Monthly reports cover the last complete months; their titles name the month in the report's language.
+with months as (
+  select n, (date_trunc('month', current_date) - make_interval(months => n))::date as first_day
+  from generate_series(1, 3) as n
+),
+named as (
+  select n, first_day, (first_day + interval '1 month' - interval '1 day')::date as last_day,
+    (array['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre',
+      'noviembre', 'diciembre'])[extract(month from first_day)::int] || ' de ' || extract(year from first_day) as month_es,
+    to_char(first_day, 'FMMonth YYYY') as month_en
+  from months
+)
+insert into public.reports
+  (id, project_id, title, summary, report_type, status, locale, period_start, period_end, dashboard_url, published_at, created_at)
+select r.id::uuid, r.project_id::uuid, r.title, r.summary, r.report_type, r.status, r.locale, r.period_start, r.period_end,
+  r.dashboard_url, case when r.status = 'published' then r.created_at + interval '1 day' end, r.created_at
+from (
+  select '3a000000-0000-4000-8000-000000000001' as id, '1a000000-0000-4000-8000-000000000001' as project_id,
+    'Informe mensual — ' || month_es as title,
+    'Primera versión del modelo de ventas validada con tres tiendas piloto.' as summary,
+    'monthly' as report_type, 'published' as status, 'es' as locale, first_day as period_start, last_day as period_end,
+    'https://bi.caucedata.example/ribera/comercial' as dashboard_url, (last_day + 3)::timestamptz as created_at
+  from named where n = 3
+  union all
+  select '3a000000-0000-4000-8000-000000000002', '1a000000-0000-4000-8000-000000000001',
+    'Informe mensual — ' || month_es,
+    'Margen por categoría incorporado; la cobertura de stock se retrasa por la carga de almacenes.',
+    'monthly', 'published', 'es', first_day, last_day, 'https://bi.caucedata.example/ribera/comercial', (last_day + 3)::timestamptz
+  from named where n = 2
+  union all
+  select '3a000000-0000-4000-8000-000000000003', '1a000000-0000-4000-8000-000000000001',
+    'Informe mensual — ' || month_es,
+    'Borrador: pendiente de validar las cifras de rotación.',
+    'monthly', 'draft', 'es', first_day, last_day, null, (last_day + 2)::timestamptz
+  from named where n = 1
+  union all
+  select '3a000000-0000-4000-8000-000000000004', '1a000000-0000-4000-8000-000000000002',
+    'Informe final de la plataforma de datos',
+    'La plataforma integra 14 fuentes; el coste de almacenamiento bajó un 38 % y la frescura de datos pasó de 24 h a 1 h.',
+    'final', 'published', 'es', current_date - 400, current_date - 70, null, now() - interval '66 days'
+  union all
+  select '3a000000-0000-4000-8000-000000000005', '1a000000-0000-4000-8000-000000000003',
+    'Diagnóstico inicial de clientes',
+    'Borrador del diagnóstico de datos de clientes y del programa de fidelización.',
+    'milestone', 'draft', 'es', null, null, null, now() - interval '3 days'
+  union all
+  select '3b000000-0000-4000-8000-000000000001', '1b000000-0000-4000-8000-000000000001',
+    'Monthly report — ' || month_en,
+    'Data extraction finished; first candidate model reaches a Gini of 0.52 on the holdout sample.',
+    'monthly', 'published', 'en', first_day, last_day, null, (last_day + 4)::timestamptz
+  from named where n = 2
+  union all
+  select '3b000000-0000-4000-8000-000000000002', '1b000000-0000-4000-8000-000000000001',
+    'Monthly report — ' || month_en,
+    'Feature selection completed with the risk team; challenger model under review.',
+    'monthly', 'published', 'en', first_day, last_day, null, (last_day + 4)::timestamptz
+  from named where n = 1
+  union all
+  select '3b000000-0000-4000-8000-000000000003', '1b000000-0000-4000-8000-000000000001',
+    'Model validation report',
+    'Draft: backtesting and stability analysis for the credit committee.',
+    'milestone', 'draft', 'en', null, null, null, now() - interval '2 days'
+  union all
+  select '3b000000-0000-4000-8000-000000000004', '1b000000-0000-4000-8000-000000000002',
+    'Ingestion status report',
+    'Pilot processed 2.1 M events a day; paused until the core-banking replica is available.',
+    'milestone', 'published', 'en', current_date - 200, current_date - 40, 'https://bi.caucedata.example/kuntur/ingestion',
+    now() - interval '38 days'
+  union all
+  select '3b000000-0000-4000-8000-000000000005', '1b000000-0000-4000-8000-000000000003',
+    'Informe final de gobierno del dato',
+    'Catálogo con 212 datos críticos, responsables nombrados y trazabilidad hasta los reportes regulatorios.',
+    'final', 'published', 'es', current_date - 260, current_date - 35, null, now() - interval '33 days'
+) as r;
+
+-- ─── Analytics metrics: the last 12 complete months, three metrics per project ──────────────
+with definitions (project_id, metric_key, label_es, label_en, unit, base, trend, swing, target) as (
+  values
+    ('1a000000-0000-4000-8000-000000000001', 'net_sales', 'Ventas netas', 'Net sales', 'EUR', 4200000, 0.012, 0.08, 5000000),
+    ('1a000000-0000-4000-8000-000000000001', 'gross_margin', 'Margen bruto', 'Gross margin', 'percent', 31.5, 0.004, 0.02, 34),
+    ('1a000000-0000-4000-8000-000000000001', 'dashboard_users', 'Usuarios activos del cuadro de mando', 'Active dashboard users', 'count', 40, 0.09, 0.05, 150),
+    ('1a000000-0000-4000-8000-000000000002', 'data_freshness', 'Frescura de los datos', 'Data freshness', 'hours', 24, -0.09, 0.05, 1),
+    ('1a000000-0000-4000-8000-000000000002', 'storage_cost', 'Coste de almacenamiento', 'Storage cost', 'EUR', 18500, -0.035, 0.03, 12000),
+    ('1a000000-0000-4000-8000-000000000002', 'query_p95', 'Tiempo de consulta p95', 'Query time p95', 'seconds', 14, -0.07, 0.04, 3),
+    ('1a000000-0000-4000-8000-000000000003', 'active_customers', 'Clientes activos', 'Active customers', 'count', 182000, 0.006, 0.04, 200000),
+    ('1a000000-0000-4000-8000-000000000003', 'churn_rate', 'Tasa de abandono', 'Churn rate', 'percent', 6.8, -0.01, 0.05, 5),
+    ('1a000000-0000-4000-8000-000000000003', 'loyalty_share', 'Ventas con tarjeta de fidelización', 'Sales with loyalty card', 'percent', 38, 0.01, 0.02, 50),
+    ('1a000000-0000-4000-8000-000000000004', 'stock_events', 'Eventos de inventario diarios', 'Daily inventory events', 'count', 950000, 0.01, 0.06, null),
+    ('1a000000-0000-4000-8000-000000000004', 'stock_latency', 'Retraso del inventario', 'Inventory delay', 'hours', 12, 0, 0.1, 0.25),
+    ('1a000000-0000-4000-8000-000000000004', 'stockouts', 'Roturas de stock', 'Stock-outs', 'count', 1300, -0.005, 0.12, 600),
+    ('1b000000-0000-4000-8000-000000000001', 'approval_rate', 'Tasa de aprobación', 'Approval rate', 'percent', 41, 0.008, 0.03, 48),
+    ('1b000000-0000-4000-8000-000000000001', 'default_rate', 'Tasa de impago', 'Default rate', 'percent', 7.9, -0.012, 0.04, 6),
+    ('1b000000-0000-4000-8000-000000000001', 'model_gini', 'Gini del modelo', 'Model Gini', 'ratio', 0.38, 0.03, 0.02, 0.55),
+    ('1b000000-0000-4000-8000-000000000002', 'events_ingested', 'Eventos ingeridos', 'Events ingested', 'count', 24000000, 0.05, 0.06, 60000000),
+    ('1b000000-0000-4000-8000-000000000002', 'ingestion_latency', 'Latencia de ingesta', 'Ingestion latency', 'seconds', 95, -0.08, 0.06, 5),
+    ('1b000000-0000-4000-8000-000000000002', 'failed_events', 'Eventos fallidos', 'Failed events', 'count', 5400, -0.1, 0.2, 100),
+    ('1b000000-0000-4000-8000-000000000003', 'data_quality_score', 'Índice de calidad de datos', 'Data quality score', 'score', 61, 0.025, 0.02, 90),
+    ('1b000000-0000-4000-8000-000000000003', 'critical_elements', 'Datos críticos catalogados', 'Critical data elements catalogued', 'count', 20, 0.22, 0.03, 212),
+    ('1b000000-0000-4000-8000-000000000003', 'policies_adopted', 'Políticas adoptadas', 'Policies adopted', 'count', 2, 0.15, 0, 12)
+),
+months as (
+  -- age 12 is the oldest month, age 1 the last complete one; step counts up with time.
+  select age, 12 - age as step, (date_trunc('month', current_date) - make_interval(months => age))::date as first_day
+  from generate_series(1, 12) as age
+)
+insert into public.analytics_metrics
+  (project_id, metric_key, label_es, label_en, unit, granularity, period_start, period_end, value, target, visible_to_client, notes, created_at)
+select
+  d.project_id::uuid, d.metric_key, d.label_es, d.label_en, d.unit, 'month', m.first_day,
+  (m.first_day + interval '1 month' - interval '1 day')::date,
+  round((d.base * power(1 + d.trend, m.step) * (1 + d.swing * sin(m.step * 1.3)))::numeric, case when d.unit in ('count') then 0 else 2 end),
+  d.target,
+  -- The newest figure of two metrics is still being checked by staff.
+  not (m.age = 1 and d.metric_key in ('gross_margin', 'default_rate')),
+  case when m.age = 1 and d.metric_key in ('gross_margin', 'default_rate') then 'Pendiente de conciliar con contabilidad.' end,
+  (m.first_day + interval '1 month' + interval '2 days')::timestamptz
+from definitions d cross join months m;
+
+-- ─── Tasks ──────────────────────────────────────────────────────────────────────────────────
+insert into public.tasks
+  (id, project_id, title, description, status, priority, due_date, assigned_to, is_internal, completed_at, created_at)
+values
+  ('4a000000-0000-4000-8000-000000000001', '1a000000-0000-4000-8000-000000000001', 'Validar las definiciones de KPI',
+    'Revisar con el equipo de ventas las fórmulas de la especificación.', 'in_progress', 'high', current_date + 7,
+    'c0000000-0000-4000-8000-0000000000a1', false, null, now() - interval '20 days'),
+  ('4a000000-0000-4000-8000-000000000002', '1a000000-0000-4000-8000-000000000001', 'Enviar el extracto de ventas por tienda',
+    'Extracto diario de 2025 en Excel o CSV.', 'done', 'medium', current_date - 30,
+    'c0000000-0000-4000-8000-0000000000a1', false, now() - interval '25 days', now() - interval '45 days'),
+  ('4a000000-0000-4000-8000-000000000003', '1a000000-0000-4000-8000-000000000001', 'Approve the dashboard design',
+    'Sign off the v2 prototype so development can start.', 'todo', 'high', current_date - 5,
+    'c0000000-0000-4000-8000-0000000000a2', false, null, now() - interval '35 days'),
+  ('4a000000-0000-4000-8000-000000000004', '1a000000-0000-4000-8000-000000000001', 'Optimizar el modelo semántico',
+    'Agregaciones por categoría y tienda para bajar el tiempo de carga.', 'in_progress', 'medium', current_date + 14,
+    'a0000000-0000-4000-8000-000000000002', true, null, now() - interval '15 days'),
+  ('4a000000-0000-4000-8000-000000000005', '1a000000-0000-4000-8000-000000000002', 'Sign the project closing record',
+    null, 'done', 'medium', current_date - 65,
+    'c0000000-0000-4000-8000-0000000000a2', false, now() - interval '68 days', now() - interval '80 days'),
+  ('4a000000-0000-4000-8000-000000000006', '1a000000-0000-4000-8000-000000000003', 'Dar acceso de lectura al CRM',
+    'Usuario de solo lectura para extraer el histórico de clientes.', 'todo', 'urgent', current_date - 2,
+    'c0000000-0000-4000-8000-0000000000a1', false, null, now() - interval '9 days'),
+  ('4a000000-0000-4000-8000-000000000007', '1a000000-0000-4000-8000-000000000003', 'Preparar hipótesis de segmentación',
+    null, 'todo', 'medium', current_date + 20, null, true, null, now() - interval '8 days'),
+  ('4a000000-0000-4000-8000-000000000008', '1a000000-0000-4000-8000-000000000004', 'Estimar el esfuerzo de la propuesta',
+    null, 'todo', 'low', current_date + 10, 'a0000000-0000-4000-8000-000000000002', true, null, now() - interval '4 days'),
+  ('4b000000-0000-4000-8000-000000000001', '1b000000-0000-4000-8000-000000000001', 'Share the historical loan book',
+    'Five years of originations and repayments, anonymised.', 'done', 'high', current_date - 75,
+    'c0000000-0000-4000-8000-0000000000b2', false, now() - interval '70 days', now() - interval '110 days'),
+  ('4b000000-0000-4000-8000-000000000002', '1b000000-0000-4000-8000-000000000001', 'Revisar el catálogo de variables',
+    'Confirmar significado y disponibilidad de cada variable candidata.', 'in_progress', 'medium', current_date + 5,
+    'c0000000-0000-4000-8000-0000000000b1', false, null, now() - interval '30 days'),
+  ('4b000000-0000-4000-8000-000000000003', '1b000000-0000-4000-8000-000000000001', 'Sign off the model validation plan',
+    null, 'todo', 'high', current_date - 3, 'c0000000-0000-4000-8000-0000000000b2', false, null, now() - interval '12 days'),
+  ('4b000000-0000-4000-8000-000000000004', '1b000000-0000-4000-8000-000000000001', 'Backtesting de la probabilidad de impago',
+    null, 'in_progress', 'high', current_date + 12, 'a0000000-0000-4000-8000-000000000001', true, null, now() - interval '10 days'),
+  ('4b000000-0000-4000-8000-000000000005', '1b000000-0000-4000-8000-000000000002', 'Facilitar credenciales de la réplica',
+    'Acceso de lectura a la réplica del core bancario.', 'blocked', 'urgent', current_date - 10,
+    'c0000000-0000-4000-8000-0000000000b1', false, null, now() - interval '50 days'),
+  ('4b000000-0000-4000-8000-000000000006', '1b000000-0000-4000-8000-000000000002', 'Capacity plan for the event bus',
+    null, 'todo', 'medium', current_date + 25, null, true, null, now() - interval '40 days'),
+  ('4b000000-0000-4000-8000-000000000007', '1b000000-0000-4000-8000-000000000003', 'Nombrar a los responsables de datos',
+    null, 'done', 'medium', current_date - 90, 'c0000000-0000-4000-8000-0000000000b1', false, now() - interval '92 days',
+    now() - interval '150 days');
+
+-- ─── Contact messages (each notifies the staff) ─────────────────────────────────────────────
+select set_config('request.jwt.claims', '{"role":"anon"}', false);
+
+insert into public.contact_messages
+  (name, email, company, phone, interest, message, privacy_accepted, marketing_opt_in, status, locale, created_at)
+values
+  ('Elena Navarro', 'elena.navarro@example.org', 'Bodegas Navarro', '+34 941 000 123', 'business-intelligence',
+    'Queremos un cuadro de mando de ventas por canal y distribuidor. ¿Podemos hablar la semana que viene?',
+    true, false, 'new', 'es', now() - interval '2 days'),
+  ('Tom Becker', 'tom.becker@example.net', 'Northwind Logistics', null, 'data-engineering',
+    'We need to move our nightly batch jobs to streaming. Do you work with teams in Germany?',
+    true, true, 'in_progress', 'en', now() - interval '9 days'),
+  ('Camila Rojas', 'camila.rojas@example.org', null, null, 'financial-intelligence',
+    'Busco apoyo para un modelo de scoring en una cooperativa de ahorro y crédito.',
+    true, false, 'closed', 'es', now() - interval '30 days');
+
+update public.contact_messages set handled_by = 'a0000000-0000-4000-8000-000000000002' where status <> 'new';
+
+-- ─── Read state and the end of the "as" context ─────────────────────────────────────────────
+update public.notifications set read_at = now() - interval '1 day'
+where kind = 'contact_message' and entity_id in (select id from public.contact_messages where status <> 'new');
+update public.notifications set read_at = now() - interval '3 days'
+where recipient_id in ('c0000000-0000-4000-8000-0000000000a1', 'c0000000-0000-4000-8000-0000000000b2')
+  and kind = 'report_published';
+
+select set_config('request.jwt.claims', '', false);

@@ -1,0 +1,310 @@
+// Row-level security as a data table: every table and the documents storage bucket, for every
+// actor (anonymous visitor, a client of each organization, an admin, a super_admin) and every
+// operation, with the outcome DESIGN §6 promises. Each case runs real SQL through
+// withRequestContext on a copy of the seeded database and is rolled back.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { ALLOWED, DENIED, FILTERED, checkOutcome, describeExpectation, sees, type Expectation } from './expectations'
+import { actorList, actorUser, tryAs, type Actor, type Outcome } from './run-as'
+import { documents, objectPath, organizations, projects, reports, tasks, users } from './seed-ids'
+
+type MatrixExpectation = Expectation | { sees: number; own: true }
+const own = (n: number): MatrixExpectation => ({ sees: n, own: true })
+
+type Statement = [sql: string, params?: unknown[], before?: string]
+type ByActor = [
+  anon: MatrixExpectation,
+  clientA: MatrixExpectation,
+  clientB: MatrixExpectation,
+  admin: MatrixExpectation,
+  superAdmin: MatrixExpectation,
+]
+
+interface TableSpec {
+  table: string
+  /** What "own" means for this table: the actor's user id or organization id. */
+  ownerIs: 'user' | 'organization'
+  /** Must return a column `owner`. */
+  select: string
+  insert: Statement
+  update: Statement
+  delete: Statement
+  expect: { select: ByActor; insert: ByActor; update: ByActor; delete: ByActor }
+}
+
+const spare = {
+  organization: '0c000000-0000-4000-8000-000000000001',
+  user: 'c0000000-0000-4000-8000-0000000000f1',
+}
+const kpiSpecPath = objectPath(organizations.ribera, projects.riberaDashboard, 'especificacion-kpis-comerciales.pdf')
+
+// Each expect row lists the outcomes in actor order: anon, client A, client B, admin, super_admin.
+const matrix: TableSpec[] = [
+  {
+    table: 'organizations',
+    ownerIs: 'organization',
+    select: 'select id as owner from public.organizations',
+    insert: [`insert into public.organizations (name, slug) values ('Probe Retail', 'probe-retail')`],
+    update: [`update public.organizations set industry = 'Probe' where id = $1`, [organizations.ribera]],
+    delete: [`delete from public.organizations where id = $1`, [spare.organization]],
+    expect: {
+      select: [DENIED, own(1), own(1), sees(3), sees(3)],
+      insert: [DENIED, DENIED, DENIED, ALLOWED, ALLOWED],
+      update: [DENIED, FILTERED, FILTERED, ALLOWED, ALLOWED],
+      delete: [DENIED, FILTERED, FILTERED, ALLOWED, ALLOWED],
+    },
+  },
+  {
+    table: 'profiles',
+    ownerIs: 'user',
+    select: 'select id as owner from public.profiles',
+    insert: [`insert into public.profiles (id, full_name) values ($1, 'Probe User')`, [spare.user]],
+    update: [`update public.profiles set phone = '+34 600 000 000' where id = $1`, [users.lucia]],
+    delete: [`delete from public.profiles where id = $1`, [users.james]],
+    expect: {
+      select: [DENIED, own(1), own(1), sees(6), sees(6)],
+      insert: [DENIED, DENIED, DENIED, DENIED, ALLOWED],
+      update: [DENIED, ALLOWED, FILTERED, ALLOWED, ALLOWED],
+      delete: [DENIED, FILTERED, FILTERED, FILTERED, ALLOWED],
+    },
+  },
+  {
+    table: 'projects',
+    ownerIs: 'organization',
+    select: 'select organization_id as owner from public.projects',
+    insert: [
+      `insert into public.projects (organization_id, name, service) values ($1, 'Probe', 'governance')`,
+      [organizations.ribera],
+    ],
+    update: [`update public.projects set progress = 70 where id = $1`, [projects.riberaDashboard]],
+    delete: [`delete from public.projects where id = $1`, [projects.riberaLoyalty]],
+    expect: {
+      select: [DENIED, own(3), own(3), sees(7), sees(7)],
+      insert: [DENIED, DENIED, DENIED, ALLOWED, ALLOWED],
+      update: [DENIED, FILTERED, FILTERED, ALLOWED, ALLOWED],
+      delete: [DENIED, FILTERED, FILTERED, ALLOWED, ALLOWED],
+    },
+  },
+  {
+    table: 'documents',
+    ownerIs: 'organization',
+    select: 'select p.organization_id as owner from public.documents d join public.projects p on p.id = d.project_id',
+    // The shape of a client's upload: visible, signed by the caller (uploaded_by defaults to auth.uid()).
+    insert: [
+      `insert into public.documents (project_id, name, storage_path, mime_type, visible_to_client)
+       values ($1, 'Probe', $2, 'application/pdf', true)`,
+      [projects.riberaDashboard, objectPath(organizations.ribera, projects.riberaDashboard, 'probe.pdf')],
+    ],
+    update: [`update public.documents set description = 'Probe' where id = $1`, [documents.riberaKpiSpec]],
+    delete: [`delete from public.documents where id = $1`, [documents.riberaKpiSpec]],
+    expect: {
+      select: [DENIED, own(5), own(6), sees(15), sees(15)],
+      insert: [DENIED, ALLOWED, DENIED, ALLOWED, ALLOWED],
+      update: [DENIED, FILTERED, FILTERED, ALLOWED, ALLOWED],
+      delete: [DENIED, FILTERED, FILTERED, ALLOWED, ALLOWED],
+    },
+  },
+  {
+    table: 'reports',
+    ownerIs: 'organization',
+    select: 'select p.organization_id as owner from public.reports r join public.projects p on p.id = r.project_id',
+    insert: [`insert into public.reports (project_id, title) values ($1, 'Probe report')`, [projects.riberaDashboard]],
+    update: [`update public.reports set summary = 'Probe' where id = $1`, [reports.riberaPublished]],
+    delete: [`delete from public.reports where id = $1`, [reports.riberaPublished]],
+    expect: {
+      select: [DENIED, own(3), own(4), sees(10), sees(10)],
+      insert: [DENIED, DENIED, DENIED, ALLOWED, ALLOWED],
+      update: [DENIED, FILTERED, FILTERED, ALLOWED, ALLOWED],
+      delete: [DENIED, FILTERED, FILTERED, ALLOWED, ALLOWED],
+    },
+  },
+  {
+    table: 'analytics_metrics',
+    ownerIs: 'organization',
+    select:
+      'select p.organization_id as owner from public.analytics_metrics m join public.projects p on p.id = m.project_id',
+    insert: [
+      `insert into public.analytics_metrics (project_id, metric_key, label_es, label_en, period_start, period_end, value)
+       values ($1, 'probe', 'Sonda', 'Probe', date '2020-01-01', date '2020-01-31', 1)`,
+      [projects.riberaDashboard],
+    ],
+    update: [
+      `update public.analytics_metrics set target = 1 where project_id = $1 and metric_key = 'net_sales'`,
+      [projects.riberaDashboard],
+    ],
+    delete: [
+      `delete from public.analytics_metrics where project_id = $1 and metric_key = 'net_sales'`,
+      [projects.riberaDashboard],
+    ],
+    expect: {
+      select: [DENIED, own(107), own(107), sees(252), sees(252)],
+      insert: [DENIED, DENIED, DENIED, ALLOWED, ALLOWED],
+      update: [DENIED, FILTERED, FILTERED, ALLOWED, ALLOWED],
+      delete: [DENIED, FILTERED, FILTERED, ALLOWED, ALLOWED],
+    },
+  },
+  {
+    table: 'tasks',
+    ownerIs: 'organization',
+    select: 'select p.organization_id as owner from public.tasks t join public.projects p on p.id = t.project_id',
+    insert: [`insert into public.tasks (project_id, title) values ($1, 'Probe task')`, [projects.riberaDashboard]],
+    // The task is assigned to Lucía (client A): she may move its status.
+    update: [`update public.tasks set status = 'done' where id = $1`, [tasks.riberaForLucia]],
+    delete: [`delete from public.tasks where id = $1`, [tasks.riberaForLucia]],
+    expect: {
+      select: [DENIED, own(5), own(5), sees(15), sees(15)],
+      insert: [DENIED, DENIED, DENIED, ALLOWED, ALLOWED],
+      update: [DENIED, ALLOWED, FILTERED, ALLOWED, ALLOWED],
+      delete: [DENIED, FILTERED, FILTERED, ALLOWED, ALLOWED],
+    },
+  },
+  {
+    table: 'activity_log',
+    ownerIs: 'organization',
+    select: 'select organization_id as owner from public.activity_log',
+    insert: [
+      `insert into public.activity_log (organization_id, project_id, entity_type, entity_id, action, is_internal)
+       values ($1, $2, 'project', $2, 'create', false)`,
+      [organizations.ribera, projects.riberaDashboard],
+    ],
+    update: [`update public.activity_log set summary = '{}' where project_id = $1`, [projects.riberaDashboard]],
+    delete: [`delete from public.activity_log where project_id = $1`, [projects.riberaDashboard]],
+    expect: {
+      select: [DENIED, own(123), own(125), sees(305), sees(305)],
+      insert: [DENIED, DENIED, DENIED, DENIED, DENIED],
+      update: [DENIED, DENIED, DENIED, DENIED, DENIED],
+      delete: [DENIED, DENIED, DENIED, DENIED, DENIED],
+    },
+  },
+  {
+    table: 'notifications',
+    ownerIs: 'user',
+    select: 'select recipient_id as owner from public.notifications',
+    insert: [
+      `insert into public.notifications (recipient_id, kind, title, dedupe_key) values ($1, 'task_assigned', 'Probe', 'probe')`,
+      [users.lucia],
+    ],
+    update: [`update public.notifications set read_at = now() where recipient_id = $1`, [users.lucia]],
+    delete: [`delete from public.notifications where recipient_id = $1`, [users.lucia]],
+    expect: {
+      select: [DENIED, own(10), own(13), own(5), own(6)],
+      insert: [DENIED, DENIED, DENIED, DENIED, DENIED],
+      update: [DENIED, ALLOWED, FILTERED, FILTERED, FILTERED],
+      delete: [DENIED, DENIED, DENIED, DENIED, DENIED],
+    },
+  },
+  {
+    table: 'contact_messages',
+    ownerIs: 'user',
+    select: 'select id as owner from public.contact_messages',
+    insert: [
+      `insert into public.contact_messages (name, email, message, privacy_accepted)
+       values ('Ana Probe', 'ana@example.org', 'Hola, ¿podemos hablar?', true)`,
+    ],
+    update: [`update public.contact_messages set status = 'closed' where status = 'new'`],
+    delete: [`delete from public.contact_messages`],
+    expect: {
+      select: [DENIED, sees(0), sees(0), sees(3), sees(3)],
+      insert: [ALLOWED, ALLOWED, ALLOWED, ALLOWED, ALLOWED],
+      update: [DENIED, FILTERED, FILTERED, ALLOWED, ALLOWED],
+      delete: [DENIED, FILTERED, FILTERED, FILTERED, ALLOWED],
+    },
+  },
+  {
+    table: 'storage.objects (bucket documents)',
+    ownerIs: 'organization',
+    select: `select (storage.foldername(name))[1]::uuid as owner from storage.objects where bucket_id = 'documents'`,
+    insert: [
+      `insert into storage.objects (bucket_id, name, owner_id) values ('documents', $1, (select auth.uid())::text)`,
+      [objectPath(organizations.ribera, projects.riberaDashboard, 'probe.pdf')],
+    ],
+    update: [
+      `update storage.objects set metadata = '{"probe":true}' where bucket_id = 'documents' and name = $1`,
+      [kpiSpecPath],
+    ],
+    // As the Storage API does: direct deletes are refused unless this is set (as on hosted Supabase).
+    delete: [
+      `delete from storage.objects where bucket_id = 'documents' and name = $1`,
+      [kpiSpecPath],
+      `select set_config('storage.allow_delete_query', 'true', true)`,
+    ],
+    expect: {
+      // Client A: the 5 files of visible Ribera documents plus Lucía's own pending upload.
+      select: [sees(0), own(6), own(6), sees(17), sees(17)],
+      insert: [DENIED, ALLOWED, DENIED, ALLOWED, ALLOWED],
+      update: [FILTERED, FILTERED, FILTERED, ALLOWED, ALLOWED],
+      delete: [FILTERED, FILTERED, FILTERED, ALLOWED, ALLOWED],
+    },
+  },
+]
+
+const operations = ['select', 'insert', 'update', 'delete'] as const
+
+interface Case {
+  spec: TableSpec
+  actor: Actor
+  operation: (typeof operations)[number]
+  expectation: MatrixExpectation
+}
+
+const label = (e: MatrixExpectation) =>
+  typeof e === 'object' && 'own' in e ? `sees only own (${e.sees})` : describeExpectation(e)
+
+const cases: [string, Case][] = matrix.flatMap((spec) =>
+  operations.flatMap((operation) =>
+    actorList.map((actor, index): [string, Case] => {
+      const expectation = spec.expect[operation][index]!
+      const name = `${spec.table} × ${actor} × ${operation} → ${label(expectation)}`
+      return [name, { spec, actor, operation, expectation }]
+    }),
+  ),
+)
+
+function ownerOf(actor: Actor, ownerIs: TableSpec['ownerIs']): string | undefined {
+  if (actor === 'anon') return undefined
+  if (ownerIs === 'user') return actorUser[actor]
+  return { clientA: organizations.ribera, clientB: organizations.kuntur }[actor as 'clientA' | 'clientB']
+}
+
+function check(outcome: Outcome, expectation: MatrixExpectation, actor: Actor, spec: TableSpec) {
+  checkOutcome(outcome, expectation)
+  if (outcome.ok && typeof expectation === 'object' && 'own' in expectation) {
+    const owner = ownerOf(actor, spec.ownerIs)
+    expect(owner).toBeDefined()
+    expect(new Set(outcome.rows.map((row) => row.owner))).toEqual(new Set(expectation.sees ? [owner] : []))
+  }
+}
+
+describe.each(databaseKinds())('RLS matrix on %s', (kind) => {
+  let server: TestServer
+
+  beforeAll(async () => {
+    server = await startTestServer(kind)
+    const db = server.deps.db
+    // Fixtures, committed as the owner: an organization nothing depends on (to delete), an auth
+    // user without a profile (for a super_admin to create one), and the bucket's objects: one per
+    // seeded document, an orphan file, and a file Lucía uploaded whose document row is not written yet.
+    await db.query(`insert into public.organizations (id, name, slug) values ($1, 'Spare Org', 'spare-org')`, [
+      spare.organization,
+    ])
+    await db.query(`insert into auth.users (id, email) values ($1, 'spare@example.com')`, [spare.user])
+    await db.query(`delete from public.profiles where id = $1`, [spare.user])
+    await db.query(
+      `insert into storage.objects (bucket_id, name) select 'documents', storage_path from public.documents`,
+    )
+    await db.query(`insert into storage.objects (bucket_id, name) values ('documents', $1)`, [
+      objectPath(organizations.ribera, projects.riberaDashboard, 'orphan.pdf'),
+    ])
+    await db.query(`insert into storage.objects (bucket_id, name, owner_id) values ('documents', $1, $2)`, [
+      objectPath(organizations.ribera, projects.riberaDashboard, 'pending-upload.pdf'),
+      users.lucia,
+    ])
+  })
+  afterAll(() => server.close())
+
+  it.each(cases)('%s', async (_name, { spec, actor, operation, expectation }) => {
+    const [sql, params, before] = operation === 'select' ? [spec.select, [], undefined] : spec[operation]
+    const outcome = await tryAs(server.deps.db, actor, sql, params, before)
+    check(outcome, expectation, actor, spec)
+  })
+})
