@@ -17,12 +17,12 @@ export interface ServerOptions {
   env: Env
   /** An already open database (tests); otherwise DATABASE_URL or PGlite under DATA_DIR. */
   db?: Database
-  /** Apply supabase/seed.sql on first start (demo data). */
+  /** Apply supabase/seed.sql on first start. Demo data, so never by default in production. */
   seed?: boolean
   log?: (line: string) => void
 }
 
-export async function createServer({ env, db: givenDb, seed = true, log = () => undefined }: ServerOptions) {
+export async function createServer({ env, db: givenDb, seed = env.NODE_ENV !== 'production', log = () => undefined }: ServerOptions) {
   await mkdir(env.DATA_DIR, { recursive: true })
   const db = givenDb ?? (env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : await openPglite({ dataDir: join(env.DATA_DIR, 'db') }))
   await migrate(db, { seedFile: seed ? join(process.cwd(), 'supabase', 'seed.sql') : undefined, log })

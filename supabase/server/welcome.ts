@@ -44,7 +44,6 @@ export function printWelcome(deps: ServerDeps) {
       const where = account.organization ? `, ${account.organization}` : ''
       lines.push(`    ${account.email.padEnd(width)}  ${account.role}${where} (${account.locale})`)
     }
-    lines.push(`  Client portal: ${deps.siteOrigin}/client-portal/login   Admin: ${deps.siteOrigin}/admin/login`)
   }
   if (deps.catcher) lines.push(`  Outgoing e-mail (development inbox): ${deps.siteOrigin}/_dev/mail`)
   lines.push('')
