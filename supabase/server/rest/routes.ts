@@ -1,8 +1,28 @@
-// The rest API's endpoints.
+// The REST API's endpoints (PostgREST dialect, schema `public`). Every one reads the caller's JWT
+// and runs under that role in one transaction, so row-level security decides; see execute.ts.
 import { Hono } from 'hono'
 import type { ServerDeps } from '../deps'
+import { restErrors } from './errors'
+import { serveRest } from './execute'
+import { errorResponse } from './response'
+import { SchemaCacheStore } from './schema-store'
 
-export function restRoutes(_deps: ServerDeps) {
+const allow = 'OPTIONS,GET,HEAD,POST,PATCH,DELETE'
+
+export function restRoutes(deps: ServerDeps) {
   const app = new Hono()
+  const schema = new SchemaCacheStore(deps.db)
+
+  // Plain OPTIONS (CORS preflights are answered before this by the middleware in app.ts).
+  app.options('*', () => new Response(null, { status: 200, headers: { Allow: allow } }))
+
+  // GET/HEAD call a function read-only with query-string arguments; POST with a JSON body.
+  app.all('/rpc/:name', (c) => serveRest(deps, schema, c.req.raw, 'rpc', c.req.param('name')))
+
+  // GET/HEAD read, POST inserts or upserts, PATCH updates, DELETE deletes: a table or view.
+  app.all('/:name', (c) => serveRest(deps, schema, c.req.raw, 'table', c.req.param('name')))
+
+  app.get('/', () => errorResponse(restErrors.openApiDisabled()))
+  app.all('*', () => errorResponse(restErrors.invalidPath()))
   return app
 }

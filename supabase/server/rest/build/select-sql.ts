@@ -1,0 +1,122 @@
+// A read plan as one SQL statement that returns the response body already serialized by PostgreSQL
+// (so timestamps, numerics and json come out exactly as Postgres writes them), the page's row count
+// and, when asked, the total. Embeds are lateral joins: to-one → object, to-many → json_agg array.
+import type { EmbedNode, ReadNode } from '../plan/types'
+import { columnExpr, filterSql, logicSql, orderSql } from './conditions'
+import { ident, jsonObject, qualified, type SqlParams } from './sql'
+
+interface NodeParts {
+  pairs: Array<[string, string]>
+  /** Lateral joins; `filtering` ones also decide which rows exist (needed for counting). */
+  joins: Array<{ sql: string; filtering: boolean }>
+  where: string[]
+  orderBy: string[]
+}
+
+function nodeParts(node: ReadNode, params: SqlParams, extraWhere: string[] = [], withFilters = true): NodeParts {
+  const parts: NodeParts = { pairs: [], joins: [], where: [...extraWhere], orderBy: [] }
+  const embedValues = new Map<EmbedNode, Array<[string, string]>>()
+  for (const embed of node.embeds) {
+    const nullFiltered = node.embedNullFilters.some((filter) => filter.embed === embed)
+    const { sql, pairs } = lateralJoin(node.alias, embed, params)
+    parts.joins.push({ sql, filtering: embed.inner || nullFiltered })
+    embedValues.set(embed, pairs)
+  }
+  for (const field of node.fields) {
+    if (field.kind === 'column') {
+      const expr = columnExpr(node.alias, field.ref, params)
+      parts.pairs.push([params.text(field.key), field.cast ? `(${expr})::${field.cast}` : expr])
+    } else if (field.kind === 'count') {
+      parts.pairs.push([params.text(field.key), 'count(*)'])
+    } else if (field.embed.spread) {
+      parts.pairs.push(...(embedValues.get(field.embed) ?? []))
+    } else {
+      parts.pairs.push([params.text(field.key), embedValues.get(field.embed)?.[0]?.[1] ?? 'null'])
+    }
+  }
+  if (withFilters) {
+    for (const filter of node.filters) parts.where.push(filterSql(node.alias, filter, params))
+    for (const tree of node.logic) parts.where.push(logicSql(node.alias, tree, params))
+  }
+  for (const { embed, isNull } of node.embedNullFilters) {
+    parts.where.push(`${embed.lateral}.${embed.spread ? '_present' : 'j'} ${isNull ? 'is null' : 'is not null'}`)
+  }
+  // A count is one aggregated row: there is nothing to order.
+  if (!node.fields.some((field) => field.kind === 'count')) {
+    for (const term of node.order) parts.orderBy.push(orderSql(node.alias, term, params))
+  }
+  return parts
+}
+
+function tail(parts: NodeParts, limit?: string, offset?: string): string {
+  const where = parts.where.length > 0 ? ` where ${parts.where.join(' and ')}` : ''
+  const order = parts.orderBy.length > 0 ? ` order by ${parts.orderBy.join(', ')}` : ''
+  return `${parts.joins.map((join) => ` ${join.sql}`).join('')}${where}${order}${limit ? ` limit ${limit}` : ''}${offset ? ` offset ${offset}` : ''}`
+}
+
+function limits(node: ReadNode, params: SqlParams) {
+  return {
+    limit: node.limit === undefined ? undefined : params.typed(node.limit, 'bigint'),
+    offset: node.offset === undefined ? undefined : params.typed(node.offset, 'bigint'),
+  }
+}
+
+/** The lateral join for an embed, and the (key, value) pairs it contributes to its parent's object. */
+function lateralJoin(parentAlias: string, embed: EmbedNode, params: SqlParams) {
+  const child = embed.node
+  const joinOn = embed.relationship.pairs.map(
+    (pair) => `${child.alias}.${ident(pair.target)} = ${parentAlias}.${ident(pair.source)}`,
+  )
+  const parts = nodeParts(child, params, joinOn)
+  const from = `from ${qualified(child.relation.name)} as ${child.alias}`
+  const kind = embed.inner ? 'inner' : 'left'
+  const { limit, offset } = limits(child, params)
+  if (embed.spread) {
+    const columns = parts.pairs.map(([, expr], i) => `${expr} as c${i}`)
+    const sql = `${kind} join lateral (select true as _present${columns.map((column) => `, ${column}`).join('')} ${from}${tail(parts, limit, offset)}) as ${embed.lateral} on true`
+    return { sql, pairs: parts.pairs.map(([key], i): [string, string] => [key, `${embed.lateral}.c${i}`]) }
+  }
+  const row = `select ${jsonObject(parts.pairs)} as j ${from}${tail(parts, limit, offset)}`
+  if (embed.toOne) {
+    return {
+      sql: `${kind} join lateral (${row}) as ${embed.lateral} on true`,
+      pairs: [['', `${embed.lateral}.j`] as [string, string]],
+    }
+  }
+  const many = `(select json_agg(s.j) as j from (${row}) as s) as ${embed.lateral}`
+  const on = embed.inner ? `${embed.lateral}.j is not null` : 'true'
+  return {
+    sql: `${kind} join lateral ${many} on ${on}`,
+    pairs: [['', `coalesce(${embed.lateral}.j, '[]'::json)`] as [string, string]],
+  }
+}
+
+export interface ReadOptions {
+  /** The FROM item for the root: a table, a data-modifying CTE's name, or a function call. */
+  source: string
+  count: boolean
+  single: boolean
+  stripNulls: boolean
+  /** No body is needed (HEAD, or a write that returns nothing). */
+  noBody: boolean
+  /** max_rows: the root never returns more rows than this. */
+  maxRows?: number
+  /** Root filters and order only (writes already filtered their rows). */
+  rootFilters?: boolean
+}
+
+/** One statement answering `total` (text or null), `page_rows` and `body` (JSON text or null). */
+export function readSql(root: ReadNode, params: SqlParams, options: ReadOptions): string {
+  const parts = nodeParts(root, params, [], options.rootFilters !== false)
+  const from = ` from ${options.source} as ${root.alias}`
+  const requested = root.limit ?? options.maxRows
+  const cap = options.maxRows === undefined ? requested : Math.min(requested ?? options.maxRows, options.maxRows)
+  const limit = cap === undefined ? undefined : params.typed(cap, 'bigint')
+  const offset = root.offset === undefined ? undefined : params.typed(root.offset, 'bigint')
+  const page = `select ${jsonObject(parts.pairs)} as j${from}${tail(parts, limit, offset)}`
+  const counted = { ...parts, joins: parts.joins.filter((join) => join.filtering), orderBy: [] }
+  const total = options.count ? `(select count(*)${from}${tail(counted)})::text` : 'null::text'
+  let body = options.single ? `(json_agg(r.j) -> 0)` : `coalesce(json_agg(r.j), '[]'::json)`
+  if (options.stripNulls) body = `json_strip_nulls(${body})`
+  return `select ${total} as total, count(*)::int as page_rows, ${options.noBody ? 'null' : `${body}::text`} as body from (${page}) as r`
+}

@@ -1,0 +1,70 @@
+// INSERT (with ON CONFLICT for upserts), UPDATE and DELETE. Payloads travel as one JSON parameter
+// that `json_populate_record(set)` converts to the table's row type, so PostgreSQL does every cast.
+import type { Relation } from '../schema-cache'
+import { ident, qualified, type SqlParams } from './sql'
+
+export interface InsertGroup {
+  /** Columns to insert; the table's defaults fill the others. */
+  columns: string[]
+  rows: unknown[]
+}
+
+export interface Conflict {
+  columns: string[]
+  action: 'merge' | 'ignore'
+}
+
+export function insertSql(
+  relation: Relation,
+  alias: string,
+  group: InsertGroup,
+  conflict: Conflict | undefined,
+  params: SqlParams,
+  returning: boolean,
+): string {
+  const table = qualified(relation.name)
+  const columns = group.columns.map(ident).join(', ')
+  // With no columns at all, every row is all defaults: a SELECT of zero expressions does that.
+  let sql =
+    group.columns.length === 0
+      ? `insert into ${table} as ${alias} select from generate_series(1, ${params.typed(group.rows.length, 'integer')})`
+      : `insert into ${table} as ${alias} (${columns}) select ${columns} from json_populate_recordset(null::${table}, ${params.typed(JSON.stringify(group.rows), 'json')}) as _r`
+  if (conflict) {
+    const target = conflict.columns.length > 0 ? ` (${conflict.columns.map(ident).join(', ')})` : ''
+    const updates = group.columns.map((column) => `${ident(column)} = excluded.${ident(column)}`)
+    sql +=
+      conflict.action === 'ignore' || updates.length === 0
+        ? ` on conflict${target} do nothing`
+        : ` on conflict${target} do update set ${updates.join(', ')}`
+  }
+  return returning ? `${sql} returning ${alias}.*` : sql
+}
+
+export function updateSql(
+  relation: Relation,
+  alias: string,
+  columns: string[],
+  row: unknown,
+  where: string[],
+  params: SqlParams,
+  returning: boolean,
+): string {
+  const table = qualified(relation.name)
+  const sets = columns.map((column) => `${ident(column)} = _r.${ident(column)}`).join(', ')
+  const filter = where.length > 0 ? ` where ${where.join(' and ')}` : ''
+  const sql = `update ${table} as ${alias} set ${sets} from json_populate_record(null::${table}, ${params.typed(JSON.stringify(row), 'json')}) as _r${filter}`
+  return returning ? `${sql} returning ${alias}.*` : sql
+}
+
+export function deleteSql(relation: Relation, alias: string, where: string[], returning: boolean): string {
+  const filter = where.length > 0 ? ` where ${where.join(' and ')}` : ''
+  const sql = `delete from ${qualified(relation.name)} as ${alias}${filter}`
+  return returning ? `${sql} returning ${alias}.*` : sql
+}
+
+/** `with w0 as (…), w1 as (…), w as (select * from w0 union all …)`: several writes read as one source. */
+export function writeCte(statements: string[]): string {
+  const parts = statements.map((sql, i) => `w${i} as (${sql})`)
+  const union = statements.map((_, i) => `select * from w${i}`).join(' union all ')
+  return `with ${parts.join(', ')}, w as (${union})`
+}

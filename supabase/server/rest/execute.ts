@@ -1,0 +1,93 @@
+// One REST request from start to end: the caller's JWT, schema profile, query string, headers and
+// body are read; the work is prepared against the schema cache (refreshed once if the request names
+// something unknown); then it runs in one transaction under the caller's role and claims.
+import { withRequestContext } from '../db/request-context'
+import type { ServerDeps } from '../deps'
+import { identifyCaller } from './auth'
+import { suggestsStaleSchema, toRestError } from './db-errors'
+import { RestError, restErrors } from './errors'
+import { prepareRead } from './handlers/read'
+import { prepareRpc } from './handlers/rpc'
+import { prepareWrite } from './handlers/write'
+import { parseQuery } from './parse/query'
+import { negotiateMediaType, parsePrefer, parseRangeHeader } from './prefer'
+import type { Prepared, RestMethod, RestRequest } from './request'
+import { errorResponse, toResponse } from './response'
+import type { SchemaCache } from './schema-cache'
+import type { SchemaCacheStore } from './schema-store'
+
+const methods: readonly string[] = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE']
+
+function requirePublicProfile(method: string, headers: Headers) {
+  const profile = headers.get(method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile')
+  if (profile !== null && profile.trim() !== 'public') throw restErrors.unacceptableSchema(profile.trim())
+}
+
+async function readJsonBody(raw: Request, kind: 'table' | 'rpc'): Promise<unknown> {
+  const text = await raw.text()
+  if (text.trim() === '' && kind === 'rpc') return {}
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    throw restErrors.invalidBody()
+  }
+}
+
+async function withFreshSchema(store: SchemaCacheStore, prepare: (cache: SchemaCache) => Prepared): Promise<Prepared> {
+  try {
+    return prepare(await store.get())
+  } catch (error) {
+    if (!(error instanceof RestError && error.schemaMiss)) throw error
+    const fresh = await store.refresh()
+    if (!fresh) throw error
+    return prepare(fresh)
+  }
+}
+
+export async function serveRest(
+  deps: ServerDeps,
+  store: SchemaCacheStore,
+  raw: Request,
+  kind: 'table' | 'rpc',
+  target: string,
+) {
+  const method = raw.method.toUpperCase()
+  let authed = false
+  try {
+    if (!methods.includes(method)) throw restErrors.unsupportedMethod(method)
+    if (kind === 'rpc' && (method === 'PATCH' || method === 'DELETE')) throw restErrors.invalidRpcMethod(method)
+    const caller = await identifyCaller(
+      deps.keys,
+      raw.headers.get('authorization') ?? undefined,
+      raw.headers.get('apikey') ?? undefined,
+    )
+    authed = caller.authed
+    requirePublicProfile(method, raw.headers)
+    const readOnly = method === 'GET' || method === 'HEAD'
+    const request: RestRequest = {
+      method: method as RestMethod,
+      target,
+      query: parseQuery(new URL(raw.url).searchParams, kind),
+      prefs: parsePrefer(raw.headers.get('prefer')),
+      media: negotiateMediaType(raw.headers.get('accept')),
+      range: readOnly ? parseRangeHeader(raw.headers.get('range')) : undefined,
+      body: readOnly || method === 'DELETE' ? undefined : await readJsonBody(raw, kind),
+    }
+    const prepare = kind === 'rpc' ? prepareRpc : readOnly ? prepareRead : prepareWrite
+    const prepared = await withFreshSchema(store, (cache) => prepare(cache, request))
+    const context = {
+      role: caller.role,
+      claims: caller.claims,
+      method,
+      path: `/${kind === 'rpc' ? 'rpc/' : ''}${target}`,
+      headers: Object.fromEntries(raw.headers),
+      readOnly,
+    }
+    const result = await withRequestContext(deps.db, context, prepared)
+    return toResponse(result, method === 'HEAD')
+  } catch (error) {
+    // Something the cache lists may have been dropped or renamed by a migration.
+    if (suggestsStaleSchema(error)) store.markStale()
+    return errorResponse(toRestError(error, authed))
+  }
+}

@@ -1,0 +1,132 @@
+// POST (insert, bulk insert, upsert), PATCH and DELETE on /rest/v1/<table>, with the statuses and
+// headers of PostgREST: 201 / 204 / 200, Content-Range, Preference-Applied and Location.
+import { filterSql, logicSql } from '../build/conditions'
+import { readSql } from '../build/select-sql'
+import { SqlParams } from '../build/sql'
+import { deleteSql, insertSql, updateSql, writeCte, type Conflict, type InsertGroup } from '../build/write-sql'
+import { restErrors } from '../errors'
+import { planRead } from '../plan/read-plan'
+import { preferenceApplied } from '../prefer'
+import { queryPage, type Prepared, type RestRequest } from '../request'
+import { contentRange, type RestResult } from '../response'
+import type { Relation, SchemaCache } from '../schema-cache'
+import { requireRelation } from './read'
+import { payloadColumns, requireColumns } from './payload'
+
+interface Statement {
+  sql: string
+  values: unknown[]
+}
+
+export function prepareWrite(cache: SchemaCache, request: RestRequest): Prepared {
+  const relation = requireRelation(cache, request.target)
+  const root = planRead(cache, relation, request.query)
+  const wantsRows = request.prefs.return === 'representation' || request.prefs.return === 'headers-only'
+  // Rows come back through one statement (the writes as CTEs, read like a table); without them,
+  // each write runs on its own, so that no RETURNING asks RLS for SELECT rights the caller lacks.
+  const shared = new SqlParams()
+  const paramsFor = () => (wantsRows ? shared : new SqlParams())
+  const statements: Statement[] = []
+  const add = (sql: string, params: SqlParams) => statements.push({ sql, values: params.values })
+  if (request.method === 'POST') {
+    for (const { group, conflict } of insertGroups(relation, request)) {
+      const params = paramsFor()
+      add(insertSql(relation, root.alias, group, conflict, params, wantsRows), params)
+    }
+  } else {
+    const params = paramsFor()
+    const where = [
+      ...root.filters.map((f) => filterSql(root.alias, f, params)),
+      ...root.logic.map((t) => logicSql(root.alias, t, params)),
+    ]
+    if (request.method === 'PATCH') {
+      if (where.length === 0) throw restErrors.safeUpdate('UPDATE')
+      const { columns, rows } = payloadColumns(relation, request.body, request.query.columns, false)
+      if (columns.length > 0) add(updateSql(relation, root.alias, columns, rows[0], where, params, wantsRows), params)
+    } else {
+      if (where.length === 0) throw restErrors.safeUpdate('DELETE')
+      add(deleteSql(relation, root.alias, where, wantsRows), params)
+    }
+  }
+  const readQuery = wantsRows && statements.length > 0 ? readSql(root, shared, readOptions(request)) : undefined
+  return async (tx) => {
+    let rows = 0
+    let body: string | undefined
+    if (readQuery) {
+      const page = await queryPage(
+        tx,
+        `${writeCte(statements.map((statement) => statement.sql))} ${readQuery}`,
+        shared.values,
+      )
+      rows = page.page_rows
+      body = page.body ?? undefined
+    } else {
+      for (const statement of statements) rows += (await tx.query(statement.sql, statement.values)).affectedRows
+      if (wantsRows) body = '[]'
+    }
+    return writeResult(request, relation, rows, body)
+  }
+}
+
+function readOptions(request: RestRequest) {
+  return {
+    source: 'w',
+    count: true,
+    single: request.media.single,
+    stripNulls: request.media.stripNulls,
+    noBody: false,
+    rootFilters: false,
+  }
+}
+
+function insertGroups(relation: Relation, request: RestRequest): Array<{ group: InsertGroup; conflict?: Conflict }> {
+  const { columns, rows } = payloadColumns(relation, request.body, request.query.columns, true)
+  let conflict: Conflict | undefined
+  if (request.prefs.resolution) {
+    const target = request.query.onConflict ?? relation.primaryKey
+    requireColumns(relation, target)
+    conflict = { columns: target, action: request.prefs.resolution === 'ignore-duplicates' ? 'ignore' : 'merge' }
+  }
+  const groups: InsertGroup[] = []
+  for (const row of rows) {
+    // missing=default: a row without a key takes the column's default, so rows group by the keys they have.
+    const present =
+      request.prefs.missing === 'default' ? columns.filter((column) => Object.hasOwn(row as object, column)) : columns
+    const last = groups[groups.length - 1]
+    if (last && last.columns.join('\u0000') === present.join('\u0000')) last.rows.push(row)
+    else groups.push({ columns: present, rows: [row] })
+  }
+  return groups.map((group) => ({ group, conflict }))
+}
+
+function writeResult(request: RestRequest, relation: Relation, rows: number, body: string | undefined): RestResult {
+  const { prefs, media } = request
+  if (media.single && rows !== 1) throw restErrors.singular(rows)
+  if (prefs.handling === 'strict' && prefs.maxAffected !== undefined && rows > prefs.maxAffected)
+    throw restErrors.maxAffected(rows)
+  const total = prefs.count ? rows : undefined
+  const headers: Record<string, string> = {
+    'Content-Range': request.method === 'POST' ? `*/${total ?? '*'}` : contentRange(0, rows, total),
+  }
+  const applied = preferenceApplied(prefs, ['return', 'count', 'resolution', 'missing', 'handling', 'maxAffected'])
+  if (applied) headers['Preference-Applied'] = applied
+  if (prefs.return === 'headers-only' && request.method === 'POST' && body) {
+    const location = locationOf(relation, body)
+    if (location) headers.Location = location
+  }
+  const representation = prefs.return === 'representation'
+  const status = request.method === 'POST' ? 201 : representation ? 200 : 204
+  return { status, body: representation ? body : undefined, headers, single: media.single }
+}
+
+/** `/table?pk=eq.value` for the first inserted row, when the table has a primary key. */
+function locationOf(relation: Relation, body: string): string | undefined {
+  if (relation.primaryKey.length === 0) return undefined
+  const parsed = JSON.parse(body) as unknown
+  const row = (Array.isArray(parsed) ? parsed[0] : parsed) as Record<string, unknown> | undefined
+  if (!row || relation.primaryKey.some((column) => row[column] === undefined)) return undefined
+  const query = relation.primaryKey.map(
+    (column) => `${encodeURIComponent(column)}=eq.${encodeURIComponent(String(row[column]))}`,
+  )
+  return `/${encodeURIComponent(relation.name)}?${query.join('&')}`
+}

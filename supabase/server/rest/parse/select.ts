@@ -1,0 +1,88 @@
+// The `select` parameter: columns, `*`, `alias:col`, `col::type`, JSON paths, and embedded
+// resources `alias:rel!hint!inner(...)` / `...rel(...)`, nested to any depth.
+import { restErrors } from '../errors'
+import type { SelectItem } from './ast'
+import { Cursor } from './cursor'
+
+const aggregates = ['count', 'sum', 'avg', 'min', 'max']
+
+export function parseSelect(input: string): SelectItem[] {
+  if (input.trim() === '') return [{ kind: 'star' }]
+  const cursor = new Cursor(input, 'select parameter')
+  const items = parseList(cursor)
+  if (!cursor.done) throw cursor.fail(['","', 'end of input'])
+  return items
+}
+
+function parseList(cursor: Cursor): SelectItem[] {
+  const items = [parseItem(cursor)]
+  for (;;) {
+    cursor.skipSpaces()
+    if (!cursor.eat(',')) return items
+    items.push(parseItem(cursor))
+  }
+}
+
+function atItemEnd(cursor: Cursor) {
+  cursor.skipSpaces()
+  return cursor.done || cursor.peek() === ',' || cursor.peek() === ')'
+}
+
+function parseItem(cursor: Cursor): SelectItem {
+  cursor.skipSpaces()
+  if (cursor.eat('*')) {
+    if (!atItemEnd(cursor)) throw cursor.fail(['")"', '","', 'end of input'])
+    return { kind: 'star' }
+  }
+  if (cursor.eat('...')) {
+    const name = cursor.fieldName()
+    return parseEmbed(cursor, name, undefined, true)
+  }
+  const first = cursor.fieldName()
+  let alias: string | undefined
+  let name = first
+  if (cursor.peek() === ':' && cursor.peek(1) !== ':') {
+    cursor.pos++
+    alias = first
+    cursor.skipSpaces()
+    if (cursor.eat('...')) throw cursor.fail(['field name (* or [a..z0..9_$])'])
+    name = cursor.fieldName()
+  }
+  if (cursor.peek() === '!' || cursor.peek() === '(') {
+    if (cursor.startsWith('()') && aggregates.includes(name)) throw restErrors.aggregatesNotAllowed()
+    return parseEmbed(cursor, name, alias, false)
+  }
+  const path = cursor.jsonPath()
+  if (cursor.peek() === '.') {
+    cursor.pos++
+    const aggregate = cursor.fieldName()
+    if (aggregates.includes(aggregate) && cursor.eat('()')) throw restErrors.aggregatesNotAllowed()
+    throw cursor.fail(['"()"'])
+  }
+  let cast: string | undefined
+  if (cursor.eat('::')) cast = cursor.typeName()
+  if (!atItemEnd(cursor)) throw cursor.fail(['"->>"', '"->"', '"::"', '")"', '","', 'end of input'])
+  return { kind: 'field', field: { name, path }, alias, cast }
+}
+
+function parseEmbed(cursor: Cursor, name: string, alias: string | undefined, spread: boolean): SelectItem {
+  let hint: string | undefined
+  let inner = false
+  for (let i = 0; i < 2 && cursor.eat('!'); i++) {
+    if (cursor.startsWith('inner') && !/[\p{L}\p{N}_$]/u.test(cursor.peek(5) ?? '')) {
+      cursor.pos += 5
+      inner = true
+    } else if (cursor.startsWith('left') && !/[\p{L}\p{N}_$]/u.test(cursor.peek(4) ?? '')) {
+      cursor.pos += 4
+    } else {
+      hint = cursor.fieldName()
+    }
+  }
+  cursor.expect('(')
+  cursor.skipSpaces()
+  const children = cursor.peek() === ')' ? [] : parseList(cursor)
+  cursor.skipSpaces()
+  cursor.expect(')')
+  if (!atItemEnd(cursor)) throw cursor.fail(['")"', '","', 'end of input'])
+  return { kind: 'embed', name, alias, hint, inner, spread, children }
+}

@@ -1,0 +1,95 @@
+// The request headers that shape a response: `Prefer` (comma-joined, as postgrest-js appends them),
+// `Accept` (array, single object, stripped nulls) and `Range`.
+import { restErrors } from './errors'
+
+export interface Preferences {
+  return?: 'minimal' | 'representation' | 'headers-only'
+  count?: 'exact' | 'planned' | 'estimated'
+  resolution?: 'merge-duplicates' | 'ignore-duplicates'
+  missing?: 'default' | 'null'
+  handling?: 'strict' | 'lenient'
+  maxAffected?: number
+  /** Preferences we do not know or do not apply, for `handling=strict`. */
+  invalid: string[]
+}
+
+const allowed: Record<string, readonly string[]> = {
+  return: ['minimal', 'representation', 'headers-only'],
+  count: ['exact', 'planned', 'estimated'],
+  resolution: ['merge-duplicates', 'ignore-duplicates'],
+  missing: ['default', 'null'],
+  handling: ['strict', 'lenient'],
+}
+// Understood and deliberately not applied (PostgREST's defaults here): transaction end, time zone, params.
+const ignored = new Set(['tx', 'timezone', 'params'])
+
+export function parsePrefer(header: string | null | undefined): Preferences {
+  const prefs: Preferences = { invalid: [] }
+  for (const raw of (header ?? '').split(',')) {
+    const item = raw.trim()
+    if (item === '') continue
+    const [key = '', value = ''] = item.split('=').map((part) => part.trim())
+    if (key === 'max-affected' && /^\d+$/.test(value)) prefs.maxAffected = Number(value)
+    else if (Object.hasOwn(allowed, key) && allowed[key]?.includes(value)) Object.assign(prefs, { [key]: value })
+    else if (!ignored.has(key)) prefs.invalid.push(item)
+  }
+  if (prefs.handling === 'strict' && prefs.invalid.length > 0) throw restErrors.invalidPreferences(prefs.invalid)
+  return prefs
+}
+
+/** The `Preference-Applied` header value for what this request honoured. */
+export function preferenceApplied(
+  prefs: Preferences,
+  applied: Array<keyof Omit<Preferences, 'invalid'>>,
+): string | undefined {
+  const parts: string[] = []
+  for (const key of applied) {
+    const value = prefs[key]
+    if (value === undefined) continue
+    parts.push(key === 'maxAffected' ? `max-affected=${value}` : `${key}=${value}`)
+  }
+  return parts.length > 0 ? parts.join(', ') : undefined
+}
+
+export interface MediaType {
+  single: boolean
+  stripNulls: boolean
+}
+
+const arrayTypes = new Set([
+  '*/*',
+  'application/*',
+  'application/json',
+  'application/vnd.pgrst.array+json',
+  'application/vnd.pgrst.array',
+])
+const objectTypes = new Set(['application/vnd.pgrst.object+json', 'application/vnd.pgrst.object'])
+
+export function negotiateMediaType(accept: string | null | undefined): MediaType {
+  if (!accept || accept.trim() === '') return { single: false, stripNulls: false }
+  const offered: string[] = []
+  for (const entry of accept.split(',')) {
+    const [type = '', ...params] = entry.split(';').map((part) => part.trim().toLowerCase())
+    if (type === '') continue
+    offered.push(type)
+    const stripNulls = type.startsWith('application/vnd.pgrst.') && params.includes('nulls=stripped')
+    if (arrayTypes.has(type)) return { single: false, stripNulls }
+    if (objectTypes.has(type)) return { single: true, stripNulls }
+  }
+  throw restErrors.mediaType(offered)
+}
+
+/** `Range: 0-9` as an offset and limit; undefined when absent or not an items range. */
+export function parseRangeHeader(header: string | null | undefined): { offset: number; limit?: number } | undefined {
+  const match = /^\s*(?:items=)?(\d+)-(\d*)\s*$/.exec(header ?? '')
+  if (!match) return undefined
+  const lower = Number(match[1])
+  if (match[2] === '') return { offset: lower }
+  const upper = Number(match[2])
+  if (lower > upper) {
+    throw restErrors.invalidRange(
+      'The lower boundary must be lower than or equal to the upper boundary in the Range header.',
+    )
+  }
+  return { offset: lower, limit: upper - lower + 1 }
+}

@@ -1,0 +1,148 @@
+// The schema cache: what the `public` schema exposes (tables, views, their columns and keys, the
+// foreign keys between them, functions), built from one read of the catalog.
+import type { Catalog, CatalogColumn } from './schema-query'
+
+export interface Column {
+  name: string
+  /** SQL type as `format_type` prints it without modifiers, e.g. `numeric`, `text[]`: what values are cast to. */
+  type: string
+  /** The base type name, e.g. `numeric`, `_text`, `jsonb`. */
+  typname: string
+  notNull: boolean
+  hasDefault: boolean
+  generated: boolean
+}
+
+export interface Relation {
+  name: string
+  columns: Column[]
+  byName: Map<string, Column>
+  primaryKey: string[]
+  uniqueKeys: string[][]
+}
+
+export interface ForeignKey {
+  name: string
+  table: string
+  columns: string[]
+  refTable: string
+  refColumns: string[]
+}
+
+export interface FunctionParam {
+  name: string
+  type: string
+  hasDefault: boolean
+}
+
+export interface DbFunction {
+  name: string
+  params: FunctionParam[]
+  returnsSet: boolean
+  returnType: string
+  kind: 'void' | 'scalar' | 'composite'
+  /** The exposed table or view whose rows the function returns (embedding works from those). */
+  returnRelation?: string
+  returnColumns: Column[]
+}
+
+function toColumn(column: CatalogColumn): Column {
+  return {
+    name: column.name,
+    type: column.type,
+    typname: column.typname,
+    notNull: column.notnull,
+    hasDefault: column.hasdefault,
+    generated: column.generated,
+  }
+}
+
+function makeRelation(name: string, columns: Column[]): Relation {
+  return {
+    name,
+    columns,
+    byName: new Map(columns.map((column) => [column.name, column])),
+    primaryKey: [],
+    uniqueKeys: [],
+  }
+}
+
+export class SchemaCache {
+  readonly relations = new Map<string, Relation>()
+  readonly foreignKeys: ForeignKey[] = []
+  readonly functions = new Map<string, DbFunction[]>()
+
+  constructor(catalog: Catalog) {
+    const columnsByOid = new Map<number, Column[]>()
+    for (const column of catalog.columns) {
+      const list = columnsByOid.get(column.relid) ?? []
+      list.push(toColumn(column))
+      columnsByOid.set(column.relid, list)
+    }
+    const exposedByOid = new Map<number, string>()
+    for (const relation of catalog.relations) {
+      if (relation.schema !== 'public' || relation.kind === 'c') continue
+      this.relations.set(relation.name, makeRelation(relation.name, columnsByOid.get(relation.oid) ?? []))
+      exposedByOid.set(relation.oid, relation.name)
+    }
+    for (const constraint of catalog.constraints) {
+      const relation = this.relations.get(constraint.table)
+      if (!relation) continue
+      if (constraint.type === 'p') relation.primaryKey = constraint.columns
+      if (constraint.type === 'p' || constraint.type === 'u') relation.uniqueKeys.push(constraint.columns)
+      if (
+        constraint.type === 'f' &&
+        constraint.ref_schema === 'public' &&
+        constraint.ref_table &&
+        constraint.ref_columns
+      ) {
+        if (!this.relations.has(constraint.ref_table)) continue
+        this.foreignKeys.push({
+          name: constraint.name,
+          table: constraint.table,
+          columns: constraint.columns,
+          refTable: constraint.ref_table,
+          refColumns: constraint.ref_columns,
+        })
+      }
+    }
+    for (const fn of catalog.functions) {
+      const inputs = fn.args.filter((arg) => ['i', 'b', 'v'].includes(arg.mode))
+      const outputs = fn.args.filter((arg) => ['o', 'b', 't'].includes(arg.mode))
+      const firstDefault = inputs.length - fn.ndefaults
+      let returnColumns: Column[] = []
+      let kind: DbFunction['kind'] = fn.return_type === 'void' ? 'void' : 'scalar'
+      if (fn.return_relid !== 0) {
+        kind = 'composite'
+        returnColumns = columnsByOid.get(fn.return_relid) ?? []
+      } else if (fn.return_typtype === 'p' && fn.return_type === 'record' && outputs.length > 0) {
+        kind = 'composite'
+        returnColumns = outputs.map((arg) => ({
+          name: arg.name,
+          type: arg.type,
+          typname: arg.type,
+          notNull: false,
+          hasDefault: false,
+          generated: false,
+        }))
+      }
+      const list = this.functions.get(fn.name) ?? []
+      list.push({
+        name: fn.name,
+        params: inputs.map((arg, index) => ({ name: arg.name, type: arg.type, hasDefault: index >= firstDefault })),
+        returnsSet: fn.retset,
+        returnType: fn.return_type,
+        kind,
+        returnRelation: exposedByOid.get(fn.return_relid),
+        returnColumns,
+      })
+      this.functions.set(fn.name, list)
+    }
+  }
+
+  /** A pseudo relation for the rows a function returns, so its results filter like a table's. */
+  functionRelation(fn: DbFunction): Relation {
+    const table = fn.returnRelation ? this.relations.get(fn.returnRelation) : undefined
+    return table ?? makeRelation(fn.name, fn.returnColumns)
+  }
+}

@@ -1,0 +1,112 @@
+// The catalog query behind the schema cache: relations, columns, keys and functions of the
+// `public` schema, read in one round trip as one JSON document (the same text on both drivers).
+import type { Queryable } from '../db/database'
+
+export interface CatalogColumn {
+  relation: string
+  name: string
+  type: string
+  typname: string
+  notnull: boolean
+  hasdefault: boolean
+  generated: boolean
+}
+
+export interface CatalogRelation {
+  oid: number
+  name: string
+  schema: string
+  kind: string
+}
+
+export interface CatalogConstraint {
+  name: string
+  type: 'p' | 'u' | 'f'
+  table: string
+  columns: string[]
+  ref_table: string | null
+  ref_schema: string | null
+  ref_columns: string[] | null
+}
+
+export interface CatalogFunctionArg {
+  name: string
+  type: string
+  mode: string
+}
+
+export interface CatalogFunction {
+  name: string
+  args: CatalogFunctionArg[]
+  ndefaults: number
+  retset: boolean
+  return_type: string
+  return_typtype: string
+  return_relid: number
+  volatility: string
+}
+
+export interface Catalog {
+  relations: CatalogRelation[]
+  columns: Array<CatalogColumn & { relid: number }>
+  constraints: CatalogConstraint[]
+  functions: CatalogFunction[]
+}
+
+// Relations of `public` plus any relation a public function returns the row type of.
+const catalogSql = `
+with fns as (
+  select p.* from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+  where n.nspname = 'public' and p.prokind = 'f'
+),
+rels as (
+  select c.oid, c.relname, n.nspname, c.relkind from pg_class c join pg_namespace n on n.oid = c.relnamespace
+  where (n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'f', 'p'))
+     or c.oid in (select t.typrelid from fns join pg_type t on t.oid = fns.prorettype where t.typrelid <> 0)
+)
+select json_build_object(
+  'relations', coalesce((select json_agg(json_build_object('oid', r.oid::int8, 'name', r.relname, 'schema', r.nspname, 'kind', r.relkind)) from rels r), '[]'),
+  'columns', coalesce((
+    select json_agg(json_build_object(
+      'relid', a.attrelid::int8, 'relation', r.relname, 'name', a.attname, 'type', format_type(a.atttypid, null),
+      'typname', t.typname, 'notnull', a.attnotnull, 'hasdefault', a.atthasdef, 'generated', a.attgenerated <> ''
+    ) order by a.attrelid, a.attnum)
+    from rels r join pg_attribute a on a.attrelid = r.oid and a.attnum > 0 and not a.attisdropped
+    join pg_type t on t.oid = a.atttypid
+  ), '[]'),
+  'constraints', coalesce((
+    select json_agg(json_build_object(
+      'name', con.conname, 'type', con.contype, 'table', c.relname,
+      'columns', (select json_agg(a.attname order by k.i) from unnest(con.conkey) with ordinality k(n, i)
+                  join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.n),
+      'ref_table', fc.relname, 'ref_schema', fns_.nspname,
+      'ref_columns', (select json_agg(a.attname order by k.i) from unnest(con.confkey) with ordinality k(n, i)
+                      join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.n)
+    ))
+    from pg_constraint con
+    join pg_class c on c.oid = con.conrelid
+    join pg_namespace n on n.oid = c.relnamespace
+    left join pg_class fc on fc.oid = con.confrelid
+    left join pg_namespace fns_ on fns_.oid = fc.relnamespace
+    where n.nspname = 'public' and con.contype in ('p', 'u', 'f')
+  ), '[]'),
+  'functions', coalesce((
+    select json_agg(json_build_object(
+      'name', f.proname,
+      'args', coalesce((
+        select json_agg(json_build_object('name', coalesce(f.proargnames[a.i], ''), 'type', format_type(a.t, null),
+                                          'mode', coalesce(f.proargmodes[a.i]::text, 'i')) order by a.i)
+        from unnest(coalesce(f.proallargtypes, f.proargtypes::oid[])) with ordinality a(t, i)
+      ), '[]'),
+      'ndefaults', f.pronargdefaults, 'retset', f.proretset,
+      'return_type', format_type(f.prorettype, null), 'return_typtype', rt.typtype, 'return_relid', rt.typrelid::int8,
+      'volatility', f.provolatile
+    ))
+    from fns f join pg_type rt on rt.oid = f.prorettype
+  ), '[]')
+)::text as catalog`
+
+export async function readCatalog(db: Queryable): Promise<Catalog> {
+  const { rows } = await db.query<{ catalog: string }>(catalogSql)
+  return JSON.parse(rows[0]?.catalog ?? '{}') as Catalog
+}

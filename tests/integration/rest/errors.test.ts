@@ -1,0 +1,243 @@
+// Errors in PostgREST's exact shape: unknown names (and the schema cache catching up with
+// migrations), parse errors, constraint violations, RLS and grants (401 vs 403), JWT problems,
+// bodies, profiles and methods. A rejected request never changes the data.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { databaseKinds } from '../support/server'
+import { startRestBed, tableRows, userB, type RestBed } from './support/fixture'
+
+describe.each(databaseKinds())('REST errors on %s', (kind) => {
+  let bed: RestBed
+
+  beforeAll(async () => {
+    bed = await startRestBed(kind)
+  })
+  afterAll(() => bed.close())
+
+  it('answers 404 PGRST205 for an unknown table, suggesting a close name', async () => {
+    const { error, status } = await bed.anon.from('rt_book').select('*')
+    expect(status).toBe(404)
+    expect(error).toEqual({
+      code: 'PGRST205',
+      message: "Could not find the table 'public.rt_book' in the schema cache",
+      details: null,
+      hint: "Perhaps you meant the table 'public.rt_books'",
+    })
+  })
+
+  it('answers 400 42703 for an unknown column in select, filters and order', async () => {
+    const select = await bed.anon.from('rt_books').select('id, titel')
+    expect(select.status).toBe(400)
+    expect(select.error).toEqual({
+      code: '42703',
+      message: 'column rt_books.titel does not exist',
+      details: null,
+      hint: 'Perhaps you meant to reference the column "rt_books.title".',
+    })
+    const filter = await bed.anon.from('rt_books').select('id').eq('nope', 1)
+    expect(filter.error).toMatchObject({ code: '42703', message: 'column rt_books.nope does not exist' })
+    const order = await bed.anon.from('rt_books').select('id').order('nope')
+    expect(order.error).toMatchObject({ code: '42703' })
+    const embedded = await bed.anon.from('rt_books').select('id, rt_authors(nope)')
+    expect(embedded.error).toMatchObject({ code: '42703', message: 'column rt_authors.nope does not exist' })
+  })
+
+  it('answers 400 PGRST100 for what it cannot parse', async () => {
+    const operator = await bed.anon.from('rt_books').select('id').filter('id', 'eqq', 1)
+    expect(operator.status).toBe(400)
+    expect(operator.error).toMatchObject({
+      code: 'PGRST100',
+      message: '"failed to parse filter (eqq.1)" (line 1, column 1)',
+      details: 'unknown single value operator eqq',
+    })
+    for (const query of ['select=id,(', 'order=id.sideways', 'or=(id.eq.1', 'id=in.(1,2', 'id=is.maybe', 'limit=ten']) {
+      const response = await bed.raw(`/rt_books?${query}`)
+      expect(response.status, query).toBe(400)
+      const body = await response.json()
+      expect(body.code, query).toBe('PGRST100')
+      expect(body.message, query).toMatch(/failed to parse/)
+    }
+  })
+
+  it('explains embedding problems: no relationship, ambiguity, not embedded, related order', async () => {
+    const none = await bed.anon.from('rt_books').select('id, rt_secrets(*)')
+    expect(none.status).toBe(400)
+    expect(none.error).toEqual({
+      code: 'PGRST200',
+      message: "Could not find a relationship between 'rt_books' and 'rt_secrets' in the schema cache",
+      details:
+        "Searched for a foreign key relationship between 'rt_books' and 'rt_secrets' in the schema 'public', but no matches were found.",
+      hint: null,
+    })
+    const ambiguous = await bed.anon.from('rt_reviews').select('id, rt_authors(name)')
+    expect(ambiguous.status).toBe(300)
+    expect(ambiguous.error).toMatchObject({
+      code: 'PGRST201',
+      message: "Could not embed because more than one relationship was found for 'rt_reviews' and 'rt_authors'",
+      hint: "Try changing 'rt_authors' to one of the following: 'rt_authors!rt_reviews_reviewer_id_fkey', 'rt_authors!rt_reviews_subject_id_fkey'. Find the desired relationship in the 'details' key.",
+    })
+    expect(ambiguous.error?.details).toContainEqual({
+      cardinality: 'many-to-one',
+      embedding: 'rt_reviews with rt_authors',
+      relationship: 'rt_reviews_reviewer_id_fkey using rt_reviews(reviewer_id) and rt_authors(id)',
+    })
+    const notEmbedded = await bed.anon.from('rt_books').select('id').eq('rt_authors.name', 'x')
+    expect(notEmbedded.error).toMatchObject({
+      code: 'PGRST108',
+      message: "'rt_authors' is not an embedded resource in this request",
+    })
+    const relatedOrder = await bed.anon.from('rt_authors').select('id, rt_books(id)').order('rt_books(title)')
+    expect(relatedOrder.error).toMatchObject({ code: 'PGRST118' })
+  })
+
+  it('refuses aggregates and unknown casts', async () => {
+    expect((await bed.anon.from('rt_books').select('count()')).error).toMatchObject({ code: 'PGRST123' })
+    expect((await bed.anon.from('rt_books').select('pages.sum()')).error).toMatchObject({ code: 'PGRST123' })
+    const cast = await bed.anon.from('rt_books').select('id::evil')
+    expect(cast.status).toBe(400)
+    expect(cast.error).toMatchObject({ code: '42704', message: 'type "evil" does not exist' })
+  })
+
+  it('maps constraint violations: 409 for unique and foreign keys, 400 for check, not-null and bad input', async () => {
+    const before = await tableRows(bed, 'rt_authors')
+    const duplicate = await bed.service.from('rt_authors').insert([{ name: 'Someone New' }, { name: 'Octavia Butler' }])
+    expect(duplicate.status).toBe(409)
+    expect(duplicate.error).toEqual({
+      code: '23505',
+      message: 'duplicate key value violates unique constraint "rt_authors_name_key"',
+      details: 'Key (name)=(Octavia Butler) already exists.',
+      hint: null,
+    })
+    expect(await tableRows(bed, 'rt_authors')).toEqual(before)
+    const foreign = await bed.service.from('rt_books').insert({ title: 'Orphan', author_id: 999 })
+    expect(foreign.status).toBe(409)
+    expect(foreign.error).toMatchObject({ code: '23503' })
+    const check = await bed.service.from('rt_books').insert({ title: 'Thin', pages: 0 })
+    expect(check.status).toBe(400)
+    expect(check.error).toMatchObject({ code: '23514' })
+    const notNull = await bed.service.from('rt_books').insert({ pages: 10 })
+    expect(notNull.error).toMatchObject({ code: '23502' })
+    const badInput = await bed.anon.from('rt_books').select('id').eq('id', 'abc')
+    expect(badInput.status).toBe(400)
+    expect(badInput.error).toMatchObject({ code: '22P02', message: 'invalid input syntax for type integer: "abc"' })
+  })
+
+  it('answers 401 with WWW-Authenticate for anon and 403 for a signed-in user on RLS and grant denials', async () => {
+    const anonInsert = await bed.raw('/rt_books', { method: 'POST', body: JSON.stringify({ title: 'Anon book' }) })
+    expect(anonInsert.status).toBe(401)
+    expect(anonInsert.headers.get('www-authenticate')).toBe('Bearer')
+    expect(await anonInsert.json()).toEqual({
+      code: '42501',
+      message: 'new row violates row-level security policy for table "rt_books"',
+      details: null,
+      hint: null,
+    })
+    const forged = await bed.alice.from('rt_books').insert({ title: 'Not mine', owner_id: userB })
+    expect(forged.status).toBe(403)
+    expect(forged.error).toMatchObject({ code: '42501' })
+    const secretAnon = await bed.anon.from('rt_secrets').select('*')
+    expect(secretAnon.status).toBe(401)
+    expect(secretAnon.error).toMatchObject({ code: '42501', message: 'permission denied for table rt_secrets' })
+    expect((await bed.alice.from('rt_secrets').select('*')).status).toBe(403)
+    expect((await bed.service.from('rt_secrets').select('*')).status).toBe(403)
+  })
+
+  it('checks the JWT: bad signature, malformed, expired, unknown role', async () => {
+    const get = (token: string) => bed.raw('/rt_books?select=id', { headers: { Authorization: `Bearer ${token}` } })
+    const forged = bed.aliceToken.slice(0, -4) + (bed.aliceToken.endsWith('AAAA') ? 'BBBB' : 'AAAA')
+    const badSignature = await get(forged)
+    expect(badSignature.status).toBe(401)
+    expect(await badSignature.json()).toMatchObject({ code: 'PGRST301' })
+    const malformed = await get('not-a-jwt')
+    expect(await malformed.json()).toEqual({
+      code: 'PGRST301',
+      message: 'Expected 3 parts in JWT; got 1',
+      details: null,
+      hint: null,
+    })
+    const expired = await get(
+      await bed.server.deps.keys.sign({ sub: userB, role: 'authenticated', exp: Math.floor(Date.now() / 1000) - 60 }),
+    )
+    expect(expired.status).toBe(401)
+    expect(expired.headers.get('www-authenticate')).toContain('invalid_token')
+    expect(await expired.json()).toEqual({ code: 'PGRST303', message: 'JWT expired', details: null, hint: null })
+    const role = await get(await bed.server.deps.keys.sign({ sub: userB, role: 'admin' }, 60))
+    expect(role.status).toBe(401)
+    expect(await role.json()).toMatchObject({ code: '22023', message: 'role "admin" does not exist' })
+  })
+
+  it('answers 400 PGRST102 for a malformed or misshapen body, and PGRST204 for unknown columns', async () => {
+    const headers = { Authorization: `Bearer ${bed.aliceToken}`, 'Content-Type': 'application/json' }
+    for (const body of ['{"title": "x"', '', 'null', '42']) {
+      const response = await bed.raw('/rt_books', { method: 'POST', headers, body })
+      expect(response.status, body).toBe(400)
+      expect((await response.json()).code, body).toBe('PGRST102')
+    }
+    const mismatch = await bed.raw('/rt_books', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify([{ title: 'a' }, { pages: 1 }]),
+    })
+    expect(await mismatch.json()).toMatchObject({ code: 'PGRST102', message: 'All object keys must match' })
+    const unknown = await bed.alice.from('rt_books').insert({ title: 'x', nope: 1 } as never)
+    expect(unknown.status).toBe(400)
+    expect(unknown.error).toEqual({
+      code: 'PGRST204',
+      message: "Could not find the 'nope' column of 'rt_books' in the schema cache",
+      details: null,
+      hint: null,
+    })
+    const columns = await bed.raw('/rt_books?columns=title,nope', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify([{ title: 'x' }]),
+    })
+    expect(await columns.json()).toMatchObject({ code: 'PGRST204' })
+    const rpcBody = await bed.raw('/rpc/rt_add', { method: 'POST', headers, body: '{"a": 1,' })
+    expect(await rpcBody.json()).toMatchObject({ code: 'PGRST102' })
+  })
+
+  it('answers 406 PGRST106 for a schema other than public', async () => {
+    const read = await bed.anon.schema('private').from('rt_books').select('*')
+    expect(read.status).toBe(406)
+    expect(read.error).toEqual({
+      code: 'PGRST106',
+      message: 'Invalid schema: private',
+      details: null,
+      hint: 'Only the following schemas are exposed: public',
+    })
+    const write = await bed.raw('/rt_events', { method: 'POST', headers: { 'Content-Profile': 'auth' }, body: '{}' })
+    expect(write.status).toBe(406)
+  })
+
+  it('answers unsupported methods and paths', async () => {
+    const put = await bed.raw('/rt_books?id=eq.1', { method: 'PUT', body: '{}' })
+    expect(put.status).toBe(405)
+    expect(await put.json()).toMatchObject({ code: 'PGRST117', message: 'Unsupported HTTP method: PUT' })
+    const rpcDelete = await bed.raw('/rpc/rt_add', { method: 'DELETE' })
+    expect(await rpcDelete.json()).toMatchObject({ code: 'PGRST101', message: 'Cannot use the DELETE method on RPC' })
+    const deep = await bed.raw('/rt_books/1')
+    expect(deep.status).toBe(404)
+    expect(await deep.json()).toMatchObject({ code: 'PGRST125' })
+  })
+
+  it('sees tables, columns and functions that migrations add or drop while it runs', async () => {
+    expect((await bed.anon.from('rt_books').select('id').limit(1)).error).toBeNull()
+    await bed.server.deps.db.exec(`
+      create table public.rt_later (id integer primary key, label text);
+      grant select on public.rt_later to anon;
+      insert into public.rt_later values (1, 'late');
+      alter table public.rt_books add column subtitle text;
+      create function public.rt_later_fn() returns integer language sql as $$ select 41 + 1 $$;
+    `)
+    // The cache reloads on a miss at most once a second.
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    expect((await bed.anon.from('rt_later').select('label')).data).toEqual([{ label: 'late' }])
+    expect((await bed.anon.from('rt_books').select('subtitle').eq('id', 1)).data).toEqual([{ subtitle: null }])
+    expect((await bed.anon.rpc('rt_later_fn')).data).toBe(42)
+    await bed.server.deps.db.exec('drop table public.rt_later')
+    const dropped = await bed.anon.from('rt_later').select('label')
+    expect(dropped.status).toBe(404)
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    expect((await bed.anon.from('rt_later').select('label')).error).toMatchObject({ code: 'PGRST205' })
+  })
+})
