@@ -14,6 +14,9 @@ export interface RequestContext {
   readOnly?: boolean
 }
 
+// As Supabase configures its API roles; SET ROLE does not apply per-role settings, so it is set here.
+const statementTimeout: Record<DbRole, string> = { anon: '3s', authenticated: '8s', service_role: '0' }
+
 export function withRequestContext<T>(db: Database, context: RequestContext, fn: (tx: Queryable) => Promise<T>) {
   return db.transaction(async (tx) => {
     if (context.readOnly) await tx.query('set transaction read only')
@@ -25,7 +28,8 @@ export function withRequestContext<T>(db: Database, context: RequestContext, fn:
               set_config('request.jwt.claim.role', $1, true),
               set_config('request.method', $4, true),
               set_config('request.path', $5, true),
-              set_config('request.headers', $6, true)`,
+              set_config('request.headers', $6, true),
+              set_config('statement_timeout', $7, true)`,
       [
         context.role,
         claims,
@@ -33,6 +37,7 @@ export function withRequestContext<T>(db: Database, context: RequestContext, fn:
         context.method ?? '',
         context.path ?? '',
         JSON.stringify(context.headers ?? {}),
+        statementTimeout[context.role],
       ],
     )
     return fn(tx)
