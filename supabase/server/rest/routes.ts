@@ -1,6 +1,7 @@
 // The REST API's endpoints (PostgREST dialect, schema `public`). Every one reads the caller's JWT
 // and runs under that role in one transaction, so row-level security decides; see execute.ts.
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import type { ServerDeps } from '../deps'
 import { restErrors } from './errors'
 import { serveRest } from './execute'
@@ -8,10 +9,15 @@ import { errorResponse } from './response'
 import { SchemaCacheStore } from './schema-store'
 
 const allow = 'OPTIONS,GET,HEAD,POST,PATCH,DELETE'
+/** Largest JSON body accepted: a bulk insert of a few thousand rows, not an upload channel. */
+export const maxBodyBytes = 1024 * 1024
 
 export function restRoutes(deps: ServerDeps) {
   const app = new Hono()
   const schema = new SchemaCacheStore(deps.db)
+
+  // Counted while the body streams in, so an oversized request is refused without buffering it.
+  app.use('*', bodyLimit({ maxSize: maxBodyBytes, onError: () => errorResponse(restErrors.bodyTooLarge(maxBodyBytes)) }))
 
   // Plain OPTIONS (CORS preflights are answered before this by the middleware in app.ts).
   app.options('*', () => new Response(null, { status: 200, headers: { Allow: allow } }))

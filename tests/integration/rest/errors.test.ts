@@ -2,7 +2,7 @@
 // migrations), parse errors, constraint violations, RLS and grants (401 vs 403), JWT problems,
 // bodies, profiles and methods. A rejected request never changes the data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseKinds } from '../support/server'
+import { databaseKinds, startTestServer } from '../support/server'
 import { startRestBed, tableRows, userB, type RestBed } from './support/fixture'
 
 describe.each(databaseKinds())('REST errors on %s', (kind) => {
@@ -239,5 +239,26 @@ describe.each(databaseKinds())('REST errors on %s', (kind) => {
     expect(dropped.status).toBe(404)
     await new Promise((resolve) => setTimeout(resolve, 1100))
     expect((await bed.anon.from('rt_later').select('label')).error).toMatchObject({ code: 'PGRST205' })
+  })
+})
+
+describe('oversized bodies', () => {
+  it('answers 413 with a PostgREST-shaped body and writes nothing', async () => {
+    const server = await startTestServer('pglite')
+    try {
+      const before = await server.deps.db.query<{ n: number }>('select count(*)::int as n from public.contact_messages')
+      const big = JSON.stringify({ name: 'x', email: 'a@b.co', message: 'y'.repeat(2 * 1024 * 1024) })
+      const response = await server.request('/rest/v1/contact_messages', {
+        method: 'POST',
+        headers: { apikey: server.anonKey, 'Content-Type': 'application/json' },
+        body: big,
+      })
+      expect(response.status).toBe(413)
+      expect(await response.json()).toMatchObject({ code: 'PGRST102', message: 'Request body too large' })
+      const after = await server.deps.db.query<{ n: number }>('select count(*)::int as n from public.contact_messages')
+      expect(after.rows[0]!.n).toBe(before.rows[0]!.n)
+    } finally {
+      await server.close()
+    }
   })
 })
