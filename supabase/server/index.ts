@@ -7,6 +7,8 @@ import { readEnv } from './env'
 import { createServer } from './server'
 import { printWelcome } from './welcome'
 
+// Settings from .env when present; variables already in the environment win.
+if (existsSync('.env')) process.loadEnvFile('.env')
 const env = readEnv()
 if (!existsSync(join(env.SITE_DIST, 'index.html'))) {
   console.error(`No built site in ${env.SITE_DIST}/. Run "npm run build" first (npm start does it for you).`)
