@@ -9,8 +9,26 @@ import { siteConfig, mailtoHref } from '../../config/site'
 import { withLangPrefix } from '../../lib/pages'
 import { useLangPrefix } from '../../lib/use-lang'
 import { useNavItems } from '../header/nav-items'
+import type { NavMenuItem } from '../nav-menu/nav-menu'
 import * as layout from '../ui/layout.css'
 import * as styles from './footer.css'
+
+function LinkColumn({ title, items }: { title: string; items: NavMenuItem[] }) {
+  return (
+    <nav aria-label={title}>
+      <p className={styles.heading}>{title}</p>
+      <ul className={styles.list}>
+        {items.map((item) => (
+          <li key={item.key}>
+            <Link {...item.link} className={styles.link}>
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
 
 export function Footer() {
   const { i18n } = useLingui()
@@ -33,34 +51,8 @@ export function Footer() {
               {siteConfig.email}
             </a>
           </div>
-          <nav aria-label={i18n._(msg`Services`)}>
-            <p className={styles.heading}>
-              <Trans>Services</Trans>
-            </p>
-            <ul className={styles.list}>
-              {items.services.map((item) => (
-                <li key={item.key}>
-                  <Link {...item.link} className={styles.link}>
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <nav aria-label={i18n._(msg`Specializations`)}>
-            <p className={styles.heading}>
-              <Trans>Specializations</Trans>
-            </p>
-            <ul className={styles.list}>
-              {items.specializations.map((item) => (
-                <li key={item.key}>
-                  <Link {...item.link} className={styles.link}>
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <LinkColumn title={i18n._(msg`Services`)} items={items.services} />
+          <LinkColumn title={i18n._(msg`Specializations`)} items={items.specializations} />
           <nav aria-label={i18n._(msg`Company`)}>
             <p className={styles.heading}>
               <Trans>Company</Trans>

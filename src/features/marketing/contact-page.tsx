@@ -5,6 +5,7 @@ import { Trans } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import { siteConfig, mailtoHref } from '../../config/site'
 import { contactContent as contact } from './content/contact'
+import { StepList } from './step-list'
 import * as layout from '../../components/ui/layout.css'
 import * as styles from './marketing.css'
 
@@ -46,14 +47,7 @@ export function ContactPage() {
       <section className={layout.sectionAlt} aria-labelledby="next-steps">
         <div className={layout.container}>
           <h2 id="next-steps">{_(contact.nextStepsTitle)}</h2>
-          <ol className={styles.steps}>
-            {contact.nextSteps.map((step) => (
-              <li key={step.title.id} className={styles.step}>
-                <h3>{_(step.title)}</h3>
-                <p className={styles.cardText}>{_(step.text)}</p>
-              </li>
-            ))}
-          </ol>
+          <StepList steps={contact.nextSteps} />
           <p className={styles.note}>
             <Trans>Privacy:</Trans> {_(contact.privacyNote)}
           </p>

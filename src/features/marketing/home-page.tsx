@@ -9,6 +9,7 @@ import { services } from './content/services'
 import { specializations } from './content/specializations'
 import { CallToAction } from './call-to-action'
 import { HeroIllustration } from './hero-illustration'
+import { StepList } from './step-list'
 import * as layout from '../../components/ui/layout.css'
 import * as styles from './marketing.css'
 
@@ -86,14 +87,7 @@ export function HomePage() {
         <div className={layout.container}>
           <h2 id="how-title">{_(home.howWeWorkTitle)}</h2>
           <p className={layout.lead}>{_(home.howWeWorkLead)}</p>
-          <ol className={styles.steps}>
-            {home.howWeWork.map((step) => (
-              <li key={step.title.id} className={styles.step}>
-                <h3>{_(step.title)}</h3>
-                <p className={styles.cardText}>{_(step.text)}</p>
-              </li>
-            ))}
-          </ol>
+          <StepList steps={home.howWeWork} />
         </div>
       </section>
 

@@ -7,6 +7,7 @@ import { msg } from '@lingui/core/macro'
 import { useLangPrefix } from '../../lib/use-lang'
 import type { OfferingContent } from './content/types'
 import { CallToAction } from './call-to-action'
+import { StepList } from './step-list'
 import * as layout from '../../components/ui/layout.css'
 import * as styles from './marketing.css'
 
@@ -76,14 +77,7 @@ export function OfferingPage({ kind, content }: OfferingPageProps) {
           <h2 id="process">
             <Trans>How the work runs</Trans>
           </h2>
-          <ol className={styles.steps}>
-            {content.process.map((step) => (
-              <li key={step.title.id} className={styles.step}>
-                <h3>{_(step.title)}</h3>
-                <p className={styles.cardText}>{_(step.text)}</p>
-              </li>
-            ))}
-          </ol>
+          <StepList steps={content.process} />
         </div>
       </section>
 
@@ -93,7 +87,9 @@ export function OfferingPage({ kind, content }: OfferingPageProps) {
             <Trans>Typical technologies</Trans>
           </h2>
           <p className={layout.lead}>
-            <Trans>We work with the tools you already have whenever they do the job; these are the ones we use most.</Trans>
+            <Trans>
+              We work with the tools you already have whenever they do the job; these are the ones we use most.
+            </Trans>
           </p>
           <ul className={styles.tags}>
             {content.technologies.map((technology) => (
