@@ -30,8 +30,22 @@ export const restErrors = {
   parse: parseFailure,
   invalidRpcMethod: (method: string) => new RestError(405, 'PGRST101', `Cannot use the ${method} method on RPC`),
   invalidBody: (message = 'Empty or invalid json') => new RestError(400, 'PGRST102', message),
+  unsupportedContentType: (contentType: string) =>
+    new RestError(
+      415,
+      'PGRST107',
+      `Content-Type not acceptable: ${contentType}`,
+      null,
+      'Send the body as application/json',
+    ),
   bodyTooLarge: (limit: number) =>
-    new RestError(413, 'PGRST102', 'Request body too large', `The limit is ${limit} bytes`, 'Send fewer rows per request'),
+    new RestError(
+      413,
+      'PGRST102',
+      'Request body too large',
+      `The limit is ${limit} bytes`,
+      'Send fewer rows per request',
+    ),
   invalidRange: (details: string) => new RestError(416, 'PGRST103', 'Requested range not satisfiable', details),
   unacceptableSchema: (schema: string) =>
     new RestError(406, 'PGRST106', `Invalid schema: ${schema}`, null, 'Only the following schemas are exposed: public'),

@@ -24,6 +24,10 @@ function requirePublicProfile(method: string, headers: Headers) {
 }
 
 async function readJsonBody(raw: Request, kind: 'table' | 'rpc'): Promise<unknown> {
+  // Only JSON bodies are understood; a form or text body is refused, not guessed at.
+  const contentType = raw.headers.get('content-type')
+  if (contentType && !/^application\/(json|vnd\.pgrst\.object\+json)\s*(;|$)/i.test(contentType.trim()))
+    throw restErrors.unsupportedContentType(contentType)
   const text = await raw.text()
   if (text.trim() === '' && kind === 'rpc') return {}
   try {

@@ -122,7 +122,11 @@ describe.each(databaseKinds())('REST errors on %s', (kind) => {
   })
 
   it('answers 401 with WWW-Authenticate for anon and 403 for a signed-in user on RLS and grant denials', async () => {
-    const anonInsert = await bed.raw('/rt_books', { method: 'POST', body: JSON.stringify({ title: 'Anon book' }) })
+    const anonInsert = await bed.raw('/rt_books', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: 'Anon book' }),
+    })
     expect(anonInsert.status).toBe(401)
     expect(anonInsert.headers.get('www-authenticate')).toBe('Bearer')
     expect(await anonInsert.json()).toEqual({
@@ -261,4 +265,35 @@ describe('oversized bodies', () => {
       await server.close()
     }
   })
+})
+
+describe('request bodies that are not JSON', () => {
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'application/xml'])(
+    'a %s body gets 415 and changes nothing',
+    async (contentType) => {
+      const server = await startTestServer('pglite')
+      try {
+        const count = async () =>
+          (await server.deps.db.query<{ n: number }>('select count(*)::int as n from public.organizations')).rows[0]!.n
+        const before = await count()
+        const response = await server.request('/rest/v1/organizations', {
+          method: 'POST',
+          headers: {
+            apikey: server.serviceRoleKey,
+            Authorization: `Bearer ${server.serviceRoleKey}`,
+            'Content-Type': contentType,
+          },
+          body: '{"name":"Hidden JSON","slug":"hidden-json"}',
+        })
+        expect(response.status).toBe(415)
+        expect(await response.json()).toMatchObject({
+          code: 'PGRST107',
+          message: `Content-Type not acceptable: ${contentType}`,
+        })
+        expect(await count()).toBe(before)
+      } finally {
+        await server.close()
+      }
+    },
+  )
 })
