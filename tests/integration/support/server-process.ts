@@ -1,0 +1,100 @@
+// Runs the real server (`tsx supabase/server/index.ts`) as a child process on a free port, for
+// tests that must kill it outright. tsx runs the server in a grandchild, so signals go to the group.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** dist/ when the site is built, otherwise a folder with a minimal index.html (the server needs one). */
+export function siteDist(): string {
+  if (existsSync(join(process.cwd(), 'dist', 'index.html'))) return 'dist'
+  const dir = mkdtempSync(join(tmpdir(), 'cauce-site-'))
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Cauce Data</title>')
+  return dir
+}
+
+export interface ServerProcess {
+  url: string
+  /** Everything the server printed so far (stdout and stderr). */
+  output(): string
+  /** SIGKILL: the server and its tsx wrapper die at once. Others go to the wrapper, which relays them. */
+  signal(signal: NodeJS.Signals): Promise<void>
+}
+
+// Every group still alive is killed when the test process ends, even after a failed test.
+const running = new Set<ChildProcess>()
+process.once('exit', () => {
+  for (const child of running) killGroup(child, 'SIGKILL')
+})
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  try {
+    if (child.pid) process.kill(-child.pid, signal)
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Kills every server this file started that is still running. For afterAll. */
+export function killAllServerProcesses() {
+  for (const child of running) killGroup(child, 'SIGKILL')
+  running.clear()
+}
+
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 45_000): Promise<ServerProcess> {
+  const port = Number(env.PORT ?? (await freePort()))
+  const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'supabase/server/index.ts'], {
+    cwd: process.cwd(),
+    env: { PATH: process.env.PATH ?? '', HOST: 'localhost', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
+  running.add(child)
+  let printed = ''
+  child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()))
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  void exited.then(() => running.delete(child))
+
+  const url = `http://localhost:${port}`
+  const deadline = Date.now() + timeoutMs
+  let gone = false
+  void exited.then(() => (gone = true))
+  for (;;) {
+    if (gone) throw new Error(`The server exited before it was ready:\n${printed}`)
+    if (printed.includes('Site ready')) {
+      const answered = await fetch(`${url}/`).then(
+        (response) => response.ok,
+        () => false,
+      )
+      if (answered) break
+    }
+    if (Date.now() > deadline) {
+      killGroup(child, 'SIGKILL')
+      throw new Error(`The server was not ready after ${timeoutMs} ms:\n${printed}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+
+  return {
+    url,
+    output: () => printed,
+    async signal(signal) {
+      if (signal === 'SIGKILL') killGroup(child, signal)
+      else child.kill(signal)
+      await exited
+    },
+  }
+}
