@@ -30,6 +30,8 @@ export function toResponse(result: RestResult, head: boolean): Response {
   }
   const status = result.status
   const body = head || status === 204 ? null : (result.body ?? null)
+  // A known length lets the compression middleware leave small bodies alone (its 1 KiB threshold).
+  if (typeof body === 'string') headers.set('Content-Length', String(Buffer.byteLength(body)))
   return new Response(body, { status, headers })
 }
 
