@@ -201,7 +201,10 @@ async function measureFirstLoad(browser, path) {
   const totals = Object.fromEntries(
     ['js', 'css', 'catalog'].map((kind) => [
       kind,
-      { count: files.filter((file) => file.kind === kind).length, ...Object.fromEntries(['raw', 'gzip', 'brotli', 'sent'].map((key) => [key, sum(kind, key)])) },
+      {
+        count: files.filter((file) => file.kind === kind).length,
+        ...Object.fromEntries(['raw', 'gzip', 'brotli', 'sent'].map((key) => [key, sum(kind, key)])),
+      },
     ]),
   )
   return { path, lang, files, totals, supabaseIn: files.filter((file) => file.supabase).map((file) => file.path) }
@@ -242,7 +245,12 @@ async function lighthouseRun(path, index, workDir) {
     child.on('exit', (code, signal) => {
       clearTimeout(timer)
       if (code === 0) resolvePromise()
-      else reject(new Error(`lighthouse ${path} exited with ${signal ?? code}:\n${stderr.trim().split('\n').slice(-15).join('\n')}`))
+      else
+        reject(
+          new Error(
+            `lighthouse ${path} exited with ${signal ?? code}:\n${stderr.trim().split('\n').slice(-15).join('\n')}`,
+          ),
+        )
     })
   })
   const lhr = JSON.parse(await readFile(output, 'utf8'))
@@ -295,7 +303,8 @@ function summarizeDetails(details) {
     .map((item) => {
       let label
       if (typeof item.url === 'string') label = item.url.startsWith(ORIGIN) ? item.url.slice(ORIGIN.length) : item.url
-      else if (item.node) label = `${item.node.selector ?? item.node.snippet}${item.node.nodeLabel ? ` ("${item.node.nodeLabel.slice(0, 60)}")` : ''}`
+      else if (item.node)
+        label = `${item.node.selector ?? item.node.snippet}${item.node.nodeLabel ? ` ("${item.node.nodeLabel.slice(0, 60)}")` : ''}`
       else if (item.phase) return `${item.phase} ${item.percent}`
       else if (item.groupLabel) return `${item.groupLabel} ${ms(item.duration)}`
       else return ''
@@ -327,7 +336,9 @@ async function measureLighthouse(path, workDir) {
         `CLS ${metrics.cls.toFixed(3)}, FCP ${ms(metrics.fcp)}`,
     )
   }
-  const byPerformance = runs.map((run, index) => ({ run, index })).sort((a, b) => a.run.scores.performance - b.run.scores.performance)
+  const byPerformance = runs
+    .map((run, index) => ({ run, index }))
+    .sort((a, b) => a.run.scores.performance - b.run.scores.performance)
   const medianIndex = byPerformance[Math.floor(byPerformance.length / 2)].index
   const median = (id) => runs.map((run) => run.scores[id]).sort((a, b) => a - b)[Math.floor(runs.length / 2)]
   const scores = Object.fromEntries(CATEGORIES.map((category) => [category.id, median(category.id)]))
@@ -340,7 +351,8 @@ async function measureLighthouse(path, workDir) {
         const entry = seen.get(audit.id) ?? { ...audit, runs: 0, minScore: audit.score }
         entry.runs += 1
         entry.minScore = Math.min(entry.minScore, audit.score)
-        if (runs.indexOf(run) === medianIndex) Object.assign(entry, { displayValue: audit.displayValue, details: audit.details })
+        if (runs.indexOf(run) === medianIndex)
+          Object.assign(entry, { displayValue: audit.displayValue, details: audit.details })
         seen.set(audit.id, entry)
       }
     }
@@ -354,7 +366,10 @@ async function measureLighthouse(path, workDir) {
 
 const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`
 const ms = (value) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`)
-const escapeCell = (text) => String(text ?? '').replaceAll('|', '\\|').replaceAll('\n', ' ')
+const escapeCell = (text) =>
+  String(text ?? '')
+    .replaceAll('|', '\\|')
+    .replaceAll('\n', ' ')
 
 function machineInfo(chromiumVersion) {
   let cpu = 'unknown'
@@ -367,7 +382,10 @@ function machineInfo(chromiumVersion) {
   let commit = 'unknown'
   try {
     commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8' }).trim()
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    }).trim()
     if (dirty) commit += ' (with uncommitted changes)'
   } catch {
     // not a git checkout
@@ -421,13 +439,20 @@ function markdownSection({ machine, firstLoads, lighthouse, targets, lighthouseV
   lines.push(SECTION_TITLE, '')
   lines.push(`- Date: ${machine.date}`)
   lines.push(`- Commit: \`${machine.commit}\``)
-  lines.push(`- Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memory} memory; Node ${machine.node}; Chromium ${machine.chromium}`)
-  lines.push(`- Lighthouse ${lighthouseVersion}, mobile form factor with simulated throttling (its defaults), headless Chromium, against ${ORIGIN}`)
-  lines.push(`- Sizes: gzip level 9 and brotli quality 11 of each file as built; kB = 1000 bytes. "Sent" is what the server actually transferred (it serves the precompressed copy the browser accepts).`)
+  lines.push(
+    `- Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memory} memory; Node ${machine.node}; Chromium ${machine.chromium}`,
+  )
+  lines.push(
+    `- Lighthouse ${lighthouseVersion}, mobile form factor with simulated throttling (its defaults), headless Chromium, against ${ORIGIN}`,
+  )
+  lines.push(
+    `- Sizes: gzip level 9 and brotli quality 11 of each file as built; kB = 1000 bytes. "Sent" is what the server actually transferred (it serves the precompressed copy the browser accepts).`,
+  )
   lines.push('')
   lines.push('### Results against targets', '')
   lines.push('| Measure | Target | Result | Met |', '| --- | --- | --- | --- |')
-  for (const row of targets) lines.push(`| ${row.measure} | ${row.target} | ${escapeCell(row.result)} | ${row.met ? 'yes' : '**NO**'} |`)
+  for (const row of targets)
+    lines.push(`| ${row.measure} | ${row.target} | ${escapeCell(row.result)} | ${row.met ? 'yes' : '**NO**'} |`)
   lines.push('')
   for (const load of firstLoads) {
     const catalog = load.files.filter((file) => file.kind === 'catalog')
@@ -439,7 +464,10 @@ function markdownSection({ machine, firstLoads, lighthouse, targets, lighthouseV
     lines.push('')
   }
   lines.push('### First-load files', '')
-  lines.push('| File | Type | Raw | gzip | brotli | Sent | Loaded by |', '| --- | --- | ---: | ---: | ---: | ---: | --- |')
+  lines.push(
+    '| File | Type | Raw | gzip | brotli | Sent | Loaded by |',
+    '| --- | --- | ---: | ---: | ---: | ---: | --- |',
+  )
   const files = new Map()
   for (const load of firstLoads) {
     for (const file of load.files) {
@@ -588,7 +616,9 @@ async function main() {
     await browser.close()
   }
 
-  console.log(`\n▶ Lighthouse ${LIGHTHOUSE_VERSION}, mobile, ${LIGHTHOUSE_RUNS} runs per page (the first npx download can take a while)`)
+  console.log(
+    `\n▶ Lighthouse ${LIGHTHOUSE_VERSION}, mobile, ${LIGHTHOUSE_RUNS} runs per page (the first npx download can take a while)`,
+  )
   const lighthouse = []
   for (const path of LIGHTHOUSE_PATHS) lighthouse.push(await measureLighthouse(path, workDir))
 
@@ -598,7 +628,10 @@ async function main() {
   await writeDoc(markdownSection({ machine, firstLoads, lighthouse, targets, lighthouseVersion }))
 
   console.log('\n▶ Results against targets')
-  for (const row of targets) console.log(`  ${row.met ? 'met   ' : 'MISSED'}  ${row.measure.replaceAll('`', '')}: ${row.result} (target ${row.target})`)
+  for (const row of targets)
+    console.log(
+      `  ${row.met ? 'met   ' : 'MISSED'}  ${row.measure.replaceAll('`', '')}: ${row.result} (target ${row.target})`,
+    )
   for (const result of lighthouse) {
     for (const category of CATEGORIES) {
       if (result.runs.every((run) => run.scores[category.id] === 100)) continue

@@ -5,14 +5,16 @@ import { chromiumPath } from './chromium-path.mjs'
 
 if (chromiumPath()) process.exit(0)
 
-const canApt = process.getuid?.() === 0 && (() => {
-  try {
-    execSync('command -v apt-get', { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-})()
+const canApt =
+  process.getuid?.() === 0 &&
+  (() => {
+    try {
+      execSync('command -v apt-get', { stdio: 'ignore' })
+      return true
+    } catch {
+      return false
+    }
+  })()
 
 if (canApt) {
   console.log('Chromium not found: installing Debian\'s "chromium" package…')

@@ -1,11 +1,6 @@
 // The public pages of the site as data: the header, footer, sitemap and the server's
 // 404 decision all read this list, so a page added here is linked and indexed everywhere.
-export const serviceSlugs = [
-  'business-intelligence',
-  'data-architecture',
-  'data-engineering',
-  'governance',
-] as const
+export const serviceSlugs = ['business-intelligence', 'data-architecture', 'data-engineering', 'governance'] as const
 export type ServiceSlug = (typeof serviceSlugs)[number]
 
 export const specializationSlugs = ['financial-intelligence', 'customer-intelligence'] as const

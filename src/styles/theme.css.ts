@@ -20,7 +20,16 @@ export const vars = createGlobalThemeContract(
       danger: null,
     },
     space: {
-      '0': null, '1': null, '2': null, '3': null, '4': null, '5': null, '6': null, '7': null, '8': null, '9': null,
+      '0': null,
+      '1': null,
+      '2': null,
+      '3': null,
+      '4': null,
+      '5': null,
+      '6': null,
+      '7': null,
+      '8': null,
+      '9': null,
     },
     font: { body: null, heading: null },
     fontSize: { small: null, body: null, lead: null, h3: null, h2: null, h1: null },
@@ -31,8 +40,7 @@ export const vars = createGlobalThemeContract(
   (_value, path) => path.join('-'),
 )
 
-const systemFont =
-  'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif'
+const systemFont = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif'
 
 createGlobalTheme(':root', vars, {
   color: palette.light,

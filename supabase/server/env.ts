@@ -27,7 +27,11 @@ const schema = z
     AUTH_RATE_LIMIT_RECOVER: z.coerce.number().int().min(1).default(30),
     AUTH_RATE_LIMIT_VERIFY: z.coerce.number().int().min(1).default(30),
     /** Largest accepted upload, in bytes (buckets may set a lower limit). */
-    STORAGE_MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).default(50 * 1024 * 1024),
+    STORAGE_MAX_UPLOAD_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(50 * 1024 * 1024),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default(developmentKeys.jwtSecret),
     /** Access-token lifetime in seconds. */
     JWT_EXPIRY: z.coerce.number().int().min(30).max(604800).default(3600),
@@ -48,7 +52,11 @@ const schema = z
     ] as const
     for (const [name, isDevelopmentValue] of insecure) {
       if (isDevelopmentValue)
-        ctx.addIssue({ code: 'custom', path: [name], message: 'is the public development value; set a secret one in production' })
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'is the public development value; set a secret one in production',
+        })
     }
     if (!env.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production' })
     if (!env.SITE_URL) ctx.addIssue({ code: 'custom', path: ['SITE_URL'], message: 'is required in production' })

@@ -22,13 +22,22 @@ export interface ServerOptions {
   log?: (line: string) => void
 }
 
-export async function createServer({ env, db: givenDb, seed = env.NODE_ENV !== 'production', log = () => undefined }: ServerOptions) {
+export async function createServer({
+  env,
+  db: givenDb,
+  seed = env.NODE_ENV !== 'production',
+  log = () => undefined,
+}: ServerOptions) {
   await mkdir(env.DATA_DIR, { recursive: true })
   if (env.NODE_ENV === 'production' && !env.DATABASE_URL && !givenDb) {
     // PGlite survives a killed process but does not fsync: a power loss can lose recent commits.
-    console.warn('Warning: production on the embedded PGlite database. Set DATABASE_URL to a PostgreSQL server for durability.')
+    console.warn(
+      'Warning: production on the embedded PGlite database. Set DATABASE_URL to a PostgreSQL server for durability.',
+    )
   }
-  const db = givenDb ?? (env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : await openPglite({ dataDir: join(env.DATA_DIR, 'db') }))
+  const db =
+    givenDb ??
+    (env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : await openPglite({ dataDir: join(env.DATA_DIR, 'db') }))
   await migrate(db, { seedFile: seed ? join(process.cwd(), 'supabase', 'seed.sql') : undefined, log })
 
   let catcher: MailCatcher | undefined
@@ -41,7 +50,15 @@ export async function createServer({ env, db: givenDb, seed = env.NODE_ENV !== '
   const storageDir = join(env.DATA_DIR, 'storage')
   await mkdir(storageDir, { recursive: true })
 
-  const deps: ServerDeps = { env, db, keys: new JwtKeys(env.JWT_SECRET), mailer, siteOrigin: siteOrigin(env), storageDir, catcher }
+  const deps: ServerDeps = {
+    env,
+    db,
+    keys: new JwtKeys(env.JWT_SECRET),
+    mailer,
+    siteOrigin: siteOrigin(env),
+    storageDir,
+    catcher,
+  }
   return {
     app: createApp(deps),
     deps,

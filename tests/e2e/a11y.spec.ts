@@ -33,7 +33,9 @@ test.describe('dark colour scheme', () => {
         await Site.open(page, url, lng)
         expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true)
         // The dark palette is really in use (not just the media query).
-        expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe('rgb(255, 255, 255)')
+        expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(
+          'rgb(255, 255, 255)',
+        )
         await expectNoAxeViolations(page, `${url} (dark)`)
       }
     })

@@ -20,7 +20,9 @@ test.describe('footer', () => {
       const { site } = await Site.open(page, url, lng)
       const { footer } = site
 
-      for (const path of publicPagePaths.filter((path) => path.startsWith('/services/') || path.startsWith('/specializations/'))) {
+      for (const path of publicPagePaths.filter(
+        (path) => path.startsWith('/services/') || path.startsWith('/specializations/'),
+      )) {
         await expect(footer.getByRole('link', { name: t(lng, findPage(path).title), exact: true })).toHaveAttribute(
           'href',
           withLangPrefix(path, prefix),

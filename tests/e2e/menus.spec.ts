@@ -216,6 +216,9 @@ test('no link to another page claims to be the current page', async ({ page }) =
       .locator('[aria-current="page"]')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')))
     expect(marked.length).toBeGreaterThan(0)
-    expect(marked.filter((href) => href !== path), `links marked current on ${path}`).toEqual([])
+    expect(
+      marked.filter((href) => href !== path),
+      `links marked current on ${path}`,
+    ).toEqual([])
   }
 })

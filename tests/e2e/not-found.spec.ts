@@ -61,10 +61,9 @@ for (const { url, locale, lng, prefix, knownErrors = [] } of cases) {
       // Then the same message in the other language, marked as such, linking to that language.
       const otherBlock = site.main.locator(`[lang="${other}"]`)
       await expect(otherBlock.getByRole('heading', { level: 2 })).toHaveText(t(other, 'Page not found'))
-      await expect(otherBlock.getByRole('link', { name: t(other, 'Go to the home page'), exact: true })).toHaveAttribute(
-        'href',
-        withLangPrefix('/', other),
-      )
+      await expect(
+        otherBlock.getByRole('link', { name: t(other, 'Go to the home page'), exact: true }),
+      ).toHaveAttribute('href', withLangPrefix('/', other))
       await expect(otherBlock.getByRole('link', { name: t(other, 'Contact us'), exact: true })).toHaveAttribute(
         'href',
         withLangPrefix('/contact', other),

@@ -183,9 +183,7 @@ test.describe('links keep the URL form', () => {
 
   for (const prefix of [undefined, 'es', 'en'] as const) {
     const url = withLangPrefix('/services/data-engineering', prefix)
-    test(`header and footer links on ${url} are ${prefix ? `under /${prefix}` : 'unprefixed'}`, async ({
-      page,
-    }) => {
+    test(`header and footer links on ${url} are ${prefix ? `under /${prefix}` : 'unprefixed'}`, async ({ page }) => {
       const { site } = await Site.open(page, url, prefix ?? 'es')
       await expectFrameLinksIn(site, prefix)
     })

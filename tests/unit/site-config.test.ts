@@ -11,6 +11,8 @@ describe('site configuration', () => {
 
   it('builds mailto links, encoding the subject', () => {
     expect(mailtoHref()).toBe(`mailto:${siteConfig.email}`)
-    expect(mailtoHref('a@b.co', 'Consulta sobre un proyecto')).toBe('mailto:a@b.co?subject=Consulta%20sobre%20un%20proyecto')
+    expect(mailtoHref('a@b.co', 'Consulta sobre un proyecto')).toBe(
+      'mailto:a@b.co?subject=Consulta%20sobre%20un%20proyecto',
+    )
   })
 })

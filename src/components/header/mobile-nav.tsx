@@ -23,10 +23,9 @@ export function MobileNav({ items, pathname }: MobileNavProps) {
   const lang = useLangPrefix()
   const toggleRef = useRef<HTMLButtonElement>(null)
   const panelId = useId()
-  const actor = useActorRef(
-    disclosureMachine.provide({ actions: { focusToggle: () => toggleRef.current?.focus() } }),
-    { inspect: getInspector() },
-  )
+  const actor = useActorRef(disclosureMachine.provide({ actions: { focusToggle: () => toggleRef.current?.focus() } }), {
+    inspect: getInspector(),
+  })
   const open = useSelector(actor, (snapshot) => snapshot.hasTag('open'))
 
   useEffect(() => actor.send({ type: 'disclosure.close' }), [actor, pathname])

@@ -22,7 +22,11 @@ export function LangToggle() {
     storeLocale(locale)
     if (locale === i18n.locale) return
     if (prefix) {
-      await navigate({ to: '.', params: (prev: Record<string, unknown>) => ({ ...prev, lang: locale }), replace: false })
+      await navigate({
+        to: '.',
+        params: (prev: Record<string, unknown>) => ({ ...prev, lang: locale }),
+        replace: false,
+      })
     } else {
       await activateLocale(locale)
       await router.invalidate() // titles, canonical URLs and loaders follow the new language

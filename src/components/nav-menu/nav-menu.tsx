@@ -30,10 +30,10 @@ export function NavMenu({ id, label, items, group, current = false }: NavMenuPro
   const triggerRef = useRef<HTMLButtonElement>(null)
   const rootRef = useRef<HTMLDivElement>(null)
   const itemRefs = useRef<(HTMLAnchorElement | null)[]>([])
-  const actor = useActorRef(
-    menuMachine.provide({ actions: { focusTrigger: () => triggerRef.current?.focus() } }),
-    { input: { itemCount: items.length }, inspect: getInspector() },
-  )
+  const actor = useActorRef(menuMachine.provide({ actions: { focusTrigger: () => triggerRef.current?.focus() } }), {
+    input: { itemCount: items.length },
+    inspect: getInspector(),
+  })
   const { open, highlightedIndex } = useSelector(actor, connect)
   const listId = useId()
 

@@ -49,7 +49,11 @@ export const buttonPrimary = style({
   cursor: 'pointer',
   font: 'inherit',
   selectors: {
-    '&:hover': { background: vars.color.accentHover, borderColor: vars.color.accentHover, color: vars.color.accentText },
+    '&:hover': {
+      background: vars.color.accentHover,
+      borderColor: vars.color.accentHover,
+      color: vars.color.accentText,
+    },
   },
 })
 

@@ -152,7 +152,11 @@ export const faqQuestion = style({
   },
 })
 
-export const faqAnswer = style({ paddingBottom: vars.space['4'], color: vars.color.textMuted, maxWidth: vars.layout.textWidth })
+export const faqAnswer = style({
+  paddingBottom: vars.space['4'],
+  color: vars.color.textMuted,
+  maxWidth: vars.layout.textWidth,
+})
 
 export const cta = style({
   padding: vars.space['6'],

@@ -39,7 +39,11 @@ export async function migrate(db: Database, options: MigrateOptions = {}): Promi
     ),
   )
 
-  const apply = async (label: string, sql: string, record: (tx: Parameters<Parameters<Database['transaction']>[0]>[0]) => Promise<unknown>) => {
+  const apply = async (
+    label: string,
+    sql: string,
+    record: (tx: Parameters<Parameters<Database['transaction']>[0]>[0]) => Promise<unknown>,
+  ) => {
     await db.transaction(async (tx) => {
       await tx.exec(sql)
       await record(tx)

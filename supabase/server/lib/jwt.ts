@@ -24,7 +24,9 @@ export class JwtKeys {
     return jwt.sign(this.key)
   }
 
-  async verify(token: string): Promise<{ ok: true; payload: JwtPayload } | { ok: false; reason: 'invalid' | 'expired'; message: string }> {
+  async verify(
+    token: string,
+  ): Promise<{ ok: true; payload: JwtPayload } | { ok: false; reason: 'invalid' | 'expired'; message: string }> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] })
       return { ok: true, payload: payload as JwtPayload }
@@ -45,7 +47,8 @@ export class JwtKeys {
     const result = await this.verify(token)
     if (!result.ok) return result
     const role = result.payload.role ?? 'anon'
-    if (!apiRoles.includes(role as DbRole)) return { ok: false, reason: 'role', message: `role "${role}" does not exist` }
+    if (!apiRoles.includes(role as DbRole))
+      return { ok: false, reason: 'role', message: `role "${role}" does not exist` }
     return { ok: true, role: role as DbRole, claims: { ...result.payload, role }, token }
   }
 }

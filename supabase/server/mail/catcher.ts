@@ -70,7 +70,11 @@ export class MailCatcher {
   }
 
   /** Resolves with the first message (already caught or still to come) sent to `address`. */
-  waitFor(address: string, predicate: (mail: CaughtMail) => boolean = () => true, timeoutMs = 10_000): Promise<CaughtMail> {
+  waitFor(
+    address: string,
+    predicate: (mail: CaughtMail) => boolean = () => true,
+    timeoutMs = 10_000,
+  ): Promise<CaughtMail> {
     const match = (mail: CaughtMail) => mail.to.includes(address.toLowerCase()) && predicate(mail)
     const found = this.inbox.find(match)
     if (found) return Promise.resolve(found)

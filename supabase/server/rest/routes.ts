@@ -17,7 +17,10 @@ export function restRoutes(deps: ServerDeps) {
   const schema = new SchemaCacheStore(deps.db)
 
   // Counted while the body streams in, so an oversized request is refused without buffering it.
-  app.use('*', bodyLimit({ maxSize: maxBodyBytes, onError: () => errorResponse(restErrors.bodyTooLarge(maxBodyBytes)) }))
+  app.use(
+    '*',
+    bodyLimit({ maxSize: maxBodyBytes, onError: () => errorResponse(restErrors.bodyTooLarge(maxBodyBytes)) }),
+  )
 
   // Plain OPTIONS (CORS preflights are answered before this by the middleware in app.ts).
   app.options('*', () => new Response(null, { status: 200, headers: { Allow: allow } }))

@@ -17,7 +17,8 @@ export function sitemapXml(origin: string): string {
     ].join('\n')
   const urls = publicPagePaths.flatMap((path) =>
     locales.map(
-      (lng) => `  <url>\n    <loc>${escapeXml(origin + withLangPrefix(path, lng))}</loc>\n${alternates(path)}\n  </url>`,
+      (lng) =>
+        `  <url>\n    <loc>${escapeXml(origin + withLangPrefix(path, lng))}</loc>\n${alternates(path)}\n  </url>`,
     ),
   )
   return [

@@ -30,7 +30,10 @@ export function likelyLocale(pathname: string, acceptLanguage: string | undefine
 export function withLocaleHints(html: string, locale: Locale): string {
   return html
     .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
-    .replace('</head>', `  <link rel="preload" href="/locales/${locale}.json" as="fetch" crossorigin="anonymous" />\n  </head>`)
+    .replace(
+      '</head>',
+      `  <link rel="preload" href="/locales/${locale}.json" as="fetch" crossorigin="anonymous" />\n  </head>`,
+    )
 }
 
 export function siteRoutes({ dist, siteUrl }: { dist: string; siteUrl?: string }) {
@@ -38,7 +41,9 @@ export function siteRoutes({ dist, siteUrl }: { dist: string; siteUrl?: string }
   const origin = (url: string) => siteUrl ?? new URL(url).origin
   let indexHtml: Promise<string> | undefined
 
-  app.get('/sitemap.xml', (c) => c.body(sitemapXml(origin(c.req.url)), 200, { 'Content-Type': 'application/xml; charset=utf-8' }))
+  app.get('/sitemap.xml', (c) =>
+    c.body(sitemapXml(origin(c.req.url)), 200, { 'Content-Type': 'application/xml; charset=utf-8' }),
+  )
   app.get('/robots.txt', (c) => c.text(robotsTxt(origin(c.req.url))))
 
   const serveFile = serveStatic({ root: dist, precompressed: true })

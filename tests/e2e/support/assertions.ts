@@ -16,10 +16,7 @@ export async function expectPageIn(page: Page, expected: PublicPage, lng: Locale
   await expect(page).toHaveTitle(expectedTitle(expected, lng))
   // The page's own description is the last one: index.html still ships a static one first
   // (see the known-bug test in routing-i18n.spec.ts).
-  await expect(page.locator('meta[name="description"]').last()).toHaveAttribute(
-    'content',
-    t(lng, expected.description),
-  )
+  await expect(page.locator('meta[name="description"]').last()).toHaveAttribute('content', t(lng, expected.description))
   const canonical = page.locator('link[rel="canonical"]')
   await expect(canonical).toHaveCount(1)
   await expect(canonical).toHaveAttribute('href', origin + withLangPrefix(expected.path, lng))

@@ -40,4 +40,3 @@ export { expect }
 export function allowConsoleErrors(...patterns: RegExp[]): { expectedConsoleErrors: [RegExp[], { scope: 'test' }] } {
   return { expectedConsoleErrors: [patterns, { scope: 'test' }] }
 }
-

@@ -153,7 +153,11 @@ describe.each(databaseKinds())('REST writes on %s', (kind) => {
   it('rolls back past max-affected with handling=strict', async () => {
     const response = await bed.raw('/rt_books?id=in.(1,2)', {
       method: 'PATCH',
-      headers: { Authorization: `Bearer ${bed.aliceToken}`, Prefer: 'handling=strict, max-affected=1', 'Content-Type': 'application/json' },
+      headers: {
+        Authorization: `Bearer ${bed.aliceToken}`,
+        Prefer: 'handling=strict, max-affected=1',
+        'Content-Type': 'application/json',
+      },
       body: JSON.stringify({ pages: 777 }),
     })
     expect(response.status).toBe(400)

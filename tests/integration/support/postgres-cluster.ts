@@ -36,7 +36,9 @@ export async function startPostgresCluster(): Promise<PostgresCluster | undefine
   const asRoot = process.getuid?.() === 0
   // PostgreSQL refuses to run as root; as root, run it as the `postgres` system user.
   const run = (command: string, args: string[]) =>
-    asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', join(bin, command), ...args], { stdio: 'pipe' }) : execFileSync(join(bin, command), args, { stdio: 'pipe' })
+    asRoot
+      ? execFileSync('runuser', ['-u', 'postgres', '--', join(bin, command), ...args], { stdio: 'pipe' })
+      : execFileSync(join(bin, command), args, { stdio: 'pipe' })
   const dir = mkdtempSync(join(tmpdir(), 'cauce-pg-'))
   if (asRoot) {
     chmodSync(dir, 0o777)
@@ -47,7 +49,12 @@ export async function startPostgresCluster(): Promise<PostgresCluster | undefine
   run('initdb', ['-D', data, '-U', user, '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C'])
   const port = await freePort()
   run('pg_ctl', [
-    '-D', data, '-l', join(dir, 'log'), '-w', '-o',
+    '-D',
+    data,
+    '-l',
+    join(dir, 'log'),
+    '-w',
+    '-o',
     `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
     'start',
   ])

@@ -59,10 +59,20 @@ export interface TestServer {
   close(): Promise<void>
 }
 
-export async function startTestServer(kind: DatabaseKind = 'pglite', envOverrides: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  kind: DatabaseKind = 'pglite',
+  envOverrides: Record<string, string> = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cauce-test-'))
   // In-process requests have no socket: tests name their client address with X-Forwarded-For.
-  const env = readEnv({ NODE_ENV: 'test', HOST: 'localhost', PORT: '54321', DATA_DIR: dataDir, TRUST_PROXY: 'true', ...envOverrides })
+  const env = readEnv({
+    NODE_ENV: 'test',
+    HOST: 'localhost',
+    PORT: '54321',
+    DATA_DIR: dataDir,
+    TRUST_PROXY: 'true',
+    ...envOverrides,
+  })
   const { db, drop } = await openCopy(kind)
   const server = await createServer({ env, db, seed: false })
   const url = server.deps.siteOrigin

@@ -62,7 +62,11 @@ export async function introspect(db: Queryable, schema = 'public'): Promise<Sche
   )
   const relations = new Map<string, RelationInfo>()
   for (const column of columns.rows) {
-    const relation = relations.get(column.table) ?? { name: column.table, kind: column.kind as 'table' | 'view', columns: [] }
+    const relation = relations.get(column.table) ?? {
+      name: column.table,
+      kind: column.kind as 'table' | 'view',
+      columns: [],
+    }
     relation.columns.push(column)
     relations.set(column.table, relation)
   }
@@ -92,7 +96,14 @@ export async function introspect(db: Queryable, schema = 'public'): Promise<Sche
     [schema],
   )
 
-  const functions = await db.query<{ name: string; argNames: string[] | null; argTypes: string[]; defaults: number; returns: string; returnsSet: boolean }>(
+  const functions = await db.query<{
+    name: string
+    argNames: string[] | null
+    argTypes: string[]
+    defaults: number
+    returns: string
+    returnsSet: boolean
+  }>(
     `select p.proname as name, p.proargnames as "argNames",
             array(select format_type(t, null) from unnest(p.proargtypes) t) as "argTypes",
             p.pronargdefaults as defaults, format_type(p.prorettype, null) as returns, p.proretset as "returnsSet"
