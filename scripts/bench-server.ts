@@ -1,0 +1,801 @@
+// Benchmarks our server's throughput and latency with autocannon, on PGlite and on PostgreSQL: a
+// public page, a REST select by id under row-level security, and the password grant; on PostgreSQL
+// also the same select served by a minimal node:http + pg handler, so our overhead reads as a ratio,
+// and by pgbench with no Node at all, so PostgreSQL's own share shows. Writes the section
+// "Server: throughput and latency" of docs/benchmarks.md.
+//
+//   npx tsx scripts/bench-server.ts                   (npm run bench:server)
+//   npx tsx scripts/bench-server.ts minimal-server    (internal: the minimal handler, in its own process)
+//
+// Exits non-zero only when a measurement could not be taken; missed targets are reported, not
+// failed on: these numbers come from one machine at one moment and are not a test.
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
+import { chmodSync, existsSync, readdirSync, readFileSync } from 'node:fs'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { createServer as createHttpServer } from 'node:http'
+import { createServer as createNetServer } from 'node:net'
+import { createRequire } from 'node:module'
+import { cpus, loadavg, totalmem, tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { startPostgresCluster, type PostgresCluster } from '../tests/integration/support/postgres-cluster'
+import { developmentKeys } from '../supabase/server/lib/dev-keys'
+import { demoAccounts, demoPassword } from '../supabase/server/welcome'
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const DOC = join(ROOT, 'docs', 'benchmarks.md')
+const SECTION_TITLE = '## Server: throughput and latency'
+const HOST = '127.0.0.1'
+const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs')
+const SELF = fileURLToPath(import.meta.url)
+
+const CONNECTIONS = 32
+/** argon2id is meant to take tens of ms of CPU each; more connections would only queue. */
+const GRANT_CONNECTIONS = 4
+const WARMUP_S = 3
+const DURATION_S = 10
+/** Our server's pg pool (supabase/server/db/postgres.ts); the minimal handler gets the same. */
+const POOL_MAX = 10
+const TARGETS = { restRps: 1500, restP99: 50, ratio: 0.4 }
+/** What a browser's fetch (and so supabase-js) sends. */
+const BROWSER_ENCODINGS = 'gzip, deflate, br'
+
+const client = demoAccounts.find((account) => account.email === 'lucia.martin@example.com')!
+const otherClient = demoAccounts.find((account) => account.email === 'daniel.ortega@example.com')!
+
+type Database = 'PGlite' | 'PostgreSQL'
+type Key = 'page' | 'rest' | 'rest-gzip' | 'minimal' | 'pgbench' | 'pgbench-norls' | 'grant'
+
+// ---------------------------------------------------------------------------------------------
+// autocannon (no bundled types: the few fields used here)
+
+interface CannonResult {
+  requests: { total: number }
+  latency: { p50: number; p97_5: number; p99: number }
+  errors: number
+  non2xx: number
+  duration: number
+}
+interface CannonOptions {
+  url: string
+  connections: number
+  duration: number
+  method?: string
+  headers?: Record<string, string>
+  body?: string
+}
+const autocannon = createRequire(import.meta.url)('autocannon') as (options: CannonOptions) => Promise<CannonResult>
+
+// ---------------------------------------------------------------------------------------------
+// The minimal handler: what our REST endpoint does for this request, with nothing else around it
+
+const minimalSelect =
+  "select coalesce(json_agg(t), '[]')::text as body from (select * from public.projects where id = $1) t"
+const minimalClaims = "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)"
+
+async function minimalServer() {
+  const claims = process.env.BENCH_CLAIMS ?? '{}'
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: POOL_MAX })
+  const server = createHttpServer(async (req, res) => {
+    const id = new URL(req.url ?? '/', 'http://x').searchParams.get('id')?.replace(/^eq\./, '')
+    const db = await pool.connect()
+    try {
+      await db.query('begin')
+      await db.query(minimalClaims, [claims])
+      const { rows } = await db.query<{ body: string }>(minimalSelect, [id])
+      await db.query('commit')
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(rows[0]?.body ?? '[]')
+    } catch (error) {
+      await db.query('rollback').catch(() => undefined)
+      res.writeHead(500).end(String(error))
+    } finally {
+      db.release()
+    }
+  })
+  server.listen(Number(process.env.PORT), HOST, () => console.log('minimal handler listening'))
+  process.on('SIGTERM', () => server.close(() => void pool.end().then(() => process.exit(0))))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Child processes, always stopped (in their own process group: tsx runs node as its child)
+
+const cleanups: Array<() => Promise<void> | void> = []
+let cleaning: Promise<void> | undefined
+const children = new Set<ChildProcess>()
+
+function cleanup() {
+  cleaning ??= (async () => {
+    for (const step of cleanups.reverse()) {
+      try {
+        await step()
+      } catch (error) {
+        console.error(`Cleanup step failed: ${(error as Error).message}`)
+      }
+    }
+  })()
+  return cleaning
+}
+
+const delay = (ms: number) => new Promise((done) => setTimeout(done, ms))
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  try {
+    if (child.pid) process.kill(-child.pid, signal)
+  } catch {
+    // already gone
+  }
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise((done) => child.once('exit', done))
+  // To tsx alone, which passes it on: a signal to the whole group would reach the server twice.
+  child.kill('SIGTERM')
+  if (!(await Promise.race([exited.then(() => true), delay(5_000).then(() => false)]))) {
+    killGroup(child, 'SIGKILL')
+    await exited
+  }
+  children.delete(child)
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, reject) => {
+    const server = createNetServer()
+    server.once('error', reject)
+    server.listen(0, HOST, () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => done(port))
+    })
+  })
+}
+
+async function answers(url: string) {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) })
+    await response.arrayBuffer()
+    return response.ok
+  } catch {
+    return false
+  }
+}
+
+/** Starts a node process (through tsx) and waits until `readyUrl` answers 2xx. */
+async function startChild(name: string, args: string[], env: Record<string, string>, readyUrl: string) {
+  const child = spawn(process.execPath, [TSX, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
+  children.add(child)
+  cleanups.push(() => stopChild(child))
+  let log = ''
+  child.stdout!.on('data', (chunk) => (log = (log + chunk).slice(-20_000)))
+  child.stderr!.on('data', (chunk) => (log = (log + chunk).slice(-20_000)))
+  const exited = new Promise<string>((done) => child.on('exit', (code, signal) => done(String(signal ?? code))))
+  // Migrating and seeding a fresh PGlite database takes a while on a shared 2-core machine.
+  const deadline = Date.now() + 180_000
+  while (Date.now() < deadline) {
+    const how = await Promise.race([exited, delay(300).then(() => null)])
+    if (how !== null) throw new Error(`${name} stopped before answering (exit ${how}):\n${log}`)
+    if (await answers(readyUrl)) return { child, log: () => log }
+  }
+  throw new Error(`${name} did not answer on ${readyUrl} within 180 s:\n${log}`)
+}
+
+// ---------------------------------------------------------------------------------------------
+// CPU time per process set, from /proc (Linux): where each request's time is spent
+
+/** Cumulative CPU seconds of a set of processes; NaN where /proc cannot tell. */
+type CpuProbe = () => number
+
+const clockTicks = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
+  } catch {
+    return 100
+  }
+})()
+
+interface ProcStat {
+  pid: number
+  ppid: number
+  pgrp: number
+  /** Its own CPU seconds, and those of its children it has waited for. */
+  own: number
+  reaped: number
+}
+
+function procStats(): ProcStat[] {
+  if (!existsSync('/proc/self/stat')) return []
+  const stats: ProcStat[] = []
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const text = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const f = text
+        .slice(text.lastIndexOf(')') + 2)
+        .split(' ')
+        .map(Number)
+      stats.push({
+        pid: Number(entry),
+        ppid: f[1]!,
+        pgrp: f[2]!,
+        own: (f[11]! + f[12]!) / clockTicks,
+        reaped: (f[13]! + f[14]!) / clockTicks,
+      })
+    } catch {
+      // exited while listed
+    }
+  }
+  return stats
+}
+
+/** A child started by startChild and all it started (its process group). */
+const groupCpu =
+  (child: ChildProcess): CpuProbe =>
+  () => {
+    const group = procStats().filter((stat) => stat.pgrp === child.pid)
+    return group.length ? group.reduce((sum, stat) => sum + stat.own + stat.reaped, 0) : NaN
+  }
+
+/** The cluster's postmaster (found by its port) and its backends, live or ended. */
+function postgresCpu(port: string): CpuProbe {
+  const postmaster = readdirSync('/proc').find((entry) => {
+    try {
+      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0')
+      return /postgres$/.test(args[0] ?? '') && args.some((arg, i) => arg === '-p' && args[i + 1] === port)
+    } catch {
+      return false
+    }
+  })
+  if (!postmaster) return () => NaN
+  const pid = Number(postmaster)
+  return () => {
+    const stats = procStats()
+    const main = stats.find((stat) => stat.pid === pid)
+    if (!main) return NaN
+    return main.own + main.reaped + stats.filter((stat) => stat.ppid === pid).reduce((sum, stat) => sum + stat.own, 0)
+  }
+}
+
+const selfCpu: CpuProbe = () => {
+  const usage = process.cpuUsage()
+  return (usage.user + usage.system) / 1e6
+}
+
+interface Probes {
+  server?: CpuProbe
+  postgres?: CpuProbe
+  load?: CpuProbe
+}
+
+async function cpuPerRequest<T extends { total: number }>(probes: Probes, run: () => Promise<T>) {
+  const names = ['server', 'postgres', 'load'] as const
+  const before = names.map((name) => probes[name]?.())
+  const result = await run()
+  const after = names.map((name) => probes[name]?.())
+  const perRequest = names.map((_, i) =>
+    before[i] === undefined ? undefined : ((after[i]! - before[i]!) / Math.max(result.total, 1)) * 1e6,
+  )
+  return { result, cpu: { server: perRequest[0], postgres: perRequest[1], load: perRequest[2] } }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+interface Measure {
+  database: Database
+  key: Key
+  name: string
+  connections: number
+  rps: number
+  p50: number
+  p975: number
+  p99: number
+  total: number
+  errors: number
+  non2xx: number
+  /** CPU µs per request: the server (or handler) process, PostgreSQL, the load generator. */
+  cpu: { server?: number; postgres?: number; load?: number }
+}
+
+const plain = (name: string) => name.replaceAll('`', '')
+
+function logRow(row: Measure) {
+  const cpu = Object.entries(row.cpu)
+    .filter(([, value]) => value !== undefined && Number.isFinite(value))
+    .map(([name, value]) => `${name} ${value!.toFixed(0)} µs`)
+    .join(', ')
+  console.log(
+    `${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p97.5 ${row.p975} ms, p99 ${row.p99} ms, ${row.errors} errors, ${row.non2xx} non-2xx; CPU per request: ${cpu}`,
+  )
+}
+
+async function measure(
+  database: Database,
+  key: Key,
+  name: string,
+  options: Omit<CannonOptions, 'duration'>,
+  probes: Probes,
+): Promise<Measure> {
+  process.stdout.write(`  ${database} · ${plain(name)}: warm-up ${WARMUP_S} s… `)
+  await autocannon({ ...options, duration: WARMUP_S })
+  process.stdout.write(`measuring ${DURATION_S} s… `)
+  const { result, cpu } = await cpuPerRequest({ ...probes, load: selfCpu }, async () => {
+    const result = await autocannon({ ...options, duration: DURATION_S })
+    return { ...result, total: result.requests.total }
+  })
+  const row: Measure = {
+    database,
+    key,
+    name,
+    connections: options.connections,
+    rps: result.total / result.duration,
+    p50: result.latency.p50,
+    p975: result.latency.p97_5,
+    p99: result.latency.p99,
+    total: result.total,
+    errors: result.errors,
+    non2xx: result.non2xx,
+    cpu,
+  }
+  logRow(row)
+  return row
+}
+
+const apiHeaders = (token?: string) => ({
+  apikey: developmentKeys.anonKey,
+  authorization: `Bearer ${token ?? developmentKeys.anonKey}`,
+})
+
+async function signIn(origin: string, email: string) {
+  const response = await fetch(`${origin}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { ...apiHeaders(), 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: demoPassword }),
+  })
+  const body = (await response.json()) as { access_token?: string }
+  if (!response.ok || !body.access_token)
+    throw new Error(`Sign-in as ${email} failed: ${response.status} ${JSON.stringify(body)}`)
+  return body.access_token
+}
+
+async function getJson(url: string, headers: Record<string, string>) {
+  const response = await fetch(url, { headers })
+  const text = await response.text()
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${text}`)
+  return { json: JSON.parse(text) as Array<Record<string, unknown>>, bytes: Buffer.byteLength(text) }
+}
+
+type RestTarget = Awaited<ReturnType<typeof prepareRest>>
+
+/** Signs in, finds a project the client sees, and checks that RLS hides it from another organization. */
+async function prepareRest(origin: string) {
+  const token = await signIn(origin, client.email)
+  const otherToken = await signIn(origin, otherClient.email)
+  const { json: visible } = await getJson(`${origin}/rest/v1/projects?select=id&limit=1`, apiHeaders(token))
+  const id = visible[0]?.id
+  if (typeof id !== 'string') throw new Error(`${client.email} sees no project`)
+  const path = `/rest/v1/projects?select=*&id=eq.${id}`
+  const { json: rows, bytes } = await getJson(origin + path, apiHeaders(token))
+  if (rows.length !== 1) throw new Error(`Select by id returned ${rows.length} rows`)
+  const { json: hidden } = await getJson(origin + path, apiHeaders(otherToken))
+  if (hidden.length !== 0) throw new Error(`RLS does not hide the project from ${otherClient.email}`)
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>
+  return { token, id, path, row: rows[0]!, bytes, claims }
+}
+
+/** Our server on one database: the page, REST (and, on PostgreSQL, its references), the password grant. */
+async function benchServer(database: Database, postgres?: { url: string; cpu: CpuProbe }) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-server-'))
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
+  const port = await freePort()
+  const mailPort = await freePort()
+  const origin = `http://${HOST}:${port}`
+  console.log(`\n▶ ${database}: starting our server on ${origin} (migrating and seeding a fresh database)`)
+  const env: Record<string, string> = {
+    NODE_ENV: 'development',
+    HOST,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SITE_DIST: 'dist',
+    // The catcher's SMTP port is this + 1.
+    MAIL_CATCHER_PORT: String(mailPort - 1),
+    AUTH_RATE_LIMIT_SIGN_IN: '100000000',
+  }
+  if (postgres) env.DATABASE_URL = postgres.url
+  const started = Date.now()
+  const server = await startChild(`Our server (${database})`, ['supabase/server/index.ts'], env, `${origin}/es`)
+  console.log(`  ready after ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  const rest = await prepareRest(origin)
+  console.log(`  project ${rest.id}: ${rest.bytes} bytes of JSON; hidden from ${otherClient.email} by RLS`)
+  const probes: Probes = { server: groupCpu(server.child), postgres: postgres?.cpu }
+
+  const rows: Measure[] = []
+  const page = { url: `${origin}/es`, connections: CONNECTIONS, headers: { 'accept-encoding': 'br, gzip' } }
+  rows.push(await measure(database, 'page', '`GET /es` (public page)', page, probes))
+  const select = { url: origin + rest.path, connections: CONNECTIONS, headers: apiHeaders(rest.token) }
+  rows.push(await measure(database, 'rest', '`GET /rest/v1/projects?select=*&id=eq.<id>` (RLS)', select, probes))
+  if (postgres) {
+    // Right after ours, so that the two see the same machine.
+    rows.push(await benchMinimal(postgres, rest))
+    const gzip = { ...select, headers: { ...select.headers, 'accept-encoding': BROWSER_ENCODINGS } }
+    rows.push(
+      await measure(database, 'rest-gzip', `the same with \`Accept-Encoding: ${BROWSER_ENCODINGS}\``, gzip, probes),
+    )
+  }
+  const grant = {
+    url: `${origin}/auth/v1/token?grant_type=password`,
+    connections: GRANT_CONNECTIONS,
+    method: 'POST',
+    headers: { ...apiHeaders(), 'content-type': 'application/json' },
+    body: JSON.stringify({ email: client.email, password: demoPassword }),
+  }
+  rows.push(await measure(database, 'grant', '`POST /auth/v1/token?grant_type=password`', grant, probes))
+  // Read before stopping: requests cut off by the shutdown may log errors that do not count.
+  const log = server.log()
+  await stopChild(server.child)
+  if (/error/i.test(log)) console.log(`  the server logged errors while measured:\n${log.slice(-2_000)}`)
+  return { rows, rest }
+}
+
+async function benchMinimal(postgres: { url: string; cpu: CpuProbe }, rest: RestTarget) {
+  const port = await freePort()
+  const origin = `http://${HOST}:${port}`
+  const env = { PORT: String(port), DATABASE_URL: postgres.url, BENCH_CLAIMS: JSON.stringify(rest.claims) }
+  const path = `/?id=eq.${rest.id}`
+  const minimal = await startChild('The minimal handler', [SELF, 'minimal-server'], env, origin + path)
+  // Same row, same JSON as our server gives: the two do the same work.
+  const { json } = await getJson(origin + path, {})
+  if (JSON.stringify(json) !== JSON.stringify([rest.row]))
+    throw new Error('The minimal handler returns a different body')
+  const options = { url: origin + path, connections: CONNECTIONS }
+  const probes = { server: groupCpu(minimal.child), postgres: postgres.cpu }
+  const row = await measure('PostgreSQL', 'minimal', 'minimal `node:http` + `pg` handler, same select', options, probes)
+  await stopChild(minimal.child)
+  return row
+}
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL alone: the same transaction from pgbench (C, no Node), with and without RLS
+
+function pgbenchPath() {
+  const root = '/usr/lib/postgresql'
+  if (!existsSync(root)) return undefined
+  const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a))
+  return versions.map((version) => join(root, version, 'bin', 'pgbench')).find((path) => existsSync(path))
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN
+}
+
+async function benchPgbench(postgres: { url: string; cpu: CpuProbe }, rest: RestTarget, withRls: boolean) {
+  const pgbench = pgbenchPath()
+  if (!pgbench) return undefined
+  const dir = await mkdtemp(join(tmpdir(), 'bench-pgbench-'))
+  cleanups.push(() => rm(dir, { recursive: true, force: true }))
+  // PostgreSQL's binaries refuse root; pgbench then runs as `postgres`, which must read and write here.
+  chmodSync(dir, 0o777)
+  // pgbench binds :claims and :id as parameters (-D), as pg does: the JSON's colons stay out of the script.
+  const script = [
+    'begin;',
+    withRls ? minimalClaims.replace('$1', ':claims') + ';' : "select set_config('request.jwt.claims', :claims, true);",
+    minimalSelect.replace('$1', ':id') + ';',
+    'commit;',
+    '',
+  ].join('\n')
+  const file = join(dir, 'transaction.sql')
+  await writeFile(file, script, { mode: 0o644 })
+  const url = new URL(postgres.url)
+  const run = (seconds: number, log: boolean) => {
+    const args = ['-n', '-M', 'extended', '-c', String(CONNECTIONS), '-j', '2', '-T', String(seconds), '-f', file]
+    args.push('-D', `claims=${JSON.stringify(rest.claims)}`, '-D', `id=${rest.id}`)
+    if (log) args.push('-l', '--log-prefix', join(dir, 'latency'))
+    args.push('-h', url.hostname, '-p', url.port, '-U', decodeURIComponent(url.username), url.pathname.slice(1))
+    const asRoot = process.getuid?.() === 0
+    return asRoot
+      ? execFileSync('runuser', ['-u', 'postgres', '--', pgbench, ...args], {
+          cwd: dir,
+          encoding: 'utf8',
+          stdio: 'pipe',
+        })
+      : execFileSync(pgbench, args, { cwd: dir, encoding: 'utf8', stdio: 'pipe' })
+  }
+  const name = withRls
+    ? 'PostgreSQL alone: the same transaction from `pgbench`'
+    : 'PostgreSQL alone, without RLS (superuser, same select)'
+  process.stdout.write(`  PostgreSQL · ${plain(name)}: warm-up ${WARMUP_S} s… `)
+  run(WARMUP_S, false)
+  process.stdout.write(`measuring ${DURATION_S} s… `)
+  const { result, cpu } = await cpuPerRequest({ postgres: postgres.cpu }, async () => {
+    const output = run(DURATION_S, true)
+    // Per-transaction log lines: client, transaction number, latency in µs, …
+    const latencies = readdirSync(dir)
+      .filter((entry) => entry.startsWith('latency'))
+      .flatMap((entry) => readFileSync(join(dir, entry), 'utf8').trim().split('\n'))
+      .map((line) => Number(line.split(' ')[2]) / 1000)
+      .filter(Number.isFinite)
+      .sort((a, b) => a - b)
+    const failed = Number(output.match(/number of failed transactions: (\d+)/)?.[1] ?? 0)
+    return { latencies, failed, total: latencies.length }
+  })
+  const round = (value: number) => Math.round(value)
+  const row: Measure = {
+    database: 'PostgreSQL',
+    key: withRls ? 'pgbench' : 'pgbench-norls',
+    name,
+    connections: CONNECTIONS,
+    rps: result.total / DURATION_S,
+    p50: round(percentile(result.latencies, 50)),
+    p975: round(percentile(result.latencies, 97.5)),
+    p99: round(percentile(result.latencies, 99)),
+    total: result.total,
+    errors: result.failed,
+    non2xx: 0,
+    cpu: { postgres: cpu.postgres },
+  }
+  logRow(row)
+  return row
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+function machineInfo(postgresVersion: string) {
+  let commit = 'unknown'
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    }).trim()
+    if (dirty) commit += ' (with uncommitted changes)'
+  } catch {
+    // not a git checkout
+  }
+  const version = (name: string) =>
+    (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version
+  return {
+    date: new Date().toISOString(),
+    commit,
+    cpu: cpus()[0]?.model.trim() ?? 'unknown CPU',
+    cores: cpus().length,
+    memory: `${(totalmem() / 1024 ** 3).toFixed(1)} GiB`,
+    node: process.version,
+    postgres: postgresVersion,
+    pglite: version('@electric-sql/pglite'),
+    autocannon: version('autocannon'),
+    load: loadavg()
+      .map((value) => value.toFixed(2))
+      .join(', '),
+  }
+}
+
+interface Verdict {
+  target: string
+  met: boolean | undefined
+}
+
+function verdicts(rows: Measure[]): Map<Measure, Verdict> {
+  const out = new Map<Measure, Verdict>()
+  const pgRest = rows.find((row) => row.database === 'PostgreSQL' && row.key === 'rest')
+  for (const row of rows) {
+    const clean = row.errors + row.non2xx === 0
+    if (row === pgRest) {
+      out.set(row, {
+        target: `≥ ${TARGETS.restRps.toLocaleString('en')} req/s, p99 ≤ ${TARGETS.restP99} ms`,
+        met: row.rps >= TARGETS.restRps && row.p99 <= TARGETS.restP99 && clean,
+      })
+    } else if (row.key === 'minimal' && pgRest) {
+      const ratio = pgRest.rps / row.rps
+      out.set(row, {
+        target: `ours ≥ ${TARGETS.ratio * 100}% of this: ${(ratio * 100).toFixed(0)}%`,
+        met: ratio >= TARGETS.ratio,
+      })
+    } else {
+      out.set(row, { target: '—', met: clean ? undefined : false })
+    }
+  }
+  return out
+}
+
+const yesNo = (met: boolean | undefined) => (met === undefined ? '—' : met ? 'yes' : '**no**')
+const micro = (value: number | undefined) => (value === undefined || !Number.isFinite(value) ? '—' : value.toFixed(0))
+
+function markdownSection(machine: ReturnType<typeof machineInfo>, rows: Measure[], restBytes: number) {
+  const judged = verdicts(rows)
+  const find = (database: Database, key: Key) => rows.find((row) => row.database === database && row.key === key)
+  const pgRest = find('PostgreSQL', 'rest')
+  const minimal = find('PostgreSQL', 'minimal')
+  const gzip = find('PostgreSQL', 'rest-gzip')
+  const pgbench = find('PostgreSQL', 'pgbench')
+  const noRls = find('PostgreSQL', 'pgbench-norls')
+  const liteRest = find('PGlite', 'rest')
+  const grants = rows.filter((row) => row.key === 'grant')
+  const lines = [
+    SECTION_TITLE,
+    '',
+    'How many requests per second our server answers, and how fast, with autocannon against the real server process',
+    '(`npm run bench:server`, `scripts/bench-server.ts`): once on PGlite and once on PostgreSQL, each a fresh database',
+    'migrated and seeded with the demo data. On PostgreSQL the same select is also served by a minimal `node:http` handler',
+    'straight through `pg` (pool of the same size, the same transaction: role and JWT claims set, the select, commit), so our',
+    "server's overhead reads as a ratio, and by `pgbench` (no Node at all), so PostgreSQL's own share shows. The numbers come",
+    'from one machine at one moment and are a guide, not a test.',
+    '',
+    `- Date: ${machine.date}`,
+    `- Commit: \`${machine.commit}\``,
+    `- Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memory} memory; Node ${machine.node}; ${machine.postgres}; PGlite ${machine.pglite}; autocannon ${machine.autocannon}`,
+    `- Load average when the run ended: ${machine.load}. The machine is shared, and autocannon, the server and PostgreSQL all`,
+    `  run on these ${machine.cores} cores: the CPU time per request (from \`/proc\`) says more than requests/s about where time goes.`,
+    `- Each figure: ${WARMUP_S} s warm-up, then ${DURATION_S} s measured; ${CONNECTIONS} connections unless stated. REST request with`,
+    `  \`apikey\` and a client's access token (Lucía Martín, Almacenes Ribera): one row of ${restBytes} bytes of JSON, no compression`,
+    "  asked for unless stated; the row is hidden from another organization's client (checked before measuring). The page is",
+    '  asked for with `Accept-Encoding: br, gzip`, as a browser does.',
+    '',
+    '### Results against targets',
+    '',
+    '| Database | Request | Conn. | Requests/s | p50 | p97.5 | p99 | Errors / non-2xx | CPU µs/request: server · PostgreSQL · autocannon | Target | Met |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',
+  ]
+  for (const row of rows) {
+    const verdict = judged.get(row)!
+    const cpu = `${micro(row.cpu.server)} · ${micro(row.cpu.postgres)} · ${micro(row.cpu.load)}`
+    lines.push(
+      `| ${row.database} | ${row.name} | ${row.connections} | ${row.rps.toFixed(0)} | ${row.p50} ms | ${row.p975} ms | ${row.p99} ms | ${row.errors} / ${row.non2xx} | ${cpu} | ${verdict.target} | ${yesNo(verdict.met)} |`,
+    )
+  }
+  lines.push('')
+  if (pgRest && minimal) {
+    lines.push(
+      `Ratio on PostgreSQL, ours / minimal handler: ${pgRest.rps.toFixed(0)} / ${minimal.rps.toFixed(0)} req/s = **${((pgRest.rps / minimal.rps) * 100).toFixed(0)}%** (target ≥ ${TARGETS.ratio * 100}%).`,
+      '',
+    )
+  }
+  const sum = (row: Measure | undefined) =>
+    row
+      ? [row.cpu.server, row.cpu.postgres, row.cpu.load].reduce<number>(
+          (total, value) => total + (Number.isFinite(value) ? value! : 0),
+          0,
+        )
+      : NaN
+  const ceiling = (row: Measure | undefined) => ((machine.cores * 1e6) / sum(row)).toFixed(0)
+  const grantRates = grants.map((row) => `${row.rps.toFixed(0)}/s on ${row.database}`).join(', ')
+  lines.push('### What limits each figure', '')
+  lines.push(
+    '- **Public page**: a static file (the precompressed `index.html`) through Hono and `@hono/node-server` with the security',
+    '  headers: Node HTTP work in one process, on one core, with autocannon on the other.',
+  )
+  if (pgRest && minimal) {
+    lines.push(
+      `- **REST on PostgreSQL**: all processes together spend ${sum(pgRest).toFixed(0)} µs of CPU per request (server ${micro(pgRest.cpu.server)},`,
+      `  PostgreSQL ${micro(pgRest.cpu.postgres)}, autocannon ${micro(pgRest.cpu.load)}), so ${machine.cores} cores top out near ${ceiling(pgRest)} requests/s; the minimal`,
+      `  handler needs ${sum(minimal).toFixed(0)} µs (its process ${micro(minimal.cpu.server)}, PostgreSQL ${micro(minimal.cpu.postgres)}), a ceiling near ${ceiling(minimal)}/s.`,
+      '  Per request our server verifies the HS256 JWT (jose), parses the query string, plans the statement against the cached',
+      '  schema and runs one transaction of 5 round trips (`begin`, `set transaction read only`, one `set_config` statement',
+      `  with the role, claims and request settings, the select, \`commit\`) on a pool of ${POOL_MAX}; the minimal handler does 4 of`,
+      '  those round trips and none of the rest.',
+    )
+  }
+  if (pgbench && noRls) {
+    lines.push(
+      `- **PostgreSQL's share**: the same transaction from \`pgbench\` costs PostgreSQL ${micro(pgbench.cpu.postgres)} µs; without RLS ${micro(noRls.cpu.postgres)} µs. The`,
+      '  difference is the `projects` select policy, whose helpers (`client_project_ids()` → `current_client_organization_id()`',
+      '  → `mfa_satisfied()`) are SQL functions with `security definer` and `set search_path`, which PostgreSQL cannot inline',
+      '  and so plans again in every statement.',
+    )
+  }
+  if (gzip && pgRest) {
+    lines.push(
+      `- **With \`Accept-Encoding\`** (as browsers send): ${gzip.rps.toFixed(0)} requests/s, server ${micro(gzip.cpu.server)} µs per request (${micro(pgRest.cpu.server)}`,
+      '  without). The JSON response carries no `Content-Length`, so the compression middleware cannot apply its 1 KiB',
+      '  threshold: every response is gzipped, however small, and the one without compression is still rebuilt to add',
+      '  `Vary: Accept-Encoding`.',
+    )
+  }
+  if (liteRest) {
+    lines.push(
+      `- **REST on PGlite** (${liteRest.rps.toFixed(0)} requests/s): PGlite is one single-threaded PostgreSQL compiled to WebAssembly inside the`,
+      '  server process, so statements run one at a time on the same core as the HTTP work and 32 connections only queue.',
+      '  It is the development database, not the production one.',
+    )
+  }
+  lines.push(
+    `- **Password grant** (${grantRates}): by design. Each sign-in verifies an argon2id hash (19 MiB, 2 passes, the OWASP`,
+    '  parameters in `supabase/server/auth/passwords.ts`) on the libuv thread pool, then writes a session and a refresh token;',
+    `  with ${GRANT_CONNECTIONS} connections both cores are already busy hashing, and more would only lengthen the queue. The per-IP`,
+    '  sign-in rate limit is raised for this run only (`AUTH_RATE_LIMIT_SIGN_IN`); normally it allows 30 per 5 minutes.',
+    '',
+  )
+  return lines.join('\n')
+}
+
+const INTRO = '# Benchmarks\n'
+
+async function writeDoc(section: string) {
+  let doc = existsSync(DOC) ? await readFile(DOC, 'utf8') : INTRO
+  const lines = doc.split('\n')
+  const start = lines.findIndex((line) => line.trim() === SECTION_TITLE)
+  if (start === -1) {
+    doc = `${doc.replace(/\n*$/, '')}\n\n${section}`
+  } else {
+    let end = lines.findIndex((line, index) => index > start && /^#{1,2} /.test(line))
+    if (end === -1) end = lines.length
+    const before = lines.slice(0, start).join('\n').replace(/\n*$/, '')
+    const after = lines.slice(end).join('\n').replace(/^\n*/, '')
+    doc = `${before}\n\n${section}${after ? `\n${after}` : ''}`
+  }
+  await writeFile(DOC, doc.replace(/\n*$/, '\n'))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+async function createBenchDatabase(url: string) {
+  const db = new pg.Client({ connectionString: url })
+  await db.connect()
+  try {
+    const { rows } = await db.query<{ v: string }>("select 'PostgreSQL ' || current_setting('server_version') as v")
+    await db.query('create database bench')
+    return rows[0]!.v
+  } finally {
+    await db.end()
+  }
+}
+
+async function main() {
+  if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
+    console.log('▶ No dist/index.html: building the site (npm run build)')
+    execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
+  }
+  const rows: Measure[] = []
+  rows.push(...(await benchServer('PGlite')).rows)
+
+  console.log('\n▶ Starting a PostgreSQL cluster')
+  const cluster: PostgresCluster | undefined = await startPostgresCluster()
+  if (!cluster) throw new Error('No PostgreSQL binaries found under /usr/lib/postgresql')
+  cleanups.push(() => cluster.stop())
+  const version = await createBenchDatabase(cluster.url('postgres'))
+  const url = cluster.url('bench')
+  const postgres = { url, cpu: postgresCpu(new URL(url).port) }
+  console.log(`  ${version}, database "bench"`)
+  const onPostgres = await benchServer('PostgreSQL', postgres)
+  rows.push(...onPostgres.rows)
+  for (const withRls of [true, false]) {
+    const row = await benchPgbench(postgres, onPostgres.rest, withRls)
+    // Beside the other REST figures, before the password grant.
+    if (row) rows.splice(rows.length - 1, 0, row)
+  }
+
+  const machine = machineInfo(version)
+  await writeDoc(markdownSection(machine, rows, onPostgres.rest.bytes))
+  console.log('\n▶ Results against targets')
+  for (const [row, verdict] of verdicts(rows)) {
+    if (verdict.met === undefined) continue
+    console.log(`  ${verdict.met ? 'met   ' : 'MISSED'}  ${row.database} ${plain(row.name)}: ${verdict.target}`)
+  }
+  console.log(`\nWrote ${DOC.slice(ROOT.length + 1)}`)
+}
+
+if (process.argv[2] === 'minimal-server') {
+  await minimalServer()
+} else {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      console.error(`\n${signal}: stopping the servers and the cluster`)
+      void cleanup().finally(() => process.exit(130))
+    })
+  }
+  // Last resort if something exits without passing through cleanup().
+  process.on('exit', () => children.forEach((child) => child.exitCode === null && killGroup(child, 'SIGKILL')))
+  try {
+    await main()
+  } catch (error) {
+    console.error(`\nBenchmark failed: ${(error as Error).stack ?? error}`)
+    process.exitCode = 1
+  } finally {
+    await cleanup()
+  }
+}
