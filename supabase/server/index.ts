@@ -18,8 +18,13 @@ if (!existsSync(join(env.SITE_DIST, 'index.html'))) {
 const server = await createServer({ env, log: (line) => console.log(`  database: ${line}`) })
 const http = serve({ fetch: server.app.fetch, hostname: env.HOST, port: env.PORT }, () => printWelcome(server.deps))
 
+let stopping = false
 async function shutdown() {
-  http.close()
+  // A second signal while stopping must not close the database twice.
+  if (stopping) return
+  stopping = true
+  // Stop accepting connections and let requests in flight finish before the database closes.
+  await new Promise<void>((resolve) => http.close(() => resolve()))
   await server.close()
   process.exit(0)
 }
