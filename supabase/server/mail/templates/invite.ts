@@ -1,6 +1,6 @@
 // The invitation to the client portal, in Spanish and English. The link signs the person in and
 // lands on the site, where they choose their password; it is valid for 24 hours and once.
-import { renderMail, type MailLocale, type RenderedMail } from './layout'
+import { renderLinkMail, type LinkMailCopy, type MailLocale, type RenderedMail } from './layout'
 
 export interface InviteMailParams {
   email: string
@@ -19,8 +19,6 @@ const copy = {
       'El enlace es válido durante 24 horas y solo puede usarse una vez.',
       'Si no esperabas esta invitación, puedes ignorar este mensaje.',
     ],
-    signature: 'El equipo de Cauce Data',
-    fallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
   }),
   en: (p: InviteMailParams) => ({
     subject: 'Welcome to the Cauce Data client portal',
@@ -33,20 +31,9 @@ const copy = {
       'The link is valid for 24 hours and can be used only once.',
       'If you were not expecting this invitation, you can ignore this e-mail.',
     ],
-    signature: 'The Cauce Data team',
-    fallback: 'If the button does not work, copy this link into your browser:',
   }),
-} satisfies Record<MailLocale, unknown>
+} satisfies Record<MailLocale, (p: InviteMailParams) => LinkMailCopy>
 
 export function inviteMail(locale: MailLocale, params: InviteMailParams): RenderedMail {
-  const t = copy[locale](params)
-  return renderMail({
-    locale,
-    subject: t.subject,
-    intro: t.intro,
-    action: { label: t.action, url: params.link },
-    outro: t.outro,
-    signature: t.signature,
-    fallbackLabel: t.fallback,
-  })
+  return renderLinkMail(locale, copy[locale](params), params.link)
 }

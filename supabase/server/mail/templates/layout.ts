@@ -22,17 +22,39 @@ export interface MailContent {
   action: { label: string; url: string }
   /** Paragraphs after the button. */
   outro: string[]
-  signature: string
-  /** Shown under the button for clients that block links. */
-  fallbackLabel: string
+}
+
+// The closing lines every e-mail shares, per language.
+const shared: Record<MailLocale, { signature: string; fallbackLabel: string }> = {
+  es: {
+    signature: 'El equipo de Cauce Data',
+    fallbackLabel: 'Si el botón no funciona, copia este enlace en tu navegador:',
+  },
+  en: {
+    signature: 'The Cauce Data team',
+    fallbackLabel: 'If the button does not work, copy this link into your browser:',
+  },
+}
+
+/** The per-language copy of a one-link e-mail (recovery, invitation). */
+export interface LinkMailCopy {
+  subject: string
+  intro: string[]
+  action: string
+  outro: string[]
+}
+
+export function renderLinkMail(locale: MailLocale, copy: LinkMailCopy, link: string): RenderedMail {
+  return renderMail({ locale, ...copy, action: { label: copy.action, url: link } })
 }
 
 export function renderMail(content: MailContent): RenderedMail {
+  const { signature, fallbackLabel } = shared[content.locale]
   const text = [
     ...content.intro,
     `${content.action.label}:\n${content.action.url}`,
     ...content.outro,
-    `— ${content.signature}`,
+    `— ${signature}`,
   ].join('\n\n')
 
   const paragraph = (line: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(line)}</p>`
@@ -48,9 +70,9 @@ export function renderMail(content: MailContent): RenderedMail {
 <tr><td style="padding:8px 32px 0;font-size:15px">
 ${content.intro.map(paragraph).join('\n')}
 <p style="margin:24px 0"><a href="${url}" style="background:${brand.accent};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;display:inline-block;font-weight:bold">${escapeHtml(content.action.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:${brand.muted};line-height:1.5">${escapeHtml(content.fallbackLabel)}<br><a href="${url}" style="color:${brand.accent};word-break:break-all">${url}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:${brand.muted};line-height:1.5">${escapeHtml(fallbackLabel)}<br><a href="${url}" style="color:${brand.accent};word-break:break-all">${url}</a></p>
 ${content.outro.map(paragraph).join('\n')}
-<p style="margin:0 0 24px;line-height:1.5">— ${escapeHtml(content.signature)}</p>
+<p style="margin:0 0 24px;line-height:1.5">— ${escapeHtml(signature)}</p>
 </td></tr>
 </table>
 </td></tr>

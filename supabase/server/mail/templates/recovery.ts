@@ -1,5 +1,5 @@
 // The password-reset e-mail, in Spanish and English. The link is valid for one hour and once.
-import { renderMail, type MailLocale, type RenderedMail } from './layout'
+import { renderLinkMail, type LinkMailCopy, type MailLocale, type RenderedMail } from './layout'
 
 export interface RecoveryMailParams {
   email: string
@@ -18,8 +18,6 @@ const copy = {
       'El enlace es válido durante 1 hora y solo puede usarse una vez.',
       'Si no has pedido este cambio, ignora este mensaje: tu contraseña seguirá siendo la misma.',
     ],
-    signature: 'El equipo de Cauce Data',
-    fallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
   }),
   en: (p: RecoveryMailParams) => ({
     subject: 'Reset your Cauce Data password',
@@ -29,20 +27,9 @@ const copy = {
       'The link is valid for 1 hour and can be used only once.',
       'If you did not ask for this, ignore this e-mail: your password will stay the same.',
     ],
-    signature: 'The Cauce Data team',
-    fallback: 'If the button does not work, copy this link into your browser:',
   }),
-} satisfies Record<MailLocale, unknown>
+} satisfies Record<MailLocale, (p: RecoveryMailParams) => LinkMailCopy>
 
 export function recoveryMail(locale: MailLocale, params: RecoveryMailParams): RenderedMail {
-  const t = copy[locale](params)
-  return renderMail({
-    locale,
-    subject: t.subject,
-    intro: t.intro,
-    action: { label: t.action, url: params.link },
-    outro: t.outro,
-    signature: t.signature,
-    fallbackLabel: t.fallback,
-  })
+  return renderLinkMail(locale, copy[locale](params), params.link)
 }
