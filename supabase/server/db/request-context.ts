@@ -19,7 +19,6 @@ const statementTimeout: Record<DbRole, string> = { anon: '3s', authenticated: '8
 
 export function withRequestContext<T>(db: Database, context: RequestContext, fn: (tx: Queryable) => Promise<T>) {
   return db.transaction(async (tx) => {
-    if (context.readOnly) await tx.query('set transaction read only')
     const claims = JSON.stringify(context.claims)
     await tx.query(
       `select set_config('role', $1, true),
@@ -29,7 +28,8 @@ export function withRequestContext<T>(db: Database, context: RequestContext, fn:
               set_config('request.method', $4, true),
               set_config('request.path', $5, true),
               set_config('request.headers', $6, true),
-              set_config('statement_timeout', $7, true)`,
+              set_config('statement_timeout', $7, true),
+              set_config('transaction_read_only', $8, true)`,
       [
         context.role,
         claims,
@@ -38,6 +38,8 @@ export function withRequestContext<T>(db: Database, context: RequestContext, fn:
         context.path ?? '',
         JSON.stringify(context.headers ?? {}),
         statementTimeout[context.role],
+        // The same as `set transaction read only`, in this one round trip (it is still the first statement).
+        context.readOnly ? 'on' : 'off',
       ],
     )
     return fn(tx)

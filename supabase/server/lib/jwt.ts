@@ -11,8 +11,14 @@ export type TokenCheck =
 
 const apiRoles: readonly DbRole[] = ['anon', 'authenticated', 'service_role']
 
+/** Verified tokens kept at most; the oldest is dropped first. */
+const maxCachedTokens = 10_000
+
 export class JwtKeys {
   private readonly key: Uint8Array
+  // A signature check costs more than the rest of a small REST read, and a client sends the same
+  // access token for up to an hour: a verified token is remembered until it expires.
+  private readonly verified = new Map<string, Readonly<JwtPayload>>()
 
   constructor(secret: string) {
     this.key = new TextEncoder().encode(secret)
@@ -27,13 +33,27 @@ export class JwtKeys {
   async verify(
     token: string,
   ): Promise<{ ok: true; payload: JwtPayload } | { ok: false; reason: 'invalid' | 'expired'; message: string }> {
+    const cached = this.verified.get(token)
+    if (cached) {
+      if (cached.exp === undefined || cached.exp > Date.now() / 1000) return { ok: true, payload: { ...cached } }
+      this.verified.delete(token)
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] })
-      return { ok: true, payload: payload as JwtPayload }
+      this.remember(token, payload as JwtPayload)
+      return { ok: true, payload: { ...(payload as JwtPayload) } }
     } catch (error) {
       if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired', message: 'JWT expired' }
       return { ok: false, reason: 'invalid', message: 'invalid JWT: unable to parse or verify signature' }
     }
+  }
+
+  private remember(token: string, payload: JwtPayload) {
+    if (this.verified.size >= maxCachedTokens) {
+      const oldest = this.verified.keys().next().value
+      if (oldest !== undefined) this.verified.delete(oldest)
+    }
+    this.verified.set(token, Object.freeze(payload))
   }
 
   /**
