@@ -13,8 +13,17 @@ import { Route as Char123LangChar125RouteRouteImport } from './routes/{-$lang}/r
 import { Route as Char123LangChar125SiteRouteRouteImport } from './routes/{-$lang}/_site/route'
 import { Route as Char123LangChar125SiteIndexRouteImport } from './routes/{-$lang}/_site/index'
 import { Route as Char123LangChar125SiteContactRouteImport } from './routes/{-$lang}/_site/contact'
+import { Route as Char123LangChar125SiteResetPasswordRouteImport } from './routes/{-$lang}/_site/reset-password'
+import { Route as Char123LangChar125SiteAdminIndexRouteImport } from './routes/{-$lang}/_site/admin/index'
+import { Route as Char123LangChar125SiteAdminDashboardRouteRouteImport } from './routes/{-$lang}/_site/admin/dashboard/route'
+import { Route as Char123LangChar125SiteAdminLoginRouteImport } from './routes/{-$lang}/_site/admin/login'
+import { Route as Char123LangChar125SiteClientPortalIndexRouteImport } from './routes/{-$lang}/_site/client-portal/index'
+import { Route as Char123LangChar125SiteClientPortalDashboardRouteRouteImport } from './routes/{-$lang}/_site/client-portal/dashboard/route'
+import { Route as Char123LangChar125SiteClientPortalForgotPasswordRouteImport } from './routes/{-$lang}/_site/client-portal/forgot-password'
+import { Route as Char123LangChar125SiteClientPortalLoginRouteImport } from './routes/{-$lang}/_site/client-portal/login'
 import { Route as Char123LangChar125SiteServicesServiceRouteImport } from './routes/{-$lang}/_site/services/$service'
 import { Route as Char123LangChar125SiteSpecializationsSpecializationRouteImport } from './routes/{-$lang}/_site/specializations/$specialization'
+import { Route as Char123LangChar125SiteAdminDashboardIndexRouteImport } from './routes/{-$lang}/_site/admin/dashboard/index'
 
 const Char123LangChar125RouteRoute = Char123LangChar125RouteRouteImport.update({
   id: '/{-$lang}',
@@ -38,6 +47,54 @@ const Char123LangChar125SiteContactRoute =
     path: '/contact',
     getParentRoute: () => Char123LangChar125SiteRouteRoute,
   } as any)
+const Char123LangChar125SiteResetPasswordRoute =
+  Char123LangChar125SiteResetPasswordRouteImport.update({
+    id: '/reset-password',
+    path: '/reset-password',
+    getParentRoute: () => Char123LangChar125SiteRouteRoute,
+  } as any)
+const Char123LangChar125SiteAdminIndexRoute =
+  Char123LangChar125SiteAdminIndexRouteImport.update({
+    id: '/admin/',
+    path: '/admin/',
+    getParentRoute: () => Char123LangChar125SiteRouteRoute,
+  } as any)
+const Char123LangChar125SiteAdminDashboardRouteRoute =
+  Char123LangChar125SiteAdminDashboardRouteRouteImport.update({
+    id: '/admin/dashboard',
+    path: '/admin/dashboard',
+    getParentRoute: () => Char123LangChar125SiteRouteRoute,
+  } as any)
+const Char123LangChar125SiteAdminLoginRoute =
+  Char123LangChar125SiteAdminLoginRouteImport.update({
+    id: '/admin/login',
+    path: '/admin/login',
+    getParentRoute: () => Char123LangChar125SiteRouteRoute,
+  } as any)
+const Char123LangChar125SiteClientPortalIndexRoute =
+  Char123LangChar125SiteClientPortalIndexRouteImport.update({
+    id: '/client-portal/',
+    path: '/client-portal/',
+    getParentRoute: () => Char123LangChar125SiteRouteRoute,
+  } as any)
+const Char123LangChar125SiteClientPortalDashboardRouteRoute =
+  Char123LangChar125SiteClientPortalDashboardRouteRouteImport.update({
+    id: '/client-portal/dashboard',
+    path: '/client-portal/dashboard',
+    getParentRoute: () => Char123LangChar125SiteRouteRoute,
+  } as any)
+const Char123LangChar125SiteClientPortalForgotPasswordRoute =
+  Char123LangChar125SiteClientPortalForgotPasswordRouteImport.update({
+    id: '/client-portal/forgot-password',
+    path: '/client-portal/forgot-password',
+    getParentRoute: () => Char123LangChar125SiteRouteRoute,
+  } as any)
+const Char123LangChar125SiteClientPortalLoginRoute =
+  Char123LangChar125SiteClientPortalLoginRouteImport.update({
+    id: '/client-portal/login',
+    path: '/client-portal/login',
+    getParentRoute: () => Char123LangChar125SiteRouteRoute,
+  } as any)
 const Char123LangChar125SiteServicesServiceRoute =
   Char123LangChar125SiteServicesServiceRouteImport.update({
     id: '/services/$service',
@@ -50,51 +107,109 @@ const Char123LangChar125SiteSpecializationsSpecializationRoute =
     path: '/specializations/$specialization',
     getParentRoute: () => Char123LangChar125SiteRouteRoute,
   } as any)
+const Char123LangChar125SiteAdminDashboardIndexRoute =
+  Char123LangChar125SiteAdminDashboardIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => Char123LangChar125SiteAdminDashboardRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/{-$lang}': typeof Char123LangChar125RouteRouteWithChildren
   '/{-$lang}/contact': typeof Char123LangChar125SiteContactRoute
+  '/{-$lang}/reset-password': typeof Char123LangChar125SiteResetPasswordRoute
   '/{-$lang}/': typeof Char123LangChar125SiteIndexRoute
+  '/{-$lang}/admin/dashboard': typeof Char123LangChar125SiteAdminDashboardRouteRouteWithChildren
+  '/{-$lang}/client-portal/dashboard': typeof Char123LangChar125SiteClientPortalDashboardRouteRoute
+  '/{-$lang}/admin/login': typeof Char123LangChar125SiteAdminLoginRoute
+  '/{-$lang}/client-portal/forgot-password': typeof Char123LangChar125SiteClientPortalForgotPasswordRoute
+  '/{-$lang}/client-portal/login': typeof Char123LangChar125SiteClientPortalLoginRoute
   '/{-$lang}/services/$service': typeof Char123LangChar125SiteServicesServiceRoute
   '/{-$lang}/specializations/$specialization': typeof Char123LangChar125SiteSpecializationsSpecializationRoute
+  '/{-$lang}/admin/': typeof Char123LangChar125SiteAdminIndexRoute
+  '/{-$lang}/client-portal/': typeof Char123LangChar125SiteClientPortalIndexRoute
+  '/{-$lang}/admin/dashboard/': typeof Char123LangChar125SiteAdminDashboardIndexRoute
 }
 export interface FileRoutesByTo {
   '/{-$lang}': typeof Char123LangChar125SiteIndexRoute
   '/{-$lang}/contact': typeof Char123LangChar125SiteContactRoute
+  '/{-$lang}/reset-password': typeof Char123LangChar125SiteResetPasswordRoute
+  '/{-$lang}/client-portal/dashboard': typeof Char123LangChar125SiteClientPortalDashboardRouteRoute
+  '/{-$lang}/admin/login': typeof Char123LangChar125SiteAdminLoginRoute
+  '/{-$lang}/client-portal/forgot-password': typeof Char123LangChar125SiteClientPortalForgotPasswordRoute
+  '/{-$lang}/client-portal/login': typeof Char123LangChar125SiteClientPortalLoginRoute
   '/{-$lang}/services/$service': typeof Char123LangChar125SiteServicesServiceRoute
   '/{-$lang}/specializations/$specialization': typeof Char123LangChar125SiteSpecializationsSpecializationRoute
+  '/{-$lang}/admin': typeof Char123LangChar125SiteAdminIndexRoute
+  '/{-$lang}/client-portal': typeof Char123LangChar125SiteClientPortalIndexRoute
+  '/{-$lang}/admin/dashboard': typeof Char123LangChar125SiteAdminDashboardIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/{-$lang}': typeof Char123LangChar125RouteRouteWithChildren
   '/{-$lang}/_site': typeof Char123LangChar125SiteRouteRouteWithChildren
   '/{-$lang}/_site/contact': typeof Char123LangChar125SiteContactRoute
+  '/{-$lang}/_site/reset-password': typeof Char123LangChar125SiteResetPasswordRoute
   '/{-$lang}/_site/': typeof Char123LangChar125SiteIndexRoute
+  '/{-$lang}/_site/admin/dashboard': typeof Char123LangChar125SiteAdminDashboardRouteRouteWithChildren
+  '/{-$lang}/_site/client-portal/dashboard': typeof Char123LangChar125SiteClientPortalDashboardRouteRoute
+  '/{-$lang}/_site/admin/login': typeof Char123LangChar125SiteAdminLoginRoute
+  '/{-$lang}/_site/client-portal/forgot-password': typeof Char123LangChar125SiteClientPortalForgotPasswordRoute
+  '/{-$lang}/_site/client-portal/login': typeof Char123LangChar125SiteClientPortalLoginRoute
   '/{-$lang}/_site/services/$service': typeof Char123LangChar125SiteServicesServiceRoute
   '/{-$lang}/_site/specializations/$specialization': typeof Char123LangChar125SiteSpecializationsSpecializationRoute
+  '/{-$lang}/_site/admin/': typeof Char123LangChar125SiteAdminIndexRoute
+  '/{-$lang}/_site/client-portal/': typeof Char123LangChar125SiteClientPortalIndexRoute
+  '/{-$lang}/_site/admin/dashboard/': typeof Char123LangChar125SiteAdminDashboardIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/{-$lang}'
     | '/{-$lang}/contact'
+    | '/{-$lang}/reset-password'
     | '/{-$lang}/'
+    | '/{-$lang}/admin/dashboard'
+    | '/{-$lang}/client-portal/dashboard'
+    | '/{-$lang}/admin/login'
+    | '/{-$lang}/client-portal/forgot-password'
+    | '/{-$lang}/client-portal/login'
     | '/{-$lang}/services/$service'
     | '/{-$lang}/specializations/$specialization'
+    | '/{-$lang}/admin/'
+    | '/{-$lang}/client-portal/'
+    | '/{-$lang}/admin/dashboard/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/{-$lang}'
     | '/{-$lang}/contact'
+    | '/{-$lang}/reset-password'
+    | '/{-$lang}/client-portal/dashboard'
+    | '/{-$lang}/admin/login'
+    | '/{-$lang}/client-portal/forgot-password'
+    | '/{-$lang}/client-portal/login'
     | '/{-$lang}/services/$service'
     | '/{-$lang}/specializations/$specialization'
+    | '/{-$lang}/admin'
+    | '/{-$lang}/client-portal'
+    | '/{-$lang}/admin/dashboard'
   id:
     | '__root__'
     | '/{-$lang}'
     | '/{-$lang}/_site'
     | '/{-$lang}/_site/contact'
+    | '/{-$lang}/_site/reset-password'
     | '/{-$lang}/_site/'
+    | '/{-$lang}/_site/admin/dashboard'
+    | '/{-$lang}/_site/client-portal/dashboard'
+    | '/{-$lang}/_site/admin/login'
+    | '/{-$lang}/_site/client-portal/forgot-password'
+    | '/{-$lang}/_site/client-portal/login'
     | '/{-$lang}/_site/services/$service'
     | '/{-$lang}/_site/specializations/$specialization'
+    | '/{-$lang}/_site/admin/'
+    | '/{-$lang}/_site/client-portal/'
+    | '/{-$lang}/_site/admin/dashboard/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -131,6 +246,62 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125SiteContactRouteImport
       parentRoute: typeof Char123LangChar125SiteRouteRoute
     }
+    '/{-$lang}/_site/reset-password': {
+      id: '/{-$lang}/_site/reset-password'
+      path: '/reset-password'
+      fullPath: '/{-$lang}/reset-password'
+      preLoaderRoute: typeof Char123LangChar125SiteResetPasswordRouteImport
+      parentRoute: typeof Char123LangChar125SiteRouteRoute
+    }
+    '/{-$lang}/_site/admin/': {
+      id: '/{-$lang}/_site/admin/'
+      path: '/admin'
+      fullPath: '/{-$lang}/admin/'
+      preLoaderRoute: typeof Char123LangChar125SiteAdminIndexRouteImport
+      parentRoute: typeof Char123LangChar125SiteRouteRoute
+    }
+    '/{-$lang}/_site/admin/dashboard': {
+      id: '/{-$lang}/_site/admin/dashboard'
+      path: '/admin/dashboard'
+      fullPath: '/{-$lang}/admin/dashboard'
+      preLoaderRoute: typeof Char123LangChar125SiteAdminDashboardRouteRouteImport
+      parentRoute: typeof Char123LangChar125SiteRouteRoute
+    }
+    '/{-$lang}/_site/admin/login': {
+      id: '/{-$lang}/_site/admin/login'
+      path: '/admin/login'
+      fullPath: '/{-$lang}/admin/login'
+      preLoaderRoute: typeof Char123LangChar125SiteAdminLoginRouteImport
+      parentRoute: typeof Char123LangChar125SiteRouteRoute
+    }
+    '/{-$lang}/_site/client-portal/': {
+      id: '/{-$lang}/_site/client-portal/'
+      path: '/client-portal'
+      fullPath: '/{-$lang}/client-portal/'
+      preLoaderRoute: typeof Char123LangChar125SiteClientPortalIndexRouteImport
+      parentRoute: typeof Char123LangChar125SiteRouteRoute
+    }
+    '/{-$lang}/_site/client-portal/dashboard': {
+      id: '/{-$lang}/_site/client-portal/dashboard'
+      path: '/client-portal/dashboard'
+      fullPath: '/{-$lang}/client-portal/dashboard'
+      preLoaderRoute: typeof Char123LangChar125SiteClientPortalDashboardRouteRouteImport
+      parentRoute: typeof Char123LangChar125SiteRouteRoute
+    }
+    '/{-$lang}/_site/client-portal/forgot-password': {
+      id: '/{-$lang}/_site/client-portal/forgot-password'
+      path: '/client-portal/forgot-password'
+      fullPath: '/{-$lang}/client-portal/forgot-password'
+      preLoaderRoute: typeof Char123LangChar125SiteClientPortalForgotPasswordRouteImport
+      parentRoute: typeof Char123LangChar125SiteRouteRoute
+    }
+    '/{-$lang}/_site/client-portal/login': {
+      id: '/{-$lang}/_site/client-portal/login'
+      path: '/client-portal/login'
+      fullPath: '/{-$lang}/client-portal/login'
+      preLoaderRoute: typeof Char123LangChar125SiteClientPortalLoginRouteImport
+      parentRoute: typeof Char123LangChar125SiteRouteRoute
+    }
     '/{-$lang}/_site/services/$service': {
       id: '/{-$lang}/_site/services/$service'
       path: '/services/$service'
@@ -145,24 +316,70 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125SiteSpecializationsSpecializationRouteImport
       parentRoute: typeof Char123LangChar125SiteRouteRoute
     }
+    '/{-$lang}/_site/admin/dashboard/': {
+      id: '/{-$lang}/_site/admin/dashboard/'
+      path: '/'
+      fullPath: '/{-$lang}/admin/dashboard/'
+      preLoaderRoute: typeof Char123LangChar125SiteAdminDashboardIndexRouteImport
+      parentRoute: typeof Char123LangChar125SiteAdminDashboardRouteRoute
+    }
   }
 }
 
+interface Char123LangChar125SiteAdminDashboardRouteRouteChildren {
+  Char123LangChar125SiteAdminDashboardIndexRoute: typeof Char123LangChar125SiteAdminDashboardIndexRoute
+}
+
+const Char123LangChar125SiteAdminDashboardRouteRouteChildren: Char123LangChar125SiteAdminDashboardRouteRouteChildren =
+  {
+    Char123LangChar125SiteAdminDashboardIndexRoute:
+      Char123LangChar125SiteAdminDashboardIndexRoute,
+  }
+
+const Char123LangChar125SiteAdminDashboardRouteRouteWithChildren =
+  Char123LangChar125SiteAdminDashboardRouteRoute._addFileChildren(
+    Char123LangChar125SiteAdminDashboardRouteRouteChildren,
+  )
+
 interface Char123LangChar125SiteRouteRouteChildren {
   Char123LangChar125SiteContactRoute: typeof Char123LangChar125SiteContactRoute
+  Char123LangChar125SiteResetPasswordRoute: typeof Char123LangChar125SiteResetPasswordRoute
   Char123LangChar125SiteIndexRoute: typeof Char123LangChar125SiteIndexRoute
+  Char123LangChar125SiteAdminDashboardRouteRoute: typeof Char123LangChar125SiteAdminDashboardRouteRouteWithChildren
+  Char123LangChar125SiteClientPortalDashboardRouteRoute: typeof Char123LangChar125SiteClientPortalDashboardRouteRoute
+  Char123LangChar125SiteAdminLoginRoute: typeof Char123LangChar125SiteAdminLoginRoute
+  Char123LangChar125SiteClientPortalForgotPasswordRoute: typeof Char123LangChar125SiteClientPortalForgotPasswordRoute
+  Char123LangChar125SiteClientPortalLoginRoute: typeof Char123LangChar125SiteClientPortalLoginRoute
   Char123LangChar125SiteServicesServiceRoute: typeof Char123LangChar125SiteServicesServiceRoute
   Char123LangChar125SiteSpecializationsSpecializationRoute: typeof Char123LangChar125SiteSpecializationsSpecializationRoute
+  Char123LangChar125SiteAdminIndexRoute: typeof Char123LangChar125SiteAdminIndexRoute
+  Char123LangChar125SiteClientPortalIndexRoute: typeof Char123LangChar125SiteClientPortalIndexRoute
 }
 
 const Char123LangChar125SiteRouteRouteChildren: Char123LangChar125SiteRouteRouteChildren =
   {
     Char123LangChar125SiteContactRoute: Char123LangChar125SiteContactRoute,
+    Char123LangChar125SiteResetPasswordRoute:
+      Char123LangChar125SiteResetPasswordRoute,
     Char123LangChar125SiteIndexRoute: Char123LangChar125SiteIndexRoute,
+    Char123LangChar125SiteAdminDashboardRouteRoute:
+      Char123LangChar125SiteAdminDashboardRouteRouteWithChildren,
+    Char123LangChar125SiteClientPortalDashboardRouteRoute:
+      Char123LangChar125SiteClientPortalDashboardRouteRoute,
+    Char123LangChar125SiteAdminLoginRoute:
+      Char123LangChar125SiteAdminLoginRoute,
+    Char123LangChar125SiteClientPortalForgotPasswordRoute:
+      Char123LangChar125SiteClientPortalForgotPasswordRoute,
+    Char123LangChar125SiteClientPortalLoginRoute:
+      Char123LangChar125SiteClientPortalLoginRoute,
     Char123LangChar125SiteServicesServiceRoute:
       Char123LangChar125SiteServicesServiceRoute,
     Char123LangChar125SiteSpecializationsSpecializationRoute:
       Char123LangChar125SiteSpecializationsSpecializationRoute,
+    Char123LangChar125SiteAdminIndexRoute:
+      Char123LangChar125SiteAdminIndexRoute,
+    Char123LangChar125SiteClientPortalIndexRoute:
+      Char123LangChar125SiteClientPortalIndexRoute,
   }
 
 const Char123LangChar125SiteRouteRouteWithChildren =

@@ -47,3 +47,10 @@ export function pageHead({ path, title, description }: PageHeadInput) {
     ],
   }
 }
+
+/** Sign-in, portal and admin pages: a translated title, and kept out of search engines. */
+export function privatePageHead(title: MessageDescriptor) {
+  return {
+    meta: [{ title: `${i18n._(title)} · ${siteConfig.name}` }, { name: 'robots', content: 'noindex' }],
+  }
+}

@@ -6,7 +6,6 @@ import { Trans } from '@lingui/react/macro'
 import { useLingui } from '@lingui/react'
 import { msg } from '@lingui/core/macro'
 import { siteConfig, mailtoHref } from '../../config/site'
-import { withLangPrefix } from '../../lib/pages'
 import { useLangPrefix } from '../../lib/use-lang'
 import { useNavItems } from '../header/nav-items'
 import type { NavMenuItem } from '../nav-menu/nav-menu'
@@ -64,9 +63,9 @@ export function Footer() {
                 </Link>
               </li>
               <li>
-                <a className={styles.link} href={withLangPrefix('/client-portal/login', lang)}>
+                <Link className={styles.link} to="/{-$lang}/client-portal/login" params={{ lang }}>
                   <Trans>Client portal</Trans>
-                </a>
+                </Link>
               </li>
             </ul>
           </nav>
@@ -94,9 +93,10 @@ export function Footer() {
               <Trans>(opens in a new tab)</Trans>
             </span>
           </p>
-          <a
+          <Link
             className={styles.adminDot}
-            href={withLangPrefix('/admin', lang)}
+            to="/{-$lang}/admin"
+            params={{ lang }}
             title={i18n._(msg`Admin`)}
             aria-label={i18n._(msg`Admin`)}
           />

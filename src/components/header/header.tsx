@@ -1,12 +1,11 @@
 // The fixed site header: home link, the two dropdowns, the client portal, the language
 // switch, the contact call-to-action and, on small screens, the mobile menu.
-import { useEffect, useMemo } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useSyncExternalStore } from 'react'
 import { Link, useRouterState } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useLingui } from '@lingui/react'
 import { msg } from '@lingui/core/macro'
 import { siteConfig } from '../../config/site'
-import { withLangPrefix } from '../../lib/pages'
 import { useLangPrefix } from '../../lib/use-lang'
 import { LangToggle } from '../lang-toggle/lang-toggle'
 import { NavMenu } from '../nav-menu/nav-menu'
@@ -14,8 +13,21 @@ import { MenuGroup } from '../nav-menu/menu-group'
 import { MobileNav } from './mobile-nav'
 import { Logo } from './logo'
 import { useNavItems } from './nav-items'
+import { hasStoredSession } from '../../auth/stored-session'
+import { loadedAuth, subscribeAuthLoaded } from '../../auth/loader'
 import * as layout from '../ui/layout.css'
 import * as styles from './header.css'
+
+const UserMenu = lazy(() => import('./user-menu'))
+
+/** True once the auth module is needed: a stored session, or the auth module already loaded. */
+function useAuthPresent(): boolean {
+  return useSyncExternalStore(
+    subscribeAuthLoaded,
+    () => loadedAuth() !== undefined || hasStoredSession(),
+    () => false,
+  )
+}
 
 export function Header() {
   const { i18n } = useLingui()
@@ -23,6 +35,13 @@ export function Header() {
   const items = useNavItems()
   const group = useMemo(() => new MenuGroup(), [])
   const pathname = useRouterState({ select: (state) => state.location.pathname })
+  const authPresent = useAuthPresent()
+
+  const portalLink = (
+    <Link to="/{-$lang}/client-portal/login" params={{ lang }} className={styles.navLink}>
+      <Trans>Client portal</Trans>
+    </Link>
+  )
 
   // Any navigation closes every menu, whichever link caused it.
   useEffect(() => group.closeAll(), [group, pathname])
@@ -55,9 +74,13 @@ export function Header() {
               />
             </li>
             <li>
-              <a className={styles.navLink} href={withLangPrefix('/client-portal/login', lang)}>
-                <Trans>Client portal</Trans>
-              </a>
+              {authPresent ? (
+                <Suspense fallback={portalLink}>
+                  <UserMenu group={group} signedOut={portalLink} />
+                </Suspense>
+              ) : (
+                portalLink
+              )}
             </li>
           </ul>
         </nav>

@@ -8,7 +8,6 @@ import { useLingui } from '@lingui/react'
 import { msg } from '@lingui/core/macro'
 import { disclosureMachine } from '../../../machines/disclosure.machine'
 import { getInspector } from '../../lib/inspector'
-import { withLangPrefix } from '../../lib/pages'
 import { useLangPrefix } from '../../lib/use-lang'
 import type { NavMenuItem } from '../nav-menu/nav-menu'
 import * as styles from './mobile-nav.css'
@@ -81,9 +80,9 @@ export function MobileNav({ items, pathname }: MobileNavProps) {
         ))}
         <ul className={styles.list}>
           <li>
-            <a className={styles.link} href={withLangPrefix('/client-portal/login', lang)}>
+            <Link className={styles.link} to="/{-$lang}/client-portal/login" params={{ lang }}>
               <Trans>Client portal</Trans>
-            </a>
+            </Link>
           </li>
           <li>
             <Link to="/{-$lang}/contact" params={{ lang }} className={styles.link} onClick={close}>

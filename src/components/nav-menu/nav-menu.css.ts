@@ -51,6 +51,13 @@ export const item = style({
   borderRadius: vars.radius.small,
   color: vars.color.text,
   textDecoration: 'none',
+  // The same look for buttons (sign out) as for links.
+  width: '100%',
+  textAlign: 'start',
+  background: 'none',
+  border: 'none',
+  font: 'inherit',
+  cursor: 'pointer',
   selectors: {
     '&:hover, &:focus-visible': { background: vars.color.accentSoft, color: vars.color.text },
     '&[aria-current="page"]': { color: vars.color.accent, fontWeight: 600 },

@@ -1,6 +1,6 @@
 // A header dropdown (menu button pattern) driven by machines/menu.machine.ts. The machine owns
 // the behaviour; this component only maps its state to ARIA attributes and DOM events.
-import { useEffect, useId, useRef, type KeyboardEvent, type PointerEvent } from 'react'
+import { useEffect, useId, useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import { Link, type LinkProps } from '@tanstack/react-router'
 import { connect, menuMachine } from '../../../machines/menu.machine'
@@ -12,12 +12,17 @@ export interface NavMenuItem {
   key: string
   label: string
   summary?: string
-  link: Pick<LinkProps, 'to' | 'params'>
+  /** A page to go to… */
+  link?: Pick<LinkProps, 'to' | 'params'>
+  /** …or, instead, something to do (sign out). */
+  action?: () => void
 }
 
 interface NavMenuProps {
   id: string
   label: string
+  /** The trigger's text when it should differ from the menu's accessible name. */
+  triggerContent?: ReactNode
   items: NavMenuItem[]
   group: MenuGroup
   /** True when the current page is one of the items. */
@@ -26,10 +31,10 @@ interface NavMenuProps {
 
 const isMouse = (event: PointerEvent) => event.pointerType === 'mouse'
 
-export function NavMenu({ id, label, items, group, current = false }: NavMenuProps) {
+export function NavMenu({ id, label, triggerContent, items, group, current = false }: NavMenuProps) {
   const triggerRef = useRef<HTMLButtonElement>(null)
   const rootRef = useRef<HTMLDivElement>(null)
-  const itemRefs = useRef<(HTMLAnchorElement | null)[]>([])
+  const itemRefs = useRef<(HTMLElement | null)[]>([])
   const actor = useActorRef(menuMachine.provide({ actions: { focusTrigger: () => triggerRef.current?.focus() } }), {
     input: { itemCount: items.length },
     inspect: getInspector(),
@@ -81,7 +86,7 @@ export function NavMenu({ id, label, items, group, current = false }: NavMenuPro
         onPointerEnter={(event) => isMouse(event) && actor.send({ type: 'menu.trigger.pointerEnter' })}
         onPointerLeave={(event) => isMouse(event) && actor.send({ type: 'menu.trigger.pointerLeave' })}
       >
-        {label}
+        {triggerContent ?? label}
         <svg className={styles.chevron} viewBox="0 0 12 12" aria-hidden="true" focusable="false">
           <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" />
         </svg>
@@ -95,28 +100,51 @@ export function NavMenu({ id, label, items, group, current = false }: NavMenuPro
         onPointerEnter={(event) => isMouse(event) && actor.send({ type: 'menu.content.pointerEnter' })}
         onPointerLeave={(event) => isMouse(event) && actor.send({ type: 'menu.content.pointerLeave' })}
       >
-        {items.map((item, index) => (
-          <li key={item.key} role="none">
-            <Link
-              {...item.link}
-              ref={(element) => {
-                itemRefs.current[index] = element
-              }}
-              role="menuitem"
-              tabIndex={-1}
-              className={styles.item}
-              activeProps={{ 'aria-current': 'page' }}
-              onClick={() => actor.send({ type: 'menu.item.select' })}
-              onKeyDown={(event: KeyboardEvent) => {
-                if (['ArrowDown', 'ArrowUp', 'Home', 'End', 'Escape'].includes(event.key)) event.preventDefault()
-                actor.send({ type: 'menu.item.keyDown', key: event.key })
-              }}
-            >
+        {items.map((item, index) => {
+          const common = {
+            ref: (element: HTMLElement | null) => {
+              itemRefs.current[index] = element
+            },
+            role: 'menuitem',
+            tabIndex: -1,
+            className: styles.item,
+            onKeyDown: (event: KeyboardEvent) => {
+              if (['ArrowDown', 'ArrowUp', 'Home', 'End', 'Escape'].includes(event.key)) event.preventDefault()
+              actor.send({ type: 'menu.item.keyDown', key: event.key })
+            },
+          } as const
+          const content = (
+            <>
               {item.label}
               {item.summary ? <span className={styles.itemSummary}>{item.summary}</span> : null}
-            </Link>
-          </li>
-        ))}
+            </>
+          )
+          return (
+            <li key={item.key} role="none">
+              {item.link ? (
+                <Link
+                  {...item.link}
+                  {...common}
+                  activeProps={{ 'aria-current': 'page' }}
+                  onClick={() => actor.send({ type: 'menu.item.select' })}
+                >
+                  {content}
+                </Link>
+              ) : (
+                <button
+                  type="button"
+                  {...common}
+                  onClick={() => {
+                    actor.send({ type: 'menu.item.select' })
+                    item.action?.()
+                  }}
+                >
+                  {content}
+                </button>
+              )}
+            </li>
+          )
+        })}
       </ul>
     </div>
   )

@@ -1,0 +1,81 @@
+// The auth machine's actors, bound to supabase-js. Each turns a Supabase error into an
+// AuthFailure, which tells the machine whether trying again can help.
+import { fromPromise } from 'xstate'
+import { isAuthRetryableFetchError, type AuthError, type PostgrestError } from '@supabase/supabase-js'
+import type { AuthFailure, AuthSession, AuthUser, Profile } from '../../machines/auth.machine'
+import type { AppSupabaseClient } from '../lib/supabase'
+
+export function toFailure(error: AuthError | PostgrestError | Error): AuthFailure {
+  const status = 'status' in error && typeof error.status === 'number' ? error.status : undefined
+  const code = 'code' in error && typeof error.code === 'string' ? error.code : undefined
+  const networkLike = error instanceof TypeError || error.name === 'AuthRetryableFetchError'
+  return {
+    message: error.message,
+    code,
+    status,
+    retryable: isAuthRetryableFetchError(error) || networkLike || (status !== undefined && status >= 500),
+  }
+}
+
+async function currentSession(supabase: AppSupabaseClient): Promise<AuthSession> {
+  const { data, error } = await supabase.auth.getSession()
+  if (error) throw toFailure(error)
+  if (!data.session) throw { message: 'Auth session missing!', retryable: false } satisfies AuthFailure
+  return data.session
+}
+
+export function authActors(supabase: AppSupabaseClient) {
+  return {
+    signIn: fromPromise<AuthSession, { email: string; password: string }>(async ({ input }) => {
+      const { data, error } = await supabase.auth.signInWithPassword(input)
+      if (error) throw toFailure(error)
+      return data.session
+    }),
+    signUp: fromPromise<AuthSession | null, { email: string; password: string; metadata: Record<string, string> }>(
+      async ({ input }) => {
+        const { data, error } = await supabase.auth.signUp({
+          email: input.email,
+          password: input.password,
+          options: { data: input.metadata },
+        })
+        if (error) throw toFailure(error)
+        return data.session
+      },
+    ),
+    signOut: fromPromise<void, void>(async () => {
+      // Local scope: the stored session goes at once, whatever the network does.
+      const { error } = await supabase.auth.signOut({ scope: 'local' })
+      if (error) throw toFailure(error)
+    }),
+    resetPassword: fromPromise<void, { email: string; redirectTo: string }>(async ({ input }) => {
+      const { error } = await supabase.auth.resetPasswordForEmail(input.email, { redirectTo: input.redirectTo })
+      if (error) throw toFailure(error)
+    }),
+    updatePassword: fromPromise<AuthUser, { password: string }>(async ({ input }) => {
+      const { data, error } = await supabase.auth.updateUser({ password: input.password })
+      if (error) throw toFailure(error)
+      return data.user
+    }),
+    verifyMfa: fromPromise<AuthSession, { factorId: string; code: string }>(async ({ input }) => {
+      const { error } = await supabase.auth.mfa.challengeAndVerify(input)
+      if (error) throw toFailure(error)
+      return currentSession(supabase)
+    }),
+    refreshSession: fromPromise<AuthSession, { refreshToken: string }>(async () => {
+      // Without arguments supabase-js refreshes the stored session, single-flighted with any
+      // refresh it starts on its own for an expired token.
+      const { data, error } = await supabase.auth.refreshSession()
+      if (error) throw toFailure(error)
+      if (!data.session) throw { message: 'Auth session missing!', retryable: false } satisfies AuthFailure
+      return data.session
+    }),
+    removeSession: fromPromise<void, void>(async () => {
+      await supabase.auth.signOut({ scope: 'local' })
+    }),
+    loadProfile: fromPromise<Profile, { userId: string }>(async ({ input }) => {
+      const { data, error } = await supabase.from('profiles').select('*').eq('id', input.userId).single()
+      if (error) throw toFailure(error)
+      return data
+    }),
+  }
+}

@@ -1,0 +1,47 @@
+// Route guards, as TanStack Router beforeLoads. They wait for the auth actor to settle, send a
+// visitor without a session to the matching login (remembering where they were going), and a
+// user with the wrong role home. They shape the experience; row-level security is the boundary.
+import { redirect, type ParsedLocation } from '@tanstack/react-router'
+import { isAdmin, isClient, type AuthSnapshot } from '../../machines/auth.machine'
+import { isLocale } from '../lib/locale'
+import { loadAuth } from './loader'
+
+export type Audience = 'client' | 'staff'
+
+export class ProfileUnavailableError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ProfileUnavailableError'
+  }
+}
+
+async function settledSnapshot(): Promise<AuthSnapshot> {
+  const { whenSettled, auth } = await loadAuth()
+  let snapshot = await whenSettled()
+  // A profile that failed to load gets one more try before the page gives up.
+  if (snapshot.matches({ signedIn: { profile: 'failed' } })) {
+    auth.reloadProfile()
+    snapshot = await whenSettled()
+  }
+  return snapshot
+}
+
+export async function requireAudience(
+  audience: Audience,
+  { location, params }: { location: ParsedLocation; params: { lang?: string } },
+) {
+  const lang = isLocale(params.lang) ? params.lang : undefined
+  const snapshot = await settledSnapshot()
+  if (!snapshot.matches('signedIn')) {
+    throw redirect({
+      to: audience === 'client' ? '/{-$lang}/client-portal/login' : '/{-$lang}/admin/login',
+      params: { lang },
+      search: { redirect: location.href },
+    })
+  }
+  const { profile, user } = snapshot.context
+  if (!profile || !user) throw new ProfileUnavailableError(snapshot.context.error?.message ?? 'Profile unavailable')
+  const allowed = audience === 'client' ? isClient(snapshot) : isAdmin(snapshot)
+  if (!allowed) throw redirect({ to: '/{-$lang}', params: { lang } })
+  return { profile, user }
+}

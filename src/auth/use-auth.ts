@@ -1,0 +1,16 @@
+// React access to the auth actor, for components inside lazily loaded chunks that already
+// depend on the auth module (portal, admin, auth pages).
+import { useSelector } from '@xstate/react'
+import { authActor } from './service'
+import type { AuthSnapshot } from '../../machines/auth.machine'
+
+export function useAuthSelector<T>(selector: (snapshot: AuthSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
+  return useSelector(authActor, selector, compare)
+}
+
+/** The signed-in user's profile; inside guarded routes it is always there. */
+export function useProfile() {
+  const profile = useAuthSelector((snapshot) => snapshot.context.profile)
+  if (!profile) throw new Error('useProfile outside a guarded route')
+  return profile
+}

@@ -1,0 +1,114 @@
+// A labelled input with its hint and error wired for assistive technology: the error and hint
+// are the input's description, and aria-invalid marks it when wrong.
+import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react'
+import { Trans } from '@lingui/react/macro'
+import * as styles from './form.css'
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: ReactNode
+  hint?: ReactNode
+  error?: string
+}
+
+function describedBy(...ids: (string | false | undefined)[]) {
+  const list = ids.filter(Boolean).join(' ')
+  return list || undefined
+}
+
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
+  { label, hint, error, 'aria-describedby': extra, ...input },
+  ref,
+) {
+  const id = useId()
+  const hintId = hint ? `${id}-hint` : undefined
+  const errorId = error ? `${id}-error` : undefined
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      {hint && (
+        <span id={hintId} className={styles.hint}>
+          {hint}
+        </span>
+      )}
+      <input
+        ref={ref}
+        id={id}
+        className={styles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(errorId, hintId, extra)}
+        {...input}
+      />
+      {error && (
+        <span id={errorId} className={styles.error}>
+          {error}
+        </span>
+      )}
+    </div>
+  )
+})
+
+/** A password input with a show/hide button; the button says what it will do and its state. */
+export const PasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, 'type'> & { extra?: ReactNode }>(
+  function PasswordField({ label, hint, error, extra, 'aria-describedby': described, ...input }, ref) {
+    const id = useId()
+    const [visible, setVisible] = useState(false)
+    const hintId = hint ? `${id}-hint` : undefined
+    const errorId = error ? `${id}-error` : undefined
+    return (
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={id}>
+          {label}
+        </label>
+        {hint && (
+          <span id={hintId} className={styles.hint}>
+            {hint}
+          </span>
+        )}
+        <div className={styles.passwordRow}>
+          <input
+            ref={ref}
+            id={id}
+            type={visible ? 'text' : 'password'}
+            className={styles.input}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy(errorId, hintId, described)}
+            {...input}
+          />
+          <button
+            type="button"
+            className={styles.toggle}
+            aria-controls={id}
+            aria-pressed={visible}
+            onClick={() => setVisible((shown) => !shown)}
+          >
+            <Trans>Show password</Trans>
+          </button>
+        </div>
+        {extra}
+        {error && (
+          <span id={errorId} className={styles.error}>
+            {error}
+          </span>
+        )}
+      </div>
+    )
+  },
+)
+
+/** A form-level message, announced when it appears and focusable so the form can move focus to it. */
+export const FormAlert = forwardRef<HTMLDivElement, { children: ReactNode; tone?: 'error' | 'info' }>(
+  function FormAlert({ children, tone = 'error' }, ref) {
+    return (
+      <div
+        ref={ref}
+        tabIndex={-1}
+        role={tone === 'error' ? 'alert' : 'status'}
+        className={tone === 'error' ? styles.alert : styles.notice}
+      >
+        {children}
+      </div>
+    )
+  },
+)

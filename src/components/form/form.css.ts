@@ -1,0 +1,75 @@
+// Form controls shared by every form: labels above inputs, hints and errors tied to the input,
+// 44px targets, a visible focus ring, and errors marked by text and colour, never colour alone.
+import { style } from '@vanilla-extract/css'
+import { vars } from '../../styles/theme.css'
+
+export const form = style({ display: 'grid', gap: vars.space['4'] })
+
+export const field = style({ display: 'grid', gap: vars.space['1'] })
+
+export const label = style({ fontWeight: 600 })
+
+export const hint = style({ fontSize: vars.fontSize.small, color: vars.color.textMuted })
+
+export const error = style({ fontSize: vars.fontSize.small, color: vars.color.danger, fontWeight: 600 })
+
+export const input = style({
+  minHeight: '44px',
+  width: '100%',
+  paddingInline: vars.space['3'],
+  paddingBlock: vars.space['2'],
+  border: `1px solid ${vars.color.textMuted}`,
+  borderRadius: vars.radius.small,
+  background: vars.color.background,
+  color: vars.color.text,
+  font: 'inherit',
+  selectors: {
+    '&[aria-invalid="true"]': { borderColor: vars.color.danger, borderWidth: '2px' },
+  },
+})
+
+export const passwordRow = style({ display: 'flex', gap: vars.space['2'], alignItems: 'stretch' })
+
+export const toggle = style({
+  minHeight: '44px',
+  minWidth: '44px',
+  paddingInline: vars.space['3'],
+  border: `1px solid ${vars.color.textMuted}`,
+  borderRadius: vars.radius.small,
+  background: vars.color.surface,
+  color: vars.color.text,
+  font: 'inherit',
+  cursor: 'pointer',
+  whiteSpace: 'nowrap',
+})
+
+export const alert = style({
+  padding: vars.space['3'],
+  borderRadius: vars.radius.small,
+  border: `2px solid ${vars.color.danger}`,
+  color: vars.color.text,
+  background: vars.color.surface,
+})
+
+export const notice = style({
+  padding: vars.space['3'],
+  borderRadius: vars.radius.small,
+  border: `2px solid ${vars.color.accent}`,
+  background: vars.color.accentSoft,
+  color: vars.color.text,
+})
+
+export const checkList = style({ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: vars.space['1'] })
+
+export const checkMet = style({ color: vars.color.accent, fontWeight: 600 })
+
+export const checkUnmet = style({ color: vars.color.textMuted })
+
+export const visuallyHiddenText = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+})

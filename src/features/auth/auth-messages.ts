@@ -1,0 +1,32 @@
+// What a failed auth call means to the person at the keyboard, in their language. The provider's
+// English message stays in the machine's context for logs and tests; people read these.
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import type { AuthFailure } from '../../../machines/auth.machine'
+
+const byCode: Record<string, MessageDescriptor> = {
+  invalid_credentials: msg`The e-mail or password is not correct.`,
+  email_not_confirmed: msg`Confirm your e-mail address first: follow the link in the message we sent you.`,
+  user_banned: msg`This account is locked. Please contact us to restore access.`,
+  over_request_rate_limit: msg`Too many attempts. Please wait a few minutes and try again.`,
+  over_email_send_rate_limit: msg`Too many e-mails were requested. Please wait a few minutes and try again.`,
+  weak_password: msg`The password is too short: use at least 8 characters.`,
+  same_password: msg`The new password must be different from the current one.`,
+  otp_expired: msg`This link has expired or has already been used.`,
+  mfa_verification_failed: msg`That code is not valid. Enter the current 6-digit code from your app.`,
+  mfa_challenge_expired: msg`The code took too long. Please enter the current code again.`,
+  session_not_found: msg`Your session has ended. Please sign in again.`,
+  session_expired: msg`Your session has ended. Please sign in again.`,
+  refresh_token_not_found: msg`Your session has ended. Please sign in again.`,
+  refresh_token_already_used: msg`Your session has ended. Please sign in again.`,
+}
+
+export const networkFailure = msg`We could not reach the server. Check your connection and try again.`
+export const unexpectedFailure = msg`Something went wrong on our side. Please try again in a moment.`
+
+export function authFailureMessage(failure: AuthFailure): MessageDescriptor {
+  if (failure.code && byCode[failure.code]) return byCode[failure.code]!
+  if (failure.status === 429) return byCode.over_request_rate_limit!
+  if (failure.retryable) return failure.status && failure.status >= 500 ? unexpectedFailure : networkFailure
+  return unexpectedFailure
+}

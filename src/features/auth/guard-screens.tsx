@@ -1,0 +1,33 @@
+// What a guarded area shows while the guard waits for the session, and when the signed-in
+// user's profile cannot be loaded (a retry, rather than a misleading redirect).
+import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
+import { PageSpinner } from '../../components/spinner/spinner'
+import { RethrowError } from '../../components/error-screen/error-screen'
+import * as layout from '../../components/ui/layout.css'
+import { ProfileUnavailableError, type Audience } from '../../auth/guards'
+import * as styles from './auth.css'
+
+export function GuardPending({ audience }: { audience: Audience }) {
+  return <PageSpinner label={audience === 'staff' ? <Trans>Verifying permissions...</Trans> : undefined} />
+}
+
+export function GuardError(props: ErrorComponentProps) {
+  const router = useRouter()
+  if (!(props.error instanceof ProfileUnavailableError)) return <RethrowError {...props} />
+  return (
+    <div className={styles.page}>
+      <section className={styles.card} role="alert" aria-labelledby="guard-error-title">
+        <h1 id="guard-error-title" className={styles.title}>
+          <Trans>We could not load your account</Trans>
+        </h1>
+        <p className={styles.intro}>
+          <Trans>Check your connection and try again. If it keeps happening, please contact us.</Trans>
+        </p>
+        <button type="button" className={layout.buttonPrimary} onClick={() => void router.invalidate()}>
+          <Trans>Try again</Trans>
+        </button>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,67 @@
+// Choosing a password twice, with the rules shown as the user types. Used by the reset page
+// (recovery and invite links) and by the account page.
+import { useId } from 'react'
+import { useForm } from 'react-hook-form'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { PasswordField } from '../../components/form/field'
+import * as formStyles from '../../components/form/form.css'
+import * as layout from '../../components/ui/layout.css'
+import { PasswordChecks } from './password-checks'
+import { passwordChecks } from './validation'
+
+export interface NewPasswordValues {
+  password: string
+  confirmation: string
+}
+
+export function NewPasswordForm({
+  onSubmit,
+  submitLabel,
+}: {
+  onSubmit: (password: string) => Promise<boolean>
+  submitLabel: string
+}) {
+  const { t } = useLingui()
+  const checksId = useId()
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<NewPasswordValues>({ defaultValues: { password: '', confirmation: '' } })
+  const password = watch('password')
+  const confirmation = watch('confirmation')
+
+  const submit = handleSubmit(async (values) => {
+    if (await onSubmit(values.password)) reset()
+  })
+
+  return (
+    <form className={formStyles.form} onSubmit={submit} noValidate>
+      <PasswordField
+        label={t`New password`}
+        autoComplete="new-password"
+        aria-describedby={checksId}
+        error={errors.password?.message}
+        {...register('password', {
+          validate: (value) =>
+            passwordChecks(value, value).every((check) => check.id === 'match' || check.met) ||
+            t`The password does not meet the rules below.`,
+        })}
+      />
+      <PasswordField
+        label={t`Repeat the new password`}
+        autoComplete="new-password"
+        error={errors.confirmation?.message}
+        {...register('confirmation', {
+          validate: (value, values) => value === values.password || t`The two passwords do not match.`,
+        })}
+      />
+      <PasswordChecks id={checksId} password={password} confirmation={confirmation} />
+      <button type="submit" className={layout.buttonPrimary} disabled={isSubmitting}>
+        {isSubmitting ? <Trans>Saving...</Trans> : submitLabel}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,98 @@
+// Target of the recovery and invite e-mails. supabase-js turns the link's fragment into a session
+// (PASSWORD_RECOVERY for a reset, SIGNED_IN for an invite); the user then chooses a password and
+// goes on to their dashboard, signed in. An expired or used link says so and offers a new one.
+import { useEffect, useRef, useState } from 'react'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { FormAlert } from '../../components/form/field'
+import { PageSpinner } from '../../components/spinner/spinner'
+import { useLangPrefix } from '../../lib/use-lang'
+import { auth, whenSettled } from '../../auth/service'
+import { useAuthSelector } from '../../auth/use-auth'
+import { initialLinkOutcome } from '../../auth/url-fragment'
+import { isAdmin, isSettled, type AuthFailure } from '../../../machines/auth.machine'
+import { authFailureMessage } from './auth-messages'
+import { NewPasswordForm } from './new-password-form'
+import * as styles from './auth.css'
+
+export function ResetPasswordPage() {
+  const { t, i18n } = useLingui()
+  const lang = useLangPrefix()
+  const navigate = useNavigate()
+  const [link] = useState(initialLinkOutcome)
+  const settled = useAuthSelector(isSettled)
+  const hasSession = useAuthSelector((s) => s.matches('recovery') || s.matches('signedIn'))
+  const [failure, setFailure] = useState<AuthFailure | null>(null)
+  const alertRef = useRef<HTMLDivElement>(null)
+  const invited = link.type === 'invite'
+
+  useEffect(() => {
+    if (failure) alertRef.current?.focus()
+  }, [failure])
+
+  async function save(password: string) {
+    setFailure(null)
+    const result = await auth.updatePassword(password)
+    if (result) {
+      setFailure(result)
+      return false
+    }
+    const snapshot = await whenSettled()
+    await navigate({
+      to: isAdmin(snapshot) ? '/{-$lang}/admin/dashboard' : '/{-$lang}/client-portal/dashboard',
+      params: { lang },
+      replace: true,
+    })
+    return true
+  }
+
+  let body
+  if (!settled) body = <PageSpinner />
+  else if (link.errorCode || !hasSession)
+    body = (
+      <>
+        <FormAlert>
+          {link.errorCode ? (
+            <Trans>This link has expired or has already been used.</Trans>
+          ) : (
+            <Trans>Open this page from the link in your e-mail to choose a new password.</Trans>
+          )}
+        </FormAlert>
+        <p className={styles.intro}>
+          {invited ? (
+            <Trans>Ask your Cauce Data contact to send you a new invitation, or request a password link below.</Trans>
+          ) : (
+            <Trans>Links work once and expire after an hour. You can ask for a new one.</Trans>
+          )}
+        </p>
+        <Link to="/{-$lang}/client-portal/forgot-password" params={{ lang }}>
+          <Trans>Send me a new link</Trans>
+        </Link>
+      </>
+    )
+  else
+    body = (
+      <>
+        <p className={styles.intro}>
+          {invited ? (
+            <Trans>Welcome! Choose the password you will use to sign in.</Trans>
+          ) : (
+            <Trans>Choose a new password for your account.</Trans>
+          )}
+        </p>
+        {failure && <FormAlert ref={alertRef}>{i18n._(authFailureMessage(failure))}</FormAlert>}
+        <NewPasswordForm onSubmit={save} submitLabel={invited ? t`Set my password` : t`Save the new password`} />
+      </>
+    )
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.card} aria-labelledby="reset-title">
+        <h1 id="reset-title" className={styles.title}>
+          {invited ? <Trans>Set your password</Trans> : <Trans>Choose a new password</Trans>}
+        </h1>
+        {body}
+      </section>
+    </div>
+  )
+}

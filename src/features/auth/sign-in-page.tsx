@@ -1,0 +1,181 @@
+// Sign-in for clients (/client-portal/login) and staff (/admin/login), on the same auth: e-mail
+// and password, then the TOTP code when the account has a verified factor. Afterwards the user
+// goes back where they were heading, or to their dashboard.
+import { useEffect, useRef, useState } from 'react'
+import { Link, useNavigate, useSearch } from '@tanstack/react-router'
+import { useForm } from 'react-hook-form'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Field, FormAlert, PasswordField } from '../../components/form/field'
+import * as formStyles from '../../components/form/form.css'
+import * as layout from '../../components/ui/layout.css'
+import { useLangPrefix } from '../../lib/use-lang'
+import { auth, whenSettled } from '../../auth/service'
+import { useAuthSelector } from '../../auth/use-auth'
+import { isAdmin, isClient, type AuthFailure } from '../../../machines/auth.machine'
+import type { Audience } from '../../auth/guards'
+import { authFailureMessage } from './auth-messages'
+import { emailRules } from './validation'
+import * as styles from './auth.css'
+
+interface Credentials {
+  email: string
+  password: string
+}
+
+export function SignInPage({ audience }: { audience: Audience }) {
+  const { t, i18n } = useLingui()
+  const lang = useLangPrefix()
+  const navigate = useNavigate()
+  const search: { redirect?: string } = useSearch({ strict: false })
+  const needsCode = useAuthSelector((snapshot) => snapshot.matches('mfaRequired'))
+  const [failure, setFailure] = useState<AuthFailure | null>(null)
+  const alertRef = useRef<HTMLDivElement>(null)
+  const home = audience === 'client' ? '/{-$lang}/client-portal/dashboard' : '/{-$lang}/admin/dashboard'
+
+  async function proceed() {
+    const snapshot = await whenSettled()
+    if (!snapshot.matches('signedIn')) return
+    const allowed = audience === 'client' ? isClient(snapshot) : isAdmin(snapshot)
+    if (search.redirect && allowed) await navigate({ href: search.redirect, replace: true })
+    else if (allowed) await navigate({ to: home, params: { lang }, replace: true })
+    // Signed in, but this door is not theirs (a client at the staff login or the reverse).
+    else await navigate({ to: isAdmin(snapshot) ? '/{-$lang}/admin/dashboard' : '/{-$lang}/client-portal/dashboard', params: { lang }, replace: true })
+  }
+
+  // Someone already signed in who opens the login page goes straight on.
+  useEffect(() => {
+    void proceed()
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
+  }, [])
+
+  useEffect(() => {
+    if (failure) alertRef.current?.focus()
+  }, [failure])
+
+  const title = audience === 'client' ? t`Sign in to the client portal` : t`Staff sign-in`
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.card} aria-labelledby="sign-in-title">
+        <h1 id="sign-in-title" className={styles.title}>
+          {title}
+        </h1>
+        {failure && <FormAlert ref={alertRef}>{i18n._(authFailureMessage(failure))}</FormAlert>}
+        {needsCode ? (
+          <CodeStep onFailure={setFailure} onDone={proceed} />
+        ) : (
+          <PasswordStep audience={audience} onFailure={setFailure} onDone={proceed} />
+        )}
+      </section>
+    </div>
+  )
+}
+
+function PasswordStep({
+  audience,
+  onFailure,
+  onDone,
+}: {
+  audience: Audience
+  onFailure: (failure: AuthFailure | null) => void
+  onDone: () => Promise<void>
+}) {
+  const { t, i18n } = useLingui()
+  const lang = useLangPrefix()
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<Credentials>({ defaultValues: { email: '', password: '' } })
+
+  const submit = handleSubmit(async ({ email, password }) => {
+    onFailure(null)
+    const failure = await auth.signIn(email.trim(), password)
+    if (failure) onFailure(failure)
+    else await onDone()
+  })
+
+  return (
+    <form className={formStyles.form} onSubmit={submit} noValidate>
+      <p className={styles.intro}>
+        {audience === 'client' ? (
+          <Trans>Follow your projects, documents, reports and tasks.</Trans>
+        ) : (
+          <Trans>For Cauce Data staff only.</Trans>
+        )}
+      </p>
+      <Field
+        label={t`E-mail`}
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        error={errors.email?.message}
+        {...register('email', emailRules(i18n))}
+      />
+      <PasswordField
+        label={t`Password`}
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password', { required: t`Enter your password.` })}
+      />
+      <button type="submit" className={`${layout.buttonPrimary} ${styles.submit}`} disabled={isSubmitting}>
+        {isSubmitting ? <Trans>Signing in...</Trans> : <Trans>Sign in</Trans>}
+      </button>
+      <div className={styles.links}>
+        <Link to="/{-$lang}/client-portal/forgot-password" params={{ lang }}>
+          <Trans>Forgot your password?</Trans>
+        </Link>
+      </div>
+    </form>
+  )
+}
+
+function CodeStep({
+  onFailure,
+  onDone,
+}: {
+  onFailure: (failure: AuthFailure | null) => void
+  onDone: () => Promise<void>
+}) {
+  const { t } = useLingui()
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<{ code: string }>({ defaultValues: { code: '' } })
+
+  useEffect(() => setFocus('code'), [setFocus])
+
+  const submit = handleSubmit(async ({ code }) => {
+    onFailure(null)
+    const failure = await auth.verifyMfa(code.replace(/\s/g, ''))
+    if (failure) onFailure(failure)
+    else await onDone()
+  })
+
+  return (
+    <form className={formStyles.form} onSubmit={submit} noValidate>
+      <p className={styles.intro}>
+        <Trans>Your account is protected with two-step verification. Enter the 6-digit code from your authenticator app.</Trans>
+      </p>
+      <Field
+        label={t`Verification code`}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={7}
+        error={errors.code?.message}
+        {...register('code', {
+          required: t`Enter the 6-digit code.`,
+          pattern: { value: /^\s*\d{3}\s?\d{3}\s*$/, message: t`The code has 6 digits.` },
+        })}
+      />
+      <button type="submit" className={`${layout.buttonPrimary} ${styles.submit}`} disabled={isSubmitting}>
+        {isSubmitting ? <Trans>Verifying...</Trans> : <Trans>Verify</Trans>}
+      </button>
+      <button type="button" className={styles.linkButton} onClick={() => void auth.signOut()}>
+        <Trans>Use a different account</Trans>
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,32 @@
+// Field rules shared by the auth forms, as react-hook-form rules with translated messages.
+import type { RegisterOptions } from 'react-hook-form'
+import type { I18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+
+/** The server's own limits (supabase/server/auth/runtime.ts). */
+export const passwordPolicy = { minLength: 8, maxBytes: 72 } as const
+
+// Deliberately loose: the server decides; this only catches typing slips.
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+export function emailRules(i18n: I18n): RegisterOptions<{ email: string }, 'email'> {
+  return {
+    required: i18n._(msg`Enter your e-mail address.`),
+    maxLength: { value: 254, message: i18n._(msg`An e-mail address has at most 254 characters.`) },
+    pattern: { value: emailPattern, message: i18n._(msg`Enter an e-mail address like name@company.com.`) },
+  }
+}
+
+export interface PasswordCheck {
+  id: 'length' | 'maxLength' | 'match'
+  met: boolean
+}
+
+/** The rules the new-password form shows as the user types. */
+export function passwordChecks(password: string, confirmation: string): PasswordCheck[] {
+  return [
+    { id: 'length', met: [...password].length >= passwordPolicy.minLength },
+    { id: 'maxLength', met: new TextEncoder().encode(password).length <= passwordPolicy.maxBytes },
+    { id: 'match', met: password.length > 0 && password === confirmation },
+  ]
+}

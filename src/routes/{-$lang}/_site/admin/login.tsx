@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { msg } from '@lingui/core/macro'
+import { validateLoginSearch } from '../../../../auth/redirect'
+import { SignInPage } from '../../../../features/auth/sign-in-page'
+import { privatePageHead } from '../../../../lib/seo'
+
+export const Route = createFileRoute('/{-$lang}/_site/admin/login')({
+  validateSearch: validateLoginSearch,
+  head: () => privatePageHead(msg`Staff sign-in`),
+  component: () => <SignInPage audience="staff" />,
+})
