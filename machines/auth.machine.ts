@@ -134,6 +134,21 @@ function isAuthFailure(value: unknown): value is AuthFailure {
 
 const sessionOf = (event: AuthEvent) => ('session' in event ? event.session : null)
 
+// In signedIn, a session event for the same user is split between the parallel regions; the
+// guards are exclusive, so exactly one of these applies to any event. The region transitions
+// target a child without `reenter`: re-entering the region would make its exit set the whole
+// parallel state, so the two regions' transitions would conflict and other regions would reset.
+const sessionChange = [
+  { guard: 'needsMfa', target: '#auth.mfaRequired', actions: 'takeSession' },
+  { guard: 'otherUserSession', target: '#auth.signedIn', reenter: true, actions: ['takeSession', 'clearProfile'] },
+] as const
+const reloadProfile = { guard: 'sameUserSession', target: '.loading' } as const
+const reschedule = {
+  guard: 'sameUserSession',
+  target: '.scheduled',
+  actions: ['takeSession', 'resetAttempts'],
+} as const
+
 export const authMachine = setup({
   types: {
     context: {} as AuthContext,
@@ -179,7 +194,14 @@ export const authMachine = setup({
     needsMfa: ({ event }) => needsMfa(sessionOf(event)),
     outputNeedsMfa: ({ event }) => needsMfa((event as unknown as { output: AuthSession | null }).output),
     outputHasSession: ({ event }) => (event as unknown as { output: AuthSession | null }).output !== null,
-    sameUser: ({ context, event }) => sessionOf(event)?.user.id === context.user?.id,
+    sameUserSession: ({ context, event }) => {
+      const session = sessionOf(event)
+      return session !== null && session.user.id === context.user?.id && !needsMfa(session)
+    },
+    otherUserSession: ({ context, event }) => {
+      const session = sessionOf(event)
+      return session !== null && session.user.id !== context.user?.id && !needsMfa(session)
+    },
     retryable: ({ event }) => failure((event as unknown as { error: unknown }).error).retryable,
     hasVerifiedFactor: ({ context }) => verifiedFactors(context.user).some((f) => f.factor_type === 'totp'),
   },
@@ -300,8 +322,10 @@ export const authMachine = setup({
     // Signed in with a password, but the account has a verified TOTP factor: the code comes first.
     mfaRequired: {
       initial: 'idle',
+      // No role before the second factor, and none carried over from whoever was signed in before.
+      entry: 'clearProfile',
       on: {
-        SIGN_OUT: { target: 'signingOut' },
+        SIGN_OUT: { target: 'signingOut', actions: 'clearError' },
       },
       states: {
         idle: {
@@ -327,8 +351,10 @@ export const authMachine = setup({
     // Arrived through a recovery link: signed in only to choose a new password.
     recovery: {
       initial: 'idle',
+      // The recovery session may be someone else's (another tab); signedIn loads the profile afresh.
+      entry: 'clearProfile',
       on: {
-        SIGN_OUT: { target: 'signingOut' },
+        SIGN_OUT: { target: 'signingOut', actions: 'clearError' },
       },
       states: {
         idle: {
@@ -351,46 +377,30 @@ export const authMachine = setup({
     signedIn: {
       type: 'parallel',
       on: {
-        // Same person, new tokens or user data: keep the screen, reload the profile quietly and
-        // schedule the next refresh. A different person (another tab) starts over.
-        SIGNED_IN: [
-          { guard: 'needsMfa', target: '#auth.mfaRequired', actions: 'takeSession' },
-          {
-            guard: 'sameUser',
-            target: ['.profile.loading', '.refresh.scheduled'],
-            reenter: true,
-            actions: 'takeSession',
-          },
-          { guard: 'hasSession', target: '#auth.signedIn', reenter: true, actions: ['takeSession', 'clearProfile'] },
-        ],
-        TOKEN_REFRESHED: {
-          guard: 'hasSession',
-          target: ['.profile.loading', '.refresh.scheduled'],
-          reenter: true,
-          actions: ['takeSession', 'resetAttempts'],
-        },
-        USER_UPDATED: {
-          guard: 'hasSession',
-          target: ['.profile.loading', '.refresh.scheduled'],
-          reenter: true,
-          actions: 'takeSession',
-        },
-        MFA_CHALLENGE_VERIFIED: {
-          guard: 'hasSession',
-          target: ['.profile.loading', '.refresh.scheduled'],
-          reenter: true,
-          actions: 'takeSession',
-        },
+        // Same person, new tokens or user data: the profile and refresh regions handle it, and
+        // the operation region (a password change in flight) carries on. Here: the second factor
+        // is now required, or a different person signed in (another tab), who starts over.
+        SIGNED_IN: sessionChange,
+        TOKEN_REFRESHED: sessionChange,
+        USER_UPDATED: sessionChange,
+        MFA_CHALLENGE_VERIFIED: sessionChange,
         // A later subscriber's INITIAL_SESSION repeats what is known already.
         INITIAL_SESSION: [
           { guard: 'hasSession', actions: 'takeSession' },
           { target: '#auth.signedOut', actions: 'clearUser' },
         ],
-        SIGN_OUT: { target: 'signingOut' },
+        SIGN_OUT: { target: 'signingOut', actions: 'clearError' },
       },
       states: {
         profile: {
           initial: 'loading',
+          // The previous profile stays in the context while the new one loads: no flicker.
+          on: {
+            SIGNED_IN: reloadProfile,
+            TOKEN_REFRESHED: reloadProfile,
+            USER_UPDATED: reloadProfile,
+            MFA_CHALLENGE_VERIFIED: reloadProfile,
+          },
           states: {
             loading: {
               // The previous profile stays on screen while the new one loads: no flicker.
@@ -403,15 +413,21 @@ export const authMachine = setup({
               },
             },
             ready: {
-                      on: { RELOAD_PROFILE: { target: 'loading' } },
+              on: { RELOAD_PROFILE: { target: 'loading' } },
             },
             failed: {
-                      on: { RELOAD_PROFILE: { target: 'loading' } },
+              on: { RELOAD_PROFILE: { target: 'loading' } },
             },
           },
         },
         refresh: {
           initial: 'scheduled',
+          on: {
+            SIGNED_IN: reschedule,
+            TOKEN_REFRESHED: reschedule,
+            USER_UPDATED: reschedule,
+            MFA_CHALLENGE_VERIFIED: reschedule,
+          },
           states: {
             scheduled: {
               after: { refreshDue: { target: 'refreshing' } },
@@ -475,6 +491,8 @@ export const authMachine = setup({
     // Local sign-out: the stored session goes first, so even an unreachable server signs the user out.
     signingOut: {
       tags: ['busy'],
+      // A SIGNED_IN from another tab may land here: whoever it is, the old profile must not come along.
+      entry: 'clearProfile',
       invoke: {
         src: 'signOut',
         onDone: { target: 'signedOut', actions: 'clearUser' },

@@ -8,15 +8,16 @@
 //
 // Exits non-zero only when a measurement could not be taken; missed targets are reported, not
 // failed on: these numbers come from one machine and are not a test.
-import { spawn, execFileSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
-import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises'
-import { cpus, totalmem, tmpdir } from 'node:os'
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { chromiumPath } from './chromium-path.mjs'
+import { machineInfo, startServer, writeDocSection } from './lib/bench.mjs'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const DIST_NAME = '.bench-dist'
@@ -72,60 +73,6 @@ function run(command, args, options = {}) {
     )
   })
 }
-
-/** The server, started in its own process group so that tsx's child node process stops with it. */
-let server
-let serverLog = ''
-
-async function startServer() {
-  if (await answers(`${ORIGIN}/`)) throw new Error(`Port ${PORT} is already in use; stop whatever listens there first.`)
-  server = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'supabase/server/index.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(PORT), HOST, SITE_DIST: DIST_NAME, NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  })
-  const exited = new Promise((resolvePromise) => server.on('exit', (code, signal) => resolvePromise(signal ?? code)))
-  server.stdout.on('data', (chunk) => (serverLog += chunk))
-  server.stderr.on('data', (chunk) => (serverLog += chunk))
-  const deadline = Date.now() + 30_000
-  while (Date.now() < deadline) {
-    const status = await Promise.race([exited.then((how) => ({ how })), delay(250).then(() => null)])
-    if (status) throw new Error(`The server stopped before answering (exit ${status.how}):\n${serverLog}`)
-    if (await answers(`${ORIGIN}/es`)) return
-  }
-  throw new Error(`The server did not answer on ${ORIGIN} within 30 s:\n${serverLog}`)
-}
-
-async function stopServer() {
-  if (!server || server.exitCode !== null || server.signalCode !== null) return
-  const exited = new Promise((resolvePromise) => server.once('exit', resolvePromise))
-  killGroup('SIGTERM')
-  if (!(await Promise.race([exited.then(() => true), delay(5_000).then(() => false)]))) {
-    killGroup('SIGKILL')
-    await exited
-  }
-}
-
-function killGroup(signal) {
-  try {
-    process.kill(-server.pid, signal)
-  } catch {
-    // already gone
-  }
-}
-
-async function answers(url) {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) })
-    await response.arrayBuffer()
-    return response.ok
-  } catch {
-    return false
-  }
-}
-
-const delay = (ms) => new Promise((resolvePromise) => setTimeout(resolvePromise, ms))
 
 // ---------------------------------------------------------------------------------------------
 // First-load bytes
@@ -371,36 +318,6 @@ const escapeCell = (text) =>
     .replaceAll('|', '\\|')
     .replaceAll('\n', ' ')
 
-function machineInfo(chromiumVersion) {
-  let cpu = 'unknown'
-  try {
-    const cpuinfo = readFileSync('/proc/cpuinfo', 'utf8')
-    cpu = cpuinfo.match(/^model name\s*:\s*(.+)$/m)?.[1]?.trim() ?? cpu
-  } catch {
-    cpu = cpus()[0]?.model ?? cpu
-  }
-  let commit = 'unknown'
-  try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    }).trim()
-    if (dirty) commit += ' (with uncommitted changes)'
-  } catch {
-    // not a git checkout
-  }
-  return {
-    date: new Date().toISOString(),
-    cpu,
-    cores: cpus().length,
-    memory: `${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
-    node: process.version,
-    chromium: chromiumVersion,
-    commit,
-  }
-}
-
 function evaluateTargets(firstLoads, lighthouse) {
   const rows = []
   for (const load of firstLoads) {
@@ -544,32 +461,16 @@ const INTRO = [
   '',
 ].join('\n')
 
-async function writeDoc(section) {
-  await mkdir(dirname(DOC), { recursive: true })
-  let doc = existsSync(DOC) ? await readFile(DOC, 'utf8') : INTRO
-  const lines = doc.split('\n')
-  const start = lines.findIndex((line) => line.trim() === SECTION_TITLE)
-  if (start === -1) {
-    doc = `${doc.replace(/\n*$/, '')}\n\n${section}`
-  } else {
-    let end = lines.findIndex((line, index) => index > start && /^#{1,2} /.test(line))
-    if (end === -1) end = lines.length
-    const before = lines.slice(0, start).join('\n').replace(/\n*$/, '')
-    const after = lines.slice(end).join('\n').replace(/^\n*/, '')
-    doc = `${before}\n\n${section}${after ? `\n${after}` : ''}`
-  }
-  await writeFile(DOC, doc.replace(/\n*$/, '\n'))
-}
-
 // ---------------------------------------------------------------------------------------------
 // Main
 
+let site
 let workDir
 let cleaning
 
 async function cleanup() {
   cleaning ??= (async () => {
-    await stopServer().catch((error) => console.error(`Could not stop the server: ${error.message}`))
+    await site?.stop().catch((error) => console.error(`Could not stop the server: ${error.message}`))
     await rm(DIST, { recursive: true, force: true })
     if (workDir) await rm(workDir, { recursive: true, force: true })
   })()
@@ -583,7 +484,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   })
 }
 // Last resort if something exits the process without passing through cleanup().
-process.on('exit', () => server && server.exitCode === null && killGroup('SIGKILL'))
+process.on('exit', () => site?.kill())
 
 async function main() {
   const executablePath = chromiumPath()
@@ -595,7 +496,7 @@ async function main() {
   if (!existsSync(join(DIST, 'index.html'))) throw new Error(`The build left no ${DIST_NAME}/index.html`)
 
   console.log(`\n▶ Starting the server on ${ORIGIN} (SITE_DIST=${DIST_NAME})`)
-  await startServer()
+  site = await startServer({ port: PORT, host: HOST, env: { SITE_DIST: DIST_NAME, NODE_ENV: 'production' } })
   workDir = await mkdtemp(join(tmpdir(), 'bench-site-'))
 
   console.log('\n▶ First-load bytes')
@@ -625,7 +526,12 @@ async function main() {
   const machine = machineInfo(chromiumVersion)
   const targets = evaluateTargets(firstLoads, lighthouse)
   const lighthouseVersion = lighthouse[0].runs[0].lighthouseVersion
-  await writeDoc(markdownSection({ machine, firstLoads, lighthouse, targets, lighthouseVersion }))
+  await writeDocSection(
+    DOC,
+    SECTION_TITLE,
+    markdownSection({ machine, firstLoads, lighthouse, targets, lighthouseVersion }),
+    INTRO,
+  )
 
   console.log('\n▶ Results against targets')
   for (const row of targets)

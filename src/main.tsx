@@ -7,6 +7,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { createAppRouter } from './router'
 import { activateLocale, detectBrowserLocale } from './lib/i18n'
 import { startInspector } from './lib/inspector'
+import { bindAuthToApp } from './auth/loader'
 
 const root = document.getElementById('app')
 if (!root) throw new Error('index.html must contain #app')
@@ -16,6 +17,11 @@ await startInspector()
 try {
   await activateLocale(detectBrowserLocale(window.location.pathname))
   const router = createAppRouter()
+  // Auth changes re-run the guards; a change of user empties the query cache first.
+  bindAuthToApp({
+    invalidate: () => void router.invalidate(),
+    clearCache: () => router.options.context.queryClient.clear(),
+  })
   createRoot(root).render(
     <StrictMode>
       <RouterProvider router={router} />

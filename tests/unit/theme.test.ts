@@ -32,6 +32,10 @@ describe.each(Object.entries(palette))('%s colour scheme', (_name, colors) => {
     ['accent hover on background', colors.accentHover, colors.background, 4.5],
     ['button text on accent', colors.accentText, colors.accent, 4.5],
     ['button text on accent hover', colors.accentText, colors.accentHover, 4.5],
+    ['danger text on background (errors, overdue badges)', colors.danger, colors.background, 4.5],
+    ['danger text on surface (error panels)', colors.danger, colors.surface, 4.5],
+    ['danger text on raised surface (overdue in cards)', colors.danger, colors.surfaceRaised, 4.5],
+    ['accent on raised surface (portal cards)', colors.accent, colors.surfaceRaised, 4.5],
     ['focus ring on background', colors.focus, colors.background, 3],
     ['border of controls', colors.textMuted, colors.background, 3],
   ]

@@ -1,0 +1,47 @@
+// The admin pages: figure cards and compact lists.
+import { style } from '@vanilla-extract/css'
+import { vars } from '../../styles/theme.css'
+import { media } from '../../styles/tokens'
+
+export const stats = style({
+  display: 'grid',
+  gap: vars.space['3'],
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  listStyle: 'none',
+  margin: `0 0 ${vars.space['6']}`,
+  padding: 0,
+  '@media': { [media.desktop]: { gridTemplateColumns: 'repeat(5, minmax(0, 1fr))' } },
+})
+
+export const stat = style({
+  padding: vars.space['4'],
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.medium,
+  display: 'grid',
+  gap: vars.space['1'],
+})
+
+export const statValue = style({ fontSize: vars.fontSize.h2, fontWeight: 700, lineHeight: 1.1 })
+
+export const statLabel = style({ color: vars.color.textMuted, fontSize: vars.fontSize.small })
+
+export const columns = style({
+  display: 'grid',
+  gap: vars.space['6'],
+  '@media': { [media.desktop]: { gridTemplateColumns: '1fr 1fr' } },
+})
+
+export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space['2'] })
+
+export const listItem = style({
+  padding: vars.space['3'],
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.small,
+  display: 'grid',
+  gap: vars.space['1'],
+})
+
+export const meta = style({ color: vars.color.textMuted, fontSize: vars.fontSize.small })
+
+export const empty = style({ color: vars.color.textMuted })

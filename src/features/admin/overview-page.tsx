@@ -1,0 +1,81 @@
+// The staff's first screen: how many clients and open projects there are, what is overdue, which
+// leads wait for an answer.
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { adminOverviewQuery } from './queries'
+import * as styles from './admin.css'
+
+export function AdminOverviewPage() {
+  const { t, i18n } = useLingui()
+  const { data } = useSuspenseQuery(adminOverviewQuery())
+  const figures = [
+    { key: 'organizations', value: data.counts.organizations, label: t`Active client organizations` },
+    { key: 'clients', value: data.counts.clients, label: t`Active client users` },
+    { key: 'projects', value: data.counts.projects, label: t`Open projects` },
+    { key: 'overdue', value: data.counts.overdue, label: t`Overdue tasks` },
+    { key: 'leads', value: data.counts.leads, label: t`New leads` },
+  ]
+  const date = (value: string) => i18n.date(new Date(value), { dateStyle: 'medium' })
+
+  return (
+    <>
+      <h1>
+        <Trans>Overview</Trans>
+      </h1>
+      <ul className={styles.stats} aria-label={t`Key figures`}>
+        {figures.map((figure) => (
+          <li key={figure.key} className={styles.stat}>
+            <span className={styles.statValue}>{i18n.number(figure.value)}</span>
+            <span className={styles.statLabel}>{figure.label}</span>
+          </li>
+        ))}
+      </ul>
+      <div className={styles.columns}>
+        <section aria-labelledby="overdue-title">
+          <h2 id="overdue-title">
+            <Trans>Overdue tasks</Trans>
+          </h2>
+          {data.overdueTasks.length === 0 ? (
+            <p className={styles.empty}>
+              <Trans>Nothing is overdue.</Trans>
+            </p>
+          ) : (
+            <ul className={styles.list}>
+              {data.overdueTasks.map((task) => (
+                <li key={task.id} className={styles.listItem}>
+                  <strong>{task.title}</strong>
+                  <span className={styles.meta}>
+                    {task.project?.organization?.name} · {task.project?.name} ·{' '}
+                    <Trans>due {date(task.due_date ?? '')}</Trans>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="leads-title">
+          <h2 id="leads-title">
+            <Trans>New leads</Trans>
+          </h2>
+          {data.newLeads.length === 0 ? (
+            <p className={styles.empty}>
+              <Trans>No new messages from the contact form.</Trans>
+            </p>
+          ) : (
+            <ul className={styles.list}>
+              {data.newLeads.map((lead) => (
+                <li key={lead.id} className={styles.listItem}>
+                  <strong>
+                    {lead.name}
+                    {lead.company ? ` · ${lead.company}` : ''}
+                  </strong>
+                  <span className={styles.meta}>{date(lead.created_at)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </>
+  )
+}
