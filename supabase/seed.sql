@@ -364,4 +364,7 @@ update public.notifications set read_at = now() - interval '3 days'
 where recipient_id in ('c0000000-0000-4000-8000-0000000000a1', 'c0000000-0000-4000-8000-0000000000b2')
   and kind = 'report_published';
 
+-- The demo's notifications are history: none of them goes out by e-mail on first start.
+update public.notifications set emailed_at = created_at where emailed_at is null;
+
 select set_config('request.jwt.claims', '', false);

@@ -250,6 +250,8 @@ export type Database = {
           dedupe_key: string
           read_at: string | null
           created_at: string
+          emailed_at: string | null
+          email_attempts: number
         }
         Insert: {
           id?: string
@@ -265,6 +267,8 @@ export type Database = {
           dedupe_key: string
           read_at?: string | null
           created_at?: string
+          emailed_at?: string | null
+          email_attempts?: number
         }
         Update: {
           id?: string
@@ -280,6 +284,8 @@ export type Database = {
           dedupe_key?: string
           read_at?: string | null
           created_at?: string
+          emailed_at?: string | null
+          email_attempts?: number
         }
         Relationships: [
           {

@@ -40,6 +40,8 @@ const schema = z
     /** Outgoing mail. Without it, development starts a local mail catcher and uses that. */
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).default('Cauce Data <no-reply@caucedata.com>'),
+    /** How often new notifications are sent by e-mail, in ms; 0 sends only when asked (tests). */
+    NOTIFICATION_MAIL_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
     /** Port of the development mail catcher's web inbox (its SMTP port is this + 1). */
     MAIL_CATCHER_PORT: z.coerce.number().int().min(0).max(65534).default(1080),
   })

@@ -12,6 +12,7 @@ import { siteOrigin, type Env } from './env'
 import { JwtKeys } from './lib/jwt'
 import { MailCatcher } from './mail/catcher'
 import { createMailer } from './mail/mailer'
+import { startNotificationMailer } from './mail/notification-mailer'
 
 export interface ServerOptions {
   env: Env
@@ -59,10 +60,19 @@ export async function createServer({
     storageDir,
     catcher,
   }
+  const notificationMails = startNotificationMailer({
+    db,
+    mailer,
+    siteOrigin: deps.siteOrigin,
+    intervalMs: env.NOTIFICATION_MAIL_INTERVAL_MS,
+    log,
+  })
   return {
     app: createApp(deps),
     deps,
+    notificationMails,
     async close() {
+      await notificationMails.stop()
       mailer.close()
       await catcher?.close()
       if (!givenDb) await db.close()

@@ -191,7 +191,7 @@ describe.each(databaseKinds())('admin users API on %s', (kind) => {
     const email = uniqueEmail('invitada')
     expect((await admin().inviteUserByEmail(email, { data: { locale: 'es' } })).error).toBeNull()
     const mail = await server.deps.catcher!.waitFor(email)
-    expect(mail.subject).toBe('Te damos la bienvenida al portal de clientes de Cauce Data')
+    expect(mail.subject).toBe('Le damos la bienvenida al portal de clientes de Cauce Data')
     const response = await server.request(linkIn(mail.text), { redirect: 'manual' })
     expect(response.headers.get('location')!.startsWith(`${server.url}/es/reset-password#`)).toBe(true)
   })

@@ -34,7 +34,7 @@ describe.each(databaseKinds())('password recovery on %s', (kind) => {
   it('resets the password through the Spanish e-mail link', async () => {
     const user = await signUp(server, { locale: 'es' })
     const mail = await requestReset(user.email)
-    expect(mail.subject).toBe('Restablece tu contraseña de Cauce Data')
+    expect(mail.subject).toBe('Restablezca su contraseña de Cauce Data')
     expect(mail.text).toContain('válido durante 1 hora')
     expect(mail.text).toContain('Cauce Data')
     expect(mail.html).toContain('<html lang="es">')

@@ -50,6 +50,7 @@ export interface TestServer {
   serviceRoleKey: string
   app: Awaited<ReturnType<typeof createServer>>['app']
   deps: Awaited<ReturnType<typeof createServer>>['deps']
+  notificationMails: Awaited<ReturnType<typeof createServer>>['notificationMails']
   /** A supabase-js client with the anon key, like the browser's. */
   client(): SupabaseClient
   /** A supabase-js client with the service-role key, like an admin script's. */
@@ -71,6 +72,8 @@ export async function startTestServer(
     PORT: '54321',
     DATA_DIR: dataDir,
     TRUST_PROXY: 'true',
+    // Notification e-mails go out when a test calls notificationMails.flush(), not on a timer.
+    NOTIFICATION_MAIL_INTERVAL_MS: '0',
     ...envOverrides,
   })
   const { db, drop } = await openCopy(kind)
@@ -90,6 +93,7 @@ export async function startTestServer(
     serviceRoleKey: env.SERVICE_ROLE_KEY,
     app: server.app,
     deps: server.deps,
+    notificationMails: server.notificationMails,
     client: () => makeClient(env.ANON_KEY),
     serviceClient: () => makeClient(env.SERVICE_ROLE_KEY),
     request: (path, init) => fetchApp(new URL(path, url), init),

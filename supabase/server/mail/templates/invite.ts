@@ -9,15 +9,15 @@ export interface InviteMailParams {
 
 const copy = {
   es: (p: InviteMailParams) => ({
-    subject: 'Te damos la bienvenida al portal de clientes de Cauce Data',
+    subject: 'Le damos la bienvenida al portal de clientes de Cauce Data',
     intro: [
       'Hola:',
-      `Cauce Data te ha invitado a su portal de clientes con la dirección ${p.email}. Desde él podrás seguir tus proyectos, documentos e informes.`,
+      `Cauce Data le ha invitado a su portal de clientes con la dirección ${p.email}. Desde él podrá seguir sus proyectos, documentos e informes.`,
     ],
     action: 'Aceptar la invitación y elegir contraseña',
     outro: [
       'El enlace es válido durante 24 horas y solo puede usarse una vez.',
-      'Si no esperabas esta invitación, puedes ignorar este mensaje.',
+      'Si no esperaba esta invitación, puede ignorar este mensaje.',
     ],
   }),
   en: (p: InviteMailParams) => ({

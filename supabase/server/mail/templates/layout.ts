@@ -28,7 +28,7 @@ export interface MailContent {
 const shared: Record<MailLocale, { signature: string; fallbackLabel: string }> = {
   es: {
     signature: 'El equipo de Cauce Data',
-    fallbackLabel: 'Si el botón no funciona, copia este enlace en tu navegador:',
+    fallbackLabel: 'Si el botón no funciona, copie este enlace en su navegador:',
   },
   en: {
     signature: 'The Cauce Data team',

@@ -8,7 +8,7 @@ export interface RecoveryMailParams {
 
 const copy = {
   es: (p: RecoveryMailParams) => ({
-    subject: 'Restablece tu contraseña de Cauce Data',
+    subject: 'Restablezca su contraseña de Cauce Data',
     intro: [
       'Hola:',
       `Hemos recibido una solicitud para restablecer la contraseña de la cuenta de Cauce Data asociada a ${p.email}.`,
@@ -16,7 +16,7 @@ const copy = {
     action: 'Elegir una nueva contraseña',
     outro: [
       'El enlace es válido durante 1 hora y solo puede usarse una vez.',
-      'Si no has pedido este cambio, ignora este mensaje: tu contraseña seguirá siendo la misma.',
+      'Si no ha pedido este cambio, ignore este mensaje: su contraseña seguirá siendo la misma.',
     ],
   }),
   en: (p: RecoveryMailParams) => ({
