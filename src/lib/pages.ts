@@ -22,6 +22,19 @@ export const publicPagePaths: readonly string[] = [
   '/contact',
 ]
 
+/** Sign-in and password pages: real pages, but private (not in the sitemap, noindex). */
+export const privatePagePaths: readonly string[] = [
+  '/client-portal',
+  '/client-portal/login',
+  '/client-portal/forgot-password',
+  '/admin',
+  '/admin/login',
+  '/reset-password',
+]
+
+/** Behind sign-in: every path below these is a page of the portal or the admin area. */
+export const privateAreaPrefixes: readonly string[] = ['/client-portal/dashboard', '/admin/dashboard']
+
 /** Adds a language prefix to an unprefixed path: (`/contact`, `en`) → `/en/contact`, (`/`, `es`) → `/es`. */
 export function withLangPrefix(path: string, lang: string | undefined): string {
   if (!lang) return path

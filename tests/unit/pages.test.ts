@@ -33,12 +33,24 @@ describe('page paths', () => {
 })
 
 describe('server: which paths are pages (200) and which are not (404)', () => {
-  it.each(['/', '/es', '/en/', '/contact', '/en/services/governance', '/es/specializations/customer-intelligence'])(
-    '%s is a page',
-    (path) => expect(isKnownPagePath(path)).toBe(true),
-  )
-  it.each(['/fr', '/fr/contact', '/es/nope', '/services/unknown', '/en/en/contact'])('%s is not a page', (path) =>
-    expect(isKnownPagePath(path)).toBe(false),
+  it.each([
+    '/',
+    '/es',
+    '/en/',
+    '/contact',
+    '/en/services/governance',
+    '/es/specializations/customer-intelligence',
+    '/client-portal/login',
+    '/en/client-portal/forgot-password',
+    '/es/reset-password',
+    '/admin',
+    '/en/client-portal/dashboard',
+    '/es/client-portal/dashboard/projects/1a000000-0000-4000-8000-000000000001',
+    '/admin/dashboard/leads',
+  ])('%s is a page', (path) => expect(isKnownPagePath(path)).toBe(true))
+  it.each(['/fr', '/fr/contact', '/es/nope', '/services/unknown', '/en/en/contact', '/client-portal/nope', '/admin/x'])(
+    '%s is not a page',
+    (path) => expect(isKnownPagePath(path)).toBe(false),
   )
 })
 

@@ -6,15 +6,16 @@ import { join } from 'node:path'
 import { Hono } from 'hono'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { detectLocale, locales, type Locale } from '../../../src/lib/locale'
-import { publicPagePaths, withoutLangPrefix } from '../../../src/lib/pages'
+import { privateAreaPrefixes, privatePagePaths, publicPagePaths, withoutLangPrefix } from '../../../src/lib/pages'
 import { robotsTxt, sitemapXml } from './seo-files'
 
-const knownPaths = new Set(publicPagePaths)
+const knownPaths = new Set([...publicPagePaths, ...privatePagePaths])
 const FILE_PATH = /\.[a-z0-9]+$/i
 
 export function isKnownPagePath(pathname: string): boolean {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
-  return knownPaths.has(withoutLangPrefix(trimmed, locales) || '/')
+  const path = withoutLangPrefix(trimmed, locales) || '/'
+  return knownPaths.has(path) || privateAreaPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
 }
 
 /** The language the app will most likely pick; only the browser knows a stored choice. */
