@@ -24,6 +24,10 @@ import { Route as Char123LangChar125SiteClientPortalLoginRouteImport } from './r
 import { Route as Char123LangChar125SiteServicesServiceRouteImport } from './routes/{-$lang}/_site/services/$service'
 import { Route as Char123LangChar125SiteSpecializationsSpecializationRouteImport } from './routes/{-$lang}/_site/specializations/$specialization'
 import { Route as Char123LangChar125SiteAdminDashboardIndexRouteImport } from './routes/{-$lang}/_site/admin/dashboard/index'
+import { Route as Char123LangChar125SiteClientPortalDashboardIndexRouteImport } from './routes/{-$lang}/_site/client-portal/dashboard/index'
+import { Route as Char123LangChar125SiteClientPortalDashboardAccountRouteImport } from './routes/{-$lang}/_site/client-portal/dashboard/account'
+import { Route as Char123LangChar125SiteClientPortalDashboardNotificationsRouteImport } from './routes/{-$lang}/_site/client-portal/dashboard/notifications'
+import { Route as Char123LangChar125SiteClientPortalDashboardProjectsProjectIdRouteImport } from './routes/{-$lang}/_site/client-portal/dashboard/projects/$projectId'
 
 const Char123LangChar125RouteRoute = Char123LangChar125RouteRouteImport.update({
   id: '/{-$lang}',
@@ -113,6 +117,33 @@ const Char123LangChar125SiteAdminDashboardIndexRoute =
     path: '/',
     getParentRoute: () => Char123LangChar125SiteAdminDashboardRouteRoute,
   } as any)
+const Char123LangChar125SiteClientPortalDashboardIndexRoute =
+  Char123LangChar125SiteClientPortalDashboardIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => Char123LangChar125SiteClientPortalDashboardRouteRoute,
+  } as any)
+const Char123LangChar125SiteClientPortalDashboardAccountRoute =
+  Char123LangChar125SiteClientPortalDashboardAccountRouteImport.update({
+    id: '/account',
+    path: '/account',
+    getParentRoute: () => Char123LangChar125SiteClientPortalDashboardRouteRoute,
+  } as any)
+const Char123LangChar125SiteClientPortalDashboardNotificationsRoute =
+  Char123LangChar125SiteClientPortalDashboardNotificationsRouteImport.update({
+    id: '/notifications',
+    path: '/notifications',
+    getParentRoute: () => Char123LangChar125SiteClientPortalDashboardRouteRoute,
+  } as any)
+const Char123LangChar125SiteClientPortalDashboardProjectsProjectIdRoute =
+  Char123LangChar125SiteClientPortalDashboardProjectsProjectIdRouteImport.update(
+    {
+      id: '/projects/$projectId',
+      path: '/projects/$projectId',
+      getParentRoute: () =>
+        Char123LangChar125SiteClientPortalDashboardRouteRoute,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/{-$lang}': typeof Char123LangChar125RouteRouteWithChildren
@@ -120,7 +151,7 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/reset-password': typeof Char123LangChar125SiteResetPasswordRoute
   '/{-$lang}/': typeof Char123LangChar125SiteIndexRoute
   '/{-$lang}/admin/dashboard': typeof Char123LangChar125SiteAdminDashboardRouteRouteWithChildren
-  '/{-$lang}/client-portal/dashboard': typeof Char123LangChar125SiteClientPortalDashboardRouteRoute
+  '/{-$lang}/client-portal/dashboard': typeof Char123LangChar125SiteClientPortalDashboardRouteRouteWithChildren
   '/{-$lang}/admin/login': typeof Char123LangChar125SiteAdminLoginRoute
   '/{-$lang}/client-portal/forgot-password': typeof Char123LangChar125SiteClientPortalForgotPasswordRoute
   '/{-$lang}/client-portal/login': typeof Char123LangChar125SiteClientPortalLoginRoute
@@ -128,13 +159,16 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/specializations/$specialization': typeof Char123LangChar125SiteSpecializationsSpecializationRoute
   '/{-$lang}/admin/': typeof Char123LangChar125SiteAdminIndexRoute
   '/{-$lang}/client-portal/': typeof Char123LangChar125SiteClientPortalIndexRoute
+  '/{-$lang}/client-portal/dashboard/account': typeof Char123LangChar125SiteClientPortalDashboardAccountRoute
+  '/{-$lang}/client-portal/dashboard/notifications': typeof Char123LangChar125SiteClientPortalDashboardNotificationsRoute
   '/{-$lang}/admin/dashboard/': typeof Char123LangChar125SiteAdminDashboardIndexRoute
+  '/{-$lang}/client-portal/dashboard/': typeof Char123LangChar125SiteClientPortalDashboardIndexRoute
+  '/{-$lang}/client-portal/dashboard/projects/$projectId': typeof Char123LangChar125SiteClientPortalDashboardProjectsProjectIdRoute
 }
 export interface FileRoutesByTo {
   '/{-$lang}': typeof Char123LangChar125SiteIndexRoute
   '/{-$lang}/contact': typeof Char123LangChar125SiteContactRoute
   '/{-$lang}/reset-password': typeof Char123LangChar125SiteResetPasswordRoute
-  '/{-$lang}/client-portal/dashboard': typeof Char123LangChar125SiteClientPortalDashboardRouteRoute
   '/{-$lang}/admin/login': typeof Char123LangChar125SiteAdminLoginRoute
   '/{-$lang}/client-portal/forgot-password': typeof Char123LangChar125SiteClientPortalForgotPasswordRoute
   '/{-$lang}/client-portal/login': typeof Char123LangChar125SiteClientPortalLoginRoute
@@ -142,7 +176,11 @@ export interface FileRoutesByTo {
   '/{-$lang}/specializations/$specialization': typeof Char123LangChar125SiteSpecializationsSpecializationRoute
   '/{-$lang}/admin': typeof Char123LangChar125SiteAdminIndexRoute
   '/{-$lang}/client-portal': typeof Char123LangChar125SiteClientPortalIndexRoute
+  '/{-$lang}/client-portal/dashboard/account': typeof Char123LangChar125SiteClientPortalDashboardAccountRoute
+  '/{-$lang}/client-portal/dashboard/notifications': typeof Char123LangChar125SiteClientPortalDashboardNotificationsRoute
   '/{-$lang}/admin/dashboard': typeof Char123LangChar125SiteAdminDashboardIndexRoute
+  '/{-$lang}/client-portal/dashboard': typeof Char123LangChar125SiteClientPortalDashboardIndexRoute
+  '/{-$lang}/client-portal/dashboard/projects/$projectId': typeof Char123LangChar125SiteClientPortalDashboardProjectsProjectIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -152,7 +190,7 @@ export interface FileRoutesById {
   '/{-$lang}/_site/reset-password': typeof Char123LangChar125SiteResetPasswordRoute
   '/{-$lang}/_site/': typeof Char123LangChar125SiteIndexRoute
   '/{-$lang}/_site/admin/dashboard': typeof Char123LangChar125SiteAdminDashboardRouteRouteWithChildren
-  '/{-$lang}/_site/client-portal/dashboard': typeof Char123LangChar125SiteClientPortalDashboardRouteRoute
+  '/{-$lang}/_site/client-portal/dashboard': typeof Char123LangChar125SiteClientPortalDashboardRouteRouteWithChildren
   '/{-$lang}/_site/admin/login': typeof Char123LangChar125SiteAdminLoginRoute
   '/{-$lang}/_site/client-portal/forgot-password': typeof Char123LangChar125SiteClientPortalForgotPasswordRoute
   '/{-$lang}/_site/client-portal/login': typeof Char123LangChar125SiteClientPortalLoginRoute
@@ -160,7 +198,11 @@ export interface FileRoutesById {
   '/{-$lang}/_site/specializations/$specialization': typeof Char123LangChar125SiteSpecializationsSpecializationRoute
   '/{-$lang}/_site/admin/': typeof Char123LangChar125SiteAdminIndexRoute
   '/{-$lang}/_site/client-portal/': typeof Char123LangChar125SiteClientPortalIndexRoute
+  '/{-$lang}/_site/client-portal/dashboard/account': typeof Char123LangChar125SiteClientPortalDashboardAccountRoute
+  '/{-$lang}/_site/client-portal/dashboard/notifications': typeof Char123LangChar125SiteClientPortalDashboardNotificationsRoute
   '/{-$lang}/_site/admin/dashboard/': typeof Char123LangChar125SiteAdminDashboardIndexRoute
+  '/{-$lang}/_site/client-portal/dashboard/': typeof Char123LangChar125SiteClientPortalDashboardIndexRoute
+  '/{-$lang}/_site/client-portal/dashboard/projects/$projectId': typeof Char123LangChar125SiteClientPortalDashboardProjectsProjectIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -178,13 +220,16 @@ export interface FileRouteTypes {
     | '/{-$lang}/specializations/$specialization'
     | '/{-$lang}/admin/'
     | '/{-$lang}/client-portal/'
+    | '/{-$lang}/client-portal/dashboard/account'
+    | '/{-$lang}/client-portal/dashboard/notifications'
     | '/{-$lang}/admin/dashboard/'
+    | '/{-$lang}/client-portal/dashboard/'
+    | '/{-$lang}/client-portal/dashboard/projects/$projectId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/{-$lang}'
     | '/{-$lang}/contact'
     | '/{-$lang}/reset-password'
-    | '/{-$lang}/client-portal/dashboard'
     | '/{-$lang}/admin/login'
     | '/{-$lang}/client-portal/forgot-password'
     | '/{-$lang}/client-portal/login'
@@ -192,7 +237,11 @@ export interface FileRouteTypes {
     | '/{-$lang}/specializations/$specialization'
     | '/{-$lang}/admin'
     | '/{-$lang}/client-portal'
+    | '/{-$lang}/client-portal/dashboard/account'
+    | '/{-$lang}/client-portal/dashboard/notifications'
     | '/{-$lang}/admin/dashboard'
+    | '/{-$lang}/client-portal/dashboard'
+    | '/{-$lang}/client-portal/dashboard/projects/$projectId'
   id:
     | '__root__'
     | '/{-$lang}'
@@ -209,7 +258,11 @@ export interface FileRouteTypes {
     | '/{-$lang}/_site/specializations/$specialization'
     | '/{-$lang}/_site/admin/'
     | '/{-$lang}/_site/client-portal/'
+    | '/{-$lang}/_site/client-portal/dashboard/account'
+    | '/{-$lang}/_site/client-portal/dashboard/notifications'
     | '/{-$lang}/_site/admin/dashboard/'
+    | '/{-$lang}/_site/client-portal/dashboard/'
+    | '/{-$lang}/_site/client-portal/dashboard/projects/$projectId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -323,6 +376,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125SiteAdminDashboardIndexRouteImport
       parentRoute: typeof Char123LangChar125SiteAdminDashboardRouteRoute
     }
+    '/{-$lang}/_site/client-portal/dashboard/': {
+      id: '/{-$lang}/_site/client-portal/dashboard/'
+      path: '/'
+      fullPath: '/{-$lang}/client-portal/dashboard/'
+      preLoaderRoute: typeof Char123LangChar125SiteClientPortalDashboardIndexRouteImport
+      parentRoute: typeof Char123LangChar125SiteClientPortalDashboardRouteRoute
+    }
+    '/{-$lang}/_site/client-portal/dashboard/account': {
+      id: '/{-$lang}/_site/client-portal/dashboard/account'
+      path: '/account'
+      fullPath: '/{-$lang}/client-portal/dashboard/account'
+      preLoaderRoute: typeof Char123LangChar125SiteClientPortalDashboardAccountRouteImport
+      parentRoute: typeof Char123LangChar125SiteClientPortalDashboardRouteRoute
+    }
+    '/{-$lang}/_site/client-portal/dashboard/notifications': {
+      id: '/{-$lang}/_site/client-portal/dashboard/notifications'
+      path: '/notifications'
+      fullPath: '/{-$lang}/client-portal/dashboard/notifications'
+      preLoaderRoute: typeof Char123LangChar125SiteClientPortalDashboardNotificationsRouteImport
+      parentRoute: typeof Char123LangChar125SiteClientPortalDashboardRouteRoute
+    }
+    '/{-$lang}/_site/client-portal/dashboard/projects/$projectId': {
+      id: '/{-$lang}/_site/client-portal/dashboard/projects/$projectId'
+      path: '/projects/$projectId'
+      fullPath: '/{-$lang}/client-portal/dashboard/projects/$projectId'
+      preLoaderRoute: typeof Char123LangChar125SiteClientPortalDashboardProjectsProjectIdRouteImport
+      parentRoute: typeof Char123LangChar125SiteClientPortalDashboardRouteRoute
+    }
   }
 }
 
@@ -341,12 +422,36 @@ const Char123LangChar125SiteAdminDashboardRouteRouteWithChildren =
     Char123LangChar125SiteAdminDashboardRouteRouteChildren,
   )
 
+interface Char123LangChar125SiteClientPortalDashboardRouteRouteChildren {
+  Char123LangChar125SiteClientPortalDashboardAccountRoute: typeof Char123LangChar125SiteClientPortalDashboardAccountRoute
+  Char123LangChar125SiteClientPortalDashboardNotificationsRoute: typeof Char123LangChar125SiteClientPortalDashboardNotificationsRoute
+  Char123LangChar125SiteClientPortalDashboardIndexRoute: typeof Char123LangChar125SiteClientPortalDashboardIndexRoute
+  Char123LangChar125SiteClientPortalDashboardProjectsProjectIdRoute: typeof Char123LangChar125SiteClientPortalDashboardProjectsProjectIdRoute
+}
+
+const Char123LangChar125SiteClientPortalDashboardRouteRouteChildren: Char123LangChar125SiteClientPortalDashboardRouteRouteChildren =
+  {
+    Char123LangChar125SiteClientPortalDashboardAccountRoute:
+      Char123LangChar125SiteClientPortalDashboardAccountRoute,
+    Char123LangChar125SiteClientPortalDashboardNotificationsRoute:
+      Char123LangChar125SiteClientPortalDashboardNotificationsRoute,
+    Char123LangChar125SiteClientPortalDashboardIndexRoute:
+      Char123LangChar125SiteClientPortalDashboardIndexRoute,
+    Char123LangChar125SiteClientPortalDashboardProjectsProjectIdRoute:
+      Char123LangChar125SiteClientPortalDashboardProjectsProjectIdRoute,
+  }
+
+const Char123LangChar125SiteClientPortalDashboardRouteRouteWithChildren =
+  Char123LangChar125SiteClientPortalDashboardRouteRoute._addFileChildren(
+    Char123LangChar125SiteClientPortalDashboardRouteRouteChildren,
+  )
+
 interface Char123LangChar125SiteRouteRouteChildren {
   Char123LangChar125SiteContactRoute: typeof Char123LangChar125SiteContactRoute
   Char123LangChar125SiteResetPasswordRoute: typeof Char123LangChar125SiteResetPasswordRoute
   Char123LangChar125SiteIndexRoute: typeof Char123LangChar125SiteIndexRoute
   Char123LangChar125SiteAdminDashboardRouteRoute: typeof Char123LangChar125SiteAdminDashboardRouteRouteWithChildren
-  Char123LangChar125SiteClientPortalDashboardRouteRoute: typeof Char123LangChar125SiteClientPortalDashboardRouteRoute
+  Char123LangChar125SiteClientPortalDashboardRouteRoute: typeof Char123LangChar125SiteClientPortalDashboardRouteRouteWithChildren
   Char123LangChar125SiteAdminLoginRoute: typeof Char123LangChar125SiteAdminLoginRoute
   Char123LangChar125SiteClientPortalForgotPasswordRoute: typeof Char123LangChar125SiteClientPortalForgotPasswordRoute
   Char123LangChar125SiteClientPortalLoginRoute: typeof Char123LangChar125SiteClientPortalLoginRoute
@@ -365,7 +470,7 @@ const Char123LangChar125SiteRouteRouteChildren: Char123LangChar125SiteRouteRoute
     Char123LangChar125SiteAdminDashboardRouteRoute:
       Char123LangChar125SiteAdminDashboardRouteRouteWithChildren,
     Char123LangChar125SiteClientPortalDashboardRouteRoute:
-      Char123LangChar125SiteClientPortalDashboardRouteRoute,
+      Char123LangChar125SiteClientPortalDashboardRouteRouteWithChildren,
     Char123LangChar125SiteAdminLoginRoute:
       Char123LangChar125SiteAdminLoginRoute,
     Char123LangChar125SiteClientPortalForgotPasswordRoute:

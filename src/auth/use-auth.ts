@@ -1,5 +1,6 @@
 // React access to the auth actor, for components inside lazily loaded chunks that already
 // depend on the auth module (portal, admin, auth pages).
+import { useRef } from 'react'
 import { useSelector } from '@xstate/react'
 import { authActor } from './service'
 import type { AuthSnapshot } from '../../machines/auth.machine'
@@ -8,9 +9,15 @@ export function useAuthSelector<T>(selector: (snapshot: AuthSnapshot) => T, comp
   return useSelector(authActor, selector, compare)
 }
 
-/** The signed-in user's profile; inside guarded routes it is always there. */
+/**
+ * The signed-in user's profile; inside guarded routes it is always there. While signing out the
+ * page stays on screen for a moment without a profile: it keeps showing the last one until the
+ * guard moves the user away.
+ */
 export function useProfile() {
   const profile = useAuthSelector((snapshot) => snapshot.context.profile)
-  if (!profile) throw new Error('useProfile outside a guarded route')
-  return profile
+  const last = useRef(profile)
+  if (profile) last.current = profile
+  if (!last.current) throw new Error('useProfile outside a guarded route')
+  return last.current
 }

@@ -1,6 +1,6 @@
 // Form controls shared by every form: labels above inputs, hints and errors tied to the input,
 // 44px targets, a visible focus ring, and errors marked by text and colour, never colour alone.
-import { style } from '@vanilla-extract/css'
+import { globalStyle, style } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
 
 export const form = style({ display: 'grid', gap: vars.space['4'] })
@@ -30,6 +30,9 @@ export const input = style({
 
 export const passwordRow = style({ display: 'flex', gap: vars.space['2'], alignItems: 'stretch' })
 
+// In the password row the input gives way, never the show-password button's label.
+globalStyle(`${passwordRow} > input`, { minWidth: 0, flex: '1 1 auto' })
+
 export const toggle = style({
   minHeight: '44px',
   minWidth: '44px',
@@ -41,6 +44,7 @@ export const toggle = style({
   font: 'inherit',
   cursor: 'pointer',
   whiteSpace: 'nowrap',
+  flexShrink: 0,
 })
 
 export const alert = style({

@@ -1,0 +1,85 @@
+// Translated names for the codes stored in the tables (statuses, priorities, categories, report
+// types, services). Service names use the same source strings as the marketing pages, so they
+// share one translation. Unknown codes fall back to the code itself rather than failing.
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+
+export const projectStatusLabels: Record<string, MessageDescriptor> = {
+  planning: msg`Planning`,
+  in_progress: msg`In progress`,
+  on_hold: msg`On hold`,
+  completed: msg`Completed`,
+  cancelled: msg`Cancelled`,
+}
+
+export const taskStatusLabels: Record<string, MessageDescriptor> = {
+  todo: msg`To do`,
+  in_progress: msg`In progress`,
+  blocked: msg`Blocked`,
+  done: msg`Done`,
+}
+
+export const taskPriorityLabels: Record<string, MessageDescriptor> = {
+  low: msg`Low`,
+  medium: msg`Medium`,
+  high: msg`High`,
+  urgent: msg`Urgent`,
+}
+
+export const documentCategoryLabels: Record<string, MessageDescriptor> = {
+  deliverable: msg`Deliverable`,
+  specification: msg`Specification`,
+  data: msg`Data`,
+  contract: msg`Contract`,
+  other: msg`Other`,
+}
+
+export const reportTypeLabels: Record<string, MessageDescriptor> = {
+  weekly: msg`Weekly`,
+  monthly: msg`Monthly`,
+  quarterly: msg`Quarterly`,
+  milestone: msg`Milestone`,
+  final: msg`Final`,
+  ad_hoc: msg`Ad hoc`,
+}
+
+/** Service and specialization names, as the public pages name them. */
+export const serviceLabels: Record<string, MessageDescriptor> = {
+  'business-intelligence': msg`Business intelligence`,
+  'data-architecture': msg`Data architecture`,
+  'data-engineering': msg`Data engineering`,
+  governance: msg`Data governance`,
+  'financial-intelligence': msg`Financial intelligence`,
+  'customer-intelligence': msg`Customer intelligence`,
+}
+
+export const documentCategories = Object.keys(documentCategoryLabels)
+
+/** The translated label of a code, or the code itself when it is not known. */
+export function labelOf(i18n: I18n, labels: Record<string, MessageDescriptor>, code: string): string {
+  const descriptor = labels[code]
+  return descriptor ? i18n._(descriptor) : code
+}
+
+export const reportStatusLabels: Record<string, MessageDescriptor> = {
+  draft: msg`Draft`,
+  published: msg`Published`,
+}
+
+export type BadgeTone = 'neutral' | 'active' | 'done' | 'alert' | 'muted'
+
+/** Colour tone of a status badge; the badge's text always names the status. */
+export const projectStatusTone: Record<string, BadgeTone> = {
+  planning: 'neutral',
+  in_progress: 'active',
+  on_hold: 'muted',
+  completed: 'done',
+  cancelled: 'muted',
+}
+
+export const taskStatusTone: Record<string, BadgeTone> = {
+  todo: 'neutral',
+  in_progress: 'active',
+  blocked: 'alert',
+  done: 'done',
+}

@@ -1,0 +1,238 @@
+// The user's notifications, newest first, a page at a time. Each says whether it is unread (in
+// words, not only colour), links to its project and can be marked read; or all at once. Marking
+// refreshes the list and the unread badge in the portal's nav.
+import { useEffect, useRef, useState } from 'react'
+import { Link } from '@tanstack/react-router'
+import { useMutation, useQuery, useQueryClient, useSuspenseInfiniteQuery } from '@tanstack/react-query'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { FormAlert } from '../../components/form/field'
+import * as layout from '../../components/ui/layout.css'
+import { useLangPrefix } from '../../lib/use-lang'
+import { notificationKeys, notificationsQuery, portalKeys, unreadCountQuery } from './queries'
+import { markNotificationsRead, saveFailureMessage } from './account-api'
+import { useCurrentProfile, useFocusWhenShown } from './account-section'
+import * as styles from './notifications.css'
+
+type Notification = ReturnType<typeof useNotifications>['items'][number]
+
+function useNotifications(userId: string) {
+  const list = useSuspenseInfiniteQuery(notificationsQuery(userId))
+  const items = list.data.pages.flatMap((page) => page.rows)
+  const total = list.data.pages[0]?.total ?? items.length
+  return { list, items, total }
+}
+
+export function NotificationsPage() {
+  const profile = useCurrentProfile()
+  return profile ? <NotificationList userId={profile.id} /> : null
+}
+
+function NotificationList({ userId }: { userId: string }) {
+  const { i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const { list, items, total } = useNotifications(userId)
+  const unreadQuery = useQuery(unreadCountQuery(userId))
+  const shown = items.length
+  const unread = unreadQuery.data ?? items.filter((item) => !item.read_at).length
+  const [outcome, setOutcome] = useState<'allRead' | { failure: MessageDescriptor } | null>(null)
+  const messageRef = useFocusWhenShown(outcome)
+  const articles = useRef(new Map<string, HTMLElement>())
+  const [focusId, setFocusId] = useState<string | null>(null)
+
+  const mark = useMutation({
+    mutationFn: (notificationId?: string) => markNotificationsRead(userId, notificationId),
+    // The list and the nav's unread badge (both under ['notifications', userId]).
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: notificationKeys.all(userId) }),
+        queryClient.invalidateQueries({ queryKey: portalKeys.unreadCount(userId) }),
+      ]),
+  })
+
+  useEffect(() => {
+    if (!focusId) return
+    articles.current.get(focusId)?.focus()
+    setFocusId(null)
+  }, [focusId, items])
+
+  async function markOne(id: string) {
+    setOutcome(null)
+    try {
+      await mark.mutateAsync(id)
+      setFocusId(id) // the button is gone: the notification itself keeps the place
+    } catch (error) {
+      setOutcome({ failure: saveFailureMessage(error) })
+    }
+  }
+
+  async function markAll() {
+    setOutcome(null)
+    try {
+      await mark.mutateAsync(undefined)
+      setOutcome('allRead')
+    } catch (error) {
+      setOutcome({ failure: saveFailureMessage(error) })
+    }
+  }
+
+  async function showMore() {
+    const result = await list.fetchNextPage()
+    const first = result.data?.pages.flatMap((page) => page.rows)[shown]
+    if (first) setFocusId(first.id)
+  }
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.header}>
+        <div>
+          <h1 className={styles.title}>
+            <Trans>Notifications</Trans>
+          </h1>
+          <p className={styles.summary} data-testid="notifications-summary">
+            {unread > 0 ? (
+              <Plural value={unread} one="# unread notification" other="# unread notifications" />
+            ) : (
+              <Trans>No unread notifications.</Trans>
+            )}
+          </p>
+        </div>
+        {unread > 0 && (
+          <button
+            type="button"
+            className={layout.buttonSecondary}
+            disabled={mark.isPending}
+            onClick={() => void markAll()}
+          >
+            <Trans>Mark all as read</Trans>
+          </button>
+        )}
+      </div>
+
+      {outcome && (
+        <FormAlert ref={messageRef} tone={outcome === 'allRead' ? 'info' : 'error'}>
+          {outcome === 'allRead' ? <Trans>All notifications are marked as read.</Trans> : i18n._(outcome.failure)}
+        </FormAlert>
+      )}
+
+      {items.length === 0 ? (
+        <div className={styles.empty} data-testid="notifications-empty">
+          <p className={styles.emptyTitle}>
+            <Trans>You have no notifications yet.</Trans>
+          </p>
+          <p className={styles.summary}>
+            <Trans>
+              We will let you know here when a document is shared with you, a report is published or a task is assigned
+              to you.
+            </Trans>
+          </p>
+        </div>
+      ) : (
+        <ul className={styles.list}>
+          {items.map((item) => (
+            <NotificationItem
+              key={item.id}
+              item={item}
+              busy={mark.isPending}
+              onMarkRead={markOne}
+              onOpenProject={(id) => mark.mutate(id)}
+              articleRef={(element) => {
+                if (element) articles.current.set(item.id, element)
+                else articles.current.delete(item.id)
+              }}
+            />
+          ))}
+        </ul>
+      )}
+
+      {list.hasNextPage && (
+        <div className={styles.more}>
+          <p className={styles.summary} aria-live="polite">
+            <Trans>
+              Showing {shown} of {total}
+            </Trans>
+          </p>
+          <button
+            type="button"
+            className={layout.buttonSecondary}
+            disabled={list.isFetchingNextPage}
+            onClick={() => void showMore()}
+          >
+            {list.isFetchingNextPage ? <Trans>Loading...</Trans> : <Trans>Show more</Trans>}
+          </button>
+        </div>
+      )}
+    </div>
+  )
+}
+
+function NotificationItem({
+  item,
+  busy,
+  onMarkRead,
+  onOpenProject,
+  articleRef,
+}: {
+  item: Notification
+  busy: boolean
+  onMarkRead: (id: string) => Promise<void>
+  /** Following the link counts as reading it. */
+  onOpenProject: (id: string) => void
+  articleRef: (element: HTMLElement | null) => void
+}) {
+  const { i18n } = useLingui()
+  const lang = useLangPrefix()
+  const unread = !item.read_at
+  const titleId = `notification-${item.id}`
+  const date = new Date(item.created_at)
+  const formatted = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date)
+
+  return (
+    <li>
+      <article
+        ref={articleRef}
+        tabIndex={-1}
+        aria-labelledby={titleId}
+        className={unread ? styles.itemUnread : styles.item}
+        data-testid="notification"
+        data-unread={unread ? 'true' : 'false'}
+      >
+        <h2 id={titleId} className={styles.itemTitle}>
+          {unread && (
+            <span className={styles.unreadTag}>
+              <Trans>Unread</Trans>
+            </span>
+          )}
+          {item.title}
+        </h2>
+        {item.body && <p className={styles.body}>{item.body}</p>}
+        <div className={styles.meta}>
+          <time dateTime={item.created_at}>{formatted}</time>
+          {item.project_id && (
+            <Link
+              to="/{-$lang}/client-portal/dashboard/projects/$projectId"
+              params={{ lang, projectId: item.project_id }}
+              className={styles.projectLink}
+              onClick={() => {
+                if (unread) onOpenProject(item.id)
+              }}
+            >
+              <Trans>View project</Trans>
+            </Link>
+          )}
+          {unread && (
+            <button
+              type="button"
+              className={styles.markButton}
+              disabled={busy}
+              onClick={() => void onMarkRead(item.id)}
+            >
+              <Trans>Mark as read</Trans>
+              <span className={layout.visuallyHidden}>: {item.title}</span>
+            </button>
+          )}
+        </div>
+      </article>
+    </li>
+  )
+}

@@ -1,0 +1,268 @@
+// A project's documents: the list (download through a short-lived signed URL) and the upload
+// form (store the file, then register it; see documents.ts for the key and the rules).
+import { useId, useRef, useState, type FormEvent } from 'react'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { useProfile } from '../../auth/use-auth'
+import * as layout from '../../components/ui/layout.css'
+import * as form from '../../components/form/form.css'
+import {
+  ACCEPT,
+  DownloadError,
+  downloadName,
+  signedDocumentUrl,
+  UploadError,
+  uploadDocument,
+  type DownloadFailure,
+  type UploadFailure,
+} from './documents'
+import { formatBytes, formatDate } from './format'
+import { documentCategories, documentCategoryLabels, labelOf } from './labels'
+import { EmptyState } from './portal-ui'
+import { projectDocumentsQuery, projectKeys } from './queries'
+import * as styles from './portal-pages.css'
+
+const downloadMessages: Record<DownloadFailure, MessageDescriptor> = {
+  missing: msg`This file is not available any more. Please contact us if you need it.`,
+  network: msg`The download could not start: check your connection and try again.`,
+  unknown: msg`The download could not start. Please try again.`,
+}
+
+const uploadMessages: Record<UploadFailure, MessageDescriptor> = {
+  'too-large': msg`The file is too large: the limit is 50 MB.`,
+  'wrong-type': msg`This type of file is not accepted. Upload a PDF, Office document, CSV, text, JSON, ZIP or image file.`,
+  empty: msg`The file is empty.`,
+  network: msg`The upload failed because of a network problem. Check your connection and try again.`,
+  denied: msg`You cannot upload files to this project.`,
+  exists: msg`A file with this name is already being stored. Please try again.`,
+  unknown: msg`The file could not be uploaded. Please try again.`,
+}
+
+/** Signs a stored file and sends the browser to it; the page stays (the file is an attachment). */
+export function useOpenDocument() {
+  const { i18n } = useLingui()
+  const [pending, setPending] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const open = async (id: string, storagePath: string, name: string) => {
+    setPending(id)
+    setError(null)
+    try {
+      const url = await signedDocumentUrl(storagePath, downloadName(name, storagePath))
+      window.location.assign(url)
+    } catch (failure) {
+      const kind = failure instanceof DownloadError ? failure.kind : 'unknown'
+      setError(i18n._(downloadMessages[kind]))
+    } finally {
+      setPending(null)
+    }
+  }
+  return { open, pending, error }
+}
+
+export function DocumentsSection({
+  projectId,
+  projectName,
+  organizationId,
+}: {
+  projectId: string
+  projectName: string
+  organizationId: string
+}) {
+  const { i18n } = useLingui()
+  const profile = useProfile()
+  const { data: documents } = useSuspenseQuery(projectDocumentsQuery(profile.id, projectId))
+  const download = useOpenDocument()
+  const captionId = useId()
+
+  return (
+    <>
+      {download.error && (
+        <p className={styles.inlineError} role="alert">
+          {download.error}
+        </p>
+      )}
+      {documents.length === 0 ? (
+        <EmptyState>
+          <Trans>No documents have been shared in this project yet.</Trans>
+        </EmptyState>
+      ) : (
+        <div className={styles.tableWrapper} tabIndex={0} role="region" aria-labelledby={captionId}>
+          <table className={styles.table}>
+            <caption id={captionId} className={layout.visuallyHidden}>
+              <Trans>Documents of {projectName}</Trans>
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col" className={styles.th}>
+                  <Trans>Name</Trans>
+                </th>
+                <th scope="col" className={styles.th}>
+                  <Trans>Category</Trans>
+                </th>
+                <th scope="col" className={styles.thNumeric}>
+                  <Trans>Size</Trans>
+                </th>
+                <th scope="col" className={styles.th}>
+                  <Trans>Date</Trans>
+                </th>
+                <th scope="col" className={styles.th}>
+                  <Trans>Download</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {documents.map((document) => {
+                const busy = download.pending === document.id
+                const name = document.name
+                return (
+                  <tr key={document.id} data-document-id={document.id}>
+                    <th scope="row" className={styles.rowHeader}>
+                      <span className={styles.itemTitle}>{document.name}</span>
+                      {document.description && <p className={styles.mutedText}>{document.description}</p>}
+                      {document.uploaded_by === profile.id && (
+                        <p className={styles.mutedText}>
+                          <Trans>Uploaded by you</Trans>
+                        </p>
+                      )}
+                    </th>
+                    <td className={styles.td}>{labelOf(i18n, documentCategoryLabels, document.category)}</td>
+                    <td className={styles.tdNumeric}>{formatBytes(document.size_bytes, i18n.locale)}</td>
+                    <td className={`${styles.td} ${styles.nowrap}`}>
+                      <time dateTime={document.created_at}>{formatDate(document.created_at, i18n.locale)}</time>
+                    </td>
+                    <td className={styles.td}>
+                      <button
+                        type="button"
+                        className={styles.smallButton}
+                        aria-disabled={busy || undefined}
+                        onClick={() => {
+                          if (!busy) void download.open(document.id, document.storage_path, document.name)
+                        }}
+                      >
+                        {busy ? <Trans>Preparing...</Trans> : <Trans>Download</Trans>}
+                        <span className={layout.visuallyHidden}>{`: ${name}`}</span>
+                      </button>
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <UploadForm projectId={projectId} organizationId={organizationId} />
+    </>
+  )
+}
+
+function UploadForm({ projectId, organizationId }: { projectId: string; organizationId: string }) {
+  const { i18n } = useLingui()
+  const profile = useProfile()
+  const queryClient = useQueryClient()
+  const fileRef = useRef<HTMLInputElement>(null)
+  const [category, setCategory] = useState('data')
+  const [missingFile, setMissingFile] = useState(false)
+  const ids = { file: useId(), hint: useId(), category: useId(), error: useId(), title: useId() }
+
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadDocument({ file, category, organizationId, projectId, uploaderId: profile.id }),
+    onSuccess: () => {
+      if (fileRef.current) fileRef.current.value = ''
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: projectKeys.documents(profile.id, projectId) }),
+        queryClient.invalidateQueries({ queryKey: projectKeys.activity(profile.id, projectId) }),
+      ]),
+  })
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (upload.isPending) return
+    const file = fileRef.current?.files?.[0]
+    setMissingFile(!file)
+    if (!file) {
+      fileRef.current?.focus()
+      return
+    }
+    upload.mutate(file)
+  }
+
+  const failure = upload.error instanceof UploadError ? upload.error.kind : upload.isError ? 'unknown' : null
+  const error = missingFile ? i18n._(msg`Choose a file to upload.`) : failure ? i18n._(uploadMessages[failure]) : null
+  const uploadingName = upload.isPending ? upload.variables.name : null
+  const uploadedName = upload.isSuccess ? upload.data.name : null
+
+  return (
+    <form className={styles.uploadForm} onSubmit={submit} aria-labelledby={ids.title} aria-busy={upload.isPending}>
+      <h3 id={ids.title} className={`${styles.subTitle} ${styles.uploadStatus}`}>
+        <Trans>Upload a file</Trans>
+      </h3>
+      <div className={form.field}>
+        <label className={form.label} htmlFor={ids.file}>
+          <Trans>File</Trans>
+        </label>
+        <span id={ids.hint} className={form.hint}>
+          <Trans>PDF, Office, CSV, text, JSON, ZIP or image files up to 50 MB.</Trans>
+        </span>
+        <input
+          ref={fileRef}
+          id={ids.file}
+          name="file"
+          type="file"
+          accept={ACCEPT}
+          className={styles.fileInput}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${ids.error} ${ids.hint}` : ids.hint}
+          onChange={() => {
+            setMissingFile(false)
+            upload.reset()
+          }}
+        />
+      </div>
+      <div className={form.field}>
+        <label className={form.label} htmlFor={ids.category}>
+          <Trans>Category</Trans>
+        </label>
+        <select
+          id={ids.category}
+          name="category"
+          className={styles.select}
+          value={category}
+          onChange={(event) => setCategory(event.target.value)}
+        >
+          {documentCategories.map((code) => (
+            <option key={code} value={code}>
+              {labelOf(i18n, documentCategoryLabels, code)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className={layout.buttonPrimary} aria-disabled={upload.isPending || undefined}>
+        {upload.isPending ? <Trans>Uploading...</Trans> : <Trans>Upload</Trans>}
+      </button>
+      <div className={styles.uploadStatus} role="status">
+        {uploadingName !== null && (
+          <>
+            <p className={styles.text}>
+              <Trans>Uploading “{uploadingName}”...</Trans>
+            </p>
+            <progress className={styles.busyBar} aria-label={i18n._(msg`Upload in progress`)} />
+          </>
+        )}
+        {uploadedName !== null && (
+          <p className={styles.text}>
+            <Trans>“{uploadedName}” was uploaded and shared with the project team.</Trans>
+          </p>
+        )}
+      </div>
+      {error && (
+        <p id={ids.error} className={`${styles.inlineError} ${styles.uploadStatus}`} role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  )
+}

@@ -1,0 +1,195 @@
+// A project's metrics: one card per metric_key with its latest value, a line chart over time
+// (with the target when there is one) and the same figures in a table that a button shows.
+import { useId, useState } from 'react'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useProfile } from '../../auth/use-auth'
+import * as layout from '../../components/ui/layout.css'
+import { formatMetric, formatPeriodLabel } from './format'
+import { MetricChart } from './metric-chart'
+import { EmptyState } from './portal-ui'
+import { projectMetricsQuery, type PortalMetric } from './queries'
+import * as chart from './metric-chart.css'
+import * as styles from './portal-pages.css'
+
+export interface MetricSeries {
+  key: string
+  label: string
+  unit: string
+  granularity: string
+  target: number | null
+  rows: PortalMetric[]
+}
+
+/** Rows (ordered by key, then period) grouped per metric, labelled in the active language. */
+export function groupMetrics(rows: PortalMetric[], locale: string): MetricSeries[] {
+  const series = new Map<string, MetricSeries>()
+  for (const row of rows) {
+    let entry = series.get(row.metric_key)
+    if (!entry) {
+      entry = {
+        key: row.metric_key,
+        label: locale === 'es' ? row.label_es : row.label_en,
+        unit: row.unit,
+        granularity: row.granularity,
+        target: null,
+        rows: [],
+      }
+      series.set(row.metric_key, entry)
+    }
+    entry.rows.push(row)
+    // the newest period's target is the one that applies now
+    if (row.target !== null) entry.target = row.target
+  }
+  return [...series.values()]
+}
+
+/** metric_key → label in the active language, for the activity timeline. */
+export function useMetricLabels(projectId: string): Record<string, string> {
+  const { i18n } = useLingui()
+  const profile = useProfile()
+  const { data } = useSuspenseQuery(projectMetricsQuery(profile.id, projectId))
+  return Object.fromEntries(groupMetrics(data, i18n.locale).map((series) => [series.key, series.label]))
+}
+
+export function MetricsSection({ projectId }: { projectId: string }) {
+  const { i18n } = useLingui()
+  const profile = useProfile()
+  const { data } = useSuspenseQuery(projectMetricsQuery(profile.id, projectId))
+  const series = groupMetrics(data, i18n.locale)
+
+  if (series.length === 0) {
+    return (
+      <EmptyState>
+        <Trans>No metrics have been shared for this project yet.</Trans>
+      </EmptyState>
+    )
+  }
+  return (
+    <ul className={chart.metricList}>
+      {series.map((metric) => (
+        <MetricCard key={metric.key} metric={metric} />
+      ))}
+    </ul>
+  )
+}
+
+function MetricCard({ metric }: { metric: MetricSeries }) {
+  const { i18n } = useLingui()
+  const locale = i18n.locale
+  const [showTable, setShowTable] = useState(false)
+  const tableId = useId()
+
+  const rows = metric.rows
+  const latestRow = rows[rows.length - 1]
+  const firstRow = rows[0]
+  if (!latestRow || !firstRow) return null
+
+  const format = (value: number) => formatMetric(value, metric.unit, locale)
+  const values = rows.map((row) => row.value)
+  const label = metric.label
+  const count = rows.length
+  const from = formatPeriodLabel(firstRow.period_start, metric.granularity, locale)
+  const to = formatPeriodLabel(latestRow.period_start, metric.granularity, locale)
+  const latest = format(latestRow.value)
+  const lowest = format(Math.min(...values))
+  const highest = format(Math.max(...values))
+  const target = metric.target === null ? null : format(metric.target)
+  const summary =
+    target === null
+      ? i18n._(
+          msg`${label}: ${count} values from ${from} to ${to}, between ${lowest} and ${highest}. Latest value: ${latest}.`,
+        )
+      : i18n._(
+          msg`${label}: ${count} values from ${from} to ${to}, between ${lowest} and ${highest}. Latest value: ${latest}. Target: ${target}.`,
+        )
+  const hasNotes = rows.some((row) => row.notes)
+
+  return (
+    <li className={styles.card} data-metric={metric.key}>
+      <h3 className={styles.cardTitle}>{metric.label}</h3>
+      <p className={chart.latest}>
+        <span className={chart.latestValue}>{latest}</span>
+        <span className={styles.mutedText}>
+          <Trans>latest, {to}</Trans>
+        </span>
+      </p>
+      <MetricChart
+        points={rows.map((row) => ({ periodStart: row.period_start, value: row.value }))}
+        unit={metric.unit}
+        granularity={metric.granularity}
+        target={metric.target}
+        summary={summary}
+      />
+      <ul className={chart.legend}>
+        <li className={chart.legendItem}>
+          <span className={chart.swatchLine} aria-hidden="true" />
+          <Trans>Value</Trans>
+        </li>
+        {target !== null && (
+          <li className={chart.legendItem}>
+            <span className={chart.swatchTarget} aria-hidden="true" />
+            <Trans>Target: {target}</Trans>
+          </li>
+        )}
+      </ul>
+      <div>
+        <button
+          type="button"
+          className={styles.smallButton}
+          aria-expanded={showTable}
+          aria-controls={tableId}
+          onClick={() => setShowTable((open) => !open)}
+        >
+          {showTable ? <Trans>Hide the figures</Trans> : <Trans>Show the figures</Trans>}
+          <span className={layout.visuallyHidden}>{`: ${label}`}</span>
+        </button>
+      </div>
+      <div
+        id={tableId}
+        className={styles.tableWrapper}
+        hidden={!showTable}
+        tabIndex={0}
+        role="region"
+        aria-label={i18n._(msg`Figures of ${label}`)}
+      >
+        <table className={styles.table}>
+          <caption className={styles.caption}>
+            <Trans>{label} by period</Trans>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" className={styles.th}>
+                <Trans>Period</Trans>
+              </th>
+              <th scope="col" className={styles.thNumeric}>
+                <Trans>Value</Trans>
+              </th>
+              <th scope="col" className={styles.thNumeric}>
+                <Trans>Target</Trans>
+              </th>
+              {hasNotes && (
+                <th scope="col" className={styles.th}>
+                  <Trans>Notes</Trans>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <th scope="row" className={`${styles.rowHeader} ${styles.nowrap}`}>
+                  {formatPeriodLabel(row.period_start, metric.granularity, locale)}
+                </th>
+                <td className={styles.tdNumeric}>{format(row.value)}</td>
+                <td className={styles.tdNumeric}>{row.target === null ? '—' : format(row.target)}</td>
+                {hasNotes && <td className={styles.td}>{row.notes}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </li>
+  )
+}

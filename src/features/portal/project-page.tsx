@@ -1,0 +1,197 @@
+// One project for the client: its header (status, progress, dates, description), then its
+// documents, reports, metrics, tasks and activity, each loading and failing on its own. A
+// project that does not exist or is not theirs (row-level security returns no row) gets a
+// "not found" page with the way back.
+import { useId, type ReactNode } from 'react'
+import { getRouteApi, Link } from '@tanstack/react-router'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useProfile } from '../../auth/use-auth'
+import { useLangPrefix } from '../../lib/use-lang'
+import { ActivityTimeline } from './activity-timeline'
+import { formatDate } from './format'
+import { labelOf, serviceLabels } from './labels'
+import { DocumentsSection } from './project-documents'
+import { MetricsSection, useMetricLabels } from './project-metrics'
+import { ReportsSection } from './project-reports'
+import { TasksSection } from './project-tasks'
+import { ProgressBar, SectionBoundary, SectionSkeleton, StatusBadge } from './portal-ui'
+import { projectActivityQuery, projectQuery, type PortalProject } from './queries'
+import * as styles from './portal-pages.css'
+
+const route = getRouteApi('/{-$lang}/_site/client-portal/dashboard/projects/$projectId')
+
+export function ProjectPage() {
+  const { projectId } = route.useParams()
+  const profile = useProfile()
+  const { data: project } = useSuspenseQuery(projectQuery(profile.id, projectId))
+  if (!project) return <ProjectNotFound />
+  return <ProjectView project={project} />
+}
+
+function BackLink() {
+  const lang = useLangPrefix()
+  return (
+    <Link to="/{-$lang}/client-portal/dashboard" params={{ lang }} className={styles.backLink}>
+      <span aria-hidden="true">←&nbsp;</span>
+      <Trans>Back to overview</Trans>
+    </Link>
+  )
+}
+
+function ProjectNotFound() {
+  return (
+    <div className={styles.page} data-testid="project-not-found">
+      <div className={styles.pageHeader}>
+        <h1 className={styles.pageTitle}>
+          <Trans>Project not found</Trans>
+        </h1>
+        <p className={styles.lead}>
+          <Trans>This project does not exist or is not shared with your organization.</Trans>
+        </p>
+      </div>
+      <BackLink />
+    </div>
+  )
+}
+
+function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  const headingId = useId()
+  return (
+    <section id={id} className={styles.section} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.sectionTitle}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+function ProjectView({ project }: { project: PortalProject }) {
+  const { t } = useLingui()
+  return (
+    <div className={styles.page}>
+      <BackLink />
+      <ProjectHeader project={project} />
+      <nav aria-label={t`Project sections`}>
+        <ul className={styles.sectionNav}>
+          <li>
+            <a href="#documents" className={styles.sectionNavLink}>
+              <Trans>Documents</Trans>
+            </a>
+          </li>
+          <li>
+            <a href="#reports" className={styles.sectionNavLink}>
+              <Trans>Reports</Trans>
+            </a>
+          </li>
+          <li>
+            <a href="#metrics" className={styles.sectionNavLink}>
+              <Trans>Metrics</Trans>
+            </a>
+          </li>
+          <li>
+            <a href="#tasks" className={styles.sectionNavLink}>
+              <Trans>Tasks</Trans>
+            </a>
+          </li>
+          <li>
+            <a href="#activity" className={styles.sectionNavLink}>
+              <Trans>Activity</Trans>
+            </a>
+          </li>
+        </ul>
+      </nav>
+      <Section id="documents" title={<Trans>Documents</Trans>}>
+        <SectionBoundary failure={<Trans>The documents could not be loaded.</Trans>}>
+          <DocumentsSection
+            projectId={project.id}
+            projectName={project.name}
+            organizationId={project.organization_id}
+          />
+        </SectionBoundary>
+      </Section>
+      <Section id="reports" title={<Trans>Reports</Trans>}>
+        <SectionBoundary failure={<Trans>The reports could not be loaded.</Trans>}>
+          <ReportsSection projectId={project.id} />
+        </SectionBoundary>
+      </Section>
+      <Section id="metrics" title={<Trans>Metrics</Trans>}>
+        <SectionBoundary
+          failure={<Trans>The metrics could not be loaded.</Trans>}
+          skeleton={<SectionSkeleton block lines={2} />}
+        >
+          <MetricsSection projectId={project.id} />
+        </SectionBoundary>
+      </Section>
+      <Section id="tasks" title={<Trans>Tasks</Trans>}>
+        <SectionBoundary failure={<Trans>The tasks could not be loaded.</Trans>}>
+          <TasksSection projectId={project.id} projectName={project.name} />
+        </SectionBoundary>
+      </Section>
+      <Section id="activity" title={<Trans>Activity</Trans>}>
+        <SectionBoundary failure={<Trans>The activity could not be loaded.</Trans>}>
+          <ProjectActivity projectId={project.id} projectName={project.name} />
+        </SectionBoundary>
+      </Section>
+    </div>
+  )
+}
+
+function ProjectHeader({ project }: { project: PortalProject }) {
+  const { i18n } = useLingui()
+  const locale = i18n.locale
+  return (
+    <header className={styles.pageHeader}>
+      <p className={styles.meta}>
+        <span>{labelOf(i18n, serviceLabels, project.service)}</span>
+        <StatusBadge kind="project" status={project.status} />
+      </p>
+      <h1 className={styles.pageTitle}>{project.name}</h1>
+      <ProgressBar value={project.progress} />
+      <dl className={styles.details}>
+        <div>
+          <dt className={styles.detailTerm}>
+            <Trans>Start date</Trans>
+          </dt>
+          <dd className={styles.detailValue}>
+            {project.start_date ? formatDate(project.start_date, locale) : <Trans>Not set</Trans>}
+          </dd>
+        </div>
+        <div>
+          <dt className={styles.detailTerm}>
+            <Trans>Due date</Trans>
+          </dt>
+          <dd className={styles.detailValue}>
+            {project.due_date ? formatDate(project.due_date, locale) : <Trans>Not set</Trans>}
+          </dd>
+        </div>
+        {project.completed_on && (
+          <div>
+            <dt className={styles.detailTerm}>
+              <Trans>Completed on</Trans>
+            </dt>
+            <dd className={styles.detailValue}>{formatDate(project.completed_on, locale)}</dd>
+          </div>
+        )}
+      </dl>
+      {project.description && <p className={styles.summary}>{project.description}</p>}
+    </header>
+  )
+}
+
+function ProjectActivity({ projectId, projectName }: { projectId: string; projectName: string }) {
+  const { t } = useLingui()
+  const profile = useProfile()
+  const { data: entries } = useSuspenseQuery(projectActivityQuery(profile.id, projectId))
+  const metricLabels = useMetricLabels(projectId)
+  const you = t`By you`
+  return (
+    <ActivityTimeline
+      entries={entries}
+      metricLabels={metricLabels}
+      label={t`Activity in ${projectName}`}
+      actorLabel={(actorId) => (actorId === profile.id ? you : null)}
+    />
+  )
+}

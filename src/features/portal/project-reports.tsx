@@ -1,0 +1,101 @@
+// A project's published reports: what they cover and when they came out, with the attached
+// document (signed URL) and the live dashboard (external link) when there are any.
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useProfile } from '../../auth/use-auth'
+import * as layout from '../../components/ui/layout.css'
+import { formatDate, formatPeriod } from './format'
+import { labelOf, reportTypeLabels } from './labels'
+import { useOpenDocument } from './project-documents'
+import { EmptyState } from './portal-ui'
+import { projectReportsQuery } from './queries'
+import * as styles from './portal-pages.css'
+
+export function ReportsSection({ projectId }: { projectId: string }) {
+  const { i18n } = useLingui()
+  const profile = useProfile()
+  const { data: reports } = useSuspenseQuery(projectReportsQuery(profile.id, projectId))
+  const download = useOpenDocument()
+
+  if (reports.length === 0) {
+    return (
+      <EmptyState>
+        <Trans>No reports have been published for this project yet.</Trans>
+      </EmptyState>
+    )
+  }
+
+  return (
+    <>
+      {download.error && (
+        <p className={styles.inlineError} role="alert">
+          {download.error}
+        </p>
+      )}
+      <ul className={styles.plainList}>
+        {reports.map((report) => {
+          const period = formatPeriod(report.period_start, report.period_end, i18n.locale)
+          const title = report.title
+          const published = report.published_at ? formatDate(report.published_at, i18n.locale) : null
+          const document = report.document
+          const busy = document !== null && download.pending === document.id
+          return (
+            <li key={report.id} className={styles.card} data-report-id={report.id}>
+              <h3 className={styles.cardTitle} lang={report.locale === i18n.locale ? undefined : report.locale}>
+                {report.title}
+              </h3>
+              <p className={styles.meta}>
+                <span>{labelOf(i18n, reportTypeLabels, report.report_type)}</span>
+                {period && (
+                  <span>
+                    <Trans>Period: {period}</Trans>
+                  </span>
+                )}
+                {published && (
+                  <span>
+                    <Trans>Published {published}</Trans>
+                  </span>
+                )}
+              </p>
+              {report.summary && (
+                <p className={styles.summary} lang={report.locale === i18n.locale ? undefined : report.locale}>
+                  {report.summary}
+                </p>
+              )}
+              {(document || report.dashboard_url) && (
+                <div className={styles.actions}>
+                  {document && (
+                    <button
+                      type="button"
+                      className={styles.smallButton}
+                      aria-disabled={busy || undefined}
+                      onClick={() => {
+                        if (!busy) void download.open(document.id, document.storage_path, document.name)
+                      }}
+                    >
+                      {busy ? <Trans>Preparing...</Trans> : <Trans>Download the report</Trans>}
+                      <span className={layout.visuallyHidden}>{`: ${title}`}</span>
+                    </button>
+                  )}
+                  {report.dashboard_url && (
+                    <a
+                      className={styles.smallButton}
+                      href={report.dashboard_url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      <Trans>Open the dashboard</Trans>
+                      <span className={layout.visuallyHidden}>
+                        <Trans>(opens in a new tab)</Trans>
+                      </span>
+                    </a>
+                  )}
+                </div>
+              )}
+            </li>
+          )
+        })}
+      </ul>
+    </>
+  )
+}

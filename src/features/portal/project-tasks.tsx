@@ -1,0 +1,160 @@
+// A project's tasks the client may see (not internal). A task assigned to the signed-in client
+// can be marked done and reopened; the database stamps completed_at and lets a client change
+// nothing but the status.
+import { useId } from 'react'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useProfile } from '../../auth/use-auth'
+import * as layout from '../../components/ui/layout.css'
+import { supabase } from '../../lib/supabase'
+import { labelOf, taskPriorityLabels } from './labels'
+import { DueDate, EmptyState, StatusBadge } from './portal-ui'
+import { projectKeys, projectTasksQuery, type PortalTask } from './queries'
+import * as styles from './portal-pages.css'
+
+function useTaskStatus(projectId: string) {
+  const queryClient = useQueryClient()
+  const profile = useProfile()
+  return useMutation({
+    mutationFn: async ({ task, done }: { task: PortalTask; done: boolean }) => {
+      // tasks_completed_when_done: completed_at is set exactly when the status is done (the
+      // trigger would also stamp it; sending it keeps the row valid on its own).
+      const change = done
+        ? { status: 'done', completed_at: new Date().toISOString() }
+        : { status: 'todo', completed_at: null }
+      const { data, error } = await supabase.from('tasks').update(change).eq('id', task.id).select('id')
+      if (error) throw new Error(error.message)
+      if (!data || data.length === 0) throw new Error('The task could not be changed')
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: projectKeys.tasks(profile.id) }),
+        queryClient.invalidateQueries({ queryKey: projectKeys.activity(profile.id, projectId) }),
+      ]),
+  })
+}
+
+export function TasksSection({ projectId, projectName }: { projectId: string; projectName: string }) {
+  const { i18n } = useLingui()
+  const profile = useProfile()
+  const { data: tasks } = useSuspenseQuery(projectTasksQuery(profile.id, projectId))
+  const mutation = useTaskStatus(projectId)
+  const captionId = useId()
+  const errorId = useId()
+
+  if (tasks.length === 0) {
+    return (
+      <EmptyState>
+        <Trans>There are no tasks in this project yet.</Trans>
+      </EmptyState>
+    )
+  }
+
+  const pendingId = mutation.isPending ? mutation.variables?.task.id : undefined
+  const failedTask = mutation.isError ? mutation.variables?.task.title : undefined
+
+  return (
+    <>
+      {failedTask !== undefined && (
+        <p id={errorId} className={styles.inlineError} role="alert">
+          <Trans>The task “{failedTask}” could not be updated. Please try again.</Trans>
+        </p>
+      )}
+      <div className={styles.tableWrapper} tabIndex={0} role="region" aria-labelledby={captionId}>
+        <table className={styles.table}>
+          <caption id={captionId} className={layout.visuallyHidden}>
+            <Trans>Tasks of {projectName}</Trans>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" className={styles.th}>
+                <Trans>Task</Trans>
+              </th>
+              <th scope="col" className={styles.th}>
+                <Trans>Status</Trans>
+              </th>
+              <th scope="col" className={styles.th}>
+                <Trans>Priority</Trans>
+              </th>
+              <th scope="col" className={styles.th}>
+                <Trans>Due date</Trans>
+              </th>
+              <th scope="col" className={styles.th}>
+                <Trans>Assigned to</Trans>
+              </th>
+              <th scope="col" className={styles.th}>
+                <Trans>Action</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {tasks.map((task) => {
+              const done = task.status === 'done'
+              const mine = task.assigned_to === profile.id
+              const busy = pendingId === task.id
+              const title = task.title
+              return (
+                <tr key={task.id} data-task-id={task.id}>
+                  <th scope="row" className={styles.rowHeader}>
+                    <span className={styles.itemTitle}>{task.title}</span>
+                    {task.description && <p className={styles.mutedText}>{task.description}</p>}
+                  </th>
+                  <td className={styles.td}>
+                    <StatusBadge kind="task" status={task.status} />
+                  </td>
+                  <td className={styles.td}>{labelOf(i18n, taskPriorityLabels, task.priority)}</td>
+                  <td className={styles.td}>
+                    <DueDate date={task.due_date} done={done} />
+                  </td>
+                  <td className={styles.td}>
+                    {mine ? (
+                      <Trans>You</Trans>
+                    ) : task.assigned_to ? (
+                      <Trans>Someone else</Trans>
+                    ) : (
+                      <Trans>Unassigned</Trans>
+                    )}
+                  </td>
+                  <td className={styles.td}>
+                    {mine ? (
+                      <button
+                        type="button"
+                        className={styles.smallButton}
+                        aria-disabled={busy || undefined}
+                        aria-describedby={failedTask !== undefined ? errorId : undefined}
+                        onClick={() => {
+                          if (!busy) mutation.mutate({ task, done: !done })
+                        }}
+                      >
+                        {busy ? (
+                          <Trans>Saving...</Trans>
+                        ) : done ? (
+                          <>
+                            <Trans>Reopen</Trans>
+                            <span className={layout.visuallyHidden}>{`: ${title}`}</span>
+                          </>
+                        ) : (
+                          <>
+                            <Trans>Mark as done</Trans>
+                            <span className={layout.visuallyHidden}>{`: ${title}`}</span>
+                          </>
+                        )}
+                      </button>
+                    ) : (
+                      <>
+                        <span aria-hidden="true">—</span>
+                        <span className={layout.visuallyHidden}>
+                          <Trans>No action available</Trans>
+                        </span>
+                      </>
+                    )}
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
+    </>
+  )
+}
