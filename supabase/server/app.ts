@@ -9,6 +9,7 @@ import { siteRoutes } from './static/site'
 import { authRoutes } from './auth/routes'
 import { restRoutes } from './rest/routes'
 import { storageRoutes } from './storage/routes'
+import { functionRoutes } from './functions/routes'
 import { inboxRoutes } from './mail/inbox-page'
 import { clientIpMiddleware } from './lib/client-ip'
 
@@ -32,7 +33,7 @@ export function createApp(deps: ServerDeps) {
   // their two headers on the finished response: set beforehand, Hono would have to merge them
   // into every Response a handler builds, a measurable cost on small reads.
   const preflight = cors({ origin: '*', exposeHeaders: exposedHeaders, maxAge: 86400 })
-  for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/storage/v1/*']) {
+  for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/storage/v1/*', '/functions/v1/*']) {
     app.use(prefix, async (c, next) => {
       if (c.req.method === 'OPTIONS') return preflight(c, next)
       await next()
@@ -43,6 +44,7 @@ export function createApp(deps: ServerDeps) {
   app.route('/auth/v1', authRoutes(deps))
   app.route('/rest/v1', restRoutes(deps))
   app.route('/storage/v1', storageRoutes(deps, { maxUploadBytes: deps.env.STORAGE_MAX_UPLOAD_BYTES }))
+  app.route('/functions/v1', functionRoutes(deps, (request) => Promise.resolve(app.fetch(request))))
   if (deps.catcher) app.route('/_dev/mail', inboxRoutes(deps.catcher))
   app.route('/', siteRoutes({ dist: deps.env.SITE_DIST, siteUrl: deps.env.SITE_URL }))
   app.onError((error, c) => {

@@ -1,6 +1,14 @@
 // A labelled input with its hint and error wired for assistive technology: the error and hint
 // are the input's description, and aria-invalid marks it when wrong.
-import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react'
+import {
+  forwardRef,
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react'
 import { Trans } from '@lingui/react/macro'
 import * as styles from './form.css'
 
@@ -112,3 +120,133 @@ export const FormAlert = forwardRef<HTMLDivElement, { children: ReactNode; tone?
     )
   },
 )
+
+interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  label: ReactNode
+  hint?: ReactNode
+  error?: string
+  options: { value: string; label: string }[]
+}
+
+/** A labelled native select: the platform's own keyboard and screen-reader behaviour. */
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
+  { label, hint, error, options, 'aria-describedby': extra, ...select },
+  ref,
+) {
+  const id = useId()
+  const hintId = hint ? `${id}-hint` : undefined
+  const errorId = error ? `${id}-error` : undefined
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      {hint && (
+        <span id={hintId} className={styles.hint}>
+          {hint}
+        </span>
+      )}
+      <select
+        ref={ref}
+        id={id}
+        className={styles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(errorId, hintId, extra)}
+        {...select}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <span id={errorId} className={styles.error}>
+          {error}
+        </span>
+      )}
+    </div>
+  )
+})
+
+interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: ReactNode
+  hint?: ReactNode
+  error?: string
+}
+
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
+  { label, hint, error, 'aria-describedby': extra, ...textarea },
+  ref,
+) {
+  const id = useId()
+  const hintId = hint ? `${id}-hint` : undefined
+  const errorId = error ? `${id}-error` : undefined
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      {hint && (
+        <span id={hintId} className={styles.hint}>
+          {hint}
+        </span>
+      )}
+      <textarea
+        ref={ref}
+        id={id}
+        className={`${styles.input} ${styles.textarea}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(errorId, hintId, extra)}
+        {...textarea}
+      />
+      {error && (
+        <span id={errorId} className={styles.error}>
+          {error}
+        </span>
+      )}
+    </div>
+  )
+})
+
+interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
+  label: ReactNode
+  hint?: ReactNode
+  error?: string
+}
+
+/** A checkbox with its label beside it; the hint and error describe it. */
+export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(function CheckboxField(
+  { label, hint, error, 'aria-describedby': extra, ...input },
+  ref,
+) {
+  const id = useId()
+  const hintId = hint ? `${id}-hint` : undefined
+  const errorId = error ? `${id}-error` : undefined
+  return (
+    <div className={styles.field}>
+      <div className={styles.checkboxRow}>
+        <input
+          ref={ref}
+          id={id}
+          type="checkbox"
+          className={styles.checkbox}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(errorId, hintId, extra)}
+          {...input}
+        />
+        <label htmlFor={id}>{label}</label>
+      </div>
+      {hint && (
+        <span id={hintId} className={styles.hint}>
+          {hint}
+        </span>
+      )}
+      {error && (
+        <span id={errorId} className={styles.error}>
+          {error}
+        </span>
+      )}
+    </div>
+  )
+})

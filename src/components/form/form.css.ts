@@ -77,3 +77,9 @@ export const visuallyHiddenText = style({
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
 })
+
+export const textarea = style({ minHeight: '8rem', resize: 'vertical' })
+
+export const checkboxRow = style({ display: 'flex', alignItems: 'flex-start', gap: vars.space['2'] })
+
+export const checkbox = style({ width: '1.25rem', height: '1.25rem', marginTop: '0.15rem', flexShrink: 0 })

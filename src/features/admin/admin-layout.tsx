@@ -1,4 +1,5 @@
-// The admin area's frame: the section nav for staff, then the page.
+// The admin area's frame: the section nav for staff (clients, projects, leads, activity, team,
+// account), then the page.
 import { Suspense } from 'react'
 import { Link, Outlet } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -10,6 +11,15 @@ import * as styles from '../portal/portal.css'
 export function AdminLayout() {
   const { t } = useLingui()
   const lang = useLangPrefix()
+  const sections = [
+    { to: '/{-$lang}/admin/dashboard', label: t`Overview` },
+    { to: '/{-$lang}/admin/dashboard/organizations', label: t`Clients` },
+    { to: '/{-$lang}/admin/dashboard/projects', label: t`Projects` },
+    { to: '/{-$lang}/admin/dashboard/leads', label: t`Leads` },
+    { to: '/{-$lang}/admin/dashboard/activity', label: t`Activity` },
+    { to: '/{-$lang}/admin/dashboard/team', label: t`Team` },
+    { to: '/{-$lang}/admin/dashboard/account', label: t`Account` },
+  ] as const
   return (
     <div className={`${layout.container} ${styles.shell}`}>
       <div className={styles.heading}>
@@ -19,16 +29,18 @@ export function AdminLayout() {
       </div>
       <nav className={styles.nav} aria-label={t`Admin`}>
         <ul className={styles.navList}>
-          <li>
-            <Link
-              to="/{-$lang}/admin/dashboard"
-              params={{ lang }}
-              className={styles.navLink}
-              activeOptions={{ exact: true }}
-            >
-              <Trans>Overview</Trans>
-            </Link>
-          </li>
+          {sections.map((section) => (
+            <li key={section.to}>
+              <Link
+                to={section.to}
+                params={{ lang }}
+                className={styles.navLink}
+                activeOptions={{ exact: section.to === '/{-$lang}/admin/dashboard' }}
+              >
+                {section.label}
+              </Link>
+            </li>
+          ))}
         </ul>
       </nav>
       <Suspense fallback={<PageSpinner />}>
