@@ -107,7 +107,9 @@ values
     'governance', 'completed', 100, current_date - 260, current_date - 30, current_date - 35, true,
     'a0000000-0000-4000-8000-000000000002', now() - interval '262 days');
 
--- ─── Documents (metadata only) ──────────────────────────────────────────────────────────────
+-- ─── Documents ──────────────────────────────────────────────────────────────────────────────
+-- Metadata only: on first start the server writes a small demo file (PDF or CSV) for each into the
+-- documents bucket and sets size_bytes to its real size (supabase/server/db/seed-files.ts).
 insert into public.documents
   (id, project_id, name, description, category, storage_path, mime_type, size_bytes, visible_to_client, created_at)
 select d.id::uuid, d.project_id::uuid, d.name, d.description, d.category,
@@ -121,7 +123,7 @@ from (values
     'prototipo-cuadro-de-mando-v2.pdf', 'application/pdf', 2211840, true, interval '40 days'),
   ('2a000000-0000-4000-8000-000000000003', '1a000000-0000-4000-8000-000000000001', 'Notas internas de modelado',
     'Decisiones del modelo semántico pendientes de revisar.', 'other',
-    'notas-internas-modelado.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 58211, false, interval '30 days'),
+    'notas-internas-modelado.pdf', 'application/pdf', 58211, false, interval '30 days'),
   ('2a000000-0000-4000-8000-000000000005', '1a000000-0000-4000-8000-000000000002', 'Arquitectura de referencia',
     'Diagrama y decisiones de la plataforma lakehouse.', 'deliverable',
     'arquitectura-de-referencia.pdf', 'application/pdf', 1536000, true, interval '300 days'),
@@ -133,25 +135,25 @@ from (values
     'propuesta-segmentacion.pdf', 'application/pdf', 731000, false, interval '6 days'),
   ('2a000000-0000-4000-8000-000000000008', '1a000000-0000-4000-8000-000000000004', 'Estimación inicial',
     'Estimación de esfuerzo y costes de la propuesta.', 'other',
-    'estimacion-inicial.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 40960, false, interval '4 days'),
+    'estimacion-inicial.csv', 'text/csv', 40960, false, interval '4 days'),
   ('2b000000-0000-4000-8000-000000000001', '1b000000-0000-4000-8000-000000000001', 'Model methodology',
     'Target definition, sampling, variables and validation approach.', 'deliverable',
     'model-methodology.pdf', 'application/pdf', 1048576, true, interval '90 days'),
   ('2b000000-0000-4000-8000-000000000002', '1b000000-0000-4000-8000-000000000001', 'Feature catalogue',
     'Candidate features with source, owner and business meaning.', 'specification',
-    'feature-catalogue.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 96256, true, interval '60 days'),
+    'feature-catalogue.csv', 'text/csv', 96256, true, interval '60 days'),
   ('2b000000-0000-4000-8000-000000000004', '1b000000-0000-4000-8000-000000000002', 'Ingestion architecture',
     'Event flow from the card processor to the analytics platform.', 'deliverable',
     'ingestion-architecture.pdf', 'application/pdf', 870400, true, interval '180 days'),
   ('2b000000-0000-4000-8000-000000000005', '1b000000-0000-4000-8000-000000000002', 'Incident review (internal)',
     'Root cause of the duplicated events in the pilot.', 'other',
-    'incident-review.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 33792, false, interval '45 days'),
+    'incident-review.pdf', 'application/pdf', 33792, false, interval '45 days'),
   ('2b000000-0000-4000-8000-000000000006', '1b000000-0000-4000-8000-000000000003', 'Política de gobierno del dato',
     'Roles, responsabilidades y procesos de calidad aprobados por el comité.', 'deliverable',
     'politica-gobierno-del-dato.pdf', 'application/pdf', 655360, true, interval '100 days'),
   ('2b000000-0000-4000-8000-000000000007', '1b000000-0000-4000-8000-000000000003', 'Mapa de cumplimiento regulatorio',
     'Trazabilidad de los datos críticos hasta los reportes regulatorios.', 'data',
-    'mapa-cumplimiento-regulatorio.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 122880, true, interval '40 days')
+    'mapa-cumplimiento-regulatorio.csv', 'text/csv', 122880, true, interval '40 days')
 ) as d (id, project_id, name, description, category, file, mime_type, size_bytes, visible, age)
 join public.projects p on p.id = d.project_id::uuid;
 
@@ -161,8 +163,8 @@ insert into public.documents
   (id, project_id, name, description, category, storage_path, mime_type, size_bytes, visible_to_client, uploaded_by, created_at)
 values ('2a000000-0000-4000-8000-000000000004', '1a000000-0000-4000-8000-000000000001', 'Ventas por tienda 2025',
   'Extracto de ventas diarias por tienda para validar el cuadro de mando.', 'data',
-  '0a000000-0000-4000-8000-000000000001/1a000000-0000-4000-8000-000000000001/ventas-por-tienda-2025.xlsx',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 3145728, true,
+  '0a000000-0000-4000-8000-000000000001/1a000000-0000-4000-8000-000000000001/ventas-por-tienda-2025.csv',
+  'text/csv', 3145728, true,
   'c0000000-0000-4000-8000-0000000000a1', now() - interval '25 days');
 
 select set_config('request.jwt.claims', '{"sub":"c0000000-0000-4000-8000-0000000000b2","role":"authenticated"}', false);

@@ -7,6 +7,7 @@ import type { Database } from './db/database'
 import { migrate } from './db/migrate'
 import { openPglite } from './db/pglite'
 import { openPostgres } from './db/postgres'
+import { seedDocumentFiles } from './db/seed-files'
 import type { ServerDeps } from './deps'
 import { siteOrigin, type Env } from './env'
 import { JwtKeys } from './lib/jwt'
@@ -39,7 +40,14 @@ export async function createServer({
   const db =
     givenDb ??
     (env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : await openPglite({ dataDir: join(env.DATA_DIR, 'db') }))
-  await migrate(db, { seedFile: seed ? join(process.cwd(), 'supabase', 'seed.sql') : undefined, log })
+  const storageDir = join(env.DATA_DIR, 'storage')
+  await mkdir(storageDir, { recursive: true })
+  await migrate(db, {
+    seedFile: seed ? join(process.cwd(), 'supabase', 'seed.sql') : undefined,
+    // The seeded documents get their files in the seed's transaction: never a seed without them.
+    afterSeed: (tx) => seedDocumentFiles(tx, storageDir, { log }),
+    log,
+  })
 
   let catcher: MailCatcher | undefined
   let smtpUrl = env.SMTP_URL
@@ -48,8 +56,6 @@ export async function createServer({
     smtpUrl = await catcher.listen(env.NODE_ENV === 'test' ? 0 : env.MAIL_CATCHER_PORT + 1)
   }
   const mailer = createMailer(smtpUrl, env.MAIL_FROM)
-  const storageDir = join(env.DATA_DIR, 'storage')
-  await mkdir(storageDir, { recursive: true })
 
   const deps: ServerDeps = {
     env,

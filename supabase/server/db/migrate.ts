@@ -2,7 +2,7 @@
 // (what hosted Supabase provides), then supabase/migrations in order, then supabase/seed.sql.
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Database } from './database'
+import type { Database, Queryable } from './database'
 
 const platformDir = join(import.meta.dirname, 'platform')
 
@@ -10,6 +10,8 @@ export interface MigrateOptions {
   migrationsDir?: string
   /** Seed file to apply once after the migrations; omit for none. */
   seedFile?: string
+  /** Runs in the seed's transaction, right after seed.sql: what the seed needs besides SQL (its files). */
+  afterSeed?: (tx: Queryable) => Promise<unknown>
   log?: (line: string) => void
 }
 
@@ -74,7 +76,10 @@ export async function migrate(db: Database, options: MigrateOptions = {}): Promi
   if (options.seedFile && !done.has('seed')) {
     const seed = await readFile(options.seedFile, 'utf8').catch(() => undefined)
     if (seed !== undefined) {
-      await apply('seed.sql', seed, (tx) => tx.query(`insert into _platform.applied (name) values ('seed')`))
+      await apply('seed.sql', seed, async (tx) => {
+        await options.afterSeed?.(tx)
+        await tx.query(`insert into _platform.applied (name) values ('seed')`)
+      })
     }
   }
   return { applied }
