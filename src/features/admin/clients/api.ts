@@ -1,0 +1,154 @@
+// The writes of the clients and team pages: organizations through REST (row-level security and
+// the table's constraints decide), accounts through the admin-users Edge Function. Each failure
+// becomes a message for the reader, attached to the field it is about when there is one.
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { FunctionsHttpError } from '@supabase/supabase-js'
+import { supabase } from '../../../lib/supabase'
+import type { TablesInsert } from '../../../lib/db'
+import { networkFailure, unexpectedFailure } from '../../auth/auth-messages'
+import type { Organization } from './queries'
+
+export type OrganizationFields = Pick<
+  TablesInsert<'organizations'>,
+  'name' | 'slug' | 'legal_name' | 'tax_id' | 'country_code' | 'industry' | 'website' | 'default_locale' | 'is_active'
+>
+
+/** A failure the page shows: on a field of the form, or above it. */
+export interface Failure<Field extends string = string> {
+  field?: Field
+  message: MessageDescriptor
+}
+
+export class WriteError extends Error {
+  constructor(
+    readonly failure: Failure,
+    cause?: unknown,
+  ) {
+    super(failure.message.message ?? 'write failed', { cause })
+    this.name = 'WriteError'
+  }
+}
+
+interface PostgrestLikeError {
+  code?: string
+  message: string
+}
+
+/** The organization constraints (supabase/migrations) and what each means for a field. */
+const organizationConstraints: Record<string, Failure<keyof OrganizationFields>> = {
+  organizations_slug_key: {
+    field: 'slug',
+    message: msg`Another organization already uses this short name. Choose a different one.`,
+  },
+  organizations_name_length: { field: 'name', message: msg`A name has between 2 and 200 characters.` },
+  organizations_slug_format: {
+    field: 'slug',
+    message: msg`Use lowercase letters, digits and single hyphens, at most 80 characters.`,
+  },
+  organizations_legal_name_length: { field: 'legal_name', message: msg`A legal name has at most 200 characters.` },
+  organizations_tax_id_length: { field: 'tax_id', message: msg`A tax ID has at most 40 characters.` },
+  organizations_country_code_format: {
+    field: 'country_code',
+    message: msg`Enter the two-letter country code, for example ES.`,
+  },
+  organizations_industry_length: { field: 'industry', message: msg`An industry has at most 100 characters.` },
+  organizations_website_format: {
+    field: 'website',
+    message: msg`Enter a web address starting with https:// or http://, at most 300 characters.`,
+  },
+  organizations_default_locale_check: { field: 'default_locale', message: msg`Choose Spanish or English.` },
+}
+
+const refused = msg`You do not have permission to make this change.`
+
+function isNetwork(error: PostgrestLikeError): boolean {
+  return error.message === 'Failed to fetch' || error.message.startsWith('TypeError') || /fetch/i.test(error.code ?? '')
+}
+
+/** A REST failure on organizations: a constraint's field message, a refusal, or a general one. */
+export function organizationFailure(error: PostgrestLikeError): Failure<keyof OrganizationFields> {
+  const constraint = /constraint "([a-z_]+)"/.exec(error.message)?.[1]
+  if (constraint && organizationConstraints[constraint]) return organizationConstraints[constraint]
+  if (error.code === '42501' || error.code === 'PGRST116') return { message: refused }
+  if (isNetwork(error)) return { message: networkFailure }
+  return { message: unexpectedFailure }
+}
+
+export async function createOrganization(fields: OrganizationFields): Promise<Organization> {
+  const { data, error } = await supabase.from('organizations').insert(fields).select('*').single()
+  if (error) throw new WriteError(organizationFailure(error), error)
+  return data
+}
+
+export async function updateOrganization(id: string, fields: OrganizationFields): Promise<Organization> {
+  const { data, error } = await supabase.from('organizations').update(fields).eq('id', id).select('*').single()
+  if (error) throw new WriteError(organizationFailure(error), error)
+  return data
+}
+
+// ─── Accounts (the admin-users Edge Function) ─────────────────────────────────────────────────
+
+export type InviteFields = 'email' | 'full_name' | 'locale' | 'role' | 'organization_id'
+
+export type AdminUsersRequest =
+  | { action: 'invite'; email: string; full_name: string; locale: 'es' | 'en'; organization_id: string }
+  | { action: 'invite'; email: string; full_name: string; locale: 'es' | 'en'; role: 'admin' | 'super_admin' }
+  | { action: 'resend' | 'deactivate' | 'reactivate'; user_id: string }
+
+interface FunctionErrorBody {
+  error?: { code?: string; message?: string; field?: string }
+}
+
+const accountFailures: Record<string, Failure<InviteFields>> = {
+  email_exists: { field: 'email', message: msg`There is already an account with this e-mail address.` },
+  organization_not_found: { message: msg`This organization no longer exists.` },
+  already_accepted: { message: msg`This person has already accepted the invitation and can sign in.` },
+  user_deactivated: { message: msg`Reactivate this account before sending the invitation again.` },
+  user_not_found: { message: msg`This account no longer exists.` },
+  self: { message: msg`You cannot deactivate or reactivate your own account.` },
+  forbidden: { message: refused },
+  not_authenticated: { message: msg`Your session has ended. Please sign in again.` },
+  over_email_send_rate_limit: {
+    message: msg`Too many e-mails were requested. Please wait a few minutes and try again.`,
+  },
+}
+
+const fieldFailures: Partial<Record<InviteFields, MessageDescriptor>> = {
+  email: msg`Enter a valid e-mail address, at most 254 characters.`,
+  full_name: msg`Enter a name of at most 200 characters.`,
+  locale: msg`Choose Spanish or English.`,
+  role: msg`Choose a staff role.`,
+}
+
+/** What the function's error answer means to the reader. */
+export function accountFailure(code: string | undefined, field: string | undefined): Failure<InviteFields> {
+  if (code && accountFailures[code]) return accountFailures[code]
+  if (code === 'validation_failed' && field && field in fieldFailures) {
+    const key = field as InviteFields
+    return { field: key, message: fieldFailures[key]! }
+  }
+  return { message: unexpectedFailure }
+}
+
+export async function adminUsers(request: AdminUsersRequest): Promise<Record<string, unknown>> {
+  let data: unknown
+  let error: unknown
+  try {
+    ;({ data, error } = await supabase.functions.invoke('admin-users', { body: request }))
+  } catch (thrown) {
+    throw new WriteError({ message: networkFailure }, thrown)
+  }
+  if (!error) return ((data as { data?: Record<string, unknown> } | null)?.data ?? {}) as Record<string, unknown>
+  if (error instanceof FunctionsHttpError) {
+    const body = (await (error.context as Response).json().catch(() => ({}))) as FunctionErrorBody
+    throw new WriteError(accountFailure(body.error?.code, body.error?.field), error)
+  }
+  throw new WriteError({ message: networkFailure }, error)
+}
+
+/** Any thrown value as a failure for the reader. */
+export function failureOf(error: unknown): Failure {
+  if (error instanceof WriteError) return error.failure
+  return { message: unexpectedFailure }
+}

@@ -1,0 +1,72 @@
+// The clients and team pages: the search bar, two-column forms on wide screens, the inline
+// confirmation of an account action and the role editor of a team row.
+import { style } from '@vanilla-extract/css'
+import { vars } from '../../../styles/theme.css'
+import { media } from '../../../styles/tokens'
+
+export const toolbar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'end',
+  justifyContent: 'space-between',
+  gap: vars.space['3'],
+})
+
+export const search = style({ flex: '1 1 16rem', maxWidth: '28rem' })
+
+export const formPanel = style({
+  display: 'grid',
+  gap: vars.space['4'],
+  padding: vars.space['4'],
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.medium,
+  background: vars.color.surface,
+  minWidth: 0,
+})
+
+export const formGrid = style({
+  display: 'grid',
+  gap: vars.space['4'],
+  '@media': { [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
+})
+
+export const fullWidth = style({ gridColumn: '1 / -1' })
+
+export const formActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], alignItems: 'center' })
+
+export const confirm = style({
+  display: 'grid',
+  gap: vars.space['2'],
+  padding: vars.space['3'],
+  border: `2px solid ${vars.color.danger}`,
+  borderRadius: vars.radius.small,
+  background: vars.color.background,
+  minWidth: '14rem',
+  whiteSpace: 'normal',
+})
+
+export const confirmText = style({ margin: 0, fontWeight: 600 })
+
+export const actionCell = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], alignItems: 'flex-start' })
+
+export const roleForm = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], alignItems: 'center' })
+
+export const roleSelect = style({
+  minHeight: '44px',
+  paddingInline: vars.space['2'],
+  border: `1px solid ${vars.color.textMuted}`,
+  borderRadius: vars.radius.small,
+  background: vars.color.background,
+  color: vars.color.text,
+  font: 'inherit',
+})
+
+export const nameCell = style({ fontWeight: 600, overflowWrap: 'anywhere' })
+
+export const explanation = style({
+  margin: 0,
+  padding: vars.space['3'],
+  borderInlineStart: `4px solid ${vars.color.accent}`,
+  background: vars.color.surface,
+  maxWidth: vars.layout.textWidth,
+})

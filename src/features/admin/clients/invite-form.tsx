@@ -1,0 +1,153 @@
+// Invites a person by e-mail: a client user of an organization, or (for a super_admin) a staff
+// member with a role. The invitation goes out in the language chosen here, and its link lands on
+// the set-password page in that language. Bad input is named next to its field and sends nothing.
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Field, FormAlert, SelectField } from '../../../components/form/field'
+import * as layout from '../../../components/ui/layout.css'
+import { useFocusWhenShown } from '../../portal/account-section'
+import * as page from '../../portal/portal-pages.css'
+import { adminKeys } from '../queries'
+import { adminUsers, WriteError, failureOf, type AdminUsersRequest } from './api'
+import { languageNames, roleLabels, staffRoles, type StaffRole } from './labels'
+import * as styles from './clients.css'
+
+interface InviteValues {
+  email: string
+  fullName: string
+  locale: 'es' | 'en'
+  role: StaffRole
+}
+
+type Target = { kind: 'client'; organizationId: string; defaultLocale: string } | { kind: 'staff' }
+
+/** The e-mail rule the form checks before sending (the server checks again). */
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+export function InviteForm({
+  target,
+  invalidate,
+  headingLevel = 3,
+}: {
+  target: Target
+  invalidate: QueryKey[]
+  headingLevel?: 2 | 3
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const [outcome, setOutcome] = useState<{ tone: 'info' | 'error'; text: string } | null>(null)
+  const outcomeRef = useFocusWhenShown(outcome)
+  const defaultLocale = target.kind === 'client' && target.defaultLocale === 'en' ? 'en' : 'es'
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<InviteValues>({
+    defaultValues: { email: '', fullName: '', locale: defaultLocale, role: 'admin' },
+  })
+
+  const mutation = useMutation({
+    mutationFn: (request: AdminUsersRequest) => adminUsers(request),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.overview() }),
+  })
+
+  const submit = handleSubmit(async (values) => {
+    setOutcome(null)
+    const email = values.email.trim().toLowerCase()
+    const common = { action: 'invite' as const, email, full_name: values.fullName.trim(), locale: values.locale }
+    const request: AdminUsersRequest =
+      target.kind === 'client'
+        ? { ...common, organization_id: target.organizationId }
+        : { ...common, role: values.role }
+    try {
+      await mutation.mutateAsync(request)
+    } catch (error) {
+      const failure = failureOf(error)
+      const field = error instanceof WriteError ? failure.field : undefined
+      const formField = field === 'full_name' ? 'fullName' : field
+      if (formField === 'email' || formField === 'fullName' || formField === 'locale' || formField === 'role') {
+        setError(formField, { message: i18n._(failure.message) }, { shouldFocus: true })
+      } else {
+        setOutcome({ tone: 'error', text: i18n._(failure.message) })
+      }
+      return
+    }
+    await Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })))
+    reset({ email: '', fullName: '', locale: values.locale, role: values.role })
+    setOutcome({ tone: 'info', text: t`Invitation sent to ${email}.` })
+  })
+
+  const localeOptions = ['es', 'en'].map((code) => ({ value: code, label: i18n._(languageNames[code]!) }))
+
+  return (
+    <form className={styles.formPanel} onSubmit={submit} noValidate aria-labelledby={`invite-${target.kind}-title`}>
+      <Heading id={`invite-${target.kind}-title`} className={page.subTitle}>
+        {target.kind === 'client' ? <Trans>Invite a client user</Trans> : <Trans>Invite a staff member</Trans>}
+      </Heading>
+      {outcome && (
+        <FormAlert ref={outcomeRef} tone={outcome.tone}>
+          {outcome.text}
+        </FormAlert>
+      )}
+      <div className={styles.formGrid}>
+        <Field
+          label={t`E-mail`}
+          type="email"
+          autoComplete="off"
+          error={errors.email?.message}
+          {...register('email', {
+            validate: (value) => {
+              const email = value.trim()
+              if (!email) return t`Enter the person's e-mail address.`
+              if (email.length > 254) return t`An e-mail address has at most 254 characters.`
+              if (!emailPattern.test(email)) return t`Enter an e-mail address like name@company.com.`
+              return true
+            },
+          })}
+        />
+        <Field
+          label={t`Full name`}
+          autoComplete="off"
+          error={errors.fullName?.message}
+          {...register('fullName', {
+            validate: (value) => {
+              const name = value.trim()
+              if (!name) return t`Enter the person's name.`
+              if (name.length > 200) return t`A name has at most 200 characters.`
+              return true
+            },
+          })}
+        />
+        <SelectField
+          label={t`Language of the invitation and the portal`}
+          options={localeOptions}
+          error={errors.locale?.message}
+          {...register('locale', {
+            validate: (value) => value === 'es' || value === 'en' || t`Choose Spanish or English.`,
+          })}
+        />
+        {target.kind === 'staff' && (
+          <SelectField
+            label={t`Role`}
+            options={staffRoles.map((role) => ({ value: role, label: i18n._(roleLabels[role]!) }))}
+            hint={<Trans>A super admin can also invite staff and change roles.</Trans>}
+            error={errors.role?.message}
+            {...register('role', {
+              validate: (value) => staffRoles.includes(value) || t`Choose a staff role.`,
+            })}
+          />
+        )}
+      </div>
+      <div className={styles.formActions}>
+        <button type="submit" className={layout.buttonPrimary} disabled={mutation.isPending}>
+          {mutation.isPending ? <Trans>Sending...</Trans> : <Trans>Send invitation</Trans>}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,31 @@
+// Names and badge tones of account states, staff roles and languages on the clients and team pages.
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { BadgeTone } from '../../portal/labels'
+import type { UserStatus } from './queries'
+
+export const userStatusLabels: Record<UserStatus, MessageDescriptor> = {
+  invited: msg`Invited, not accepted yet`,
+  active: msg`Active`,
+  deactivated: msg`Deactivated`,
+}
+
+export const userStatusTone: Record<UserStatus, BadgeTone> = {
+  invited: 'neutral',
+  active: 'done',
+  deactivated: 'muted',
+}
+
+export const roleLabels: Record<string, MessageDescriptor> = {
+  client: msg`Client`,
+  admin: msg`Admin`,
+  super_admin: msg`Super admin`,
+}
+
+export const languageNames: Record<string, MessageDescriptor> = {
+  es: msg`Spanish`,
+  en: msg`English`,
+}
+
+export const staffRoles = ['admin', 'super_admin'] as const
+export type StaffRole = (typeof staffRoles)[number]

@@ -1,0 +1,233 @@
+// One client organization: its details (editable), its portal users with the state of each
+// account (invited and not accepted yet, active, deactivated) and what staff can do about it
+// (resend the invitation, deactivate, reactivate), the form that invites a new user, and its
+// projects, each linking to the project's admin page.
+import { useState } from 'react'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { getRouteApi, Link } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { FormAlert } from '../../../components/form/field'
+import { useLangPrefix } from '../../../lib/use-lang'
+import { useFocusWhenShown } from '../../portal/account-section'
+import { formatDate, formatDateTime } from '../../portal/format'
+import { EmptyState, ProgressBar, StatusBadge } from '../../portal/portal-ui'
+import * as page from '../../portal/portal-pages.css'
+import { adminKeys } from '../queries'
+import { updateOrganization, type OrganizationFields } from './api'
+import { InviteForm } from './invite-form'
+import { languageNames } from './labels'
+import { OrganizationForm } from './organization-form'
+import {
+  clientKeys,
+  organizationProjectsQuery,
+  organizationQuery,
+  organizationUsersQuery,
+  type Organization,
+} from './queries'
+import { UserActions, type Outcome } from './user-actions'
+import { UserStatusBadge } from './user-status'
+
+const route = getRouteApi('/{-$lang}/_site/admin/dashboard/organizations/$organizationId')
+
+export function OrganizationPage() {
+  const { organizationId } = route.useParams()
+  const { data: organization } = useSuspenseQuery(organizationQuery(organizationId))
+  return organization ? <OrganizationDetails organization={organization} /> : <OrganizationNotFound />
+}
+
+function BackLink() {
+  const lang = useLangPrefix()
+  return (
+    <Link to="/{-$lang}/admin/dashboard/organizations" params={{ lang }} className={page.backLink}>
+      <Trans>All clients</Trans>
+    </Link>
+  )
+}
+
+function OrganizationNotFound() {
+  return (
+    <div className={page.page}>
+      <BackLink />
+      <h1 className={page.pageTitle}>
+        <Trans>Organization not found</Trans>
+      </h1>
+      <p className={page.text}>
+        <Trans>This organization does not exist or has been deleted.</Trans>
+      </p>
+    </div>
+  )
+}
+
+function OrganizationDetails({ organization }: { organization: Organization }) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const update = useMutation({
+    mutationFn: (fields: OrganizationFields) => updateOrganization(organization.id, fields),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: clientKeys.all() }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.overview() }),
+      ])
+    },
+  })
+
+  return (
+    <div className={page.page}>
+      <BackLink />
+      <header className={page.pageHeader}>
+        <h1 className={page.pageTitle}>{organization.name}</h1>
+        <p className={page.meta}>
+          {organization.is_active ? (
+            <span className={page.badge.done}>
+              <Trans>Active</Trans>
+            </span>
+          ) : (
+            <span className={page.badge.muted}>
+              <Trans>Inactive</Trans>
+            </span>
+          )}
+          <span>{organization.slug}</span>
+        </p>
+      </header>
+
+      <UsersSection organization={organization} />
+
+      <ProjectsSection organizationId={organization.id} />
+
+      <section className={page.section} aria-labelledby="details-title">
+        <h2 id="details-title" className={page.sectionTitle}>
+          <Trans>Details</Trans>
+        </h2>
+        <OrganizationForm
+          key={organization.updated_at}
+          organization={organization}
+          labelledBy="details-title"
+          savedMessage={t`The changes have been saved.`}
+          onSave={(fields) => update.mutateAsync(fields)}
+        />
+      </section>
+    </div>
+  )
+}
+
+function UsersSection({ organization }: { organization: Organization }) {
+  const { i18n } = useLingui()
+  const { data: users } = useSuspenseQuery(organizationUsersQuery(organization.id))
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
+  const outcomeRef = useFocusWhenShown(outcome)
+  const invalidate = [clientKeys.users(organization.id), clientKeys.list()]
+
+  return (
+    <section className={page.section} aria-labelledby="users-title">
+      <h2 id="users-title" className={page.sectionTitle}>
+        <Trans>Users</Trans>
+      </h2>
+      {outcome && (
+        <FormAlert ref={outcomeRef} tone={outcome.tone}>
+          {outcome.text}
+        </FormAlert>
+      )}
+      {users.length === 0 ? (
+        <EmptyState>
+          <Trans>This organization has no portal users yet. Invite the first one below.</Trans>
+        </EmptyState>
+      ) : (
+        <div className={page.tableWrapper} tabIndex={0} aria-labelledby="users-title">
+          <table className={page.table}>
+            <thead>
+              <tr>
+                <th scope="col" className={page.th}>
+                  <Trans>Name</Trans>
+                </th>
+                <th scope="col" className={page.th}>
+                  <Trans>E-mail</Trans>
+                </th>
+                <th scope="col" className={page.th}>
+                  <Trans>Language</Trans>
+                </th>
+                <th scope="col" className={page.th}>
+                  <Trans>Status</Trans>
+                </th>
+                <th scope="col" className={page.th}>
+                  <Trans>Last sign-in</Trans>
+                </th>
+                <th scope="col" className={page.th}>
+                  <Trans>Actions</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((user) => (
+                <tr key={user.id} data-user={user.email ?? user.id}>
+                  <th scope="row" className={page.rowHeader}>
+                    {user.full_name || '—'}
+                  </th>
+                  <td className={page.td}>{user.email}</td>
+                  <td className={page.td}>{i18n._(languageNames[user.locale] ?? languageNames.es!)}</td>
+                  <td className={page.td}>
+                    <UserStatusBadge status={user.status} />
+                    {user.status === 'invited' && user.invited_at && (
+                      <span className={page.meta}>
+                        <Trans>Invited {formatDate(user.invited_at, i18n.locale)}</Trans>
+                      </span>
+                    )}
+                  </td>
+                  <td className={page.td}>
+                    {user.last_sign_in_at ? formatDateTime(user.last_sign_in_at, i18n.locale) : <Trans>Never</Trans>}
+                  </td>
+                  <td className={page.td}>
+                    <UserActions user={user} invalidate={invalidate} onOutcome={setOutcome} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <InviteForm
+        target={{ kind: 'client', organizationId: organization.id, defaultLocale: organization.default_locale }}
+        invalidate={invalidate}
+      />
+    </section>
+  )
+}
+
+function ProjectsSection({ organizationId }: { organizationId: string }) {
+  const lang = useLangPrefix()
+  const { data: projects } = useSuspenseQuery(organizationProjectsQuery(organizationId))
+  return (
+    <section className={page.section} aria-labelledby="projects-title">
+      <h2 id="projects-title" className={page.sectionTitle}>
+        <Trans>Projects</Trans>
+      </h2>
+      {projects.length === 0 ? (
+        <EmptyState>
+          <Trans>No projects for this organization yet.</Trans>
+        </EmptyState>
+      ) : (
+        <ul className={page.plainList}>
+          {projects.map((project) => (
+            <li key={project.id} className={page.listItem}>
+              <Link
+                to="/{-$lang}/admin/dashboard/projects/$projectId"
+                params={{ lang, projectId: project.id }}
+                className={page.itemTitle}
+              >
+                {project.name}
+              </Link>
+              <div className={page.meta}>
+                <StatusBadge kind="project" status={project.status} />
+                {!project.visible_to_client && (
+                  <span>
+                    <Trans>Hidden from the client</Trans>
+                  </span>
+                )}
+              </div>
+              <ProgressBar value={project.progress} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

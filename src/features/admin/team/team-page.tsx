@@ -1,0 +1,192 @@
+// The firm's team. Everyone on staff sees who is on it, with roles and account states; only a
+// super_admin invites staff, changes roles (never their own) and deactivates or reactivates a
+// colleague. An admin sees the roles as text and is told why; the database refuses them anyway.
+import { useId, useState } from 'react'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { FormAlert } from '../../../components/form/field'
+import * as layout from '../../../components/ui/layout.css'
+import { useCurrentProfile, useFocusWhenShown } from '../../portal/account-section'
+import { formatDateTime } from '../../portal/format'
+import * as page from '../../portal/portal-pages.css'
+import { failureOf } from '../clients/api'
+import { InviteForm } from '../clients/invite-form'
+import { languageNames, roleLabels, staffRoles, type StaffRole } from '../clients/labels'
+import type { ManagedUser } from '../clients/queries'
+import { UserActions, type Outcome } from '../clients/user-actions'
+import { UserStatusBadge } from '../clients/user-status'
+import * as styles from '../clients/clients.css'
+import { changeRole, staffQuery, teamKeys } from './queries'
+
+export function TeamPage() {
+  const { i18n } = useLingui()
+  const profile = useCurrentProfile()
+  const { data: staff } = useSuspenseQuery(staffQuery())
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
+  const outcomeRef = useFocusWhenShown(outcome)
+  const isSuperAdmin = profile?.role === 'super_admin' && profile.is_active
+  const invalidate = [teamKeys.staff()]
+
+  return (
+    <div className={page.page}>
+      <header className={page.pageHeader}>
+        <h1 className={page.pageTitle}>
+          <Trans>Team</Trans>
+        </h1>
+        <p className={page.lead}>
+          <Trans>The firm's staff and what each of them may do in the admin area.</Trans>
+        </p>
+      </header>
+      {!isSuperAdmin && (
+        <p className={styles.explanation} data-testid="roles-read-only">
+          <Trans>
+            You can see the team, but only a super admin can invite staff, change roles or deactivate a colleague. If
+            someone's access needs to change, ask a super admin.
+          </Trans>
+        </p>
+      )}
+
+      <section className={page.section} aria-labelledby="staff-title">
+        <h2 id="staff-title" className={page.sectionTitle}>
+          <Trans>Staff</Trans>
+        </h2>
+        <p className={page.mutedText}>
+          <Trans>An admin manages clients, projects and leads. A super admin can also manage the team and roles.</Trans>
+        </p>
+        {outcome && (
+          <FormAlert ref={outcomeRef} tone={outcome.tone}>
+            {outcome.text}
+          </FormAlert>
+        )}
+        <div className={page.tableWrapper} tabIndex={0} aria-labelledby="staff-title">
+          <table className={page.table}>
+            <thead>
+              <tr>
+                <th scope="col" className={page.th}>
+                  <Trans>Name</Trans>
+                </th>
+                <th scope="col" className={page.th}>
+                  <Trans>E-mail</Trans>
+                </th>
+                <th scope="col" className={page.th}>
+                  <Trans>Role</Trans>
+                </th>
+                <th scope="col" className={page.th}>
+                  <Trans>Status</Trans>
+                </th>
+                <th scope="col" className={page.th}>
+                  <Trans>Last sign-in</Trans>
+                </th>
+                {isSuperAdmin && (
+                  <th scope="col" className={page.th}>
+                    <Trans>Actions</Trans>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {staff.map((member) => {
+                const self = member.id === profile?.id
+                return (
+                  <tr key={member.id} data-user={member.email ?? member.id}>
+                    <th scope="row" className={page.rowHeader}>
+                      {member.full_name || '—'}
+                      {self && (
+                        <span className={page.meta}>
+                          <Trans>(you)</Trans>
+                        </span>
+                      )}
+                      <span className={page.meta}>{i18n._(languageNames[member.locale] ?? languageNames.es!)}</span>
+                    </th>
+                    <td className={page.td}>{member.email}</td>
+                    <td className={page.td}>
+                      {isSuperAdmin && !self ? (
+                        <RoleEditor member={member} onOutcome={setOutcome} />
+                      ) : (
+                        <span data-role={member.role}>{i18n._(roleLabels[member.role] ?? roleLabels.admin!)}</span>
+                      )}
+                    </td>
+                    <td className={page.td}>
+                      <UserStatusBadge status={member.status} />
+                    </td>
+                    <td className={page.td}>
+                      {member.last_sign_in_at ? (
+                        formatDateTime(member.last_sign_in_at, i18n.locale)
+                      ) : (
+                        <Trans>Never</Trans>
+                      )}
+                    </td>
+                    {isSuperAdmin && (
+                      <td className={page.td}>
+                        {!self && <UserActions user={member} invalidate={invalidate} onOutcome={setOutcome} />}
+                      </td>
+                    )}
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      {isSuperAdmin && (
+        <section className={page.section} aria-labelledby="invite-staff-title">
+          <InviteForm target={{ kind: 'staff' }} invalidate={invalidate} headingLevel={2} />
+        </section>
+      )}
+    </div>
+  )
+}
+
+function RoleEditor({ member, onOutcome }: { member: ManagedUser; onOutcome: (outcome: Outcome) => void }) {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const id = useId()
+  const current = member.role as StaffRole
+  const [role, setRole] = useState<StaffRole>(current)
+  const name = member.full_name || member.email || ''
+  const mutation = useMutation({
+    mutationFn: (next: StaffRole) => changeRole(member.id, next),
+    onSuccess: async (_data, next) => {
+      const label = i18n._(roleLabels[next]!)
+      onOutcome({ tone: 'info', text: t`${name} is now ${label}.` })
+      await queryClient.invalidateQueries({ queryKey: teamKeys.staff() })
+    },
+    onError: (error) => {
+      setRole(current)
+      onOutcome({ tone: 'error', text: i18n._(failureOf(error).message) })
+    },
+  })
+
+  return (
+    <form
+      className={styles.roleForm}
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (role !== current) mutation.mutate(role)
+      }}
+    >
+      <label htmlFor={id} className={layout.visuallyHidden}>
+        <Trans>Role of {name}</Trans>
+      </label>
+      <select
+        id={id}
+        className={styles.roleSelect}
+        value={role}
+        onChange={(event) => setRole(event.target.value as StaffRole)}
+        disabled={mutation.isPending}
+      >
+        {staffRoles.map((option) => (
+          <option key={option} value={option}>
+            {i18n._(roleLabels[option]!)}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className={page.smallButton} disabled={mutation.isPending || role === current}>
+        <Trans>
+          Change role<span className={layout.visuallyHidden}> of {name}</span>
+        </Trans>
+      </button>
+    </form>
+  )
+}

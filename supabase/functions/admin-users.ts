@@ -1,0 +1,267 @@
+// admin-users: what staff do to accounts that the REST API cannot do for them, because it needs
+// the auth admin API (service role). POST { action, ... }:
+//   invite     { email, full_name, locale, organization_id } a client user of an organization,
+//              { email, full_name, locale, role }            or a staff member (super_admin only);
+//   resend     { user_id } the invitation again, while it has not been accepted;
+//   deactivate { user_id } a ban plus profiles.is_active = false: no sign-in, no rights;
+//   reactivate { user_id } the reverse.
+// The caller is checked first, with their own JWT (is_admin / is_super_admin under row-level
+// security); only then does the function act with the service role. Clients are managed by any
+// staff member, staff only by a super_admin, and nobody (de)activates themselves. Bad input and
+// refusals answer 4xx `{ error: { code, message, field? } }`.
+import { z } from 'zod'
+import {
+  callerClient,
+  fail,
+  json,
+  serviceClient,
+  type EdgeFunction,
+  type FunctionEnv,
+  type TypedClient,
+} from './runtime'
+
+/** A ban as long as Go allows (about 100 years): deactivated until someone reactivates. */
+export const deactivatedBan = '876000h'
+
+const uuid = z.string().uuid()
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'An e-mail address is required')
+  .max(254, 'An e-mail address has at most 254 characters')
+  .email('Not a valid e-mail address')
+const fullName = z.string().trim().min(1, 'A name is required').max(200, 'A name has at most 200 characters')
+const locale = z.enum(['es', 'en'])
+
+const inviteClient = z.object({
+  action: z.literal('invite'),
+  email,
+  full_name: fullName,
+  locale,
+  organization_id: uuid,
+  role: z.undefined().optional(),
+})
+
+const inviteStaff = z.object({
+  action: z.literal('invite'),
+  email,
+  full_name: fullName,
+  locale,
+  role: z.enum(['admin', 'super_admin']),
+  organization_id: z.undefined().optional(),
+})
+
+const onUser = z.object({ action: z.enum(['resend', 'deactivate', 'reactivate']), user_id: uuid })
+
+const actionName = z.object({ action: z.enum(['invite', 'resend', 'deactivate', 'reactivate']) })
+
+type Caller = { id: string; isAdmin: boolean; isSuperAdmin: boolean }
+
+const corsHeaders: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type, x-region',
+  'Access-Control-Allow-Methods': 'POST, OPTIONS',
+}
+
+function withCors(response: Response): Response {
+  for (const [name, value] of Object.entries(corsHeaders)) response.headers.set(name, value)
+  return response
+}
+
+/** The first problem zod found, as `field: message`, and the field it belongs to. */
+function invalid(error: z.ZodError): Response {
+  const issue = error.issues[0]
+  const field = issue?.path.map(String).join('.') || undefined
+  const message = issue ? `${field ? `${field}: ` : ''}${issue.message}` : 'Invalid request'
+  return json({ error: { code: 'validation_failed', message, ...(field ? { field } : {}) } }, 400)
+}
+
+async function identify(request: Request, env: FunctionEnv): Promise<Caller | Response> {
+  const authorization = request.headers.get('Authorization') ?? ''
+  const token = authorization.replace(/^Bearer\s+/i, '')
+  if (!token || token === env.anonKey) return fail(401, 'not_authenticated', 'Sign in first')
+  const caller = callerClient(request, env)
+  const { data: user, error: userError } = await caller.auth.getUser(token)
+  if (userError || !user.user) return fail(401, 'not_authenticated', 'Your session is not valid; sign in again')
+  const [admin, superAdmin] = await Promise.all([caller.rpc('is_admin'), caller.rpc('is_super_admin')])
+  if (admin.error || superAdmin.error) return fail(403, 'forbidden', 'Your rights could not be checked')
+  return { id: user.user.id, isAdmin: admin.data === true, isSuperAdmin: superAdmin.data === true }
+}
+
+/** Where the invitation link lands: the site's set-password page in the invitee's language. */
+function redirectTo(request: Request, env: FunctionEnv, lng: 'es' | 'en'): string {
+  let origin = env.supabaseUrl
+  const header = request.headers.get('Origin')
+  if (header) {
+    try {
+      origin = new URL(header).origin
+    } catch {
+      // not a URL: keep the project's own origin
+    }
+  }
+  return `${origin}/${lng}/reset-password`
+}
+
+interface Target {
+  id: string
+  email: string | null
+  role: string
+  locale: string
+  is_active: boolean
+}
+
+async function loadTarget(service: TypedClient, id: string): Promise<Target | Response> {
+  const { data, error } = await service
+    .from('profiles')
+    .select('id, email, role, locale, is_active')
+    .eq('id', id)
+    .maybeSingle()
+  if (error) return fail(502, 'lookup_failed', 'The account could not be read')
+  if (!data) return fail(404, 'user_not_found', 'No such user')
+  return data
+}
+
+/** Clients are managed by any staff member; staff only by a super_admin. */
+function mayManage(caller: Caller, target: Target): Response | null {
+  if (target.role === 'client') return null
+  if (!caller.isSuperAdmin) return fail(403, 'forbidden', 'Only a super_admin can manage staff accounts')
+  return null
+}
+
+/** An auth API failure: its 4xx as it is (with a known code), anything else as a failed upstream. */
+function authFailure(error: { status?: number; code?: string; message: string }, fallback: string): Response {
+  if (error.code === 'email_exists')
+    return json(
+      { error: { code: 'email_exists', message: 'A user with this e-mail address already exists', field: 'email' } },
+      409,
+    )
+  const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 502
+  return fail(status, error.code ?? fallback, error.message)
+}
+
+async function invite(request: Request, env: FunctionEnv, caller: Caller, body: unknown): Promise<Response> {
+  const staff = typeof body === 'object' && body !== null && 'role' in body && body.role !== undefined
+  const parsed = (staff ? inviteStaff : inviteClient).safeParse(body)
+  if (!parsed.success) return invalid(parsed.error)
+  const input = parsed.data
+  if (input.role && !caller.isSuperAdmin) return fail(403, 'forbidden', 'Only a super_admin can invite staff')
+
+  const service = serviceClient(env)
+  if (input.organization_id) {
+    const { data: organization, error } = await service
+      .from('organizations')
+      .select('id')
+      .eq('id', input.organization_id)
+      .maybeSingle()
+    if (error) return fail(502, 'lookup_failed', 'The organization could not be read')
+    if (!organization)
+      return json(
+        { error: { code: 'organization_not_found', message: 'No such organization', field: 'organization_id' } },
+        404,
+      )
+  }
+  const { data: existing, error: existingError } = await service
+    .from('profiles')
+    .select('id')
+    .ilike('email', input.email.replace(/[\\%_]/g, '\\$&'))
+    .limit(1)
+  if (existingError) return fail(502, 'lookup_failed', 'The accounts could not be read')
+  if (existing.length > 0) return authFailure({ code: 'email_exists', message: '' }, 'email_exists')
+
+  const { data, error } = await service.auth.admin.inviteUserByEmail(input.email, {
+    data: { full_name: input.full_name, locale: input.locale },
+    redirectTo: redirectTo(request, env, input.locale),
+  })
+  if (error || !data.user) return authFailure(error ?? { message: 'No user returned' }, 'invite_failed')
+
+  const { error: profileError } = await service
+    .from('profiles')
+    .update({
+      full_name: input.full_name,
+      locale: input.locale,
+      role: input.role ?? 'client',
+      organization_id: input.organization_id ?? null,
+    })
+    .eq('id', data.user.id)
+  if (profileError) {
+    // Without its organization or role the account would be a stray client: take it back.
+    await service.auth.admin.deleteUser(data.user.id)
+    return fail(502, 'profile_failed', 'The account could not be set up; nothing was kept')
+  }
+  return json({ data: { user_id: data.user.id, email: input.email, status: 'invited' } })
+}
+
+async function resend(request: Request, env: FunctionEnv, caller: Caller, userId: string): Promise<Response> {
+  const service = serviceClient(env)
+  const target = await loadTarget(service, userId)
+  if (target instanceof Response) return target
+  const refused = mayManage(caller, target)
+  if (refused) return refused
+  if (!target.is_active) return fail(409, 'user_deactivated', 'Reactivate the account before inviting again')
+  const { data: auth, error } = await service.auth.admin.getUserById(target.id)
+  if (error || !auth.user?.email) return authFailure(error ?? { message: 'The account has no e-mail' }, 'lookup_failed')
+  if (auth.user.email_confirmed_at)
+    return fail(409, 'already_accepted', 'This person has already accepted the invitation')
+  const lng = target.locale === 'en' ? 'en' : 'es'
+  // The e-mail's language follows the account's metadata: keep it in step with the profile.
+  if (auth.user.user_metadata?.locale !== lng) {
+    const { error: metaError } = await service.auth.admin.updateUserById(target.id, { user_metadata: { locale: lng } })
+    if (metaError) return authFailure(metaError, 'update_failed')
+  }
+  const { error: inviteError } = await service.auth.admin.inviteUserByEmail(auth.user.email, {
+    redirectTo: redirectTo(request, env, lng),
+  })
+  if (inviteError) return authFailure(inviteError, 'invite_failed')
+  return json({ data: { user_id: target.id, status: 'invited' } })
+}
+
+async function setActive(env: FunctionEnv, caller: Caller, userId: string, active: boolean): Promise<Response> {
+  if (userId === caller.id) return fail(409, 'self', 'You cannot deactivate or reactivate your own account')
+  const service = serviceClient(env)
+  const target = await loadTarget(service, userId)
+  if (target instanceof Response) return target
+  const refused = mayManage(caller, target)
+  if (refused) return refused
+  const { error } = await service.auth.admin.updateUserById(target.id, {
+    ban_duration: active ? 'none' : deactivatedBan,
+  })
+  if (error) return authFailure(error, 'update_failed')
+  const { error: profileError } = await service.from('profiles').update({ is_active: active }).eq('id', target.id)
+  if (profileError) return fail(502, 'profile_failed', 'The account could not be updated')
+  return json({ data: { user_id: target.id, is_active: active } })
+}
+
+export const adminUsers: EdgeFunction = async (request, env) => {
+  if (request.method === 'OPTIONS') return withCors(new Response(null, { status: 204 }))
+  return withCors(await handle(request, env))
+}
+
+async function handle(request: Request, env: FunctionEnv): Promise<Response> {
+  if (request.method !== 'POST') return fail(405, 'method_not_allowed', 'Use POST')
+  let body: unknown
+  try {
+    body = await request.json()
+  } catch {
+    return fail(400, 'invalid_json', 'The request body must be a JSON object')
+  }
+  const action = actionName.safeParse(body)
+  if (!action.success) return invalid(action.error)
+
+  const caller = await identify(request, env)
+  if (caller instanceof Response) return caller
+  if (!caller.isAdmin) return fail(403, 'forbidden', 'Only staff can manage accounts')
+
+  if (action.data.action === 'invite') return invite(request, env, caller, body)
+  const parsed = onUser.safeParse(body)
+  if (!parsed.success) return invalid(parsed.error)
+  const { user_id: userId } = parsed.data
+  switch (parsed.data.action) {
+    case 'resend':
+      return resend(request, env, caller, userId)
+    case 'deactivate':
+      return setActive(env, caller, userId, false)
+    case 'reactivate':
+      return setActive(env, caller, userId, true)
+  }
+}

@@ -1,0 +1,77 @@
+// Staff-side helpers for the admin area's end-to-end tests: signing a staff member in through the
+// staff login, the admin pages' paths, a fresh organization and a fresh staff member per test (made
+// with the service role, as a seed would), and the rows of the users and team tables.
+import { randomUUID } from 'node:crypto'
+import type { Locator, Page } from '@playwright/test'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { withLangPrefix } from '../../../src/lib/pages'
+import type { Locale } from '../../../src/lib/locale'
+import { expect, exactPath, paths, SignInPage, type Prefix } from './auth'
+import type { Account } from './users'
+
+export const adminPaths = {
+  organizations: (prefix: Prefix) => withLangPrefix('/admin/dashboard/organizations', prefix),
+  organization: (prefix: Prefix, id: string) => withLangPrefix(`/admin/dashboard/organizations/${id}`, prefix),
+  team: (prefix: Prefix) => withLangPrefix('/admin/dashboard/team', prefix),
+}
+
+/** Signs a staff member in through the staff login in `lng` and waits for the admin overview. */
+export async function signInStaff(page: Page, account: Account, lng: Locale): Promise<void> {
+  const signIn = await SignInPage.open(page, paths.adminLogin(lng), lng, 'staff')
+  await signIn.fill(account.email, account.password)
+  await expect(page).toHaveURL(exactPath(paths.adminDashboard(lng)))
+}
+
+function must<T>(result: { data: T; error: { message: string } | null }, what: string): T {
+  if (result.error) throw new Error(`${what}: ${result.error.message}`)
+  return result.data
+}
+
+export interface FreshOrganization {
+  id: string
+  name: string
+  slug: string
+}
+
+/** A new organization of the calling test, with no users and no projects. */
+export async function createOrganization(
+  admin: SupabaseClient,
+  defaultLocale: Locale = 'es',
+): Promise<FreshOrganization> {
+  const tag = randomUUID().slice(0, 8)
+  const row = { name: `E2E Cliente ${tag}`, slug: `e2e-cliente-${tag}`, default_locale: defaultLocale }
+  const created = must(
+    await admin.from('organizations').insert(row).select('id, name, slug').single<FreshOrganization>(),
+    `organization ${row.slug}`,
+  )
+  if (!created) throw new Error(`organization ${row.slug} was not created`)
+  return created
+}
+
+export interface FreshStaff {
+  id: string
+  email: string
+  name: string
+}
+
+/** A new, confirmed admin of the calling test. */
+export async function createStaffUser(admin: SupabaseClient): Promise<FreshStaff> {
+  const tag = randomUUID().slice(0, 8)
+  const email = `e2e-staff-${tag}@example.com`
+  const name = `Staff ${tag}`
+  const { data, error } = await admin.auth.admin.createUser({
+    email,
+    password: `staff-pass-${tag}`,
+    email_confirm: true,
+    user_metadata: { full_name: name, locale: 'es' },
+  })
+  if (error || !data.user) throw new Error(`create ${email}: ${error?.message}`)
+  const user = data.user
+  must(await admin.from('profiles').update({ role: 'admin' }).eq('id', user.id), `role of ${email}`)
+  return { id: user.id, email, name }
+}
+
+/** The row of a users or team table, by the person's e-mail address. */
+export function userRow(page: Page, email: string): Locator {
+  return page.locator(`tr[data-user="${email.toLowerCase()}"]`)
+}

@@ -1,0 +1,402 @@
+// The admin-users Edge Function (supabase/functions/admin-users.ts) through supabase-js's
+// functions.invoke, as the admin pages call it: who may invite, resend, deactivate and reactivate
+// whom (anon, client, admin, super_admin), bad input answered 4xx without changing anything, the
+// invitation in the invitee's language, and deactivated accounts kept out until reactivated.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { fragmentOf, linkIn, password, relaxLimits, uniqueEmail } from '../auth/support/helpers'
+import { organizations, users } from '../rls/seed-ids'
+
+const demoPassword = 'demo-password-2026'
+
+interface Answer {
+  status: number
+  body: { data?: Record<string, unknown>; error?: { code: string; message: string; field?: string } }
+}
+
+describe.each(databaseKinds())('admin-users function on %s', (kind) => {
+  let server: TestServer
+  let asAdmin: SupabaseClient
+  let asSuperAdmin: SupabaseClient
+  let asClient: SupabaseClient
+
+  async function signedIn(email: string, secret = demoPassword): Promise<SupabaseClient> {
+    const client = server.client()
+    const { error } = await client.auth.signInWithPassword({ email, password: secret })
+    if (error) throw new Error(`sign-in of ${email} failed: ${error.message}`)
+    return client
+  }
+
+  /** Calls the function as `client` and returns the status and JSON body, success or not. */
+  async function call(client: SupabaseClient, body: unknown): Promise<Answer> {
+    const { data, error } = await client.functions.invoke('admin-users', { body: body as Record<string, unknown> })
+    if (!error) return { status: 200, body: data as Answer['body'] }
+    const response = (error as { context?: Response }).context
+    if (!(response instanceof Response)) throw error
+    return { status: response.status, body: (await response.json()) as Answer['body'] }
+  }
+
+  async function countUsers(email: string): Promise<number> {
+    const { rows } = await server.deps.db.query<{ n: number }>(
+      'select count(*)::int as n from auth.users where lower(email) = lower($1)',
+      [email],
+    )
+    return rows[0]!.n
+  }
+
+  async function profileOf(id: string) {
+    const { rows } = await server.deps.db.query<{
+      role: string
+      organization_id: string | null
+      locale: string
+      is_active: boolean
+      full_name: string
+    }>('select role, organization_id, locale, is_active, full_name from public.profiles where id = $1', [id])
+    return rows[0]
+  }
+
+  /** A confirmed client of Almacenes Ribera with a password, for the (de)activation cases. */
+  async function confirmedClient(): Promise<{ id: string; email: string }> {
+    const email = uniqueEmail('client')
+    const { data, error } = await server
+      .serviceClient()
+      .auth.admin.createUser({ email, password, email_confirm: true, user_metadata: { locale: 'es' } })
+    if (error || !data.user) throw new Error(error?.message)
+    await server.deps.db.query('update public.profiles set organization_id = $2 where id = $1', [
+      data.user.id,
+      organizations.ribera,
+    ])
+    return { id: data.user.id, email }
+  }
+
+  /** A confirmed admin with a password. */
+  async function confirmedAdmin(): Promise<{ id: string; email: string }> {
+    const email = uniqueEmail('staff')
+    const { data, error } = await server.serviceClient().auth.admin.createUser({ email, password, email_confirm: true })
+    if (error || !data.user) throw new Error(error?.message)
+    await server.deps.db.query("update public.profiles set role = 'admin' where id = $1", [data.user.id])
+    return { id: data.user.id, email }
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(kind)
+    relaxLimits(server)
+    asAdmin = await signedIn('admin@caucedata.com')
+    asSuperAdmin = await signedIn('superadmin@caucedata.com')
+    asClient = await signedIn('lucia.martin@example.com')
+  })
+  afterAll(() => server.close())
+
+  describe('who may call it', () => {
+    it('answers anonymous callers 401 for every action and changes nothing', async () => {
+      const anon = server.client()
+      const email = uniqueEmail('anon')
+      const cases = [
+        { action: 'invite', email, full_name: 'Nobody', locale: 'es', organization_id: organizations.ribera },
+        { action: 'invite', email, full_name: 'Nobody', locale: 'es', role: 'admin' },
+        { action: 'resend', user_id: users.james },
+        { action: 'deactivate', user_id: users.james },
+        { action: 'reactivate', user_id: users.james },
+      ]
+      for (const body of cases) {
+        const answer = await call(anon, body)
+        expect(answer, body.action).toMatchObject({ status: 401, body: { error: { code: 'not_authenticated' } } })
+      }
+      expect(await countUsers(email)).toBe(0)
+      expect(await profileOf(users.james)).toMatchObject({ is_active: true })
+    })
+
+    it('answers a client 403 for every action and changes nothing', async () => {
+      const email = uniqueEmail('byclient')
+      const cases = [
+        { action: 'invite', email, full_name: 'Colleague', locale: 'es', organization_id: organizations.ribera },
+        { action: 'invite', email, full_name: 'Colleague', locale: 'es', role: 'super_admin' },
+        { action: 'resend', user_id: users.james },
+        { action: 'deactivate', user_id: users.james },
+        { action: 'reactivate', user_id: users.james },
+      ]
+      for (const body of cases) {
+        const answer = await call(asClient, body)
+        expect(answer, body.action).toMatchObject({ status: 403, body: { error: { code: 'forbidden' } } })
+      }
+      expect(await countUsers(email)).toBe(0)
+      expect(await profileOf(users.james)).toMatchObject({ is_active: true })
+    })
+
+    it('lets an admin manage clients but not staff', async () => {
+      const staffEmail = uniqueEmail('wannabe')
+      const staffInvite = await call(asAdmin, {
+        action: 'invite',
+        email: staffEmail,
+        full_name: 'Would-be Admin',
+        locale: 'es',
+        role: 'admin',
+      })
+      expect(staffInvite).toMatchObject({ status: 403, body: { error: { code: 'forbidden' } } })
+      expect(await countUsers(staffEmail)).toBe(0)
+
+      for (const action of ['resend', 'deactivate', 'reactivate']) {
+        const answer = await call(asAdmin, { action, user_id: users.superAdmin })
+        expect(answer, action).toMatchObject({ status: 403, body: { error: { code: 'forbidden' } } })
+      }
+      expect(await profileOf(users.superAdmin)).toMatchObject({ is_active: true, role: 'super_admin' })
+
+      const client = await confirmedClient()
+      expect(await call(asAdmin, { action: 'deactivate', user_id: client.id })).toMatchObject({ status: 200 })
+      expect(await call(asAdmin, { action: 'reactivate', user_id: client.id })).toMatchObject({ status: 200 })
+      expect(await profileOf(client.id)).toMatchObject({ is_active: true })
+    })
+
+    it('lets a super_admin invite and manage staff, but never (de)activate themselves', async () => {
+      const email = uniqueEmail('newstaff')
+      const invited = await call(asSuperAdmin, {
+        action: 'invite',
+        email,
+        full_name: 'New Analyst',
+        locale: 'en',
+        role: 'admin',
+      })
+      expect(invited).toMatchObject({ status: 200, body: { data: { status: 'invited' } } })
+      const id = invited.body.data!.user_id as string
+      expect(await profileOf(id)).toMatchObject({
+        role: 'admin',
+        organization_id: null,
+        locale: 'en',
+        full_name: 'New Analyst',
+      })
+      const first = await server.deps.catcher!.waitFor(email)
+      expect(first.html).toContain('<html lang="en">')
+
+      const resent = await call(asSuperAdmin, { action: 'resend', user_id: id })
+      expect(resent).toMatchObject({ status: 200 })
+      const second = await server.deps.catcher!.waitFor(email, (mail) => mail.id > first.id)
+      expect(second.subject).toBe(first.subject)
+
+      const staff = await confirmedAdmin()
+      expect(await call(asSuperAdmin, { action: 'deactivate', user_id: staff.id })).toMatchObject({ status: 200 })
+      expect(await profileOf(staff.id)).toMatchObject({ is_active: false })
+      expect(await call(asSuperAdmin, { action: 'reactivate', user_id: staff.id })).toMatchObject({ status: 200 })
+      expect(await profileOf(staff.id)).toMatchObject({ is_active: true })
+
+      const self = await call(asSuperAdmin, { action: 'deactivate', user_id: users.superAdmin })
+      expect(self).toMatchObject({ status: 409, body: { error: { code: 'self' } } })
+      expect(await profileOf(users.superAdmin)).toMatchObject({ is_active: true })
+    })
+  })
+
+  describe('inviting a client user', () => {
+    it('sends the invitation in English to an English speaker; the link sets a password and signs in', async () => {
+      const email = uniqueEmail('Invitee')
+      const answer = await call(asAdmin, {
+        action: 'invite',
+        email: `  ${email.toUpperCase()} `,
+        full_name: '  Ada Lovelace ',
+        locale: 'en',
+        organization_id: organizations.kuntur,
+      })
+      expect(answer).toMatchObject({ status: 200, body: { data: { status: 'invited', email: email.toLowerCase() } } })
+      const id = answer.body.data!.user_id as string
+      expect(await profileOf(id)).toMatchObject({
+        role: 'client',
+        organization_id: organizations.kuntur,
+        locale: 'en',
+        full_name: 'Ada Lovelace',
+        is_active: true,
+      })
+
+      const mail = await server.deps.catcher!.waitFor(email)
+      expect(mail.subject).toBe('Welcome to the Cauce Data client portal')
+      expect(mail.html).toContain('<html lang="en">')
+      const response = await server.request(linkIn(mail.text), { redirect: 'manual' })
+      const location = response.headers.get('location')!
+      expect(location.startsWith(`${server.url}/en/reset-password#`)).toBe(true)
+      const fragment = fragmentOf(location)
+      expect(fragment.get('type')).toBe('invite')
+
+      const invitee = server.client()
+      await invitee.auth.setSession({
+        access_token: fragment.get('access_token')!,
+        refresh_token: fragment.get('refresh_token')!,
+      })
+      expect((await invitee.auth.updateUser({ password: 'chosen-password-1' })).error).toBeNull()
+      const portal = await signedIn(email, 'chosen-password-1')
+      const { data: projects } = await portal.from('projects').select('organization_id')
+      expect(projects!.length).toBeGreaterThan(0)
+      expect(new Set(projects!.map((p) => p.organization_id))).toEqual(new Set([organizations.kuntur]))
+
+      // Accepted: nothing to resend.
+      const resend = await call(asAdmin, { action: 'resend', user_id: id })
+      expect(resend).toMatchObject({ status: 409, body: { error: { code: 'already_accepted' } } })
+    })
+
+    it('sends a Spanish invitation to a Spanish speaker, and resends it while it is not accepted', async () => {
+      const email = uniqueEmail('invitada')
+      const answer = await call(asAdmin, {
+        action: 'invite',
+        email,
+        full_name: 'Lucía Pérez',
+        locale: 'es',
+        organization_id: organizations.ribera,
+      })
+      expect(answer.status).toBe(200)
+      const first = await server.deps.catcher!.waitFor(email)
+      expect(first.subject).toBe('Le damos la bienvenida al portal de clientes de Cauce Data')
+      expect(first.html).toContain('<html lang="es">')
+
+      const id = answer.body.data!.user_id as string
+      expect(await call(asAdmin, { action: 'resend', user_id: id })).toMatchObject({ status: 200 })
+      const second = await server.deps.catcher!.waitFor(email, (mail) => mail.id > first.id)
+      expect(second.subject).toBe('Le damos la bienvenida al portal de clientes de Cauce Data')
+      expect(linkIn(second.text)).toContain(encodeURIComponent('/es/reset-password'))
+
+      // The profile's language decides the resent e-mail and where its link lands.
+      await server.deps.db.query("update public.profiles set locale = 'en' where id = $1", [id])
+      expect(await call(asAdmin, { action: 'resend', user_id: id })).toMatchObject({ status: 200 })
+      const third = await server.deps.catcher!.waitFor(email, (mail) => mail.id > second.id)
+      expect(third.subject).toBe('Welcome to the Cauce Data client portal')
+      const response = await server.request(linkIn(third.text), { redirect: 'manual' })
+      expect(response.headers.get('location')!.startsWith(`${server.url}/en/reset-password#`)).toBe(true)
+    })
+
+    it('refuses an address that already has an account', async () => {
+      const answer = await call(asAdmin, {
+        action: 'invite',
+        email: 'James.Whitaker@example.com',
+        full_name: 'James again',
+        locale: 'en',
+        organization_id: organizations.kuntur,
+      })
+      expect(answer).toMatchObject({ status: 409, body: { error: { code: 'email_exists', field: 'email' } } })
+      expect(await profileOf(users.james)).toMatchObject({ organization_id: organizations.ribera })
+    })
+
+    it('answers bad input 4xx with the field, and creates nothing', async () => {
+      const email = uniqueEmail('bad')
+      const valid = {
+        action: 'invite',
+        email,
+        full_name: 'Valid Name',
+        locale: 'es',
+        organization_id: organizations.ribera,
+      }
+      const cases: [Record<string, unknown>, number, string, string | undefined][] = [
+        [{ ...valid, email: '' }, 400, 'validation_failed', 'email'],
+        [{ ...valid, email: 'not-an-address' }, 400, 'validation_failed', 'email'],
+        [{ ...valid, email: `${'a'.repeat(250)}@example.com` }, 400, 'validation_failed', 'email'],
+        [{ ...valid, email: 42 }, 400, 'validation_failed', 'email'],
+        [{ ...valid, full_name: '   ' }, 400, 'validation_failed', 'full_name'],
+        [{ ...valid, full_name: 'x'.repeat(201) }, 400, 'validation_failed', 'full_name'],
+        [{ ...valid, locale: 'fr' }, 400, 'validation_failed', 'locale'],
+        [{ ...valid, organization_id: 'ribera' }, 400, 'validation_failed', 'organization_id'],
+        [{ ...valid, organization_id: 7 }, 400, 'validation_failed', 'organization_id'],
+        [{ ...valid, organization_id: undefined }, 400, 'validation_failed', 'organization_id'],
+        [{ ...valid, role: 'client' }, 400, 'validation_failed', 'role'],
+        [{ ...valid, organization_id: undefined, role: 'admin' }, 403, 'forbidden', undefined],
+        [
+          { ...valid, organization_id: '0c000000-0000-4000-8000-000000000001' },
+          404,
+          'organization_not_found',
+          'organization_id',
+        ],
+        [{ ...valid, action: 'promote' }, 400, 'validation_failed', 'action'],
+        [{ action: 'deactivate', user_id: 'someone' }, 400, 'validation_failed', 'user_id'],
+        [{ action: 'deactivate', user_id: '0c000000-0000-4000-8000-000000000001' }, 404, 'user_not_found', undefined],
+      ]
+      for (const [body, status, code, field] of cases) {
+        const answer = await call(asAdmin, body)
+        expect(answer.status, JSON.stringify(body)).toBe(status)
+        expect(answer.body.error, JSON.stringify(body)).toMatchObject({ code, ...(field ? { field } : {}) })
+        expect(answer.body.error!.message.length).toBeGreaterThan(0)
+      }
+      const both = await call(asSuperAdmin, { ...valid, role: 'admin' })
+      expect(both).toMatchObject({ status: 400, body: { error: { code: 'validation_failed' } } })
+      expect(await countUsers(email)).toBe(0)
+    })
+
+    it('answers malformed requests 4xx, never 500', async () => {
+      const token = (await asAdmin.auth.getSession()).data.session!.access_token
+      const raw = (init: RequestInit) =>
+        server.request('/functions/v1/admin-users', {
+          ...init,
+          headers: { apikey: server.anonKey, authorization: `Bearer ${token}`, ...(init.headers ?? {}) },
+        })
+      const broken = await raw({ method: 'POST', body: '{not json', headers: { 'content-type': 'application/json' } })
+      expect(broken.status).toBe(400)
+      expect(await broken.json()).toMatchObject({ error: { code: 'invalid_json' } })
+      const array = await raw({ method: 'POST', body: '[]', headers: { 'content-type': 'application/json' } })
+      expect(array.status).toBe(400)
+      expect((await raw({ method: 'GET' })).status).toBe(405)
+      const garbage = await server.request('/functions/v1/admin-users', {
+        method: 'POST',
+        body: '{"action":"resend","user_id":"c0000000-0000-4000-8000-0000000000a2"}',
+        headers: { apikey: server.anonKey, authorization: 'Bearer not.a.jwt', 'content-type': 'application/json' },
+      })
+      expect(garbage.status).toBe(401)
+    })
+  })
+
+  describe('deactivating and reactivating', () => {
+    it('keeps a deactivated client out (sign-in, refresh and rights) until reactivated', async () => {
+      const client = await confirmedClient()
+      const before = await signedIn(client.email, password)
+      const refreshToken = (await before.auth.getSession()).data.session!.refresh_token
+
+      expect(await call(asAdmin, { action: 'deactivate', user_id: client.id })).toMatchObject({
+        status: 200,
+        body: { data: { is_active: false } },
+      })
+      expect(await profileOf(client.id)).toMatchObject({ is_active: false })
+      const { error } = await server.client().auth.signInWithPassword({ email: client.email, password })
+      expect(error).toMatchObject({ code: 'user_banned' })
+      const refreshed = await server.client().auth.refreshSession({ refresh_token: refreshToken })
+      expect(refreshed.error).not.toBeNull()
+
+      // An invitation is not resent to a deactivated account.
+      expect(await call(asAdmin, { action: 'resend', user_id: client.id })).toMatchObject({
+        status: 409,
+        body: { error: { code: 'user_deactivated' } },
+      })
+
+      expect(await call(asAdmin, { action: 'reactivate', user_id: client.id })).toMatchObject({
+        status: 200,
+        body: { data: { is_active: true } },
+      })
+      const after = await signedIn(client.email, password)
+      const { data: isClient } = await after.rpc('is_client')
+      expect(isClient).toBe(true)
+    })
+  })
+
+  describe('roles (the team page writes profiles.role through REST)', () => {
+    it('lets only a super_admin change a role; the database refuses an admin', async () => {
+      const staff = await confirmedAdmin()
+      const byAdmin = await asAdmin.from('profiles').update({ role: 'super_admin' }).eq('id', staff.id).select('id')
+      expect(byAdmin.error).toMatchObject({ code: '42501' })
+      expect(await profileOf(staff.id)).toMatchObject({ role: 'admin' })
+
+      const bySuper = await asSuperAdmin
+        .from('profiles')
+        .update({ role: 'super_admin' })
+        .eq('id', staff.id)
+        .select('role')
+        .single()
+      expect(bySuper.error).toBeNull()
+      expect(bySuper.data).toEqual({ role: 'super_admin' })
+      const ownRole = await asSuperAdmin.from('profiles').update({ role: 'admin' }).eq('id', users.superAdmin)
+      expect(ownRole.error).toMatchObject({ code: '42501' })
+    })
+
+    it('shows staff the state of accounts, and nobody else', async () => {
+      const { data, error } = await asAdmin.rpc('account_states', { user_ids: [users.james, users.superAdmin] })
+      expect(error).toBeNull()
+      const states = data as { id: string; confirmed_at: string | null }[]
+      expect(states.map((s) => s.id).sort()).toEqual([users.superAdmin, users.james].sort())
+      expect(states.every((s) => s.confirmed_at)).toBe(true)
+      const byClient = await asClient.rpc('account_states', { user_ids: [users.james] })
+      expect(byClient.error).toMatchObject({ code: '42501' })
+      const byAnon = await server.client().rpc('account_states', { user_ids: [users.james] })
+      expect(byAnon.error).not.toBeNull()
+    })
+  })
+})
