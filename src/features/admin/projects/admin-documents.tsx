@@ -1,0 +1,395 @@
+// A project's documents for staff: every file (shared or not) with download, share/stop sharing,
+// replace (new bytes under the same document) and delete, and the upload form. Sharing a
+// document notifies the organization's clients once (in-app and by e-mail, database triggers).
+import { useId, useRef, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { CheckboxField, Field, SelectField, TextAreaField } from '../../../components/form/field'
+import * as formStyles from '../../../components/form/form.css'
+import * as layout from '../../../components/ui/layout.css'
+import { useProfile } from '../../../auth/use-auth'
+import { ACCEPT } from '../../portal/documents'
+import { formatBytes, formatDate } from '../../portal/format'
+import { documentCategories, documentCategoryLabels, labelOf } from '../../portal/labels'
+import { useOpenDocument } from '../../portal/project-documents'
+import { EmptyState } from '../../portal/portal-ui'
+import * as page from '../../portal/portal-pages.css'
+import { checkFile, deleteDocument, replaceDocumentFile, setDocumentVisible, uploadProjectDocument } from './api'
+import { describeFailure } from './errors'
+import {
+  ConfirmButton,
+  OutcomeMessage,
+  Panel,
+  SubmitButton,
+  orNull,
+  uploadMessages,
+  useFailureHandler,
+  type Outcome,
+} from './form-kit'
+import { adminDocumentsQuery, adminProjectKeys, type AdminDocument, type AdminProject } from './queries'
+import { UploadError } from '../../portal/documents'
+import * as styles from './projects.css'
+
+export function DocumentsAdmin({ project }: { project: AdminProject }) {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const { data: documents } = useSuspenseQuery(adminDocumentsQuery(project.id))
+  const download = useOpenDocument()
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const captionId = useId()
+  const projectName = project.name
+
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: adminProjectKeys.project(project.id) })
+  const fail = (error: unknown) =>
+    setOutcome({
+      tone: 'error',
+      text: error instanceof UploadError ? i18n._(uploadMessages[error.kind]) : i18n._(describeFailure(error).message),
+    })
+
+  const visibility = useMutation({
+    mutationFn: ({ document, visible }: { document: AdminDocument; visible: boolean }) =>
+      setDocumentVisible(document.id, visible),
+    onSuccess: (_, { document, visible }) => {
+      const name = document.name
+      setOutcome({
+        tone: 'info',
+        text: visible ? t`“${name}” is now visible to the client.` : t`“${name}” is no longer visible to the client.`,
+      })
+    },
+    onError: fail,
+    onSettled: invalidate,
+  })
+
+  const removal = useMutation({
+    mutationFn: (document: AdminDocument) => deleteDocument(document),
+    onSuccess: (_, document) => {
+      const name = document.name
+      setOutcome({ tone: 'info', text: t`“${name}” has been deleted.` })
+    },
+    onError: fail,
+    onSettled: invalidate,
+  })
+
+  return (
+    <>
+      <OutcomeMessage outcome={outcome} />
+      {download.error && (
+        <p className={page.inlineError} role="alert">
+          {download.error}
+        </p>
+      )}
+      {documents.length === 0 ? (
+        <EmptyState>
+          <Trans>This project has no documents yet.</Trans>
+        </EmptyState>
+      ) : (
+        <div className={page.tableWrapper} tabIndex={0} role="region" aria-labelledby={captionId}>
+          <table className={page.table}>
+            <caption id={captionId} className={layout.visuallyHidden}>
+              <Trans>Documents of {projectName}</Trans>
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col" className={page.th}>
+                  <Trans>Name</Trans>
+                </th>
+                <th scope="col" className={page.th}>
+                  <Trans>Category</Trans>
+                </th>
+                <th scope="col" className={page.thNumeric}>
+                  <Trans>Size</Trans>
+                </th>
+                <th scope="col" className={page.th}>
+                  <Trans>Visible to the client</Trans>
+                </th>
+                <th scope="col" className={page.th}>
+                  <Trans>Actions</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {documents.map((document) => {
+                const name = document.name
+                return (
+                  <tr key={document.id} data-document-id={document.id}>
+                    <th scope="row" className={page.rowHeader}>
+                      <span className={page.itemTitle}>{document.name}</span>
+                      {document.description && <p className={page.mutedText}>{document.description}</p>}
+                      <p className={page.mutedText}>
+                        <time dateTime={document.updated_at}>{formatDate(document.updated_at, i18n.locale)}</time>
+                      </p>
+                    </th>
+                    <td className={page.td}>{labelOf(i18n, documentCategoryLabels, document.category)}</td>
+                    <td className={page.tdNumeric}>{formatBytes(document.size_bytes, i18n.locale)}</td>
+                    <td className={page.td}>{document.visible_to_client ? <Trans>Yes</Trans> : <Trans>No</Trans>}</td>
+                    <td className={page.td}>
+                      <div className={styles.actions}>
+                        <button
+                          type="button"
+                          className={page.smallButton}
+                          onClick={() => void download.open(document.id, document.storage_path, document.name)}
+                        >
+                          <Trans>Download</Trans>
+                          <span className={layout.visuallyHidden}>{`: ${name}`}</span>
+                        </button>
+                        <button
+                          type="button"
+                          className={page.smallButton}
+                          aria-disabled={visibility.isPending || undefined}
+                          onClick={() => {
+                            if (!visibility.isPending)
+                              visibility.mutate({ document, visible: !document.visible_to_client })
+                          }}
+                        >
+                          {document.visible_to_client ? (
+                            <Trans>Stop sharing</Trans>
+                          ) : (
+                            <Trans>Share with the client</Trans>
+                          )}
+                          <span className={layout.visuallyHidden}>{`: ${name}`}</span>
+                        </button>
+                        <ReplaceFile document={document} project={project} onDone={setOutcome} />
+                        <ConfirmButton
+                          label={
+                            <>
+                              <Trans>Delete</Trans>
+                              <span className={layout.visuallyHidden}>{`: ${name}`}</span>
+                            </>
+                          }
+                          question={<Trans>Delete “{name}” and its file? This cannot be undone.</Trans>}
+                          confirmLabel={<Trans>Yes, delete it</Trans>}
+                          busy={removal.isPending}
+                          onConfirm={() => removal.mutate(document)}
+                        />
+                      </div>
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <UploadDocumentForm project={project} />
+    </>
+  )
+}
+
+/** "Replace file": a disclosure with a file input; the document keeps its name, visibility and history. */
+function ReplaceFile({
+  document,
+  project,
+  onDone,
+}: {
+  document: AdminDocument
+  project: AdminProject
+  onDone: (outcome: Outcome) => void
+}) {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const [open, setOpen] = useState(false)
+  const [error, setError] = useState<string | undefined>()
+  const fileRef = useRef<HTMLInputElement>(null)
+  const panelId = useId()
+  const name = document.name
+  const replace = useMutation({
+    mutationFn: (file: File) => replaceDocumentFile(document, project.organization_id, project.id, file),
+    onSuccess: () => {
+      setOpen(false)
+      onDone({ tone: 'info', text: t`The file of “${name}” has been replaced.` })
+    },
+    onError: (failure) =>
+      setError(
+        failure instanceof UploadError
+          ? i18n._(uploadMessages[failure.kind])
+          : i18n._(describeFailure(failure).message),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminProjectKeys.project(project.id) }),
+  })
+
+  return (
+    <div>
+      <button
+        type="button"
+        className={page.smallButton}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <Trans>Replace file</Trans>
+        <span className={layout.visuallyHidden}>{`: ${name}`}</span>
+      </button>
+      <div id={panelId} hidden={!open}>
+        <form
+          className={formStyles.form}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault()
+            if (replace.isPending) return
+            const file = fileRef.current?.files?.[0]
+            if (!file) {
+              setError(t`Choose a file to upload.`)
+              fileRef.current?.focus()
+              return
+            }
+            try {
+              checkFile(file)
+            } catch (failure) {
+              if (failure instanceof UploadError) setError(i18n._(uploadMessages[failure.kind]))
+              fileRef.current?.focus()
+              return
+            }
+            setError(undefined)
+            replace.mutate(file)
+          }}
+        >
+          <Field
+            ref={fileRef}
+            label={t`New file for “${name}”`}
+            type="file"
+            accept={ACCEPT}
+            error={error}
+            onChange={() => setError(undefined)}
+          />
+          <SubmitButton busy={replace.isPending} busyLabel={<Trans>Uploading...</Trans>}>
+            <Trans>Upload the new file</Trans>
+          </SubmitButton>
+        </form>
+      </div>
+    </div>
+  )
+}
+
+interface UploadValues {
+  file: FileList | null
+  name: string
+  description: string
+  category: string
+  visibleToClient: boolean
+}
+
+const UPLOAD_FIELDS = ['file', 'name', 'description', 'category'] as const
+
+function UploadDocumentForm({ project }: { project: AdminProject }) {
+  const { t, i18n } = useLingui()
+  const profile = useProfile()
+  const queryClient = useQueryClient()
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const defaults: UploadValues = {
+    file: null,
+    name: '',
+    description: '',
+    category: 'deliverable',
+    visibleToClient: false,
+  }
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<UploadValues>({ defaultValues: defaults })
+  const handleFailure = useFailureHandler(setError, UPLOAD_FIELDS)
+
+  const submit = handleSubmit(async (values) => {
+    setOutcome(null)
+    const file = values.file?.[0]
+    if (!file) return
+    const name = values.name.trim() || file.name.trim().slice(0, 255)
+    try {
+      await uploadProjectDocument({
+        organizationId: project.organization_id,
+        projectId: project.id,
+        file,
+        name,
+        description: orNull(values.description),
+        category: values.category,
+        visibleToClient: values.visibleToClient,
+        uploaderId: profile.id,
+      })
+    } catch (error) {
+      const text = handleFailure(error, 'file')
+      if (text) setOutcome({ tone: 'error', text })
+      return
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: adminProjectKeys.project(project.id) })
+    }
+    reset(defaults)
+    setOutcome({
+      tone: 'info',
+      text: values.visibleToClient
+        ? t`“${name}” has been uploaded and shared with the client.`
+        : t`“${name}” has been uploaded. The client does not see it yet.`,
+    })
+  })
+
+  return (
+    <Panel title={<Trans>Upload a document</Trans>} testId="upload-document">
+      <OutcomeMessage outcome={outcome} />
+      <form className={formStyles.form} onSubmit={submit} noValidate>
+        <div className={styles.formGrid}>
+          <Field
+            label={t`File`}
+            type="file"
+            accept={ACCEPT}
+            hint={<Trans>PDF, Office, CSV, text, JSON, ZIP or image files up to 50 MB.</Trans>}
+            error={errors.file?.message}
+            {...register('file', {
+              validate: (files) => {
+                const file = files?.[0]
+                if (!file) return t`Choose a file to upload.`
+                try {
+                  checkFile(file)
+                } catch (failure) {
+                  if (failure instanceof UploadError) return i18n._(uploadMessages[failure.kind])
+                }
+                return true
+              },
+            })}
+          />
+          <Field
+            label={t`Name (optional)`}
+            hint={<Trans>The file's name is used when this is empty.</Trans>}
+            error={errors.name?.message}
+            {...register('name', {
+              validate: (value) => value.trim().length <= 255 || t`Enter a name of at most 255 characters.`,
+            })}
+          />
+          <SelectField
+            label={t`Category`}
+            error={errors.category?.message}
+            options={documentCategories.map((code) => ({
+              value: code,
+              label: labelOf(i18n, documentCategoryLabels, code),
+            }))}
+            {...register('category', {
+              validate: (value) => documentCategories.includes(value) || t`Choose a category from the list.`,
+            })}
+          />
+          <div className={styles.wide}>
+            <TextAreaField
+              label={t`Description (optional)`}
+              error={errors.description?.message}
+              {...register('description', {
+                validate: (value) => value.trim().length <= 2000 || t`A description has at most 2,000 characters.`,
+              })}
+            />
+          </div>
+          <div className={styles.wide}>
+            <CheckboxField
+              label={t`Visible to the client`}
+              hint={<Trans>The organization's clients are notified the first time a document becomes visible.</Trans>}
+              {...register('visibleToClient')}
+            />
+          </div>
+        </div>
+        <div className={styles.actions}>
+          <SubmitButton busy={isSubmitting} busyLabel={<Trans>Uploading...</Trans>}>
+            <Trans>Upload</Trans>
+          </SubmitButton>
+        </div>
+      </form>
+    </Panel>
+  )
+}

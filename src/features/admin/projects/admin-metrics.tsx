@@ -1,0 +1,715 @@
+// A project's metrics for staff: one chart per metric (the portal's chart), every recorded point
+// with share/hide and delete, a form for one point, and the CSV import: choose a file, see every
+// row checked with its problems named by row, column and reason, and import all rows in one
+// insert only when none has a problem.
+import { useId, useRef, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { CheckboxField, Field, SelectField } from '../../../components/form/field'
+import * as formStyles from '../../../components/form/form.css'
+import * as layout from '../../../components/ui/layout.css'
+import { formatMetric, formatPeriodLabel } from '../../portal/format'
+import { MetricChart } from '../../portal/metric-chart'
+import { groupMetrics } from '../../portal/project-metrics'
+import { EmptyState } from '../../portal/portal-ui'
+import * as chart from '../../portal/metric-chart.css'
+import * as page from '../../portal/portal-pages.css'
+import { deleteMetric, insertMetrics, setMetricVisible } from './api'
+import { describeFailure } from './errors'
+import {
+  ConfirmButton,
+  ISO_DATE,
+  OutcomeMessage,
+  Panel,
+  SubmitButton,
+  useFailureHandler,
+  type Outcome,
+} from './form-kit'
+import {
+  csvColumns,
+  MAX_CSV_BYTES,
+  metricIdentity,
+  parseMetricsCsv,
+  requiredColumns,
+  type CsvProblem,
+  type CsvResult,
+} from './metrics-csv'
+import {
+  adminMetricsQuery,
+  adminProjectKeys,
+  metricGranularities,
+  metricUnits,
+  type AdminMetric,
+  type AdminProject,
+} from './queries'
+import * as styles from './projects.css'
+
+export function MetricsAdmin({ project }: { project: AdminProject }) {
+  const { data: metrics } = useSuspenseQuery(adminMetricsQuery(project.id))
+  return (
+    <>
+      <MetricCharts metrics={metrics} />
+      <MetricPoints project={project} metrics={metrics} />
+      <AddMetricForm project={project} metrics={metrics} />
+      <CsvImport project={project} metrics={metrics} />
+    </>
+  )
+}
+
+function MetricCharts({ metrics }: { metrics: AdminMetric[] }) {
+  const { i18n } = useLingui()
+  const series = groupMetrics(metrics, i18n.locale)
+  if (series.length === 0) {
+    return (
+      <EmptyState>
+        <Trans>No metrics have been recorded for this project yet.</Trans>
+      </EmptyState>
+    )
+  }
+  return (
+    <ul className={chart.metricList}>
+      {series.map((metric) => {
+        const rows = metric.rows
+        const first = rows[0]
+        const last = rows[rows.length - 1]
+        if (!first || !last) return null
+        const label = metric.label
+        const count = rows.length
+        const from = formatPeriodLabel(first.period_start, metric.granularity, i18n.locale)
+        const to = formatPeriodLabel(last.period_start, metric.granularity, i18n.locale)
+        const latest = formatMetric(last.value, metric.unit, i18n.locale)
+        return (
+          <li key={metric.key} className={page.card} data-metric={metric.key}>
+            <h3 className={page.cardTitle}>{metric.label}</h3>
+            <p className={chart.latest}>
+              <span className={chart.latestValue}>{latest}</span>
+              <span className={page.mutedText}>
+                <Trans>latest, {to}</Trans>
+              </span>
+            </p>
+            <MetricChart
+              points={rows.map((row) => ({ periodStart: row.period_start, value: row.value }))}
+              unit={metric.unit}
+              granularity={metric.granularity}
+              target={metric.target}
+              summary={i18n._(msg`${label}: ${count} values from ${from} to ${to}. Latest value: ${latest}.`)}
+            />
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
+function MetricPoints({ project, metrics }: { project: AdminProject; metrics: AdminMetric[] }) {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const [open, setOpen] = useState(false)
+  const regionId = useId()
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: adminProjectKeys.project(project.id) })
+  const fail = (error: unknown) => setOutcome({ tone: 'error', text: i18n._(describeFailure(error).message) })
+  const visibility = useMutation({
+    mutationFn: ({ id, visible }: { id: string; visible: boolean }) => setMetricVisible(id, visible),
+    onError: fail,
+    onSettled: invalidate,
+  })
+  const removal = useMutation({
+    mutationFn: (id: string) => deleteMetric(id),
+    onSuccess: () => setOutcome({ tone: 'info', text: t`The value has been deleted.` }),
+    onError: fail,
+    onSettled: invalidate,
+  })
+  if (metrics.length === 0) return null
+  return (
+    <div className={page.section}>
+      <OutcomeMessage outcome={outcome} />
+      <div>
+        <button
+          type="button"
+          className={page.smallButton}
+          aria-expanded={open}
+          aria-controls={regionId}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open ? <Trans>Hide the recorded values</Trans> : <Trans>Show the recorded values</Trans>}
+        </button>
+      </div>
+      <div
+        id={regionId}
+        hidden={!open}
+        className={page.tableWrapper}
+        tabIndex={0}
+        role="region"
+        aria-label={t`Recorded values`}
+      >
+        <table className={page.table}>
+          <thead>
+            <tr>
+              <th scope="col" className={page.th}>
+                <Trans>Metric</Trans>
+              </th>
+              <th scope="col" className={page.th}>
+                <Trans>Period</Trans>
+              </th>
+              <th scope="col" className={page.thNumeric}>
+                <Trans>Value</Trans>
+              </th>
+              <th scope="col" className={page.thNumeric}>
+                <Trans>Target</Trans>
+              </th>
+              <th scope="col" className={page.th}>
+                <Trans>Visible to the client</Trans>
+              </th>
+              <th scope="col" className={page.th}>
+                <Trans>Actions</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {metrics.map((metric) => {
+              const label = `${i18n.locale === 'es' ? metric.label_es : metric.label_en} · ${formatPeriodLabel(metric.period_start, metric.granularity, i18n.locale)}`
+              return (
+                <tr key={metric.id}>
+                  <th scope="row" className={page.rowHeader}>
+                    {i18n.locale === 'es' ? metric.label_es : metric.label_en}
+                    <p className={`${page.mutedText} ${styles.code}`}>{metric.metric_key}</p>
+                  </th>
+                  <td className={`${page.td} ${page.nowrap}`}>
+                    {formatPeriodLabel(metric.period_start, metric.granularity, i18n.locale)}
+                  </td>
+                  <td className={page.tdNumeric}>{formatMetric(metric.value, metric.unit, i18n.locale)}</td>
+                  <td className={page.tdNumeric}>
+                    {metric.target === null ? '—' : formatMetric(metric.target, metric.unit, i18n.locale)}
+                  </td>
+                  <td className={page.td}>{metric.visible_to_client ? <Trans>Yes</Trans> : <Trans>No</Trans>}</td>
+                  <td className={page.td}>
+                    <div className={styles.actions}>
+                      <button
+                        type="button"
+                        className={page.smallButton}
+                        onClick={() => visibility.mutate({ id: metric.id, visible: !metric.visible_to_client })}
+                      >
+                        {metric.visible_to_client ? <Trans>Hide from the client</Trans> : <Trans>Share</Trans>}
+                        <span className={layout.visuallyHidden}>{`: ${label}`}</span>
+                      </button>
+                      <ConfirmButton
+                        label={
+                          <>
+                            <Trans>Delete</Trans>
+                            <span className={layout.visuallyHidden}>{`: ${label}`}</span>
+                          </>
+                        }
+                        question={<Trans>Delete the value of {label}?</Trans>}
+                        confirmLabel={<Trans>Yes, delete it</Trans>}
+                        busy={removal.isPending}
+                        onConfirm={() => removal.mutate(metric.id)}
+                      />
+                    </div>
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  )
+}
+
+interface MetricFormValues {
+  metricKey: string
+  labelEs: string
+  labelEn: string
+  unit: string
+  granularity: string
+  periodStart: string
+  periodEnd: string
+  value: string
+  target: string
+  notes: string
+  visibleToClient: boolean
+}
+
+const METRIC_FIELDS = [
+  'metricKey',
+  'labelEs',
+  'labelEn',
+  'unit',
+  'granularity',
+  'periodStart',
+  'periodEnd',
+  'value',
+  'target',
+  'notes',
+] as const
+
+const NUMBER = /^-?\d+(\.\d+)?$/
+
+function AddMetricForm({ project, metrics }: { project: AdminProject; metrics: AdminMetric[] }) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const keysListId = useId()
+  const defaults: MetricFormValues = {
+    metricKey: '',
+    labelEs: '',
+    labelEn: '',
+    unit: 'count',
+    granularity: 'month',
+    periodStart: '',
+    periodEnd: '',
+    value: '',
+    target: '',
+    notes: '',
+    visibleToClient: true,
+  }
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    getValues,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<MetricFormValues>({ defaultValues: defaults })
+  const handleFailure = useFailureHandler(setError, METRIC_FIELDS)
+  const known = new Map(metrics.map((metric) => [metric.metric_key, metric]))
+  const date = (value: string) => ISO_DATE.test(value) && !Number.isNaN(Date.parse(value))
+  const number = (value: string) => {
+    const compact = value.trim()
+    return NUMBER.test(compact) && Math.abs(Number(compact)) < 1e14
+  }
+
+  const submit = handleSubmit(async (values) => {
+    setOutcome(null)
+    try {
+      await insertMetrics(project.id, [
+        {
+          metric_key: values.metricKey.trim(),
+          label_es: values.labelEs.trim(),
+          label_en: values.labelEn.trim(),
+          unit: values.unit,
+          granularity: values.granularity,
+          period_start: values.periodStart,
+          period_end: values.periodEnd,
+          value: Number(values.value.trim()),
+          target: values.target.trim() ? Number(values.target.trim()) : null,
+          notes: values.notes.trim() || null,
+          visible_to_client: values.visibleToClient,
+        },
+      ])
+    } catch (error) {
+      const text = handleFailure(error)
+      if (text) setOutcome({ tone: 'error', text })
+      return
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: adminProjectKeys.project(project.id) })
+    }
+    reset(defaults)
+    setOutcome({ tone: 'info', text: t`The value has been recorded.` })
+  })
+
+  return (
+    <Panel title={<Trans>Add a value</Trans>} testId="add-metric">
+      <OutcomeMessage outcome={outcome} />
+      <form className={formStyles.form} onSubmit={submit} noValidate>
+        <div className={styles.formGrid}>
+          <Field
+            label={t`Metric key`}
+            list={keysListId}
+            autoComplete="off"
+            hint={<Trans>For example net_sales: lowercase letters, digits and underscores.</Trans>}
+            error={errors.metricKey?.message}
+            {...register('metricKey', {
+              validate: (value) =>
+                /^[a-z][a-z0-9_]{0,62}$/.test(value.trim()) ||
+                t`A metric key starts with a lowercase letter and has only lowercase letters, digits and underscores (at most 63).`,
+              onChange: (event: { target: { value: string } }) => {
+                // a known key brings its labels, unit and granularity along
+                const existing = known.get(event.target.value.trim())
+                if (existing && !getValues('labelEs') && !getValues('labelEn')) {
+                  setValue('labelEs', existing.label_es)
+                  setValue('labelEn', existing.label_en)
+                  setValue('unit', existing.unit)
+                  setValue('granularity', existing.granularity)
+                }
+              },
+            })}
+          />
+          <datalist id={keysListId}>
+            {[...known.keys()].map((key) => (
+              <option key={key} value={key} />
+            ))}
+          </datalist>
+          <Field
+            label={t`Label in Spanish`}
+            error={errors.labelEs?.message}
+            {...register('labelEs', {
+              validate: (value) => {
+                const label = value.trim()
+                if (!label) return t`Enter the Spanish label.`
+                return label.length <= 120 || t`Enter a Spanish label of at most 120 characters.`
+              },
+            })}
+          />
+          <Field
+            label={t`Label in English`}
+            error={errors.labelEn?.message}
+            {...register('labelEn', {
+              validate: (value) => {
+                const label = value.trim()
+                if (!label) return t`Enter the English label.`
+                return label.length <= 120 || t`Enter an English label of at most 120 characters.`
+              },
+            })}
+          />
+          <SelectField
+            label={t`Unit`}
+            error={errors.unit?.message}
+            options={metricUnits.map((unit) => ({ value: unit, label: unit }))}
+            {...register('unit', {
+              validate: (value) => metricUnits.includes(value) || t`Choose a unit from the list.`,
+            })}
+          />
+          <SelectField
+            label={t`Granularity`}
+            error={errors.granularity?.message}
+            options={metricGranularities.map((code) => ({ value: code, label: code }))}
+            {...register('granularity', {
+              validate: (value) => metricGranularities.includes(value) || t`Choose a granularity from the list.`,
+            })}
+          />
+          <Field
+            label={t`Period start`}
+            type="date"
+            error={errors.periodStart?.message}
+            {...register('periodStart', {
+              validate: (value) => {
+                if (!value) return t`Enter the first day of the period.`
+                return date(value) || t`Enter a valid date.`
+              },
+            })}
+          />
+          <Field
+            label={t`Period end`}
+            type="date"
+            error={errors.periodEnd?.message}
+            {...register('periodEnd', {
+              validate: (value) => {
+                if (!value) return t`Enter the last day of the period.`
+                if (!date(value)) return t`Enter a valid date.`
+                const start = getValues('periodStart')
+                if (start && value < start) return t`The end of the period cannot be before its start.`
+                return true
+              },
+            })}
+          />
+          <Field
+            label={t`Value`}
+            inputMode="decimal"
+            hint={<Trans>Digits with a dot for decimals, e.g. 1250.5.</Trans>}
+            error={errors.value?.message}
+            {...register('value', {
+              validate: (value) => {
+                if (!value.trim()) return t`Enter the value.`
+                return number(value) || t`Enter a number with a dot for decimals and no thousands separators.`
+              },
+            })}
+          />
+          <Field
+            label={t`Target (optional)`}
+            inputMode="decimal"
+            error={errors.target?.message}
+            {...register('target', {
+              validate: (value) =>
+                !value.trim() ||
+                number(value) ||
+                t`Enter a number with a dot for decimals and no thousands separators.`,
+            })}
+          />
+          <Field
+            label={t`Notes (optional)`}
+            error={errors.notes?.message}
+            {...register('notes', {
+              validate: (value) => value.trim().length <= 1000 || t`Notes have at most 1,000 characters.`,
+            })}
+          />
+          <div className={styles.wide}>
+            <CheckboxField label={t`Visible to the client`} {...register('visibleToClient')} />
+          </div>
+        </div>
+        <div className={styles.actions}>
+          <SubmitButton busy={isSubmitting}>
+            <Trans>Record the value</Trans>
+          </SubmitButton>
+        </div>
+      </form>
+    </Panel>
+  )
+}
+
+function problemText(i18n: ReturnType<typeof useLingui>['i18n'], problem: CsvProblem): string {
+  const reason = i18n._(problem.reason)
+  const column = problem.column
+  const row = problem.row
+  if (row !== null && column) return i18n._(msg`Row ${row}, column “${column}”: ${reason}`)
+  if (row !== null) return i18n._(msg`Row ${row}: ${reason}`)
+  if (column) return i18n._(msg`Column “${column}”: ${reason}`)
+  return reason
+}
+
+function CsvImport({ project, metrics }: { project: AdminProject; metrics: AdminMetric[] }) {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const fileRef = useRef<HTMLInputElement>(null)
+  const [fileError, setFileError] = useState<string | undefined>()
+  const [result, setResult] = useState<(CsvResult & { fileName: string }) | null>(null)
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const previewId = useId()
+
+  const rows = result?.rows ?? []
+  const invalidRows = rows.filter((row) => row.problems.length > 0)
+  const allProblems = result ? [...result.fileProblems, ...invalidRows.flatMap((row) => row.problems)] : []
+  const ready = result !== null && allProblems.length === 0 && rows.length > 0
+
+  const importing = useMutation({
+    mutationFn: () =>
+      insertMetrics(
+        project.id,
+        rows.map((row) => row.values!),
+      ),
+    onSuccess: (count) => {
+      setResult(null)
+      if (fileRef.current) fileRef.current.value = ''
+      setOutcome({ tone: 'info', text: i18n._(msg`${count} values have been imported.`) })
+    },
+    onError: (error) => {
+      const reason = i18n._(describeFailure(error).message)
+      setOutcome({ tone: 'error', text: t`Nothing was imported: ${reason}` })
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminProjectKeys.project(project.id) }),
+  })
+
+  const check = async () => {
+    setOutcome(null)
+    setResult(null)
+    const file = fileRef.current?.files?.[0]
+    if (!file) {
+      setFileError(t`Choose a CSV file to check.`)
+      fileRef.current?.focus()
+      return
+    }
+    if (!/\.csv$/i.test(file.name) && !['text/csv', 'application/vnd.ms-excel', 'text/plain'].includes(file.type)) {
+      setFileError(t`This is not a CSV file. Choose a file ending in .csv.`)
+      fileRef.current?.focus()
+      return
+    }
+    if (file.size > MAX_CSV_BYTES) {
+      setFileError(t`The file is too large: a CSV import has at most 1 MB.`)
+      fileRef.current?.focus()
+      return
+    }
+    if (file.size === 0) {
+      setFileError(t`The file is empty.`)
+      fileRef.current?.focus()
+      return
+    }
+    setFileError(undefined)
+    let text: string
+    try {
+      text = await file.text()
+    } catch {
+      setFileError(t`The file could not be read.`)
+      return
+    }
+    setResult({ ...parseMetricsCsv(text, metrics.map(metricIdentity)), fileName: file.name })
+  }
+
+  const shown = Math.min(rows.length, 200)
+  const total = rows.length
+  const invalidCount = invalidRows.length
+  const more = allProblems.length - 50
+  const fileName = result?.fileName ?? ''
+
+  return (
+    <Panel title={<Trans>Import values from a CSV file</Trans>} testId="csv-import">
+      <div className={page.text}>
+        <p className={page.text}>
+          <Trans>
+            One value per row, with a header row naming the columns (comma or semicolon separated, UTF-8). Required
+            columns:
+          </Trans>
+        </p>
+        <ul className={styles.columnList}>
+          {requiredColumns.map((column) => (
+            <li key={column}>
+              <code className={styles.code}>{column}</code>
+            </li>
+          ))}
+        </ul>
+        <p className={page.text}>
+          <Trans>
+            Optional: <code className={styles.code}>unit</code> (count if empty),{' '}
+            <code className={styles.code}>granularity</code> (month if empty),{' '}
+            <code className={styles.code}>target</code>, <code className={styles.code}>visible_to_client</code> (true or
+            false, true if empty) and <code className={styles.code}>notes</code>. Dates are written YYYY-MM-DD and
+            numbers with a dot for decimals.
+          </Trans>
+        </p>
+        <p className={page.text}>
+          <a href="/examples/metrics-import-example.csv" download="metrics-import-example.csv">
+            <Trans>Download an example CSV file</Trans>
+          </a>
+        </p>
+      </div>
+      <OutcomeMessage outcome={outcome} />
+      <form
+        className={formStyles.form}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          void check()
+        }}
+      >
+        <Field
+          ref={fileRef}
+          label={t`CSV file`}
+          type="file"
+          accept=".csv,text/csv"
+          hint={<Trans>Up to 1,000 rows. Nothing is imported until you confirm.</Trans>}
+          error={fileError}
+          onChange={() => {
+            setFileError(undefined)
+            setResult(null)
+          }}
+        />
+        <div className={styles.actions}>
+          <button type="submit" className={layout.buttonSecondary}>
+            <Trans>Check the file</Trans>
+          </button>
+        </div>
+      </form>
+
+      {result && (
+        <div className={page.section} data-testid="csv-preview">
+          {allProblems.length > 0 ? (
+            <div className={page.errorPanel} role="alert">
+              <p className={page.text}>
+                {invalidRows.length > 0 ? (
+                  <Trans>
+                    {invalidCount} of {total} rows of “{fileName}” have problems. Nothing has been imported: correct the
+                    file and check it again.
+                  </Trans>
+                ) : (
+                  <Trans>
+                    “{fileName}” cannot be imported. Nothing has been imported: correct the file and check it again.
+                  </Trans>
+                )}
+              </p>
+              <ul className={styles.problemList}>
+                {allProblems.slice(0, 50).map((problem, index) => (
+                  <li key={index}>{problemText(i18n, problem)}</li>
+                ))}
+              </ul>
+              {allProblems.length > 50 && (
+                <p className={page.text}>
+                  <Trans>And {more} more problems.</Trans>
+                </p>
+              )}
+            </div>
+          ) : (
+            <p className={page.panel} role="status">
+              <Trans>
+                All {total} rows of “{fileName}” are valid. Check the preview, then import them.
+              </Trans>
+            </p>
+          )}
+          {rows.length > 0 && (
+            <div className={page.tableWrapper} tabIndex={0} role="region" aria-labelledby={previewId}>
+              <table className={page.table}>
+                <caption id={previewId} className={page.caption}>
+                  {shown < rows.length ? (
+                    <Trans>
+                      Preview of “{fileName}” (first {shown} of {total} rows)
+                    </Trans>
+                  ) : (
+                    <Trans>Preview of “{fileName}”</Trans>
+                  )}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col" className={page.th}>
+                      <Trans>Row</Trans>
+                    </th>
+                    {csvColumns.map((column) => (
+                      <th key={column} scope="col" className={page.th}>
+                        <span className={styles.code}>{column}</span>
+                      </th>
+                    ))}
+                    <th scope="col" className={page.th}>
+                      <Trans>Check</Trans>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.slice(0, shown).map((row) => (
+                    <tr key={row.row} className={row.problems.length > 0 ? styles.errorRow : undefined}>
+                      <th scope="row" className={page.td}>
+                        {row.row}
+                      </th>
+                      {csvColumns.map((column) => (
+                        <td key={column} className={page.td}>
+                          {row.cells[column] ?? ''}
+                        </td>
+                      ))}
+                      <td className={page.td}>
+                        {row.problems.length === 0 ? (
+                          <span className={styles.ok}>
+                            <Trans>Valid</Trans>
+                          </span>
+                        ) : (
+                          <ul className={styles.problemList}>
+                            {row.problems.map((problem, index) => (
+                              <li key={index}>{problemText(i18n, problem)}</li>
+                            ))}
+                          </ul>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {ready && (
+            <div className={styles.actions}>
+              <button
+                type="button"
+                className={layout.buttonPrimary}
+                aria-disabled={importing.isPending || undefined}
+                onClick={() => {
+                  if (!importing.isPending) importing.mutate()
+                }}
+              >
+                {importing.isPending ? <Trans>Importing...</Trans> : <Trans>Import {total} values</Trans>}
+              </button>
+              <button
+                type="button"
+                className={page.smallButton}
+                onClick={() => {
+                  setResult(null)
+                  if (fileRef.current) fileRef.current.value = ''
+                }}
+              >
+                <Trans>Discard</Trans>
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+    </Panel>
+  )
+}

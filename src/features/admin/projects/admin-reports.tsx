@@ -1,0 +1,435 @@
+// A project's reports for staff: drafts and published ones, with edit, publish / unpublish and
+// delete, and the form that writes a draft (its file chosen among the project's documents or
+// uploaded right here). Publishing notifies the organization's clients once; unpublishing takes
+// the report back to a draft the client no longer sees (publishing it again stays quiet).
+import { useEffect, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Field, SelectField, TextAreaField } from '../../../components/form/field'
+import * as formStyles from '../../../components/form/form.css'
+import * as layout from '../../../components/ui/layout.css'
+import { useProfile } from '../../../auth/use-auth'
+import { ACCEPT, UploadError } from '../../portal/documents'
+import { formatDate, formatPeriod } from '../../portal/format'
+import { labelOf, reportStatusLabels, reportTypeLabels } from '../../portal/labels'
+import { EmptyState } from '../../portal/portal-ui'
+import * as page from '../../portal/portal-pages.css'
+import { checkFile, deleteReport, saveReport, setReportPublished, uploadProjectDocument } from './api'
+import { describeFailure } from './errors'
+import {
+  ConfirmButton,
+  ISO_DATE,
+  OutcomeMessage,
+  Panel,
+  SubmitButton,
+  orNull,
+  uploadMessages,
+  useFailureHandler,
+  type Outcome,
+} from './form-kit'
+import {
+  adminDocumentsQuery,
+  adminProjectKeys,
+  adminReportsQuery,
+  reportTypes,
+  type AdminProject,
+  type AdminReport,
+} from './queries'
+import * as styles from './projects.css'
+
+export function ReportsAdmin({ project }: { project: AdminProject }) {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const { data: reports } = useSuspenseQuery(adminReportsQuery(project.id))
+  const { data: documents } = useSuspenseQuery(adminDocumentsQuery(project.id))
+  const [editing, setEditing] = useState<AdminReport | null>(null)
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  // a new key after each save gives the next entry an empty form
+  const [round, setRound] = useState(0)
+  const documentName = new Map(documents.map((document) => [document.id, document.name]))
+
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: adminProjectKeys.project(project.id) })
+  const fail = (error: unknown) => setOutcome({ tone: 'error', text: i18n._(describeFailure(error).message) })
+
+  const publication = useMutation({
+    mutationFn: ({ report, publish }: { report: AdminReport; publish: boolean }) => setReportPublished(report, publish),
+    onSuccess: (_, { report, publish }) => {
+      const title = report.title
+      setOutcome({
+        tone: 'info',
+        text: publish
+          ? t`“${title}” has been published. The client can read it now.`
+          : t`“${title}” is a draft again. The client no longer sees it.`,
+      })
+    },
+    onError: fail,
+    onSettled: invalidate,
+  })
+  const removal = useMutation({
+    mutationFn: (report: AdminReport) => deleteReport(report.id),
+    onSuccess: (_, report) => {
+      const title = report.title
+      setOutcome({ tone: 'info', text: t`“${title}” has been deleted.` })
+    },
+    onError: fail,
+    onSettled: invalidate,
+  })
+
+  return (
+    <>
+      <OutcomeMessage outcome={outcome} />
+      {reports.length === 0 ? (
+        <EmptyState>
+          <Trans>This project has no reports yet.</Trans>
+        </EmptyState>
+      ) : (
+        <ul className={page.plainList}>
+          {reports.map((report) => {
+            const title = report.title
+            const period = formatPeriod(report.period_start, report.period_end, i18n.locale)
+            const published = report.status === 'published'
+            const firstPublished = report.published_at ? formatDate(report.published_at, i18n.locale) : null
+            const attached = report.document_id ? documentName.get(report.document_id) : undefined
+            return (
+              <li key={report.id} className={page.card} data-report-id={report.id}>
+                <h3 className={page.cardTitle} lang={report.locale === i18n.locale ? undefined : report.locale}>
+                  {report.title}
+                </h3>
+                <p className={page.meta}>
+                  <span className={published ? page.badge.done : page.badge.neutral}>
+                    {labelOf(i18n, reportStatusLabels, report.status)}
+                  </span>
+                  <span>{labelOf(i18n, reportTypeLabels, report.report_type)}</span>
+                  <span>{report.locale === 'es' ? <Trans>In Spanish</Trans> : <Trans>In English</Trans>}</span>
+                  {period && (
+                    <span>
+                      <Trans>Period: {period}</Trans>
+                    </span>
+                  )}
+                  {firstPublished && (
+                    <span>
+                      <Trans>First published {firstPublished}</Trans>
+                    </span>
+                  )}
+                  {attached && (
+                    <span>
+                      <Trans>File: {attached}</Trans>
+                    </span>
+                  )}
+                </p>
+                {report.summary && (
+                  <p className={page.summary} lang={report.locale === i18n.locale ? undefined : report.locale}>
+                    {report.summary}
+                  </p>
+                )}
+                <div className={styles.actions}>
+                  <button
+                    type="button"
+                    className={page.smallButton}
+                    aria-disabled={publication.isPending || undefined}
+                    onClick={() => {
+                      if (!publication.isPending) publication.mutate({ report, publish: !published })
+                    }}
+                  >
+                    {published ? <Trans>Unpublish</Trans> : <Trans>Publish</Trans>}
+                    <span className={layout.visuallyHidden}>{`: ${title}`}</span>
+                  </button>
+                  <button type="button" className={page.smallButton} onClick={() => setEditing(report)}>
+                    <Trans>Edit</Trans>
+                    <span className={layout.visuallyHidden}>{`: ${title}`}</span>
+                  </button>
+                  <ConfirmButton
+                    label={
+                      <>
+                        <Trans>Delete</Trans>
+                        <span className={layout.visuallyHidden}>{`: ${title}`}</span>
+                      </>
+                    }
+                    question={<Trans>Delete the report “{title}”? Its file stays among the documents.</Trans>}
+                    confirmLabel={<Trans>Yes, delete it</Trans>}
+                    busy={removal.isPending}
+                    onConfirm={() => removal.mutate(report)}
+                  />
+                </div>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+      <ReportForm
+        key={editing?.id ?? `new-${round}`}
+        project={project}
+        report={editing}
+        documents={documents}
+        onDone={(text) => {
+          setEditing(null)
+          setRound((value) => value + 1)
+          setOutcome({ tone: 'info', text })
+        }}
+        onCancel={() => setEditing(null)}
+      />
+    </>
+  )
+}
+
+interface ReportValues {
+  title: string
+  reportType: string
+  locale: string
+  periodStart: string
+  periodEnd: string
+  summary: string
+  dashboardUrl: string
+  documentId: string
+  file: FileList | null
+}
+
+const REPORT_FIELDS = [
+  'title',
+  'reportType',
+  'locale',
+  'periodStart',
+  'periodEnd',
+  'summary',
+  'dashboardUrl',
+  'documentId',
+  'file',
+] as const
+
+const UPLOAD_NEW = '__upload__'
+
+function ReportForm({
+  project,
+  report,
+  documents,
+  onDone,
+  onCancel,
+}: {
+  project: AdminProject
+  report: AdminReport | null
+  documents: { id: string; name: string }[]
+  onDone: (text: string) => void
+  onCancel: () => void
+}) {
+  const { t, i18n } = useLingui()
+  const profile = useProfile()
+  const queryClient = useQueryClient()
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    getValues,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<ReportValues>({
+    defaultValues: {
+      title: report?.title ?? '',
+      reportType: report?.report_type ?? 'monthly',
+      locale: report?.locale ?? i18n.locale,
+      periodStart: report?.period_start ?? '',
+      periodEnd: report?.period_end ?? '',
+      summary: report?.summary ?? '',
+      dashboardUrl: report?.dashboard_url ?? '',
+      documentId: report?.document_id ?? '',
+      file: null,
+    },
+  })
+  const handleFailure = useFailureHandler(setError, REPORT_FIELDS)
+  const reportTitle = report?.title ?? ''
+  useEffect(() => {
+    if (report) setFocus('title')
+  }, [report, setFocus])
+  const uploading = watch('documentId') === UPLOAD_NEW
+  const date = (value: string) => !value || (ISO_DATE.test(value) && !Number.isNaN(Date.parse(value)))
+
+  const submit = handleSubmit(async (values) => {
+    setOutcome(null)
+    const title = values.title.trim()
+    try {
+      let documentId = orNull(values.documentId)
+      if (documentId === UPLOAD_NEW) {
+        const file = values.file?.[0]
+        if (!file) return
+        const uploaded = await uploadProjectDocument({
+          organizationId: project.organization_id,
+          projectId: project.id,
+          file,
+          name: file.name.trim().slice(0, 255),
+          description: null,
+          category: 'deliverable',
+          // shared when the report is published
+          visibleToClient: false,
+          uploaderId: profile.id,
+        })
+        documentId = uploaded.id
+      }
+      await saveReport(project.id, report?.id ?? null, {
+        title,
+        report_type: values.reportType,
+        locale: values.locale,
+        period_start: orNull(values.periodStart),
+        period_end: orNull(values.periodEnd),
+        summary: orNull(values.summary),
+        dashboard_url: orNull(values.dashboardUrl),
+        document_id: documentId,
+      })
+    } catch (error) {
+      const text = handleFailure(error, 'file')
+      if (text) setOutcome({ tone: 'error', text })
+      return
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: adminProjectKeys.project(project.id) })
+    }
+    onDone(
+      report ? t`“${title}” has been saved.` : t`The draft “${title}” has been saved. Publish it when it is ready.`,
+    )
+  })
+
+  return (
+    <Panel
+      title={report ? <Trans>Edit the report “{reportTitle}”</Trans> : <Trans>New report (draft)</Trans>}
+      testId="report-form"
+    >
+      <OutcomeMessage outcome={outcome} />
+      <form className={formStyles.form} onSubmit={submit} noValidate>
+        <div className={styles.formGrid}>
+          <div className={styles.wide}>
+            <Field
+              label={t`Title`}
+              autoComplete="off"
+              error={errors.title?.message}
+              {...register('title', {
+                validate: (value) => {
+                  const title = value.trim()
+                  if (!title) return t`Enter the report's title.`
+                  if (title.length > 200) return t`Enter a title of at most 200 characters.`
+                  return true
+                },
+              })}
+            />
+          </div>
+          <SelectField
+            label={t`Type`}
+            error={errors.reportType?.message}
+            options={reportTypes.map((code) => ({ value: code, label: labelOf(i18n, reportTypeLabels, code) }))}
+            {...register('reportType', {
+              validate: (value) =>
+                (reportTypes as readonly string[]).includes(value) || t`Choose a report type from the list.`,
+            })}
+          />
+          <SelectField
+            label={t`Written in`}
+            error={errors.locale?.message}
+            options={[
+              { value: 'es', label: t`Spanish` },
+              { value: 'en', label: t`English` },
+            ]}
+            {...register('locale', {
+              validate: (value) => ['es', 'en'].includes(value) || t`Choose Spanish or English.`,
+            })}
+          />
+          <Field
+            label={t`Period start (optional)`}
+            type="date"
+            error={errors.periodStart?.message}
+            {...register('periodStart', { validate: (value) => date(value) || t`Enter a valid date.` })}
+          />
+          <Field
+            label={t`Period end (optional)`}
+            type="date"
+            error={errors.periodEnd?.message}
+            {...register('periodEnd', {
+              validate: (value) => {
+                if (!date(value)) return t`Enter a valid date.`
+                const start = getValues('periodStart')
+                if (value && start && value < start) return t`The end of the period cannot be before its start.`
+                return true
+              },
+            })}
+          />
+          <div className={styles.wide}>
+            <TextAreaField
+              label={t`Summary (optional)`}
+              hint={<Trans>What the client should take from the report. At most 5,000 characters.</Trans>}
+              error={errors.summary?.message}
+              {...register('summary', {
+                validate: (value) => value.trim().length <= 5000 || t`A summary has at most 5,000 characters.`,
+              })}
+            />
+          </div>
+          <div className={styles.wide}>
+            <Field
+              label={t`Dashboard link (optional)`}
+              type="url"
+              inputMode="url"
+              hint={<Trans>The live dashboard behind the report; it must start with https://.</Trans>}
+              error={errors.dashboardUrl?.message}
+              {...register('dashboardUrl', {
+                validate: (value) => {
+                  const url = value.trim()
+                  if (!url) return true
+                  if (!/^https:\/\/\S+$/.test(url) || url.length > 500) {
+                    return t`Enter a dashboard link that starts with https:// (at most 500 characters, no spaces).`
+                  }
+                  return true
+                },
+              })}
+            />
+          </div>
+          <SelectField
+            label={t`Attached file`}
+            hint={<Trans>Publishing the report also shares its file with the client.</Trans>}
+            error={errors.documentId?.message}
+            options={[
+              { value: '', label: t`No file` },
+              ...documents.map((document) => ({ value: document.id, label: document.name })),
+              { value: UPLOAD_NEW, label: t`Upload a new file...` },
+            ]}
+            {...register('documentId', {
+              validate: (value) =>
+                !value ||
+                value === UPLOAD_NEW ||
+                documents.some((document) => document.id === value) ||
+                t`Choose a document of this project.`,
+            })}
+          />
+          {uploading && (
+            <Field
+              label={t`File for the report`}
+              type="file"
+              accept={ACCEPT}
+              hint={<Trans>PDF, Office, CSV, text, JSON, ZIP or image files up to 50 MB.</Trans>}
+              error={errors.file?.message}
+              {...register('file', {
+                validate: (files) => {
+                  if (getValues('documentId') !== UPLOAD_NEW) return true
+                  const file = files?.[0]
+                  if (!file) return t`Choose a file to upload.`
+                  try {
+                    checkFile(file)
+                  } catch (failure) {
+                    if (failure instanceof UploadError) return i18n._(uploadMessages[failure.kind])
+                  }
+                  return true
+                },
+              })}
+            />
+          )}
+        </div>
+        <div className={styles.actions}>
+          <SubmitButton busy={isSubmitting}>
+            {report ? <Trans>Save report</Trans> : <Trans>Save draft</Trans>}
+          </SubmitButton>
+          {report && (
+            <button type="button" className={page.smallButton} onClick={onCancel}>
+              <Trans>Cancel editing</Trans>
+            </button>
+          )}
+        </div>
+      </form>
+    </Panel>
+  )
+}

@@ -1,0 +1,363 @@
+// A project's tasks for staff: every task (internal ones included) with edit and delete, and the
+// form that creates or edits one: title, description, assignee (a client user of the project's
+// organization or a staff member), due date, priority, status and whether the client sees it
+// (stored inverted, as is_internal). Assigning a task notifies the assignee once.
+import { useEffect, useId, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { CheckboxField, Field, SelectField, TextAreaField } from '../../../components/form/field'
+import * as formStyles from '../../../components/form/form.css'
+import * as layout from '../../../components/ui/layout.css'
+import { labelOf, taskPriorityLabels, taskStatusLabels } from '../../portal/labels'
+import { DueDate, EmptyState, StatusBadge } from '../../portal/portal-ui'
+import * as page from '../../portal/portal-pages.css'
+import { deleteTask, saveTask } from './api'
+import { describeFailure } from './errors'
+import {
+  ConfirmButton,
+  ISO_DATE,
+  OutcomeMessage,
+  Panel,
+  SubmitButton,
+  orNull,
+  useFailureHandler,
+  type Outcome,
+} from './form-kit'
+import {
+  adminProjectKeys,
+  adminTasksQuery,
+  projectPeopleQuery,
+  taskPriorities,
+  taskStatuses,
+  type AdminProject,
+  type AdminTask,
+  type Person,
+} from './queries'
+import * as styles from './projects.css'
+
+function personLabel(person: Person, staffWord: string, clientWord: string): string {
+  const name = person.full_name || person.email || person.id
+  return `${name} (${person.role === 'client' ? clientWord : staffWord})`
+}
+
+export function TasksAdmin({ project }: { project: AdminProject }) {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const { data: tasks } = useSuspenseQuery(adminTasksQuery(project.id))
+  const { data: people } = useSuspenseQuery(projectPeopleQuery(project.organization_id))
+  const [editing, setEditing] = useState<AdminTask | null>(null)
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  // a new key after each save gives the next entry an empty form
+  const [round, setRound] = useState(0)
+  const captionId = useId()
+  const projectName = project.name
+  const everyone = new Map([...people.clients, ...people.staff].map((person) => [person.id, person]))
+  const staffWord = t`staff`
+  const clientWord = t`client`
+
+  const removal = useMutation({
+    mutationFn: (task: AdminTask) => deleteTask(task.id),
+    onSuccess: (_, task) => {
+      const title = task.title
+      setOutcome({ tone: 'info', text: t`The task “${title}” has been deleted.` })
+    },
+    onError: (error) => setOutcome({ tone: 'error', text: i18n._(describeFailure(error).message) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminProjectKeys.project(project.id) }),
+  })
+
+  return (
+    <>
+      <OutcomeMessage outcome={outcome} />
+      {tasks.length === 0 ? (
+        <EmptyState>
+          <Trans>This project has no tasks yet.</Trans>
+        </EmptyState>
+      ) : (
+        <div className={page.tableWrapper} tabIndex={0} role="region" aria-labelledby={captionId}>
+          <table className={page.table}>
+            <caption id={captionId} className={layout.visuallyHidden}>
+              <Trans>Tasks of {projectName}</Trans>
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col" className={page.th}>
+                  <Trans>Task</Trans>
+                </th>
+                <th scope="col" className={page.th}>
+                  <Trans>Status</Trans>
+                </th>
+                <th scope="col" className={page.th}>
+                  <Trans>Priority</Trans>
+                </th>
+                <th scope="col" className={page.th}>
+                  <Trans>Due date</Trans>
+                </th>
+                <th scope="col" className={page.th}>
+                  <Trans>Assigned to</Trans>
+                </th>
+                <th scope="col" className={page.th}>
+                  <Trans>Visible to the client</Trans>
+                </th>
+                <th scope="col" className={page.th}>
+                  <Trans>Actions</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {tasks.map((task) => {
+                const title = task.title
+                const assignee = task.assigned_to ? everyone.get(task.assigned_to) : undefined
+                return (
+                  <tr key={task.id} data-task-id={task.id}>
+                    <th scope="row" className={page.rowHeader}>
+                      <span className={page.itemTitle}>{task.title}</span>
+                      {task.description && <p className={page.mutedText}>{task.description}</p>}
+                    </th>
+                    <td className={page.td}>
+                      <StatusBadge kind="task" status={task.status} />
+                    </td>
+                    <td className={page.td}>{labelOf(i18n, taskPriorityLabels, task.priority)}</td>
+                    <td className={page.td}>
+                      <DueDate date={task.due_date} done={task.status === 'done'} />
+                    </td>
+                    <td className={page.td}>
+                      {assignee ? (
+                        personLabel(assignee, staffWord, clientWord)
+                      ) : task.assigned_to ? (
+                        <Trans>A former user</Trans>
+                      ) : (
+                        <Trans>Unassigned</Trans>
+                      )}
+                    </td>
+                    <td className={page.td}>{task.is_internal ? <Trans>No</Trans> : <Trans>Yes</Trans>}</td>
+                    <td className={page.td}>
+                      <div className={styles.actions}>
+                        <button type="button" className={page.smallButton} onClick={() => setEditing(task)}>
+                          <Trans>Edit</Trans>
+                          <span className={layout.visuallyHidden}>{`: ${title}`}</span>
+                        </button>
+                        <ConfirmButton
+                          label={
+                            <>
+                              <Trans>Delete</Trans>
+                              <span className={layout.visuallyHidden}>{`: ${title}`}</span>
+                            </>
+                          }
+                          question={<Trans>Delete the task “{title}”?</Trans>}
+                          confirmLabel={<Trans>Yes, delete it</Trans>}
+                          busy={removal.isPending}
+                          onConfirm={() => removal.mutate(task)}
+                        />
+                      </div>
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <TaskForm
+        key={editing?.id ?? `new-${round}`}
+        project={project}
+        task={editing}
+        people={people}
+        onDone={(text) => {
+          setEditing(null)
+          setRound((value) => value + 1)
+          setOutcome({ tone: 'info', text })
+        }}
+        onCancel={() => setEditing(null)}
+      />
+    </>
+  )
+}
+
+interface TaskFormValues {
+  title: string
+  description: string
+  assignedTo: string
+  dueDate: string
+  priority: string
+  status: string
+  visibleToClient: boolean
+}
+
+const TASK_FIELDS = ['title', 'description', 'assignedTo', 'dueDate', 'priority', 'status', 'visibleToClient'] as const
+
+function TaskForm({
+  project,
+  task,
+  people,
+  onDone,
+  onCancel,
+}: {
+  project: AdminProject
+  task: AdminTask | null
+  people: { clients: Person[]; staff: Person[] }
+  onDone: (text: string) => void
+  onCancel: () => void
+}) {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<TaskFormValues>({
+    defaultValues: {
+      title: task?.title ?? '',
+      description: task?.description ?? '',
+      assignedTo: task?.assigned_to ?? '',
+      dueDate: task?.due_date ?? '',
+      priority: task?.priority ?? 'medium',
+      status: task?.status ?? 'todo',
+      visibleToClient: task ? !task.is_internal : true,
+    },
+  })
+  const handleFailure = useFailureHandler(setError, TASK_FIELDS)
+  const taskTitle = task?.title ?? ''
+  useEffect(() => {
+    if (task) setFocus('title')
+  }, [task, setFocus])
+  const organizationName = project.organization?.name ?? ''
+  const clientIds = new Set(people.clients.map((person) => person.id))
+  const staffWord = t`staff`
+  const clientWord = t`client`
+  const assignees = [...people.clients, ...people.staff]
+  // a task may still point to someone who left; keep them selectable so saving changes nothing
+  const current = task?.assigned_to && !assignees.some((person) => person.id === task.assigned_to)
+
+  const submit = handleSubmit(async (values) => {
+    setOutcome(null)
+    const title = values.title.trim()
+    try {
+      await saveTask(project.id, task?.id ?? null, {
+        title,
+        description: orNull(values.description),
+        assigned_to: values.assignedTo || null,
+        due_date: orNull(values.dueDate),
+        priority: values.priority,
+        status: values.status,
+        is_internal: !values.visibleToClient,
+      })
+    } catch (error) {
+      const text = handleFailure(error)
+      if (text) setOutcome({ tone: 'error', text })
+      return
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: adminProjectKeys.project(project.id) })
+    }
+    onDone(task ? t`The task “${title}” has been saved.` : t`The task “${title}” has been created.`)
+  })
+
+  return (
+    <Panel title={task ? <Trans>Edit the task “{taskTitle}”</Trans> : <Trans>New task</Trans>} testId="task-form">
+      <OutcomeMessage outcome={outcome} />
+      <form className={formStyles.form} onSubmit={submit} noValidate>
+        <div className={styles.formGrid}>
+          <div className={styles.wide}>
+            <Field
+              label={t`Title`}
+              autoComplete="off"
+              error={errors.title?.message}
+              {...register('title', {
+                validate: (value) => {
+                  const title = value.trim()
+                  if (!title) return t`Enter the task's title.`
+                  if (title.length > 200) return t`Enter a title of at most 200 characters.`
+                  return true
+                },
+              })}
+            />
+          </div>
+          <div className={styles.wide}>
+            <TextAreaField
+              label={t`Description (optional)`}
+              error={errors.description?.message}
+              {...register('description', {
+                validate: (value) => value.trim().length <= 5000 || t`A description has at most 5,000 characters.`,
+              })}
+            />
+          </div>
+          <SelectField
+            label={t`Assigned to`}
+            hint={<Trans>A client user of {organizationName} or a staff member.</Trans>}
+            error={errors.assignedTo?.message}
+            options={[
+              { value: '', label: t`Unassigned` },
+              ...(current ? [{ value: task.assigned_to!, label: t`A former user` }] : []),
+              ...assignees.map((person) => ({ value: person.id, label: personLabel(person, staffWord, clientWord) })),
+            ]}
+            {...register('assignedTo', {
+              validate: (value) =>
+                !value ||
+                value === task?.assigned_to ||
+                assignees.some((person) => person.id === value) ||
+                t`A task can only be assigned to a client of this project's organization, or to staff.`,
+            })}
+          />
+          <Field
+            label={t`Due date (optional)`}
+            type="date"
+            error={errors.dueDate?.message}
+            {...register('dueDate', {
+              validate: (value) =>
+                !value || (ISO_DATE.test(value) && !Number.isNaN(Date.parse(value))) || t`Enter a valid date.`,
+            })}
+          />
+          <SelectField
+            label={t`Priority`}
+            error={errors.priority?.message}
+            options={taskPriorities.map((code) => ({ value: code, label: labelOf(i18n, taskPriorityLabels, code) }))}
+            {...register('priority', {
+              validate: (value) =>
+                (taskPriorities as readonly string[]).includes(value) || t`Choose a priority from the list.`,
+            })}
+          />
+          <SelectField
+            label={t`Status`}
+            error={errors.status?.message}
+            options={taskStatuses.map((code) => ({ value: code, label: labelOf(i18n, taskStatusLabels, code) }))}
+            {...register('status', {
+              validate: (value) =>
+                (taskStatuses as readonly string[]).includes(value) || t`Choose a status from the list.`,
+            })}
+          />
+          <div className={styles.wide}>
+            <CheckboxField
+              label={t`Visible to the client`}
+              hint={
+                <Trans>
+                  Clear it for internal work: the client does not see the task, and it cannot be assigned to a client.
+                </Trans>
+              }
+              error={errors.visibleToClient?.message}
+              {...register('visibleToClient', {
+                validate: (visible) =>
+                  visible ||
+                  !clientIds.has(getValues('assignedTo')) ||
+                  t`A task assigned to a client must be visible to the client.`,
+              })}
+            />
+          </div>
+        </div>
+        <div className={styles.actions}>
+          <SubmitButton busy={isSubmitting}>
+            {task ? <Trans>Save task</Trans> : <Trans>Create task</Trans>}
+          </SubmitButton>
+          {task && (
+            <button type="button" className={page.smallButton} onClick={onCancel}>
+              <Trans>Cancel editing</Trans>
+            </button>
+          )}
+        </div>
+      </form>
+    </Panel>
+  )
+}

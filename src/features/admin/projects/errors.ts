@@ -1,0 +1,151 @@
+// What a failed write means, in words for the form: the database's check constraints and
+// trigger errors (supabase/migrations) map to a field and a translated message; anything else
+// becomes a form-level message. The forms validate first, so these mostly catch races and rules
+// only the database can see (e.g. a value already recorded for that period).
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+
+export interface FieldFailure {
+  /** The form field the message belongs to; null for the form as a whole. */
+  field: string | null
+  message: MessageDescriptor
+}
+
+const constraintMessages: Record<string, FieldFailure> = {
+  projects_name_length: { field: 'name', message: msg`Enter a name of at most 200 characters.` },
+  projects_description_length: {
+    field: 'description',
+    message: msg`A description has at most 5,000 characters.`,
+  },
+  projects_service_check: { field: 'service', message: msg`Choose a service or specialization from the list.` },
+  projects_status_check: { field: 'status', message: msg`Choose a status from the list.` },
+  projects_progress_range: { field: 'progress', message: msg`Progress is a whole number from 0 to 100.` },
+  projects_completed_is_full: {
+    field: 'progress',
+    message: msg`A completed project has a progress of 100%.`,
+  },
+  projects_due_after_start: { field: 'dueDate', message: msg`The due date cannot be before the start date.` },
+  projects_completed_after_start: {
+    field: 'completedOn',
+    message: msg`The completion date cannot be before the start date.`,
+  },
+  projects_organization_id_fkey: { field: 'organizationId', message: msg`Choose a client organization.` },
+  documents_name_length: { field: 'name', message: msg`Enter a name of at most 255 characters.` },
+  documents_description_length: {
+    field: 'description',
+    message: msg`A description has at most 2,000 characters.`,
+  },
+  documents_category_check: { field: 'category', message: msg`Choose a category from the list.` },
+  documents_mime_type_format: {
+    field: 'file',
+    message: msg`This type of file is not accepted. Upload a PDF, Office document, CSV, text, JSON, ZIP or image file.`,
+  },
+  documents_size_range: { field: 'file', message: msg`The file is too large: the limit is 50 MB.` },
+  reports_title_length: { field: 'title', message: msg`Enter a title of at most 200 characters.` },
+  reports_summary_length: { field: 'summary', message: msg`A summary has at most 5,000 characters.` },
+  reports_type_check: { field: 'reportType', message: msg`Choose a report type from the list.` },
+  reports_locale_check: { field: 'locale', message: msg`Choose Spanish or English.` },
+  reports_period_order: { field: 'periodEnd', message: msg`The end of the period cannot be before its start.` },
+  reports_dashboard_url_format: {
+    field: 'dashboardUrl',
+    message: msg`Enter a dashboard link that starts with https:// (at most 500 characters, no spaces).`,
+  },
+  analytics_metrics_key_format: {
+    field: 'metricKey',
+    message: msg`A metric key starts with a lowercase letter and has only lowercase letters, digits and underscores (at most 63).`,
+  },
+  analytics_metrics_label_es_length: {
+    field: 'labelEs',
+    message: msg`Enter a Spanish label of at most 120 characters.`,
+  },
+  analytics_metrics_label_en_length: {
+    field: 'labelEn',
+    message: msg`Enter an English label of at most 120 characters.`,
+  },
+  analytics_metrics_unit_check: { field: 'unit', message: msg`Choose a unit from the list.` },
+  analytics_metrics_granularity_check: { field: 'granularity', message: msg`Choose a granularity from the list.` },
+  analytics_metrics_period_order: {
+    field: 'periodEnd',
+    message: msg`The end of the period cannot be before its start.`,
+  },
+  analytics_metrics_notes_length: { field: 'notes', message: msg`Notes have at most 1,000 characters.` },
+  analytics_metrics_one_value_per_period: {
+    field: 'periodStart',
+    message: msg`This metric already has a value for this period.`,
+  },
+  tasks_title_length: { field: 'title', message: msg`Enter a title of at most 200 characters.` },
+  tasks_description_length: { field: 'description', message: msg`A description has at most 5,000 characters.` },
+  tasks_status_check: { field: 'status', message: msg`Choose a status from the list.` },
+  tasks_priority_check: { field: 'priority', message: msg`Choose a priority from the list.` },
+  tasks_internal_not_for_clients: {
+    field: 'visibleToClient',
+    message: msg`A task assigned to a client must be visible to the client.`,
+  },
+  tasks_assignee_in_organization: {
+    field: 'assignedTo',
+    message: msg`A task can only be assigned to a client of this project's organization, or to staff.`,
+  },
+}
+
+/** Trigger errors carry their constraint name in the error, but PostgREST only passes the message on. */
+const triggerMessages: [RegExp, string][] = [
+  [/internal task cannot be assigned to a client/i, 'tasks_internal_not_for_clients'],
+  [/only be assigned to a client of the project/i, 'tasks_assignee_in_organization'],
+]
+
+export const genericSaveFailure = msg`The changes could not be saved. Please try again.`
+export const networkFailure = msg`The server could not be reached. Check your connection and try again.`
+export const deniedFailure = msg`You do not have permission to make this change.`
+
+interface ErrorLike {
+  code?: string
+  message?: string
+}
+
+/** The constraint a PostgREST error names ('… violates check constraint "x"'), if any. */
+export function constraintOf(error: unknown): string | null {
+  if (!error || typeof error !== 'object') return null
+  const { message = '' } = error as ErrorLike
+  const named = /constraint "([^"]+)"/.exec(message)
+  if (named) return named[1] ?? null
+  for (const [pattern, constraint] of triggerMessages) if (pattern.test(message)) return constraint
+  return null
+}
+
+/** A failed write as a field message (when the database names a rule) or a form message. */
+export function describeFailure(error: unknown): FieldFailure {
+  if (error instanceof TypeError) return { field: null, message: networkFailure }
+  const constraint = constraintOf(error)
+  if (constraint && constraintMessages[constraint]) return constraintMessages[constraint]
+  const code = error && typeof error === 'object' ? (error as ErrorLike).code : undefined
+  if (code === '42501') return { field: null, message: deniedFailure }
+  if (error && typeof error === 'object' && !code && /fetch|network/i.test((error as ErrorLike).message ?? '')) {
+    return { field: null, message: networkFailure }
+  }
+  return { field: null, message: genericSaveFailure }
+}
+
+/** A PostgREST error object thrown as is, so describeFailure can read its code and message. */
+export class WriteError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message)
+    this.name = 'WriteError'
+  }
+}
+
+type Result<T> = { data: T | null; error: { message: string; code?: string } | null }
+
+/** The rows a write returned; throws the PostgREST error as a WriteError. */
+export function check<R extends Result<unknown>>(result: R): NonNullable<R['data']> {
+  if (result.error) throw new WriteError(result.error.message, result.error.code)
+  if (result.data === null || result.data === undefined) throw new WriteError('The server returned no rows')
+  return result.data as NonNullable<R['data']>
+}
+
+/** For writes that return nothing (deletes). */
+export function checkOk(result: Result<unknown>): void {
+  if (result.error) throw new WriteError(result.error.message, result.error.code)
+}

@@ -1,0 +1,274 @@
+// One project for staff: its details (edit, archive or bring back), then Documents, Reports,
+// Metrics, Tasks and Activity, with an in-page nav to each. Every section loads and fails on its
+// own; every write invalidates what it changed (and the activity, which the triggers append to).
+import { useId, useState, type ReactNode } from 'react'
+import { getRouteApi, Link } from '@tanstack/react-router'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useLangPrefix } from '../../../lib/use-lang'
+import { ActivityTimeline } from '../../portal/activity-timeline'
+import { formatDateTime } from '../../portal/format'
+import { labelOf, serviceLabels } from '../../portal/labels'
+import { ProgressBar, SectionBoundary, StatusBadge } from '../../portal/portal-ui'
+import * as page from '../../portal/portal-pages.css'
+import { useProfile } from '../../../auth/use-auth'
+import { adminKeys } from '../queries'
+import { setProjectArchived, updateProject } from './api'
+import { describeFailure } from './errors'
+import { OutcomeMessage, type Outcome } from './form-kit'
+import { DocumentsAdmin } from './admin-documents'
+import { MetricsAdmin } from './admin-metrics'
+import { ReportsAdmin } from './admin-reports'
+import { TasksAdmin } from './admin-tasks'
+import { ProjectForm, toProjectRow, type ProjectFormValues } from './project-form'
+import {
+  adminActivityQuery,
+  adminMetricsQuery,
+  adminProjectKeys,
+  adminProjectQuery,
+  projectPeopleQuery,
+  type AdminProject,
+} from './queries'
+import * as styles from './projects.css'
+
+const route = getRouteApi('/{-$lang}/_site/admin/dashboard/projects/$projectId')
+
+export function ProjectAdminPage() {
+  const { projectId } = route.useParams()
+  const { data: project } = useSuspenseQuery(adminProjectQuery(projectId))
+  if (!project) return <NotFound />
+  return <ProjectView project={project} />
+}
+
+function BackLink() {
+  const lang = useLangPrefix()
+  return (
+    <Link to="/{-$lang}/admin/dashboard/projects" params={{ lang }} className={page.backLink}>
+      <span aria-hidden="true">←&nbsp;</span>
+      <Trans>All projects</Trans>
+    </Link>
+  )
+}
+
+function NotFound() {
+  return (
+    <div className={page.page} data-testid="project-not-found">
+      <div className={page.pageHeader}>
+        <h1 className={page.pageTitle}>
+          <Trans>Project not found</Trans>
+        </h1>
+        <p className={page.lead}>
+          <Trans>This project does not exist. It may have been deleted.</Trans>
+        </p>
+      </div>
+      <BackLink />
+    </div>
+  )
+}
+
+function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  const headingId = useId()
+  return (
+    <section id={id} className={page.section} aria-labelledby={headingId} tabIndex={-1}>
+      <h2 id={headingId} className={page.sectionTitle}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+function ProjectView({ project }: { project: AdminProject }) {
+  const { t, i18n } = useLingui()
+  const sections = [
+    { id: 'details', label: t`Details` },
+    { id: 'documents', label: t`Documents` },
+    { id: 'reports', label: t`Reports` },
+    { id: 'metrics', label: t`Metrics` },
+    { id: 'tasks', label: t`Tasks` },
+    { id: 'activity', label: t`Activity` },
+  ]
+  const organizationName = project.organization?.name ?? ''
+  const archivedOn = project.archived_at ? formatDateTime(project.archived_at, i18n.locale) : ''
+  return (
+    <div className={page.page}>
+      <BackLink />
+      <div className={page.pageHeader}>
+        <h1 className={page.pageTitle}>{project.name}</h1>
+        <p className={page.meta}>
+          <span>{organizationName}</span>
+          <span>{labelOf(i18n, serviceLabels, project.service)}</span>
+          <StatusBadge kind="project" status={project.status} />
+          {project.archived_at && (
+            <span data-testid="archived-marker">
+              <Trans>Archived on {archivedOn}</Trans>
+            </span>
+          )}
+          {!project.visible_to_client && (
+            <span>
+              <Trans>Hidden from the client</Trans>
+            </span>
+          )}
+        </p>
+        <ProgressBar value={project.progress} />
+      </div>
+      <nav aria-label={t`Project sections`}>
+        <ul className={page.sectionNav}>
+          {sections.map((section) => (
+            <li key={section.id}>
+              <a href={`#${section.id}`} className={page.sectionNavLink}>
+                {section.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <Section id="details" title={<Trans>Details</Trans>}>
+        <DetailsSection project={project} />
+      </Section>
+      <Section id="documents" title={<Trans>Documents</Trans>}>
+        <SectionBoundary failure={<Trans>The documents could not be loaded.</Trans>}>
+          <DocumentsAdmin project={project} />
+        </SectionBoundary>
+      </Section>
+      <Section id="reports" title={<Trans>Reports</Trans>}>
+        <SectionBoundary failure={<Trans>The reports could not be loaded.</Trans>}>
+          <ReportsAdmin project={project} />
+        </SectionBoundary>
+      </Section>
+      <Section id="metrics" title={<Trans>Metrics</Trans>}>
+        <SectionBoundary failure={<Trans>The metrics could not be loaded.</Trans>}>
+          <MetricsAdmin project={project} />
+        </SectionBoundary>
+      </Section>
+      <Section id="tasks" title={<Trans>Tasks</Trans>}>
+        <SectionBoundary failure={<Trans>The tasks could not be loaded.</Trans>}>
+          <TasksAdmin project={project} />
+        </SectionBoundary>
+      </Section>
+      <Section id="activity" title={<Trans>Activity</Trans>}>
+        <SectionBoundary failure={<Trans>The activity could not be loaded.</Trans>}>
+          <ActivitySection project={project} />
+        </SectionBoundary>
+      </Section>
+    </div>
+  )
+}
+
+function toFormValues(project: AdminProject): ProjectFormValues {
+  return {
+    organizationId: project.organization_id,
+    name: project.name,
+    service: project.service,
+    status: project.status,
+    progress: String(project.progress),
+    startDate: project.start_date ?? '',
+    dueDate: project.due_date ?? '',
+    completedOn: project.completed_on ?? '',
+    description: project.description ?? '',
+    visibleToClient: project.visible_to_client,
+  }
+}
+
+function DetailsSection({ project }: { project: AdminProject }) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const invalidate = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminProjectKeys.all() }),
+      queryClient.invalidateQueries({ queryKey: adminKeys.overview() }),
+    ])
+  return (
+    <>
+      <ProjectForm
+        defaultValues={toFormValues(project)}
+        organizations={null}
+        organizationName={project.organization?.name ?? ''}
+        submitLabel={t`Save project`}
+        savedMessage={t`The project has been saved.`}
+        onSubmit={async (values) => {
+          const { organization_id: _fixed, ...changes } = toProjectRow(values)
+          await updateProject(project.id, changes)
+          await invalidate()
+        }}
+      />
+      <ArchiveControl project={project} onChanged={invalidate} />
+    </>
+  )
+}
+
+function ArchiveControl({ project, onChanged }: { project: AdminProject; onChanged: () => Promise<unknown> }) {
+  const { t, i18n } = useLingui()
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const archived = project.archived_at !== null
+  const mutation = useMutation({
+    mutationFn: (archive: boolean) => setProjectArchived(project.id, archive),
+    onSuccess: (_, archive) =>
+      setOutcome({
+        tone: 'info',
+        text: archive
+          ? t`The project has been archived. It no longer appears in the current projects.`
+          : t`The project is current again.`,
+      }),
+    onError: (error) => setOutcome({ tone: 'error', text: i18n._(describeFailure(error).message) }),
+    onSettled: onChanged,
+  })
+  return (
+    <div className={styles.panel}>
+      <h3 className={styles.panelTitle}>{archived ? <Trans>Archived project</Trans> : <Trans>Archive</Trans>}</h3>
+      <p className={page.text}>
+        {archived ? (
+          <Trans>
+            This project is archived: it is hidden from the current projects list. The client can still read it and
+            everything shared in it.
+          </Trans>
+        ) : (
+          <Trans>
+            Archiving hides the project from the current projects list without deleting anything. The client can still
+            read it and everything shared in it.
+          </Trans>
+        )}
+      </p>
+      <OutcomeMessage outcome={outcome} />
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={page.smallButton}
+          aria-disabled={mutation.isPending || undefined}
+          onClick={() => {
+            if (!mutation.isPending) mutation.mutate(!archived)
+          }}
+        >
+          {archived ? <Trans>Restore project</Trans> : <Trans>Archive project</Trans>}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+function ActivitySection({ project }: { project: AdminProject }) {
+  const { t, i18n } = useLingui()
+  const profile = useProfile()
+  const { data: entries } = useSuspenseQuery(adminActivityQuery(project.id))
+  const { data: people } = useSuspenseQuery(projectPeopleQuery(project.organization_id))
+  const { data: metrics } = useSuspenseQuery(adminMetricsQuery(project.id))
+  const projectName = project.name
+  const names = new Map([...people.clients, ...people.staff].map((person) => [person.id, person.full_name]))
+  const metricLabels = Object.fromEntries(
+    metrics.map((metric) => [metric.metric_key, i18n.locale === 'es' ? metric.label_es : metric.label_en]),
+  )
+  return (
+    <ActivityTimeline
+      entries={entries}
+      metricLabels={metricLabels}
+      label={t`Activity of ${projectName}`}
+      actorLabel={(actorId) => {
+        if (!actorId) return null
+        if (actorId === profile.id) return t`By you`
+        const name = names.get(actorId)
+        return name ? t`By ${name}` : null
+      }}
+    />
+  )
+}

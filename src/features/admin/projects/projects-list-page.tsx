@@ -1,0 +1,252 @@
+// The staff's project list: filters (organization, status, a name search, archived shown only
+// when asked) kept in the URL, the table, and the form that creates a project and opens it.
+import { useState, type FormEvent } from 'react'
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import * as formStyles from '../../../components/form/form.css'
+import * as layout from '../../../components/ui/layout.css'
+import { CheckboxField, Field, SelectField } from '../../../components/form/field'
+import { useLangPrefix } from '../../../lib/use-lang'
+import { formatDate } from '../../portal/format'
+import { labelOf, projectStatusLabels, serviceLabels } from '../../portal/labels'
+import { ProgressBar, StatusBadge } from '../../portal/portal-ui'
+import * as page from '../../portal/portal-pages.css'
+import { adminKeys } from '../queries'
+import { createProject } from './api'
+import { Panel } from './form-kit'
+import { emptyProject, ProjectForm, toProjectRow } from './project-form'
+import {
+  adminProjectKeys,
+  organizationOptionsQuery,
+  projectListQuery,
+  projectStatuses,
+  type ProjectFilters,
+} from './queries'
+import * as styles from './projects.css'
+
+const route = getRouteApi('/{-$lang}/_site/admin/dashboard/projects/')
+
+export function ProjectsListPage() {
+  const filters = route.useSearch()
+  const { data: organizations } = useSuspenseQuery(organizationOptionsQuery())
+  const { data: projects } = useSuspenseQuery(projectListQuery(filters))
+  const { i18n } = useLingui()
+  const lang = useLangPrefix()
+  const count = projects.length
+
+  return (
+    <div className={page.page}>
+      <div className={page.pageHeader}>
+        <h1 className={page.pageTitle}>
+          <Trans>Projects</Trans>
+        </h1>
+        <p className={page.lead}>
+          <Trans>
+            Create projects for client organizations and open one to manage its documents, reports, metrics and tasks.
+          </Trans>
+        </p>
+      </div>
+
+      <FilterForm filters={filters} organizations={organizations} />
+
+      <section aria-labelledby="project-list-title" className={page.section}>
+        <h2 id="project-list-title" className={page.sectionTitle}>
+          {filters.archived ? <Trans>Projects, archived included</Trans> : <Trans>Current projects</Trans>}
+        </h2>
+        <p className={page.mutedText} role="status">
+          {projects.length === 1 ? <Trans>1 project matches.</Trans> : <Trans>{count} projects match.</Trans>}
+        </p>
+        {projects.length === 0 ? (
+          <p className={page.panel}>
+            <Trans>No project matches these filters.</Trans>
+          </p>
+        ) : (
+          <div className={page.tableWrapper} tabIndex={0} role="region" aria-labelledby="project-list-title">
+            <table className={page.table}>
+              <thead>
+                <tr>
+                  <th scope="col" className={page.th}>
+                    <Trans>Project</Trans>
+                  </th>
+                  <th scope="col" className={page.th}>
+                    <Trans>Organization</Trans>
+                  </th>
+                  <th scope="col" className={page.th}>
+                    <Trans>Status</Trans>
+                  </th>
+                  <th scope="col" className={page.th}>
+                    <Trans>Progress</Trans>
+                  </th>
+                  <th scope="col" className={page.th}>
+                    <Trans>Due date</Trans>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {projects.map((project) => (
+                  <tr key={project.id} data-project-id={project.id}>
+                    <th scope="row" className={page.rowHeader}>
+                      <Link
+                        to="/{-$lang}/admin/dashboard/projects/$projectId"
+                        params={{ lang, projectId: project.id }}
+                        className={page.itemTitle}
+                      >
+                        {project.name}
+                      </Link>
+                      <p className={page.meta}>
+                        <span>{labelOf(i18n, serviceLabels, project.service)}</span>
+                        {project.archived_at && (
+                          <span>
+                            <Trans>Archived</Trans>
+                          </span>
+                        )}
+                        {!project.visible_to_client && (
+                          <span>
+                            <Trans>Hidden from the client</Trans>
+                          </span>
+                        )}
+                      </p>
+                    </th>
+                    <td className={page.td}>{project.organization?.name}</td>
+                    <td className={page.td}>
+                      <StatusBadge kind="project" status={project.status} />
+                    </td>
+                    <td className={page.td}>
+                      <ProgressBar value={project.progress} />
+                    </td>
+                    <td className={`${page.td} ${page.nowrap}`}>
+                      {project.due_date ? formatDate(project.due_date, i18n.locale) : '—'}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <CreateProject organizations={organizations} />
+    </div>
+  )
+}
+
+function FilterForm({
+  filters,
+  organizations,
+}: {
+  filters: ProjectFilters
+  organizations: { id: string; name: string }[]
+}) {
+  const { t, i18n } = useLingui()
+  const navigate = useNavigate()
+  const [organization, setOrganization] = useState(filters.organization ?? '')
+  const [status, setStatus] = useState(filters.status ?? '')
+  const [q, setQ] = useState(filters.q ?? '')
+  const [archived, setArchived] = useState(filters.archived ?? false)
+  const [error, setError] = useState<string | undefined>()
+
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (q.trim().length > 100) {
+      setError(t`Search for at most 100 characters.`)
+      return
+    }
+    setError(undefined)
+    void navigate({
+      to: '/{-$lang}/admin/dashboard/projects',
+      params: (previous) => previous,
+      search: {
+        organization: organization || undefined,
+        status: status || undefined,
+        q: q.trim() || undefined,
+        archived: archived || undefined,
+      },
+    })
+  }
+
+  const clear = () => {
+    setOrganization('')
+    setStatus('')
+    setQ('')
+    setArchived(false)
+    setError(undefined)
+    void navigate({ to: '/{-$lang}/admin/dashboard/projects', params: (previous) => previous, search: {} })
+  }
+
+  return (
+    <form className={styles.filters} onSubmit={apply} aria-label={t`Filter projects`} role="search" noValidate>
+      <SelectField
+        label={t`Organization`}
+        value={organization}
+        onChange={(event) => setOrganization(event.target.value)}
+        options={[
+          { value: '', label: t`All organizations` },
+          ...organizations.map((item) => ({ value: item.id, label: item.name })),
+        ]}
+      />
+      <SelectField
+        label={t`Status`}
+        value={status}
+        onChange={(event) => setStatus(event.target.value)}
+        options={[
+          { value: '', label: t`All statuses` },
+          ...projectStatuses.map((code) => ({ value: code, label: labelOf(i18n, projectStatusLabels, code) })),
+        ]}
+      />
+      <Field
+        label={t`Search by name`}
+        type="search"
+        value={q}
+        error={error}
+        onChange={(event) => setQ(event.target.value)}
+      />
+      <CheckboxField
+        label={t`Show archived projects`}
+        checked={archived}
+        onChange={(event) => setArchived(event.target.checked)}
+      />
+      <div className={styles.filterActions}>
+        <button type="submit" className={layout.buttonPrimary}>
+          <Trans>Apply filters</Trans>
+        </button>
+        <button type="button" className={page.smallButton} onClick={clear}>
+          <Trans>Clear filters</Trans>
+        </button>
+      </div>
+    </form>
+  )
+}
+
+function CreateProject({ organizations }: { organizations: { id: string; name: string; is_active: boolean }[] }) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  return (
+    <Panel title={<Trans>New project</Trans>} testId="create-project">
+      <p className={formStyles.hint}>
+        <Trans>The project opens after it is created, to add documents, reports, metrics and tasks.</Trans>
+      </p>
+      <ProjectForm
+        defaultValues={emptyProject}
+        organizations={organizations.filter((organization) => organization.is_active)}
+        submitLabel={t`Create project`}
+        savedMessage={t`The project has been created.`}
+        resetAfterSave
+        onSubmit={async (values) => {
+          const id = await createProject(toProjectRow(values))
+          await Promise.all([
+            queryClient.invalidateQueries({ queryKey: adminProjectKeys.all() }),
+            queryClient.invalidateQueries({ queryKey: adminKeys.overview() }),
+          ])
+          await navigate({
+            to: '/{-$lang}/admin/dashboard/projects/$projectId',
+            params: (previous) => ({ ...previous, projectId: id }),
+            hash: 'details',
+          })
+          return id
+        }}
+      />
+    </Panel>
+  )
+}

@@ -1,0 +1,106 @@
+// The staff's project pages: the filter bar, two-column forms that fold to one on small screens,
+// inline confirmations and the CSV preview's error rows.
+import { style } from '@vanilla-extract/css'
+import { vars } from '../../../styles/theme.css'
+import { media } from '../../../styles/tokens'
+
+export const filters = style({
+  display: 'grid',
+  gap: vars.space['3'],
+  alignItems: 'end',
+  padding: vars.space['4'],
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.medium,
+  background: vars.color.surface,
+  '@media': { [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
+})
+
+export const filterActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space['2'],
+  alignItems: 'center',
+  gridColumn: '1 / -1',
+})
+
+export const formGrid = style({
+  display: 'grid',
+  gap: vars.space['4'],
+  '@media': { [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
+})
+
+export const wide = style({ gridColumn: '1 / -1' })
+
+export const panel = style({
+  display: 'grid',
+  gap: vars.space['4'],
+  padding: vars.space['4'],
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.medium,
+  background: vars.color.surface,
+  minWidth: 0,
+})
+
+export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 })
+
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], alignItems: 'center' })
+
+export const confirm = style({
+  display: 'grid',
+  gap: vars.space['2'],
+  padding: vars.space['3'],
+  border: `2px solid ${vars.color.danger}`,
+  borderRadius: vars.radius.small,
+  background: vars.color.background,
+})
+
+export const dangerButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minHeight: '44px',
+  minWidth: '44px',
+  paddingInline: vars.space['3'],
+  borderRadius: vars.radius.small,
+  border: `1px solid ${vars.color.danger}`,
+  background: vars.color.background,
+  color: vars.color.danger,
+  font: 'inherit',
+  fontWeight: 600,
+  cursor: 'pointer',
+  whiteSpace: 'nowrap',
+})
+
+export const errorRow = style({ background: vars.color.surface })
+
+export const problemList = style({ margin: 0, paddingInlineStart: vars.space['4'], color: vars.color.danger })
+
+export const ok = style({ color: vars.color.accent, fontWeight: 600 })
+
+export const code = style({
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  fontSize: vars.fontSize.small,
+  overflowWrap: 'anywhere',
+})
+
+export const columnList = style({
+  margin: 0,
+  paddingInlineStart: vars.space['4'],
+  display: 'grid',
+  gap: vars.space['1'],
+})
+
+export const toolbar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space['3'],
+})
+
+export const checkboxInline = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  minHeight: '44px',
+})

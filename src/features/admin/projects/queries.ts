@@ -1,0 +1,200 @@
+// queryOptions factories for the staff's project pages. Staff read everything through row-level
+// security (is_admin()); the filters narrow it to what a page shows. Every key starts with
+// ['admin', 'projects'], so a mutation can invalidate one project's data or all of it.
+import { queryOptions } from '@tanstack/react-query'
+import { supabase } from '../../../lib/supabase'
+import { isUuid, unwrap, unwrapList } from '../../portal/queries'
+import type { ProjectFilters } from './vocabulary'
+
+export * from './vocabulary'
+
+export const adminProjectKeys = {
+  all: () => ['admin', 'projects'] as const,
+  organizations: () => ['admin', 'projects', 'organizations'] as const,
+  list: (filters: ProjectFilters) => ['admin', 'projects', 'list', filters] as const,
+  project: (id: string) => ['admin', 'projects', 'detail', id] as const,
+  detail: (id: string) => ['admin', 'projects', 'detail', id, 'project'] as const,
+  documents: (id: string) => ['admin', 'projects', 'detail', id, 'documents'] as const,
+  reports: (id: string) => ['admin', 'projects', 'detail', id, 'reports'] as const,
+  metrics: (id: string) => ['admin', 'projects', 'detail', id, 'metrics'] as const,
+  tasks: (id: string) => ['admin', 'projects', 'detail', id, 'tasks'] as const,
+  activity: (id: string) => ['admin', 'projects', 'detail', id, 'activity'] as const,
+  people: (organizationId: string) => ['admin', 'projects', 'people', organizationId] as const,
+}
+
+/** Organizations for the filter and the create form, active ones first. */
+export const organizationOptionsQuery = () =>
+  queryOptions({
+    queryKey: adminProjectKeys.organizations(),
+    staleTime: 60_000,
+    queryFn: async () =>
+      unwrapList(await supabase.from('organizations').select('id, name, is_active').order('name')).sort(
+        (a, b) => Number(b.is_active) - Number(a.is_active),
+      ),
+  })
+
+/** `%` and `_` are wildcards in ilike; a search for them means the characters themselves. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+}
+
+export const projectListQuery = (filters: ProjectFilters) =>
+  queryOptions({
+    queryKey: adminProjectKeys.list(filters),
+    queryFn: async () => {
+      let query = supabase
+        .from('projects')
+        .select(
+          'id, name, service, status, progress, start_date, due_date, archived_at, visible_to_client, updated_at, organization:organizations(id, name)',
+        )
+      if (filters.organization && isUuid(filters.organization))
+        query = query.eq('organization_id', filters.organization)
+      if (filters.status) query = query.eq('status', filters.status)
+      if (filters.q?.trim()) query = query.ilike('name', likePattern(filters.q.trim()))
+      if (!filters.archived) query = query.is('archived_at', null)
+      return unwrapList(await query.order('updated_at', { ascending: false }).limit(200))
+    },
+  })
+
+export type AdminProjectListItem = Awaited<
+  ReturnType<NonNullable<ReturnType<typeof projectListQuery>['queryFn']>>
+>[number]
+
+const PROJECT_COLUMNS =
+  'id, organization_id, name, description, service, status, progress, start_date, due_date, completed_on, visible_to_client, archived_at, created_at, updated_at, organization:organizations(id, name)' as const
+
+/** One project, or null when the id is not a project. */
+export const adminProjectQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: adminProjectKeys.detail(projectId),
+    queryFn: async () => {
+      if (!isUuid(projectId)) return null
+      return unwrap(await supabase.from('projects').select(PROJECT_COLUMNS).eq('id', projectId).maybeSingle())
+    },
+  })
+
+export type AdminProject = NonNullable<
+  Awaited<ReturnType<NonNullable<ReturnType<typeof adminProjectQuery>['queryFn']>>>
+>
+
+export const adminDocumentsQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: adminProjectKeys.documents(projectId),
+    queryFn: async () =>
+      unwrapList(
+        await supabase
+          .from('documents')
+          .select(
+            'id, project_id, name, description, category, storage_path, mime_type, size_bytes, visible_to_client, uploaded_by, created_at, updated_at',
+          )
+          .eq('project_id', projectId)
+          .order('created_at', { ascending: false }),
+      ),
+  })
+
+export type AdminDocument = Awaited<ReturnType<NonNullable<ReturnType<typeof adminDocumentsQuery>['queryFn']>>>[number]
+
+export const adminReportsQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: adminProjectKeys.reports(projectId),
+    queryFn: async () =>
+      unwrapList(
+        await supabase
+          .from('reports')
+          .select(
+            'id, project_id, title, summary, report_type, status, locale, period_start, period_end, dashboard_url, document_id, published_at, created_at, updated_at',
+          )
+          .eq('project_id', projectId)
+          .order('created_at', { ascending: false }),
+      ),
+  })
+
+export type AdminReport = Awaited<ReturnType<NonNullable<ReturnType<typeof adminReportsQuery>['queryFn']>>>[number]
+
+export const adminMetricsQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: adminProjectKeys.metrics(projectId),
+    queryFn: async () => {
+      const rows = unwrapList(
+        await supabase
+          .from('analytics_metrics')
+          .select(
+            'id, metric_key, label_es, label_en, unit, granularity, period_start, period_end, value, target, visible_to_client, notes',
+          )
+          .eq('project_id', projectId)
+          .order('metric_key')
+          .order('period_start'),
+      )
+      return rows.map((row) => ({
+        ...row,
+        value: Number(row.value),
+        target: row.target === null ? null : Number(row.target),
+      }))
+    },
+  })
+
+export type AdminMetric = Awaited<ReturnType<NonNullable<ReturnType<typeof adminMetricsQuery>['queryFn']>>>[number]
+
+export const adminTasksQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: adminProjectKeys.tasks(projectId),
+    queryFn: async () =>
+      unwrapList(
+        await supabase
+          .from('tasks')
+          .select(
+            'id, project_id, title, description, status, priority, due_date, assigned_to, is_internal, completed_at, created_at',
+          )
+          .eq('project_id', projectId)
+          .order('due_date', { ascending: true, nullsFirst: false })
+          .order('created_at'),
+      ),
+  })
+
+export type AdminTask = Awaited<ReturnType<NonNullable<ReturnType<typeof adminTasksQuery>['queryFn']>>>[number]
+
+export interface Person {
+  id: string
+  full_name: string
+  email: string | null
+  role: string
+}
+
+/** Who a task of this organization's project can go to: its active client users, then active staff. */
+export const projectPeopleQuery = (organizationId: string) =>
+  queryOptions({
+    queryKey: adminProjectKeys.people(organizationId),
+    queryFn: async () => {
+      const [clients, staff] = await Promise.all([
+        supabase
+          .from('profiles')
+          .select('id, full_name, email, role')
+          .eq('organization_id', organizationId)
+          .eq('role', 'client')
+          .eq('is_active', true)
+          .order('full_name'),
+        supabase
+          .from('profiles')
+          .select('id, full_name, email, role')
+          .in('role', ['admin', 'super_admin'])
+          .eq('is_active', true)
+          .order('full_name'),
+      ])
+      return { clients: unwrapList<Person>(clients), staff: unwrapList<Person>(staff) }
+    },
+  })
+
+export const adminActivityQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: adminProjectKeys.activity(projectId),
+    queryFn: async () =>
+      unwrapList(
+        await supabase
+          .from('activity_log')
+          .select('id, occurred_at, actor_id, entity_type, entity_id, action, summary, is_internal')
+          .eq('project_id', projectId)
+          .order('occurred_at', { ascending: false })
+          .order('id', { ascending: false })
+          .limit(100),
+      ),
+  })
