@@ -7,6 +7,7 @@ import { useLangPrefix } from '../../lib/use-lang'
 import { PageSpinner } from '../../components/spinner/spinner'
 import * as layout from '../../components/ui/layout.css'
 import * as styles from '../portal/portal.css'
+import { MfaBanner } from './account/mfa-banner'
 
 export function AdminLayout() {
   const { t } = useLingui()
@@ -43,6 +44,7 @@ export function AdminLayout() {
           ))}
         </ul>
       </nav>
+      <MfaBanner />
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>

@@ -45,3 +45,5 @@ export const listItem = style({
 export const meta = style({ color: vars.color.textMuted, fontSize: vars.fontSize.small })
 
 export const empty = style({ color: vars.color.textMuted })
+
+export const recent = style({ marginTop: vars.space['6'] })

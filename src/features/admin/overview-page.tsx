@@ -1,13 +1,20 @@
 // The staff's first screen: how many clients and open projects there are, what is overdue, which
-// leads wait for an answer.
+// leads wait for an answer, and what changed most recently (with a link to the full log).
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { adminOverviewQuery } from './queries'
+import { useLangPrefix } from '../../lib/use-lang'
+import { ActivityTimeline } from '../portal/activity-timeline'
+import { adminOverviewQuery, recentActivityCount } from './queries'
 import * as styles from './admin.css'
 
 export function AdminOverviewPage() {
   const { t, i18n } = useLingui()
+  const lang = useLangPrefix()
   const { data } = useSuspenseQuery(adminOverviewQuery())
+  const systemLabel = t`System`
+  const formerUserLabel = t`Former user`
+  const actorLabel = (actorId: string | null) => (actorId ? (data.actorNames[actorId] ?? formerUserLabel) : systemLabel)
   const figures = [
     { key: 'organizations', value: data.counts.organizations, label: t`Active client organizations` },
     { key: 'clients', value: data.counts.clients, label: t`Active client users` },
@@ -66,7 +73,9 @@ export function AdminOverviewPage() {
               {data.newLeads.map((lead) => (
                 <li key={lead.id} className={styles.listItem}>
                   <strong>
-                    {lead.name}
+                    <Link to="/{-$lang}/admin/dashboard/leads/$leadId" params={{ lang, leadId: lead.id }}>
+                      {lead.name}
+                    </Link>
                     {lead.company ? ` · ${lead.company}` : ''}
                   </strong>
                   <span className={styles.meta}>{date(lead.created_at)}</span>
@@ -74,8 +83,29 @@ export function AdminOverviewPage() {
               ))}
             </ul>
           )}
+          <p>
+            <Link to="/{-$lang}/admin/dashboard/leads" params={{ lang }}>
+              <Trans>All leads</Trans>
+            </Link>
+          </p>
         </section>
       </div>
+      <section aria-labelledby="recent-activity-title" className={styles.recent}>
+        <h2 id="recent-activity-title">
+          <Trans>Recent activity</Trans>
+        </h2>
+        <ActivityTimeline
+          entries={data.recentActivity}
+          actorLabel={actorLabel}
+          initialCount={recentActivityCount}
+          label={t`Recent activity`}
+        />
+        <p>
+          <Link to="/{-$lang}/admin/dashboard/activity" params={{ lang }}>
+            <Trans>See the full activity log</Trans>
+          </Link>
+        </p>
+      </section>
     </>
   )
 }

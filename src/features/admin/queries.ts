@@ -16,6 +16,9 @@ async function count(query: PromiseLike<{ count: number | null; error: { message
   return total ?? 0
 }
 
+/** How many entries the overview's "Recent activity" shows. */
+export const recentActivityCount = 8
+
 export const adminKeys = {
   overview: () => ['admin', 'overview'] as const,
 }
@@ -25,10 +28,15 @@ export const adminOverviewQuery = () =>
     queryKey: adminKeys.overview(),
     queryFn: async () => {
       const head = { count: 'exact', head: true } as const
-      const [organizations, clients, projects, overdue, leads, overdueTasks, newLeads] = await Promise.all([
+      const [organizations, clients, projects, overdue, leads, overdueTasks, newLeads, recent] = await Promise.all([
         count(supabase.from('organizations').select('id', head).eq('is_active', true)),
         count(supabase.from('profiles').select('id', head).eq('role', 'client').eq('is_active', true)),
-        count(supabase.from('projects').select('id', head).in('status', [...openProjectStatuses])),
+        count(
+          supabase
+            .from('projects')
+            .select('id', head)
+            .in('status', [...openProjectStatuses]),
+        ),
         count(supabase.from('tasks').select('id', head).neq('status', 'done').lt('due_date', today())),
         count(supabase.from('contact_messages').select('id', head).eq('status', 'new')),
         supabase
@@ -44,13 +52,31 @@ export const adminOverviewQuery = () =>
           .eq('status', 'new')
           .order('created_at', { ascending: false })
           .limit(5),
+        supabase
+          .from('activity_log')
+          .select('id, occurred_at, actor_id, entity_type, action, summary')
+          .order('occurred_at', { ascending: false })
+          .order('id', { ascending: false })
+          .limit(recentActivityCount),
       ])
       if (overdueTasks.error) throw new Error(overdueTasks.error.message)
       if (newLeads.error) throw new Error(newLeads.error.message)
+      if (recent.error) throw new Error(recent.error.message)
+      // The names of the people in the recent entries (the trail keeps ids; users may be gone).
+      const actorIds = [...new Set(recent.data.map((entry) => entry.actor_id).filter((id): id is string => !!id))]
+      const actors = actorIds.length
+        ? await supabase.from('profiles').select('id, full_name').in('id', actorIds)
+        : { data: [], error: null }
+      if (actors.error) throw new Error(actors.error.message)
       return {
         counts: { organizations, clients, projects, overdue, leads },
         overdueTasks: overdueTasks.data,
         newLeads: newLeads.data,
+        recentActivity: recent.data,
+        actorNames: Object.fromEntries((actors.data ?? []).map((actor) => [actor.id, actor.full_name])) as Record<
+          string,
+          string
+        >,
       }
     },
   })

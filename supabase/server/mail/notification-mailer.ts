@@ -13,6 +13,8 @@ interface OutboxRow {
   title: string
   body: string
   project_id: string | null
+  entity_type: string | null
+  entity_id: string | null
   email: string
   full_name: string
   locale: string
@@ -39,7 +41,13 @@ export function startNotificationMailer(options: {
 
   function linkFor(row: OutboxRow): string {
     const locale = row.locale === 'en' ? 'en' : 'es'
-    if (row.role !== 'client') return `${siteOrigin}/${locale}/admin/dashboard`
+    if (row.role !== 'client') {
+      // A new lead opens on its own page in the admin area; anything else on the overview.
+      if (row.entity_type === 'contact_message' && row.entity_id) {
+        return `${siteOrigin}/${locale}/admin/dashboard/leads/${encodeURIComponent(row.entity_id)}`
+      }
+      return `${siteOrigin}/${locale}/admin/dashboard`
+    }
     const project = row.project_id ? `/projects/${row.project_id}` : ''
     return `${siteOrigin}/${locale}/client-portal/dashboard${project}`
   }
@@ -57,7 +65,7 @@ export function startNotificationMailer(options: {
           set emailed_at = now(), email_attempts = n.email_attempts + 1
          from batch, public.profiles p
         where n.id = batch.id and p.id = n.recipient_id
-      returning n.id, n.title, n.body, n.project_id, p.email, p.full_name, p.locale, p.role`,
+      returning n.id, n.title, n.body, n.project_id, n.entity_type, n.entity_id, p.email, p.full_name, p.locale, p.role`,
       [maxAttempts, batchSize],
     )
     let sent = 0

@@ -7,7 +7,7 @@ import type { Queryable } from '../../../supabase/server/db/database'
 import type { CaughtMail } from '../../../supabase/server/mail/catcher'
 import { databaseKinds, startTestServer, type TestServer } from '../support/server'
 import { as, type Actor } from '../rls/run-as'
-import { objectPath, organizations, projects } from '../rls/seed-ids'
+import { objectPath, organizations, projects, users } from '../rls/seed-ids'
 
 const lucia = 'lucia.martin@example.com'
 const james = 'james.whitaker@example.com'
@@ -96,7 +96,35 @@ describe.each(databaseKinds())('notification e-mails on %s', (kind) => {
       { to: 'superadmin@caucedata.com', about: sender },
     ])
     expect(sent).toBe(2)
-    const mail = mailsAbout(sender).find((m) => m.to.includes('admin@caucedata.com'))!
-    expect(mail.text).toMatch(/\/(es|en)\/admin\/dashboard/)
+    const { rows } = await server.deps.db.query<{ id: string }>(
+      'select id from public.contact_messages where name = $1',
+      [sender],
+    )
+    const leadId = rows[0]!.id
+    // Each staff member's e-mail opens the lead's own page in the admin area, in their language.
+    const spanish = mailsAbout(sender).find((m) => m.to.includes('admin@caucedata.com'))!
+    const english = mailsAbout(sender).find((m) => m.to.includes('superadmin@caucedata.com'))!
+    expect(spanish.text).toContain(`/es/admin/dashboard/leads/${leadId}`)
+    expect(english.text).toContain(`/en/admin/dashboard/leads/${leadId}`)
+    if (spanish.html) expect(spanish.html).toContain(`/es/admin/dashboard/leads/${leadId}`)
+  })
+
+  it('links staff e-mails about anything else to the admin overview', async () => {
+    const name = `Entrega ${randomUUID().slice(0, 8)}`
+    // A client's upload (written here as the owner, uploaded_by Lucía) notifies the staff.
+    await server.deps.db.query(
+      `insert into public.documents (project_id, name, storage_path, mime_type, visible_to_client, uploaded_by)
+       values ($1, $2, $3, 'application/pdf', true, $4)`,
+      [
+        projects.riberaDashboard,
+        name,
+        objectPath(organizations.ribera, projects.riberaDashboard, `${randomUUID()}.pdf`),
+        users.lucia,
+      ],
+    )
+    await flush([{ to: 'admin@caucedata.com', about: name }])
+    const mail = mailsAbout(name).find((m) => m.to.includes('admin@caucedata.com'))!
+    expect(mail.text).toContain('/es/admin/dashboard')
+    expect(mail.text).not.toContain('/admin/dashboard/leads')
   })
 })

@@ -1,0 +1,74 @@
+// The pure parts of the admin activity log and leads: CSV quoting, the URL filters and the
+// reply link.
+import { describe, expect, it } from 'vitest'
+import { csvCell, toCsv } from '../../src/features/admin/activity/csv'
+import { isDay, validateActivitySearch } from '../../src/features/admin/activity/search'
+import { replyHref } from '../../src/features/admin/leads/reply'
+import { validateLeadsSearch } from '../../src/features/admin/leads/search'
+
+describe('CSV', () => {
+  it('quotes only what needs it, doubling quotes', () => {
+    expect(csvCell('plain')).toBe('plain')
+    expect(csvCell('a, b')).toBe('"a, b"')
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""')
+    expect(csvCell('two\nlines')).toBe('"two\nlines"')
+    expect(csvCell(' padded')).toBe('" padded"')
+    expect(csvCell(null)).toBe('')
+    expect(csvCell(3)).toBe('3')
+  })
+
+  it('defuses cells a spreadsheet would run as formulas', () => {
+    expect(csvCell('=SUM(A1)')).toBe("'=SUM(A1)")
+    expect(csvCell('@cmd')).toBe("'@cmd")
+    expect(csvCell('+1, 2')).toBe(`"'+1, 2"`)
+  })
+
+  it('starts with a UTF-8 BOM and ends rows with CRLF', () => {
+    const csv = toCsv([
+      ['Fecha', 'Descripción'],
+      ['2026-11-22 10:00:00', 'Proyecto “Año”'],
+    ])
+    expect(csv.charCodeAt(0)).toBe(0xfeff)
+    expect(csv.slice(1)).toBe('Fecha,Descripción\r\n2026-11-22 10:00:00,Proyecto “Año”\r\n')
+    expect(new TextEncoder().encode(csv).slice(0, 3)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]))
+  })
+})
+
+describe('activity search params', () => {
+  const id = '1b000000-0000-4000-8000-000000000001'
+  it('keeps valid filters and drops the rest', () => {
+    expect(validateActivitySearch({ org: id, project: 'nope', from: '2026-02-28', to: '2026-02-30', page: 3 })).toEqual(
+      {
+        org: id,
+        from: '2026-02-28',
+        page: 3,
+      },
+    )
+    expect(validateActivitySearch({ page: 1, person: id.toUpperCase() })).toEqual({ person: id })
+    expect(validateActivitySearch({ page: '2' })).toEqual({ page: 2 })
+  })
+  it('knows real days', () => {
+    expect(isDay('2028-02-29')).toBe(true)
+    expect(isDay('2026-13-01')).toBe(false)
+  })
+})
+
+describe('leads', () => {
+  it('accepts only known statuses', () => {
+    expect(validateLeadsSearch({ status: 'closed' })).toEqual({ status: 'closed' })
+    expect(validateLeadsSearch({ status: 'spam' })).toEqual({})
+  })
+
+  it('replies in the lead’s language', () => {
+    const lead = { email: 'tom+x@example.net', name: 'Tom', message: 'Hi & bye', created_at: '2026-11-01T10:00:00Z' }
+    const english = new URL(replyHref({ ...lead, locale: 'en' }))
+    expect(english.protocol).toBe('mailto:')
+    expect(decodeURIComponent(english.pathname)).toBe('tom+x@example.net')
+    expect(english.searchParams.get('subject')).toBe('Your enquiry to Cauce Data')
+    expect(english.searchParams.get('body')).toMatch(/^Dear Tom,\n\nThank you for getting in touch\./)
+    expect(english.searchParams.get('body')).toContain('> Hi & bye')
+    const spanish = new URL(replyHref({ ...lead, name: 'Elena', locale: 'es' }))
+    expect(spanish.searchParams.get('subject')).toBe('Su consulta a Cauce Data')
+    expect(spanish.searchParams.get('body')).toMatch(/^Estimado\/a Elena:/)
+  })
+})
