@@ -1,5 +1,6 @@
 // A labelled input with its hint and error wired for assistive technology: the error and hint
-// are the input's description, and aria-invalid marks it when wrong.
+// are the input's description, and aria-invalid marks it when wrong. An `id` may be given (an
+// error summary links to it); otherwise one is generated.
 import {
   forwardRef,
   useId,
@@ -24,10 +25,11 @@ function describedBy(...ids: (string | false | undefined)[]) {
 }
 
 export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
-  { label, hint, error, 'aria-describedby': extra, ...input },
+  { label, hint, error, id: givenId, 'aria-describedby': extra, ...input },
   ref,
 ) {
-  const id = useId()
+  const generatedId = useId()
+  const id = givenId ?? generatedId
   const hintId = hint ? `${id}-hint` : undefined
   const errorId = error ? `${id}-error` : undefined
   return (
@@ -130,10 +132,11 @@ interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
 
 /** A labelled native select: the platform's own keyboard and screen-reader behaviour. */
 export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
-  { label, hint, error, options, 'aria-describedby': extra, ...select },
+  { label, hint, error, options, id: givenId, 'aria-describedby': extra, ...select },
   ref,
 ) {
-  const id = useId()
+  const generatedId = useId()
+  const id = givenId ?? generatedId
   const hintId = hint ? `${id}-hint` : undefined
   const errorId = error ? `${id}-error` : undefined
   return (
@@ -176,10 +179,11 @@ interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement>
 }
 
 export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
-  { label, hint, error, 'aria-describedby': extra, ...textarea },
+  { label, hint, error, id: givenId, 'aria-describedby': extra, ...textarea },
   ref,
 ) {
-  const id = useId()
+  const generatedId = useId()
+  const id = givenId ?? generatedId
   const hintId = hint ? `${id}-hint` : undefined
   const errorId = error ? `${id}-error` : undefined
   return (
@@ -217,10 +221,11 @@ interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>,
 
 /** A checkbox with its label beside it; the hint and error describe it. */
 export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(function CheckboxField(
-  { label, hint, error, 'aria-describedby': extra, ...input },
+  { label, hint, error, id: givenId, 'aria-describedby': extra, ...input },
   ref,
 ) {
-  const id = useId()
+  const generatedId = useId()
+  const id = givenId ?? generatedId
   const hintId = hint ? `${id}-hint` : undefined
   const errorId = error ? `${id}-error` : undefined
   return (

@@ -1,10 +1,12 @@
-// The contact page: the e-mail address, what happens after writing, the response time and
-// the office. (The contact form arrives with the admin area, which answers its messages.)
+// The contact page: the form beside its data-protection notice, then the e-mail address for those
+// who prefer to write directly, what happens after writing, the response time and the office.
 import { useLingui } from '@lingui/react'
-import { Trans } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import { siteConfig, mailtoHref } from '../../config/site'
 import { contactContent as contact } from './content/contact'
+import { ContactForm } from './contact-form/contact-form'
+import { PrivacyNotice } from './contact-form/privacy-notice'
+import * as formLayout from './contact-form/contact-form.css'
 import { StepList } from './step-list'
 import * as layout from '../../components/ui/layout.css'
 import * as styles from './marketing.css'
@@ -25,21 +27,20 @@ export function ContactPage() {
       </section>
 
       <section className={layout.section}>
-        <div className={`${layout.container} ${styles.twoColumns}`}>
-          <div className={styles.card}>
-            <h2>{_(contact.emailLabel)}</h2>
-            <p>
-              <a className={layout.buttonPrimary} href={mailtoHref(siteConfig.email, _(msg`Project enquiry`))}>
-                {siteConfig.email}
-              </a>
-            </p>
-            <p className={styles.cardText}>{_(contact.emailHint)}</p>
-          </div>
-          <div>
-            <h2>{_(contact.responseTimeTitle)}</h2>
-            <p>{_(contact.responseTime)}</p>
-            <h2>{_(contact.officeTitle)}</h2>
-            <p>{_(contact.office)}</p>
+        <div className={`${layout.container} ${formLayout.layout}`}>
+          <ContactForm />
+          <div className={formLayout.aside}>
+            <PrivacyNotice />
+            <div className={styles.card}>
+              <h2>{_(contact.emailLabel)}</h2>
+              <p>
+                <a className={layout.buttonPrimary} href={mailtoHref(siteConfig.email, _(msg`Project enquiry`))}>
+                  {siteConfig.email}
+                </a>
+              </p>
+              <p className={styles.cardText}>{_(contact.emailHint)}</p>
+              <p className={styles.cardText}>{_(contact.privacyNote)}</p>
+            </div>
           </div>
         </div>
       </section>
@@ -48,9 +49,16 @@ export function ContactPage() {
         <div className={layout.container}>
           <h2 id="next-steps">{_(contact.nextStepsTitle)}</h2>
           <StepList steps={contact.nextSteps} />
-          <p className={styles.note}>
-            <Trans>Privacy:</Trans> {_(contact.privacyNote)}
-          </p>
+          <div className={`${styles.twoColumns} ${formLayout.facts}`}>
+            <div>
+              <h3>{_(contact.responseTimeTitle)}</h3>
+              <p>{_(contact.responseTime)}</p>
+            </div>
+            <div>
+              <h3>{_(contact.officeTitle)}</h3>
+              <p>{_(contact.office)}</p>
+            </div>
+          </div>
         </div>
       </section>
     </>

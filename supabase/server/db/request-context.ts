@@ -2,6 +2,20 @@
 // claims, as PostgREST and Supabase Storage do, so row-level security decides what is visible.
 import type { Database, Queryable } from './database'
 
+/**
+ * The request's headers as SQL sees them in `request.headers`, with `x-real-ip` set to the address
+ * the server resolved (lib/client-ip.ts), replacing any a client sent: the database's own rate
+ * limits (the contact form's) trust that header, as they trust the gateway's on hosted Supabase.
+ */
+export function databaseHeaders(headers: Headers, clientIp: string): Record<string, string> {
+  const copy: Record<string, string> = {}
+  headers.forEach((value, name) => {
+    copy[name] = value
+  })
+  copy['x-real-ip'] = clientIp
+  return copy
+}
+
 export type DbRole = 'anon' | 'authenticated' | 'service_role'
 
 export interface RequestContext {

@@ -1,7 +1,7 @@
 // One REST request from start to end: the caller's JWT, schema profile, query string, headers and
 // body are read; the work is prepared against the schema cache (refreshed once if the request names
 // something unknown); then it runs in one transaction under the caller's role and claims.
-import { withRequestContext } from '../db/request-context'
+import { databaseHeaders, withRequestContext } from '../db/request-context'
 import type { ServerDeps } from '../deps'
 import { identifyCaller } from './auth'
 import { suggestsStaleSchema, toRestError } from './db-errors'
@@ -54,6 +54,7 @@ export async function serveRest(
   raw: Request,
   kind: 'table' | 'rpc',
   target: string,
+  clientIp: string,
 ) {
   const method = raw.method.toUpperCase()
   let authed = false
@@ -84,7 +85,7 @@ export async function serveRest(
       claims: caller.claims,
       method,
       path: `/${kind === 'rpc' ? 'rpc/' : ''}${target}`,
-      headers: Object.fromEntries(raw.headers),
+      headers: databaseHeaders(raw.headers, clientIp),
       readOnly,
     }
     const result = await withRequestContext(deps.db, context, prepared)

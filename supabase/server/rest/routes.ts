@@ -4,6 +4,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { ServerDeps } from '../deps'
 import { restErrors } from './errors'
+import { clientIp } from '../lib/client-ip'
 import { serveRest } from './execute'
 import { errorResponse } from './response'
 import { SchemaCacheStore } from './schema-store'
@@ -28,10 +29,10 @@ export function restRoutes(deps: ServerDeps) {
   app.options('*', () => new Response(null, { status: 200, headers: { Allow: allow } }))
 
   // GET/HEAD call a function read-only with query-string arguments; POST with a JSON body.
-  app.all('/rpc/:name', (c) => serveRest(deps, schema, c.req.raw, 'rpc', c.req.param('name')))
+  app.all('/rpc/:name', (c) => serveRest(deps, schema, c.req.raw, 'rpc', c.req.param('name'), clientIp(c)))
 
   // GET/HEAD read, POST inserts or upserts, PATCH updates, DELETE deletes: a table or view.
-  app.all('/:name', (c) => serveRest(deps, schema, c.req.raw, 'table', c.req.param('name')))
+  app.all('/:name', (c) => serveRest(deps, schema, c.req.raw, 'table', c.req.param('name'), clientIp(c)))
 
   app.get('/', () => errorResponse(restErrors.openApiDisabled()))
   app.all('*', () => errorResponse(restErrors.invalidPath()))

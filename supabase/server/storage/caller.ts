@@ -2,8 +2,9 @@
 // storage.objects on their behalf, inside a transaction that has taken on that role (RLS decides).
 import type { Context } from 'hono'
 import type { Queryable } from '../db/database'
-import { withRequestContext, type DbRole } from '../db/request-context'
+import { databaseHeaders, withRequestContext, type DbRole } from '../db/request-context'
 import type { ServerDeps } from '../deps'
+import { clientIp } from '../lib/client-ip'
 import type { JwtPayload } from '../lib/jwt'
 import { storageErrors } from './errors'
 
@@ -39,10 +40,7 @@ export function asCaller<T>(
   fn: (tx: Queryable) => Promise<T>,
   options: { readOnly?: boolean } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = {}
-  c.req.raw.headers.forEach((value, name) => {
-    headers[name] = value
-  })
+  const headers = databaseHeaders(c.req.raw.headers, clientIp(c))
   return withRequestContext(
     deps.db,
     {

@@ -1,0 +1,290 @@
+// The contact form. Checked here with the database's own rules (rules.ts), then inserted into
+// contact_messages (send.ts, which brings supabase-js only now). Errors show beside each field and
+// in a summary that takes the focus and links to each field; the input is kept. Bots are turned
+// away quietly: a filled honeypot or a form sent within 3 s of appearing gets the confirmation
+// and nothing is sent. The database limits messages per address and tells the staff.
+import { useEffect, useRef, useState } from 'react'
+import { Link } from '@tanstack/react-router'
+import { useForm } from 'react-hook-form'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { CheckboxField, Field, FormAlert, SelectField, TextAreaField } from '../../../components/form/field'
+import * as formStyles from '../../../components/form/form.css'
+import * as layout from '../../../components/ui/layout.css'
+import { mailtoHref, siteConfig } from '../../../config/site'
+import { serviceSlugs, specializationSlugs } from '../../../lib/pages'
+import { useLangPrefix } from '../../../lib/use-lang'
+import { services } from '../content/services'
+import { specializations } from '../content/specializations'
+import { privacyNoticeId } from './privacy-notice'
+import {
+  contactFields,
+  emptyContact,
+  fallbackProblems,
+  fieldProblem,
+  toRow,
+  validateField,
+  type ContactField,
+  type ContactValues,
+} from './rules'
+import { sendContactMessage } from './send'
+import * as styles from './contact-form.css'
+
+/** People take longer than this to fill the form in; scripts do not. */
+export const minimumFillMs = 3000
+
+const fieldId = (field: keyof ContactValues) => `contact-${field}`
+
+interface SummaryItem {
+  field: ContactField
+  message: string
+}
+
+export function ContactForm() {
+  const { t, i18n } = useLingui()
+  const lang = useLangPrefix()
+  const [renderedAt] = useState(() => Date.now())
+  const [summary, setSummary] = useState<SummaryItem[] | null>(null)
+  const [failure, setFailure] = useState<'rateLimited' | 'failed' | null>(null)
+  const [sentBy, setSentBy] = useState<string | null>(null)
+  // Bumped after each submit attempt: the effect then moves focus to what the attempt produced.
+  const [attempt, setAttempt] = useState(0)
+  const alertRef = useRef<HTMLDivElement>(null)
+  const confirmationRef = useRef<HTMLHeadingElement>(null)
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactValues>({ defaultValues: emptyContact, shouldFocusError: false })
+
+  useEffect(() => {
+    if (attempt === 0) return
+    if (sentBy !== null) confirmationRef.current?.focus()
+    else alertRef.current?.focus()
+  }, [attempt, sentBy])
+
+  // The page title says there is a problem too (WCAG technique G194's companion: the title
+  // is the first thing a screen reader reads when the page is revisited).
+  useEffect(() => {
+    if (!summary?.length) return
+    const original = document.title
+    document.title = t`Error: ${original}`
+    return () => {
+      document.title = original
+    }
+  }, [summary, t])
+
+  const rules = (field: ContactField) => ({ validate: validateField(i18n, field) })
+
+  const submit = handleSubmit(
+    async (values) => {
+      setSummary(null)
+      setFailure(null)
+      const name = values.name.trim()
+      if (values.website.trim() !== '' || Date.now() - renderedAt < minimumFillMs) {
+        setSentBy(name)
+        setAttempt((n) => n + 1)
+        return
+      }
+      const outcome = await sendContactMessage(toRow(values, i18n.locale === 'en' ? 'en' : 'es'))
+      if (outcome.kind === 'sent') {
+        setSentBy(name)
+      } else if (outcome.kind === 'invalid') {
+        const message = i18n._(fieldProblem(outcome.field, values) ?? fallbackProblems[outcome.field])
+        setError(outcome.field, { type: 'server', message })
+        setSummary([{ field: outcome.field, message }])
+      } else {
+        setFailure(outcome.kind)
+      }
+      setAttempt((n) => n + 1)
+    },
+    (fieldErrors) => {
+      setFailure(null)
+      setSummary(
+        contactFields.flatMap((field) => {
+          const message = fieldErrors[field]?.message
+          return message ? [{ field, message }] : []
+        }),
+      )
+      setAttempt((n) => n + 1)
+    },
+  )
+
+  if (sentBy !== null) {
+    const email = siteConfig.email
+    return (
+      <section className={styles.confirmation} aria-labelledby="contact-confirmation-title">
+        <h2 id="contact-confirmation-title" ref={confirmationRef} tabIndex={-1} className={styles.confirmationTitle}>
+          {sentBy ? t`Thank you, ${sentBy}. Your message has been sent.` : t`Thank you. Your message has been sent.`}
+        </h2>
+        <p>
+          <Trans>
+            A consultant will read it and reply within one business day from <a href={mailtoHref(email)}>{email}</a>,
+            usually with a few questions and some options for a 30-minute call.
+          </Trans>
+        </p>
+        <p>
+          <Trans>
+            If you have not heard from us by then, check your spam folder or write to us directly at the same address.
+          </Trans>
+        </p>
+        <p>
+          <Link to="/{-$lang}" params={{ lang }} className={layout.buttonSecondary} activeOptions={{ exact: true }}>
+            <Trans>Back to the home page</Trans>
+          </Link>
+        </p>
+      </section>
+    )
+  }
+
+  const interestOptions = [
+    { value: '', label: t`Choose an option` },
+    ...serviceSlugs.map((slug) => ({ value: slug, label: i18n._(services[slug].name) })),
+    ...specializationSlugs.map((slug) => ({ value: slug, label: i18n._(specializations[slug].name) })),
+    { value: 'other', label: t`Something else` },
+  ]
+  const firm = siteConfig.name
+  const email = siteConfig.email
+  const problemCount = summary?.length ?? 0
+
+  return (
+    <form className={formStyles.form} onSubmit={submit} noValidate aria-labelledby="contact-form-title">
+      <h2 id="contact-form-title">
+        <Trans>Send us a message</Trans>
+      </h2>
+      <p className={styles.intro}>
+        <Trans>All fields are required unless marked optional.</Trans>
+      </p>
+
+      {summary && summary.length > 0 && (
+        <FormAlert ref={alertRef}>
+          <h3 className={styles.summaryTitle}>
+            <Plural
+              value={problemCount}
+              one="There is # problem with the form"
+              other="There are # problems with the form"
+            />
+          </h3>
+          <ul className={styles.summaryList}>
+            {summary.map(({ field, message }) => (
+              <li key={field}>
+                <a
+                  href={`#${fieldId(field)}`}
+                  onClick={(event) => {
+                    event.preventDefault()
+                    setFocus(field)
+                  }}
+                >
+                  {message}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </FormAlert>
+      )}
+      {failure && (
+        <FormAlert ref={alertRef}>
+          {failure === 'rateLimited' ? (
+            <Trans>
+              We have received several messages from your connection in the last hour, so we cannot accept another one
+              now. Please try again later, or write to us at <a href={mailtoHref(email)}>{email}</a>.
+            </Trans>
+          ) : (
+            <Trans>
+              Your message could not be sent. Check your connection and try again; what you wrote is still here. You can
+              also write to us at <a href={mailtoHref(email)}>{email}</a>.
+            </Trans>
+          )}
+        </FormAlert>
+      )}
+
+      <Field
+        id={fieldId('name')}
+        label={t`Name`}
+        autoComplete="name"
+        aria-required="true"
+        error={errors.name?.message}
+        {...register('name', rules('name'))}
+      />
+      <Field
+        id={fieldId('email')}
+        label={t`E-mail`}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        aria-required="true"
+        hint={t`We reply to this address.`}
+        error={errors.email?.message}
+        {...register('email', rules('email'))}
+      />
+      <Field
+        id={fieldId('company')}
+        label={t`Company or organization`}
+        autoComplete="organization"
+        aria-required="true"
+        error={errors.company?.message}
+        {...register('company', rules('company'))}
+      />
+      <Field
+        id={fieldId('phone')}
+        label={t`Phone (optional)`}
+        type="tel"
+        autoComplete="tel"
+        hint={t`If you would rather we call you.`}
+        error={errors.phone?.message}
+        {...register('phone', rules('phone'))}
+      />
+      <SelectField
+        id={fieldId('interest')}
+        label={t`What is your enquiry about?`}
+        options={interestOptions}
+        aria-required="true"
+        error={errors.interest?.message}
+        {...register('interest', rules('interest'))}
+      />
+      <TextAreaField
+        id={fieldId('message')}
+        label={t`Message`}
+        rows={8}
+        aria-required="true"
+        hint={t`What you would like to change, which systems and data are involved, and your timeline. Up to 5,000 characters.`}
+        error={errors.message?.message}
+        {...register('message', rules('message'))}
+      />
+
+      {/* Honeypot: out of sight, out of the tab order and hidden from screen readers. */}
+      <div className={styles.honeypot} aria-hidden="true">
+        <label htmlFor={fieldId('website')}>
+          <Trans>Website (leave this field empty)</Trans>
+        </label>
+        <input id={fieldId('website')} type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
+      </div>
+
+      <CheckboxField
+        id={fieldId('privacy')}
+        label={
+          <Trans>
+            I have read the <a href={`#${privacyNoticeId}`}>basic information on data protection</a>.
+          </Trans>
+        }
+        aria-required="true"
+        error={errors.privacy?.message}
+        {...register('privacy', rules('privacy'))}
+      />
+      <CheckboxField
+        id={fieldId('marketing')}
+        label={t`Send me occasional news about ${firm}'s services and events.`}
+        hint={t`Optional. You can unsubscribe at any time with one click.`}
+        {...register('marketing')}
+      />
+
+      <div className={styles.submitRow}>
+        <button type="submit" className={layout.buttonPrimary} disabled={isSubmitting}>
+          {isSubmitting ? <Trans>Sending...</Trans> : <Trans>Send message</Trans>}
+        </button>
+      </div>
+    </form>
+  )
+}
