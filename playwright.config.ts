@@ -1,18 +1,59 @@
 import { defineConfig, devices } from '@playwright/test'
 import { chromiumPath } from './scripts/chromium-path.mjs'
+import {
+  dataDirs,
+  mainBaseURL,
+  mainPort,
+  refreshBaseURL,
+  refreshPort,
+  shortTokenSeconds,
+  siteDist,
+} from './tests/e2e/support/servers'
 
-const port = Number(process.env.E2E_PORT ?? 4174)
+/**
+ * Our server, exactly as `npm start` serves the build, on a fresh database in its own data folder
+ * (wiped first, in plain node so the command works on any shell).
+ */
+function server(port: number, dataDir: string, env: Record<string, string> = {}) {
+  const wipe = `node -e "require('node:fs').rmSync('${dataDir}', { recursive: true, force: true })"`
+  return {
+    command: `${wipe} && node node_modules/tsx/dist/cli.mjs supabase/server/index.ts`,
+    env: {
+      PORT: String(port),
+      HOST: 'localhost',
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      SITE_DIST: siteDist,
+      // Every test signs in from the same address; the limits themselves have integration tests.
+      AUTH_RATE_LIMIT_SIGN_IN: '10000',
+      AUTH_RATE_LIMIT_SIGN_UP: '10000',
+      AUTH_RATE_LIMIT_RECOVER: '10000',
+      AUTH_RATE_LIMIT_VERIFY: '10000',
+      ...env,
+    },
+    url: `http://localhost:${port}/`,
+    reuseExistingServer: false,
+    // A fresh embedded database runs initdb, the migrations and the seed first.
+    timeout: 90_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  }
+}
 
 // End-to-end tests run in the system's Chromium (Debian's package) against the production
-// build served by our own server, exactly as `npm start` serves it.
+// build served by our own server.
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Overridable so that two runs at once (on different E2E_PORTs) do not wipe each other's traces.
+  outputDir: process.env.E2E_OUTPUT_DIR || 'test-results',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  reporter: process.env.CI
+    ? [['list']]
+    : [['list'], ['html', { open: 'never', outputFolder: process.env.E2E_REPORT_DIR || 'playwright-report' }]],
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL: mainBaseURL,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),
@@ -28,11 +69,9 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node node_modules/tsx/dist/cli.mjs supabase/server/index.ts',
-    env: { PORT: String(port), HOST: 'localhost', NODE_ENV: 'test' },
-    url: `http://localhost:${port}/`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-  },
+  webServer: [
+    server(mainPort, dataDirs.main),
+    // Short-lived access tokens, for session-refresh.spec.ts (it sets baseURL to refreshBaseURL).
+    { ...server(refreshPort, dataDirs.refresh, { JWT_EXPIRY: String(shortTokenSeconds) }), url: `${refreshBaseURL}/` },
+  ],
 })

@@ -9,7 +9,13 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2'
 // and Lingui macros must be expanded before anything else reads the JSX.
 export default defineConfig({
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // Loaders go with their page's lazy chunk: they read data through supabase-js, which the
+      // public pages must never download.
+      codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] },
+    }),
     react(),
     babel({
       // Only files that import a Lingui macro need Babel; everything else stays on the fast path.

@@ -24,9 +24,18 @@ import { Route as Char123LangChar125SiteClientPortalLoginRouteImport } from './r
 import { Route as Char123LangChar125SiteServicesServiceRouteImport } from './routes/{-$lang}/_site/services/$service'
 import { Route as Char123LangChar125SiteSpecializationsSpecializationRouteImport } from './routes/{-$lang}/_site/specializations/$specialization'
 import { Route as Char123LangChar125SiteAdminDashboardIndexRouteImport } from './routes/{-$lang}/_site/admin/dashboard/index'
+import { Route as Char123LangChar125SiteAdminDashboardAccountRouteImport } from './routes/{-$lang}/_site/admin/dashboard/account'
+import { Route as Char123LangChar125SiteAdminDashboardActivityRouteImport } from './routes/{-$lang}/_site/admin/dashboard/activity'
+import { Route as Char123LangChar125SiteAdminDashboardTeamRouteImport } from './routes/{-$lang}/_site/admin/dashboard/team'
 import { Route as Char123LangChar125SiteClientPortalDashboardIndexRouteImport } from './routes/{-$lang}/_site/client-portal/dashboard/index'
 import { Route as Char123LangChar125SiteClientPortalDashboardAccountRouteImport } from './routes/{-$lang}/_site/client-portal/dashboard/account'
 import { Route as Char123LangChar125SiteClientPortalDashboardNotificationsRouteImport } from './routes/{-$lang}/_site/client-portal/dashboard/notifications'
+import { Route as Char123LangChar125SiteAdminDashboardLeadsIndexRouteImport } from './routes/{-$lang}/_site/admin/dashboard/leads/index'
+import { Route as Char123LangChar125SiteAdminDashboardLeadsLeadIdRouteImport } from './routes/{-$lang}/_site/admin/dashboard/leads/$leadId'
+import { Route as Char123LangChar125SiteAdminDashboardOrganizationsIndexRouteImport } from './routes/{-$lang}/_site/admin/dashboard/organizations/index'
+import { Route as Char123LangChar125SiteAdminDashboardOrganizationsOrganizationIdRouteImport } from './routes/{-$lang}/_site/admin/dashboard/organizations/$organizationId'
+import { Route as Char123LangChar125SiteAdminDashboardProjectsIndexRouteImport } from './routes/{-$lang}/_site/admin/dashboard/projects/index'
+import { Route as Char123LangChar125SiteAdminDashboardProjectsProjectIdRouteImport } from './routes/{-$lang}/_site/admin/dashboard/projects/$projectId'
 import { Route as Char123LangChar125SiteClientPortalDashboardProjectsProjectIdRouteImport } from './routes/{-$lang}/_site/client-portal/dashboard/projects/$projectId'
 
 const Char123LangChar125RouteRoute = Char123LangChar125RouteRouteImport.update({
@@ -117,6 +126,24 @@ const Char123LangChar125SiteAdminDashboardIndexRoute =
     path: '/',
     getParentRoute: () => Char123LangChar125SiteAdminDashboardRouteRoute,
   } as any)
+const Char123LangChar125SiteAdminDashboardAccountRoute =
+  Char123LangChar125SiteAdminDashboardAccountRouteImport.update({
+    id: '/account',
+    path: '/account',
+    getParentRoute: () => Char123LangChar125SiteAdminDashboardRouteRoute,
+  } as any)
+const Char123LangChar125SiteAdminDashboardActivityRoute =
+  Char123LangChar125SiteAdminDashboardActivityRouteImport.update({
+    id: '/activity',
+    path: '/activity',
+    getParentRoute: () => Char123LangChar125SiteAdminDashboardRouteRoute,
+  } as any)
+const Char123LangChar125SiteAdminDashboardTeamRoute =
+  Char123LangChar125SiteAdminDashboardTeamRouteImport.update({
+    id: '/team',
+    path: '/team',
+    getParentRoute: () => Char123LangChar125SiteAdminDashboardRouteRoute,
+  } as any)
 const Char123LangChar125SiteClientPortalDashboardIndexRoute =
   Char123LangChar125SiteClientPortalDashboardIndexRouteImport.update({
     id: '/',
@@ -134,6 +161,44 @@ const Char123LangChar125SiteClientPortalDashboardNotificationsRoute =
     id: '/notifications',
     path: '/notifications',
     getParentRoute: () => Char123LangChar125SiteClientPortalDashboardRouteRoute,
+  } as any)
+const Char123LangChar125SiteAdminDashboardLeadsIndexRoute =
+  Char123LangChar125SiteAdminDashboardLeadsIndexRouteImport.update({
+    id: '/leads/',
+    path: '/leads/',
+    getParentRoute: () => Char123LangChar125SiteAdminDashboardRouteRoute,
+  } as any)
+const Char123LangChar125SiteAdminDashboardLeadsLeadIdRoute =
+  Char123LangChar125SiteAdminDashboardLeadsLeadIdRouteImport.update({
+    id: '/leads/$leadId',
+    path: '/leads/$leadId',
+    getParentRoute: () => Char123LangChar125SiteAdminDashboardRouteRoute,
+  } as any)
+const Char123LangChar125SiteAdminDashboardOrganizationsIndexRoute =
+  Char123LangChar125SiteAdminDashboardOrganizationsIndexRouteImport.update({
+    id: '/organizations/',
+    path: '/organizations/',
+    getParentRoute: () => Char123LangChar125SiteAdminDashboardRouteRoute,
+  } as any)
+const Char123LangChar125SiteAdminDashboardOrganizationsOrganizationIdRoute =
+  Char123LangChar125SiteAdminDashboardOrganizationsOrganizationIdRouteImport.update(
+    {
+      id: '/organizations/$organizationId',
+      path: '/organizations/$organizationId',
+      getParentRoute: () => Char123LangChar125SiteAdminDashboardRouteRoute,
+    } as any,
+  )
+const Char123LangChar125SiteAdminDashboardProjectsIndexRoute =
+  Char123LangChar125SiteAdminDashboardProjectsIndexRouteImport.update({
+    id: '/projects/',
+    path: '/projects/',
+    getParentRoute: () => Char123LangChar125SiteAdminDashboardRouteRoute,
+  } as any)
+const Char123LangChar125SiteAdminDashboardProjectsProjectIdRoute =
+  Char123LangChar125SiteAdminDashboardProjectsProjectIdRouteImport.update({
+    id: '/projects/$projectId',
+    path: '/projects/$projectId',
+    getParentRoute: () => Char123LangChar125SiteAdminDashboardRouteRoute,
   } as any)
 const Char123LangChar125SiteClientPortalDashboardProjectsProjectIdRoute =
   Char123LangChar125SiteClientPortalDashboardProjectsProjectIdRouteImport.update(
@@ -159,11 +224,20 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/specializations/$specialization': typeof Char123LangChar125SiteSpecializationsSpecializationRoute
   '/{-$lang}/admin/': typeof Char123LangChar125SiteAdminIndexRoute
   '/{-$lang}/client-portal/': typeof Char123LangChar125SiteClientPortalIndexRoute
+  '/{-$lang}/admin/dashboard/account': typeof Char123LangChar125SiteAdminDashboardAccountRoute
+  '/{-$lang}/admin/dashboard/activity': typeof Char123LangChar125SiteAdminDashboardActivityRoute
+  '/{-$lang}/admin/dashboard/team': typeof Char123LangChar125SiteAdminDashboardTeamRoute
   '/{-$lang}/client-portal/dashboard/account': typeof Char123LangChar125SiteClientPortalDashboardAccountRoute
   '/{-$lang}/client-portal/dashboard/notifications': typeof Char123LangChar125SiteClientPortalDashboardNotificationsRoute
   '/{-$lang}/admin/dashboard/': typeof Char123LangChar125SiteAdminDashboardIndexRoute
   '/{-$lang}/client-portal/dashboard/': typeof Char123LangChar125SiteClientPortalDashboardIndexRoute
+  '/{-$lang}/admin/dashboard/leads/$leadId': typeof Char123LangChar125SiteAdminDashboardLeadsLeadIdRoute
+  '/{-$lang}/admin/dashboard/organizations/$organizationId': typeof Char123LangChar125SiteAdminDashboardOrganizationsOrganizationIdRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId': typeof Char123LangChar125SiteAdminDashboardProjectsProjectIdRoute
   '/{-$lang}/client-portal/dashboard/projects/$projectId': typeof Char123LangChar125SiteClientPortalDashboardProjectsProjectIdRoute
+  '/{-$lang}/admin/dashboard/leads/': typeof Char123LangChar125SiteAdminDashboardLeadsIndexRoute
+  '/{-$lang}/admin/dashboard/organizations/': typeof Char123LangChar125SiteAdminDashboardOrganizationsIndexRoute
+  '/{-$lang}/admin/dashboard/projects/': typeof Char123LangChar125SiteAdminDashboardProjectsIndexRoute
 }
 export interface FileRoutesByTo {
   '/{-$lang}': typeof Char123LangChar125SiteIndexRoute
@@ -176,11 +250,20 @@ export interface FileRoutesByTo {
   '/{-$lang}/specializations/$specialization': typeof Char123LangChar125SiteSpecializationsSpecializationRoute
   '/{-$lang}/admin': typeof Char123LangChar125SiteAdminIndexRoute
   '/{-$lang}/client-portal': typeof Char123LangChar125SiteClientPortalIndexRoute
+  '/{-$lang}/admin/dashboard/account': typeof Char123LangChar125SiteAdminDashboardAccountRoute
+  '/{-$lang}/admin/dashboard/activity': typeof Char123LangChar125SiteAdminDashboardActivityRoute
+  '/{-$lang}/admin/dashboard/team': typeof Char123LangChar125SiteAdminDashboardTeamRoute
   '/{-$lang}/client-portal/dashboard/account': typeof Char123LangChar125SiteClientPortalDashboardAccountRoute
   '/{-$lang}/client-portal/dashboard/notifications': typeof Char123LangChar125SiteClientPortalDashboardNotificationsRoute
   '/{-$lang}/admin/dashboard': typeof Char123LangChar125SiteAdminDashboardIndexRoute
   '/{-$lang}/client-portal/dashboard': typeof Char123LangChar125SiteClientPortalDashboardIndexRoute
+  '/{-$lang}/admin/dashboard/leads/$leadId': typeof Char123LangChar125SiteAdminDashboardLeadsLeadIdRoute
+  '/{-$lang}/admin/dashboard/organizations/$organizationId': typeof Char123LangChar125SiteAdminDashboardOrganizationsOrganizationIdRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId': typeof Char123LangChar125SiteAdminDashboardProjectsProjectIdRoute
   '/{-$lang}/client-portal/dashboard/projects/$projectId': typeof Char123LangChar125SiteClientPortalDashboardProjectsProjectIdRoute
+  '/{-$lang}/admin/dashboard/leads': typeof Char123LangChar125SiteAdminDashboardLeadsIndexRoute
+  '/{-$lang}/admin/dashboard/organizations': typeof Char123LangChar125SiteAdminDashboardOrganizationsIndexRoute
+  '/{-$lang}/admin/dashboard/projects': typeof Char123LangChar125SiteAdminDashboardProjectsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -198,11 +281,20 @@ export interface FileRoutesById {
   '/{-$lang}/_site/specializations/$specialization': typeof Char123LangChar125SiteSpecializationsSpecializationRoute
   '/{-$lang}/_site/admin/': typeof Char123LangChar125SiteAdminIndexRoute
   '/{-$lang}/_site/client-portal/': typeof Char123LangChar125SiteClientPortalIndexRoute
+  '/{-$lang}/_site/admin/dashboard/account': typeof Char123LangChar125SiteAdminDashboardAccountRoute
+  '/{-$lang}/_site/admin/dashboard/activity': typeof Char123LangChar125SiteAdminDashboardActivityRoute
+  '/{-$lang}/_site/admin/dashboard/team': typeof Char123LangChar125SiteAdminDashboardTeamRoute
   '/{-$lang}/_site/client-portal/dashboard/account': typeof Char123LangChar125SiteClientPortalDashboardAccountRoute
   '/{-$lang}/_site/client-portal/dashboard/notifications': typeof Char123LangChar125SiteClientPortalDashboardNotificationsRoute
   '/{-$lang}/_site/admin/dashboard/': typeof Char123LangChar125SiteAdminDashboardIndexRoute
   '/{-$lang}/_site/client-portal/dashboard/': typeof Char123LangChar125SiteClientPortalDashboardIndexRoute
+  '/{-$lang}/_site/admin/dashboard/leads/$leadId': typeof Char123LangChar125SiteAdminDashboardLeadsLeadIdRoute
+  '/{-$lang}/_site/admin/dashboard/organizations/$organizationId': typeof Char123LangChar125SiteAdminDashboardOrganizationsOrganizationIdRoute
+  '/{-$lang}/_site/admin/dashboard/projects/$projectId': typeof Char123LangChar125SiteAdminDashboardProjectsProjectIdRoute
   '/{-$lang}/_site/client-portal/dashboard/projects/$projectId': typeof Char123LangChar125SiteClientPortalDashboardProjectsProjectIdRoute
+  '/{-$lang}/_site/admin/dashboard/leads/': typeof Char123LangChar125SiteAdminDashboardLeadsIndexRoute
+  '/{-$lang}/_site/admin/dashboard/organizations/': typeof Char123LangChar125SiteAdminDashboardOrganizationsIndexRoute
+  '/{-$lang}/_site/admin/dashboard/projects/': typeof Char123LangChar125SiteAdminDashboardProjectsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -220,11 +312,20 @@ export interface FileRouteTypes {
     | '/{-$lang}/specializations/$specialization'
     | '/{-$lang}/admin/'
     | '/{-$lang}/client-portal/'
+    | '/{-$lang}/admin/dashboard/account'
+    | '/{-$lang}/admin/dashboard/activity'
+    | '/{-$lang}/admin/dashboard/team'
     | '/{-$lang}/client-portal/dashboard/account'
     | '/{-$lang}/client-portal/dashboard/notifications'
     | '/{-$lang}/admin/dashboard/'
     | '/{-$lang}/client-portal/dashboard/'
+    | '/{-$lang}/admin/dashboard/leads/$leadId'
+    | '/{-$lang}/admin/dashboard/organizations/$organizationId'
+    | '/{-$lang}/admin/dashboard/projects/$projectId'
     | '/{-$lang}/client-portal/dashboard/projects/$projectId'
+    | '/{-$lang}/admin/dashboard/leads/'
+    | '/{-$lang}/admin/dashboard/organizations/'
+    | '/{-$lang}/admin/dashboard/projects/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/{-$lang}'
@@ -237,11 +338,20 @@ export interface FileRouteTypes {
     | '/{-$lang}/specializations/$specialization'
     | '/{-$lang}/admin'
     | '/{-$lang}/client-portal'
+    | '/{-$lang}/admin/dashboard/account'
+    | '/{-$lang}/admin/dashboard/activity'
+    | '/{-$lang}/admin/dashboard/team'
     | '/{-$lang}/client-portal/dashboard/account'
     | '/{-$lang}/client-portal/dashboard/notifications'
     | '/{-$lang}/admin/dashboard'
     | '/{-$lang}/client-portal/dashboard'
+    | '/{-$lang}/admin/dashboard/leads/$leadId'
+    | '/{-$lang}/admin/dashboard/organizations/$organizationId'
+    | '/{-$lang}/admin/dashboard/projects/$projectId'
     | '/{-$lang}/client-portal/dashboard/projects/$projectId'
+    | '/{-$lang}/admin/dashboard/leads'
+    | '/{-$lang}/admin/dashboard/organizations'
+    | '/{-$lang}/admin/dashboard/projects'
   id:
     | '__root__'
     | '/{-$lang}'
@@ -258,11 +368,20 @@ export interface FileRouteTypes {
     | '/{-$lang}/_site/specializations/$specialization'
     | '/{-$lang}/_site/admin/'
     | '/{-$lang}/_site/client-portal/'
+    | '/{-$lang}/_site/admin/dashboard/account'
+    | '/{-$lang}/_site/admin/dashboard/activity'
+    | '/{-$lang}/_site/admin/dashboard/team'
     | '/{-$lang}/_site/client-portal/dashboard/account'
     | '/{-$lang}/_site/client-portal/dashboard/notifications'
     | '/{-$lang}/_site/admin/dashboard/'
     | '/{-$lang}/_site/client-portal/dashboard/'
+    | '/{-$lang}/_site/admin/dashboard/leads/$leadId'
+    | '/{-$lang}/_site/admin/dashboard/organizations/$organizationId'
+    | '/{-$lang}/_site/admin/dashboard/projects/$projectId'
     | '/{-$lang}/_site/client-portal/dashboard/projects/$projectId'
+    | '/{-$lang}/_site/admin/dashboard/leads/'
+    | '/{-$lang}/_site/admin/dashboard/organizations/'
+    | '/{-$lang}/_site/admin/dashboard/projects/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -376,6 +495,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125SiteAdminDashboardIndexRouteImport
       parentRoute: typeof Char123LangChar125SiteAdminDashboardRouteRoute
     }
+    '/{-$lang}/_site/admin/dashboard/account': {
+      id: '/{-$lang}/_site/admin/dashboard/account'
+      path: '/account'
+      fullPath: '/{-$lang}/admin/dashboard/account'
+      preLoaderRoute: typeof Char123LangChar125SiteAdminDashboardAccountRouteImport
+      parentRoute: typeof Char123LangChar125SiteAdminDashboardRouteRoute
+    }
+    '/{-$lang}/_site/admin/dashboard/activity': {
+      id: '/{-$lang}/_site/admin/dashboard/activity'
+      path: '/activity'
+      fullPath: '/{-$lang}/admin/dashboard/activity'
+      preLoaderRoute: typeof Char123LangChar125SiteAdminDashboardActivityRouteImport
+      parentRoute: typeof Char123LangChar125SiteAdminDashboardRouteRoute
+    }
+    '/{-$lang}/_site/admin/dashboard/team': {
+      id: '/{-$lang}/_site/admin/dashboard/team'
+      path: '/team'
+      fullPath: '/{-$lang}/admin/dashboard/team'
+      preLoaderRoute: typeof Char123LangChar125SiteAdminDashboardTeamRouteImport
+      parentRoute: typeof Char123LangChar125SiteAdminDashboardRouteRoute
+    }
     '/{-$lang}/_site/client-portal/dashboard/': {
       id: '/{-$lang}/_site/client-portal/dashboard/'
       path: '/'
@@ -397,6 +537,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125SiteClientPortalDashboardNotificationsRouteImport
       parentRoute: typeof Char123LangChar125SiteClientPortalDashboardRouteRoute
     }
+    '/{-$lang}/_site/admin/dashboard/leads/': {
+      id: '/{-$lang}/_site/admin/dashboard/leads/'
+      path: '/leads'
+      fullPath: '/{-$lang}/admin/dashboard/leads/'
+      preLoaderRoute: typeof Char123LangChar125SiteAdminDashboardLeadsIndexRouteImport
+      parentRoute: typeof Char123LangChar125SiteAdminDashboardRouteRoute
+    }
+    '/{-$lang}/_site/admin/dashboard/leads/$leadId': {
+      id: '/{-$lang}/_site/admin/dashboard/leads/$leadId'
+      path: '/leads/$leadId'
+      fullPath: '/{-$lang}/admin/dashboard/leads/$leadId'
+      preLoaderRoute: typeof Char123LangChar125SiteAdminDashboardLeadsLeadIdRouteImport
+      parentRoute: typeof Char123LangChar125SiteAdminDashboardRouteRoute
+    }
+    '/{-$lang}/_site/admin/dashboard/organizations/': {
+      id: '/{-$lang}/_site/admin/dashboard/organizations/'
+      path: '/organizations'
+      fullPath: '/{-$lang}/admin/dashboard/organizations/'
+      preLoaderRoute: typeof Char123LangChar125SiteAdminDashboardOrganizationsIndexRouteImport
+      parentRoute: typeof Char123LangChar125SiteAdminDashboardRouteRoute
+    }
+    '/{-$lang}/_site/admin/dashboard/organizations/$organizationId': {
+      id: '/{-$lang}/_site/admin/dashboard/organizations/$organizationId'
+      path: '/organizations/$organizationId'
+      fullPath: '/{-$lang}/admin/dashboard/organizations/$organizationId'
+      preLoaderRoute: typeof Char123LangChar125SiteAdminDashboardOrganizationsOrganizationIdRouteImport
+      parentRoute: typeof Char123LangChar125SiteAdminDashboardRouteRoute
+    }
+    '/{-$lang}/_site/admin/dashboard/projects/': {
+      id: '/{-$lang}/_site/admin/dashboard/projects/'
+      path: '/projects'
+      fullPath: '/{-$lang}/admin/dashboard/projects/'
+      preLoaderRoute: typeof Char123LangChar125SiteAdminDashboardProjectsIndexRouteImport
+      parentRoute: typeof Char123LangChar125SiteAdminDashboardRouteRoute
+    }
+    '/{-$lang}/_site/admin/dashboard/projects/$projectId': {
+      id: '/{-$lang}/_site/admin/dashboard/projects/$projectId'
+      path: '/projects/$projectId'
+      fullPath: '/{-$lang}/admin/dashboard/projects/$projectId'
+      preLoaderRoute: typeof Char123LangChar125SiteAdminDashboardProjectsProjectIdRouteImport
+      parentRoute: typeof Char123LangChar125SiteAdminDashboardRouteRoute
+    }
     '/{-$lang}/_site/client-portal/dashboard/projects/$projectId': {
       id: '/{-$lang}/_site/client-portal/dashboard/projects/$projectId'
       path: '/projects/$projectId'
@@ -408,13 +590,40 @@ declare module '@tanstack/react-router' {
 }
 
 interface Char123LangChar125SiteAdminDashboardRouteRouteChildren {
+  Char123LangChar125SiteAdminDashboardAccountRoute: typeof Char123LangChar125SiteAdminDashboardAccountRoute
+  Char123LangChar125SiteAdminDashboardActivityRoute: typeof Char123LangChar125SiteAdminDashboardActivityRoute
+  Char123LangChar125SiteAdminDashboardTeamRoute: typeof Char123LangChar125SiteAdminDashboardTeamRoute
   Char123LangChar125SiteAdminDashboardIndexRoute: typeof Char123LangChar125SiteAdminDashboardIndexRoute
+  Char123LangChar125SiteAdminDashboardLeadsLeadIdRoute: typeof Char123LangChar125SiteAdminDashboardLeadsLeadIdRoute
+  Char123LangChar125SiteAdminDashboardOrganizationsOrganizationIdRoute: typeof Char123LangChar125SiteAdminDashboardOrganizationsOrganizationIdRoute
+  Char123LangChar125SiteAdminDashboardProjectsProjectIdRoute: typeof Char123LangChar125SiteAdminDashboardProjectsProjectIdRoute
+  Char123LangChar125SiteAdminDashboardLeadsIndexRoute: typeof Char123LangChar125SiteAdminDashboardLeadsIndexRoute
+  Char123LangChar125SiteAdminDashboardOrganizationsIndexRoute: typeof Char123LangChar125SiteAdminDashboardOrganizationsIndexRoute
+  Char123LangChar125SiteAdminDashboardProjectsIndexRoute: typeof Char123LangChar125SiteAdminDashboardProjectsIndexRoute
 }
 
 const Char123LangChar125SiteAdminDashboardRouteRouteChildren: Char123LangChar125SiteAdminDashboardRouteRouteChildren =
   {
+    Char123LangChar125SiteAdminDashboardAccountRoute:
+      Char123LangChar125SiteAdminDashboardAccountRoute,
+    Char123LangChar125SiteAdminDashboardActivityRoute:
+      Char123LangChar125SiteAdminDashboardActivityRoute,
+    Char123LangChar125SiteAdminDashboardTeamRoute:
+      Char123LangChar125SiteAdminDashboardTeamRoute,
     Char123LangChar125SiteAdminDashboardIndexRoute:
       Char123LangChar125SiteAdminDashboardIndexRoute,
+    Char123LangChar125SiteAdminDashboardLeadsLeadIdRoute:
+      Char123LangChar125SiteAdminDashboardLeadsLeadIdRoute,
+    Char123LangChar125SiteAdminDashboardOrganizationsOrganizationIdRoute:
+      Char123LangChar125SiteAdminDashboardOrganizationsOrganizationIdRoute,
+    Char123LangChar125SiteAdminDashboardProjectsProjectIdRoute:
+      Char123LangChar125SiteAdminDashboardProjectsProjectIdRoute,
+    Char123LangChar125SiteAdminDashboardLeadsIndexRoute:
+      Char123LangChar125SiteAdminDashboardLeadsIndexRoute,
+    Char123LangChar125SiteAdminDashboardOrganizationsIndexRoute:
+      Char123LangChar125SiteAdminDashboardOrganizationsIndexRoute,
+    Char123LangChar125SiteAdminDashboardProjectsIndexRoute:
+      Char123LangChar125SiteAdminDashboardProjectsIndexRoute,
   }
 
 const Char123LangChar125SiteAdminDashboardRouteRouteWithChildren =

@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { I18nProvider } from '@lingui/react'
 import { i18n } from './lib/i18n'
 import { routeTree } from './routeTree.gen'
-import { PageSpinner } from './components/spinner/spinner'
+import { RoutePendingSpinner } from './components/spinner/spinner'
 import { NotFoundPage } from './components/not-found/not-found-page'
 import { RethrowError } from './components/error-screen/error-screen'
 
@@ -23,7 +23,7 @@ export function createAppRouter(options: { history?: RouterHistory; queryClient?
     defaultPreload: 'intent',
     // Loaders always run on preload and visit; TanStack Query owns the caching.
     defaultPreloadStaleTime: 0,
-    defaultPendingComponent: PageSpinner,
+    defaultPendingComponent: RoutePendingSpinner,
     // Errors bubble to the root route, whose error screen replaces the whole app.
     defaultErrorComponent: RethrowError,
     defaultNotFoundComponent: NotFoundPage,

@@ -61,9 +61,13 @@ export function authActors(supabase: AppSupabaseClient) {
       if (error) throw toFailure(error)
       return currentSession(supabase)
     }),
-    refreshSession: fromPromise<AuthSession, { refreshToken: string }>(async () => {
-      // Without arguments supabase-js refreshes the stored session, single-flighted with any
-      // refresh it starts on its own for an expired token.
+    refreshSession: fromPromise<AuthSession, { refreshToken: string }>(async ({ input }) => {
+      // Within 90 s of expiry supabase-js's getSession() refreshes by itself (and refreshSession()
+      // would then refresh a second time), so ask it first; refresh explicitly only if it did not.
+      const current = await supabase.auth.getSession()
+      if (current.error) throw toFailure(current.error)
+      if (current.data.session && current.data.session.refresh_token !== input.refreshToken)
+        return current.data.session
       const { data, error } = await supabase.auth.refreshSession()
       if (error) throw toFailure(error)
       if (!data.session) throw { message: 'Auth session missing!', retryable: false } satisfies AuthFailure

@@ -132,6 +132,7 @@ export type Database = {
           handled_by: string | null
           created_at: string
           updated_at: string
+          sender_fingerprint: string | null
         }
         Insert: {
           id?: string
@@ -148,6 +149,7 @@ export type Database = {
           handled_by?: string | null
           created_at?: string
           updated_at?: string
+          sender_fingerprint?: string | null
         }
         Update: {
           id?: string
@@ -164,6 +166,7 @@ export type Database = {
           handled_by?: string | null
           created_at?: string
           updated_at?: string
+          sender_fingerprint?: string | null
         }
         Relationships: [
           {
@@ -426,6 +429,7 @@ export type Database = {
           created_by: string | null
           created_at: string
           updated_at: string
+          archived_at: string | null
         }
         Insert: {
           id?: string
@@ -443,6 +447,7 @@ export type Database = {
           created_by?: string | null
           created_at?: string
           updated_at?: string
+          archived_at?: string | null
         }
         Update: {
           id?: string
@@ -460,6 +465,7 @@ export type Database = {
           created_by?: string | null
           created_at?: string
           updated_at?: string
+          archived_at?: string | null
         }
         Relationships: [
           {
@@ -636,6 +642,7 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      account_states: { Args: { user_ids: string[] }; Returns: Json }
       client_project_ids: { Args: never; Returns: string[] }
       current_client_organization_id: { Args: never; Returns: string }
       has_role: { Args: { required_role: string }; Returns: boolean }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { useRouterState } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import * as styles from './spinner.css'
 
@@ -10,4 +11,14 @@ export function PageSpinner({ label }: { label?: ReactNode }) {
       <span>{label ?? <Trans>Loading...</Trans>}</span>
     </div>
   )
+}
+
+/**
+ * The router's default pending screen. On a first load every route of the URL is pending at
+ * once and the router shows this rather than a guard's own, so it words the admin guard's wait.
+ */
+export function RoutePendingSpinner() {
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
+  const staffArea = /^(\/(es|en))?\/admin\/dashboard(\/|$)/.test(pathname)
+  return <PageSpinner label={staffArea ? <Trans>Verifying permissions...</Trans> : undefined} />
 }

@@ -13,6 +13,7 @@ import { auth, whenSettled } from '../../auth/service'
 import { useAuthSelector } from '../../auth/use-auth'
 import { isAdmin, isClient, type AuthFailure } from '../../../machines/auth.machine'
 import type { Audience } from '../../auth/guards'
+import { safeRedirect } from '../../auth/redirect'
 import { authFailureMessage } from './auth-messages'
 import { emailRules } from './validation'
 import * as styles from './auth.css'
@@ -26,7 +27,9 @@ export function SignInPage({ audience }: { audience: Audience }) {
   const { t, i18n } = useLingui()
   const lang = useLangPrefix()
   const navigate = useNavigate()
+  // The raw search can hold what validateSearch dropped, so the target is checked again here.
   const search: { redirect?: string } = useSearch({ strict: false })
+  const redirectTo = safeRedirect(search.redirect)
   const needsCode = useAuthSelector((snapshot) => snapshot.matches('mfaRequired'))
   const [failure, setFailure] = useState<AuthFailure | null>(null)
   const alertRef = useRef<HTMLDivElement>(null)
@@ -36,7 +39,7 @@ export function SignInPage({ audience }: { audience: Audience }) {
     const snapshot = await whenSettled()
     if (!snapshot.matches('signedIn')) return
     const allowed = audience === 'client' ? isClient(snapshot) : isAdmin(snapshot)
-    if (search.redirect && allowed) await navigate({ href: search.redirect, replace: true })
+    if (redirectTo && allowed) await navigate({ href: redirectTo, replace: true })
     else if (allowed) await navigate({ to: home, params: { lang }, replace: true })
     // Signed in, but this door is not theirs (a client at the staff login or the reverse).
     else await navigate({ to: isAdmin(snapshot) ? '/{-$lang}/admin/dashboard' : '/{-$lang}/client-portal/dashboard', params: { lang }, replace: true })

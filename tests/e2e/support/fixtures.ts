@@ -1,10 +1,16 @@
 // The `test` every spec imports. It fails any test whose pages log a console error or throw an
 // uncaught exception, unless the test declares the errors it provokes on purpose:
 //   test.use(allowConsoleErrors(/status of 404/))
-import { test as base, expect } from '@playwright/test'
+// Patterns see `text @ url`, the url being where the message comes from (for a failed load, the
+// resource's URL).
+import { test as base, expect, type ConsoleMessage } from '@playwright/test'
+
+function described(message: ConsoleMessage): string {
+  return `${message.text()} @ ${message.location().url}`
+}
 
 export interface GuardFixtures {
-  /** Console errors a test provokes on purpose, matched against the message text. */
+  /** Console errors a test provokes on purpose, matched against `message text @ source url`. */
   expectedConsoleErrors: RegExp[]
   consoleGuard: void
 }
@@ -18,7 +24,8 @@ export const test = base.extend<GuardFixtures>({
       context.on('console', (message) => {
         if (message.type() !== 'error') return
         const text = message.text()
-        if (expectedConsoleErrors.some((pattern) => pattern.test(text))) return
+        const full = described(message)
+        if (expectedConsoleErrors.some((pattern) => pattern.test(full))) return
         problems.push(`console.error on ${message.page()?.url() ?? '?'}: ${text}`)
       })
       context.on('weberror', (error) => {

@@ -1,0 +1,170 @@
+// Forgotten password, end to end through the development mail catcher: the request page answers
+// the same for any address, the e-mail comes in the user's language, its link opens the reset
+// page with a recovery session, the new password is saved, and only it works afterwards. Each
+// test resets the password of a fresh user of its own.
+import { allowConsoleErrors } from './support/fixtures'
+import {
+  test,
+  expect,
+  exactPath,
+  pathWithAnyHash,
+  paths,
+  recoverySubject,
+  ForgotPasswordPage,
+  PortalPage,
+  ResetPasswordPage,
+  SignInPage,
+  UserMenu,
+} from './support/auth'
+import { t } from './support/catalog'
+import { mailsTo, verifyLink, waitForMail } from './support/mail'
+import { createClientUser } from './support/users'
+
+// Signing in with the old password afterwards is refused (400), on purpose.
+test.use(allowConsoleErrors(/status of 400 \(Bad Request\) @ .*\/auth\/v1\/token\?grant_type=password/))
+
+for (const lng of ['es', 'en'] as const) {
+  test(`a ${lng} client resets a forgotten password through the e-mail link`, async ({
+    page,
+    admin,
+    request,
+    baseURL,
+  }) => {
+    const user = await createClientUser(admin, { locale: lng })
+    const newPassword = `brand-new-${user.id.slice(0, 8)}`
+    const nobody = `nobody-${user.id.slice(0, 8)}@example.com`
+
+    // The same answer for an address without an account…
+    await page.goto(paths.login(lng))
+    await new SignInPage(page, lng).forgotLink.click()
+    await expect(page).toHaveURL(exactPath(paths.forgot(lng)))
+    let forgot = new ForgotPasswordPage(page, lng)
+    await expect(forgot.heading).toBeVisible()
+    await forgot.email.fill(nobody)
+    await forgot.submit.click()
+    await expect(forgot.confirmation).toHaveText(forgot.confirmationFor(nobody))
+    await expect(forgot.confirmation).toBeFocused()
+
+    // …and for a real one.
+    await page.goto(paths.forgot(lng))
+    forgot = new ForgotPasswordPage(page, lng)
+    await forgot.email.fill(user.email)
+    await forgot.submit.click()
+    await expect(forgot.confirmation).toHaveText(forgot.confirmationFor(user.email))
+
+    const mail = await waitForMail(request, baseURL!, user.email, { subject: recoverySubject(lng) })
+    expect(mail.html).toContain(`<html lang="${lng}">`)
+    expect(await mailsTo(request, baseURL!, nobody)).toEqual([])
+    const link = verifyLink(mail)
+    expect(new URL(link).searchParams.get('redirect_to')).toBe(new URL(paths.reset(lng), baseURL).href)
+
+    // The link signs the user in for the reset only, on the page in their language.
+    await page.goto(link)
+    await expect(page).toHaveURL(pathWithAnyHash(paths.reset(lng)))
+    const reset = new ResetPasswordPage(page, lng)
+    await expect(reset.heading).toBeVisible()
+    await expect(page.locator('html')).toHaveAttribute('lang', lng)
+
+    // The rules tick off as the user types.
+    const met = t(lng, '(met)')
+    const notMet = t(lng, '(not met yet)')
+    const length = reset.rule('At least {0} characters', { 0: 8 })
+    const match = reset.rule('Both entries match')
+    await expect(length).toContainText(notMet)
+    await expect(match).toContainText(notMet)
+    await reset.newPassword.pressSequentially('short')
+    await expect(length).toContainText(notMet)
+    await reset.newPassword.pressSequentially('-and-now-long-enough')
+    await expect(length).toContainText(met)
+    await expect(match).toContainText(notMet)
+    await reset.newPassword.fill(newPassword)
+    await reset.repeat.fill(newPassword)
+    await expect(match).toContainText(met)
+
+    await reset.save.click()
+
+    // Signed in, on the dashboard.
+    await expect(page).toHaveURL(exactPath(paths.dashboard(lng)))
+    await expect(new PortalPage(page, lng).nav).toBeVisible()
+    const menu = new UserMenu(page, lng, user.name)
+    await menu.trigger.click()
+    await menu.item('Sign out').click()
+    await expect(page).toHaveURL(exactPath(paths.home(lng)))
+
+    // The old password no longer works…
+    const signIn = await SignInPage.open(page, paths.login(lng), lng)
+    await signIn.fill(user.email, user.password)
+    await expect(signIn.alert).toHaveText(t(lng, 'The e-mail or password is not correct.'))
+    // …the new one does.
+    await signIn.password.fill(newPassword)
+    await signIn.submit.click()
+    await expect(page).toHaveURL(exactPath(paths.dashboard(lng)))
+    await expect(new PortalPage(page, lng).nav).toBeVisible()
+  })
+}
+
+test('a used reset link says it has expired or been used, and offers a new one', async ({
+  page,
+  admin,
+  request,
+  baseURL,
+}) => {
+  const user = await createClientUser(admin, { locale: 'en' })
+  await page.goto(paths.forgot('en'))
+  const forgot = new ForgotPasswordPage(page, 'en')
+  await forgot.email.fill(user.email)
+  await forgot.submit.click()
+  await expect(forgot.confirmation).toBeVisible()
+  const link = verifyLink(await waitForMail(request, baseURL!, user.email, { subject: recoverySubject('en') }))
+
+  await page.goto(link)
+  const reset = new ResetPasswordPage(page, 'en')
+  await expect(reset.newPassword).toBeVisible()
+
+  // The same link again.
+  await page.goto(link)
+  await expect(page).toHaveURL(pathWithAnyHash(paths.reset('en')))
+  await expect(reset.alert).toHaveText(t('en', 'This link has expired or has already been used.'))
+  await expect(reset.newPassword).toBeHidden()
+  await reset.newLinkLink.click()
+  await expect(page).toHaveURL(exactPath(paths.forgot('en')))
+  await expect(new ForgotPasswordPage(page, 'en').heading).toBeVisible()
+})
+
+test('a used reset link opened in another browser shows the same message, in Spanish', async ({
+  page,
+  browser,
+  admin,
+  request,
+  baseURL,
+}) => {
+  const user = await createClientUser(admin, { locale: 'es' })
+  await page.goto(paths.forgot('es'))
+  const forgot = new ForgotPasswordPage(page, 'es')
+  await forgot.email.fill(user.email)
+  await forgot.submit.click()
+  await expect(forgot.confirmation).toBeVisible()
+  const link = verifyLink(await waitForMail(request, baseURL!, user.email, { subject: recoverySubject('es') }))
+  await page.goto(link)
+  await expect(new ResetPasswordPage(page, 'es').newPassword).toBeVisible()
+
+  const other = await browser.newContext({ locale: 'en-GB' })
+  try {
+    const second = await other.newPage()
+    await second.goto(link)
+    const reset = new ResetPasswordPage(second, 'es')
+    await expect(second).toHaveURL(pathWithAnyHash(paths.reset('es')))
+    await expect(reset.alert).toHaveText(t('es', 'This link has expired or has already been used.'))
+    await expect(reset.newLinkLink).toHaveAttribute('href', paths.forgot('es'))
+  } finally {
+    await other.close()
+  }
+})
+
+test('the reset page opened without a link explains where to start', async ({ page }) => {
+  await page.goto(paths.reset('en'))
+  const reset = new ResetPasswordPage(page, 'en')
+  await expect(reset.heading).toBeVisible()
+  await expect(reset.alert).toHaveText(t('en', 'Open this page from the link in your e-mail to choose a new password.'))
+  await expect(reset.newLinkLink).toBeVisible()
+})

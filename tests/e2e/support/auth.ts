@@ -1,0 +1,215 @@
+// Page objects for the auth screens (sign-in, forgot password, reset password), the signed-in
+// header's user menu and the client portal's frame, plus the fixtures signed-in tests share:
+// `admin`, a service-role client for the server under test. Locators go by role and accessible
+// name, in the language the page is expected to be in.
+import type { Locator, Page } from '@playwright/test'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { withLangPrefix } from '../../../src/lib/pages'
+import { authStorageKey } from '../../../src/config/supabase'
+import type { Locale } from '../../../src/lib/locale'
+import { test as base, expect } from './fixtures'
+import { t } from './catalog'
+import { serviceClient, type Account } from './users'
+import { recoveryMail } from '../../../supabase/server/mail/templates/recovery'
+
+export { expect }
+
+/** The subject the server's own template gives the password-reset e-mail in `lng`. */
+export function recoverySubject(lng: Locale): string {
+  return recoveryMail(lng, { email: 'someone@example.com', link: 'https://example.invalid' }).subject
+}
+
+export const test = base.extend<{ admin: SupabaseClient }>({
+  admin: async ({ baseURL }, use) => {
+    await use(serviceClient(baseURL!))
+  },
+})
+
+/** `undefined` is the unprefixed form (/client-portal/login), whose language the browser decides. */
+export type Prefix = Locale | undefined
+
+export const paths = {
+  login: (prefix: Prefix) => withLangPrefix('/client-portal/login', prefix),
+  forgot: (prefix: Prefix) => withLangPrefix('/client-portal/forgot-password', prefix),
+  dashboard: (prefix: Prefix) => withLangPrefix('/client-portal/dashboard', prefix),
+  notifications: (prefix: Prefix) => withLangPrefix('/client-portal/dashboard/notifications', prefix),
+  account: (prefix: Prefix) => withLangPrefix('/client-portal/dashboard/account', prefix),
+  project: (prefix: Prefix, id: string) => withLangPrefix(`/client-portal/dashboard/projects/${id}`, prefix),
+  adminLogin: (prefix: Prefix) => withLangPrefix('/admin/login', prefix),
+  adminDashboard: (prefix: Prefix) => withLangPrefix('/admin/dashboard', prefix),
+  reset: (prefix: Prefix) => withLangPrefix('/reset-password', prefix),
+  home: (prefix: Prefix) => withLangPrefix('/', prefix),
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** A URL path (with query) matcher for toHaveURL that ignores the origin. */
+export function exactPath(path: string): RegExp {
+  return new RegExp(`^https?://[^/]+${escape(path)}$`)
+}
+
+/** The same, with any fragment (the reset page's `#…` from the e-mail link). */
+export function pathWithAnyHash(path: string): RegExp {
+  return new RegExp(`^https?://[^/]+${escape(path)}(?:#.*)?$`)
+}
+
+export class SignInPage {
+  readonly heading: Locator
+  readonly email: Locator
+  readonly password: Locator
+  readonly submit: Locator
+  readonly alert: Locator
+  readonly code: Locator
+  readonly verify: Locator
+  readonly forgotLink: Locator
+
+  constructor(
+    readonly page: Page,
+    readonly lng: Locale,
+    readonly audience: 'client' | 'staff' = 'client',
+  ) {
+    const title = audience === 'client' ? 'Sign in to the client portal' : 'Staff sign-in'
+    this.heading = page.getByRole('heading', { level: 1, name: t(lng, title) })
+    this.email = page.getByLabel(t(lng, 'E-mail'), { exact: true })
+    this.password = page.getByLabel(t(lng, 'Password'), { exact: true })
+    this.submit = page.getByRole('button', { name: t(lng, 'Sign in'), exact: true })
+    this.alert = page.getByRole('alert')
+    this.code = page.getByLabel(t(lng, 'Verification code'), { exact: true })
+    this.verify = page.getByRole('button', { name: t(lng, 'Verify'), exact: true })
+    this.forgotLink = page.getByRole('link', { name: t(lng, 'Forgot your password?'), exact: true })
+  }
+
+  static async open(page: Page, url: string, lng: Locale, audience: 'client' | 'staff' = 'client') {
+    await page.goto(url)
+    const signIn = new SignInPage(page, lng, audience)
+    await expect(signIn.heading).toBeVisible()
+    return signIn
+  }
+
+  async fill(email: string, password: string) {
+    await this.email.fill(email)
+    await this.password.fill(password)
+    await this.submit.click()
+  }
+}
+
+/**
+ * Signs `account` in through the portal's login page in `prefix`'s language and waits for the
+ * dashboard. Returns the portal page object.
+ */
+export async function signIn(page: Page, account: Account, prefix: Prefix = account.locale): Promise<PortalPage> {
+  const lng = prefix ?? 'es'
+  const signInPage = await SignInPage.open(page, paths.login(prefix), lng)
+  await signInPage.fill(account.email, account.password)
+  await expect(page).toHaveURL(exactPath(paths.dashboard(prefix)))
+  const portal = new PortalPage(page, lng)
+  await expect(portal.nav).toBeVisible()
+  return portal
+}
+
+export class ForgotPasswordPage {
+  readonly heading: Locator
+  readonly email: Locator
+  readonly submit: Locator
+  readonly confirmation: Locator
+
+  constructor(
+    readonly page: Page,
+    readonly lng: Locale,
+  ) {
+    this.heading = page.getByRole('heading', { level: 1, name: t(lng, 'Forgot your password?') })
+    this.email = page.getByLabel(t(lng, 'E-mail'), { exact: true })
+    this.submit = page.getByRole('button', { name: t(lng, 'Send the link'), exact: true })
+    this.confirmation = page.getByRole('status')
+  }
+
+  /** The confirmation text for an address, exactly as the page words it. */
+  confirmationFor(address: string): string {
+    return t(
+      this.lng,
+      'If an account exists for {sentTo}, we have sent it a link to choose a new password. The link works once and expires in one hour. Check your spam folder if it does not arrive in a few minutes.',
+      { sentTo: address },
+    )
+  }
+}
+
+export class ResetPasswordPage {
+  readonly heading: Locator
+  readonly newPassword: Locator
+  readonly repeat: Locator
+  readonly save: Locator
+  readonly rules: Locator
+  readonly alert: Locator
+  readonly newLinkLink: Locator
+
+  constructor(
+    readonly page: Page,
+    readonly lng: Locale,
+  ) {
+    this.heading = page.getByRole('heading', { level: 1, name: t(lng, 'Choose a new password') })
+    this.newPassword = page.getByLabel(t(lng, 'New password'), { exact: true })
+    this.repeat = page.getByLabel(t(lng, 'Repeat the new password'), { exact: true })
+    this.save = page.getByRole('button', { name: t(lng, 'Save the new password'), exact: true })
+    this.rules = page.getByRole('list').filter({ hasText: t(lng, 'Both entries match') })
+    this.alert = page.getByRole('alert')
+    this.newLinkLink = page.getByRole('link', { name: t(lng, 'Send me a new link'), exact: true })
+  }
+
+  rule(source: string, values?: Record<string, string | number>): Locator {
+    return this.rules.getByRole('listitem').filter({ hasText: t(this.lng, source, values) })
+  }
+}
+
+/** The portal frame: its section nav and the organization line. */
+export class PortalPage {
+  readonly nav: Locator
+  readonly overviewLink: Locator
+  readonly notificationsLink: Locator
+  readonly accountLink: Locator
+  readonly main: Locator
+  readonly h1: Locator
+
+  constructor(
+    readonly page: Page,
+    readonly lng: Locale,
+  ) {
+    this.nav = page.getByRole('navigation', { name: t(lng, 'Client portal'), exact: true })
+    this.overviewLink = this.nav.getByRole('link', { name: t(lng, 'Overview'), exact: true })
+    this.notificationsLink = this.nav.getByRole('link', { name: new RegExp(`^${t(lng, 'Notifications')}`) })
+    this.accountLink = this.nav.getByRole('link', { name: t(lng, 'Account'), exact: true })
+    this.main = page.getByRole('main')
+    this.h1 = page.getByRole('heading', { level: 1 })
+  }
+}
+
+/** The signed-in header's menu button, named by the user's name. */
+export class UserMenu {
+  readonly trigger: Locator
+
+  constructor(
+    readonly page: Page,
+    readonly lng: Locale,
+    readonly name: string,
+  ) {
+    this.trigger = page.getByRole('banner').getByRole('button', { name, exact: true })
+  }
+
+  menu(): Locator {
+    return this.page.getByRole('menu', { name: t(this.lng, 'Account menu for {name}', { name: this.name }) })
+  }
+
+  item(source: string): Locator {
+    return this.menu().getByRole('menuitem', { name: t(this.lng, source), exact: true })
+  }
+}
+
+/** The stored supabase-js session, as the header reads it (src/auth/stored-session.ts). */
+export async function storedSession(page: Page): Promise<string | null> {
+  return page.evaluate((key) => window.localStorage.getItem(key), authStorageKey)
+}
+
+/** The guard's spinner, with its text in `lng`. */
+export function guardSpinner(page: Page, lng: Locale, audience: 'client' | 'staff'): Locator {
+  const text = t(lng, audience === 'staff' ? 'Verifying permissions...' : 'Loading...')
+  return page.getByRole('status').filter({ hasText: text })
+}

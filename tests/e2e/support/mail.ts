@@ -1,0 +1,56 @@
+// The development mail catcher, read through its JSON API (GET /_dev/mail/messages.json, mounted
+// by the server when it runs its own catcher, as it does under NODE_ENV=test).
+import type { APIRequestContext } from '@playwright/test'
+import { expect } from './fixtures'
+
+export interface CaughtMail {
+  id: number
+  to: string[]
+  from: string
+  subject: string
+  text: string
+  html: string
+  receivedAt: string
+}
+
+export async function inbox(request: APIRequestContext, baseURL: string): Promise<CaughtMail[]> {
+  const response = await request.get(new URL('/_dev/mail/messages.json', baseURL).href)
+  expect(response.status(), 'the development inbox answers').toBe(200)
+  return (await response.json()) as CaughtMail[]
+}
+
+export async function mailsTo(request: APIRequestContext, baseURL: string, address: string): Promise<CaughtMail[]> {
+  return (await inbox(request, baseURL)).filter((mail) => mail.to.includes(address.toLowerCase()))
+}
+
+/**
+ * The newest message to `address` (newer than the message id `after`, with this subject, when
+ * given), waiting for it to arrive: mail goes out after the API answers. The subject keeps other
+ * mail (notifications) out of the way.
+ */
+export async function waitForMail(
+  request: APIRequestContext,
+  baseURL: string,
+  address: string,
+  { after = 0, subject, timeout = 15_000 }: { after?: number; subject?: string; timeout?: number } = {},
+): Promise<CaughtMail> {
+  let found: CaughtMail | undefined
+  await expect
+    .poll(
+      async () => {
+        const mails = await mailsTo(request, baseURL, address)
+        found = mails.filter((mail) => mail.id > after && (subject === undefined || mail.subject === subject)).at(-1)
+        return found !== undefined
+      },
+      { message: `an e-mail to ${address}${subject ? ` titled "${subject}"` : ''}`, timeout },
+    )
+    .toBe(true)
+  return found!
+}
+
+/** The one link to our /auth/v1/verify in a message's plain-text part. */
+export function verifyLink(mail: CaughtMail): string {
+  const links = [...mail.text.matchAll(/https?:\/\/\S+\/auth\/v1\/verify\?\S+/g)].map((match) => match[0])
+  expect(links, `one verify link in "${mail.subject}"`).toHaveLength(1)
+  return links[0]!
+}
