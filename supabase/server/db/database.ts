@@ -5,6 +5,9 @@ export interface QueryResult<T> {
   affectedRows: number
 }
 
+/** Transaction-local settings, applied in order as `set_config(name, value, true)`. */
+export type Settings = ReadonlyArray<readonly [name: string, value: string]>
+
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>
   /** Runs a script of several statements, no parameters (migrations, bootstrap). */
@@ -13,8 +16,8 @@ export interface Queryable {
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres'
-  /** Runs `fn` in one transaction: commit when it resolves, rollback when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  /** Runs `fn` in one transaction, after `settings`: commit when it resolves, rollback when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, settings?: Settings): Promise<T>
   close(): Promise<void>
 }
 

@@ -14,6 +14,12 @@ function wrap(target: Pick<PGlite, 'query' | 'exec'>): Queryable {
   }
 }
 
+/** `select set_config($1, $2, true), set_config($3, $4, true), …` for `count` settings. */
+function settingsSql(count: number): string {
+  const calls = Array.from({ length: count }, (_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`)
+  return `select ${calls.join(', ')}`
+}
+
 export interface PgliteDatabase extends Database {
   /** A gzip tarball of the data directory, loadable with `openPglite({ loadDataDir })`. */
   dumpDataDir(): Promise<Blob>
@@ -24,7 +30,12 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   return {
     kind: 'pglite',
     ...wrap(db),
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn, settings) =>
+      db.transaction(async (tx) => {
+        const wrapped = wrap(tx)
+        if (settings?.length) await wrapped.query(settingsSql(settings.length), settings.flat())
+        return fn(wrapped)
+      }),
     close: () => db.close(),
     dumpDataDir: () => db.dumpDataDir('gzip'),
   }

@@ -1,6 +1,6 @@
 // Any PostgreSQL server through node-postgres, with a small pool.
 import pg from 'pg'
-import type { Database, Queryable, QueryResult } from './database'
+import type { Database, Queryable, QueryResult, Settings } from './database'
 
 function wrap(target: pg.Pool | pg.PoolClient): Queryable {
   return {
@@ -14,6 +14,29 @@ function wrap(target: pg.Pool | pg.PoolClient): Queryable {
   }
 }
 
+/**
+ * A string literal, as pg's escapeLiteral (libpq's) writes it: quotes doubled, and backslashes doubled
+ * in an E'' string, so it reads the same whatever standard_conforming_strings says. pg's loop over
+ * characters costs ~15 µs per request on the ~1 KB of headers; these native replaces, ~1 µs.
+ */
+export function quoteLiteral(value: string): string {
+  const quoted = `'${value.replaceAll("'", "''")}'`
+  return value.includes('\\') ? ` E${quoted.replaceAll('\\', '\\\\')}` : quoted
+}
+
+/**
+ * `begin` and the settings as one simple-protocol query: one round trip instead of two. Values are
+ * quoted literals, since the simple protocol takes no parameters.
+ */
+function beginSql(settings: Settings | undefined): string {
+  if (!settings?.length) return 'begin'
+  // PostgreSQL text cannot hold NUL, and in a literal it would cut the query short.
+  if (settings.some(([name, value]) => name.includes('\0') || value.includes('\0')))
+    throw new Error('A setting cannot contain a NUL character')
+  const calls = settings.map(([name, value]) => `set_config(${quoteLiteral(name)}, ${quoteLiteral(value)}, true)`)
+  return `begin; select ${calls.join(', ')}`
+}
+
 export function openPostgres(connectionString: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10 })
   // An idle client that loses its connection must not crash the process.
@@ -21,10 +44,10 @@ export function openPostgres(connectionString: string, options: { max?: number }
   return {
     kind: 'postgres',
     ...wrap(pool),
-    async transaction(fn) {
+    async transaction(fn, settings) {
       const client = await pool.connect()
       try {
-        await client.query('begin')
+        await client.query(beginSql(settings))
         const result = await fn(wrap(client))
         await client.query('commit')
         return result

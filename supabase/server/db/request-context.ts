@@ -32,30 +32,17 @@ export interface RequestContext {
 const statementTimeout: Record<DbRole, string> = { anon: '3s', authenticated: '8s', service_role: '0' }
 
 export function withRequestContext<T>(db: Database, context: RequestContext, fn: (tx: Queryable) => Promise<T>) {
-  return db.transaction(async (tx) => {
-    const claims = JSON.stringify(context.claims)
-    await tx.query(
-      `select set_config('role', $1, true),
-              set_config('request.jwt.claims', $2, true),
-              set_config('request.jwt.claim.sub', coalesce($3, ''), true),
-              set_config('request.jwt.claim.role', $1, true),
-              set_config('request.method', $4, true),
-              set_config('request.path', $5, true),
-              set_config('request.headers', $6, true),
-              set_config('statement_timeout', $7, true),
-              set_config('transaction_read_only', $8, true)`,
-      [
-        context.role,
-        claims,
-        typeof context.claims.sub === 'string' ? context.claims.sub : null,
-        context.method ?? '',
-        context.path ?? '',
-        JSON.stringify(context.headers ?? {}),
-        statementTimeout[context.role],
-        // The same as `set transaction read only`, in this one round trip (it is still the first statement).
-        context.readOnly ? 'on' : 'off',
-      ],
-    )
-    return fn(tx)
-  })
+  const settings = [
+    ['role', context.role],
+    ['request.jwt.claims', JSON.stringify(context.claims)],
+    ['request.jwt.claim.sub', typeof context.claims.sub === 'string' ? context.claims.sub : ''],
+    ['request.jwt.claim.role', context.role],
+    ['request.method', context.method ?? ''],
+    ['request.path', context.path ?? ''],
+    ['request.headers', JSON.stringify(context.headers ?? {})],
+    ['statement_timeout', statementTimeout[context.role]],
+    // The same as `set transaction read only`: allowed here, before the transaction's first query.
+    ['transaction_read_only', context.readOnly ? 'on' : 'off'],
+  ] as const
+  return db.transaction(fn, settings)
 }
