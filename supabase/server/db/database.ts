@@ -5,11 +5,23 @@ export interface QueryResult<T> {
   affectedRows: number
 }
 
+export interface QueryOptions {
+  /**
+   * Keeps the statement prepared under this name on each PostgreSQL connection, so later runs skip
+   * parsing and planning; a name must always go with the same SQL. PGlite ignores it.
+   */
+  name?: string
+}
+
 /** Transaction-local settings, applied in order as `set_config(name, value, true)`. */
 export type Settings = ReadonlyArray<readonly [name: string, value: string]>
 
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: readonly unknown[],
+    options?: QueryOptions,
+  ): Promise<QueryResult<T>>
   /** Runs a script of several statements, no parameters (migrations, bootstrap). */
   exec(sql: string): Promise<void>
 }

@@ -1,11 +1,11 @@
 // Any PostgreSQL server through node-postgres, with a small pool.
 import pg from 'pg'
-import type { Database, Queryable, QueryResult, Settings } from './database'
+import type { Database, Queryable, QueryOptions, QueryResult, Settings } from './database'
 
 function wrap(target: pg.Pool | pg.PoolClient): Queryable {
   return {
-    async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
-      const result = await target.query(sql, params as unknown[])
+    async query<T>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<QueryResult<T>> {
+      const result = await target.query({ text: sql, values: params as unknown[], name: options?.name })
       return { rows: result.rows as T[], affectedRows: result.rowCount ?? 0 }
     },
     async exec(sql: string) {

@@ -45,8 +45,9 @@ export interface PageRow {
   body: string | null
 }
 
-export async function queryPage(tx: Queryable, sql: string, values: unknown[]): Promise<PageRow> {
-  const { rows } = await tx.query<PageRow>(sql, values)
+/** `name`: keep the statement prepared under it (see SchemaCache.statementName). */
+export async function queryPage(tx: Queryable, sql: string, values: unknown[], name?: string): Promise<PageRow> {
+  const { rows } = await tx.query<PageRow>(sql, values, { name })
   return rows[0] ?? { total: null, page_rows: 0, body: null }
 }
 

@@ -67,10 +67,16 @@ function makeRelation(name: string, columns: Column[]): Relation {
   }
 }
 
+/** Statements kept prepared per load of the cache, at most: each stays on every pooled connection. */
+const maxPreparedStatements = 200
+/** Names are never reused, so a connection never holds two statements under one name. */
+let preparedCount = 0
+
 export class SchemaCache {
   readonly relations = new Map<string, Relation>()
   readonly foreignKeys: ForeignKey[] = []
   readonly functions = new Map<string, DbFunction[]>()
+  private readonly statementNames = new Map<string, string>()
 
   constructor(catalog: Catalog) {
     const columnsByOid = new Map<number, Column[]>()
@@ -138,6 +144,22 @@ export class SchemaCache {
       })
       this.functions.set(fn.name, list)
     }
+  }
+
+  /**
+   * The name to keep `sql` prepared under, so PostgreSQL parses and plans a repeated request once per
+   * connection; undefined once the limit is reached. Bound to this load: a prepared statement keeps
+   * the parameter types it was first planned with, so after the schema changes (and the cache is
+   * reloaded) statements are prepared anew. PostgreSQL itself replans them when tables, policies or
+   * the role change.
+   */
+  statementName(sql: string): string | undefined {
+    let name = this.statementNames.get(sql)
+    if (name === undefined && this.statementNames.size < maxPreparedStatements) {
+      name = `rest_${++preparedCount}`
+      this.statementNames.set(sql, name)
+    }
+    return name
   }
 
   /** A pseudo relation for the rows a function returns, so its results filter like a table's. */

@@ -26,5 +26,6 @@ export function prepareRead(cache: SchemaCache, request: RestRequest): Prepared 
     noBody: request.method === 'HEAD',
     maxRows,
   })
-  return async (tx) => readResult(request, root, await queryPage(tx, sql, params.values))
+  const name = cache.statementName(sql)
+  return async (tx) => readResult(request, root, await queryPage(tx, sql, params.values, name))
 }

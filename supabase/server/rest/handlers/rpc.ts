@@ -44,8 +44,9 @@ export function prepareRpc(cache: SchemaCache, request: RestRequest): Prepared {
     })
     const sql = `with _call as (select * from ${call}) ${read}`
     const asRead = { ...request, media: { ...request.media, single } }
+    const name = cache.statementName(sql)
     return async (tx) => ({
-      ...readResult(asRead, root, await queryPage(tx, sql, params.values)),
+      ...readResult(asRead, root, await queryPage(tx, sql, params.values, name)),
       single: request.media.single,
     })
   }
@@ -59,8 +60,9 @@ export function prepareRpc(cache: SchemaCache, request: RestRequest): Prepared {
 
   if (!fn.returnsSet) {
     const sql = `select null::text as total, 1 as page_rows, coalesce(to_json(${call})::text, 'null') as body`
+    const name = cache.statementName(sql)
     return async (tx) => {
-      const page = await queryPage(tx, sql, params.values)
+      const page = await queryPage(tx, sql, params.values, name)
       return {
         status: 200,
         body: page.body ?? 'null',
@@ -76,8 +78,9 @@ export function prepareRpc(cache: SchemaCache, request: RestRequest): Prepared {
   const body = request.media.single ? `(json_agg(s.v) -> 0)` : `coalesce(json_agg(s.v), '[]'::json)`
   const page = `select _call.v from _call limit ${limit} offset ${offset}`
   const sql = `with _call as (select f.v from ${call} as f(v)) select ${total} as total, count(*)::int as page_rows, ${head ? 'null' : `${body}::text`} as body from (${page}) as s`
+  const name = cache.statementName(sql)
   return async (tx) => {
-    const page = await queryPage(tx, sql, params.values)
+    const page = await queryPage(tx, sql, params.values, name)
     if (request.media.single && page.page_rows !== 1) throw restErrors.singular(page.page_rows)
     const totalRows = page.total === null ? undefined : Number(page.total)
     const headers: Record<string, string> = {
