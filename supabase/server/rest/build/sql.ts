@@ -97,7 +97,7 @@ export function jsonObject(pairs: Array<[string, string]>): string {
   if (pairs.length === 0) return `'{}'::json`
   const chunks: string[] = []
   for (let i = 0; i < pairs.length; i += pairsPerCall) {
-    const args = pairs.slice(i, i + pairsPerCall).flatMap(([key, value]) => [key, value])
+    const args = pairs.slice(i, i + pairsPerCall).map(([key, value]) => `${key}, ${value}`)
     chunks.push(`json_build_object(${args.join(', ')})`)
   }
   if (chunks.length === 1) return chunks[0] as string
