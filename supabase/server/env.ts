@@ -14,6 +14,11 @@ const schema = z
     SITE_DIST: z.string().min(1).default('dist'),
     /** Any PostgreSQL; without it the embedded PGlite database under DATA_DIR is used. */
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    /** Off behind a transaction-mode pooler (PgBouncer < 1.21, Supavisor in transaction mode). */
+    DATABASE_PREPARED_STATEMENTS: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
     /** Embedded database files and stored uploads. */
     DATA_DIR: z.string().min(1).default('.data'),
     /** Believe X-Forwarded-For (last hop) for client addresses: only behind your own proxy. */

@@ -2,10 +2,14 @@
 import pg from 'pg'
 import type { Database, Queryable, QueryOptions, QueryResult, Settings } from './database'
 
-function wrap(target: pg.Pool | pg.PoolClient): Queryable {
+function wrap(target: pg.Pool | pg.PoolClient, prepare: boolean): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<QueryResult<T>> {
-      const result = await target.query({ text: sql, values: params as unknown[], name: options?.name })
+      const result = await target.query({
+        text: sql,
+        values: params as unknown[],
+        name: prepare ? options?.name : undefined,
+      })
       return { rows: result.rows as T[], affectedRows: result.rowCount ?? 0 }
     },
     async exec(sql: string) {
@@ -37,18 +41,26 @@ function beginSql(settings: Settings | undefined): string {
   return `begin; select ${calls.join(', ')}`
 }
 
-export function openPostgres(connectionString: string, options: { max?: number } = {}): Database {
+/**
+ * `preparedStatements: false` for a transaction-mode pooler (PgBouncer before 1.21, Supavisor in
+ * transaction mode), where a statement prepared on one connection is not there on the next.
+ */
+export function openPostgres(
+  connectionString: string,
+  options: { max?: number; preparedStatements?: boolean } = {},
+): Database {
+  const prepare = options.preparedStatements ?? true
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10 })
   // An idle client that loses its connection must not crash the process.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message))
   return {
     kind: 'postgres',
-    ...wrap(pool),
+    ...wrap(pool, prepare),
     async transaction(fn, settings) {
       const client = await pool.connect()
       try {
         await client.query(beginSql(settings))
-        const result = await fn(wrap(client))
+        const result = await fn(wrap(client, prepare))
         await client.query('commit')
         return result
       } catch (error) {
