@@ -34,6 +34,20 @@ export default defineConfig({
     sourcemap: true,
     // All CSS is ~5 KB gzip: one stylesheet beats several render-blocking requests.
     cssCodeSplit: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The framework every page runs on, in one file: dozens of tiny shared chunks would
+          // each pay a request and compress worse. Page-specific libraries stay in their pages.
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|xstate|@xstate|@lingui|use-sync-external-store)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -2,7 +2,7 @@
 // visitor without a session to the matching login (remembering where they were going), and a
 // user with the wrong role home. They shape the experience; row-level security is the boundary.
 import { redirect, type ParsedLocation } from '@tanstack/react-router'
-import { isAdmin, isClient, type AuthSnapshot } from '../../machines/auth.machine'
+import type { AuthSnapshot } from '../../machines/auth.machine'
 import { isLocale } from '../lib/locale'
 import { loadAuth } from './loader'
 
@@ -31,6 +31,8 @@ export async function requireAudience(
   { location, params }: { location: ParsedLocation; params: { lang?: string } },
 ) {
   const lang = isLocale(params.lang) ? params.lang : undefined
+  // The role helpers come with the auth module, so the machine stays out of the public pages' bundle.
+  const { isAdmin, isClient } = await loadAuth()
   const snapshot = await settledSnapshot()
   if (!snapshot.matches('signedIn')) {
     throw redirect({

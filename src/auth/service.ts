@@ -93,3 +93,4 @@ export const auth = {
 }
 
 export { supabase }
+export { isAdmin, isClient } from '../../machines/auth.machine'

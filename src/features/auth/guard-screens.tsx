@@ -1,16 +1,11 @@
-// What a guarded area shows while the guard waits for the session, and when the signed-in
-// user's profile cannot be loaded (a retry, rather than a misleading redirect).
+// What a guarded area shows when the signed-in user's profile cannot be loaded: a retry, rather
+// than a misleading redirect.
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { PageSpinner } from '../../components/spinner/spinner'
 import { RethrowError } from '../../components/error-screen/error-screen'
 import * as layout from '../../components/ui/layout.css'
-import { ProfileUnavailableError, type Audience } from '../../auth/guards'
+import { ProfileUnavailableError } from '../../auth/guards'
 import * as styles from './auth.css'
-
-export function GuardPending({ audience }: { audience: Audience }) {
-  return <PageSpinner label={audience === 'staff' ? <Trans>Verifying permissions...</Trans> : undefined} />
-}
 
 export function GuardError(props: ErrorComponentProps) {
   const router = useRouter()

@@ -1,13 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { requireAudience } from '../../../../../auth/guards'
 import { AdminLayout } from '../../../../../features/admin/admin-layout'
-import { GuardPending, GuardError } from '../../../../../features/auth/guard-screens'
+import { GuardError } from '../../../../../features/auth/guard-screens'
 
 // Everything under /admin/dashboard is for active staff (admin or super_admin).
+// While the guard waits, the router's default pending screen shows (components/spinner).
 export const Route = createFileRoute('/{-$lang}/_site/admin/dashboard')({
-  beforeLoad: (options) => requireAudience('staff', options),
-  pendingComponent: () => <GuardPending audience="staff" />,
-  pendingMs: 150,
+  // The guard comes with the auth code, on first use: the public pages' bundle stays small.
+  beforeLoad: async (options) => (await import('../../../../../auth/guards')).requireAudience('staff', options),
   errorComponent: GuardError,
   component: AdminLayout,
 })

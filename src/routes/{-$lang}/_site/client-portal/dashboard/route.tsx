@@ -1,13 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { requireAudience } from '../../../../../auth/guards'
 import { PortalLayout } from '../../../../../features/portal/portal-layout'
-import { GuardPending, GuardError } from '../../../../../features/auth/guard-screens'
+import { GuardError } from '../../../../../features/auth/guard-screens'
 
 // Everything under /client-portal/dashboard is for signed-in clients of an organization.
+// While the guard waits, the router's default pending screen shows (components/spinner).
 export const Route = createFileRoute('/{-$lang}/_site/client-portal/dashboard')({
-  beforeLoad: (options) => requireAudience('client', options),
-  pendingComponent: () => <GuardPending audience="client" />,
-  pendingMs: 150,
+  // The guard comes with the auth code, on first use: the public pages' bundle stays small.
+  beforeLoad: async (options) => (await import('../../../../../auth/guards')).requireAudience('client', options),
   errorComponent: GuardError,
   component: PortalLayout,
 })
