@@ -24,72 +24,108 @@ function describedBy(...ids: (string | false | undefined)[]) {
   return list || undefined
 }
 
-export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
-  { label, hint, error, id: givenId, 'aria-describedby': extra, ...input },
-  ref,
-) {
+interface FieldIds {
+  id: string
+  hintId: string | undefined
+  errorId: string | undefined
+  /** The control's id and ARIA state: spread on the input, select or textarea. */
+  control: { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }
+}
+
+/** The ids of a field (given or generated) and of its hint and error, and the control's ARIA wiring. */
+function useFieldIds(
+  givenId: string | undefined,
+  hint: ReactNode,
+  error: string | undefined,
+  extra?: string,
+): FieldIds {
   const generatedId = useId()
   const id = givenId ?? generatedId
   const hintId = hint ? `${id}-hint` : undefined
   const errorId = error ? `${id}-error` : undefined
+  return {
+    id,
+    hintId,
+    errorId,
+    control: { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(errorId, hintId, extra) },
+  }
+}
+
+function FieldHint({ ids, hint }: { ids: FieldIds; hint: ReactNode }) {
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
+    <>
       {hint && (
-        <span id={hintId} className={styles.hint}>
+        <span id={ids.hintId} className={styles.hint}>
           {hint}
         </span>
       )}
-      <input
-        ref={ref}
-        id={id}
-        className={styles.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(errorId, hintId, extra)}
-        {...input}
-      />
+    </>
+  )
+}
+
+function FieldError({ ids, error }: { ids: FieldIds; error: string | undefined }) {
+  return (
+    <>
       {error && (
-        <span id={errorId} className={styles.error}>
+        <span id={ids.errorId} className={styles.error}>
           {error}
         </span>
       )}
+    </>
+  )
+}
+
+/** A field's frame: the label above, then the hint, the control (children), and the error. */
+function FieldFrame({
+  ids,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  ids: FieldIds
+  label: ReactNode
+  hint: ReactNode
+  error: string | undefined
+  children: ReactNode
+}) {
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={ids.id}>
+        {label}
+      </label>
+      <FieldHint ids={ids} hint={hint} />
+      {children}
+      <FieldError ids={ids} error={error} />
     </div>
+  )
+}
+
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
+  { label, hint, error, id: givenId, 'aria-describedby': extra, ...input },
+  ref,
+) {
+  const ids = useFieldIds(givenId, hint, error, extra)
+  return (
+    <FieldFrame ids={ids} label={label} hint={hint} error={error}>
+      <input ref={ref} {...ids.control} className={styles.input} {...input} />
+    </FieldFrame>
   )
 })
 
 /** A password input with a show/hide button; the button says what it will do and its state. */
 export const PasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, 'type'> & { extra?: ReactNode }>(
   function PasswordField({ label, hint, error, extra, 'aria-describedby': described, ...input }, ref) {
-    const id = useId()
+    const ids = useFieldIds(undefined, hint, error, described)
     const [visible, setVisible] = useState(false)
-    const hintId = hint ? `${id}-hint` : undefined
-    const errorId = error ? `${id}-error` : undefined
     return (
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={id}>
-          {label}
-        </label>
-        {hint && (
-          <span id={hintId} className={styles.hint}>
-            {hint}
-          </span>
-        )}
+      <FieldFrame ids={ids} label={label} hint={hint} error={error}>
         <div className={styles.passwordRow}>
-          <input
-            ref={ref}
-            id={id}
-            type={visible ? 'text' : 'password'}
-            className={styles.input}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy(errorId, hintId, described)}
-            {...input}
-          />
+          <input ref={ref} {...ids.control} type={visible ? 'text' : 'password'} className={styles.input} {...input} />
           <button
             type="button"
             className={styles.toggle}
-            aria-controls={id}
+            aria-controls={ids.id}
             aria-pressed={visible}
             onClick={() => setVisible((shown) => !shown)}
           >
@@ -97,12 +133,7 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, 'type
           </button>
         </div>
         {extra}
-        {error && (
-          <span id={errorId} className={styles.error}>
-            {error}
-          </span>
-        )}
-      </div>
+      </FieldFrame>
     )
   },
 )
@@ -135,40 +166,17 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
   { label, hint, error, options, id: givenId, 'aria-describedby': extra, ...select },
   ref,
 ) {
-  const generatedId = useId()
-  const id = givenId ?? generatedId
-  const hintId = hint ? `${id}-hint` : undefined
-  const errorId = error ? `${id}-error` : undefined
+  const ids = useFieldIds(givenId, hint, error, extra)
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      {hint && (
-        <span id={hintId} className={styles.hint}>
-          {hint}
-        </span>
-      )}
-      <select
-        ref={ref}
-        id={id}
-        className={styles.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(errorId, hintId, extra)}
-        {...select}
-      >
+    <FieldFrame ids={ids} label={label} hint={hint} error={error}>
+      <select ref={ref} {...ids.control} className={styles.input} {...select}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
       </select>
-      {error && (
-        <span id={errorId} className={styles.error}>
-          {error}
-        </span>
-      )}
-    </div>
+    </FieldFrame>
   )
 })
 
@@ -182,34 +190,11 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
   { label, hint, error, id: givenId, 'aria-describedby': extra, ...textarea },
   ref,
 ) {
-  const generatedId = useId()
-  const id = givenId ?? generatedId
-  const hintId = hint ? `${id}-hint` : undefined
-  const errorId = error ? `${id}-error` : undefined
+  const ids = useFieldIds(givenId, hint, error, extra)
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      {hint && (
-        <span id={hintId} className={styles.hint}>
-          {hint}
-        </span>
-      )}
-      <textarea
-        ref={ref}
-        id={id}
-        className={`${styles.input} ${styles.textarea}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(errorId, hintId, extra)}
-        {...textarea}
-      />
-      {error && (
-        <span id={errorId} className={styles.error}>
-          {error}
-        </span>
-      )}
-    </div>
+    <FieldFrame ids={ids} label={label} hint={hint} error={error}>
+      <textarea ref={ref} {...ids.control} className={`${styles.input} ${styles.textarea}`} {...textarea} />
+    </FieldFrame>
   )
 })
 
@@ -224,34 +209,15 @@ export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(fu
   { label, hint, error, id: givenId, 'aria-describedby': extra, ...input },
   ref,
 ) {
-  const generatedId = useId()
-  const id = givenId ?? generatedId
-  const hintId = hint ? `${id}-hint` : undefined
-  const errorId = error ? `${id}-error` : undefined
+  const ids = useFieldIds(givenId, hint, error, extra)
   return (
     <div className={styles.field}>
       <div className={styles.checkboxRow}>
-        <input
-          ref={ref}
-          id={id}
-          type="checkbox"
-          className={styles.checkbox}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(errorId, hintId, extra)}
-          {...input}
-        />
-        <label htmlFor={id}>{label}</label>
+        <input ref={ref} {...ids.control} type="checkbox" className={styles.checkbox} {...input} />
+        <label htmlFor={ids.id}>{label}</label>
       </div>
-      {hint && (
-        <span id={hintId} className={styles.hint}>
-          {hint}
-        </span>
-      )}
-      {error && (
-        <span id={errorId} className={styles.error}>
-          {error}
-        </span>
-      )}
+      <FieldHint ids={ids} hint={hint} />
+      <FieldError ids={ids} error={error} />
     </div>
   )
 })

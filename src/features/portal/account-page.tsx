@@ -1,5 +1,6 @@
 // The client's account: their details, preferred language, password and two-step verification,
 // each a section of its own with its own form and confirmation.
+import type { ReactNode } from 'react'
 import { Trans } from '@lingui/react/macro'
 import { ProfileSection } from './account-profile'
 import { LanguageSection } from './account-language'
@@ -7,16 +8,15 @@ import { PasswordSection } from './account-password'
 import { MfaSection } from './account-mfa'
 import * as styles from './account.css'
 
-export function AccountPage() {
+/** "Your account" with its sections; the lead says what the page is for this kind of user. */
+export function AccountSections({ lead }: { lead: ReactNode }) {
   return (
     <div className={styles.page}>
       <div>
         <h1 className={styles.pageTitle}>
           <Trans>Your account</Trans>
         </h1>
-        <p className={styles.lead}>
-          <Trans>Your details, language, password and two-step verification.</Trans>
-        </p>
+        <p className={styles.lead}>{lead}</p>
       </div>
       <ProfileSection />
       <LanguageSection />
@@ -24,4 +24,8 @@ export function AccountPage() {
       <MfaSection />
     </div>
   )
+}
+
+export function AccountPage() {
+  return <AccountSections lead={<Trans>Your details, language, password and two-step verification.</Trans>} />
 }

@@ -94,7 +94,7 @@ export class UploadError extends Error {
 }
 
 /** What a storage-js error (StorageApiError / StorageUnknownError) or a thrown fetch error means. */
-function storageFailure(error: unknown): UploadFailure {
+export function storageFailure(error: unknown): UploadFailure {
   if (error instanceof TypeError) return 'network'
   if (!error || typeof error !== 'object') return 'unknown'
   const { name, status, statusCode } = error as { name?: string; status?: number; statusCode?: string }
@@ -115,13 +115,18 @@ export interface UploadInput {
   uploaderId: string
 }
 
-/** Checks the file, stores it, then registers it. Throws UploadError with what went wrong. */
-export async function uploadDocument({ file, category, organizationId, projectId, uploaderId }: UploadInput) {
+/** Checks a file against the bucket's rules before anything is sent. */
+export function checkFile(file: File): { type: string } {
   if (file.size === 0) throw new UploadError('empty')
   if (file.size > MAX_UPLOAD_BYTES) throw new UploadError('too-large')
   const type = uploadType(file)
   if (!type) throw new UploadError('wrong-type')
+  return { type }
+}
 
+/** Checks a file and stores it under a new key in the project's folder. Throws UploadError. */
+export async function storeFile(organizationId: string, projectId: string, file: File) {
+  const { type } = checkFile(file)
   const key = storageKey(organizationId, projectId, file.name)
   // The multipart body carries the file's own type; re-wrap it when the browser reported another.
   const body = file.type === type ? file : new File([file], file.name, { type })
@@ -132,6 +137,12 @@ export async function uploadDocument({ file, category, organizationId, projectId
     throw new UploadError(storageFailure(error))
   }
   if (stored.error) throw new UploadError(storageFailure(stored.error))
+  return { key, type, size: file.size }
+}
+
+/** Checks the file, stores it, then registers it. Throws UploadError with what went wrong. */
+export async function uploadDocument({ file, category, organizationId, projectId, uploaderId }: UploadInput) {
+  const { key, type } = await storeFile(organizationId, projectId, file)
 
   const name = file.name.trim().slice(0, 255) || safeFileName(file.name)
   const { error } = await supabase.from('documents').insert({

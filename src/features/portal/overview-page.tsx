@@ -6,8 +6,9 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useProfile } from '../../auth/use-auth'
 import { useLangPrefix } from '../../lib/use-lang'
-import { formatDate, formatPeriod, formatRelative } from './format'
-import { labelOf, reportTypeLabels, serviceLabels } from './labels'
+import { formatDate, formatRelative } from './format'
+import { labelOf, serviceLabels } from './labels'
+import { ReportFacts } from './project-reports'
 import { DueDate, EmptyState, ProgressBar, StatusBadge } from './portal-ui'
 import {
   latestNotificationsQuery,
@@ -154,7 +155,6 @@ function UpcomingTasksPanel() {
 }
 
 function LatestReportsPanel() {
-  const { i18n } = useLingui()
   const profile = useProfile()
   const lang = useLangPrefix()
   const { data: reports } = useSuspenseQuery(latestReportsQuery(profile.id, profile.organization_id))
@@ -167,8 +167,6 @@ function LatestReportsPanel() {
       ) : (
         <ul className={styles.plainList}>
           {reports.map((report) => {
-            const period = formatPeriod(report.period_start, report.period_end, i18n.locale)
-            const published = report.published_at ? formatDate(report.published_at, i18n.locale) : null
             return (
               <li key={report.id} className={styles.listItem} data-report-id={report.id}>
                 <p className={styles.itemTitle}>
@@ -182,17 +180,7 @@ function LatestReportsPanel() {
                 </p>
                 <p className={styles.meta}>
                   <span>{report.project.name}</span>
-                  <span>{labelOf(i18n, reportTypeLabels, report.report_type)}</span>
-                  {period && (
-                    <span>
-                      <Trans>Period: {period}</Trans>
-                    </span>
-                  )}
-                  {published && (
-                    <span>
-                      <Trans>Published {published}</Trans>
-                    </span>
-                  )}
+                  <ReportFacts report={report} />
                 </p>
               </li>
             )

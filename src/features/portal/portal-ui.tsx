@@ -1,6 +1,6 @@
 // Small pieces the portal pages share: status badges, the progress bar, due dates (overdue said
 // in words, not only in red), and the skeleton, empty and error states of a section.
-import { Component, Suspense, useEffect, type ErrorInfo, type ReactNode } from 'react'
+import { Component, Suspense, useEffect, useId, type ErrorInfo, type ReactNode } from 'react'
 import { QueryErrorResetBoundary, useQueryErrorResetBoundary } from '@tanstack/react-query'
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -67,6 +67,44 @@ export function DueDate({ date, done }: { date: string | null; done: boolean }) 
     <span>
       <Trans>Due {formatted}</Trans>
     </span>
+  )
+}
+
+/** A page section named by its heading; `focusable` lets the in-page nav move focus into it. */
+export function PageSection({
+  id,
+  title,
+  focusable,
+  children,
+}: {
+  id: string
+  title: ReactNode
+  focusable?: boolean
+  children: ReactNode
+}) {
+  const headingId = useId()
+  return (
+    <section id={id} className={styles.section} aria-labelledby={headingId} tabIndex={focusable ? -1 : undefined}>
+      <h2 id={headingId} className={styles.sectionTitle}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+/** A project that does not exist (or is not the reader's): the reason and the way back. */
+export function ProjectNotFound({ reason, back }: { reason: ReactNode; back: ReactNode }) {
+  return (
+    <div className={styles.page} data-testid="project-not-found">
+      <div className={styles.pageHeader}>
+        <h1 className={styles.pageTitle}>
+          <Trans>Project not found</Trans>
+        </h1>
+        <p className={styles.lead}>{reason}</p>
+      </div>
+      {back}
+    </div>
   )
 }
 

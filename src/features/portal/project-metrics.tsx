@@ -75,6 +75,38 @@ export function MetricsSection({ projectId }: { projectId: string }) {
   )
 }
 
+/** A metric card's title, latest value and chart (the portal's card and the staff view share it). */
+export function MetricCardHead({
+  metric,
+  latest,
+  to,
+  summary,
+}: {
+  metric: MetricSeries
+  latest: string
+  to: string
+  summary: string
+}) {
+  return (
+    <>
+      <h3 className={styles.cardTitle}>{metric.label}</h3>
+      <p className={chart.latest}>
+        <span className={chart.latestValue}>{latest}</span>
+        <span className={styles.mutedText}>
+          <Trans>latest, {to}</Trans>
+        </span>
+      </p>
+      <MetricChart
+        points={metric.rows.map((row) => ({ periodStart: row.period_start, value: row.value }))}
+        unit={metric.unit}
+        granularity={metric.granularity}
+        target={metric.target}
+        summary={summary}
+      />
+    </>
+  )
+}
+
 function MetricCard({ metric }: { metric: MetricSeries }) {
   const { i18n } = useLingui()
   const locale = i18n.locale
@@ -108,20 +140,7 @@ function MetricCard({ metric }: { metric: MetricSeries }) {
 
   return (
     <li className={styles.card} data-metric={metric.key}>
-      <h3 className={styles.cardTitle}>{metric.label}</h3>
-      <p className={chart.latest}>
-        <span className={chart.latestValue}>{latest}</span>
-        <span className={styles.mutedText}>
-          <Trans>latest, {to}</Trans>
-        </span>
-      </p>
-      <MetricChart
-        points={rows.map((row) => ({ periodStart: row.period_start, value: row.value }))}
-        unit={metric.unit}
-        granularity={metric.granularity}
-        target={metric.target}
-        summary={summary}
-      />
+      <MetricCardHead metric={metric} latest={latest} to={to} summary={summary} />
       <ul className={chart.legend}>
         <li className={chart.legendItem}>
           <span className={chart.swatchLine} aria-hidden="true" />

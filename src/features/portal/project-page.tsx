@@ -2,7 +2,6 @@
 // documents, reports, metrics, tasks and activity, each loading and failing on its own. A
 // project that does not exist or is not theirs (row-level security returns no row) gets a
 // "not found" page with the way back.
-import { useId, type ReactNode } from 'react'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -15,7 +14,14 @@ import { DocumentsSection } from './project-documents'
 import { MetricsSection, useMetricLabels } from './project-metrics'
 import { ReportsSection } from './project-reports'
 import { TasksSection } from './project-tasks'
-import { ProgressBar, SectionBoundary, SectionSkeleton, StatusBadge } from './portal-ui'
+import {
+  PageSection as Section,
+  ProgressBar,
+  ProjectNotFound,
+  SectionBoundary,
+  SectionSkeleton,
+  StatusBadge,
+} from './portal-ui'
 import { projectActivityQuery, projectQuery, type PortalProject } from './queries'
 import * as styles from './portal-pages.css'
 
@@ -25,7 +31,7 @@ export function ProjectPage() {
   const { projectId } = route.useParams()
   const profile = useProfile()
   const { data: project } = useSuspenseQuery(projectQuery(profile.id, projectId))
-  if (!project) return <ProjectNotFound />
+  if (!project) return <NotFound />
   return <ProjectView project={project} />
 }
 
@@ -39,31 +45,12 @@ function BackLink() {
   )
 }
 
-function ProjectNotFound() {
+function NotFound() {
   return (
-    <div className={styles.page} data-testid="project-not-found">
-      <div className={styles.pageHeader}>
-        <h1 className={styles.pageTitle}>
-          <Trans>Project not found</Trans>
-        </h1>
-        <p className={styles.lead}>
-          <Trans>This project does not exist or is not shared with your organization.</Trans>
-        </p>
-      </div>
-      <BackLink />
-    </div>
-  )
-}
-
-function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
-  const headingId = useId()
-  return (
-    <section id={id} className={styles.section} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.sectionTitle}>
-        {title}
-      </h2>
-      {children}
-    </section>
+    <ProjectNotFound
+      reason={<Trans>This project does not exist or is not shared with your organization.</Trans>}
+      back={<BackLink />}
+    />
   )
 }
 

@@ -11,6 +11,32 @@ import { EmptyState } from './portal-ui'
 import { projectReportsQuery } from './queries'
 import * as styles from './portal-pages.css'
 
+/** A published report's type, period and publication date, as spans of a meta line. */
+export function ReportFacts({
+  report,
+}: {
+  report: { report_type: string; period_start: string | null; period_end: string | null; published_at: string | null }
+}) {
+  const { i18n } = useLingui()
+  const period = formatPeriod(report.period_start, report.period_end, i18n.locale)
+  const published = report.published_at ? formatDate(report.published_at, i18n.locale) : null
+  return (
+    <>
+      <span>{labelOf(i18n, reportTypeLabels, report.report_type)}</span>
+      {period && (
+        <span>
+          <Trans>Period: {period}</Trans>
+        </span>
+      )}
+      {published && (
+        <span>
+          <Trans>Published {published}</Trans>
+        </span>
+      )}
+    </>
+  )
+}
+
 export function ReportsSection({ projectId }: { projectId: string }) {
   const { i18n } = useLingui()
   const profile = useProfile()
@@ -34,9 +60,7 @@ export function ReportsSection({ projectId }: { projectId: string }) {
       )}
       <ul className={styles.plainList}>
         {reports.map((report) => {
-          const period = formatPeriod(report.period_start, report.period_end, i18n.locale)
           const title = report.title
-          const published = report.published_at ? formatDate(report.published_at, i18n.locale) : null
           const document = report.document
           const busy = document !== null && download.pending === document.id
           return (
@@ -45,17 +69,7 @@ export function ReportsSection({ projectId }: { projectId: string }) {
                 {report.title}
               </h3>
               <p className={styles.meta}>
-                <span>{labelOf(i18n, reportTypeLabels, report.report_type)}</span>
-                {period && (
-                  <span>
-                    <Trans>Period: {period}</Trans>
-                  </span>
-                )}
-                {published && (
-                  <span>
-                    <Trans>Published {published}</Trans>
-                  </span>
-                )}
+                <ReportFacts report={report} />
               </p>
               {report.summary && (
                 <p className={styles.summary} lang={report.locale === i18n.locale ? undefined : report.locale}>

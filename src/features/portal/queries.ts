@@ -195,6 +195,17 @@ export const latestReportsQuery = (viewerId: string, organizationId: string | nu
     },
   })
 
+/** Metric rows with their numeric columns as numbers: some PostgREST versions send them as strings. */
+export function numericMetrics<T extends { value: unknown; target: unknown }>(
+  rows: T[],
+): (Omit<T, 'value' | 'target'> & { value: number; target: number | null })[] {
+  return rows.map((row) => ({
+    ...row,
+    value: Number(row.value),
+    target: row.target === null ? null : Number(row.target),
+  }))
+}
+
 export const projectMetricsQuery = (viewerId: string, projectId: string) =>
   queryOptions({
     queryKey: projectKeys.metrics(viewerId, projectId),
@@ -209,12 +220,7 @@ export const projectMetricsQuery = (viewerId: string, projectId: string) =>
           .order('metric_key')
           .order('period_start'),
       )
-      // numeric columns may arrive as strings from some PostgREST versions
-      return rows.map((row) => ({
-        ...row,
-        value: Number(row.value),
-        target: row.target === null ? null : Number(row.target),
-      }))
+      return numericMetrics(rows)
     },
   })
 

@@ -2,7 +2,6 @@
 // confirmation of an account action and the role editor of a team row.
 import { style } from '@vanilla-extract/css'
 import { vars } from '../../../styles/theme.css'
-import { media } from '../../../styles/tokens'
 
 export const toolbar = style({
   display: 'flex',
@@ -14,23 +13,7 @@ export const toolbar = style({
 
 export const search = style({ flex: '1 1 16rem', maxWidth: '28rem' })
 
-export const formPanel = style({
-  display: 'grid',
-  gap: vars.space['4'],
-  padding: vars.space['4'],
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-  background: vars.color.surface,
-  minWidth: 0,
-})
-
-export const formGrid = style({
-  display: 'grid',
-  gap: vars.space['4'],
-  '@media': { [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
-})
-
-export const fullWidth = style({ gridColumn: '1 / -1' })
+export { formGrid, formPanel, fullWidth } from '../../../components/ui/form-layout.css'
 
 export const formActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], alignItems: 'center' })
 

@@ -1,5 +1,5 @@
 // Names and badge tones of account states, staff roles and languages on the clients and team pages.
-import type { MessageDescriptor } from '@lingui/core'
+import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { BadgeTone } from '../../portal/labels'
 import type { UserStatus } from './queries'
@@ -25,6 +25,11 @@ export const roleLabels: Record<string, MessageDescriptor> = {
 export const languageNames: Record<string, MessageDescriptor> = {
   es: msg`Spanish`,
   en: msg`English`,
+}
+
+/** A language's name in the active language; Spanish for an unknown code. */
+export function languageName(i18n: I18n, code: string): string {
+  return i18n._(languageNames[code] ?? languageNames.es!)
 }
 
 export const staffRoles = ['admin', 'super_admin'] as const

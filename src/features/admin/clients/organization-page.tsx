@@ -6,16 +6,14 @@ import { useState } from 'react'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { FormAlert } from '../../../components/form/field'
 import { useLangPrefix } from '../../../lib/use-lang'
-import { useFocusWhenShown } from '../../portal/account-section'
-import { formatDate, formatDateTime } from '../../portal/format'
+import { formatDate } from '../../portal/format'
 import { EmptyState, ProgressBar, StatusBadge } from '../../portal/portal-ui'
 import * as page from '../../portal/portal-pages.css'
 import { adminKeys } from '../queries'
 import { updateOrganization, type OrganizationFields } from './api'
 import { InviteForm } from './invite-form'
-import { languageNames } from './labels'
+import { languageName } from './labels'
 import { OrganizationForm } from './organization-form'
 import {
   clientKeys,
@@ -24,8 +22,8 @@ import {
   organizationUsersQuery,
   type Organization,
 } from './queries'
-import { UserActions, type Outcome } from './user-actions'
-import { UserStatusBadge } from './user-status'
+import { LastSignIn, OutcomeAlert, UserActions, type Outcome } from './user-actions'
+import { ActiveBadge, UserStatusBadge } from './user-status'
 
 const route = getRouteApi('/{-$lang}/_site/admin/dashboard/organizations/$organizationId')
 
@@ -77,15 +75,7 @@ function OrganizationDetails({ organization }: { organization: Organization }) {
       <header className={page.pageHeader}>
         <h1 className={page.pageTitle}>{organization.name}</h1>
         <p className={page.meta}>
-          {organization.is_active ? (
-            <span className={page.badge.done}>
-              <Trans>Active</Trans>
-            </span>
-          ) : (
-            <span className={page.badge.muted}>
-              <Trans>Inactive</Trans>
-            </span>
-          )}
+          <ActiveBadge active={organization.is_active} />
           <span>{organization.slug}</span>
         </p>
       </header>
@@ -114,7 +104,6 @@ function UsersSection({ organization }: { organization: Organization }) {
   const { i18n } = useLingui()
   const { data: users } = useSuspenseQuery(organizationUsersQuery(organization.id))
   const [outcome, setOutcome] = useState<Outcome | null>(null)
-  const outcomeRef = useFocusWhenShown(outcome)
   const invalidate = [clientKeys.users(organization.id), clientKeys.list()]
 
   return (
@@ -122,11 +111,7 @@ function UsersSection({ organization }: { organization: Organization }) {
       <h2 id="users-title" className={page.sectionTitle}>
         <Trans>Users</Trans>
       </h2>
-      {outcome && (
-        <FormAlert ref={outcomeRef} tone={outcome.tone}>
-          {outcome.text}
-        </FormAlert>
-      )}
+      <OutcomeAlert outcome={outcome} />
       {users.length === 0 ? (
         <EmptyState>
           <Trans>This organization has no portal users yet. Invite the first one below.</Trans>
@@ -163,7 +148,7 @@ function UsersSection({ organization }: { organization: Organization }) {
                     {user.full_name || '—'}
                   </th>
                   <td className={page.td}>{user.email}</td>
-                  <td className={page.td}>{i18n._(languageNames[user.locale] ?? languageNames.es!)}</td>
+                  <td className={page.td}>{languageName(i18n, user.locale)}</td>
                   <td className={page.td}>
                     <UserStatusBadge status={user.status} />
                     {user.status === 'invited' && user.invited_at && (
@@ -173,7 +158,7 @@ function UsersSection({ organization }: { organization: Organization }) {
                     )}
                   </td>
                   <td className={page.td}>
-                    {user.last_sign_in_at ? formatDateTime(user.last_sign_in_at, i18n.locale) : <Trans>Never</Trans>}
+                    <LastSignIn at={user.last_sign_in_at} />
                   </td>
                   <td className={page.td}>
                     <UserActions user={user} invalidate={invalidate} onOutcome={setOutcome} />

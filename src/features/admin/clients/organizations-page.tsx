@@ -9,8 +9,9 @@ import { useLangPrefix } from '../../../lib/use-lang'
 import * as page from '../../portal/portal-pages.css'
 import { adminKeys } from '../queries'
 import { createOrganization, type OrganizationFields } from './api'
-import { languageNames } from './labels'
+import { languageName } from './labels'
 import { OrganizationForm } from './organization-form'
+import { ActiveBadge } from './user-status'
 import { clientKeys, organizationsQuery, type OrganizationListItem } from './queries'
 import * as styles from './clients.css'
 
@@ -153,20 +154,10 @@ export function OrganizationsPage() {
                     <td className={page.tdNumeric}>{i18n.number(organization.users)}</td>
                     <td className={page.tdNumeric}>{i18n.number(organization.projects)}</td>
                     <td className={page.td}>
-                      {organization.is_active ? (
-                        <span className={page.badge.done}>
-                          <Trans>Active</Trans>
-                        </span>
-                      ) : (
-                        <span className={page.badge.muted}>
-                          <Trans>Inactive</Trans>
-                        </span>
-                      )}
+                      <ActiveBadge active={organization.is_active} />
                     </td>
                     <td className={page.td}>{country(organization.country_code)}</td>
-                    <td className={page.td}>
-                      {i18n._(languageNames[organization.default_locale] ?? languageNames.es!)}
-                    </td>
+                    <td className={page.td}>{languageName(i18n, organization.default_locale)}</td>
                   </tr>
                 ))}
               </tbody>

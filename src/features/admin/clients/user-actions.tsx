@@ -4,7 +4,10 @@
 import { useEffect, useRef, useState } from 'react'
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { FormAlert } from '../../../components/form/field'
 import * as layout from '../../../components/ui/layout.css'
+import { useFocusWhenShown } from '../../portal/account-section'
+import { formatDateTime } from '../../portal/format'
 import * as page from '../../portal/portal-pages.css'
 import { adminKeys } from '../queries'
 import { adminUsers, failureOf } from './api'
@@ -24,6 +27,23 @@ interface Props {
 }
 
 type Action = 'resend' | 'deactivate' | 'reactivate'
+
+/** The outcome of the last action on a user: announced, and focused when it appears. */
+export function OutcomeAlert({ outcome }: { outcome: Outcome | null }) {
+  const ref = useFocusWhenShown(outcome)
+  if (!outcome) return null
+  return (
+    <FormAlert ref={ref} tone={outcome.tone}>
+      {outcome.text}
+    </FormAlert>
+  )
+}
+
+/** When a user last signed in, or "Never". */
+export function LastSignIn({ at }: { at: string | null }) {
+  const { i18n } = useLingui()
+  return at ? formatDateTime(at, i18n.locale) : <Trans>Never</Trans>
+}
 
 export function UserActions({ user, invalidate, onOutcome }: Props) {
   const { t, i18n } = useLingui()

@@ -3,11 +3,10 @@
 // document notifies the organization's clients once (in-app and by e-mail, database triggers).
 import { useId, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CheckboxField, Field, SelectField, TextAreaField } from '../../../components/form/field'
 import * as formStyles from '../../../components/form/form.css'
-import * as layout from '../../../components/ui/layout.css'
 import { useProfile } from '../../../auth/use-auth'
 import { ACCEPT } from '../../portal/documents'
 import { formatBytes, formatDate } from '../../portal/format'
@@ -16,36 +15,35 @@ import { useOpenDocument } from '../../portal/project-documents'
 import { EmptyState } from '../../portal/portal-ui'
 import * as page from '../../portal/portal-pages.css'
 import { checkFile, deleteDocument, replaceDocumentFile, setDocumentVisible, uploadProjectDocument } from './api'
-import { describeFailure } from './errors'
 import {
-  ConfirmButton,
+  CaptionedTable,
+  DeleteButton,
+  ForName,
   OutcomeMessage,
   Panel,
   SubmitButton,
   orNull,
   uploadMessages,
-  useFailureHandler,
+  useFailureText,
+  useFileCheck,
+  useInvalidateProject,
+  useProjectSave,
   type Outcome,
 } from './form-kit'
-import { adminDocumentsQuery, adminProjectKeys, type AdminDocument, type AdminProject } from './queries'
+import { adminDocumentsQuery, type AdminDocument, type AdminProject } from './queries'
 import { UploadError } from '../../portal/documents'
 import * as styles from './projects.css'
 
 export function DocumentsAdmin({ project }: { project: AdminProject }) {
   const { t, i18n } = useLingui()
-  const queryClient = useQueryClient()
   const { data: documents } = useSuspenseQuery(adminDocumentsQuery(project.id))
   const download = useOpenDocument()
   const [outcome, setOutcome] = useState<Outcome>(null)
-  const captionId = useId()
   const projectName = project.name
 
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: adminProjectKeys.project(project.id) })
-  const fail = (error: unknown) =>
-    setOutcome({
-      tone: 'error',
-      text: error instanceof UploadError ? i18n._(uploadMessages[error.kind]) : i18n._(describeFailure(error).message),
-    })
+  const invalidate = useInvalidateProject(project.id)
+  const failureText = useFailureText()
+  const fail = (error: unknown) => setOutcome({ tone: 'error', text: failureText(error) })
 
   const visibility = useMutation({
     mutationFn: ({ document, visible }: { document: AdminDocument; visible: boolean }) =>
@@ -84,92 +82,81 @@ export function DocumentsAdmin({ project }: { project: AdminProject }) {
           <Trans>This project has no documents yet.</Trans>
         </EmptyState>
       ) : (
-        <div className={page.tableWrapper} tabIndex={0} role="region" aria-labelledby={captionId}>
-          <table className={page.table}>
-            <caption id={captionId} className={layout.visuallyHidden}>
-              <Trans>Documents of {projectName}</Trans>
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col" className={page.th}>
-                  <Trans>Name</Trans>
-                </th>
-                <th scope="col" className={page.th}>
-                  <Trans>Category</Trans>
-                </th>
-                <th scope="col" className={page.thNumeric}>
-                  <Trans>Size</Trans>
-                </th>
-                <th scope="col" className={page.th}>
-                  <Trans>Visible to the client</Trans>
-                </th>
-                <th scope="col" className={page.th}>
-                  <Trans>Actions</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {documents.map((document) => {
-                const name = document.name
-                return (
-                  <tr key={document.id} data-document-id={document.id}>
-                    <th scope="row" className={page.rowHeader}>
-                      <span className={page.itemTitle}>{document.name}</span>
-                      {document.description && <p className={page.mutedText}>{document.description}</p>}
-                      <p className={page.mutedText}>
-                        <time dateTime={document.updated_at}>{formatDate(document.updated_at, i18n.locale)}</time>
-                      </p>
-                    </th>
-                    <td className={page.td}>{labelOf(i18n, documentCategoryLabels, document.category)}</td>
-                    <td className={page.tdNumeric}>{formatBytes(document.size_bytes, i18n.locale)}</td>
-                    <td className={page.td}>{document.visible_to_client ? <Trans>Yes</Trans> : <Trans>No</Trans>}</td>
-                    <td className={page.td}>
-                      <div className={styles.actions}>
-                        <button
-                          type="button"
-                          className={page.smallButton}
-                          onClick={() => void download.open(document.id, document.storage_path, document.name)}
-                        >
-                          <Trans>Download</Trans>
-                          <span className={layout.visuallyHidden}>{`: ${name}`}</span>
-                        </button>
-                        <button
-                          type="button"
-                          className={page.smallButton}
-                          aria-disabled={visibility.isPending || undefined}
-                          onClick={() => {
-                            if (!visibility.isPending)
-                              visibility.mutate({ document, visible: !document.visible_to_client })
-                          }}
-                        >
-                          {document.visible_to_client ? (
-                            <Trans>Stop sharing</Trans>
-                          ) : (
-                            <Trans>Share with the client</Trans>
-                          )}
-                          <span className={layout.visuallyHidden}>{`: ${name}`}</span>
-                        </button>
-                        <ReplaceFile document={document} project={project} onDone={setOutcome} />
-                        <ConfirmButton
-                          label={
-                            <>
-                              <Trans>Delete</Trans>
-                              <span className={layout.visuallyHidden}>{`: ${name}`}</span>
-                            </>
-                          }
-                          question={<Trans>Delete “{name}” and its file? This cannot be undone.</Trans>}
-                          confirmLabel={<Trans>Yes, delete it</Trans>}
-                          busy={removal.isPending}
-                          onConfirm={() => removal.mutate(document)}
-                        />
-                      </div>
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        </div>
+        <CaptionedTable caption={<Trans>Documents of {projectName}</Trans>}>
+          <thead>
+            <tr>
+              <th scope="col" className={page.th}>
+                <Trans>Name</Trans>
+              </th>
+              <th scope="col" className={page.th}>
+                <Trans>Category</Trans>
+              </th>
+              <th scope="col" className={page.thNumeric}>
+                <Trans>Size</Trans>
+              </th>
+              <th scope="col" className={page.th}>
+                <Trans>Visible to the client</Trans>
+              </th>
+              <th scope="col" className={page.th}>
+                <Trans>Actions</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {documents.map((document) => {
+              const name = document.name
+              return (
+                <tr key={document.id} data-document-id={document.id}>
+                  <th scope="row" className={page.rowHeader}>
+                    <span className={page.itemTitle}>{document.name}</span>
+                    {document.description && <p className={page.mutedText}>{document.description}</p>}
+                    <p className={page.mutedText}>
+                      <time dateTime={document.updated_at}>{formatDate(document.updated_at, i18n.locale)}</time>
+                    </p>
+                  </th>
+                  <td className={page.td}>{labelOf(i18n, documentCategoryLabels, document.category)}</td>
+                  <td className={page.tdNumeric}>{formatBytes(document.size_bytes, i18n.locale)}</td>
+                  <td className={page.td}>{document.visible_to_client ? <Trans>Yes</Trans> : <Trans>No</Trans>}</td>
+                  <td className={page.td}>
+                    <div className={styles.actions}>
+                      <button
+                        type="button"
+                        className={page.smallButton}
+                        onClick={() => void download.open(document.id, document.storage_path, document.name)}
+                      >
+                        <Trans>Download</Trans>
+                        <ForName name={name} />
+                      </button>
+                      <button
+                        type="button"
+                        className={page.smallButton}
+                        aria-disabled={visibility.isPending || undefined}
+                        onClick={() => {
+                          if (!visibility.isPending)
+                            visibility.mutate({ document, visible: !document.visible_to_client })
+                        }}
+                      >
+                        {document.visible_to_client ? (
+                          <Trans>Stop sharing</Trans>
+                        ) : (
+                          <Trans>Share with the client</Trans>
+                        )}
+                        <ForName name={name} />
+                      </button>
+                      <ReplaceFile document={document} project={project} onDone={setOutcome} />
+                      <DeleteButton
+                        name={name}
+                        question={<Trans>Delete “{name}” and its file? This cannot be undone.</Trans>}
+                        busy={removal.isPending}
+                        onConfirm={() => removal.mutate(document)}
+                      />
+                    </div>
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </CaptionedTable>
       )}
       <UploadDocumentForm project={project} />
     </>
@@ -187,7 +174,8 @@ function ReplaceFile({
   onDone: (outcome: Outcome) => void
 }) {
   const { t, i18n } = useLingui()
-  const queryClient = useQueryClient()
+  const invalidate = useInvalidateProject(project.id)
+  const failureText = useFailureText()
   const [open, setOpen] = useState(false)
   const [error, setError] = useState<string | undefined>()
   const fileRef = useRef<HTMLInputElement>(null)
@@ -199,13 +187,8 @@ function ReplaceFile({
       setOpen(false)
       onDone({ tone: 'info', text: t`The file of “${name}” has been replaced.` })
     },
-    onError: (failure) =>
-      setError(
-        failure instanceof UploadError
-          ? i18n._(uploadMessages[failure.kind])
-          : i18n._(describeFailure(failure).message),
-      ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminProjectKeys.project(project.id) }),
+    onError: (failure) => setError(failureText(failure)),
+    onSettled: invalidate,
   })
 
   return (
@@ -218,7 +201,7 @@ function ReplaceFile({
         onClick={() => setOpen((value) => !value)}
       >
         <Trans>Replace file</Trans>
-        <span className={layout.visuallyHidden}>{`: ${name}`}</span>
+        <ForName name={name} />
       </button>
       <div id={panelId} hidden={!open}>
         <form
@@ -274,8 +257,6 @@ const UPLOAD_FIELDS = ['file', 'name', 'description', 'category'] as const
 function UploadDocumentForm({ project }: { project: AdminProject }) {
   const { t, i18n } = useLingui()
   const profile = useProfile()
-  const queryClient = useQueryClient()
-  const [outcome, setOutcome] = useState<Outcome>(null)
   const defaults: UploadValues = {
     file: null,
     name: '',
@@ -290,31 +271,29 @@ function UploadDocumentForm({ project }: { project: AdminProject }) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<UploadValues>({ defaultValues: defaults })
-  const handleFailure = useFailureHandler(setError, UPLOAD_FIELDS)
+  const { outcome, setOutcome, save } = useProjectSave(project.id, setError, UPLOAD_FIELDS)
+  const fileCheck = useFileCheck()
 
   const submit = handleSubmit(async (values) => {
     setOutcome(null)
     const file = values.file?.[0]
     if (!file) return
     const name = values.name.trim() || file.name.trim().slice(0, 255)
-    try {
-      await uploadProjectDocument({
-        organizationId: project.organization_id,
-        projectId: project.id,
-        file,
-        name,
-        description: orNull(values.description),
-        category: values.category,
-        visibleToClient: values.visibleToClient,
-        uploaderId: profile.id,
-      })
-    } catch (error) {
-      const text = handleFailure(error, 'file')
-      if (text) setOutcome({ tone: 'error', text })
-      return
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: adminProjectKeys.project(project.id) })
-    }
+    const saved = await save(
+      () =>
+        uploadProjectDocument({
+          organizationId: project.organization_id,
+          projectId: project.id,
+          file,
+          name,
+          description: orNull(values.description),
+          category: values.category,
+          visibleToClient: values.visibleToClient,
+          uploaderId: profile.id,
+        }),
+      'file',
+    )
+    if (!saved) return
     reset(defaults)
     setOutcome({
       tone: 'info',
@@ -335,18 +314,7 @@ function UploadDocumentForm({ project }: { project: AdminProject }) {
             accept={ACCEPT}
             hint={<Trans>PDF, Office, CSV, text, JSON, ZIP or image files up to 50 MB.</Trans>}
             error={errors.file?.message}
-            {...register('file', {
-              validate: (files) => {
-                const file = files?.[0]
-                if (!file) return t`Choose a file to upload.`
-                try {
-                  checkFile(file)
-                } catch (failure) {
-                  if (failure instanceof UploadError) return i18n._(uploadMessages[failure.kind])
-                }
-                return true
-              },
-            })}
+            {...register('file', { validate: fileCheck })}
           />
           <Field
             label={t`Name (optional)`}

@@ -4,27 +4,28 @@
 // insert only when none has a problem.
 import { useId, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CheckboxField, Field, SelectField } from '../../../components/form/field'
 import * as formStyles from '../../../components/form/form.css'
 import * as layout from '../../../components/ui/layout.css'
 import { formatMetric, formatPeriodLabel } from '../../portal/format'
-import { MetricChart } from '../../portal/metric-chart'
-import { groupMetrics } from '../../portal/project-metrics'
+import { groupMetrics, MetricCardHead } from '../../portal/project-metrics'
 import { EmptyState } from '../../portal/portal-ui'
 import * as chart from '../../portal/metric-chart.css'
 import * as page from '../../portal/portal-pages.css'
 import { deleteMetric, insertMetrics, setMetricVisible } from './api'
-import { describeFailure } from './errors'
 import {
-  ConfirmButton,
-  ISO_DATE,
+  DeleteButton,
+  ForName,
   OutcomeMessage,
   Panel,
   SubmitButton,
-  useFailureHandler,
+  isIsoDate,
+  useFailureText,
+  useInvalidateProject,
+  useProjectSave,
   type Outcome,
 } from './form-kit'
 import {
@@ -36,14 +37,7 @@ import {
   type CsvProblem,
   type CsvResult,
 } from './metrics-csv'
-import {
-  adminMetricsQuery,
-  adminProjectKeys,
-  metricGranularities,
-  metricUnits,
-  type AdminMetric,
-  type AdminProject,
-} from './queries'
+import { adminMetricsQuery, metricGranularities, metricUnits, type AdminMetric, type AdminProject } from './queries'
 import * as styles from './projects.css'
 
 export function MetricsAdmin({ project }: { project: AdminProject }) {
@@ -82,18 +76,10 @@ function MetricCharts({ metrics }: { metrics: AdminMetric[] }) {
         const latest = formatMetric(last.value, metric.unit, i18n.locale)
         return (
           <li key={metric.key} className={page.card} data-metric={metric.key}>
-            <h3 className={page.cardTitle}>{metric.label}</h3>
-            <p className={chart.latest}>
-              <span className={chart.latestValue}>{latest}</span>
-              <span className={page.mutedText}>
-                <Trans>latest, {to}</Trans>
-              </span>
-            </p>
-            <MetricChart
-              points={rows.map((row) => ({ periodStart: row.period_start, value: row.value }))}
-              unit={metric.unit}
-              granularity={metric.granularity}
-              target={metric.target}
+            <MetricCardHead
+              metric={metric}
+              latest={latest}
+              to={to}
               summary={i18n._(msg`${label}: ${count} values from ${from} to ${to}. Latest value: ${latest}.`)}
             />
           </li>
@@ -105,12 +91,12 @@ function MetricCharts({ metrics }: { metrics: AdminMetric[] }) {
 
 function MetricPoints({ project, metrics }: { project: AdminProject; metrics: AdminMetric[] }) {
   const { t, i18n } = useLingui()
-  const queryClient = useQueryClient()
   const [outcome, setOutcome] = useState<Outcome>(null)
   const [open, setOpen] = useState(false)
   const regionId = useId()
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: adminProjectKeys.project(project.id) })
-  const fail = (error: unknown) => setOutcome({ tone: 'error', text: i18n._(describeFailure(error).message) })
+  const invalidate = useInvalidateProject(project.id)
+  const failureText = useFailureText()
+  const fail = (error: unknown) => setOutcome({ tone: 'error', text: failureText(error) })
   const visibility = useMutation({
     mutationFn: ({ id, visible }: { id: string; visible: boolean }) => setMetricVisible(id, visible),
     onError: fail,
@@ -193,17 +179,11 @@ function MetricPoints({ project, metrics }: { project: AdminProject; metrics: Ad
                         onClick={() => visibility.mutate({ id: metric.id, visible: !metric.visible_to_client })}
                       >
                         {metric.visible_to_client ? <Trans>Hide from the client</Trans> : <Trans>Share</Trans>}
-                        <span className={layout.visuallyHidden}>{`: ${label}`}</span>
+                        <ForName name={label} />
                       </button>
-                      <ConfirmButton
-                        label={
-                          <>
-                            <Trans>Delete</Trans>
-                            <span className={layout.visuallyHidden}>{`: ${label}`}</span>
-                          </>
-                        }
+                      <DeleteButton
+                        name={label}
                         question={<Trans>Delete the value of {label}?</Trans>}
-                        confirmLabel={<Trans>Yes, delete it</Trans>}
                         busy={removal.isPending}
                         onConfirm={() => removal.mutate(metric.id)}
                       />
@@ -250,8 +230,6 @@ const NUMBER = /^-?\d+(\.\d+)?$/
 
 function AddMetricForm({ project, metrics }: { project: AdminProject; metrics: AdminMetric[] }) {
   const { t } = useLingui()
-  const queryClient = useQueryClient()
-  const [outcome, setOutcome] = useState<Outcome>(null)
   const keysListId = useId()
   const defaults: MetricFormValues = {
     metricKey: '',
@@ -275,18 +253,16 @@ function AddMetricForm({ project, metrics }: { project: AdminProject; metrics: A
     setValue,
     formState: { errors, isSubmitting },
   } = useForm<MetricFormValues>({ defaultValues: defaults })
-  const handleFailure = useFailureHandler(setError, METRIC_FIELDS)
+  const { outcome, setOutcome, save } = useProjectSave(project.id, setError, METRIC_FIELDS)
   const known = new Map(metrics.map((metric) => [metric.metric_key, metric]))
-  const date = (value: string) => ISO_DATE.test(value) && !Number.isNaN(Date.parse(value))
   const number = (value: string) => {
     const compact = value.trim()
     return NUMBER.test(compact) && Math.abs(Number(compact)) < 1e14
   }
 
   const submit = handleSubmit(async (values) => {
-    setOutcome(null)
-    try {
-      await insertMetrics(project.id, [
+    const saved = await save(() =>
+      insertMetrics(project.id, [
         {
           metric_key: values.metricKey.trim(),
           label_es: values.labelEs.trim(),
@@ -300,14 +276,9 @@ function AddMetricForm({ project, metrics }: { project: AdminProject; metrics: A
           notes: values.notes.trim() || null,
           visible_to_client: values.visibleToClient,
         },
-      ])
-    } catch (error) {
-      const text = handleFailure(error)
-      if (text) setOutcome({ tone: 'error', text })
-      return
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: adminProjectKeys.project(project.id) })
-    }
+      ]),
+    )
+    if (!saved) return
     reset(defaults)
     setOutcome({ tone: 'info', text: t`The value has been recorded.` })
   })
@@ -389,7 +360,7 @@ function AddMetricForm({ project, metrics }: { project: AdminProject; metrics: A
             {...register('periodStart', {
               validate: (value) => {
                 if (!value) return t`Enter the first day of the period.`
-                return date(value) || t`Enter a valid date.`
+                return isIsoDate(value) || t`Enter a valid date.`
               },
             })}
           />
@@ -400,7 +371,7 @@ function AddMetricForm({ project, metrics }: { project: AdminProject; metrics: A
             {...register('periodEnd', {
               validate: (value) => {
                 if (!value) return t`Enter the last day of the period.`
-                if (!date(value)) return t`Enter a valid date.`
+                if (!isIsoDate(value)) return t`Enter a valid date.`
                 const start = getValues('periodStart')
                 if (start && value < start) return t`The end of the period cannot be before its start.`
                 return true
@@ -463,7 +434,8 @@ function problemText(i18n: ReturnType<typeof useLingui>['i18n'], problem: CsvPro
 
 function CsvImport({ project, metrics }: { project: AdminProject; metrics: AdminMetric[] }) {
   const { t, i18n } = useLingui()
-  const queryClient = useQueryClient()
+  const invalidate = useInvalidateProject(project.id)
+  const failureText = useFailureText()
   const fileRef = useRef<HTMLInputElement>(null)
   const [fileError, setFileError] = useState<string | undefined>()
   const [result, setResult] = useState<(CsvResult & { fileName: string }) | null>(null)
@@ -487,10 +459,10 @@ function CsvImport({ project, metrics }: { project: AdminProject; metrics: Admin
       setOutcome({ tone: 'info', text: i18n._(msg`${count} values have been imported.`) })
     },
     onError: (error) => {
-      const reason = i18n._(describeFailure(error).message)
+      const reason = failureText(error)
       setOutcome({ tone: 'error', text: t`Nothing was imported: ${reason}` })
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminProjectKeys.project(project.id) }),
+    onSettled: invalidate,
   })
 
   const check = async () => {

@@ -2,55 +2,47 @@
 // delete, and the form that writes a draft (its file chosen among the project's documents or
 // uploaded right here). Publishing notifies the organization's clients once; unpublishing takes
 // the report back to a draft the client no longer sees (publishing it again stays quiet).
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Field, SelectField, TextAreaField } from '../../../components/form/field'
 import * as formStyles from '../../../components/form/form.css'
-import * as layout from '../../../components/ui/layout.css'
 import { useProfile } from '../../../auth/use-auth'
-import { ACCEPT, UploadError } from '../../portal/documents'
+import { ACCEPT } from '../../portal/documents'
 import { formatDate, formatPeriod } from '../../portal/format'
 import { labelOf, reportStatusLabels, reportTypeLabels } from '../../portal/labels'
 import { EmptyState } from '../../portal/portal-ui'
 import * as page from '../../portal/portal-pages.css'
-import { checkFile, deleteReport, saveReport, setReportPublished, uploadProjectDocument } from './api'
-import { describeFailure } from './errors'
+import { deleteReport, saveReport, setReportPublished, uploadProjectDocument } from './api'
 import {
-  ConfirmButton,
-  ISO_DATE,
+  DeleteButton,
+  EntryFormActions,
+  ForName,
   OutcomeMessage,
   Panel,
-  SubmitButton,
+  isIsoDate,
   orNull,
-  uploadMessages,
-  useFailureHandler,
-  type Outcome,
+  useEntryEditor,
+  useFailureText,
+  useFileCheck,
+  useInvalidateProject,
+  useProjectSave,
 } from './form-kit'
-import {
-  adminDocumentsQuery,
-  adminProjectKeys,
-  adminReportsQuery,
-  reportTypes,
-  type AdminProject,
-  type AdminReport,
-} from './queries'
+import { adminDocumentsQuery, adminReportsQuery, reportTypes, type AdminProject, type AdminReport } from './queries'
 import * as styles from './projects.css'
 
 export function ReportsAdmin({ project }: { project: AdminProject }) {
   const { t, i18n } = useLingui()
-  const queryClient = useQueryClient()
   const { data: reports } = useSuspenseQuery(adminReportsQuery(project.id))
   const { data: documents } = useSuspenseQuery(adminDocumentsQuery(project.id))
-  const [editing, setEditing] = useState<AdminReport | null>(null)
-  const [outcome, setOutcome] = useState<Outcome>(null)
-  // a new key after each save gives the next entry an empty form
-  const [round, setRound] = useState(0)
+  const editor = useEntryEditor<AdminReport>()
+  const { outcome, setOutcome } = editor
   const documentName = new Map(documents.map((document) => [document.id, document.name]))
 
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: adminProjectKeys.project(project.id) })
-  const fail = (error: unknown) => setOutcome({ tone: 'error', text: i18n._(describeFailure(error).message) })
+  const invalidate = useInvalidateProject(project.id)
+  const failureText = useFailureText()
+  const fail = (error: unknown) => setOutcome({ tone: 'error', text: failureText(error) })
 
   const publication = useMutation({
     mutationFn: ({ report, publish }: { report: AdminReport; publish: boolean }) => setReportPublished(report, publish),
@@ -133,21 +125,15 @@ export function ReportsAdmin({ project }: { project: AdminProject }) {
                     }}
                   >
                     {published ? <Trans>Unpublish</Trans> : <Trans>Publish</Trans>}
-                    <span className={layout.visuallyHidden}>{`: ${title}`}</span>
+                    <ForName name={title} />
                   </button>
-                  <button type="button" className={page.smallButton} onClick={() => setEditing(report)}>
+                  <button type="button" className={page.smallButton} onClick={() => editor.setEditing(report)}>
                     <Trans>Edit</Trans>
-                    <span className={layout.visuallyHidden}>{`: ${title}`}</span>
+                    <ForName name={title} />
                   </button>
-                  <ConfirmButton
-                    label={
-                      <>
-                        <Trans>Delete</Trans>
-                        <span className={layout.visuallyHidden}>{`: ${title}`}</span>
-                      </>
-                    }
+                  <DeleteButton
+                    name={title}
                     question={<Trans>Delete the report “{title}”? Its file stays among the documents.</Trans>}
-                    confirmLabel={<Trans>Yes, delete it</Trans>}
                     busy={removal.isPending}
                     onConfirm={() => removal.mutate(report)}
                   />
@@ -158,16 +144,12 @@ export function ReportsAdmin({ project }: { project: AdminProject }) {
         </ul>
       )}
       <ReportForm
-        key={editing?.id ?? `new-${round}`}
+        key={editor.formKey}
         project={project}
-        report={editing}
+        report={editor.editing}
         documents={documents}
-        onDone={(text) => {
-          setEditing(null)
-          setRound((value) => value + 1)
-          setOutcome({ tone: 'info', text })
-        }}
-        onCancel={() => setEditing(null)}
+        onDone={editor.done}
+        onCancel={editor.cancel}
       />
     </>
   )
@@ -214,8 +196,6 @@ function ReportForm({
 }) {
   const { t, i18n } = useLingui()
   const profile = useProfile()
-  const queryClient = useQueryClient()
-  const [outcome, setOutcome] = useState<Outcome>(null)
   const {
     register,
     handleSubmit,
@@ -237,22 +217,22 @@ function ReportForm({
       file: null,
     },
   })
-  const handleFailure = useFailureHandler(setError, REPORT_FIELDS)
+  const { outcome, save } = useProjectSave(project.id, setError, REPORT_FIELDS)
+  const fileCheck = useFileCheck()
   const reportTitle = report?.title ?? ''
   useEffect(() => {
     if (report) setFocus('title')
   }, [report, setFocus])
   const uploading = watch('documentId') === UPLOAD_NEW
-  const date = (value: string) => !value || (ISO_DATE.test(value) && !Number.isNaN(Date.parse(value)))
+  const date = (value: string) => !value || isIsoDate(value)
 
   const submit = handleSubmit(async (values) => {
-    setOutcome(null)
     const title = values.title.trim()
-    try {
+    const saved = await save(async () => {
       let documentId = orNull(values.documentId)
       if (documentId === UPLOAD_NEW) {
         const file = values.file?.[0]
-        if (!file) return
+        if (!file) return false
         const uploaded = await uploadProjectDocument({
           organizationId: project.organization_id,
           projectId: project.id,
@@ -276,13 +256,8 @@ function ReportForm({
         dashboard_url: orNull(values.dashboardUrl),
         document_id: documentId,
       })
-    } catch (error) {
-      const text = handleFailure(error, 'file')
-      if (text) setOutcome({ tone: 'error', text })
-      return
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: adminProjectKeys.project(project.id) })
-    }
+    }, 'file')
+    if (!saved) return
     onDone(
       report ? t`“${title}” has been saved.` : t`The draft “${title}” has been saved. Publish it when it is ready.`,
     )
@@ -404,31 +379,14 @@ function ReportForm({
               hint={<Trans>PDF, Office, CSV, text, JSON, ZIP or image files up to 50 MB.</Trans>}
               error={errors.file?.message}
               {...register('file', {
-                validate: (files) => {
-                  if (getValues('documentId') !== UPLOAD_NEW) return true
-                  const file = files?.[0]
-                  if (!file) return t`Choose a file to upload.`
-                  try {
-                    checkFile(file)
-                  } catch (failure) {
-                    if (failure instanceof UploadError) return i18n._(uploadMessages[failure.kind])
-                  }
-                  return true
-                },
+                validate: (files) => getValues('documentId') !== UPLOAD_NEW || fileCheck(files),
               })}
             />
           )}
         </div>
-        <div className={styles.actions}>
-          <SubmitButton busy={isSubmitting}>
-            {report ? <Trans>Save report</Trans> : <Trans>Save draft</Trans>}
-          </SubmitButton>
-          {report && (
-            <button type="button" className={page.smallButton} onClick={onCancel}>
-              <Trans>Cancel editing</Trans>
-            </button>
-          )}
-        </div>
+        <EntryFormActions busy={isSubmitting} editing={report !== null} onCancel={onCancel}>
+          {report ? <Trans>Save report</Trans> : <Trans>Save draft</Trans>}
+        </EntryFormActions>
       </form>
     </Panel>
   )

@@ -2,30 +2,31 @@
 // form that creates or edits one: title, description, assignee (a client user of the project's
 // organization or a staff member), due date, priority, status and whether the client sees it
 // (stored inverted, as is_internal). Assigning a task notifies the assignee once.
-import { useEffect, useId, useState } from 'react'
+import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CheckboxField, Field, SelectField, TextAreaField } from '../../../components/form/field'
 import * as formStyles from '../../../components/form/form.css'
-import * as layout from '../../../components/ui/layout.css'
 import { labelOf, taskPriorityLabels, taskStatusLabels } from '../../portal/labels'
 import { DueDate, EmptyState, StatusBadge } from '../../portal/portal-ui'
 import * as page from '../../portal/portal-pages.css'
 import { deleteTask, saveTask } from './api'
-import { describeFailure } from './errors'
 import {
-  ConfirmButton,
-  ISO_DATE,
+  CaptionedTable,
+  DeleteButton,
+  EntryFormActions,
+  ForName,
   OutcomeMessage,
   Panel,
-  SubmitButton,
+  isIsoDate,
   orNull,
-  useFailureHandler,
-  type Outcome,
+  useEntryEditor,
+  useFailureText,
+  useInvalidateProject,
+  useProjectSave,
 } from './form-kit'
 import {
-  adminProjectKeys,
   adminTasksQuery,
   projectPeopleQuery,
   taskPriorities,
@@ -43,14 +44,12 @@ function personLabel(person: Person, staffWord: string, clientWord: string): str
 
 export function TasksAdmin({ project }: { project: AdminProject }) {
   const { t, i18n } = useLingui()
-  const queryClient = useQueryClient()
   const { data: tasks } = useSuspenseQuery(adminTasksQuery(project.id))
   const { data: people } = useSuspenseQuery(projectPeopleQuery(project.organization_id))
-  const [editing, setEditing] = useState<AdminTask | null>(null)
-  const [outcome, setOutcome] = useState<Outcome>(null)
-  // a new key after each save gives the next entry an empty form
-  const [round, setRound] = useState(0)
-  const captionId = useId()
+  const editor = useEntryEditor<AdminTask>()
+  const { outcome, setOutcome } = editor
+  const invalidate = useInvalidateProject(project.id)
+  const failureText = useFailureText()
   const projectName = project.name
   const everyone = new Map([...people.clients, ...people.staff].map((person) => [person.id, person]))
   const staffWord = t`staff`
@@ -62,8 +61,8 @@ export function TasksAdmin({ project }: { project: AdminProject }) {
       const title = task.title
       setOutcome({ tone: 'info', text: t`The task “${title}” has been deleted.` })
     },
-    onError: (error) => setOutcome({ tone: 'error', text: i18n._(describeFailure(error).message) }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminProjectKeys.project(project.id) }),
+    onError: (error) => setOutcome({ tone: 'error', text: failureText(error) }),
+    onSettled: invalidate,
   })
 
   return (
@@ -74,101 +73,86 @@ export function TasksAdmin({ project }: { project: AdminProject }) {
           <Trans>This project has no tasks yet.</Trans>
         </EmptyState>
       ) : (
-        <div className={page.tableWrapper} tabIndex={0} role="region" aria-labelledby={captionId}>
-          <table className={page.table}>
-            <caption id={captionId} className={layout.visuallyHidden}>
-              <Trans>Tasks of {projectName}</Trans>
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col" className={page.th}>
-                  <Trans>Task</Trans>
-                </th>
-                <th scope="col" className={page.th}>
-                  <Trans>Status</Trans>
-                </th>
-                <th scope="col" className={page.th}>
-                  <Trans>Priority</Trans>
-                </th>
-                <th scope="col" className={page.th}>
-                  <Trans>Due date</Trans>
-                </th>
-                <th scope="col" className={page.th}>
-                  <Trans>Assigned to</Trans>
-                </th>
-                <th scope="col" className={page.th}>
-                  <Trans>Visible to the client</Trans>
-                </th>
-                <th scope="col" className={page.th}>
-                  <Trans>Actions</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {tasks.map((task) => {
-                const title = task.title
-                const assignee = task.assigned_to ? everyone.get(task.assigned_to) : undefined
-                return (
-                  <tr key={task.id} data-task-id={task.id}>
-                    <th scope="row" className={page.rowHeader}>
-                      <span className={page.itemTitle}>{task.title}</span>
-                      {task.description && <p className={page.mutedText}>{task.description}</p>}
-                    </th>
-                    <td className={page.td}>
-                      <StatusBadge kind="task" status={task.status} />
-                    </td>
-                    <td className={page.td}>{labelOf(i18n, taskPriorityLabels, task.priority)}</td>
-                    <td className={page.td}>
-                      <DueDate date={task.due_date} done={task.status === 'done'} />
-                    </td>
-                    <td className={page.td}>
-                      {assignee ? (
-                        personLabel(assignee, staffWord, clientWord)
-                      ) : task.assigned_to ? (
-                        <Trans>A former user</Trans>
-                      ) : (
-                        <Trans>Unassigned</Trans>
-                      )}
-                    </td>
-                    <td className={page.td}>{task.is_internal ? <Trans>No</Trans> : <Trans>Yes</Trans>}</td>
-                    <td className={page.td}>
-                      <div className={styles.actions}>
-                        <button type="button" className={page.smallButton} onClick={() => setEditing(task)}>
-                          <Trans>Edit</Trans>
-                          <span className={layout.visuallyHidden}>{`: ${title}`}</span>
-                        </button>
-                        <ConfirmButton
-                          label={
-                            <>
-                              <Trans>Delete</Trans>
-                              <span className={layout.visuallyHidden}>{`: ${title}`}</span>
-                            </>
-                          }
-                          question={<Trans>Delete the task “{title}”?</Trans>}
-                          confirmLabel={<Trans>Yes, delete it</Trans>}
-                          busy={removal.isPending}
-                          onConfirm={() => removal.mutate(task)}
-                        />
-                      </div>
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        </div>
+        <CaptionedTable caption={<Trans>Tasks of {projectName}</Trans>}>
+          <thead>
+            <tr>
+              <th scope="col" className={page.th}>
+                <Trans>Task</Trans>
+              </th>
+              <th scope="col" className={page.th}>
+                <Trans>Status</Trans>
+              </th>
+              <th scope="col" className={page.th}>
+                <Trans>Priority</Trans>
+              </th>
+              <th scope="col" className={page.th}>
+                <Trans>Due date</Trans>
+              </th>
+              <th scope="col" className={page.th}>
+                <Trans>Assigned to</Trans>
+              </th>
+              <th scope="col" className={page.th}>
+                <Trans>Visible to the client</Trans>
+              </th>
+              <th scope="col" className={page.th}>
+                <Trans>Actions</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {tasks.map((task) => {
+              const title = task.title
+              const assignee = task.assigned_to ? everyone.get(task.assigned_to) : undefined
+              return (
+                <tr key={task.id} data-task-id={task.id}>
+                  <th scope="row" className={page.rowHeader}>
+                    <span className={page.itemTitle}>{task.title}</span>
+                    {task.description && <p className={page.mutedText}>{task.description}</p>}
+                  </th>
+                  <td className={page.td}>
+                    <StatusBadge kind="task" status={task.status} />
+                  </td>
+                  <td className={page.td}>{labelOf(i18n, taskPriorityLabels, task.priority)}</td>
+                  <td className={page.td}>
+                    <DueDate date={task.due_date} done={task.status === 'done'} />
+                  </td>
+                  <td className={page.td}>
+                    {assignee ? (
+                      personLabel(assignee, staffWord, clientWord)
+                    ) : task.assigned_to ? (
+                      <Trans>A former user</Trans>
+                    ) : (
+                      <Trans>Unassigned</Trans>
+                    )}
+                  </td>
+                  <td className={page.td}>{task.is_internal ? <Trans>No</Trans> : <Trans>Yes</Trans>}</td>
+                  <td className={page.td}>
+                    <div className={styles.actions}>
+                      <button type="button" className={page.smallButton} onClick={() => editor.setEditing(task)}>
+                        <Trans>Edit</Trans>
+                        <ForName name={title} />
+                      </button>
+                      <DeleteButton
+                        name={title}
+                        question={<Trans>Delete the task “{title}”?</Trans>}
+                        busy={removal.isPending}
+                        onConfirm={() => removal.mutate(task)}
+                      />
+                    </div>
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </CaptionedTable>
       )}
       <TaskForm
-        key={editing?.id ?? `new-${round}`}
+        key={editor.formKey}
         project={project}
-        task={editing}
+        task={editor.editing}
         people={people}
-        onDone={(text) => {
-          setEditing(null)
-          setRound((value) => value + 1)
-          setOutcome({ tone: 'info', text })
-        }}
-        onCancel={() => setEditing(null)}
+        onDone={editor.done}
+        onCancel={editor.cancel}
       />
     </>
   )
@@ -200,8 +184,6 @@ function TaskForm({
   onCancel: () => void
 }) {
   const { t, i18n } = useLingui()
-  const queryClient = useQueryClient()
-  const [outcome, setOutcome] = useState<Outcome>(null)
   const {
     register,
     handleSubmit,
@@ -220,7 +202,7 @@ function TaskForm({
       visibleToClient: task ? !task.is_internal : true,
     },
   })
-  const handleFailure = useFailureHandler(setError, TASK_FIELDS)
+  const { outcome, save } = useProjectSave(project.id, setError, TASK_FIELDS)
   const taskTitle = task?.title ?? ''
   useEffect(() => {
     if (task) setFocus('title')
@@ -234,10 +216,9 @@ function TaskForm({
   const current = task?.assigned_to && !assignees.some((person) => person.id === task.assigned_to)
 
   const submit = handleSubmit(async (values) => {
-    setOutcome(null)
     const title = values.title.trim()
-    try {
-      await saveTask(project.id, task?.id ?? null, {
+    const saved = await save(() =>
+      saveTask(project.id, task?.id ?? null, {
         title,
         description: orNull(values.description),
         assigned_to: values.assignedTo || null,
@@ -245,14 +226,9 @@ function TaskForm({
         priority: values.priority,
         status: values.status,
         is_internal: !values.visibleToClient,
-      })
-    } catch (error) {
-      const text = handleFailure(error)
-      if (text) setOutcome({ tone: 'error', text })
-      return
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: adminProjectKeys.project(project.id) })
-    }
+      }),
+    )
+    if (!saved) return
     onDone(task ? t`The task “${title}” has been saved.` : t`The task “${title}” has been created.`)
   })
 
@@ -307,8 +283,7 @@ function TaskForm({
             type="date"
             error={errors.dueDate?.message}
             {...register('dueDate', {
-              validate: (value) =>
-                !value || (ISO_DATE.test(value) && !Number.isNaN(Date.parse(value))) || t`Enter a valid date.`,
+              validate: (value) => !value || isIsoDate(value) || t`Enter a valid date.`,
             })}
           />
           <SelectField
@@ -347,16 +322,9 @@ function TaskForm({
             />
           </div>
         </div>
-        <div className={styles.actions}>
-          <SubmitButton busy={isSubmitting}>
-            {task ? <Trans>Save task</Trans> : <Trans>Create task</Trans>}
-          </SubmitButton>
-          {task && (
-            <button type="button" className={page.smallButton} onClick={onCancel}>
-              <Trans>Cancel editing</Trans>
-            </button>
-          )}
-        </div>
+        <EntryFormActions busy={isSubmitting} editing={task !== null} onCancel={onCancel}>
+          {task ? <Trans>Save task</Trans> : <Trans>Create task</Trans>}
+        </EntryFormActions>
       </form>
     </Panel>
   )

@@ -4,7 +4,7 @@
 // or deleted document's old object is removed after the row no longer points to it.
 import { supabase } from '../../../lib/supabase'
 import type { Database } from '../../../lib/database.types'
-import { MAX_UPLOAD_BYTES, storageKey, UploadError, uploadType, type UploadFailure } from '../../portal/documents'
+import { checkFile, storeFile, UploadError } from '../../portal/documents'
 import { check, checkOk, WriteError } from './errors'
 
 type Tables = Database['public']['Tables']
@@ -31,41 +31,7 @@ export async function setProjectArchived(id: string, archived: boolean): Promise
 
 // ─── Files ───────────────────────────────────────────────────────────────────────────────────
 
-function storageFailure(error: unknown): UploadFailure {
-  if (error instanceof TypeError) return 'network'
-  if (!error || typeof error !== 'object') return 'unknown'
-  const { name, status, statusCode } = error as { name?: string; status?: number; statusCode?: string }
-  const code = statusCode ?? (status === undefined ? '' : String(status))
-  if (code === '413') return 'too-large'
-  if (code === '415') return 'wrong-type'
-  if (code === '409') return 'exists'
-  if (code === '403' || code === '401') return 'denied'
-  if (name === 'StorageUnknownError') return 'network'
-  return 'unknown'
-}
-
-/** Checks a file against the bucket's rules before anything is sent. */
-export function checkFile(file: File): { type: string } {
-  if (file.size === 0) throw new UploadError('empty')
-  if (file.size > MAX_UPLOAD_BYTES) throw new UploadError('too-large')
-  const type = uploadType(file)
-  if (!type) throw new UploadError('wrong-type')
-  return { type }
-}
-
-async function storeFile(organizationId: string, projectId: string, file: File) {
-  const { type } = checkFile(file)
-  const key = storageKey(organizationId, projectId, file.name)
-  const body = file.type === type ? file : new File([file], file.name, { type })
-  let stored
-  try {
-    stored = await supabase.storage.from('documents').upload(key, body, { contentType: type, upsert: false })
-  } catch (error) {
-    throw new UploadError(storageFailure(error))
-  }
-  if (stored.error) throw new UploadError(storageFailure(stored.error))
-  return { key, type, size: file.size }
-}
+export { checkFile }
 
 /** Best effort: an object left behind costs space, not correctness (no row points to it). */
 async function removeObject(key: string) {

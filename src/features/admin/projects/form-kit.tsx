@@ -3,6 +3,7 @@
 // "are you sure" for destructive buttons.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
+import { useQueryClient } from '@tanstack/react-query'
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import * as layout from '../../../components/ui/layout.css'
@@ -10,6 +11,8 @@ import * as page from '../../portal/portal-pages.css'
 import { describeFailure } from './errors'
 import { UploadError, type UploadFailure } from '../../portal/documents'
 import { msg } from '@lingui/core/macro'
+import { checkFile } from './api'
+import { adminProjectKeys } from './queries'
 import * as styles from './projects.css'
 
 export type Outcome = { tone: 'info'; text: string } | { tone: 'error'; text: string } | null
@@ -57,6 +60,158 @@ export function useFailureHandler<T extends FieldValues>(setError: UseFormSetErr
     }
     return text
   }
+}
+
+/** Refreshes everything shown of one project (after any write to it). */
+export function useInvalidateProject(projectId: string) {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: adminProjectKeys.project(projectId) })
+}
+
+/** The translated message for a failed action: an upload problem, or what the database said. */
+export function useFailureText() {
+  const { i18n } = useLingui()
+  return (error: unknown): string =>
+    error instanceof UploadError ? i18n._(uploadMessages[error.kind]) : i18n._(describeFailure(error).message)
+}
+
+/**
+ * A form's save: clears the message, runs `work`, puts a failure on its field or into the form
+ * message, and refreshes the project either way. True when saved (`work` may return false to
+ * stop without a message).
+ */
+export function useProjectSave<T extends FieldValues>(
+  projectId: string,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+) {
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const handleFailure = useFailureHandler(setError, fields)
+  const invalidate = useInvalidateProject(projectId)
+  const save = async (work: () => Promise<unknown>, fileField?: Path<T>): Promise<boolean> => {
+    setOutcome(null)
+    try {
+      if ((await work()) === false) return false
+    } catch (error) {
+      const text = handleFailure(error, fileField)
+      if (text) setOutcome({ tone: 'error', text })
+      return false
+    } finally {
+      await invalidate()
+    }
+    return true
+  }
+  return { outcome, setOutcome, save }
+}
+
+/**
+ * A list with one entry form below it, which edits the chosen entry or creates a new one: the
+ * form's key changes after each save so the next entry starts empty.
+ */
+export function useEntryEditor<T extends { id: string }>() {
+  const [editing, setEditing] = useState<T | null>(null)
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const [round, setRound] = useState(0)
+  return {
+    editing,
+    setEditing,
+    outcome,
+    setOutcome,
+    formKey: editing?.id ?? `new-${round}`,
+    done: (text: string) => {
+      setEditing(null)
+      setRound((value) => value + 1)
+      setOutcome({ tone: 'info', text })
+    },
+    cancel: () => setEditing(null),
+  }
+}
+
+/** A react-hook-form check of a chosen file: present and within the bucket's rules. */
+export function useFileCheck() {
+  const { t, i18n } = useLingui()
+  return (files: FileList | null): string | true => {
+    const file = files?.[0]
+    if (!file) return t`Choose a file to upload.`
+    try {
+      checkFile(file)
+    } catch (failure) {
+      if (failure instanceof UploadError) return i18n._(uploadMessages[failure.kind])
+    }
+    return true
+  }
+}
+
+/** ": name", read only by screen readers, so a row's buttons say which row they act on. */
+export function ForName({ name }: { name: string }) {
+  return <span className={layout.visuallyHidden}>{`: ${name}`}</span>
+}
+
+/** "Delete" for one row, asking first. */
+export function DeleteButton({
+  name,
+  question,
+  busy,
+  onConfirm,
+}: {
+  name: string
+  question: ReactNode
+  busy: boolean
+  onConfirm: () => void
+}) {
+  return (
+    <ConfirmButton
+      label={
+        <>
+          <Trans>Delete</Trans>
+          <ForName name={name} />
+        </>
+      }
+      question={question}
+      confirmLabel={<Trans>Yes, delete it</Trans>}
+      busy={busy}
+      onConfirm={onConfirm}
+    />
+  )
+}
+
+/** A table in a scrollable, focusable region named by its (visually hidden) caption. */
+export function CaptionedTable({ caption, children }: { caption: ReactNode; children: ReactNode }) {
+  const captionId = useId()
+  return (
+    <div className={page.tableWrapper} tabIndex={0} role="region" aria-labelledby={captionId}>
+      <table className={page.table}>
+        <caption id={captionId} className={layout.visuallyHidden}>
+          {caption}
+        </caption>
+        {children}
+      </table>
+    </div>
+  )
+}
+
+/** A form's buttons: save, and while editing an entry, "Cancel editing". */
+export function EntryFormActions({
+  busy,
+  editing,
+  onCancel,
+  children,
+}: {
+  busy: boolean
+  editing: boolean
+  onCancel: () => void
+  children: ReactNode
+}) {
+  return (
+    <div className={styles.actions}>
+      <SubmitButton busy={busy}>{children}</SubmitButton>
+      {editing && (
+        <button type="button" className={page.smallButton} onClick={onCancel}>
+          <Trans>Cancel editing</Trans>
+        </button>
+      )}
+    </div>
+  )
 }
 
 export function OutcomeMessage({ outcome }: { outcome: Outcome }) {
@@ -170,3 +325,8 @@ export function orNull(value: string): string | null {
 }
 
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
+
+/** A real calendar date written YYYY-MM-DD. */
+export function isIsoDate(value: string): boolean {
+  return ISO_DATE.test(value) && !Number.isNaN(Date.parse(value))
+}

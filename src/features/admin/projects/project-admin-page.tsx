@@ -1,7 +1,7 @@
 // One project for staff: its details (edit, archive or bring back), then Documents, Reports,
 // Metrics, Tasks and Activity, with an in-page nav to each. Every section loads and fails on its
 // own; every write invalidates what it changed (and the activity, which the triggers append to).
-import { useId, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -9,13 +9,12 @@ import { useLangPrefix } from '../../../lib/use-lang'
 import { ActivityTimeline } from '../../portal/activity-timeline'
 import { formatDateTime } from '../../portal/format'
 import { labelOf, serviceLabels } from '../../portal/labels'
-import { ProgressBar, SectionBoundary, StatusBadge } from '../../portal/portal-ui'
+import { PageSection, ProgressBar, ProjectNotFound, SectionBoundary, StatusBadge } from '../../portal/portal-ui'
 import * as page from '../../portal/portal-pages.css'
 import { useProfile } from '../../../auth/use-auth'
 import { adminKeys } from '../queries'
 import { setProjectArchived, updateProject } from './api'
-import { describeFailure } from './errors'
-import { OutcomeMessage, type Outcome } from './form-kit'
+import { OutcomeMessage, useFailureText, type Outcome } from './form-kit'
 import { DocumentsAdmin } from './admin-documents'
 import { MetricsAdmin } from './admin-metrics'
 import { ReportsAdmin } from './admin-reports'
@@ -52,29 +51,18 @@ function BackLink() {
 
 function NotFound() {
   return (
-    <div className={page.page} data-testid="project-not-found">
-      <div className={page.pageHeader}>
-        <h1 className={page.pageTitle}>
-          <Trans>Project not found</Trans>
-        </h1>
-        <p className={page.lead}>
-          <Trans>This project does not exist. It may have been deleted.</Trans>
-        </p>
-      </div>
-      <BackLink />
-    </div>
+    <ProjectNotFound
+      reason={<Trans>This project does not exist. It may have been deleted.</Trans>}
+      back={<BackLink />}
+    />
   )
 }
 
 function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
-  const headingId = useId()
   return (
-    <section id={id} className={page.section} aria-labelledby={headingId} tabIndex={-1}>
-      <h2 id={headingId} className={page.sectionTitle}>
-        {title}
-      </h2>
+    <PageSection id={id} title={title} focusable>
       {children}
-    </section>
+    </PageSection>
   )
 }
 
@@ -199,7 +187,8 @@ function DetailsSection({ project }: { project: AdminProject }) {
 }
 
 function ArchiveControl({ project, onChanged }: { project: AdminProject; onChanged: () => Promise<unknown> }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
+  const failureText = useFailureText()
   const [outcome, setOutcome] = useState<Outcome>(null)
   const archived = project.archived_at !== null
   const mutation = useMutation({
@@ -211,7 +200,7 @@ function ArchiveControl({ project, onChanged }: { project: AdminProject; onChang
           ? t`The project has been archived. It no longer appears in the current projects.`
           : t`The project is current again.`,
       }),
-    onError: (error) => setOutcome({ tone: 'error', text: i18n._(describeFailure(error).message) }),
+    onError: (error) => setOutcome({ tone: 'error', text: failureText(error) }),
     onSettled: onChanged,
   })
   return (

@@ -23,23 +23,7 @@ export const filterActions = style({
   gridColumn: '1 / -1',
 })
 
-export const formGrid = style({
-  display: 'grid',
-  gap: vars.space['4'],
-  '@media': { [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
-})
-
-export const wide = style({ gridColumn: '1 / -1' })
-
-export const panel = style({
-  display: 'grid',
-  gap: vars.space['4'],
-  padding: vars.space['4'],
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-  background: vars.color.surface,
-  minWidth: 0,
-})
+export { formGrid, formPanel as panel, fullWidth as wide } from '../../../components/ui/form-layout.css'
 
 export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 })
 

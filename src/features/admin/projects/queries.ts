@@ -3,7 +3,7 @@
 // ['admin', 'projects'], so a mutation can invalidate one project's data or all of it.
 import { queryOptions } from '@tanstack/react-query'
 import { supabase } from '../../../lib/supabase'
-import { isUuid, unwrap, unwrapList } from '../../portal/queries'
+import { isUuid, numericMetrics, unwrap, unwrapList } from '../../portal/queries'
 import type { ProjectFilters } from './vocabulary'
 
 export * from './vocabulary'
@@ -125,11 +125,7 @@ export const adminMetricsQuery = (projectId: string) =>
           .order('metric_key')
           .order('period_start'),
       )
-      return rows.map((row) => ({
-        ...row,
-        value: Number(row.value),
-        target: row.target === null ? null : Number(row.target),
-      }))
+      return numericMetrics(rows)
     },
   })
 

@@ -4,16 +4,14 @@
 import { useId, useState } from 'react'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { FormAlert } from '../../../components/form/field'
 import * as layout from '../../../components/ui/layout.css'
-import { useCurrentProfile, useFocusWhenShown } from '../../portal/account-section'
-import { formatDateTime } from '../../portal/format'
+import { useCurrentProfile } from '../../portal/account-section'
 import * as page from '../../portal/portal-pages.css'
 import { failureOf } from '../clients/api'
 import { InviteForm } from '../clients/invite-form'
-import { languageNames, roleLabels, staffRoles, type StaffRole } from '../clients/labels'
+import { languageName, roleLabels, staffRoles, type StaffRole } from '../clients/labels'
 import type { ManagedUser } from '../clients/queries'
-import { UserActions, type Outcome } from '../clients/user-actions'
+import { LastSignIn, OutcomeAlert, UserActions, type Outcome } from '../clients/user-actions'
 import { UserStatusBadge } from '../clients/user-status'
 import * as styles from '../clients/clients.css'
 import { changeRole, staffQuery, teamKeys } from './queries'
@@ -23,7 +21,6 @@ export function TeamPage() {
   const profile = useCurrentProfile()
   const { data: staff } = useSuspenseQuery(staffQuery())
   const [outcome, setOutcome] = useState<Outcome | null>(null)
-  const outcomeRef = useFocusWhenShown(outcome)
   const isSuperAdmin = profile?.role === 'super_admin' && profile.is_active
   const invalidate = [teamKeys.staff()]
 
@@ -53,11 +50,7 @@ export function TeamPage() {
         <p className={page.mutedText}>
           <Trans>An admin manages clients, projects and leads. A super admin can also manage the team and roles.</Trans>
         </p>
-        {outcome && (
-          <FormAlert ref={outcomeRef} tone={outcome.tone}>
-            {outcome.text}
-          </FormAlert>
-        )}
+        <OutcomeAlert outcome={outcome} />
         <div className={page.tableWrapper} tabIndex={0} aria-labelledby="staff-title">
           <table className={page.table}>
             <thead>
@@ -96,7 +89,7 @@ export function TeamPage() {
                           <Trans>(you)</Trans>
                         </span>
                       )}
-                      <span className={page.meta}>{i18n._(languageNames[member.locale] ?? languageNames.es!)}</span>
+                      <span className={page.meta}>{languageName(i18n, member.locale)}</span>
                     </th>
                     <td className={page.td}>{member.email}</td>
                     <td className={page.td}>
@@ -110,11 +103,7 @@ export function TeamPage() {
                       <UserStatusBadge status={member.status} />
                     </td>
                     <td className={page.td}>
-                      {member.last_sign_in_at ? (
-                        formatDateTime(member.last_sign_in_at, i18n.locale)
-                      ) : (
-                        <Trans>Never</Trans>
-                      )}
+                      <LastSignIn at={member.last_sign_in_at} />
                     </td>
                     {isSuperAdmin && (
                       <td className={page.td}>
