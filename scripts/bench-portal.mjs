@@ -50,7 +50,8 @@ async function scriptsOf(requests, origin) {
       path: pathname,
       raw: bytes.length,
       gzip: gzipSync(bytes, { level: 9 }).length,
-      supabase: /supabase/i.test(bytes.toString()),
+      // supabase-js itself, not any file that merely names it.
+      supabase: /GoTrueClient|PostgrestClient/.test(bytes.toString()),
     })
   }
   return files
@@ -94,7 +95,7 @@ function section({ machine, runs, loginFiles, dashboardFiles }) {
     `- Date: ${machine.date}`,
     `- Commit: \`${machine.commit}\``,
     `- Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memory} memory; Node ${machine.node}; Chromium ${machine.chromium}`,
-    `- Our server on PGlite with the demo data (a fresh database), http://localhost:${PORT}; ${ACCOUNT.email} (Almacenes Ribera, 3 projects). Each run is a new browser context: the login page is loaded, then the clock runs from the form's submit event until the overview lists the projects.`,
+    `- Our server on PGlite with the demo data (a fresh database), http://localhost:${PORT}; ${ACCOUNT.email} (Almacenes Ribera). Each run is a new browser context: the login page is loaded, then the clock runs from the form's submit event until the overview lists the projects.`,
     '',
     '### Results against targets',
     '',

@@ -14,7 +14,8 @@ import { catalog, messageId, t } from './support/catalog'
 import { inbox, type CaughtMail } from './support/mail'
 import { mainBaseURL, siteDist } from './support/servers'
 import { Site } from './support/site'
-import { serviceClient } from './support/users'
+import { demoUsers, serviceClient } from './support/users'
+import { SignInPage } from './support/auth'
 import { withLangPrefix } from '../../src/lib/pages'
 import { siteConfig } from '../../src/config/site'
 import type { Locale } from '../../src/lib/locale'
@@ -216,11 +217,23 @@ for (const lng of locales) {
       const { data: people } = await admin.from('profiles').select('email, role').in('id', recipients)
       expect(people!.every((person) => person.role === 'admin' || person.role === 'super_admin')).toBe(true)
       expect(people!.map((person) => person.email)).toEqual(expect.arrayContaining(staff))
+      let leadLink = ''
       for (const to of staff) {
         const mail = await staffMailAbout(request, to, who.email)
         expect(mail.text).toContain(who.name)
-        expect(mail.text).toMatch(/\/(es|en)\/admin\/dashboard/)
+        leadLink = mail.text.match(/https?:\/\/\S+\/(es|en)\/admin\/dashboard\/leads\/[0-9a-f-]{36}/)![0]
       }
+
+      // Staff follow the e-mail's link: the admin sign-in first, then the lead itself.
+      const leadPath = new URL(leadLink).pathname
+      const staffLng = leadPath.split('/')[1] as Locale
+      await page.goto(leadPath)
+      const signIn = new SignInPage(page, staffLng, 'staff')
+      await expect(signIn.heading).toBeVisible()
+      await signIn.fill(demoUsers.admin.email, demoUsers.admin.password)
+      await expect(page).toHaveURL(new RegExp(`${leadPath}$`))
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(who.name)
+      await expect(page.getByText(who.message)).toBeVisible()
     })
 
     test('an empty form gets a message beside each required field and a summary that takes the focus; nothing is sent', async ({
