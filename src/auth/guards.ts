@@ -15,8 +15,9 @@ export class ProfileUnavailableError extends Error {
   }
 }
 
-async function settledSnapshot(): Promise<AuthSnapshot> {
-  const { whenSettled, auth } = await loadAuth()
+type AuthModule = Awaited<ReturnType<typeof loadAuth>>
+
+async function settledSnapshot({ whenSettled, auth }: AuthModule): Promise<AuthSnapshot> {
   let snapshot = await whenSettled()
   // A profile that failed to load gets one more try before the page gives up.
   if (snapshot.matches({ signedIn: { profile: 'failed' } })) {
@@ -32,8 +33,9 @@ export async function requireAudience(
 ) {
   const lang = isLocale(params.lang) ? params.lang : undefined
   // The role helpers come with the auth module, so the machine stays out of the public pages' bundle.
-  const { isAdmin, isClient } = await loadAuth()
-  const snapshot = await settledSnapshot()
+  const authModule = await loadAuth()
+  const { isAdmin, isClient } = authModule
+  const snapshot = await settledSnapshot(authModule)
   if (!snapshot.matches('signedIn')) {
     throw redirect({
       to: audience === 'client' ? '/{-$lang}/client-portal/login' : '/{-$lang}/admin/login',

@@ -25,10 +25,10 @@ supabase.auth.onAuthStateChange((event, session) => {
 })
 
 /** Who is signed in, as far as the router cares: a change re-runs the guards. */
-function identity(snapshot: AuthSnapshot): string {
+function identity(snapshot: AuthSnapshot) {
   const { user, profile } = snapshot.context
   const stage = snapshot.matches('signedIn') ? 'in' : snapshot.matches('mfaRequired') ? 'mfa' : 'out'
-  return `${stage}:${user?.id ?? ''}:${profile?.role ?? ''}:${profile?.is_active ?? ''}`
+  return { stage, userId: user?.id ?? null, key: `${stage}:${user?.id}:${profile?.role}:${profile?.is_active}` }
 }
 
 export interface AppHooks {
@@ -43,11 +43,9 @@ export function connectApp(hooks: AppHooks) {
   return authActor.subscribe((snapshot) => {
     if (!isSettled(snapshot)) return
     const next = identity(snapshot)
-    if (next === last) return
-    const wasSignedIn = last.startsWith('in:') || last.startsWith('mfa:')
-    const userChanged = last.split(':')[1] !== snapshot.context.user?.id
+    if (next.key === last.key) return
+    if (last.stage !== 'out' && next.userId !== last.userId) hooks.clearCache()
     last = next
-    if (wasSignedIn && userChanged) hooks.clearCache()
     hooks.invalidate()
   })
 }

@@ -7,6 +7,7 @@ import type { TablesUpdate } from '../../lib/db'
 import { toFailure } from '../../auth/actors'
 import type { AuthFailure } from '../../../machines/auth.machine'
 import { authFailureMessage, networkFailure, unexpectedFailure } from '../auth/auth-messages'
+import { isNetworkFailure } from '../../lib/network-failure'
 
 /** The profile columns a client may change on their own row. */
 export type OwnProfileChanges = Pick<TablesUpdate<'profiles'>, 'full_name' | 'job_title' | 'phone' | 'locale'>
@@ -44,7 +45,7 @@ export function saveFailureMessage(error: unknown): MessageDescriptor {
   // Check constraints (23514) and the profile trigger (42501): the server refused the values.
   if (failure.code === '23514' || failure.code === '42501')
     return msg`The server did not accept these values. Please check them and try again.`
-  if (failure.message === 'Failed to fetch' || failure.message.startsWith('TypeError')) return networkFailure
+  if (isNetworkFailure(failure)) return networkFailure
   return unexpectedFailure
 }
 

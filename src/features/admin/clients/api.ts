@@ -8,6 +8,7 @@ import { supabase } from '../../../lib/supabase'
 import type { TablesInsert } from '../../../lib/db'
 import { networkFailure, unexpectedFailure } from '../../auth/auth-messages'
 import type { Organization } from './queries'
+import { isNetworkFailure } from '../../../lib/network-failure'
 
 export type OrganizationFields = Pick<
   TablesInsert<'organizations'>,
@@ -62,16 +63,12 @@ const organizationConstraints: Record<string, Failure<keyof OrganizationFields>>
 
 const refused = msg`You do not have permission to make this change.`
 
-function isNetwork(error: PostgrestLikeError): boolean {
-  return error.message === 'Failed to fetch' || error.message.startsWith('TypeError') || /fetch/i.test(error.code ?? '')
-}
-
 /** A REST failure on organizations: a constraint's field message, a refusal, or a general one. */
 export function organizationFailure(error: PostgrestLikeError): Failure<keyof OrganizationFields> {
   const constraint = /constraint "([a-z_]+)"/.exec(error.message)?.[1]
   if (constraint && organizationConstraints[constraint]) return organizationConstraints[constraint]
   if (error.code === '42501' || error.code === 'PGRST116') return { message: refused }
-  if (isNetwork(error)) return { message: networkFailure }
+  if (isNetworkFailure(error)) return { message: networkFailure }
   return { message: unexpectedFailure }
 }
 

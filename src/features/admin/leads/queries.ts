@@ -9,6 +9,7 @@ import { networkFailure, unexpectedFailure } from '../../auth/auth-messages'
 import { asFailure } from '../../portal/account-api'
 import { isUuid } from '../../portal/queries'
 import { leadStatuses, type LeadStatus } from './search'
+import { isNetworkFailure } from '../../../lib/network-failure'
 
 export const leadKeys = {
   all: () => ['admin', 'leads'] as const,
@@ -85,7 +86,7 @@ export function leadFailureMessage(error: unknown): MessageDescriptor {
   if (failure.code === '42501') return msg`You are not allowed to make this change. Admins may only change the status.`
   if (failure.code === 'PGRST116') return msg`This lead no longer exists, or you may no longer change it.`
   if (failure.code === '23514') return msg`The server did not accept this status.`
-  if (failure.message === 'Failed to fetch' || failure.message.startsWith('TypeError')) return networkFailure
+  if (isNetworkFailure(failure)) return networkFailure
   if (failure.retryable && !(failure.status && failure.status >= 500)) return networkFailure
   return unexpectedFailure
 }

@@ -4,6 +4,7 @@
 // only the database can see (e.g. a value already recorded for that period).
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { isNetworkFailure } from '../../../lib/network-failure'
 
 export interface FieldFailure {
   /** The form field the message belongs to; null for the form as a whole. */
@@ -114,14 +115,11 @@ export function constraintOf(error: unknown): string | null {
 
 /** A failed write as a field message (when the database names a rule) or a form message. */
 export function describeFailure(error: unknown): FieldFailure {
-  if (error instanceof TypeError) return { field: null, message: networkFailure }
+  if (isNetworkFailure(error)) return { field: null, message: networkFailure }
   const constraint = constraintOf(error)
   if (constraint && constraintMessages[constraint]) return constraintMessages[constraint]
   const code = error && typeof error === 'object' ? (error as ErrorLike).code : undefined
   if (code === '42501') return { field: null, message: deniedFailure }
-  if (error && typeof error === 'object' && !code && /fetch|network/i.test((error as ErrorLike).message ?? '')) {
-    return { field: null, message: networkFailure }
-  }
   return { field: null, message: genericSaveFailure }
 }
 

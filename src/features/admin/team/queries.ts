@@ -8,6 +8,7 @@ import { networkFailure, unexpectedFailure } from '../../auth/auth-messages'
 import { WriteError } from '../clients/api'
 import { profileColumns, withStates, type ManagedUser } from '../clients/queries'
 import type { StaffRole } from '../clients/labels'
+import { isNetworkFailure } from '../../../lib/network-failure'
 
 export const teamKeys = {
   staff: () => ['admin', 'team'] as const,
@@ -32,7 +33,6 @@ export async function changeRole(userId: string, role: StaffRole): Promise<void>
   if (!error) return
   if (error.code === '42501' || error.code === 'PGRST116')
     throw new WriteError({ message: msg`Only a super admin can change roles, and never their own.` }, error)
-  if (error.message === 'Failed to fetch' || error.message.startsWith('TypeError'))
-    throw new WriteError({ message: networkFailure }, error)
+  if (isNetworkFailure(error)) throw new WriteError({ message: networkFailure }, error)
   throw new WriteError({ message: unexpectedFailure }, error)
 }
