@@ -7,7 +7,9 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2'
 
 // Plugin order matters: the router plugin must run before react() (it splits route files),
 // and Lingui macros must be expanded before anything else reads the JSX.
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
+  // The prerenderer's bundle (src/entry-server.tsx) needs no copy of public/ and no compressed files.
+  publicDir: isSsrBuild ? false : 'public',
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -24,10 +26,11 @@ export default defineConfig({
     }),
     vanillaExtractPlugin(),
     // Brotli and gzip copies next to each file; the server sends them as they are.
-    compression({
-      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip')],
-      include: /\.(js|css|html|json|svg|xml|txt)$/,
-    }),
+    !isSsrBuild &&
+      compression({
+        algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip')],
+        include: /\.(js|css|html|json|svg|xml|txt)$/,
+      }),
   ],
   build: {
     target: 'es2022',
@@ -52,4 +55,4 @@ export default defineConfig({
   server: {
     port: 5173,
   },
-})
+}))

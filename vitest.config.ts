@@ -3,34 +3,36 @@ import viteConfig from './vite.config.ts'
 
 // Two tiers: unit tests (machines, pure functions, components in happy-dom) and integration
 // tests (our server in-process, real databases, the real supabase-js as the client).
-export default mergeConfig(
-  viteConfig,
-  defineConfig({
-    test: {
-      restoreMocks: true,
-      projects: [
-        {
-          extends: true,
-          test: {
-            name: 'unit',
-            include: ['tests/unit/**/*.test.{ts,tsx}'],
-            environment: 'happy-dom',
-            setupFiles: ['tests/unit/setup.ts'],
+export default defineConfig((env) =>
+  mergeConfig(
+    viteConfig(env),
+    defineConfig({
+      test: {
+        restoreMocks: true,
+        projects: [
+          {
+            extends: true,
+            test: {
+              name: 'unit',
+              include: ['tests/unit/**/*.test.{ts,tsx}'],
+              environment: 'happy-dom',
+              setupFiles: ['tests/unit/setup.ts'],
+            },
           },
-        },
-        {
-          test: {
-            name: 'integration',
-            include: ['tests/integration/**/*.test.ts'],
-            environment: 'node',
-            globalSetup: ['tests/integration/support/global-setup.ts'],
-            testTimeout: 30_000,
-            hookTimeout: 60_000,
-            // Each file starts a server on its own database copy; two at a time suits 2 cores.
-            maxWorkers: 2,
+          {
+            test: {
+              name: 'integration',
+              include: ['tests/integration/**/*.test.ts'],
+              environment: 'node',
+              globalSetup: ['tests/integration/support/global-setup.ts'],
+              testTimeout: 30_000,
+              hookTimeout: 60_000,
+              // Each file starts a server on its own database copy; two at a time suits 2 cores.
+              maxWorkers: 2,
+            },
           },
-        },
-      ],
-    },
-  }),
+        ],
+      },
+    }),
+  ),
 )

@@ -4,22 +4,32 @@ import type { ReactNode } from 'react'
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { I18nProvider } from '@lingui/react'
-import { i18n } from './lib/i18n'
+import { detectBrowserLocale, i18n } from './lib/i18n'
+import type { Locale } from './lib/locale'
 import { routeTree } from './routeTree.gen'
 import { RoutePendingSpinner } from './components/spinner/spinner'
 import { NotFoundPage } from './components/not-found/not-found-page'
 import { RethrowError } from './components/error-screen/error-screen'
+import { HydrationMark } from './lib/hydration'
 
 export interface RouterContext {
   queryClient: QueryClient
+  /** The language a path is shown in: the prerenderer decides it, the browser detects it. */
+  resolveLocale: (pathname: string) => Locale
 }
 
-export function createAppRouter(options: { history?: RouterHistory; queryClient?: QueryClient } = {}) {
+interface AppRouterOptions {
+  history?: RouterHistory
+  queryClient?: QueryClient
+  resolveLocale?: RouterContext['resolveLocale']
+}
+
+export function createAppRouter(options: AppRouterOptions = {}) {
   const queryClient = options.queryClient ?? new QueryClient()
   return createRouter({
     routeTree,
     history: options.history,
-    context: { queryClient },
+    context: { queryClient, resolveLocale: options.resolveLocale ?? detectBrowserLocale },
     defaultPreload: 'intent',
     // Loaders always run on preload and visit; TanStack Query owns the caching.
     defaultPreloadStaleTime: 0,
@@ -30,7 +40,10 @@ export function createAppRouter(options: { history?: RouterHistory; queryClient?
     notFoundMode: 'root',
     Wrap: ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={queryClient}>
-        <I18nProvider i18n={i18n}>{children}</I18nProvider>
+        <I18nProvider i18n={i18n}>
+          <HydrationMark />
+          {children}
+        </I18nProvider>
       </QueryClientProvider>
     ),
   })

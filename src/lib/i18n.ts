@@ -1,6 +1,8 @@
 // Loads the compiled Lingui catalog for a locale from /locales/{lng}.json and makes it active.
+// In the browser only: the prerenderer (src/entry-server.tsx) loads both catalogs from disk first,
+// so activation there never fetches.
 import { i18n, type Messages } from '@lingui/core'
-import { detectLocale, localeStorageKey, type Locale } from './locale'
+import { detectLocale, localeCookieMaxAge, localeStorageKey, type Locale } from './locale'
 
 const loaded = new Map<Locale, Promise<Messages>>()
 
@@ -20,6 +22,13 @@ export function fetchCatalog(locale: Locale): Promise<Messages> {
   return pending
 }
 
+/** Catalogs already at hand (the prerenderer reads them from disk): activation needs no fetch. */
+export function provideCatalogs(catalogs: Record<Locale, Messages>): void {
+  for (const [locale, messages] of Object.entries(catalogs) as [Locale, Messages][]) {
+    loaded.set(locale, Promise.resolve(messages))
+  }
+}
+
 // The language asked for last. A catalog that arrives after the visitor has moved on (EN, then
 // Back before en.json loaded) must not switch the page to a language nobody wants any more.
 let latestRequest: Locale | undefined
@@ -30,7 +39,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
   const messages = await fetchCatalog(locale)
   if (latestRequest !== locale) return
   i18n.loadAndActivate({ locale, messages })
-  document.documentElement.lang = locale
+  if (typeof document !== 'undefined') document.documentElement.lang = locale
 }
 
 export function readStoredLocale(): string | null {
@@ -41,12 +50,24 @@ export function readStoredLocale(): string | null {
   }
 }
 
+/**
+ * Remembers the choice in localStorage and in a first-party cookie: the cookie is how the server
+ * knows which language's prerendered page to send for an unprefixed URL.
+ */
 export function storeLocale(locale: Locale): void {
   try {
     localStorage.setItem(localeStorageKey, locale)
   } catch {
     // the choice then lasts only as long as the page
   }
+  document.cookie = `${localeStorageKey}=${locale}; Path=/; Max-Age=${localeCookieMaxAge}; SameSite=Lax`
+}
+
+/** A choice stored before the cookie existed reaches the server from now on. */
+export function syncLocaleCookie(): void {
+  const stored = readStoredLocale()
+  const cookie = new RegExp(`(?:^|; )${localeStorageKey}=([^;]*)`).exec(document.cookie)?.[1]
+  if (stored && (stored === 'es' || stored === 'en') && cookie !== stored) storeLocale(stored)
 }
 
 export function detectBrowserLocale(pathname: string): Locale {

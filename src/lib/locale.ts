@@ -4,6 +4,8 @@ export const locales = ['es', 'en'] as const
 export type Locale = (typeof locales)[number]
 export const defaultLocale: Locale = 'es'
 export const localeStorageKey = 'lang'
+/** The language cookie lasts a year; the choice is renewed each time it is made. */
+export const localeCookieMaxAge = 60 * 60 * 24 * 365
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (locales as readonly string[]).includes(value)

@@ -16,8 +16,14 @@ export interface PageHeadInput {
   description: MessageDescriptor
 }
 
+/**
+ * Absolute URLs in prerendered pages carry this origin; the server puts its own in its place when
+ * it sends a page (SITE_URL in production, the address it answers at in development).
+ */
+export const prerenderOrigin = 'https://origin.prerender.invalid'
+
 function origin(): string {
-  return typeof window === 'undefined' ? siteConfig.url : window.location.origin
+  return typeof window === 'undefined' ? prerenderOrigin : window.location.origin
 }
 
 export function pageHead({ path, title, description }: PageHeadInput) {

@@ -1,27 +1,45 @@
-// Serves the built single-page app: hashed assets cached for a year, precompressed files when
-// the browser accepts them, and index.html for every other path. Paths that are not pages
-// get the same index.html (the app shows its 404 page) but with status 404, for crawlers.
+// Serves the built site: hashed assets cached for a year, precompressed files when the browser
+// accepts them, the prerendered HTML of every public page, and index.html (the app, rendered in
+// the browser) for the sign-in pages, the portal and the admin area. Unknown paths get the
+// prerendered 404 page with status 404.
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
+import { getCookie } from 'hono/cookie'
 import { serveStatic } from '@hono/node-server/serve-static'
-import { detectLocale, locales, type Locale } from '../../../src/lib/locale'
+import { detectLocale, localeFromPath, localeStorageKey, locales, type Locale } from '../../../src/lib/locale'
 import { privateAreaPrefixes, privatePagePaths, publicPagePaths, withoutLangPrefix } from '../../../src/lib/pages'
+import { prerenderedDir, prerenderedNotFoundFile, prerenderedPageFile } from '../../../src/lib/prerendered'
 import { robotsTxt, sitemapXml } from './seo-files'
+import { preferredEncoding, prerenderedPages } from './prerendered'
 
-const knownPaths = new Set([...publicPagePaths, ...privatePagePaths])
+const publicPaths = new Set(publicPagePaths)
+const appPaths = new Set(privatePagePaths)
 const FILE_PATH = /\.[a-z0-9]+$/i
 
-export function isKnownPagePath(pathname: string): boolean {
+/** A path without its language prefix and trailing slashes: `/en/contact/` → `/contact`. */
+function pagePath(pathname: string): string {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
-  const path = withoutLangPrefix(trimmed, locales) || '/'
-  return knownPaths.has(path) || privateAreaPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
+  return withoutLangPrefix(trimmed, locales) || '/'
 }
 
-/** The language the app will most likely pick; only the browser knows a stored choice. */
-export function likelyLocale(pathname: string, acceptLanguage: string | undefined): Locale {
+/** A page of the app rendered in the browser: sign-in pages, the portal and the admin area. */
+export function isAppPagePath(pathname: string): boolean {
+  const path = pagePath(pathname)
+  return appPaths.has(path) || privateAreaPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
+}
+
+export function isKnownPagePath(pathname: string): boolean {
+  return publicPaths.has(pagePath(pathname)) || isAppPagePath(pathname)
+}
+
+/**
+ * The language of an unprefixed page, as the app would pick it: the stored choice (the `lang`
+ * cookie the language switch sets), then the browser's languages, then Spanish.
+ */
+export function likelyLocale(pathname: string, acceptLanguage: string | undefined, cookie?: string): Locale {
   const browser = (acceptLanguage ?? '').split(',').map((part) => part.split(';')[0] ?? '')
-  return detectLocale({ pathname, browser })
+  return detectLocale({ pathname, stored: cookie, browser })
 }
 
 /**
@@ -40,6 +58,7 @@ export function withLocaleHints(html: string, locale: Locale): string {
 export function siteRoutes({ dist, siteUrl }: { dist: string; siteUrl?: string }) {
   const app = new Hono()
   const origin = (url: string) => siteUrl ?? new URL(url).origin
+  const prerendered = prerenderedPages(dist)
   let indexHtml: Promise<string> | undefined
 
   app.get('/sitemap.xml', (c) =>
@@ -50,20 +69,41 @@ export function siteRoutes({ dist, siteUrl }: { dist: string; siteUrl?: string }
   const serveFile = serveStatic({ root: dist, precompressed: true })
   app.use('*', async (c, next) => {
     // Only paths that name a file (assets, favicon.svg, locales/es.json) can be files;
-    // page paths go straight to the app shell below.
-    if (!FILE_PATH.test(c.req.path)) return next()
+    // page paths go to the pages below. The prerendered pages are sent only as pages.
+    if (!FILE_PATH.test(c.req.path) || c.req.path.startsWith(`/${prerenderedDir}/`)) return next()
     // Hashed file names change with their content, so they can be cached for good.
     const immutable = c.req.path.startsWith('/assets/')
     c.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
     return serveFile(c, next)
   })
 
+  async function sendPrerendered(c: Context, file: string, status: 200 | 404, vary: string) {
+    const page = await prerendered(file, origin(c.req.url), preferredEncoding(c.req.header('Accept-Encoding')))
+    if (!page) return undefined
+    c.header('Cache-Control', 'no-cache')
+    c.header('Vary', vary)
+    c.header('Content-Type', 'text/html; charset=UTF-8')
+    if (page.encoding !== 'identity') c.header('Content-Encoding', page.encoding)
+    return c.body(page.body as Uint8Array<ArrayBuffer>, status)
+  }
+
   app.get('*', async (c) => {
     if (FILE_PATH.test(c.req.path)) return c.text('Not Found', 404)
+    const prefix = localeFromPath(c.req.path)
+    const locale = likelyLocale(c.req.path, c.req.header('Accept-Language'), getCookie(c, localeStorageKey))
+    // An unprefixed page's language depends on the cookie and the browser's languages.
+    const vary = prefix ? 'Accept-Encoding' : 'Accept-Encoding, Accept-Language, Cookie'
+    const path = pagePath(c.req.path)
+    if (publicPaths.has(path)) {
+      const sent = await sendPrerendered(c, prerenderedPageFile(path, locale, prefix !== undefined), 200, vary)
+      if (sent) return sent
+    } else if (!isAppPagePath(c.req.path)) {
+      const sent = await sendPrerendered(c, prerenderedNotFoundFile(locale, prefix !== undefined), 404, vary)
+      if (sent) return sent
+    }
     indexHtml ??= readFile(join(dist, 'index.html'), 'utf8')
-    const locale = likelyLocale(c.req.path, c.req.header('Accept-Language'))
     c.header('Cache-Control', 'no-cache')
-    c.header('Vary', 'Accept-Language')
+    c.header('Vary', 'Accept-Language, Cookie')
     return c.html(withLocaleHints(await indexHtml, locale), isKnownPagePath(c.req.path) ? 200 : 404)
   })
   return app

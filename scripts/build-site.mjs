@@ -1,0 +1,22 @@
+// Builds the site: the browser bundle (vite build), the prerenderer's bundle (vite build --ssr
+// src/entry-server.tsx), then every public page in every URL form and language as HTML
+// (scripts/lib/prerender.mjs). `node scripts/build-site.mjs --outDir .bench-dist` builds elsewhere.
+import { spawnSync } from 'node:child_process'
+import { basename, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { prerender } from './lib/prerender.mjs'
+
+const { values } = parseArgs({ options: { outDir: { type: 'string', default: 'dist' }, quiet: { type: 'boolean' } } })
+const dist = resolve(values.outDir)
+const ssrOut = resolve('.ssr', basename(dist))
+const vite = ['node_modules/vite/bin/vite.js', 'build', '--logLevel', values.quiet ? 'warn' : 'info']
+
+function run(args) {
+  const result = spawnSync(process.execPath, args, { stdio: 'inherit' })
+  if (result.status !== 0) process.exit(result.status ?? 1)
+}
+
+run([...vite, '--outDir', dist, '--emptyOutDir'])
+run([...vite, '--ssr', 'src/entry-server.tsx', '--outDir', ssrOut, '--emptyOutDir'])
+const pages = await prerender({ dist, entry: resolve(ssrOut, 'entry-server.js') })
+console.log(`Prerendered ${pages} pages into ${basename(dist)}/prerendered/`)

@@ -1,0 +1,34 @@
+// Whether the app is running yet. Prerendered pages are first plain HTML: controls that need
+// JavaScript (menus, the language switch) render their no-JavaScript form until React has
+// hydrated the page, then switch. <html data-hydrated> tells styles (and tests) the same.
+import { useEffect, useSyncExternalStore } from 'react'
+
+let resolveHydrated: () => void = () => undefined
+const hydrated = new Promise<void>((resolve) => {
+  resolveHydrated = resolve
+})
+
+/** Resolves once the app has rendered (or hydrated) its first screen. */
+export function markHydrated(): Promise<void> {
+  return hydrated
+}
+
+/** Rendered once at the top of the app; its effect runs when the first render is committed. */
+export function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', '')
+    resolveHydrated()
+  }, [])
+  return null
+}
+
+const subscribe = () => () => undefined
+
+/** False while rendering on the server and while hydrating; true from then on. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  )
+}
