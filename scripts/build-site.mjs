@@ -1,14 +1,15 @@
 // Builds the site: the browser bundle (vite build), the prerenderer's bundle (vite build --ssr
 // src/entry-server.tsx), then every public page in every URL form and language as HTML
-// (scripts/lib/prerender.mjs). `node scripts/build-site.mjs --outDir .bench-dist` builds elsewhere.
+// (scripts/lib/prerender.mjs). The SSR bundle stays in <outDir>/server (never served): the server
+// also renders the contact form's no-JavaScript answers with it. `--outDir .bench-dist` builds elsewhere.
 import { spawnSync } from 'node:child_process'
-import { basename, resolve } from 'node:path'
+import { basename, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { prerender } from './lib/prerender.mjs'
 
 const { values } = parseArgs({ options: { outDir: { type: 'string', default: 'dist' }, quiet: { type: 'boolean' } } })
 const dist = resolve(values.outDir)
-const ssrOut = resolve('.ssr', basename(dist))
+const ssrOut = join(dist, 'server')
 const vite = ['node_modules/vite/bin/vite.js', 'build', '--logLevel', values.quiet ? 'warn' : 'info']
 
 function run(args) {

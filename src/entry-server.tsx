@@ -1,27 +1,66 @@
-// Renders one page of the app to HTML, for the prerenderer (scripts/lib/prerender.mjs). The same
-// router, routes and components as the browser: the browser then hydrates this markup.
+// Renders pages of the app to HTML with the same router, routes and components as the browser,
+// which then hydrates them: the prerenderer (scripts/lib/prerender.mjs) writes every public page
+// with it at build time, and the server renders its answers to the contact form sent without
+// JavaScript. Lingui's active language is global: callers render one page at a time.
 import { renderToString } from 'react-dom/server'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { createAppRouter } from './router'
-import { i18n } from './lib/i18n'
+import { activateLocale, i18n } from './lib/i18n'
 import { localeFromPath, type Locale } from './lib/locale'
+import { fillTemplate, type DocumentMode } from './lib/html-document'
+import {
+  contactProblems,
+  ContactSubmissionProvider,
+  readContactForm,
+  refusedFieldMessage,
+  type ContactSubmission,
+} from './features/marketing/contact-form/submission'
+import type { ContactField, ContactValues } from './features/marketing/contact-form/rules'
 
-export interface RenderedPage {
-  /** React's markup for #app; the <title>, <meta> and <link> tags it hoists come first. */
-  appHtml: string
-  lang: Locale
+export interface RenderOptions {
+  /** The built index.html. */
+  template: string
+  /** The path the page answers at. */
+  url: string
+  /** Its language when the path has no prefix. */
+  locale: Locale
+  mode: DocumentMode
+  /** The contact form's state, for the server's answer to a form sent without JavaScript. */
+  contact?: ContactSubmission
 }
 
-/** `url` is the path the page answers at; `locale` its language when the path has no prefix. */
-export async function renderPage(url: string, locale: Locale): Promise<RenderedPage> {
+/** The whole HTML document of a page, and the language it was rendered in. */
+export async function renderDocument(options: RenderOptions): Promise<{ html: string; lang: Locale }> {
   const router = createAppRouter({
-    history: createMemoryHistory({ initialEntries: [url] }),
-    resolveLocale: (pathname) => localeFromPath(pathname) ?? locale,
+    history: createMemoryHistory({ initialEntries: [options.url] }),
+    resolveLocale: (pathname) => localeFromPath(pathname) ?? options.locale,
   })
   await router.load()
-  const appHtml = renderToString(<RouterProvider router={router} />)
-  return { appHtml, lang: i18n.locale as Locale }
+  const appHtml = renderToString(
+    <ContactSubmissionProvider value={options.contact ?? null}>
+      <RouterProvider router={router} />
+    </ContactSubmissionProvider>,
+  )
+  const lang = i18n.locale as Locale
+  return { html: fillTemplate(options.template, { lang, appHtml, mode: options.mode }), lang }
 }
+
+/** The contact form's fields checked in a language, as the browser checks them. */
+export async function checkContactForm(form: URLSearchParams, locale: Locale) {
+  await activateLocale(locale)
+  const values: ContactValues = readContactForm(form)
+  return {
+    values,
+    problems: contactProblems(i18n, values),
+    /** In the same language: the message for a field the database refused. */
+    refused: (field: ContactField) => ({ field, message: refusedFieldMessage(i18n, field, values) }),
+  }
+}
+
 export { provideCatalogs } from './lib/i18n'
 export { prerenderTargets } from './lib/prerendered'
 export { prerenderOrigin } from './lib/seo'
+export { toRow as contactRow } from './features/marketing/contact-form/rules'
+export { classifyFailure as classifyContactFailure } from './features/marketing/contact-form/send'
+export { minimumFillMs } from './features/marketing/contact-form/contact-form'
+export { startedFieldName } from './features/marketing/contact-form/submission'

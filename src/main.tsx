@@ -1,5 +1,7 @@
-// Entry point. A public page arrives prerendered (#app[data-prerendered]): the router loads the
-// same route in the page's language and React hydrates the markup. Every other page (sign-in,
+// Entry point. A public page arrives prerendered (#app[data-prerendered="hydrate"]): the router
+// loads the same route in the page's language and React hydrates the markup. The 404 page
+// ("render": prerendered at a probe address, so its route tree need not match this one) is
+// rendered afresh over its own markup once its route is loaded. Every other page (sign-in,
 // portal, admin) is rendered here, after the visitor's language is active (I18nProvider renders
 // nothing until then).
 import './styles/global.css'
@@ -19,7 +21,7 @@ if (!root) throw new Error('index.html must contain #app')
 await startInspector()
 syncLocaleCookie()
 
-const prerendered = root.hasAttribute('data-prerendered')
+const prerendered = root.getAttribute('data-prerendered')
 try {
   // The server chose the language of an unprefixed page (cookie, then Accept-Language): the
   // first render must be in that language to match the markup.
@@ -41,11 +43,15 @@ try {
   )
   if (prerendered) {
     await router.load()
-    // Render the root as the server did (no top-level Suspense boundary around the matches).
-    router.ssr = { manifest: undefined }
-    startTransition(() => {
-      hydrateRoot(root, app)
-    })
+    if (prerendered === 'hydrate') {
+      // Render the root as the server did (no top-level Suspense boundary around the matches).
+      router.ssr = { manifest: undefined }
+      startTransition(() => {
+        hydrateRoot(root, app)
+      })
+    } else {
+      createRoot(root).render(app)
+    }
     await markHydrated()
     hydrating = false
     // A choice stored in this browser that the server could not know (made before the cookie

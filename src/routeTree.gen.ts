@@ -21,6 +21,7 @@ import { Route as Char123LangChar125SiteClientPortalIndexRouteImport } from './r
 import { Route as Char123LangChar125SiteClientPortalDashboardRouteRouteImport } from './routes/{-$lang}/_site/client-portal/dashboard/route'
 import { Route as Char123LangChar125SiteClientPortalForgotPasswordRouteImport } from './routes/{-$lang}/_site/client-portal/forgot-password'
 import { Route as Char123LangChar125SiteClientPortalLoginRouteImport } from './routes/{-$lang}/_site/client-portal/login'
+import { Route as Char123LangChar125SiteLegalDocumentRouteImport } from './routes/{-$lang}/_site/legal/$document'
 import { Route as Char123LangChar125SiteServicesServiceRouteImport } from './routes/{-$lang}/_site/services/$service'
 import { Route as Char123LangChar125SiteSpecializationsSpecializationRouteImport } from './routes/{-$lang}/_site/specializations/$specialization'
 import { Route as Char123LangChar125SiteAdminDashboardIndexRouteImport } from './routes/{-$lang}/_site/admin/dashboard/index'
@@ -106,6 +107,12 @@ const Char123LangChar125SiteClientPortalLoginRoute =
   Char123LangChar125SiteClientPortalLoginRouteImport.update({
     id: '/client-portal/login',
     path: '/client-portal/login',
+    getParentRoute: () => Char123LangChar125SiteRouteRoute,
+  } as any)
+const Char123LangChar125SiteLegalDocumentRoute =
+  Char123LangChar125SiteLegalDocumentRouteImport.update({
+    id: '/legal/$document',
+    path: '/legal/$document',
     getParentRoute: () => Char123LangChar125SiteRouteRoute,
   } as any)
 const Char123LangChar125SiteServicesServiceRoute =
@@ -220,6 +227,7 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/admin/login': typeof Char123LangChar125SiteAdminLoginRoute
   '/{-$lang}/client-portal/forgot-password': typeof Char123LangChar125SiteClientPortalForgotPasswordRoute
   '/{-$lang}/client-portal/login': typeof Char123LangChar125SiteClientPortalLoginRoute
+  '/{-$lang}/legal/$document': typeof Char123LangChar125SiteLegalDocumentRoute
   '/{-$lang}/services/$service': typeof Char123LangChar125SiteServicesServiceRoute
   '/{-$lang}/specializations/$specialization': typeof Char123LangChar125SiteSpecializationsSpecializationRoute
   '/{-$lang}/admin/': typeof Char123LangChar125SiteAdminIndexRoute
@@ -246,6 +254,7 @@ export interface FileRoutesByTo {
   '/{-$lang}/admin/login': typeof Char123LangChar125SiteAdminLoginRoute
   '/{-$lang}/client-portal/forgot-password': typeof Char123LangChar125SiteClientPortalForgotPasswordRoute
   '/{-$lang}/client-portal/login': typeof Char123LangChar125SiteClientPortalLoginRoute
+  '/{-$lang}/legal/$document': typeof Char123LangChar125SiteLegalDocumentRoute
   '/{-$lang}/services/$service': typeof Char123LangChar125SiteServicesServiceRoute
   '/{-$lang}/specializations/$specialization': typeof Char123LangChar125SiteSpecializationsSpecializationRoute
   '/{-$lang}/admin': typeof Char123LangChar125SiteAdminIndexRoute
@@ -277,6 +286,7 @@ export interface FileRoutesById {
   '/{-$lang}/_site/admin/login': typeof Char123LangChar125SiteAdminLoginRoute
   '/{-$lang}/_site/client-portal/forgot-password': typeof Char123LangChar125SiteClientPortalForgotPasswordRoute
   '/{-$lang}/_site/client-portal/login': typeof Char123LangChar125SiteClientPortalLoginRoute
+  '/{-$lang}/_site/legal/$document': typeof Char123LangChar125SiteLegalDocumentRoute
   '/{-$lang}/_site/services/$service': typeof Char123LangChar125SiteServicesServiceRoute
   '/{-$lang}/_site/specializations/$specialization': typeof Char123LangChar125SiteSpecializationsSpecializationRoute
   '/{-$lang}/_site/admin/': typeof Char123LangChar125SiteAdminIndexRoute
@@ -308,6 +318,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/admin/login'
     | '/{-$lang}/client-portal/forgot-password'
     | '/{-$lang}/client-portal/login'
+    | '/{-$lang}/legal/$document'
     | '/{-$lang}/services/$service'
     | '/{-$lang}/specializations/$specialization'
     | '/{-$lang}/admin/'
@@ -334,6 +345,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/admin/login'
     | '/{-$lang}/client-portal/forgot-password'
     | '/{-$lang}/client-portal/login'
+    | '/{-$lang}/legal/$document'
     | '/{-$lang}/services/$service'
     | '/{-$lang}/specializations/$specialization'
     | '/{-$lang}/admin'
@@ -364,6 +376,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/_site/admin/login'
     | '/{-$lang}/_site/client-portal/forgot-password'
     | '/{-$lang}/_site/client-portal/login'
+    | '/{-$lang}/_site/legal/$document'
     | '/{-$lang}/_site/services/$service'
     | '/{-$lang}/_site/specializations/$specialization'
     | '/{-$lang}/_site/admin/'
@@ -472,6 +485,13 @@ declare module '@tanstack/react-router' {
       path: '/client-portal/login'
       fullPath: '/{-$lang}/client-portal/login'
       preLoaderRoute: typeof Char123LangChar125SiteClientPortalLoginRouteImport
+      parentRoute: typeof Char123LangChar125SiteRouteRoute
+    }
+    '/{-$lang}/_site/legal/$document': {
+      id: '/{-$lang}/_site/legal/$document'
+      path: '/legal/$document'
+      fullPath: '/{-$lang}/legal/$document'
+      preLoaderRoute: typeof Char123LangChar125SiteLegalDocumentRouteImport
       parentRoute: typeof Char123LangChar125SiteRouteRoute
     }
     '/{-$lang}/_site/services/$service': {
@@ -664,6 +684,7 @@ interface Char123LangChar125SiteRouteRouteChildren {
   Char123LangChar125SiteAdminLoginRoute: typeof Char123LangChar125SiteAdminLoginRoute
   Char123LangChar125SiteClientPortalForgotPasswordRoute: typeof Char123LangChar125SiteClientPortalForgotPasswordRoute
   Char123LangChar125SiteClientPortalLoginRoute: typeof Char123LangChar125SiteClientPortalLoginRoute
+  Char123LangChar125SiteLegalDocumentRoute: typeof Char123LangChar125SiteLegalDocumentRoute
   Char123LangChar125SiteServicesServiceRoute: typeof Char123LangChar125SiteServicesServiceRoute
   Char123LangChar125SiteSpecializationsSpecializationRoute: typeof Char123LangChar125SiteSpecializationsSpecializationRoute
   Char123LangChar125SiteAdminIndexRoute: typeof Char123LangChar125SiteAdminIndexRoute
@@ -686,6 +707,8 @@ const Char123LangChar125SiteRouteRouteChildren: Char123LangChar125SiteRouteRoute
       Char123LangChar125SiteClientPortalForgotPasswordRoute,
     Char123LangChar125SiteClientPortalLoginRoute:
       Char123LangChar125SiteClientPortalLoginRoute,
+    Char123LangChar125SiteLegalDocumentRoute:
+      Char123LangChar125SiteLegalDocumentRoute,
     Char123LangChar125SiteServicesServiceRoute:
       Char123LangChar125SiteServicesServiceRoute,
     Char123LangChar125SiteSpecializationsSpecializationRoute:

@@ -6,6 +6,14 @@ export type ServiceSlug = (typeof serviceSlugs)[number]
 export const specializationSlugs = ['financial-intelligence', 'customer-intelligence'] as const
 export type SpecializationSlug = (typeof specializationSlugs)[number]
 
+/** The legal texts every Spanish company's site must have: /legal/notice, /legal/privacy, /legal/cookies. */
+export const legalSlugs = ['notice', 'privacy', 'cookies'] as const
+export type LegalSlug = (typeof legalSlugs)[number]
+
+export function isLegalSlug(value: string): value is LegalSlug {
+  return (legalSlugs as readonly string[]).includes(value)
+}
+
 export function isServiceSlug(value: string): value is ServiceSlug {
   return (serviceSlugs as readonly string[]).includes(value)
 }
@@ -20,6 +28,7 @@ export const publicPagePaths: readonly string[] = [
   ...serviceSlugs.map((slug) => `/services/${slug}`),
   ...specializationSlugs.map((slug) => `/specializations/${slug}`),
   '/contact',
+  ...legalSlugs.map((slug) => `/legal/${slug}`),
 ]
 
 /** Sign-in and password pages: real pages, but private (not in the sitemap, noindex). */

@@ -26,6 +26,11 @@ function origin(): string {
   return typeof window === 'undefined' ? prerenderOrigin : window.location.origin
 }
 
+/** An absolute URL on this site: `/es/contact` → `https://…/es/contact`. */
+export function absoluteUrl(path: string): string {
+  return origin() + path
+}
+
 export function pageHead({ path, title, description }: PageHeadInput) {
   const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'es'
   const base = origin()

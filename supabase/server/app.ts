@@ -44,9 +44,21 @@ export function createApp(deps: ServerDeps) {
   app.route('/auth/v1', authRoutes(deps))
   app.route('/rest/v1', restRoutes(deps))
   app.route('/storage/v1', storageRoutes(deps, { maxUploadBytes: deps.env.STORAGE_MAX_UPLOAD_BYTES }))
-  app.route('/functions/v1', functionRoutes(deps, (request) => Promise.resolve(app.fetch(request))))
+  app.route(
+    '/functions/v1',
+    functionRoutes(deps, (request) => Promise.resolve(app.fetch(request))),
+  )
   if (deps.catcher) app.route('/_dev/mail', inboxRoutes(deps.catcher))
-  app.route('/', siteRoutes({ dist: deps.env.SITE_DIST, siteUrl: deps.env.SITE_URL }))
+  app.route(
+    '/',
+    siteRoutes({
+      dist: deps.env.SITE_DIST,
+      siteUrl: deps.env.SITE_URL,
+      db: deps.db,
+      formSecret: deps.env.JWT_SECRET,
+      contactFormMaxBytes: deps.env.CONTACT_FORM_MAX_BYTES,
+    }),
+  )
   app.onError((error, c) => {
     console.error(error)
     return c.json({ code: 500, error_code: 'unexpected_failure', msg: 'Unexpected server error' }, 500)

@@ -31,6 +31,12 @@ const schema = z
     AUTH_RATE_LIMIT_SIGN_UP: z.coerce.number().int().min(1).default(30),
     AUTH_RATE_LIMIT_RECOVER: z.coerce.number().int().min(1).default(30),
     AUTH_RATE_LIMIT_VERIFY: z.coerce.number().int().min(1).default(30),
+    /** Largest contact form accepted as a plain POST (without JavaScript), in bytes. */
+    CONTACT_FORM_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(64 * 1024),
     /** Largest accepted upload, in bytes (buckets may set a lower limit). */
     STORAGE_MAX_UPLOAD_BYTES: z.coerce
       .number()

@@ -76,3 +76,12 @@ export const adminDot = style({
     '&:hover::before': { background: vars.color.accent },
   },
 })
+
+export const legalList = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: `${vars.space['2']} ${vars.space['4']}`,
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+})

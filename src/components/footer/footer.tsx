@@ -7,14 +7,17 @@ import { useLingui } from '@lingui/react'
 import { msg } from '@lingui/core/macro'
 import { siteConfig, mailtoHref } from '../../config/site'
 import { useLangPrefix } from '../../lib/use-lang'
+import type { Locale } from '../../lib/locale'
+import { organization } from '../../lib/structured-data'
+import { StructuredData } from '../structured-data/structured-data'
 import { useNavItems } from '../header/nav-items'
 import type { NavMenuItem } from '../nav-menu/nav-menu'
 import * as layout from '../ui/layout.css'
 import * as styles from './footer.css'
 
-function LinkColumn({ title, items }: { title: string; items: NavMenuItem[] }) {
+function LinkColumn({ id, title, items }: { id: string; title: string; items: NavMenuItem[] }) {
   return (
-    <nav aria-label={title}>
+    <nav id={id} aria-label={title}>
       <p className={styles.heading}>{title}</p>
       <ul className={styles.list}>
         {items.map((item) => (
@@ -29,6 +32,12 @@ function LinkColumn({ title, items }: { title: string; items: NavMenuItem[] }) {
   )
 }
 
+/**
+ * Where the header's menus lead before the page's script runs (or without JavaScript): the
+ * footer's lists of the same links.
+ */
+export const footerSectionIds = { services: 'site-services', specializations: 'site-specializations' } as const
+
 export function Footer() {
   const { i18n } = useLingui()
   const lang = useLangPrefix()
@@ -39,6 +48,7 @@ export function Footer() {
 
   return (
     <footer className={styles.footer}>
+      <StructuredData data={organization(i18n.locale as Locale)} />
       <div className={layout.container}>
         <div className={styles.columns}>
           <div>
@@ -50,8 +60,12 @@ export function Footer() {
               {siteConfig.email}
             </a>
           </div>
-          <LinkColumn title={i18n._(msg`Services`)} items={items.services} />
-          <LinkColumn title={i18n._(msg`Specializations`)} items={items.specializations} />
+          <LinkColumn id={footerSectionIds.services} title={i18n._(msg`Services`)} items={items.services} />
+          <LinkColumn
+            id={footerSectionIds.specializations}
+            title={i18n._(msg`Specializations`)}
+            items={items.specializations}
+          />
           <nav aria-label={i18n._(msg`Company`)}>
             <p className={styles.heading}>
               <Trans>Company</Trans>
@@ -71,6 +85,25 @@ export function Footer() {
           </nav>
         </div>
         <div className={styles.bottom}>
+          <nav aria-label={i18n._(msg`Legal information`)}>
+            <ul className={styles.legalList}>
+              <li>
+                <Link to="/{-$lang}/legal/$document" params={{ lang, document: 'notice' }} className={styles.link}>
+                  <Trans>Legal notice</Trans>
+                </Link>
+              </li>
+              <li>
+                <Link to="/{-$lang}/legal/$document" params={{ lang, document: 'privacy' }} className={styles.link}>
+                  <Trans>Privacy policy</Trans>
+                </Link>
+              </li>
+              <li>
+                <Link to="/{-$lang}/legal/$document" params={{ lang, document: 'cookies' }} className={styles.link}>
+                  <Trans>Cookie policy</Trans>
+                </Link>
+              </li>
+            </ul>
+          </nav>
           <p className={styles.bottomText}>
             <Trans>
               © {year} {siteConfig.name}. All rights reserved.

@@ -12,6 +12,7 @@ import { NavMenu } from '../nav-menu/nav-menu'
 import { MenuGroup } from '../nav-menu/menu-group'
 import { MobileNav } from './mobile-nav'
 import { Logo } from './logo'
+import { footerSectionIds } from '../footer/footer'
 import { useNavItems } from './nav-items'
 import { hasStoredSession } from '../../auth/stored-session'
 import { loadedAuth, subscribeAuthLoaded } from '../../auth/loader'
@@ -62,6 +63,7 @@ export function Header() {
                 items={items.services}
                 group={group}
                 current={pathname.includes('/services/')}
+                fallbackHref={`#${footerSectionIds.services}`}
               />
             </li>
             <li>
@@ -71,6 +73,7 @@ export function Header() {
                 items={items.specializations}
                 group={group}
                 current={pathname.includes('/specializations/')}
+                fallbackHref={`#${footerSectionIds.specializations}`}
               />
             </li>
             <li>

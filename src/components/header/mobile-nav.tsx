@@ -8,6 +8,8 @@ import { useLingui } from '@lingui/react'
 import { msg } from '@lingui/core/macro'
 import { disclosureMachine } from '../../../machines/disclosure.machine'
 import { getInspector } from '../../lib/inspector'
+import { useHydrated } from '../../lib/hydration'
+import { footerSectionIds } from '../footer/footer'
 import { useLangPrefix } from '../../lib/use-lang'
 import type { NavMenuItem } from '../nav-menu/nav-menu'
 import * as styles from './mobile-nav.css'
@@ -26,6 +28,7 @@ export function MobileNav({ items, pathname }: MobileNavProps) {
     inspect: getInspector(),
   })
   const open = useSelector(actor, (snapshot) => snapshot.hasTag('open'))
+  const hydrated = useHydrated()
 
   useEffect(() => actor.send({ type: 'disclosure.close' }), [actor, pathname])
 
@@ -44,25 +47,36 @@ export function MobileNav({ items, pathname }: MobileNavProps) {
     { title: i18n._(msg`Specializations`), links: items.specializations },
   ]
 
+  // Before the page's script runs (or without JavaScript) the toggle leads to the footer's links.
+  const toggle = hydrated ? (
+    <button
+      ref={toggleRef}
+      type="button"
+      className={styles.toggle}
+      aria-expanded={open}
+      aria-controls={panelId}
+      aria-label={i18n._(msg`Menu`)}
+      onClick={() => actor.send({ type: 'disclosure.toggle' })}
+    >
+      <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        {open ? (
+          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        ) : (
+          <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        )}
+      </svg>
+    </button>
+  ) : (
+    <a href={`#${footerSectionIds.services}`} className={styles.toggle} aria-label={i18n._(msg`Menu`)}>
+      <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+    </a>
+  )
+
   return (
     <>
-      <button
-        ref={toggleRef}
-        type="button"
-        className={styles.toggle}
-        aria-expanded={open}
-        aria-controls={panelId}
-        aria-label={i18n._(msg`Menu`)}
-        onClick={() => actor.send({ type: 'disclosure.toggle' })}
-      >
-        <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          {open ? (
-            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          ) : (
-            <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          )}
-        </svg>
-      </button>
+      {toggle}
       <nav id={panelId} className={styles.panel} hidden={!open} aria-label={i18n._(msg`Main`)}>
         {groups.map((group) => (
           <div key={group.title}>

@@ -9,6 +9,11 @@ export const group = style({
 })
 
 export const option = style({
+  // A button once the app runs; a link before (prerendered page, JavaScript off).
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  textDecoration: 'none',
   minWidth: '44px',
   minHeight: '44px',
   padding: 0,
@@ -21,7 +26,7 @@ export const option = style({
   cursor: 'pointer',
   selectors: {
     '&:hover': { color: vars.color.text },
-    '&[aria-pressed="true"]': {
+    '&[aria-pressed="true"], &[aria-current="true"]': {
       color: vars.color.accent,
       textDecoration: 'underline',
       textDecorationThickness: '2px',

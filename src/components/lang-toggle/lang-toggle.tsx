@@ -3,7 +3,9 @@
 import { Fragment } from 'react'
 import { useLingui } from '@lingui/react'
 import { msg } from '@lingui/core/macro'
-import { useNavigate, useRouter } from '@tanstack/react-router'
+import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router'
+import { useHydrated } from '../../lib/hydration'
+import { withLangPrefix, withoutLangPrefix } from '../../lib/pages'
 import { activateLocale, storeLocale } from '../../lib/i18n'
 import { locales, type Locale } from '../../lib/locale'
 import { useLangPrefix } from '../../lib/use-lang'
@@ -17,6 +19,8 @@ export function LangToggle() {
   const prefix = useLangPrefix()
   const navigate = useNavigate()
   const router = useRouter()
+  const hydrated = useHydrated()
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
 
   async function choose(locale: Locale) {
     storeLocale(locale)
@@ -38,16 +42,30 @@ export function LangToggle() {
       {locales.map((locale, index) => (
         <Fragment key={locale}>
           {index > 0 ? <span aria-hidden="true">|</span> : null}
-          <button
-            type="button"
-            className={styles.option}
-            lang={locale}
-            aria-label={nativeNames[locale]}
-            aria-pressed={i18n.locale === locale}
-            onClick={() => void choose(locale)}
-          >
-            {locale.toUpperCase()}
-          </button>
+          {hydrated ? (
+            <button
+              type="button"
+              className={styles.option}
+              lang={locale}
+              aria-label={nativeNames[locale]}
+              aria-pressed={i18n.locale === locale}
+              onClick={() => void choose(locale)}
+            >
+              {locale.toUpperCase()}
+            </button>
+          ) : (
+            // Before the script runs (or without JavaScript): a link to the page in that language.
+            <a
+              href={withLangPrefix(withoutLangPrefix(pathname, locales), locale)}
+              className={styles.option}
+              lang={locale}
+              hrefLang={locale}
+              aria-label={nativeNames[locale]}
+              aria-current={i18n.locale === locale ? 'true' : undefined}
+            >
+              {locale.toUpperCase()}
+            </a>
+          )}
         </Fragment>
       ))}
     </div>

@@ -15,6 +15,7 @@ export const trigger = style({
   color: vars.color.text,
   font: 'inherit',
   fontWeight: 600,
+  textDecoration: 'none', // a link to the footer's list before the page's script runs
   cursor: 'pointer',
   selectors: {
     '&:hover, &[aria-expanded="true"]': { background: vars.color.accentSoft },

@@ -5,6 +5,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { Link, type LinkProps } from '@tanstack/react-router'
 import { connect, menuMachine } from '../../../machines/menu.machine'
 import { getInspector } from '../../lib/inspector'
+import { useHydrated } from '../../lib/hydration'
 import type { MenuGroup } from './menu-group'
 import * as styles from './nav-menu.css'
 
@@ -27,11 +28,17 @@ interface NavMenuProps {
   group: MenuGroup
   /** True when the current page is one of the items. */
   current?: boolean
+  /**
+   * Where the trigger leads before the page's script runs (prerendered pages, JavaScript off):
+   * a section of the page holding the same links.
+   */
+  fallbackHref?: string
 }
 
 const isMouse = (event: PointerEvent) => event.pointerType === 'mouse'
 
-export function NavMenu({ id, label, triggerContent, items, group, current = false }: NavMenuProps) {
+export function NavMenu({ id, label, triggerContent, items, group, current = false, fallbackHref }: NavMenuProps) {
+  const hydrated = useHydrated()
   const triggerRef = useRef<HTMLButtonElement>(null)
   const rootRef = useRef<HTMLDivElement>(null)
   const itemRefs = useRef<(HTMLElement | null)[]>([])
@@ -68,29 +75,35 @@ export function NavMenu({ id, label, triggerContent, items, group, current = fal
         if (!rootRef.current?.contains(event.relatedTarget as Node | null)) actor.send({ type: 'menu.close' })
       }}
     >
-      <button
-        ref={triggerRef}
-        type="button"
-        className={styles.trigger}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={listId}
-        data-current={current}
-        onClick={() => actor.send({ type: 'menu.trigger.click' })}
-        onKeyDown={(event: KeyboardEvent) => {
-          if (['Enter', ' ', 'ArrowDown', 'ArrowUp', 'Escape'].includes(event.key)) {
-            event.preventDefault() // no page scroll, no synthetic click after Enter/Space
-            actor.send({ type: 'menu.trigger.keyDown', key: event.key })
-          }
-        }}
-        onPointerEnter={(event) => isMouse(event) && actor.send({ type: 'menu.trigger.pointerEnter' })}
-        onPointerLeave={(event) => isMouse(event) && actor.send({ type: 'menu.trigger.pointerLeave' })}
-      >
-        {triggerContent ?? label}
-        <svg className={styles.chevron} viewBox="0 0 12 12" aria-hidden="true" focusable="false">
-          <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" />
-        </svg>
-      </button>
+      {fallbackHref && !hydrated ? (
+        <a href={fallbackHref} className={styles.trigger} data-current={current}>
+          {triggerContent ?? label}
+        </a>
+      ) : (
+        <button
+          ref={triggerRef}
+          type="button"
+          className={styles.trigger}
+          aria-haspopup="menu"
+          aria-expanded={open}
+          aria-controls={listId}
+          data-current={current}
+          onClick={() => actor.send({ type: 'menu.trigger.click' })}
+          onKeyDown={(event: KeyboardEvent) => {
+            if (['Enter', ' ', 'ArrowDown', 'ArrowUp', 'Escape'].includes(event.key)) {
+              event.preventDefault() // no page scroll, no synthetic click after Enter/Space
+              actor.send({ type: 'menu.trigger.keyDown', key: event.key })
+            }
+          }}
+          onPointerEnter={(event) => isMouse(event) && actor.send({ type: 'menu.trigger.pointerEnter' })}
+          onPointerLeave={(event) => isMouse(event) && actor.send({ type: 'menu.trigger.pointerLeave' })}
+        >
+          {triggerContent ?? label}
+          <svg className={styles.chevron} viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+            <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" />
+          </svg>
+        </button>
+      )}
       <ul
         id={listId}
         role="menu"

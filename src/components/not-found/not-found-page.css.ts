@@ -12,9 +12,3 @@ export const code = style({
   color: vars.color.accent,
   margin: 0,
 })
-
-export const other = style({
-  marginTop: vars.space['7'],
-  paddingTop: vars.space['5'],
-  borderTop: `1px solid ${vars.color.border}`,
-})

@@ -1,26 +1,22 @@
-// The 404 page, in both languages: the visitor's language first, then the other one, so a
-// wrong or unknown language prefix still leads somewhere readable.
-import { useEffect, useState } from 'react'
-import { setupI18n, type I18n } from '@lingui/core'
-import { I18nProvider, useLingui } from '@lingui/react'
+// The 404 page, in one language: the prefix's, else the visitor's (the server picks the
+// prerendered page the same way). The header's language switch offers the other one.
+import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import { siteConfig } from '../../config/site'
 import { Link } from '@tanstack/react-router'
-import { fetchCatalog } from '../../lib/i18n'
-import { isLocale, otherLocale, type Locale } from '../../lib/locale'
+import type { Locale } from '../../lib/locale'
 import { useLangPrefix } from '../../lib/use-lang'
 import { SiteFrame } from '../site-layout/site-layout'
 import * as layout from '../ui/layout.css'
 import * as styles from './not-found-page.css'
 
-function NotFoundMessage({ level, lang }: { level: 'h1' | 'h2'; lang: Locale | undefined }) {
-  const Heading = level
+function NotFoundMessage({ lang }: { lang: Locale | undefined }) {
   return (
     <>
-      <Heading>
+      <h1>
         <Trans>Page not found</Trans>
-      </Heading>
+      </h1>
       <p className={layout.lead}>
         <Trans>The address may be mistyped, or the page may have moved.</Trans>
       </p>
@@ -42,40 +38,16 @@ function NotFoundMessage({ level, lang }: { level: 'h1' | 'h2'; lang: Locale | u
   )
 }
 
-function useOtherLanguage(locale: Locale): I18n | undefined {
-  const [other, setOther] = useState<I18n>()
-  useEffect(() => {
-    let active = true
-    const lng = otherLocale(locale)
-    fetchCatalog(lng)
-      .then((messages) => active && setOther(setupI18n({ locale: lng, messages: { [lng]: messages } })))
-      .catch(() => undefined) // the page is still complete in the visitor's language
-    return () => {
-      active = false
-    }
-  }, [locale])
-  return other
-}
-
 export function NotFoundPage() {
   const { i18n } = useLingui()
-  const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'es'
   const prefix = useLangPrefix()
-  const other = useOtherLanguage(locale)
   return (
     <SiteFrame>
       <title>{`404 · ${i18n._(msg`Page not found`)} · ${siteConfig.name}`}</title>
       <meta name="robots" content="noindex" />
       <div className={`${layout.container} ${styles.page}`}>
         <p className={styles.code}>404</p>
-        <NotFoundMessage level="h1" lang={prefix} />
-        {other ? (
-          <div className={styles.other} lang={other.locale}>
-            <I18nProvider i18n={other}>
-              <NotFoundMessage level="h2" lang={other.locale as Locale} />
-            </I18nProvider>
-          </div>
-        ) : null}
+        <NotFoundMessage lang={prefix} />
       </div>
     </SiteFrame>
   )

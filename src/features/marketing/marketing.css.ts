@@ -1,5 +1,5 @@
 // Styles of the marketing pages: hero, card grids, numbered steps, figures, FAQ, call to action.
-import { style } from '@vanilla-extract/css'
+import { globalStyle, style } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
 import { media } from '../../styles/tokens'
 
@@ -187,3 +187,16 @@ export const breadcrumb = style({
 })
 
 export const deliverableTitle = style({ fontSize: '1.0625rem', marginBottom: vars.space['2'] })
+
+/** Term and detail pairs of the legal texts (company particulars). */
+export const facts = style({ display: 'grid', gap: vars.space['2'], margin: `${vars.space['4']} 0` })
+globalStyle(`${facts} > div`, { display: 'grid', gridTemplateColumns: 'minmax(8rem, 14rem) 1fr', gap: vars.space['3'] })
+globalStyle(`${facts} dt`, { fontWeight: 600 })
+globalStyle(`${facts} dd`, { margin: 0, overflowWrap: 'anywhere' })
+globalStyle(`${facts} > div`, { '@media': { 'screen and (max-width: 480px)': { gridTemplateColumns: '1fr', gap: 0 } } })
+
+export const legalLinks = style({
+  marginTop: vars.space['7'],
+  paddingTop: vars.space['5'],
+  borderTop: `1px solid ${vars.color.border}`,
+})

@@ -5,6 +5,9 @@ import { Trans } from '@lingui/react/macro'
 import { useLingui } from '@lingui/react'
 import { msg } from '@lingui/core/macro'
 import { useLangPrefix } from '../../lib/use-lang'
+import type { Locale } from '../../lib/locale'
+import { breadcrumbList, faqPage, service } from '../../lib/structured-data'
+import { StructuredData } from '../../components/structured-data/structured-data'
 import type { OfferingContent } from './content/types'
 import { CallToAction } from './call-to-action'
 import { StepList } from './step-list'
@@ -14,15 +17,26 @@ import * as styles from './marketing.css'
 interface OfferingPageProps {
   kind: 'service' | 'specialization'
   content: OfferingContent
+  /** The page's unprefixed path, for its structured data. */
+  path: string
 }
 
-export function OfferingPage({ kind, content }: OfferingPageProps) {
+export function OfferingPage({ kind, content, path }: OfferingPageProps) {
   const { i18n } = useLingui()
   const lang = useLangPrefix()
   const _ = i18n._.bind(i18n)
 
+  const locale = i18n.locale as Locale
   return (
     <article>
+      <StructuredData
+        data={breadcrumbList(i18n, [
+          { name: msg`Home`, path: '/' },
+          { name: content.name, path },
+        ])}
+      />
+      {kind === 'service' ? <StructuredData data={service(i18n, locale, content, path)} /> : null}
+      {content.faq.length > 0 ? <StructuredData data={faqPage(i18n, content.faq)} /> : null}
       <header className={styles.hero}>
         <div className={layout.container}>
           <nav aria-label={_(msg`Breadcrumb`)} className={styles.breadcrumb}>

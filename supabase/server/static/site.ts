@@ -6,12 +6,16 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Hono, type Context } from 'hono'
 import { getCookie } from 'hono/cookie'
+import { bodyLimit } from 'hono/body-limit'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { detectLocale, localeFromPath, localeStorageKey, locales, type Locale } from '../../../src/lib/locale'
 import { privateAreaPrefixes, privatePagePaths, publicPagePaths, withoutLangPrefix } from '../../../src/lib/pages'
 import { prerenderedDir, prerenderedNotFoundFile, prerenderedPageFile } from '../../../src/lib/prerendered'
 import { robotsTxt, sitemapXml } from './seo-files'
-import { preferredEncoding, prerenderedPages } from './prerendered'
+import { preferredEncoding, prerenderedPages, withOrigin } from './prerendered'
+import { contactPost, withFormToken as addFormToken } from './contact-post'
+import { ssrBundle } from './ssr-bundle'
+import type { Database } from '../db/database'
 
 const publicPaths = new Set(publicPagePaths)
 const appPaths = new Set(privatePagePaths)
@@ -55,10 +59,25 @@ export function withLocaleHints(html: string, locale: Locale): string {
     )
 }
 
-export function siteRoutes({ dist, siteUrl }: { dist: string; siteUrl?: string }) {
+export interface SiteOptions {
+  dist: string
+  siteUrl?: string
+  db: Database
+  /** Signs the contact form's "started" field (the server's JWT secret). */
+  formSecret: string
+  /** Largest contact form body accepted without JavaScript, in bytes. */
+  contactFormMaxBytes: number
+}
+
+/** Folders of the build that are not for the browser: the SSR bundle and the prerendered pages. */
+const internalFolders = ['/server/', `/${prerenderedDir}/`]
+
+export function siteRoutes({ dist, siteUrl, db, formSecret, contactFormMaxBytes }: SiteOptions) {
   const app = new Hono()
   const origin = (url: string) => siteUrl ?? new URL(url).origin
   const prerendered = prerenderedPages(dist)
+  const visitorLocale = (c: Context) =>
+    likelyLocale(c.req.path, c.req.header('Accept-Language'), getCookie(c, localeStorageKey))
   let indexHtml: Promise<string> | undefined
 
   app.get('/sitemap.xml', (c) =>
@@ -70,17 +89,37 @@ export function siteRoutes({ dist, siteUrl }: { dist: string; siteUrl?: string }
   app.use('*', async (c, next) => {
     // Only paths that name a file (assets, favicon.svg, locales/es.json) can be files;
     // page paths go to the pages below. The prerendered pages are sent only as pages.
-    if (!FILE_PATH.test(c.req.path) || c.req.path.startsWith(`/${prerenderedDir}/`)) return next()
+    if (!FILE_PATH.test(c.req.path) || internalFolders.some((folder) => c.req.path.startsWith(folder))) return next()
     // Hashed file names change with their content, so they can be cached for good.
     const immutable = c.req.path.startsWith('/assets/')
     c.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
     return serveFile(c, next)
   })
 
+  const contactPaths = ['/contact', ...locales.map((lng) => `/${lng}/contact`)]
+  const withFormToken = (html: string) => addFormToken(html, formSecret)
+  app.post(
+    '*',
+    bodyLimit({
+      maxSize: contactFormMaxBytes,
+      onError: (c) => c.text('El mensaje es demasiado largo. · The message is too long.', 413),
+    }),
+    (c, next) => (contactPaths.includes(c.req.path) ? postContact(c) : next()),
+  )
+  const postContact = contactPost({
+    db,
+    bundle: ssrBundle(dist),
+    secret: formSecret,
+    locale: visitorLocale,
+    withOrigin: (c, html) => withOrigin(html, origin(c.req.url)),
+  })
+
   async function sendPrerendered(c: Context, file: string, status: 200 | 404, vary: string) {
-    const page = await prerendered(file, origin(c.req.url), preferredEncoding(c.req.header('Accept-Encoding')))
+    const perRequest = pagePath(c.req.path) === '/contact' ? withFormToken : undefined
+    const encoding = preferredEncoding(c.req.header('Accept-Encoding'))
+    const page = await prerendered(file, origin(c.req.url), encoding, perRequest)
     if (!page) return undefined
-    c.header('Cache-Control', 'no-cache')
+    c.header('Cache-Control', perRequest ? 'no-store' : 'no-cache')
     c.header('Vary', vary)
     c.header('Content-Type', 'text/html; charset=UTF-8')
     if (page.encoding !== 'identity') c.header('Content-Encoding', page.encoding)
@@ -90,7 +129,7 @@ export function siteRoutes({ dist, siteUrl }: { dist: string; siteUrl?: string }
   app.get('*', async (c) => {
     if (FILE_PATH.test(c.req.path)) return c.text('Not Found', 404)
     const prefix = localeFromPath(c.req.path)
-    const locale = likelyLocale(c.req.path, c.req.header('Accept-Language'), getCookie(c, localeStorageKey))
+    const locale = visitorLocale(c)
     // An unprefixed page's language depends on the cookie and the browser's languages.
     const vary = prefix ? 'Accept-Encoding' : 'Accept-Encoding, Accept-Language, Cookie'
     const path = pagePath(c.req.path)

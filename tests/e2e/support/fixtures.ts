@@ -3,10 +3,24 @@
 //   test.use(allowConsoleErrors(/status of 404/))
 // Patterns see `text @ url`, the url being where the message comes from (for a failed load, the
 // resource's URL).
-import { test as base, expect, type ConsoleMessage } from '@playwright/test'
+import { test as base, expect, type ConsoleMessage, type Page, type Response } from '@playwright/test'
 
 function described(message: ConsoleMessage): string {
   return `${message.text()} @ ${message.location().url}`
+}
+
+/**
+ * Public pages arrive as HTML and come alive when React has hydrated them (<html data-hydrated>).
+ * A person who clicks earlier gets the no-JavaScript form of a control (tested on its own);
+ * the tests act on the live page, so navigation waits for hydration too.
+ */
+async function waitForApp(page: Page, response: Response | null): Promise<void> {
+  if (!response || !(response.headers()['content-type'] ?? '').includes('text/html')) return
+  // Pages that fail on purpose (a missing catalog) never hydrate: give up quietly after a while.
+  await page
+    .locator('html[data-hydrated]')
+    .waitFor({ state: 'attached', timeout: 15_000 })
+    .catch(() => undefined)
 }
 
 export interface GuardFixtures {
@@ -16,6 +30,23 @@ export interface GuardFixtures {
 }
 
 export const test = base.extend<GuardFixtures>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page)
+      const reload = page.reload.bind(page)
+      page.goto = async (url, options) => {
+        const response = await goto(url, options)
+        await waitForApp(page, response)
+        return response
+      }
+      page.reload = async (options) => {
+        const response = await reload(options)
+        await waitForApp(page, response)
+        return response
+      }
+    }
+    await use(page)
+  },
   expectedConsoleErrors: [[], { option: true }],
   consoleGuard: [
     async ({ context, expectedConsoleErrors }, use) => {

@@ -55,6 +55,14 @@ function describePage(path: string): PublicPage {
     }
   }
   const [, kind, slug] = path.split('/')
+  if (kind === 'legal' && slug) {
+    return {
+      path,
+      h1: sourceMessage('legal.ts', 'title', slug),
+      title: sourceMessage('legal.ts', 'title', slug),
+      description: sourceMessage('legal.ts', 'metaDescription', slug),
+    }
+  }
   const file = kind === 'services' ? 'services.ts' : kind === 'specializations' ? 'specializations.ts' : undefined
   if (!file || !slug) throw new Error(`No content module known for ${path}`)
   return {

@@ -4,7 +4,7 @@
 // away quietly: a filled honeypot or a form sent within 3 s of appearing gets the confirmation
 // and nothing is sent. The database limits messages per address and tells the staff.
 import { useEffect, useRef, useState } from 'react'
-import { Link } from '@tanstack/react-router'
+import { Link, useRouterState } from '@tanstack/react-router'
 import { useForm } from 'react-hook-form'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { CheckboxField, Field, FormAlert, SelectField, TextAreaField } from '../../../components/form/field'
@@ -16,17 +16,9 @@ import { useLangPrefix } from '../../../lib/use-lang'
 import { services } from '../content/services'
 import { specializations } from '../content/specializations'
 import { privacyNoticeId } from './privacy-notice'
-import {
-  contactFields,
-  emptyContact,
-  fallbackProblems,
-  fieldProblem,
-  toRow,
-  validateField,
-  type ContactField,
-  type ContactValues,
-} from './rules'
+import { contactFields, emptyContact, toRow, validateField, type ContactField, type ContactValues } from './rules'
 import { sendContactMessage } from './send'
+import { refusedFieldMessage, startedFieldName, useContactSubmission, type SubmissionFailure } from './submission'
 import * as styles from './contact-form.css'
 
 /** People take longer than this to fill the form in; scripts do not. */
@@ -42,10 +34,13 @@ interface SummaryItem {
 export function ContactForm() {
   const { t, i18n } = useLingui()
   const lang = useLangPrefix()
+  // Set when the server renders its answer to the form sent without JavaScript.
+  const submitted = useContactSubmission()
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
   const [renderedAt] = useState(() => Date.now())
-  const [summary, setSummary] = useState<SummaryItem[] | null>(null)
-  const [failure, setFailure] = useState<'rateLimited' | 'failed' | null>(null)
-  const [sentBy, setSentBy] = useState<string | null>(null)
+  const [summary, setSummary] = useState<SummaryItem[] | null>(submitted?.problems.length ? submitted.problems : null)
+  const [failure, setFailure] = useState<SubmissionFailure | null>(submitted?.failure ?? null)
+  const [sentBy, setSentBy] = useState<string | null>(submitted?.sentBy ?? null)
   // Bumped after each submit attempt: the effect then moves focus to what the attempt produced.
   const [attempt, setAttempt] = useState(0)
   const alertRef = useRef<HTMLDivElement>(null)
@@ -57,7 +52,9 @@ export function ContactForm() {
     setError,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<ContactValues>({ defaultValues: emptyContact, shouldFocusError: false })
+  } = useForm<ContactValues>({ defaultValues: submitted?.values ?? emptyContact, shouldFocusError: false })
+  const errorOf = (field: ContactField) =>
+    errors[field]?.message ?? submitted?.problems.find((problem) => problem.field === field)?.message
 
   useEffect(() => {
     if (attempt === 0) return
@@ -92,7 +89,7 @@ export function ContactForm() {
       if (outcome.kind === 'sent') {
         setSentBy(name)
       } else if (outcome.kind === 'invalid') {
-        const message = i18n._(fieldProblem(outcome.field, values) ?? fallbackProblems[outcome.field])
+        const message = refusedFieldMessage(i18n, outcome.field, values)
         setError(outcome.field, { type: 'server', message })
         setSummary([{ field: outcome.field, message }])
       } else {
@@ -150,7 +147,17 @@ export function ContactForm() {
   const problemCount = summary?.length ?? 0
 
   return (
-    <form className={formStyles.form} onSubmit={submit} noValidate aria-labelledby="contact-form-title">
+    // method and action: without JavaScript the browser posts the form to this page's address.
+    <form
+      className={formStyles.form}
+      method="post"
+      action={pathname}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="contact-form-title"
+    >
+      {/* When the form was served; the server fills it in (the time check for the no-JS post). */}
+      <input type="hidden" name={startedFieldName} defaultValue="" suppressHydrationWarning />
       <h2 id="contact-form-title">
         <Trans>Send us a message</Trans>
       </h2>
@@ -186,7 +193,12 @@ export function ContactForm() {
       )}
       {failure && (
         <FormAlert ref={alertRef}>
-          {failure === 'rateLimited' ? (
+          {failure === 'expired' ? (
+            <Trans>
+              This form was open for too long to be sent safely. Please check what you wrote, which is still here, and
+              send it again.
+            </Trans>
+          ) : failure === 'rateLimited' ? (
             <Trans>
               We have received several messages from your connection in the last hour, so we cannot accept another one
               now. Please try again later, or write to us at <a href={mailtoHref(email)}>{email}</a>.
@@ -205,7 +217,7 @@ export function ContactForm() {
         label={t`Name`}
         autoComplete="name"
         aria-required="true"
-        error={errors.name?.message}
+        error={errorOf('name')}
         {...register('name', rules('name'))}
       />
       <Field
@@ -216,7 +228,7 @@ export function ContactForm() {
         autoComplete="email"
         aria-required="true"
         hint={t`We reply to this address.`}
-        error={errors.email?.message}
+        error={errorOf('email')}
         {...register('email', rules('email'))}
       />
       <Field
@@ -224,7 +236,7 @@ export function ContactForm() {
         label={t`Company or organization`}
         autoComplete="organization"
         aria-required="true"
-        error={errors.company?.message}
+        error={errorOf('company')}
         {...register('company', rules('company'))}
       />
       <Field
@@ -233,7 +245,7 @@ export function ContactForm() {
         type="tel"
         autoComplete="tel"
         hint={t`If you would rather we call you.`}
-        error={errors.phone?.message}
+        error={errorOf('phone')}
         {...register('phone', rules('phone'))}
       />
       <SelectField
@@ -241,7 +253,7 @@ export function ContactForm() {
         label={t`What is your enquiry about?`}
         options={interestOptions}
         aria-required="true"
-        error={errors.interest?.message}
+        error={errorOf('interest')}
         {...register('interest', rules('interest'))}
       />
       <TextAreaField
@@ -250,7 +262,7 @@ export function ContactForm() {
         rows={8}
         aria-required="true"
         hint={t`What you would like to change, which systems and data are involved, and your timeline. Up to 5,000 characters.`}
-        error={errors.message?.message}
+        error={errorOf('message')}
         {...register('message', rules('message'))}
       />
 
@@ -270,7 +282,7 @@ export function ContactForm() {
           </Trans>
         }
         aria-required="true"
-        error={errors.privacy?.message}
+        error={errorOf('privacy')}
         {...register('privacy', rules('privacy'))}
       />
       <CheckboxField

@@ -1,7 +1,9 @@
 // The data-protection notice beside the contact form, in layers (the AEPD's "información por
 // capas"): the basic facts first (who is responsible, why, on what basis, for how long, your
 // rights), the details behind a native disclosure. The form's privacy checkbox refers to it.
+import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
+import { useLangPrefix } from '../../../lib/use-lang'
 import { mailtoHref, siteConfig } from '../../../config/site'
 import * as styles from './contact-form.css'
 
@@ -11,6 +13,8 @@ export function PrivacyNotice() {
   const firm = siteConfig.name
   const email = siteConfig.email
   const mail = <a href={mailtoHref(email)}>{email}</a>
+  const months = siteConfig.enquiryRetentionMonths
+  const lang = useLangPrefix()
   return (
     <section id={privacyNoticeId} className={styles.notice} aria-labelledby={`${privacyNoticeId}-title`}>
       <h2 id={`${privacyNoticeId}-title`} className={styles.noticeTitle}>
@@ -54,7 +58,8 @@ export function PrivacyNotice() {
           </dt>
           <dd>
             <Trans>
-              Up to 12 months after our last contact, unless the enquiry becomes a project. News until you unsubscribe.
+              Up to {months} months after our last contact, unless the enquiry becomes a project. News until you
+              unsubscribe.
             </Trans>
           </dd>
         </div>
@@ -102,6 +107,11 @@ export function PrivacyNotice() {
           </Trans>
         </p>
       </details>
+      <p>
+        <Link to="/{-$lang}/legal/$document" params={{ lang, document: 'privacy' }}>
+          <Trans>Read our full privacy policy</Trans>
+        </Link>
+      </p>
     </section>
   )
 }

@@ -1,4 +1,4 @@
-import { createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute, notFound, rootRouteId } from '@tanstack/react-router'
 import { OfferingPage } from '../../../../features/marketing/offering-page'
 import { services } from '../../../../features/marketing/content/services'
 import { isServiceSlug, type ServiceSlug } from '../../../../lib/pages'
@@ -6,7 +6,7 @@ import { pageHead } from '../../../../lib/seo'
 
 export const Route = createFileRoute('/{-$lang}/_site/services/$service')({
   beforeLoad: ({ params }) => {
-    if (!isServiceSlug(params.service)) throw notFound()
+    if (!isServiceSlug(params.service)) throw notFound({ routeId: rootRouteId })
   },
   head: ({ params }) => {
     // head() also runs for an unknown slug (beforeLoad's notFound does not stop it).
@@ -19,5 +19,5 @@ export const Route = createFileRoute('/{-$lang}/_site/services/$service')({
 
 function ServiceRoute() {
   const { service } = Route.useParams()
-  return <OfferingPage kind="service" content={services[service as ServiceSlug]} />
+  return <OfferingPage kind="service" content={services[service as ServiceSlug]} path={`/services/${service}`} />
 }

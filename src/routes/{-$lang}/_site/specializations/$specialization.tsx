@@ -1,4 +1,4 @@
-import { createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute, notFound, rootRouteId } from '@tanstack/react-router'
 import { OfferingPage } from '../../../../features/marketing/offering-page'
 import { specializations } from '../../../../features/marketing/content/specializations'
 import { isSpecializationSlug, type SpecializationSlug } from '../../../../lib/pages'
@@ -6,7 +6,7 @@ import { pageHead } from '../../../../lib/seo'
 
 export const Route = createFileRoute('/{-$lang}/_site/specializations/$specialization')({
   beforeLoad: ({ params }) => {
-    if (!isSpecializationSlug(params.specialization)) throw notFound()
+    if (!isSpecializationSlug(params.specialization)) throw notFound({ routeId: rootRouteId })
   },
   head: ({ params }) => {
     // head() also runs for an unknown slug (beforeLoad's notFound does not stop it).
@@ -23,5 +23,9 @@ export const Route = createFileRoute('/{-$lang}/_site/specializations/$specializ
 
 function SpecializationRoute() {
   const { specialization } = Route.useParams()
-  return <OfferingPage kind="specialization" content={specializations[specialization as SpecializationSlug]} />
+  return <OfferingPage
+      kind="specialization"
+      content={specializations[specialization as SpecializationSlug]}
+      path={`/specializations/${specialization}`}
+    />
 }

@@ -1,0 +1,42 @@
+// Puts a rendered page into the built index.html: the page's language, the <head> tags React
+// hoisted to the start of the render, a preload of the catalog the browser needs to hydrate, and
+// the markup in #app. Used by the prerenderer and by the server's no-JavaScript form answers.
+
+/** The <title>, <meta> and <link> tags React hoists to the start of a render. */
+const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>|<link [^>]*\/>)/
+
+export function splitHoisted(appHtml: string): { head: string[]; body: string } {
+  let rest = appHtml
+  const head: string[] = []
+  for (let match = HOISTED.exec(rest); match; match = HOISTED.exec(rest)) {
+    head.push(match[0])
+    rest = rest.slice(match[0].length)
+  }
+  return { head, body: rest }
+}
+
+/**
+ * How the browser treats the page: `hydrate` it, `render` it afresh (the 404 page, rendered at a
+ * probe address), or leave it `static` (no scripts at all: the answer to a form sent without
+ * JavaScript, whose state the browser could not rebuild).
+ */
+export type DocumentMode = 'hydrate' | 'render' | 'static'
+
+export function fillTemplate(template: string, page: { lang: string; appHtml: string; mode: DocumentMode }): string {
+  const { head, body } = splitHoisted(page.appHtml)
+  const headTags =
+    page.mode === 'static'
+      ? head
+      : // The catalog is needed to hydrate: fetched alongside the scripts, not after them.
+        [...head, `<link rel="preload" href="/locales/${page.lang}.json" as="fetch" crossorigin="anonymous" />`]
+  let html = template
+    .replace(/<html lang="[^"]*"/, `<html lang="${page.lang}"`)
+    .replace('</head>', [...headTags, '</head>'].join('\n    '))
+    .replace('<div id="app"></div>', `<div id="app" data-prerendered="${page.mode}">${body}</div>`)
+    // The page is readable without JavaScript: the index.html notice is for the app's other pages.
+    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
+  if (page.mode === 'static')
+    html = html.replace(/\s*<script type="module"[^>]*><\/script>|\s*<link rel="modulepreload"[^>]*>/g, '')
+  if (!html.includes('data-prerendered')) throw new Error('index.html has no empty <div id="app"></div>')
+  return html
+}

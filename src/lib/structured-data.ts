@@ -1,0 +1,95 @@
+// JSON-LD for search engines (schema.org): the firm as an Organization with its contact point,
+// each service as a Service, questions and answers as an FAQPage, and the breadcrumb trail.
+// Built from the same site configuration and copy as the visible page.
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { siteConfig } from '../config/site'
+import type { Locale } from './locale'
+import { withLangPrefix } from './pages'
+import { absoluteUrl } from './seo'
+
+type JsonLd = Record<string, unknown>
+
+const organizationId = () => absoluteUrl('/#organization')
+
+export function organization(locale: Locale): JsonLd {
+  const company = siteConfig.company
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    '@id': organizationId(),
+    name: siteConfig.name,
+    legalName: company.legalName,
+    url: absoluteUrl(withLangPrefix('/', locale)),
+    logo: absoluteUrl('/favicon.svg'),
+    email: siteConfig.email,
+    telephone: company.phone,
+    taxID: company.taxId,
+    foundingDate: String(siteConfig.foundedYear),
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: company.streetAddress,
+      postalCode: company.postalCode,
+      addressLocality: company.locality,
+      addressCountry: company.country,
+    },
+    contactPoint: {
+      '@type': 'ContactPoint',
+      contactType: 'customer service',
+      email: siteConfig.email,
+      telephone: company.phone,
+      availableLanguage: ['es', 'en'],
+      url: absoluteUrl(withLangPrefix('/contact', locale)),
+    },
+    sameAs: [siteConfig.sisterProduct.url],
+  }
+}
+
+export function service(
+  i18n: I18n,
+  locale: Locale,
+  content: { name: MessageDescriptor; metaDescription: MessageDescriptor },
+  path: string,
+): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Service',
+    name: i18n._(content.name),
+    description: i18n._(content.metaDescription),
+    url: absoluteUrl(withLangPrefix(path, locale)),
+    serviceType: i18n._(content.name),
+    provider: { '@id': organizationId() },
+    areaServed: ['ES', 'Latin America'],
+    availableLanguage: ['es', 'en'],
+  }
+}
+
+export function faqPage(i18n: I18n, faq: readonly { question: MessageDescriptor; answer: MessageDescriptor }[]): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: faq.map((item) => ({
+      '@type': 'Question',
+      name: i18n._(item.question),
+      acceptedAnswer: { '@type': 'Answer', text: i18n._(item.answer) },
+    })),
+  }
+}
+
+export interface Crumb {
+  name: MessageDescriptor
+  /** Unprefixed path; the trail names the canonical (prefixed) pages. */
+  path: string
+}
+
+export function breadcrumbList(i18n: I18n, crumbs: readonly Crumb[]): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: i18n._(crumb.name),
+      item: absoluteUrl(withLangPrefix(crumb.path, i18n.locale)),
+    })),
+  }
+}
