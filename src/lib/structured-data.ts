@@ -63,7 +63,10 @@ export function service(
   }
 }
 
-export function faqPage(i18n: I18n, faq: readonly { question: MessageDescriptor; answer: MessageDescriptor }[]): JsonLd {
+export function faqPage(
+  i18n: I18n,
+  faq: readonly { question: MessageDescriptor; answer: MessageDescriptor }[],
+): JsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': 'FAQPage',

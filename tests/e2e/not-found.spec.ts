@@ -118,7 +118,7 @@ test.describe('HTTP status', () => {
     }
   })
 
-  test('unknown addresses answer 404 with the 404 page itself, in the visitor\'s language', async ({ request }) => {
+  test("unknown addresses answer 404 with the 404 page itself, in the visitor's language", async ({ request }) => {
     for (const url of [
       '/nope',
       '/es/nope',

@@ -48,7 +48,11 @@ export const legalDocuments: Record<LegalSlug, LegalDocument> = {
     metaDescription: msg`Who runs this website: company name, tax ID, registry data, address and contact, and the terms of use of the site.`,
     intro: msg`In compliance with article 10 of Spanish Law 34/2002 on information society services and electronic commerce (LSSI-CE), these are the particulars of the owner of this website.`,
     sections: [
-      { title: msg`Owner of the website`, facts: controllerFacts.filter((fact) => fact.detail !== privacyEmail), paragraphs: [] },
+      {
+        title: msg`Owner of the website`,
+        facts: controllerFacts.filter((fact) => fact.detail !== privacyEmail),
+        paragraphs: [],
+      },
       {
         title: msg`Terms of use`,
         paragraphs: [

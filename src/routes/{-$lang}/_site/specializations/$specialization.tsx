@@ -23,9 +23,11 @@ export const Route = createFileRoute('/{-$lang}/_site/specializations/$specializ
 
 function SpecializationRoute() {
   const { specialization } = Route.useParams()
-  return <OfferingPage
+  return (
+    <OfferingPage
       kind="specialization"
       content={specializations[specialization as SpecializationSlug]}
       path={`/specializations/${specialization}`}
     />
+  )
 }
