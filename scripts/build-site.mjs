@@ -19,5 +19,5 @@ function run(args) {
 
 run([...vite, '--outDir', dist, '--emptyOutDir'])
 run([...vite, '--ssr', 'src/entry-server.tsx', '--outDir', ssrOut, '--emptyOutDir'])
-const pages = await prerender({ dist, entry: resolve(ssrOut, 'entry-server.js') })
-console.log(`Prerendered ${pages} pages into ${basename(dist)}/prerendered/`)
+const { pages, images } = await prerender({ dist, entry: resolve(ssrOut, 'entry-server.js') })
+console.log(`Prerendered ${pages} pages into ${basename(dist)}/prerendered/ and ${images} share images into ${basename(dist)}/og/`)

@@ -5,6 +5,7 @@
 import { renderToString } from 'react-dom/server'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { createAppRouter } from './router'
+import { siteConfig } from './config/site'
 import { activateLocale, i18n } from './lib/i18n'
 import { localeFromPath, type Locale } from './lib/locale'
 import { fillTemplate, type DocumentMode } from './lib/html-document'
@@ -64,3 +65,5 @@ export { toRow as contactRow } from './features/marketing/contact-form/rules'
 export { classifyFailure as classifyContactFailure } from './features/marketing/contact-form/send'
 export { minimumFillMs } from './features/marketing/contact-form/contact-form'
 export { startedFieldName } from './features/marketing/contact-form/submission'
+export const siteName = siteConfig.name
+export const siteHost = new URL(siteConfig.url).host

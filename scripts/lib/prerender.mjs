@@ -1,9 +1,11 @@
 // Writes every public page as HTML into <dist>/prerendered/ with the SSR bundle (src/entry-server.tsx):
-// the page in the built index.html, with its language, <head> tags and a preload of its catalog.
+// the page in the built index.html, with its language, <head> tags and a preload of its catalog;
+// then each page's share image.
 // See docs/decisions/0009-prerendered-public-pages.md.
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { writeOgImages } from './og-images.mjs'
 
 export async function prerender({ dist, entry }) {
   const ssr = await import(pathToFileURL(entry).href)
@@ -12,6 +14,7 @@ export async function prerender({ dist, entry }) {
   const template = await readFile(join(dist, 'index.html'), 'utf8')
   const out = join(dist, 'prerendered')
   const targets = ssr.prerenderTargets()
+  const shareable = []
   // One page at a time: Lingui's active language is global to the render.
   for (const target of targets) {
     // The 404 page is rendered at a probe address: the browser renders it afresh for the real one.
@@ -21,6 +24,12 @@ export async function prerender({ dist, entry }) {
     const file = join(out, target.file)
     await mkdir(dirname(file), { recursive: true })
     await writeFile(file, html)
+    // One share image per page and language: the prefixed page names the same one as the bare.
+    const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1]
+    if (image && target.url.startsWith(`/${target.locale}`)) {
+      shareable.push({ html, image: image.replace(ssr.prerenderOrigin, '') })
+    }
   }
-  return targets.length
+  const images = await writeOgImages({ dist, pages: shareable, siteName: ssr.siteName, siteHost: ssr.siteHost })
+  return { pages: targets.length, images }
 }

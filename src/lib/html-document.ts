@@ -1,6 +1,5 @@
 // Puts a rendered page into the built index.html: the page's language, the <head> tags React
-// hoisted to the start of the render, a preload of the catalog the browser needs to hydrate, and
-// the markup in #app. Used by the prerenderer and by the server's no-JavaScript form answers.
+// hoisted to the start of the render, and the markup in #app. Used by the prerenderer and by the server's no-JavaScript form answers.
 
 /** The <title>, <meta> and <link> tags React hoists to the start of a render. */
 const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>|<link [^>]*\/>)/
@@ -22,13 +21,17 @@ export function splitHoisted(appHtml: string): { head: string[]; body: string } 
  */
 export type DocumentMode = 'hydrate' | 'render' | 'static'
 
+/** Marks the head tags of a `render` page, which the browser replaces with its own. */
+export const replacedHeadAttribute = 'data-replaced'
+
 export function fillTemplate(template: string, page: { lang: string; appHtml: string; mode: DocumentMode }): string {
+  // No preload of the catalog here: src/main.tsx asks for it once the page has painted.
   const { head, body } = splitHoisted(page.appHtml)
+  // A page the browser renders afresh puts its own head tags back: it removes these first.
   const headTags =
-    page.mode === 'static'
-      ? head
-      : // The catalog is needed to hydrate: fetched alongside the scripts, not after them.
-        [...head, `<link rel="preload" href="/locales/${page.lang}.json" as="fetch" crossorigin="anonymous" />`]
+    page.mode === 'render'
+      ? head.map((tag) => tag.replace(/^<(title|meta|link)/, `<$1 ${replacedHeadAttribute}`))
+      : head
   let html = template
     .replace(/<html lang="[^"]*"/, `<html lang="${page.lang}"`)
     .replace('</head>', [...headTags, '</head>'].join('\n    '))

@@ -1,4 +1,5 @@
-// Per-page <head>: title, description, Open Graph, canonical and hreflang alternates.
+// Per-page <head>: title, description, Open Graph and Twitter card (with the page's share image),
+// canonical and hreflang alternates.
 // An unprefixed page (/contact) shows the visitor's language, so its canonical URL is the
 // prefixed page of that language (/es/contact); x-default points at the unprefixed form.
 import type { MessageDescriptor } from '@lingui/core'
@@ -31,12 +32,20 @@ export function absoluteUrl(path: string): string {
   return origin() + path
 }
 
+/** The page's share image (made at build time by scripts/lib/og-images.mjs), 1200×630. */
+export const ogImageSize = { width: 1200, height: 630 } as const
+
+export function ogImagePath(path: string, locale: Locale): string {
+  return `/og/${locale}${path === '/' ? '/home' : path}.png`
+}
+
 export function pageHead({ path, title, description }: PageHeadInput) {
   const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'es'
   const base = origin()
   const pageTitle = `${i18n._(title)} · ${siteConfig.name}`
   const pageDescription = i18n._(description)
   const canonical = base + withLangPrefix(path, locale)
+  const image = base + ogImagePath(path, locale)
   return {
     meta: [
       { title: pageTitle },
@@ -50,6 +59,15 @@ export function pageHead({ path, title, description }: PageHeadInput) {
       ...locales
         .filter((other) => other !== locale)
         .map((other) => ({ property: 'og:locale:alternate', content: ogLocale[other] })),
+      { property: 'og:image', content: image },
+      { property: 'og:image:type', content: 'image/png' },
+      { property: 'og:image:width', content: String(ogImageSize.width) },
+      { property: 'og:image:height', content: String(ogImageSize.height) },
+      { property: 'og:image:alt', content: pageTitle },
+      { name: 'twitter:card', content: 'summary_large_image' },
+      { name: 'twitter:title', content: pageTitle },
+      { name: 'twitter:description', content: pageDescription },
+      { name: 'twitter:image', content: image },
     ],
     links: [
       { rel: 'canonical', href: canonical },

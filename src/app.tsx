@@ -1,0 +1,76 @@
+// The app's start (loaded by main.tsx). A public page arrives prerendered (#app[data-prerendered="hydrate"]): the router
+// loads the same route in the page's language and React hydrates the markup. The 404 page
+// ("render": prerendered at a probe address, so its route tree need not match this one) is
+// rendered afresh over its own markup once its route is loaded. Every other page (sign-in,
+// portal, admin) is rendered here, after the visitor's language is active (I18nProvider renders
+// nothing until then).
+import { StrictMode, startTransition } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { RouterProvider } from '@tanstack/react-router'
+import { createAppRouter } from './router'
+import { activateLocale, detectBrowserLocale, syncLocaleCookie } from './lib/i18n'
+import { localeFromPath, normalizeLocale } from './lib/locale'
+import { startInspector } from './lib/inspector'
+import { bindAuthToApp } from './auth/loader'
+import { markHydrated } from './lib/hydration'
+import { replacedHeadAttribute } from './lib/html-document'
+
+const root = document.getElementById('app')
+if (!root) throw new Error('index.html must contain #app')
+
+await startInspector()
+syncLocaleCookie()
+
+const prerendered = root.getAttribute('data-prerendered')
+try {
+  // The server chose the language of an unprefixed page (cookie, then Accept-Language): the
+  // first render must be in that language to match the markup.
+  const pageLocale = prerendered ? normalizeLocale(document.documentElement.lang) : undefined
+  let hydrating = pageLocale !== undefined
+  const router = createAppRouter({
+    resolveLocale: (pathname) =>
+      hydrating && pageLocale ? (localeFromPath(pathname) ?? pageLocale) : detectBrowserLocale(pathname),
+  })
+  // Auth changes re-run the guards; a change of user empties the query cache first.
+  bindAuthToApp({
+    invalidate: () => void router.invalidate(),
+    clearCache: () => router.options.context.queryClient.clear(),
+  })
+  const app = (
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>
+  )
+  if (prerendered) {
+    await router.load()
+    if (prerendered === 'hydrate') {
+      // Render the root as the server did (no top-level Suspense boundary around the matches).
+      router.ssr = { manifest: undefined }
+      startTransition(() => {
+        hydrateRoot(root, app)
+      })
+    } else {
+      for (const tag of document.head.querySelectorAll(`[${replacedHeadAttribute}]`)) tag.remove()
+      createRoot(root).render(app)
+    }
+    await markHydrated()
+    hydrating = false
+    // A choice stored in this browser that the server could not know (made before the cookie
+    // existed) wins now, as it would have on a page rendered here.
+    const wanted = detectBrowserLocale(window.location.pathname)
+    if (wanted !== pageLocale) {
+      await activateLocale(wanted)
+      await router.invalidate()
+    }
+  } else {
+    await activateLocale(detectBrowserLocale(window.location.pathname))
+    createRoot(root).render(app)
+    await markHydrated()
+  }
+} catch (error) {
+  // A prerendered page stays readable as it is, links and all; it just does not come alive.
+  if (prerendered) throw error
+  // Without a catalog no translated text exists yet, so this one line carries both languages.
+  root.textContent =
+    'No se pudo cargar el sitio; recargue la página. · The site could not load; please reload the page.'
+}
