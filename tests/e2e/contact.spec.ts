@@ -6,7 +6,6 @@
 // until the visitor sends. Every real message here counts towards the per-address limit (5 an
 // hour, and all these tests share one address), so only the two happy paths really send.
 import { readFileSync } from 'node:fs'
-import { randomUUID } from 'node:crypto'
 import type { Page, Request } from '@playwright/test'
 import { test, expect, allowConsoleErrors } from './support/fixtures'
 import { expectNoAxeViolations } from './support/a11y'
@@ -17,6 +16,7 @@ import { Site } from './support/site'
 import { demoUsers, serviceClient } from './support/users'
 import { SignInPage } from './support/auth'
 import { withLangPrefix } from '../../src/lib/pages'
+import { contactForm, fillValid, visitor } from './support/contact'
 import { siteConfig } from '../../src/config/site'
 import type { Locale } from '../../src/lib/locale'
 
@@ -37,65 +37,6 @@ const summarySource =
   '{problemCount, plural, one {There is # problem with the form} other {There are # problems with the form}}'
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
-/** Locators of the form, by role and accessible name in the page's language. */
-function contactForm(page: Page, lng: Locale) {
-  const form = page.getByRole('form', { name: t(lng, 'Send us a message') })
-  return {
-    form,
-    name: form.getByRole('textbox', { name: t(lng, 'Name'), exact: true }),
-    email: form.getByRole('textbox', { name: t(lng, 'E-mail'), exact: true }),
-    company: form.getByRole('textbox', { name: t(lng, 'Company or organization'), exact: true }),
-    phone: form.getByRole('textbox', { name: t(lng, 'Phone (optional)'), exact: true }),
-    interest: form.getByRole('combobox', { name: t(lng, 'What is your enquiry about?') }),
-    message: form.getByRole('textbox', { name: t(lng, 'Message'), exact: true }),
-    privacy: form.getByRole('checkbox', {
-      name: t(lng, 'I have read the <0>basic information on data protection</0>.'),
-    }),
-    marketing: form.getByRole('checkbox', {
-      name: t(lng, "Send me occasional news about {firm}'s services and events.", { firm: siteConfig.name }),
-    }),
-    honeypot: page.locator('#contact-website'),
-    submit: form.getByRole('button', { name: t(lng, 'Send message') }),
-    summary: form.getByRole('alert'),
-  }
-}
-
-interface Visitor {
-  name: string
-  email: string
-  company: string
-  phone: string
-  interest: string
-  message: string
-}
-
-function visitor(lng: Locale): Visitor {
-  const tag = randomUUID().slice(0, 8)
-  return {
-    name: lng === 'es' ? `Marta Ibáñez ${tag}` : `Oliver Grant ${tag}`,
-    email: `contact-${tag}@example.org`,
-    company: lng === 'es' ? 'Frutas del Ebro' : 'Harbour Foods',
-    phone: '+34 (600) 000-111',
-    interest: 'governance',
-    message:
-      lng === 'es'
-        ? `Necesitamos un catálogo de datos y responsables por dominio. Referencia ${tag}.`
-        : `We need a data catalogue and owners for each domain. Reference ${tag}.`,
-  }
-}
-
-async function fillValid(page: Page, lng: Locale, who: Visitor) {
-  const form = contactForm(page, lng)
-  await form.name.fill(who.name)
-  await form.email.fill(who.email)
-  await form.company.fill(who.company)
-  await form.phone.fill(who.phone)
-  await form.interest.selectOption(who.interest)
-  await form.message.fill(who.message)
-  await form.privacy.check()
-  return form
-}
 
 /** Requests that would store a message. */
 function watchInserts(page: Page): Request[] {

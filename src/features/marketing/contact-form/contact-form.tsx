@@ -74,6 +74,12 @@ export function ContactForm() {
   }, [summary, t])
 
   const rules = (field: ContactField) => ({ validate: validateField(i18n, field) })
+  // The server's answer to the form sent without JavaScript shows the input in the markup itself
+  // (react-hook-form only fills uncontrolled fields from the browser).
+  const initial = (field: Exclude<keyof ContactValues, 'privacy' | 'marketing'>) =>
+    submitted ? { defaultValue: submitted.values[field] } : {}
+  const initiallyChecked = (field: 'privacy' | 'marketing') =>
+    submitted ? { defaultChecked: submitted.values[field] } : {}
 
   const submit = handleSubmit(
     async (values) => {
@@ -218,6 +224,7 @@ export function ContactForm() {
         autoComplete="name"
         aria-required="true"
         error={errorOf('name')}
+        {...initial('name')}
         {...register('name', rules('name'))}
       />
       <Field
@@ -229,6 +236,7 @@ export function ContactForm() {
         aria-required="true"
         hint={t`We reply to this address.`}
         error={errorOf('email')}
+        {...initial('email')}
         {...register('email', rules('email'))}
       />
       <Field
@@ -237,6 +245,7 @@ export function ContactForm() {
         autoComplete="organization"
         aria-required="true"
         error={errorOf('company')}
+        {...initial('company')}
         {...register('company', rules('company'))}
       />
       <Field
@@ -246,6 +255,7 @@ export function ContactForm() {
         autoComplete="tel"
         hint={t`If you would rather we call you.`}
         error={errorOf('phone')}
+        {...initial('phone')}
         {...register('phone', rules('phone'))}
       />
       <SelectField
@@ -254,6 +264,7 @@ export function ContactForm() {
         options={interestOptions}
         aria-required="true"
         error={errorOf('interest')}
+        {...initial('interest')}
         {...register('interest', rules('interest'))}
       />
       <TextAreaField
@@ -263,6 +274,7 @@ export function ContactForm() {
         aria-required="true"
         hint={t`What you would like to change, which systems and data are involved, and your timeline. Up to 5,000 characters.`}
         error={errorOf('message')}
+        {...initial('message')}
         {...register('message', rules('message'))}
       />
 
@@ -283,12 +295,14 @@ export function ContactForm() {
         }
         aria-required="true"
         error={errorOf('privacy')}
+        {...initiallyChecked('privacy')}
         {...register('privacy', rules('privacy'))}
       />
       <CheckboxField
         id={fieldId('marketing')}
         label={t`Send me occasional news about ${firm}'s services and events.`}
         hint={t`Optional. You can unsubscribe at any time with one click.`}
+        {...initiallyChecked('marketing')}
         {...register('marketing')}
       />
 

@@ -1,0 +1,80 @@
+// Prerendered pages come alive without being rebuilt: React hydrates the markup as it is (no
+// element of the page's content is replaced, no console error or hydration warning, nothing
+// fetched twice), and navigation afterwards stays in the page, as before prerendering.
+import { test, expect } from './support/fixtures'
+import { t } from './support/catalog'
+import { pageUrl, publicPages, urlForms } from './support/pages'
+import { Site } from './support/site'
+import type { Locale } from '../../src/lib/locale'
+
+declare global {
+  interface Window {
+    __replaced?: string[]
+    __sameDocument?: boolean
+  }
+}
+
+/** Records every heading, main, header or footer element taken out of the page. */
+function watchReplacements() {
+  window.__replaced = []
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.removedNodes) {
+        if (!(node instanceof Element)) continue
+        const hit = node.matches('h1, h2, main, header, footer')
+          ? node
+          : node.querySelector('h1, h2, main, header, footer')
+        if (hit) window.__replaced!.push(`${hit.tagName} ${hit.textContent?.slice(0, 40)}`)
+      }
+    }
+  }).observe(document, { childList: true, subtree: true })
+}
+
+for (const form of urlForms) {
+  const lng: Locale = form === 'bare' ? 'en' : form
+  test.describe(`${form} URLs`, () => {
+    test.use({ locale: lng === 'en' ? 'en-GB' : 'es-ES' })
+
+    test(`every public page hydrates in place (${lng})`, async ({ page }) => {
+      await page.addInitScript(watchReplacements)
+      const requests: string[] = []
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url())
+        if (!pathname.startsWith('/assets/')) requests.push(pathname)
+      })
+      const site = new Site(page, lng)
+      for (const expected of publicPages) {
+        const url = pageUrl(expected.path, form)
+        await test.step(url, async () => {
+          requests.length = 0
+          await page.goto(url)
+          await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+          await expect(site.h1).toHaveText(t(lng, expected.h1))
+          expect(await page.evaluate(() => window.__replaced), `elements replaced on ${url}`).toEqual([])
+          // The document, the icon and the catalog it needs to hydrate; no data, nothing twice.
+          expect(requests.filter((path) => path !== '/favicon.svg').sort(), url).toEqual(
+            [url, `/locales/${lng}.json`].sort(),
+          )
+          // Live: the language buttons replaced the no-JavaScript links.
+          await expect(site.langButton(lng)).toHaveAttribute('aria-pressed', 'true')
+        })
+      }
+    })
+  })
+}
+
+test('after hydration, links navigate inside the page', async ({ page }) => {
+  const site = new Site(page, 'es')
+  await page.goto('/es')
+  await page.evaluate(() => (window.__sameDocument = true))
+  await site.main
+    .getByRole('link', { name: t('es', 'Data engineering') })
+    .first()
+    .click()
+  await expect(page).toHaveURL('/es/services/data-engineering')
+  await expect(site.h1).toHaveText(t('es', publicPages.find((p) => p.path === '/services/data-engineering')!.h1))
+  await site.footer.getByRole('link', { name: t('es', 'Legal notice') }).click()
+  await expect(page).toHaveURL('/es/legal/notice')
+  await expect(site.h1).toHaveText(t('es', 'Legal notice'))
+  expect(await page.evaluate(() => window.__sameDocument)).toBe(true)
+})
