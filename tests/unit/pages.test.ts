@@ -2,9 +2,23 @@ import { describe, expect, it } from 'vitest'
 import { isServiceSlug, publicPagePaths, withLangPrefix, withoutLangPrefix } from '../../src/lib/pages'
 import { isKnownPagePath, likelyLocale, withLocaleHints } from '../../supabase/server/static/site'
 import { robotsTxt, sitemapXml } from '../../supabase/server/static/seo-files'
+import { prerenderTargets, prerenderedNotFoundFile, prerenderedPageFile } from '../../src/lib/prerendered'
+
+describe('prerendered files', () => {
+  it('names one file per page, URL form and language, and the 404 page in each', () => {
+    const targets = prerenderTargets()
+    expect(targets).toHaveLength((publicPagePaths.length + 1) * 4)
+    expect(new Set(targets.map((target) => target.file)).size).toBe(targets.length)
+    expect(targets).toContainEqual({ url: '/es/contact', locale: 'es', file: 'es/contact.html', notFound: false })
+    expect(targets).toContainEqual({ url: '/contact', locale: 'en', file: 'bare-en/contact.html', notFound: false })
+    expect(targets).toContainEqual({ url: '/en', locale: 'en', file: 'en/index.html', notFound: false })
+    expect(prerenderedPageFile('/', 'es', false)).toBe('bare-es/index.html')
+    expect(prerenderedNotFoundFile('en', true)).toBe('en/404.html')
+  })
+})
 
 describe('page paths', () => {
-  it('lists the seed’s eight public pages', () => {
+  it('lists the seed’s eight public pages and the three legal pages', () => {
     expect(publicPagePaths).toEqual([
       '/',
       '/services/business-intelligence',
@@ -14,6 +28,9 @@ describe('page paths', () => {
       '/specializations/financial-intelligence',
       '/specializations/customer-intelligence',
       '/contact',
+      '/legal/notice',
+      '/legal/privacy',
+      '/legal/cookies',
     ])
   })
 
@@ -72,7 +89,7 @@ describe('sitemap.xml and robots.txt', () => {
   })
 })
 
-describe('server: language hints in the app shell', () => {
+describe('server: the language of a page', () => {
   const shell = '<!doctype html>\n<html lang="es">\n  <head>\n    <title>x</title>\n  </head>\n</html>'
 
   it('guesses the language from the prefix, then Accept-Language, then Spanish', () => {
@@ -81,6 +98,13 @@ describe('server: language hints in the app shell', () => {
     expect(likelyLocale('/contact', 'es-419,es;q=0.9')).toBe('es')
     expect(likelyLocale('/contact', 'de-DE')).toBe('es')
     expect(likelyLocale('/', undefined)).toBe('es')
+  })
+
+  it('lets the language cookie win over Accept-Language on unprefixed paths, never over a prefix', () => {
+    expect(likelyLocale('/contact', 'en-GB', 'es')).toBe('es')
+    expect(likelyLocale('/contact', 'es-ES', 'en')).toBe('en')
+    expect(likelyLocale('/contact', 'en-GB', 'fr')).toBe('en')
+    expect(likelyLocale('/es/contact', 'en-GB', 'en')).toBe('es')
   })
 
   it('sets <html lang> and preloads that catalog', () => {
