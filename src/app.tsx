@@ -1,5 +1,6 @@
-// The app's start (loaded by main.tsx). A public page arrives prerendered (#app[data-prerendered="hydrate"]): the router
-// loads the same route in the page's language and React hydrates the markup. The 404 page
+// The app's start (loaded by main.tsx). A public page arrives prerendered
+// (#app[data-prerendered="hydrate"]): the router loads the same route in the page's language and
+// React hydrates the markup. The 404 page
 // ("render": prerendered at a probe address, so its route tree need not match this one) is
 // rendered afresh over its own markup once its route is loaded. Every other page (sign-in,
 // portal, admin) is rendered here, after the visitor's language is active (I18nProvider renders
@@ -15,14 +16,12 @@ import { bindAuthToApp } from './auth/loader'
 import { markHydrated } from './lib/hydration'
 import { replacedHeadAttribute } from './lib/html-document'
 
-const root = document.getElementById('app')
-if (!root) throw new Error('index.html must contain #app')
+/** Starts the app in #app: hydrates a prerendered page, renders any other. Throws when it cannot. */
+export async function startApp(root: HTMLElement, prerenderedPage: boolean): Promise<void> {
+  await startInspector()
+  syncLocaleCookie()
 
-await startInspector()
-syncLocaleCookie()
-
-const prerendered = root.getAttribute('data-prerendered')
-try {
+  const prerendered = prerenderedPage ? root.getAttribute('data-prerendered') : null
   // The server chose the language of an unprefixed page (cookie, then Accept-Language): the
   // first render must be in that language to match the markup.
   const pageLocale = prerendered ? normalizeLocale(document.documentElement.lang) : undefined
@@ -41,36 +40,31 @@ try {
       <RouterProvider router={router} />
     </StrictMode>
   )
-  if (prerendered) {
-    await router.load()
-    if (prerendered === 'hydrate') {
-      // Render the root as the server did (no top-level Suspense boundary around the matches).
-      router.ssr = { manifest: undefined }
-      startTransition(() => {
-        hydrateRoot(root, app)
-      })
-    } else {
-      for (const tag of document.head.querySelectorAll(`[${replacedHeadAttribute}]`)) tag.remove()
-      createRoot(root).render(app)
-    }
-    await markHydrated()
-    hydrating = false
-    // A choice stored in this browser that the server could not know (made before the cookie
-    // existed) wins now, as it would have on a page rendered here.
-    const wanted = detectBrowserLocale(window.location.pathname)
-    if (wanted !== pageLocale) {
-      await activateLocale(wanted)
-      await router.invalidate()
-    }
-  } else {
+  if (!prerendered) {
+    // No catalog, no text: main.tsx then shows the prerendered error screen.
     await activateLocale(detectBrowserLocale(window.location.pathname))
     createRoot(root).render(app)
     await markHydrated()
+    return
   }
-} catch (error) {
-  // A prerendered page stays readable as it is, links and all; it just does not come alive.
-  if (prerendered) throw error
-  // Without a catalog no translated text exists yet, so this one line carries both languages.
-  root.textContent =
-    'No se pudo cargar el sitio; recargue la página. · The site could not load; please reload the page.'
+  await router.load()
+  if (prerendered === 'hydrate') {
+    // Render the root as the server did (no top-level Suspense boundary around the matches).
+    router.ssr = { manifest: undefined }
+    startTransition(() => {
+      hydrateRoot(root, app)
+    })
+  } else {
+    for (const tag of document.head.querySelectorAll(`[${replacedHeadAttribute}]`)) tag.remove()
+    createRoot(root).render(app)
+  }
+  await markHydrated()
+  hydrating = false
+  // A choice stored in this browser that the server could not know (made before the cookie
+  // existed) wins now, as it would have on a page rendered here.
+  const wanted = detectBrowserLocale(window.location.pathname)
+  if (wanted !== pageLocale) {
+    await activateLocale(wanted)
+    await router.invalidate()
+  }
 }

@@ -9,6 +9,9 @@ import { siteConfig } from './config/site'
 import { activateLocale, i18n } from './lib/i18n'
 import { localeFromPath, type Locale } from './lib/locale'
 import { fillTemplate, type DocumentMode } from './lib/html-document'
+import { I18nProvider } from '@lingui/react'
+import { ErrorScreenView } from './components/error-screen/error-screen'
+import { withLangPrefix } from './lib/pages'
 import {
   contactProblems,
   ContactSubmissionProvider,
@@ -43,7 +46,23 @@ export async function renderDocument(options: RenderOptions): Promise<{ html: st
     </ContactSubmissionProvider>,
   )
   const lang = i18n.locale as Locale
-  return { html: fillTemplate(options.template, { lang, appHtml, mode: options.mode }), lang }
+  const errorScreenHtml = renderErrorScreen(localeFromPath(options.url))
+  return { html: fillTemplate(options.template, { lang, appHtml, mode: options.mode, errorScreenHtml }), lang }
+}
+
+/** The error screen in the active language, its home link in the given URL form. */
+function renderErrorScreen(prefix: Locale | undefined): string {
+  return renderToString(
+    <I18nProvider i18n={i18n}>
+      <ErrorScreenView homeHref={withLangPrefix('/', prefix)} />
+    </I18nProvider>,
+  )
+}
+
+/** The error screen for the pages rendered in the browser (sign-in, portal, admin). */
+export async function errorScreenFragment(locale: Locale, prefixed: boolean): Promise<string> {
+  await activateLocale(locale)
+  return renderErrorScreen(prefixed ? locale : undefined)
 }
 
 /** The contact form's fields checked in a language, as the browser checks them. */
@@ -59,7 +78,7 @@ export async function checkContactForm(form: URLSearchParams, locale: Locale) {
 }
 
 export { provideCatalogs } from './lib/i18n'
-export { prerenderTargets } from './lib/prerendered'
+export { errorScreenFile, prerenderTargets } from './lib/prerendered'
 export { prerenderOrigin } from './lib/seo'
 export { toRow as contactRow } from './features/marketing/contact-form/rules'
 export { classifyFailure as classifyContactFailure } from './features/marketing/contact-form/send'

@@ -30,6 +30,12 @@ export async function prerender({ dist, entry }) {
       shareable.push({ html, image: image.replace(ssr.prerenderOrigin, '') })
     }
   }
+  for (const locale of ['es', 'en']) {
+    for (const prefixed of [true, false]) {
+      const file = join(out, ssr.errorScreenFile(locale, prefixed))
+      await writeFile(file, await ssr.errorScreenFragment(locale, prefixed))
+    }
+  }
   const images = await writeOgImages({ dist, pages: shareable, siteName: ssr.siteName, siteHost: ssr.siteHost })
   return { pages: targets.length, images }
 }

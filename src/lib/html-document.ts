@@ -1,6 +1,8 @@
 // Puts a rendered page into the built index.html: the page's language, the <head> tags React
 // hoisted to the start of the render, and the markup in #app. Used by the prerenderer and by the server's no-JavaScript form answers.
 
+import { errorTemplateId } from './static-error-screen'
+
 /** The <title>, <meta> and <link> tags React hoists to the start of a render. */
 const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>|<link [^>]*\/>)/
 
@@ -24,7 +26,15 @@ export type DocumentMode = 'hydrate' | 'render' | 'static'
 /** Marks the head tags of a `render` page, which the browser replaces with its own. */
 export const replacedHeadAttribute = 'data-replaced'
 
-export function fillTemplate(template: string, page: { lang: string; appHtml: string; mode: DocumentMode }): string {
+/** The error screen every page carries for when the app cannot start (see static-error-screen.ts). */
+export function withErrorTemplate(html: string, errorScreenHtml: string): string {
+  return html.replace('</body>', `  <template id="${errorTemplateId}">${errorScreenHtml}</template>\n  </body>`)
+}
+
+export function fillTemplate(
+  template: string,
+  page: { lang: string; appHtml: string; mode: DocumentMode; errorScreenHtml?: string },
+): string {
   // No preload of the catalog here: src/main.tsx asks for it once the page has painted.
   const { head, body } = splitHoisted(page.appHtml)
   // A page the browser renders afresh puts its own head tags back: it removes these first.
@@ -38,6 +48,7 @@ export function fillTemplate(template: string, page: { lang: string; appHtml: st
     .replace('<div id="app"></div>', `<div id="app" data-prerendered="${page.mode}">${body}</div>`)
     // The page is readable without JavaScript: the index.html notice is for the app's other pages.
     .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
+  if (page.errorScreenHtml && page.mode !== 'static') html = withErrorTemplate(html, page.errorScreenHtml)
   if (page.mode === 'static')
     html = html.replace(/\s*<script type="module"[^>]*><\/script>|\s*<link rel="modulepreload"[^>]*>/g, '')
   if (!html.includes('data-prerendered')) throw new Error('index.html has no empty <div id="app"></div>')

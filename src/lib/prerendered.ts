@@ -57,3 +57,8 @@ export function prerenderTargets(paths: readonly string[] = publicPagePaths): Pr
   }
   return targets
 }
+
+/** The error screen fragment for the pages the browser renders, per language and URL form. */
+export function errorScreenFile(locale: Locale, prefixed: boolean): string {
+  return `${folder(locale, prefixed)}/error-screen.html`
+}

@@ -10,7 +10,13 @@ import { bodyLimit } from 'hono/body-limit'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { detectLocale, localeFromPath, localeStorageKey, locales, type Locale } from '../../../src/lib/locale'
 import { privateAreaPrefixes, privatePagePaths, publicPagePaths, withoutLangPrefix } from '../../../src/lib/pages'
-import { prerenderedDir, prerenderedNotFoundFile, prerenderedPageFile } from '../../../src/lib/prerendered'
+import {
+  errorScreenFile,
+  prerenderedDir,
+  prerenderedNotFoundFile,
+  prerenderedPageFile,
+} from '../../../src/lib/prerendered'
+import { withErrorTemplate } from '../../../src/lib/html-document'
 import { robotsTxt, sitemapXml } from './seo-files'
 import { preferredEncoding, prerenderedPages, withOrigin } from './prerendered'
 import { contactPost, withFormToken as addFormToken } from './contact-post'
@@ -79,6 +85,16 @@ export function siteRoutes({ dist, siteUrl, db, formSecret, contactFormMaxBytes 
   const visitorLocale = (c: Context) =>
     likelyLocale(c.req.path, c.req.header('Accept-Language'), getCookie(c, localeStorageKey))
   let indexHtml: Promise<string> | undefined
+  const errorScreens = new Map<string, Promise<string | undefined>>()
+  /** The prerendered error screen for the app's own pages (absent from a build without them). */
+  const errorScreenOf = (file: string) => {
+    let pending = errorScreens.get(file)
+    if (!pending) {
+      pending = readFile(join(dist, prerenderedDir, file), 'utf8').catch(() => undefined)
+      errorScreens.set(file, pending)
+    }
+    return pending
+  }
 
   app.get('/sitemap.xml', (c) =>
     c.body(sitemapXml(origin(c.req.url)), 200, { 'Content-Type': 'application/xml; charset=utf-8' }),
@@ -141,9 +157,11 @@ export function siteRoutes({ dist, siteUrl, db, formSecret, contactFormMaxBytes 
       if (sent) return sent
     }
     indexHtml ??= readFile(join(dist, 'index.html'), 'utf8')
+    const errorScreen = await errorScreenOf(errorScreenFile(locale, prefix !== undefined))
     c.header('Cache-Control', 'no-cache')
     c.header('Vary', 'Accept-Language, Cookie')
-    return c.html(withLocaleHints(await indexHtml, locale), isKnownPagePath(c.req.path) ? 200 : 404)
+    const html = withLocaleHints(await indexHtml, locale)
+    return c.html(errorScreen ? withErrorTemplate(html, errorScreen) : html, isKnownPagePath(c.req.path) ? 200 : 404)
   })
   return app
 }
