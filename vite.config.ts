@@ -45,7 +45,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|xstate|@xstate|@lingui|use-sync-external-store)[\\/]/,
+              // TanStack Query is not here: only the portal and the admin area use it.
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store)|xstate|@xstate|@lingui|use-sync-external-store)[\\/]/,
             },
           ],
         },

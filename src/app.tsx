@@ -14,6 +14,7 @@ import { localeFromPath, normalizeLocale } from './lib/locale'
 import { startInspector } from './lib/inspector'
 import { bindAuthToApp } from './auth/loader'
 import { markHydrated } from './lib/hydration'
+import { clearQueryCache } from './lib/query-cache'
 import { replacedHeadAttribute } from './lib/html-document'
 
 /** Starts the app in #app: hydrates a prerendered page, renders any other. Throws when it cannot. */
@@ -33,7 +34,7 @@ export async function startApp(root: HTMLElement, prerenderedPage: boolean): Pro
   // Auth changes re-run the guards; a change of user empties the query cache first.
   bindAuthToApp({
     invalidate: () => void router.invalidate(),
-    clearCache: () => router.options.context.queryClient.clear(),
+    clearCache: clearQueryCache,
   })
   const app = (
     <StrictMode>

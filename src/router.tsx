@@ -2,7 +2,6 @@
 // and the app-wide defaults for pending, error and not-found screens.
 import type { ReactNode } from 'react'
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { I18nProvider } from '@lingui/react'
 import { detectBrowserLocale, i18n } from './lib/i18n'
 import type { Locale } from './lib/locale'
@@ -12,24 +11,25 @@ import { NotFoundPage } from './components/not-found/not-found-page'
 import { RethrowError } from './components/error-screen/error-screen'
 import { HydrationMark } from './lib/hydration'
 
+/**
+ * The context every route starts from. The portal's and the admin area's guards add the query
+ * client (and the signed-in user) for the routes below them.
+ */
 export interface RouterContext {
-  queryClient: QueryClient
   /** The language a path is shown in: the prerenderer decides it, the browser detects it. */
   resolveLocale: (pathname: string) => Locale
 }
 
 interface AppRouterOptions {
   history?: RouterHistory
-  queryClient?: QueryClient
   resolveLocale?: RouterContext['resolveLocale']
 }
 
 export function createAppRouter(options: AppRouterOptions = {}) {
-  const queryClient = options.queryClient ?? new QueryClient()
   return createRouter({
     routeTree,
     history: options.history,
-    context: { queryClient, resolveLocale: options.resolveLocale ?? detectBrowserLocale },
+    context: { resolveLocale: options.resolveLocale ?? detectBrowserLocale },
     defaultPreload: 'intent',
     // Loaders always run on preload and visit; TanStack Query owns the caching.
     defaultPreloadStaleTime: 0,
@@ -39,12 +39,10 @@ export function createAppRouter(options: AppRouterOptions = {}) {
     defaultNotFoundComponent: NotFoundPage,
     notFoundMode: 'root',
     Wrap: ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={queryClient}>
-        <I18nProvider i18n={i18n}>
-          <HydrationMark />
-          {children}
-        </I18nProvider>
-      </QueryClientProvider>
+      <I18nProvider i18n={i18n}>
+        <HydrationMark />
+        {children}
+      </I18nProvider>
     ),
   })
 }

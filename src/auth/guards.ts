@@ -1,6 +1,7 @@
 // Route guards, as TanStack Router beforeLoads. They wait for the auth actor to settle, send a
 // visitor without a session to the matching login (remembering where they were going), and a
 // user with the wrong role home. They shape the experience; row-level security is the boundary.
+import { appQueryClient } from '../lib/query-client'
 import { redirect, type ParsedLocation } from '@tanstack/react-router'
 import type { AuthSnapshot } from '../../machines/auth.machine'
 import { isLocale } from '../lib/locale'
@@ -47,5 +48,6 @@ export async function requireAudience(
   if (!profile || !user) throw new ProfileUnavailableError(snapshot.context.error?.message ?? 'Profile unavailable')
   const allowed = audience === 'client' ? isClient(snapshot) : isAdmin(snapshot)
   if (!allowed) throw redirect({ to: '/{-$lang}', params: { lang } })
-  return { profile, user }
+  // The portal's and the admin area's data: their routes' loaders read it from the context.
+  return { profile, user, queryClient: appQueryClient() }
 }

@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { appQueryClient } from '../../../../../lib/query-client'
 import { AdminLayout } from '../../../../../features/admin/admin-layout'
 import { GuardError } from '../../../../../features/auth/guard-screens'
 
@@ -8,5 +10,13 @@ export const Route = createFileRoute('/{-$lang}/_site/admin/dashboard')({
   // The guard comes with the auth code, on first use: the public pages' bundle stays small.
   beforeLoad: async (options) => (await import('../../../../../auth/guards')).requireAudience('staff', options),
   errorComponent: GuardError,
-  component: AdminLayout,
+  component: AdminRoute,
 })
+
+function AdminRoute() {
+  return (
+    <QueryClientProvider client={appQueryClient()}>
+      <AdminLayout />
+    </QueryClientProvider>
+  )
+}

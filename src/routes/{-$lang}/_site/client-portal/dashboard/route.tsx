@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { appQueryClient } from '../../../../../lib/query-client'
 import { PortalLayout } from '../../../../../features/portal/portal-layout'
 import { GuardError } from '../../../../../features/auth/guard-screens'
 
@@ -8,5 +10,13 @@ export const Route = createFileRoute('/{-$lang}/_site/client-portal/dashboard')(
   // The guard comes with the auth code, on first use: the public pages' bundle stays small.
   beforeLoad: async (options) => (await import('../../../../../auth/guards')).requireAudience('client', options),
   errorComponent: GuardError,
-  component: PortalLayout,
+  component: PortalRoute,
 })
+
+function PortalRoute() {
+  return (
+    <QueryClientProvider client={appQueryClient()}>
+      <PortalLayout />
+    </QueryClientProvider>
+  )
+}
