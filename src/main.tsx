@@ -29,5 +29,5 @@ try {
 } catch (error) {
   // A prerendered page stays as it is: readable, its links working without the app.
   if (!prerendered && root) showStaticErrorScreen(root)
-  throw error
+  console.error('The app could not start:', error)
 }

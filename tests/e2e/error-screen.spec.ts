@@ -9,7 +9,7 @@ import { siteConfig } from '../../src/config/site'
 import type { Locale } from '../../src/lib/locale'
 
 // The aborted downloads and the app's own report of why it could not start.
-test.use(allowConsoleErrors(/net::ERR_FAILED|Failed to fetch dynamically imported module|Catalog|Failed to fetch/))
+test.use(allowConsoleErrors(/net::ERR_FAILED|The app could not start/))
 
 async function expectErrorScreen(page: import('@playwright/test').Page, lng: Locale, home: string) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lng, 'Something went wrong'))
