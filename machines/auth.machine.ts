@@ -289,7 +289,6 @@ export const authMachine = setup({
           {
             guard: 'otherUserSession',
             target: '#auth.signedIn',
-            reenter: true,
             actions: ['takeSession', 'clearProfile'],
             description: 'A different person signed in (another tab): everything starts over.',
           },
@@ -305,7 +304,6 @@ export const authMachine = setup({
           {
             guard: 'otherUserSession',
             target: '#auth.signedIn',
-            reenter: true,
             actions: ['takeSession', 'clearProfile'],
           },
           { guard: 'sameUserSession', actions: ['takeSession', 'announceRenewal'] },
@@ -315,7 +313,6 @@ export const authMachine = setup({
           {
             guard: 'otherUserSession',
             target: '#auth.signedIn',
-            reenter: true,
             actions: ['takeSession', 'clearProfile'],
           },
           { guard: 'sameUserSession', actions: ['takeSession', 'announceRenewal'] },
@@ -325,7 +322,6 @@ export const authMachine = setup({
           {
             guard: 'otherUserSession',
             target: '#auth.signedIn',
-            reenter: true,
             actions: ['takeSession', 'clearProfile'],
           },
           { guard: 'sameUserSession', actions: ['takeSession', 'announceRenewal'] },
