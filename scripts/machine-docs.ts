@@ -3,11 +3,13 @@
 // same and compares it with the committed files, so the documents cannot drift from the machines.
 import type { AnyStateMachine } from 'xstate'
 import { authMachine } from '../machines/auth.machine'
+import { contactSubmissionMachine } from '../machines/contact-submission.machine'
 import { disclosureMachine } from '../machines/disclosure.machine'
 import { menuMachine } from '../machines/menu.machine'
 
 export const documentedMachines: Record<string, AnyStateMachine> = {
   auth: authMachine,
+  'contact-submission': contactSubmissionMachine,
   disclosure: disclosureMachine,
   menu: menuMachine,
 }

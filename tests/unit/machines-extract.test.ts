@@ -22,6 +22,7 @@ describe('machines as the Stately extractor reads them', () => {
   it('finds every machine file', () => {
     expect(machines.map(({ path }) => path.replace('../../machines/', '')).sort()).toEqual([
       'auth.machine.ts',
+      'contact-submission.machine.ts',
       'disclosure.machine.ts',
       'menu.machine.ts',
     ])

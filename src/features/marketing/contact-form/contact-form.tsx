@@ -1,10 +1,13 @@
 // The contact form. Checked here with the database's own rules (rules.ts), then inserted into
-// contact_messages (send.ts, which brings supabase-js only now). Errors show beside each field and
+// contact_messages (send.ts, which brings supabase-js only now); what happens to a message once
+// sent is machines/contact-submission.machine.ts. Errors show beside each field and
 // in a summary that takes the focus and links to each field; the input is kept. Bots are turned
 // away quietly: a filled honeypot or a form sent within 3 s of appearing gets the confirmation
 // and nothing is sent. The database limits messages per address and tells the staff.
 import { useEffect, useRef, useState } from 'react'
 import { Link } from '@tanstack/react-router'
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react'
+import { fromPromise } from 'xstate'
 import { useForm } from 'react-hook-form'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { CheckboxField, Field, FormAlert, SelectField, TextAreaField } from '../../../components/form/field'
@@ -27,6 +30,8 @@ import {
   type ContactValues,
 } from './rules'
 import { sendContactMessage } from './send'
+import { contactSubmissionMachine } from '../../../../machines/contact-submission.machine'
+import { getInspector } from '../../../lib/inspector'
 import * as styles from './contact-form.css'
 
 /** People take longer than this to fill the form in; scripts do not. */
@@ -44,8 +49,19 @@ export function ContactForm() {
   const lang = useLangPrefix()
   const [renderedAt] = useState(() => Date.now())
   const [summary, setSummary] = useState<SummaryItem[] | null>(null)
-  const [failure, setFailure] = useState<'rateLimited' | 'failed' | null>(null)
-  const [sentBy, setSentBy] = useState<string | null>(null)
+  const submission = useActorRef(
+    contactSubmissionMachine.provide({ actors: { send: fromPromise(({ input }) => sendContactMessage(input)) } }),
+    { inspect: getInspector() },
+  )
+  const { sentBy, failure, sending } = useSelector(
+    submission,
+    (snapshot) => ({
+      sentBy: snapshot.matches('sent') ? snapshot.context.name : null,
+      failure: snapshot.matches({ filling: 'failed' }) ? snapshot.context.failure : null,
+      sending: snapshot.hasTag('pending'),
+    }),
+    shallowEqual,
+  )
   // Bumped after each submit attempt: the effect then moves focus to what the attempt produced.
   const [attempt, setAttempt] = useState(0)
   const alertRef = useRef<HTMLDivElement>(null)
@@ -56,8 +72,22 @@ export function ContactForm() {
     handleSubmit,
     setError,
     setFocus,
-    formState: { errors, isSubmitting },
+    getValues,
+    formState: { errors },
   } = useForm<ContactValues>({ defaultValues: emptyContact, shouldFocusError: false })
+
+  // The machine's answer to each Send: a field the database refused is marked and summarised.
+  useEffect(() => {
+    const subscription = submission.on('contact.answered', ({ refusedField }) => {
+      if (refusedField) {
+        const message = i18n._(fieldProblem(refusedField, getValues()) ?? fallbackProblems[refusedField])
+        setError(refusedField, { type: 'server', message })
+        setSummary([{ field: refusedField, message }])
+      }
+      setAttempt((n) => n + 1)
+    })
+    return () => subscription.unsubscribe()
+  }, [submission, i18n, getValues, setError])
 
   useEffect(() => {
     if (attempt === 0) return
@@ -79,29 +109,17 @@ export function ContactForm() {
   const rules = (field: ContactField) => ({ validate: validateField(i18n, field) })
 
   const submit = handleSubmit(
-    async (values) => {
+    (values) => {
       setSummary(null)
-      setFailure(null)
-      const name = values.name.trim()
-      if (values.website.trim() !== '' || Date.now() - renderedAt < minimumFillMs) {
-        setSentBy(name)
-        setAttempt((n) => n + 1)
-        return
-      }
-      const outcome = await sendContactMessage(toRow(values, i18n.locale === 'en' ? 'en' : 'es'))
-      if (outcome.kind === 'sent') {
-        setSentBy(name)
-      } else if (outcome.kind === 'invalid') {
-        const message = i18n._(fieldProblem(outcome.field, values) ?? fallbackProblems[outcome.field])
-        setError(outcome.field, { type: 'server', message })
-        setSummary([{ field: outcome.field, message }])
-      } else {
-        setFailure(outcome.kind)
-      }
-      setAttempt((n) => n + 1)
+      submission.send({
+        type: 'contact.submit',
+        name: values.name.trim(),
+        row: toRow(values, i18n.locale === 'en' ? 'en' : 'es'),
+        trap: values.website.trim() !== '' || Date.now() - renderedAt < minimumFillMs,
+      })
     },
     (fieldErrors) => {
-      setFailure(null)
+      submission.send({ type: 'contact.invalid' })
       setSummary(
         contactFields.flatMap((field) => {
           const message = fieldErrors[field]?.message
@@ -281,8 +299,8 @@ export function ContactForm() {
       />
 
       <div className={styles.submitRow}>
-        <button type="submit" className={layout.buttonPrimary} disabled={isSubmitting}>
-          {isSubmitting ? <Trans>Sending...</Trans> : <Trans>Send message</Trans>}
+        <button type="submit" className={layout.buttonPrimary} disabled={sending}>
+          {sending ? <Trans>Sending...</Trans> : <Trans>Send message</Trans>}
         </button>
       </div>
     </form>
