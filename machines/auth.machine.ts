@@ -1,160 +1,33 @@
 // The auth lifecycle: the session supabase-js restores or receives, the profile that gives the
-// user a role, the refresh timer, and the requests a person makes (sign in, sign out, reset,
-// new password, MFA code). Free of React and of supabase-js: the host provides the actors that
-// call the API and forwards supabase-js's seven auth events; the machine decides.
-//
-// The machine owns the refresh timer (supabase-js runs with autoRefreshToken off); see
-// docs/decisions/0008-auth-refresh-owned-by-the-machine.md.
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import type { Tables } from '../src/lib/db'
+// user a role, the refresh timer, and the requests a person makes. Free of React and of
+// supabase-js: the host provides the actors that call the API and forwards supabase-js's seven
+// auth events; the machine decides. Everything a reader of the chart needs is in the config's
+// `description`s; the rules it applies live in ./auth.rules.ts. The machine owns the refresh
+// timer (docs/decisions/0008-auth-refresh-owned-by-the-machine.md); docs/machines.md shows how
+// to open it in the Stately visualizer.
+import { assertEvent, assign, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import {
+  failureFrom,
+  needsMfa,
+  profileFrom,
+  refreshDelay,
+  retryDelay,
+  sessionFrom,
+  totpFactor,
+  type AuthContext,
+  type AuthMachineEvent,
+  type AuthSession,
+  type AuthUser,
+  type Profile,
+} from './auth.rules'
 
-export type Profile = Tables<'profiles'>
-
-export interface AuthFactor {
-  id: string
-  factor_type: string
-  status: string
-  friendly_name?: string
-}
-
-export interface AuthUser {
-  id: string
-  email?: string
-  factors?: AuthFactor[] | null
-}
-
-export interface AuthSession {
-  access_token: string
-  refresh_token: string
-  /** Seconds since the epoch. */
-  expires_at?: number
-  expires_in: number
-  user: AuthUser
-}
-
-/** A failed call, reduced to what the UI and the retry policy need. */
-export interface AuthFailure {
-  message: string
-  code?: string
-  status?: number
-  /** Network failures and 5xx: worth trying again. */
-  retryable: boolean
-}
-
-export type SupabaseAuthEventType =
-  | 'INITIAL_SESSION'
-  | 'SIGNED_IN'
-  | 'SIGNED_OUT'
-  | 'TOKEN_REFRESHED'
-  | 'USER_UPDATED'
-  | 'PASSWORD_RECOVERY'
-  | 'MFA_CHALLENGE_VERIFIED'
-
-/** supabase-js's events, forwarded as they are. */
-export type SupabaseAuthEvent = { type: SupabaseAuthEventType; session: AuthSession | null }
-
-/** What people ask for. */
-export type AuthCommand =
-  | { type: 'SIGN_IN'; email: string; password: string }
-  | { type: 'SIGN_UP'; email: string; password: string; metadata: Record<string, string> }
-  | { type: 'SIGN_OUT' }
-  | { type: 'RESET_PASSWORD'; email: string; redirectTo: string }
-  | { type: 'UPDATE_PASSWORD'; password: string }
-  | { type: 'VERIFY_MFA'; code: string }
-  | { type: 'RELOAD_PROFILE' }
-
-export type AuthEvent = SupabaseAuthEvent | AuthCommand
-
-export interface AuthContext {
-  session: AuthSession | null
-  user: AuthUser | null
-  profile: Profile | null
-  /** The last failure, kept until the next request succeeds or starts. */
-  error: AuthFailure | null
-  /** Failed refresh attempts in a row. */
-  refreshAttempt: number
-  now: () => number
-}
-
-export interface AuthInput {
-  /** Milliseconds since the epoch; a test passes its simulated clock. */
-  now?: () => number
-}
-
-/** Refresh this long before expiry (supabase-js's own ticker uses the same threshold). */
-export const refreshMarginMs = 120_000
-/** Retry backoff starts here and doubles: 200, 400, 800 … ms. */
-export const firstRetryDelayMs = 200
-/** …up to this ceiling, for as long as the session is kept. */
-export const maxRetryDelayMs = 30_000
-
-/** How long until the scheduled refresh: `margin` before expiry, or halfway for short-lived tokens. */
-export function refreshDelay(session: AuthSession | null, now: number): number {
-  if (!session) return 0
-  const expiresAtMs = (session.expires_at ?? now / 1000 + session.expires_in) * 1000
-  const remaining = Math.max(0, expiresAtMs - now)
-  return remaining > 2 * refreshMarginMs ? remaining - refreshMarginMs : Math.floor(remaining / 2)
-}
-
-export function retryDelay(attempt: number): number {
-  return Math.min(firstRetryDelayMs * 2 ** Math.max(0, attempt - 1), maxRetryDelayMs)
-}
-
-/** The `aal` claim of the access token: aal2 once a second factor was verified in this session. */
-export function currentAssurance(session: AuthSession | null): 'aal1' | 'aal2' | null {
-  if (!session) return null
-  try {
-    const payload = session.access_token.split('.')[1] ?? ''
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'))
-    return (JSON.parse(json) as { aal?: string }).aal === 'aal2' ? 'aal2' : 'aal1'
-  } catch {
-    return 'aal1'
-  }
-}
-
-/** Only verified factors count: an enrolment that was never confirmed protects nothing. */
-export function verifiedFactors(user: AuthUser | null): AuthFactor[] {
-  return (user?.factors ?? []).filter((factor) => factor.status === 'verified')
-}
-
-export function needsMfa(session: AuthSession | null): boolean {
-  return (
-    session !== null &&
-    verifiedFactors(session.user).some((f) => f.factor_type === 'totp') &&
-    currentAssurance(session) !== 'aal2'
-  )
-}
-
-const failure = (error: unknown): AuthFailure =>
-  isAuthFailure(error) ? error : { message: error instanceof Error ? error.message : String(error), retryable: false }
-
-function isAuthFailure(value: unknown): value is AuthFailure {
-  return typeof value === 'object' && value !== null && 'message' in value && 'retryable' in value
-}
-
-const sessionOf = (event: AuthEvent) => ('session' in event ? event.session : null)
-
-// In signedIn, a session event for the same user is split between the parallel regions; the
-// guards are exclusive, so exactly one of these applies to any event. The region transitions
-// target a child without `reenter`: re-entering the region would make its exit set the whole
-// parallel state, so the two regions' transitions would conflict and other regions would reset.
-const sessionChange = [
-  { guard: 'needsMfa', target: '#auth.mfaRequired', actions: 'takeSession' },
-  { guard: 'otherUserSession', target: '#auth.signedIn', reenter: true, actions: ['takeSession', 'clearProfile'] },
-] as const
-const reloadProfile = { guard: 'sameUserSession', target: '.loading' } as const
-const reschedule = {
-  guard: 'sameUserSession',
-  target: '.scheduled',
-  actions: ['takeSession', 'resetAttempts'],
-} as const
+export * from './auth.rules'
 
 export const authMachine = setup({
   types: {
     context: {} as AuthContext,
-    events: {} as AuthEvent,
-    input: {} as AuthInput,
-    tags: {} as 'busy',
+    events: {} as AuthMachineEvent,
+    tags: {} as 'busy' | 'pending' | 'settled',
   },
   actors: {
     // Each is replaced by the host with the real supabase-js call (src/auth/actors.ts).
@@ -190,62 +63,61 @@ export const authMachine = setup({
     }),
   },
   guards: {
-    hasSession: ({ event }) => sessionOf(event) !== null,
-    needsMfa: ({ event }) => needsMfa(sessionOf(event)),
-    outputNeedsMfa: ({ event }) => needsMfa((event as unknown as { output: AuthSession | null }).output),
-    outputHasSession: ({ event }) => (event as unknown as { output: AuthSession | null }).output !== null,
+    hasSession: ({ event }) => sessionFrom(event) !== null,
+    needsMfa: ({ event }) => needsMfa(sessionFrom(event)),
     sameUserSession: ({ context, event }) => {
-      const session = sessionOf(event)
+      const session = sessionFrom(event)
       return session !== null && session.user.id === context.user?.id && !needsMfa(session)
     },
     otherUserSession: ({ context, event }) => {
-      const session = sessionOf(event)
+      const session = sessionFrom(event)
       return session !== null && session.user.id !== context.user?.id && !needsMfa(session)
     },
-    retryable: ({ event }) => failure((event as unknown as { error: unknown }).error).retryable,
-    hasVerifiedFactor: ({ context }) => verifiedFactors(context.user).some((f) => f.factor_type === 'totp'),
+    hasProfile: ({ context }) => context.profile !== null,
+    retryable: ({ event }) => failureFrom(event).retryable,
   },
   actions: {
+    /** From supabase-js's events and from the actors that answer with a session alike. */
     takeSession: assign(({ event }) => {
-      const session = sessionOf(event)
+      const session = sessionFrom(event)
       return { session, user: session?.user ?? null }
     }),
-    takeOutputSession: assign(({ event }) => {
-      const session = (event as unknown as { output: AuthSession }).output
-      return { session, user: session.user }
-    }),
+    announceRenewal: raise({ type: 'auth.session.renewed' }),
     clearUser: assign({ session: null, user: null, profile: null, refreshAttempt: 0 }),
     clearError: assign({ error: null }),
     clearProfile: assign({ profile: null }),
-    keepError: assign({ error: ({ event }) => failure((event as unknown as { error: unknown }).error) }),
-    keepProfileError: assign({
-      profile: null,
-      error: ({ event }) => failure((event as unknown as { error: unknown }).error),
-    }),
-    takeProfile: assign({ profile: ({ event }) => (event as unknown as { output: Profile }).output, error: null }),
+    keepError: assign({ error: ({ event }) => failureFrom(event) }),
+    keepProfileError: assign({ profile: null, error: ({ event }) => failureFrom(event) }),
+    takeProfile: assign({ profile: ({ event }) => profileFrom(event), error: null }),
     countAttempt: assign({ refreshAttempt: ({ context }) => context.refreshAttempt + 1 }),
     resetAttempts: assign({ refreshAttempt: 0 }),
   },
   delays: {
-    refreshDue: ({ context }) => refreshDelay(context.session, context.now()),
+    // The clock: a test provides this delay with its simulated time instead.
+    refreshDue: ({ context }) => refreshDelay(context.session, Date.now()),
     retryBackoff: ({ context }) => retryDelay(context.refreshAttempt),
   },
 }).createMachine({
   id: 'auth',
-  context: ({ input }) => ({
+  description:
+    'Who is signed in. supabase-js reports the session with its seven events (forwarded as they are); people ask with the auth.* commands. The tag "settled" says the app knows who the user is; "busy" that a call is under way; "pending" that a request a person made has not been answered yet.',
+  context: {
     session: null,
     user: null,
     profile: null,
     error: null,
     refreshAttempt: 0,
-    now: input.now ?? Date.now,
-  }),
+  },
   initial: 'initializing',
-  // Anywhere, supabase-js's word about the session wins: these are the seven events, handled
-  // here unless a state below treats them more precisely.
   on: {
     INITIAL_SESSION: [
-      { guard: 'needsMfa', target: '#auth.mfaRequired', actions: 'takeSession' },
+      {
+        guard: 'needsMfa',
+        target: '#auth.mfaRequired',
+        actions: 'takeSession',
+        description:
+          'Anywhere, supabase-js has the last word about the session; states below handle these events more precisely where they must.',
+      },
       { guard: 'hasSession', target: '#auth.signedIn', actions: 'takeSession' },
       { target: '#auth.signedOut', actions: 'clearUser' },
     ],
@@ -266,52 +138,74 @@ export const authMachine = setup({
     SIGNED_OUT: { target: '#auth.signedOut', actions: 'clearUser' },
   },
   states: {
-    // Until supabase-js has read the stored session (INITIAL_SESSION) nobody knows who this is.
     initializing: {
+      description: 'Until supabase-js has read the stored session (INITIAL_SESSION), nobody knows who this is.',
       tags: ['busy'],
     },
 
     signedOut: {
+      description: 'Nobody is signed in. The visitor may sign in, sign up or ask for a password reset.',
       initial: 'idle',
       states: {
         idle: {
+          tags: ['settled'],
           on: {
-            SIGN_IN: { target: 'signingIn', actions: 'clearError' },
-            SIGN_UP: { target: 'signingUp', actions: 'clearError' },
-            RESET_PASSWORD: { target: 'requestingReset', actions: 'clearError' },
+            'auth.signIn': { target: 'signingIn', actions: 'clearError' },
+            'auth.signUp': { target: 'signingUp', actions: 'clearError' },
+            'auth.resetPassword': { target: 'requestingReset', actions: 'clearError' },
           },
         },
         signingIn: {
-          tags: ['busy'],
+          tags: ['busy', 'pending'],
           invoke: {
+            id: 'signIn',
             src: 'signIn',
-            input: ({ event }) => event as { email: string; password: string },
-            // supabase-js usually announces SIGNED_IN first; this covers the order the other way round.
+            input: ({ event }) => {
+              assertEvent(event, 'auth.signIn')
+              return { email: event.email, password: event.password }
+            },
             onDone: [
-              { guard: 'outputNeedsMfa', target: '#auth.mfaRequired', actions: 'takeOutputSession' },
-              { target: '#auth.signedIn', actions: 'takeOutputSession' },
+              {
+                guard: 'needsMfa',
+                target: '#auth.mfaRequired',
+                actions: 'takeSession',
+                description:
+                  'supabase-js usually announces SIGNED_IN first; this covers the order the other way round.',
+              },
+              { target: '#auth.signedIn', actions: 'takeSession' },
             ],
             onError: { target: 'idle', actions: 'keepError' },
           },
         },
         signingUp: {
-          tags: ['busy'],
+          tags: ['busy', 'pending'],
           invoke: {
+            id: 'signUp',
             src: 'signUp',
-            input: ({ event }) => event as { email: string; password: string; metadata: Record<string, string> },
-            // Without e-mail confirmation a session comes back at once; with it, the user waits for the e-mail.
+            input: ({ event }) => {
+              assertEvent(event, 'auth.signUp')
+              return { email: event.email, password: event.password, metadata: event.metadata }
+            },
             onDone: [
-              { guard: 'outputHasSession', target: '#auth.signedIn', actions: 'takeOutputSession' },
-              { target: 'idle' },
+              {
+                guard: 'hasSession',
+                target: '#auth.signedIn',
+                actions: 'takeSession',
+                description: 'Without e-mail confirmation a session comes back at once.',
+              },
+              { target: 'idle', description: 'With e-mail confirmation, the new user waits for the e-mail.' },
             ],
             onError: { target: 'idle', actions: 'keepError' },
           },
         },
         requestingReset: {
-          tags: ['busy'],
+          tags: ['busy', 'pending', 'settled'],
           invoke: {
             src: 'resetPassword',
-            input: ({ event }) => event as { email: string; redirectTo: string },
+            input: ({ event }) => {
+              assertEvent(event, 'auth.resetPassword')
+              return { email: event.email, redirectTo: event.redirectTo }
+            },
             onDone: { target: 'idle' },
             onError: { target: 'idle', actions: 'keepError' },
           },
@@ -319,54 +213,60 @@ export const authMachine = setup({
       },
     },
 
-    // Signed in with a password, but the account has a verified TOTP factor: the code comes first.
     mfaRequired: {
+      description:
+        'Signed in with a password, but the account has a verified TOTP factor: the code comes first. No role before the second factor, and none carried over from whoever was signed in before.',
       initial: 'idle',
-      // No role before the second factor, and none carried over from whoever was signed in before.
       entry: 'clearProfile',
       on: {
-        SIGN_OUT: { target: 'signingOut', actions: 'clearError' },
+        'auth.signOut': { target: 'signingOut', actions: 'clearError' },
       },
       states: {
         idle: {
+          tags: ['settled'],
           on: {
-            VERIFY_MFA: { target: 'verifying', actions: 'clearError' },
+            'auth.verifyMfa': { target: 'verifying', actions: 'clearError' },
           },
         },
         verifying: {
-          tags: ['busy'],
+          tags: ['busy', 'pending'],
           invoke: {
+            id: 'verifyMfa',
             src: 'verifyMfa',
-            input: ({ context, event }) => ({
-              factorId: verifiedFactors(context.user).find((f) => f.factor_type === 'totp')?.id ?? '',
-              code: (event as { code: string }).code,
-            }),
-            onDone: { target: '#auth.signedIn', actions: 'takeOutputSession' },
+            input: ({ context, event }) => {
+              assertEvent(event, 'auth.verifyMfa')
+              return { factorId: totpFactor(context.user)?.id ?? '', code: event.code }
+            },
+            onDone: { target: '#auth.signedIn', actions: 'takeSession' },
             onError: { target: 'idle', actions: 'keepError' },
           },
         },
       },
     },
 
-    // Arrived through a recovery link: signed in only to choose a new password.
     recovery: {
+      description:
+        'Arrived through a recovery link: signed in only to choose a new password. The recovery session may be someone else’s (another tab), so signedIn loads the profile afresh.',
       initial: 'idle',
-      // The recovery session may be someone else's (another tab); signedIn loads the profile afresh.
       entry: 'clearProfile',
       on: {
-        SIGN_OUT: { target: 'signingOut', actions: 'clearError' },
+        'auth.signOut': { target: 'signingOut', actions: 'clearError' },
       },
       states: {
         idle: {
+          tags: ['settled'],
           on: {
-            UPDATE_PASSWORD: { target: 'updating', actions: 'clearError' },
+            'auth.updatePassword': { target: 'updating', actions: 'clearError' },
           },
         },
         updating: {
-          tags: ['busy'],
+          tags: ['busy', 'pending', 'settled'],
           invoke: {
             src: 'updatePassword',
-            input: ({ event }) => event as { password: string },
+            input: ({ event }) => {
+              assertEvent(event, 'auth.updatePassword')
+              return { password: event.password }
+            },
             onDone: { target: '#auth.signedIn' },
             onError: { target: 'idle', actions: 'keepError' },
           },
@@ -375,37 +275,98 @@ export const authMachine = setup({
     },
 
     signedIn: {
+      description:
+        'Signed in, in three regions: the profile that gives the role, the refresh timer, and the requests made meanwhile (a password change carries on whatever the other two do).',
       type: 'parallel',
       on: {
-        // Same person, new tokens or user data: the profile and refresh regions handle it, and
-        // the operation region (a password change in flight) carries on. Here: the second factor
-        // is now required, or a different person signed in (another tab), who starts over.
-        SIGNED_IN: sessionChange,
-        TOKEN_REFRESHED: sessionChange,
-        USER_UPDATED: sessionChange,
-        MFA_CHALLENGE_VERIFIED: sessionChange,
-        // A later subscriber's INITIAL_SESSION repeats what is known already.
+        SIGNED_IN: [
+          {
+            guard: 'needsMfa',
+            target: '#auth.mfaRequired',
+            actions: 'takeSession',
+            description: 'The second factor is now required.',
+          },
+          {
+            guard: 'otherUserSession',
+            target: '#auth.signedIn',
+            actions: ['takeSession', 'clearProfile'],
+            description: 'A different person signed in (another tab): everything starts over.',
+          },
+          {
+            guard: 'sameUserSession',
+            actions: ['takeSession', 'announceRenewal'],
+            description:
+              'Same person, new tokens or user data: the profile and refresh regions react to auth.session.renewed; a request in flight carries on.',
+          },
+        ],
+        TOKEN_REFRESHED: [
+          { guard: 'needsMfa', target: '#auth.mfaRequired', actions: 'takeSession' },
+          {
+            guard: 'otherUserSession',
+            target: '#auth.signedIn',
+            actions: ['takeSession', 'clearProfile'],
+          },
+          { guard: 'sameUserSession', actions: ['takeSession', 'announceRenewal'] },
+        ],
+        USER_UPDATED: [
+          { guard: 'needsMfa', target: '#auth.mfaRequired', actions: 'takeSession' },
+          {
+            guard: 'otherUserSession',
+            target: '#auth.signedIn',
+            actions: ['takeSession', 'clearProfile'],
+          },
+          { guard: 'sameUserSession', actions: ['takeSession', 'announceRenewal'] },
+        ],
+        MFA_CHALLENGE_VERIFIED: [
+          { guard: 'needsMfa', target: '#auth.mfaRequired', actions: 'takeSession' },
+          {
+            guard: 'otherUserSession',
+            target: '#auth.signedIn',
+            actions: ['takeSession', 'clearProfile'],
+          },
+          { guard: 'sameUserSession', actions: ['takeSession', 'announceRenewal'] },
+        ],
         INITIAL_SESSION: [
-          { guard: 'hasSession', actions: 'takeSession' },
+          {
+            guard: 'hasSession',
+            actions: 'takeSession',
+            description: 'A later subscriber’s INITIAL_SESSION repeats what is known already.',
+          },
           { target: '#auth.signedOut', actions: 'clearUser' },
         ],
-        SIGN_OUT: { target: 'signingOut', actions: 'clearError' },
+        'auth.signOut': { target: 'signingOut', actions: 'clearError' },
       },
       states: {
         profile: {
+          description: 'The profile record, which gives the role. Loaded afresh whenever the session is renewed.',
           initial: 'loading',
-          // The previous profile stays in the context while the new one loads: no flicker.
           on: {
-            SIGNED_IN: reloadProfile,
-            TOKEN_REFRESHED: reloadProfile,
-            USER_UPDATED: reloadProfile,
-            MFA_CHALLENGE_VERIFIED: reloadProfile,
+            'auth.session.renewed': [
+              {
+                guard: 'hasProfile',
+                target: '.reloading',
+                description: 'The previous profile stays on screen while the new one loads: no flicker.',
+              },
+              { target: '.loading' },
+            ],
           },
           states: {
             loading: {
-              // The previous profile stays on screen while the new one loads: no flicker.
+              description: 'No profile yet: the app waits for it before deciding what the user may see.',
               tags: ['busy'],
               invoke: {
+                id: 'loadProfile',
+                src: 'loadProfile',
+                input: ({ context }) => ({ userId: context.user?.id ?? '' }),
+                onDone: { target: 'ready', actions: 'takeProfile' },
+                onError: { target: 'failed', actions: 'keepProfileError' },
+              },
+            },
+            reloading: {
+              description: 'Loading the profile again behind the one on screen; the app stays settled.',
+              tags: ['busy', 'settled'],
+              invoke: {
+                id: 'loadProfile',
                 src: 'loadProfile',
                 input: ({ context }) => ({ userId: context.user?.id ?? '' }),
                 onDone: { target: 'ready', actions: 'takeProfile' },
@@ -413,41 +374,54 @@ export const authMachine = setup({
               },
             },
             ready: {
-              on: { RELOAD_PROFILE: { target: 'loading' } },
+              tags: ['settled'],
+              on: { 'auth.reloadProfile': { target: 'reloading' } },
             },
             failed: {
-              on: { RELOAD_PROFILE: { target: 'loading' } },
+              description: 'The profile could not be loaded; the route guards ask for it once more.',
+              tags: ['settled'],
+              on: { 'auth.reloadProfile': { target: 'loading' } },
             },
           },
         },
         refresh: {
+          description: 'The refresh timer: supabase-js runs with autoRefreshToken off and the machine refreshes.',
           initial: 'scheduled',
           on: {
-            SIGNED_IN: reschedule,
-            TOKEN_REFRESHED: reschedule,
-            USER_UPDATED: reschedule,
-            MFA_CHALLENGE_VERIFIED: reschedule,
+            'auth.session.renewed': {
+              target: '.scheduled',
+              actions: 'resetAttempts',
+              description: 'New tokens: the timer starts again from their expiry.',
+            },
           },
           states: {
             scheduled: {
+              description: 'Waiting until shortly before the access token expires.',
               after: { refreshDue: { target: 'refreshing' } },
             },
             refreshing: {
               invoke: {
+                id: 'refreshSession',
                 src: 'refreshSession',
                 input: ({ context }) => ({ refreshToken: context.session?.refresh_token ?? '' }),
-                onDone: { target: 'scheduled', actions: ['takeOutputSession', 'resetAttempts'] },
+                onDone: { target: 'scheduled', actions: ['takeSession', 'resetAttempts'] },
                 onError: [
-                  { guard: 'retryable', target: 'backingOff', actions: ['countAttempt', 'keepError'] },
+                  {
+                    guard: 'retryable',
+                    target: 'backingOff',
+                    actions: ['countAttempt', 'keepError'],
+                    description: 'Offline or a server error: try again later, for as long as the session is kept.',
+                  },
                   { target: 'removingSession', actions: 'keepError' },
                 ],
               },
             },
             backingOff: {
+              description: 'Waiting before the next attempt: 200 ms, doubling up to 30 s.',
               after: { retryBackoff: { target: 'refreshing' } },
             },
-            // The refresh token is dead (revoked, reused, expired): forget the session for good.
             removingSession: {
+              description: 'The refresh token is dead (revoked, reused, expired): the session is forgotten for good.',
               invoke: {
                 src: 'removeSession',
                 onDone: { target: '#auth.signedOut', actions: 'clearUser' },
@@ -457,28 +431,35 @@ export const authMachine = setup({
           },
         },
         operation: {
+          description: 'Requests a signed-in person makes; they carry on while the session is renewed.',
           initial: 'idle',
           states: {
             idle: {
               on: {
-                UPDATE_PASSWORD: { target: 'updatingPassword', actions: 'clearError' },
-                RESET_PASSWORD: { target: 'requestingReset', actions: 'clearError' },
+                'auth.updatePassword': { target: 'updatingPassword', actions: 'clearError' },
+                'auth.resetPassword': { target: 'requestingReset', actions: 'clearError' },
               },
             },
             updatingPassword: {
-              tags: ['busy'],
+              tags: ['busy', 'pending'],
               invoke: {
                 src: 'updatePassword',
-                input: ({ event }) => event as { password: string },
+                input: ({ event }) => {
+                  assertEvent(event, 'auth.updatePassword')
+                  return { password: event.password }
+                },
                 onDone: { target: 'idle' },
                 onError: { target: 'idle', actions: 'keepError' },
               },
             },
             requestingReset: {
-              tags: ['busy'],
+              tags: ['busy', 'pending'],
               invoke: {
                 src: 'resetPassword',
-                input: ({ event }) => event as { email: string; redirectTo: string },
+                input: ({ event }) => {
+                  assertEvent(event, 'auth.resetPassword')
+                  return { email: event.email, redirectTo: event.redirectTo }
+                },
                 onDone: { target: 'idle' },
                 onError: { target: 'idle', actions: 'keepError' },
               },
@@ -488,10 +469,10 @@ export const authMachine = setup({
       },
     },
 
-    // Local sign-out: the stored session goes first, so even an unreachable server signs the user out.
     signingOut: {
-      tags: ['busy'],
-      // A SIGNED_IN from another tab may land here: whoever it is, the old profile must not come along.
+      description:
+        'Local sign-out: the stored session goes first, so even an unreachable server signs the user out. A SIGNED_IN from another tab may land here: whoever it is, the old profile must not come along.',
+      tags: ['busy', 'pending'],
       entry: 'clearProfile',
       invoke: {
         src: 'signOut',
@@ -505,31 +486,3 @@ export const authMachine = setup({
 export type AuthMachine = typeof authMachine
 export type AuthActor = ActorRefFrom<AuthMachine>
 export type AuthSnapshot = SnapshotFrom<AuthMachine>
-
-export type Role = 'client' | 'admin' | 'super_admin'
-
-/** The role helpers: the role comes from the profile record, never from the token. */
-export function hasRole(snapshot: AuthSnapshot, role: Role): boolean {
-  return snapshot.context.profile?.role === role && snapshot.context.profile.is_active
-}
-
-/** admin and super_admin both count as admin. */
-export function isAdmin(snapshot: AuthSnapshot): boolean {
-  return hasRole(snapshot, 'admin') || hasRole(snapshot, 'super_admin')
-}
-
-export function isClient(snapshot: AuthSnapshot): boolean {
-  return hasRole(snapshot, 'client')
-}
-
-/**
- * Settled: it is known who the user is and, when signed in, their profile has loaded or failed.
- * Guards wait for this; a profile reload behind an existing profile does not unsettle.
- */
-export function isSettled(snapshot: AuthSnapshot): boolean {
-  if (snapshot.matches('initializing') || snapshot.matches('signingOut')) return false
-  if (snapshot.matches({ signedOut: 'signingIn' }) || snapshot.matches({ signedOut: 'signingUp' })) return false
-  if (snapshot.matches({ mfaRequired: 'verifying' })) return false
-  if (snapshot.matches({ signedIn: { profile: 'loading' } })) return snapshot.context.profile !== null
-  return true
-}

@@ -17,20 +17,30 @@ export const disclosureMachine = setup({
   },
 }).createMachine({
   id: 'disclosure',
+  description: 'The small-screen navigation panel (WAI-ARIA disclosure pattern): its toggle opens and closes it.',
   initial: 'closed',
   states: {
     closed: {
+      description: 'The panel is hidden; the toggle says aria-expanded="false".',
       on: {
         'disclosure.toggle': { target: 'open' },
       },
     },
     open: {
+      description: 'The panel shows the site’s links.',
       tags: ['open'],
       on: {
         'disclosure.toggle': { target: 'closed' },
-        // Navigation or an outside click already put the user's attention elsewhere; moving focus would be jarring.
-        'disclosure.close': { target: 'closed' },
-        'disclosure.escape': { target: 'closed', actions: 'focusToggle' },
+        'disclosure.close': {
+          target: 'closed',
+          description:
+            'Navigation or an outside click already put the user’s attention elsewhere; moving focus would be jarring.',
+        },
+        'disclosure.escape': {
+          target: 'closed',
+          actions: 'focusToggle',
+          description: 'Escape: focus returns to the toggle, which would otherwise be lost inside the hidden panel.',
+        },
       },
     },
   },

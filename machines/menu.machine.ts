@@ -1,5 +1,7 @@
-// Behaviour of one header dropdown (WAI-ARIA menu-button pattern), kept free of
-// React and the DOM so the rules can be unit-tested and the host only renders.
+// Behaviour of one header dropdown (WAI-ARIA menu-button pattern), kept free of React and the
+// DOM so the rules can be unit-tested and the host only renders. Its events say what they mean
+// (menu.open.first, menu.highlight.next, menu.dismiss…); ./menu.connect.ts translates keys and
+// pointer events into them and gives the host its ARIA props, as zag's menu does.
 import { assign, emit, setup, type SnapshotFrom } from 'xstate'
 
 /** Pointer must rest on the trigger this long before the menu opens, so a cursor passing by does not flash it. */
@@ -24,10 +26,16 @@ export type MenuEvent =
   | { type: 'menu.content.pointerEnter' }
   | { type: 'menu.content.pointerLeave' }
   | { type: 'menu.trigger.click' }
-  | { type: 'menu.trigger.keyDown'; key: string }
-  | { type: 'menu.item.keyDown'; key: string }
+  | { type: 'menu.open.first' }
+  | { type: 'menu.open.last' }
+  | { type: 'menu.highlight.next' }
+  | { type: 'menu.highlight.prev' }
+  | { type: 'menu.highlight.first' }
+  | { type: 'menu.highlight.last' }
+  | { type: 'menu.highlight.match'; index: number }
   | { type: 'menu.item.pointerMove'; index: number }
   | { type: 'menu.item.select' }
+  | { type: 'menu.dismiss' }
   | { type: 'menu.close' }
   | { type: 'menu.setItemCount'; count: number }
 
@@ -36,15 +44,6 @@ export type MenuEmitted = { type: 'menu.opened' }
 
 // Counts come from the DOM/host; a bad value must not make the index arithmetic produce NaN.
 const sanitizeCount = (count: number): number => (Number.isFinite(count) ? Math.max(0, Math.floor(count)) : 0)
-
-const firstIndex = ({ itemCount }: MenuContext): number | null => (itemCount > 0 ? 0 : null)
-const lastIndex = ({ itemCount }: MenuContext): number | null => (itemCount > 0 ? itemCount - 1 : null)
-
-const keyIs = (event: MenuEvent, keys: readonly string[]): boolean => 'key' in event && keys.includes(event.key)
-
-// Per the WAI-ARIA menu-button pattern. The host must preventDefault on keys it forwards, or the
-// button's native click (fired for Enter/Space) would arrive as menu.trigger.click and shut the menu again.
-const OPEN_FIRST_KEYS = ['Enter', ' ', 'ArrowDown'] as const
 
 export const menuMachine = setup({
   types: {
@@ -59,12 +58,9 @@ export const menuMachine = setup({
     hoverClose: HOVER_CLOSE_MS,
   },
   guards: {
-    isKey: ({ event }, params: { keys: readonly string[] }) => keyIs(event, params.keys),
+    openedByHover: ({ context }) => context.openedByHover,
     isItemIndex: ({ context, event }) =>
-      event.type === 'menu.item.pointerMove' &&
-      Number.isInteger(event.index) &&
-      event.index >= 0 &&
-      event.index < context.itemCount,
+      'index' in event && Number.isInteger(event.index) && event.index >= 0 && event.index < context.itemCount,
   },
   actions: {
     // The host owns the DOM; it replaces this to move focus back to the trigger button.
@@ -73,8 +69,10 @@ export const menuMachine = setup({
     clearHighlight: assign({ highlightedIndex: null, openedByHover: false }),
     markOpenedByHover: assign({ openedByHover: true }),
     clearOpenedByHover: assign({ openedByHover: false }),
-    highlightFirst: assign({ highlightedIndex: ({ context }) => firstIndex(context) }),
-    highlightLast: assign({ highlightedIndex: ({ context }) => lastIndex(context) }),
+    highlightFirst: assign({ highlightedIndex: ({ context }) => (context.itemCount > 0 ? 0 : null) }),
+    highlightLast: assign({
+      highlightedIndex: ({ context }) => (context.itemCount > 0 ? context.itemCount - 1 : null),
+    }),
     highlightNext: assign({
       highlightedIndex: ({ context }) => {
         const { itemCount, highlightedIndex } = context
@@ -89,9 +87,8 @@ export const menuMachine = setup({
         return highlightedIndex === null ? itemCount - 1 : (highlightedIndex - 1 + itemCount) % itemCount
       },
     }),
-    highlightPointed: assign({
-      highlightedIndex: ({ context, event }) =>
-        event.type === 'menu.item.pointerMove' ? event.index : context.highlightedIndex,
+    highlightIndex: assign({
+      highlightedIndex: ({ context, event }) => ('index' in event ? event.index : context.highlightedIndex),
     }),
     setItemCount: assign(({ context, event }) => {
       if (event.type !== 'menu.setItemCount') return {}
@@ -107,181 +104,123 @@ export const menuMachine = setup({
   },
 }).createMachine({
   id: 'menu',
+  description:
+    'One header dropdown, the WAI-ARIA menu-button pattern: hover (with an intent delay), click and the keyboard open it; Escape, Tab, a choice, a click outside or another menu opening close it.',
   context: ({ input }) => ({
     itemCount: sanitizeCount(input.itemCount),
     highlightedIndex: null,
     openedByHover: false,
   }),
-  initial: 'closed',
+  initial: 'hidden',
   on: {
-    'menu.setItemCount': { actions: 'setItemCount' },
+    'menu.setItemCount': {
+      actions: 'setItemCount',
+      description: 'The items changed (e.g. a language switch); the highlight stays on a real item.',
+    },
   },
   states: {
-    closed: {
-      // Every way of closing lands here, so the next opening never inherits a stale highlight.
-      entry: 'clearHighlight',
+    hidden: {
+      description: 'The list is not shown. A click or an opening key opens it at once.',
+      initial: 'closed',
       on: {
-        'menu.trigger.pointerEnter': { target: 'opening' },
-        'menu.trigger.click': { target: 'open', actions: 'notifyOpened' },
-        'menu.trigger.keyDown': [
-          {
-            guard: { type: 'isKey', params: { keys: OPEN_FIRST_KEYS } },
-            target: 'open',
-            actions: ['highlightFirst', 'notifyOpened'],
+        'menu.trigger.click': { target: '#menu.visible.open', actions: 'notifyOpened' },
+        'menu.open.first': {
+          target: '#menu.visible.open',
+          actions: ['highlightFirst', 'notifyOpened'],
+          description: 'Enter, Space or ArrowDown on the trigger.',
+        },
+        'menu.open.last': {
+          target: '#menu.visible.open',
+          actions: ['highlightLast', 'notifyOpened'],
+          description: 'ArrowUp on the trigger.',
+        },
+      },
+      states: {
+        closed: {
+          description: 'Every way of closing lands here, so the next opening never inherits a stale highlight.',
+          entry: 'clearHighlight',
+          on: {
+            'menu.trigger.pointerEnter': { target: 'opening' },
           },
-          {
-            guard: { type: 'isKey', params: { keys: ['ArrowUp'] } },
-            target: 'open',
-            actions: ['highlightLast', 'notifyOpened'],
+        },
+        opening: {
+          description: 'The pointer rests on the trigger; a cursor passing by does not flash the menu.',
+          after: {
+            hoverIntent: { target: '#menu.visible.open', actions: ['markOpenedByHover', 'notifyOpened'] },
           },
-        ],
+          on: {
+            'menu.trigger.pointerLeave': { target: 'closed' },
+            'menu.close': { target: 'closed' },
+          },
+        },
       },
     },
-    opening: {
-      after: {
-        hoverIntent: { target: 'open', actions: ['markOpenedByHover', 'notifyOpened'] },
-      },
-      on: {
-        'menu.trigger.pointerLeave': { target: 'closed' },
-        // An explicit click or key beats waiting for the hover delay.
-        'menu.trigger.click': { target: 'open', actions: 'notifyOpened' },
-        'menu.trigger.keyDown': [
-          {
-            guard: { type: 'isKey', params: { keys: OPEN_FIRST_KEYS } },
-            target: 'open',
-            actions: ['highlightFirst', 'notifyOpened'],
-          },
-          {
-            guard: { type: 'isKey', params: { keys: ['ArrowUp'] } },
-            target: 'open',
-            actions: ['highlightLast', 'notifyOpened'],
-          },
-        ],
-        'menu.close': { target: 'closed' },
-      },
-    },
-    open: {
+    visible: {
+      description:
+        'The list is shown (and announced as expanded). Keyboard use means the person is working in the menu, so it cancels a pending hover close.',
       tags: ['open'],
+      initial: 'open',
       on: {
-        'menu.trigger.pointerLeave': { target: 'closing' },
-        'menu.content.pointerLeave': { target: 'closing' },
-        // A mouse user who rests on the trigger and then clicks meant "open": the hover already
-        // did it, so that first click keeps the menu open instead of closing it under the cursor.
-        'menu.trigger.click': [
-          { guard: ({ context }) => context.openedByHover, actions: 'clearOpenedByHover' },
-          { target: 'closed' },
-        ],
-        'menu.trigger.keyDown': [
-          {
-            guard: { type: 'isKey', params: { keys: ['ArrowDown'] } },
-            actions: 'highlightFirst',
-          },
-          {
-            guard: { type: 'isKey', params: { keys: ['ArrowUp'] } },
-            actions: 'highlightLast',
-          },
-          {
-            guard: { type: 'isKey', params: { keys: ['Escape'] } },
-            target: 'closed',
-            actions: 'focusTrigger',
-          },
-        ],
-        'menu.item.keyDown': [
-          { guard: { type: 'isKey', params: { keys: ['ArrowDown'] } }, actions: 'highlightNext' },
-          {
-            guard: { type: 'isKey', params: { keys: ['ArrowUp'] } },
-            actions: 'highlightPrevious',
-          },
-          { guard: { type: 'isKey', params: { keys: ['Home'] } }, actions: 'highlightFirst' },
-          { guard: { type: 'isKey', params: { keys: ['End'] } }, actions: 'highlightLast' },
-          {
-            guard: { type: 'isKey', params: { keys: ['Escape'] } },
-            target: 'closed',
-            actions: 'focusTrigger',
-          },
-          // The browser is already moving focus to the next tabbable element; stealing it back would trap the user.
-          { guard: { type: 'isKey', params: { keys: ['Tab'] } }, target: 'closed' },
-        ],
-        'menu.item.pointerMove': { guard: 'isItemIndex', actions: 'highlightPointed' },
-        'menu.item.select': { target: 'closed' },
-        'menu.close': { target: 'closed' },
+        'menu.trigger.click': { target: '#menu.hidden.closed' },
+        'menu.open.first': {
+          target: '.open',
+          actions: 'highlightFirst',
+          description: 'ArrowDown on the trigger of an open menu moves into the items.',
+        },
+        'menu.open.last': { target: '.open', actions: 'highlightLast' },
+        'menu.highlight.next': { target: '.open', actions: 'highlightNext' },
+        'menu.highlight.prev': { target: '.open', actions: 'highlightPrevious' },
+        'menu.highlight.first': { target: '.open', actions: 'highlightFirst' },
+        'menu.highlight.last': { target: '.open', actions: 'highlightLast' },
+        'menu.highlight.match': {
+          guard: 'isItemIndex',
+          target: '.open',
+          actions: 'highlightIndex',
+          description: 'Type-ahead: the next item whose label starts with the typed character.',
+        },
+        'menu.dismiss': {
+          target: '#menu.hidden.closed',
+          actions: 'focusTrigger',
+          description: 'Escape: focus goes back to the trigger.',
+        },
+        'menu.item.select': { target: '#menu.hidden.closed' },
+        'menu.close': {
+          target: '#menu.hidden.closed',
+          description:
+            'Tab, a click outside, navigation or another menu opening: attention is already elsewhere, so focus is left alone.',
+        },
       },
-    },
-    closing: {
-      // Still rendered during the grace period, so hosts and assistive tech see it as open.
-      tags: ['open'],
-      after: {
-        hoverClose: { target: 'closed' },
-      },
-      on: {
-        // Returning to open (not re-entering from closed) deliberately skips notifyOpened: nothing new became visible.
-        'menu.trigger.pointerEnter': { target: 'open' },
-        'menu.content.pointerEnter': { target: 'open' },
-        'menu.trigger.click': { target: 'closed' },
-        // Keyboard use means the user is still working in the menu, so the pending hover-close is cancelled.
-        'menu.trigger.keyDown': [
-          {
-            guard: { type: 'isKey', params: { keys: ['ArrowDown'] } },
-            target: 'open',
-            actions: 'highlightFirst',
+      states: {
+        open: {
+          on: {
+            'menu.trigger.pointerLeave': { target: 'closing' },
+            'menu.content.pointerLeave': { target: 'closing' },
+            'menu.trigger.click': {
+              guard: 'openedByHover',
+              actions: 'clearOpenedByHover',
+              description:
+                'A mouse user who rested on the trigger and then clicks meant "open": the first click keeps the menu open instead of closing it under the cursor.',
+            },
+            'menu.item.pointerMove': { guard: 'isItemIndex', actions: 'highlightIndex' },
           },
-          {
-            guard: { type: 'isKey', params: { keys: ['ArrowUp'] } },
-            target: 'open',
-            actions: 'highlightLast',
+        },
+        closing: {
+          description:
+            'The pointer left; still shown during the grace period, so crossing the gap to the panel does not close it.',
+          after: {
+            hoverClose: { target: '#menu.hidden.closed' },
           },
-          {
-            guard: { type: 'isKey', params: { keys: ['Escape'] } },
-            target: 'closed',
-            actions: 'focusTrigger',
+          on: {
+            'menu.trigger.pointerEnter': {
+              target: 'open',
+              description: 'Back to open without menu.opened: nothing new became visible.',
+            },
+            'menu.content.pointerEnter': { target: 'open' },
           },
-        ],
-        'menu.item.keyDown': [
-          {
-            guard: { type: 'isKey', params: { keys: ['ArrowDown'] } },
-            target: 'open',
-            actions: 'highlightNext',
-          },
-          {
-            guard: { type: 'isKey', params: { keys: ['ArrowUp'] } },
-            target: 'open',
-            actions: 'highlightPrevious',
-          },
-          {
-            guard: { type: 'isKey', params: { keys: ['Home'] } },
-            target: 'open',
-            actions: 'highlightFirst',
-          },
-          {
-            guard: { type: 'isKey', params: { keys: ['End'] } },
-            target: 'open',
-            actions: 'highlightLast',
-          },
-          {
-            guard: { type: 'isKey', params: { keys: ['Escape'] } },
-            target: 'closed',
-            actions: 'focusTrigger',
-          },
-          { guard: { type: 'isKey', params: { keys: ['Tab'] } }, target: 'closed' },
-        ],
-        'menu.item.select': { target: 'closed' },
-        'menu.close': { target: 'closed' },
+        },
       },
     },
   },
 })
 
 export type MenuSnapshot = SnapshotFrom<typeof menuMachine>
-
-export interface MenuView {
-  open: boolean
-  highlightedIndex: number | null
-}
-
-/** Read-only view for renderers, so they never depend on state names that may be refactored. */
-export function connect(snapshot: MenuSnapshot): MenuView {
-  return {
-    open: snapshot.hasTag('open'),
-    highlightedIndex: snapshot.context.highlightedIndex,
-  }
-}

@@ -14,7 +14,6 @@ import { getInspector } from '../lib/inspector'
 import { authActors } from './actors'
 
 export const authActor = createActor(authMachine.provide({ actors: authActors(supabase) }), {
-  input: {},
   inspect: getInspector(),
 })
 authActor.start()
@@ -55,39 +54,26 @@ export function whenSettled(): Promise<AuthSnapshot> {
 }
 
 /**
- * Sends a request and waits until the machine has left the state that handles it; resolves with
- * the failure kept in the context, or null. A request the current state does not accept is
- * ignored and resolves null at once.
+ * Sends a request and waits until the machine no longer has a request pending (its "pending"
+ * tag); resolves with the failure kept in the context, or null. A second click while the first
+ * request is under way waits for that one; a request nothing is pending for resolves null at once.
  */
-type PendingState = Parameters<AuthSnapshot['matches']>[0]
-
-async function perform(command: AuthCommand, pending: PendingState): Promise<AuthFailure | null> {
+async function perform(command: AuthCommand): Promise<AuthFailure | null> {
   authActor.send(command)
-  if (!authActor.getSnapshot().matches(pending)) return null
-  const done = await waitFor(authActor, (snapshot) => !snapshot.matches(pending), { timeout: Infinity })
+  if (!authActor.getSnapshot().hasTag('pending')) return null
+  const done = await waitFor(authActor, (snapshot) => !snapshot.hasTag('pending'), { timeout: Infinity })
   return done.context.error
 }
 
 export const auth = {
-  signIn: (email: string, password: string) =>
-    perform({ type: 'SIGN_IN', email, password }, { signedOut: 'signingIn' }),
+  signIn: (email: string, password: string) => perform({ type: 'auth.signIn', email, password }),
   signUp: (email: string, password: string, metadata: Record<string, string>) =>
-    perform({ type: 'SIGN_UP', email, password, metadata }, { signedOut: 'signingUp' }),
-  signOut: () => perform({ type: 'SIGN_OUT' }, 'signingOut'),
-  verifyMfa: (code: string) => perform({ type: 'VERIFY_MFA', code }, { mfaRequired: 'verifying' }),
-  resetPassword: (email: string, redirectTo: string) => {
-    const pending: PendingState = authActor.getSnapshot().matches('signedIn')
-      ? { signedIn: { operation: 'requestingReset' } }
-      : { signedOut: 'requestingReset' }
-    return perform({ type: 'RESET_PASSWORD', email, redirectTo }, pending)
-  },
-  updatePassword: (password: string) => {
-    const pending: PendingState = authActor.getSnapshot().matches('recovery')
-      ? { recovery: 'updating' }
-      : { signedIn: { operation: 'updatingPassword' } }
-    return perform({ type: 'UPDATE_PASSWORD', password }, pending)
-  },
-  reloadProfile: () => authActor.send({ type: 'RELOAD_PROFILE' }),
+    perform({ type: 'auth.signUp', email, password, metadata }),
+  signOut: () => perform({ type: 'auth.signOut' }),
+  verifyMfa: (code: string) => perform({ type: 'auth.verifyMfa', code }),
+  resetPassword: (email: string, redirectTo: string) => perform({ type: 'auth.resetPassword', email, redirectTo }),
+  updatePassword: (password: string) => perform({ type: 'auth.updatePassword', password }),
+  reloadProfile: () => authActor.send({ type: 'auth.reloadProfile' }),
 }
 
 export { supabase }

@@ -46,13 +46,13 @@ const SUPABASE_EVENTS = {
   MFA_CHALLENGE_VERIFIED: true,
 } satisfies Record<SupabaseAuthEventType, true>
 const COMMANDS = {
-  SIGN_IN: true,
-  SIGN_UP: true,
-  SIGN_OUT: true,
-  RESET_PASSWORD: true,
-  UPDATE_PASSWORD: true,
-  VERIFY_MFA: true,
-  RELOAD_PROFILE: true,
+  'auth.signIn': true,
+  'auth.signUp': true,
+  'auth.signOut': true,
+  'auth.resetPassword': true,
+  'auth.updatePassword': true,
+  'auth.verifyMfa': true,
+  'auth.reloadProfile': true,
 } satisfies Record<AuthCommand['type'], true>
 const EVENT_TYPES = [...Object.keys(SUPABASE_EVENTS), ...Object.keys(COMMANDS)] as AuthEvent['type'][]
 
@@ -158,22 +158,22 @@ const mfaSessionA = makeSession({ factors: [totp()] })
 const verifiedSessionA = makeSession({ aal: 'aal2', factors: [totp()], serial: 1 })
 const refreshedSessionA = makeSession({ serial: 2 })
 
-const SIGN_IN: AuthEvent = { type: 'SIGN_IN', email: 'user-a@example.test', password: 'correct horse' }
+const SIGN_IN: AuthEvent = { type: 'auth.signIn', email: 'user-a@example.test', password: 'correct horse' }
 const SIGN_UP: AuthEvent = {
-  type: 'SIGN_UP',
+  type: 'auth.signUp',
   email: 'user-a@example.test',
   password: 'correct horse',
   metadata: { full_name: 'Test Person' },
 }
-const SIGN_OUT: AuthEvent = { type: 'SIGN_OUT' }
+const SIGN_OUT: AuthEvent = { type: 'auth.signOut' }
 const RESET_PASSWORD: AuthEvent = {
-  type: 'RESET_PASSWORD',
+  type: 'auth.resetPassword',
   email: 'user-a@example.test',
   redirectTo: 'https://example.test/reset',
 }
-const UPDATE_PASSWORD: AuthEvent = { type: 'UPDATE_PASSWORD', password: 'battery staple' }
-const VERIFY_MFA: AuthEvent = { type: 'VERIFY_MFA', code: '123456' }
-const RELOAD_PROFILE: AuthEvent = { type: 'RELOAD_PROFILE' }
+const UPDATE_PASSWORD: AuthEvent = { type: 'auth.updatePassword', password: 'battery staple' }
+const VERIFY_MFA: AuthEvent = { type: 'auth.verifyMfa', code: '123456' }
+const RELOAD_PROFILE: AuthEvent = { type: 'auth.reloadProfile' }
 const COMMAND_SAMPLES = [SIGN_IN, SIGN_UP, SIGN_OUT, RESET_PASSWORD, UPDATE_PASSWORD, VERIFY_MFA, RELOAD_PROFILE]
 
 const supabaseEvent = (type: SupabaseAuthEventType, session: AuthSession | null): AuthEvent => ({ type, session })
@@ -182,10 +182,9 @@ type Matcher = Parameters<AuthSnapshot['matches']>[0]
 const inState = (value: Matcher) => (snapshot: AuthSnapshot) => snapshot.matches(value)
 const PROFILE_READY = inState({ signedIn: { profile: 'ready' } })
 
-/** The context without the clock function, to compare snapshots made with different clocks. */
+/** The data a snapshot holds. */
 function data(snapshot: AuthSnapshot) {
-  const { now: _now, ...rest } = snapshot.context
-  return rest
+  return snapshot.context
 }
 
 function deferred<T>() {
@@ -234,6 +233,8 @@ function setup({ settle = true }: SetupOptions = {}) {
   const refreshTimes: number[] = []
 
   const machine = authMachine.provide({
+    // The clock comes in through the refresh delay: simulated time instead of Date.now().
+    delays: { refreshDue: ({ context }) => refreshDelay(context.session, clock.now()) },
     actors: {
       signIn: fromPromise<AuthSession, { email: string; password: string }>(({ input }) => signIn(input)),
       signUp: fromPromise<AuthSession | null, { email: string; password: string; metadata: Record<string, string> }>(
@@ -252,7 +253,7 @@ function setup({ settle = true }: SetupOptions = {}) {
     },
   })
 
-  const actor = createActor(machine, { input: { now: () => clock.now() }, clock })
+  const actor = createActor(machine, { clock })
   const record = (snapshot: AuthSnapshot) => {
     for (const path of activePaths(snapshot.value)) visitedByActors.add(path)
   }
@@ -292,8 +293,6 @@ async function signedIn(t: Harness, session: AuthSession = sessionA) {
 
 // ---------------------------------------------------------------------------------------------
 // Graph
-
-const GRAPH_INPUT = { now: () => 0 }
 
 // Payload-carrying events need concrete samples: each supabase-js event with a plain session, another
 // user's session, a session that still needs its second factor, and no session at all.
@@ -363,7 +362,6 @@ function actorOutcomes(snapshot: AuthSnapshot): AuthEvent[] {
 describe('auth machine: graph coverage', () => {
   describe('with actor outcomes and timers', () => {
     const paths = getShortestPaths(authMachine, {
-      input: GRAPH_INPUT,
       events: (snapshot) => [...graphEvents(snapshot), ...actorOutcomes(snapshot)],
     })
     const reached = paths.map((path) => path.state)
@@ -418,9 +416,9 @@ describe('auth machine: graph coverage', () => {
   })
 
   describe('commands and supabase-js events only (actors never finish)', () => {
-    const paths = getShortestPaths(authMachine, { input: GRAPH_INPUT, events: EXTERNAL_EVENTS })
+    const paths = getShortestPaths(authMachine, { events: EXTERNAL_EVENTS })
 
-    it.each(EVENT_TYPES.filter((type) => type !== 'RELOAD_PROFILE'))(
+    it.each(EVENT_TYPES.filter((type) => type !== 'auth.reloadProfile'))(
       'accepts %s in some state reachable without any actor finishing',
       (type) => {
         const samples = EXTERNAL_EVENTS.filter((event) => event.type === type)
@@ -458,7 +456,7 @@ describe('auth machine: graph coverage', () => {
     // with the events that interrupt them; a small event set keeps the simple paths manageable.
     const invalid = failureOf('Invalid login credentials')
     const signingInId = authMachine.getStateNodeById('auth.signedOut.signingIn').invoke[0]!.id
-    let [fromState] = initialTransition(authMachine, GRAPH_INPUT)
+    let [fromState] = initialTransition(authMachine)
     for (const event of [
       supabaseEvent('INITIAL_SESSION', null),
       SIGN_IN,
@@ -493,7 +491,7 @@ describe('auth machine: graph coverage', () => {
             /^(signedOut\.(signingIn|signingUp|requestingReset)|signingOut|signedIn\.profile\.loading)$/.test(p),
           )
           expect(state.hasTag('busy')).toBe(requesting)
-          if (['SIGN_IN', 'SIGN_UP', 'RESET_PASSWORD', 'SIGN_OUT', 'SIGNED_IN'].includes(event.type)) {
+          if (['auth.signIn', 'auth.signUp', 'auth.resetPassword', 'auth.signOut', 'SIGNED_IN'].includes(event.type)) {
             expect(state.context.error).toBeNull()
           }
           // Only a request or a new session clears it: supabase-js's other events leave it alone.
@@ -811,7 +809,7 @@ describe('auth machine: profile', () => {
     const reload = deferred<Profile>()
     t.loadProfile.mockReturnValueOnce(reload.promise)
     t.send(RELOAD_PROFILE)
-    expect(t.snapshot().matches({ signedIn: { profile: 'loading' } })).toBe(true)
+    expect(t.snapshot().matches({ signedIn: { profile: 'reloading' } })).toBe(true)
     expect(t.context().profile).toEqual(makeProfile('user-a'))
     expect(isSettled(t.snapshot())).toBe(true)
     reload.resolve(makeProfile('user-a', { full_name: 'Renamed' }))
@@ -1128,7 +1126,7 @@ describe('auth machine: password recovery and changes', () => {
     // supabase-js emits USER_UPDATED before updateUser() resolves; a refresh may land meanwhile too.
     t.send(supabaseEvent('USER_UPDATED', sessionA))
     t.send(supabaseEvent('TOKEN_REFRESHED', refreshedSessionA))
-    expect(t.snapshot().matches({ signedIn: { operation: 'updatingPassword', profile: 'loading' } })).toBe(true)
+    expect(t.snapshot().matches({ signedIn: { operation: 'updatingPassword', profile: 'reloading' } })).toBe(true)
     expect(t.context().session).toBe(refreshedSessionA)
     update.reject(failureOf('New password should be different from the old password.'))
     await t.until(inState({ signedIn: { operation: 'idle' } }))
@@ -1253,7 +1251,7 @@ describe('auth machine: supabase-js events while signed in', () => {
     t.loadProfile.mockReturnValueOnce(reload.promise)
 
     t.send(supabaseEvent('TOKEN_REFRESHED', refreshedSessionA))
-    expect(t.snapshot().matches({ signedIn: { profile: 'loading', refresh: 'scheduled' } })).toBe(true)
+    expect(t.snapshot().matches({ signedIn: { profile: 'reloading', refresh: 'scheduled' } })).toBe(true)
     expect(t.context().session).toBe(refreshedSessionA)
     expect(t.context().profile).toEqual(makeProfile('user-a'))
     expect(isClient(t.snapshot())).toBe(true)
@@ -1270,7 +1268,7 @@ describe('auth machine: supabase-js events while signed in', () => {
     const t = setup()
     await signedIn(t)
     t.send(supabaseEvent('SIGNED_IN', refreshedSessionA))
-    expect(t.snapshot().matches({ signedIn: { profile: 'loading' } })).toBe(true)
+    expect(t.snapshot().matches({ signedIn: { profile: 'reloading' } })).toBe(true)
     expect(t.context().profile).toEqual(makeProfile('user-a'))
     expect(isSettled(t.snapshot())).toBe(true)
     await t.until(PROFILE_READY)
@@ -1297,7 +1295,7 @@ describe('auth machine: supabase-js events while signed in', () => {
     await signedIn(t)
     for (const type of ['USER_UPDATED', 'MFA_CHALLENGE_VERIFIED'] as const) {
       t.send(supabaseEvent(type, refreshedSessionA))
-      expect(t.snapshot().matches({ signedIn: { profile: 'loading' } })).toBe(true)
+      expect(t.snapshot().matches({ signedIn: { profile: 'reloading' } })).toBe(true)
       expect(t.context().profile).not.toBeNull()
       await t.until(PROFILE_READY)
     }

@@ -1,7 +1,8 @@
 import { describe, it, expect, vi } from 'vitest'
-import { createActor, SimulatedClock } from 'xstate'
+import { createActor, SimulatedClock, type StateValue } from 'xstate'
 import { getShortestPaths, getSimplePaths } from 'xstate/graph'
-import { connect, HOVER_CLOSE_MS, HOVER_INTENT_MS, menuMachine, type MenuEvent } from '../../machines/menu.machine'
+import { HOVER_CLOSE_MS, HOVER_INTENT_MS, menuMachine, type MenuEvent } from '../../machines/menu.machine'
+import { connect } from '../../machines/menu.connect'
 
 const ITEM_COUNT = 3
 const LAST = ITEM_COUNT - 1
@@ -14,27 +15,53 @@ const EVENT_TYPES = {
   'menu.content.pointerEnter': true,
   'menu.content.pointerLeave': true,
   'menu.trigger.click': true,
-  'menu.trigger.keyDown': true,
-  'menu.item.keyDown': true,
+  'menu.open.first': true,
+  'menu.open.last': true,
+  'menu.highlight.next': true,
+  'menu.highlight.prev': true,
+  'menu.highlight.first': true,
+  'menu.highlight.last': true,
+  'menu.highlight.match': true,
+  'menu.dismiss': true,
   'menu.item.pointerMove': true,
   'menu.item.select': true,
   'menu.close': true,
   'menu.setItemCount': true,
 } satisfies Record<MenuEvent['type'], true>
 
-const triggerKey = (key: string): MenuEvent => ({ type: 'menu.trigger.keyDown', key })
-const itemKey = (key: string): MenuEvent => ({ type: 'menu.item.keyDown', key })
+/** The items' labels, for type-ahead (B twice, so a repeated letter cycles). */
+const LABELS = ['Analytics', 'BI dashboards', 'Big data']
 
-// Payload-carrying events need concrete samples; the traversal cannot invent keys or indexes.
-// Irrelevant keys and an out-of-range index are included so "ignored" paths are explored too.
+/** A key pressed on the trigger or on an item: the tests press keys, connect translates them. */
+interface KeyPress {
+  press: 'trigger' | 'item'
+  key: string
+}
+const triggerKey = (key: string): KeyPress => ({ press: 'trigger', key })
+const itemKey = (key: string): KeyPress => ({ press: 'item', key })
+
+/** closed/opening sit in `hidden`, open/closing in `visible`: the leaf names the state. */
+function leaf(value: StateValue): string {
+  return typeof value === 'string' ? value : leaf(Object.values(value)[0]!)
+}
+
+// Payload-carrying events need concrete samples; the traversal cannot invent indexes.
+// An out-of-range pointer index is included so "ignored" paths are explored too (an out-of-range
+// match is refused by the same guard, tested on its own below).
 const INTERACTION_EVENTS: MenuEvent[] = [
   { type: 'menu.trigger.pointerEnter' },
   { type: 'menu.trigger.pointerLeave' },
   { type: 'menu.content.pointerEnter' },
   { type: 'menu.content.pointerLeave' },
   { type: 'menu.trigger.click' },
-  ...['Enter', ' ', 'ArrowDown', 'ArrowUp', 'Escape', 'Tab', 'a'].map(triggerKey),
-  ...['ArrowDown', 'ArrowUp', 'Home', 'End', 'Escape', 'Tab', 'Enter', 'a'].map(itemKey),
+  { type: 'menu.open.first' },
+  { type: 'menu.open.last' },
+  { type: 'menu.highlight.next' },
+  { type: 'menu.highlight.prev' },
+  { type: 'menu.highlight.first' },
+  { type: 'menu.highlight.last' },
+  { type: 'menu.highlight.match', index: 1 },
+  { type: 'menu.dismiss' },
   { type: 'menu.item.pointerMove', index: 1 },
   { type: 'menu.item.pointerMove', index: 99 },
   { type: 'menu.item.select' },
@@ -54,16 +81,28 @@ function setup(itemCount = ITEM_COUNT) {
   })
   actor.on('menu.opened', opened)
   actor.start()
-  const send = (...events: MenuEvent[]) => events.forEach((event) => actor.send(event))
+  const api = () => connect(actor.getSnapshot(), actor.send, { contentId: 'list', labels: LABELS.slice(0, itemCount) })
+  const defaultPrevented: string[] = []
+  const press = ({ press, key }: KeyPress) => {
+    const props = press === 'trigger' ? api().triggerProps : api().itemProps
+    props.onKeyDown({ key, preventDefault: () => defaultPrevented.push(key) })
+  }
+  const send = (...steps: Array<MenuEvent | KeyPress>) =>
+    steps.forEach((step) => ('press' in step ? press(step) : actor.send(step)))
   return {
     actor,
     clock,
     focusTrigger,
     opened,
     send,
-    value: () => actor.getSnapshot().value,
+    api,
+    defaultPrevented,
+    value: () => leaf(actor.getSnapshot().value),
     highlighted: () => actor.getSnapshot().context.highlightedIndex,
-    view: () => connect(actor.getSnapshot()),
+    view: () => {
+      const { open, highlightedIndex } = api()
+      return { open, highlightedIndex }
+    },
   }
 }
 
@@ -92,14 +131,14 @@ describe('menu machine: graph coverage', () => {
   const reached = paths.map((path) => path.state)
 
   it('reaches every state', () => {
-    const values = new Set(reached.map((snapshot) => snapshot.value))
+    const values = new Set(reached.map((snapshot) => leaf(snapshot.value)))
     expect([...values].sort()).toEqual([...STATES].sort())
   })
 
   it('reaches every highlight position while open and while closing', () => {
     for (const state of ['open', 'closing'] as const) {
       const highlights = reached
-        .filter((s) => s.value === state && s.context.itemCount === ITEM_COUNT)
+        .filter((s) => leaf(s.value) === state && s.context.itemCount === ITEM_COUNT)
         .map((s) => s.context.highlightedIndex)
       expect(new Set(highlights)).toEqual(new Set([null, 0, 1, LAST]))
     }
@@ -119,7 +158,7 @@ describe('menu machine: graph coverage', () => {
       const t = setup()
       for (const step of path.steps.slice(1)) t.actor.send(step.event)
       const snapshot = t.actor.getSnapshot()
-      expect(snapshot.value).toBe(path.state.value)
+      expect(snapshot.value).toEqual(path.state.value)
       expect(snapshot.context).toEqual(path.state.context)
     }
   })
@@ -128,17 +167,19 @@ describe('menu machine: graph coverage', () => {
     const openable = new Set<MenuEvent['type']>([
       'menu.trigger.pointerEnter',
       'menu.trigger.click',
-      'menu.trigger.keyDown',
+      'menu.open.first',
+      'menu.open.last',
     ])
     for (const path of paths) {
-      if (path.state.value === 'closed') continue
+      if (leaf(path.state.value) === 'closed') continue
       expect(path.steps.some((step) => openable.has(step.event.type as MenuEvent['type']))).toBe(true)
     }
   })
 
   // Simple paths explode combinatorially, so this runs on a 2-item menu without resizing
-  // (~1.9k paths); that still visits every state/highlight combination.
-  describe('all simple paths (2 items)', () => {
+  // (~2k paths, ~13k steps, replayed on live actors: given more than the default 5 s, as the
+  // whole unit tier runs in parallel on two cores); that still visits every state/highlight combination.
+  describe('all simple paths (2 items)', { timeout: 20_000 }, () => {
     const simplePaths = getSimplePaths(menuMachine, {
       input: { itemCount: 2 },
       events: INTERACTION_EVENTS,
@@ -152,14 +193,14 @@ describe('menu machine: graph coverage', () => {
       for (const path of simplePaths) {
         for (const { state } of path.steps) {
           const { highlightedIndex, itemCount } = state.context
-          if (state.value === 'closed' || state.value === 'opening') {
+          if (leaf(state.value) === 'closed' || leaf(state.value) === 'opening') {
             expect(highlightedIndex).toBeNull()
           } else if (highlightedIndex !== null) {
             expect(Number.isInteger(highlightedIndex)).toBe(true)
             expect(highlightedIndex).toBeGreaterThanOrEqual(0)
             expect(highlightedIndex).toBeLessThan(itemCount)
           }
-          expect(state.hasTag('open')).toBe(state.value === 'open' || state.value === 'closing')
+          expect(state.hasTag('open')).toBe(leaf(state.value) === 'open' || leaf(state.value) === 'closing')
         }
       }
     })
@@ -173,12 +214,12 @@ describe('menu machine: graph coverage', () => {
           const before = path.steps[i - 1]!.state
           const { event, state: after } = path.steps[i]!
           t.actor.send(event)
-          expect(t.actor.getSnapshot().value).toBe(after.value)
+          expect(t.actor.getSnapshot().value).toEqual(after.value)
           expect(t.actor.getSnapshot().context).toEqual(after.context)
-          if ((before.value === 'closed' || before.value === 'opening') && after.value === 'open') {
+          if (!before.hasTag('open') && leaf(after.value) === 'open') {
             expectedOpened++
           }
-          if (before.hasTag('open') && after.value === 'closed' && 'key' in event && event.key === 'Escape') {
+          if (before.hasTag('open') && leaf(after.value) === 'closed' && event.type === 'menu.dismiss') {
             expectedFocus++
           }
         }
@@ -478,7 +519,7 @@ describe('menu machine: item keys', () => {
     expect(t.highlighted()).toBe(0)
   })
 
-  it.each(['a', 'Enter', ' ', 'ArrowLeft', 'PageDown'])('%j leaves the highlight alone', (key) => {
+  it.each(['z', 'Enter', ' ', 'ArrowLeft', 'PageDown'])('%j leaves the highlight alone', (key) => {
     const t = openAt(1)
     t.send(itemKey(key))
     expect(t.value()).toBe('open')
@@ -710,8 +751,99 @@ describe('menu machine: connect', () => {
 
   it('uses the default no-op focusTrigger when the host provides none', () => {
     const actor = createActor(menuMachine, { input: { itemCount: 2 } }).start()
-    actor.send(triggerKey('ArrowDown'))
-    expect(() => actor.send(itemKey('Escape'))).not.toThrow()
-    expect(actor.getSnapshot().value).toBe('closed')
+    actor.send({ type: 'menu.open.first' })
+    expect(() => actor.send({ type: 'menu.dismiss' })).not.toThrow()
+    expect(leaf(actor.getSnapshot().value)).toBe('closed')
+  })
+})
+
+describe('menu machine: type-ahead', () => {
+  it('moves to the next item starting with the typed letter, wrapping, whatever the case', () => {
+    const t = setup()
+    t.send(triggerKey('ArrowDown'))
+    expect(t.highlighted()).toBe(0)
+    t.send(itemKey('b'))
+    expect(t.highlighted()).toBe(1)
+    t.send(itemKey('b'))
+    expect(t.highlighted()).toBe(2)
+    t.send(itemKey('B'))
+    expect(t.highlighted()).toBe(1)
+    t.send(itemKey('a'))
+    expect(t.highlighted()).toBe(0)
+  })
+
+  it('ignores letters no item starts with, and letters typed with a modifier', () => {
+    const t = setup()
+    t.send(triggerKey('ArrowDown'))
+    t.send(itemKey('q'))
+    expect(t.highlighted()).toBe(0)
+    t.api().itemProps.onKeyDown({ key: 'b', ctrlKey: true, preventDefault: () => {} })
+    expect(t.highlighted()).toBe(0)
+  })
+
+  it('cancels the hover close, like the other navigation keys', () => {
+    const t = setupClosing()
+    t.send(itemKey('b'))
+    expect(t.value()).toBe('open')
+    expect(t.highlighted()).toBe(1)
+    t.clock.increment(1000)
+    expect(t.value()).toBe('open')
+  })
+
+  it('is ignored while closed, and an out-of-range match is refused', () => {
+    const t = setup()
+    t.send({ type: 'menu.highlight.match', index: 1 })
+    expect(t.value()).toBe('closed')
+    t.send(triggerKey('ArrowDown'), { type: 'menu.highlight.match', index: 99 })
+    expect(t.highlighted()).toBe(0)
+  })
+})
+
+describe('menu connect: props', () => {
+  it('gives the trigger and the list their ARIA attributes from the state', () => {
+    const t = setup()
+    expect(t.api().triggerProps).toMatchObject({
+      type: 'button',
+      'aria-haspopup': 'menu',
+      'aria-expanded': false,
+      'aria-controls': 'list',
+    })
+    expect(t.api().contentProps).toMatchObject({ id: 'list', role: 'menu', hidden: true })
+    expect(t.api().itemProps).toMatchObject({ role: 'menuitem', tabIndex: -1 })
+    t.api().triggerProps.onClick()
+    expect(t.api().triggerProps['aria-expanded']).toBe(true)
+    expect(t.api().contentProps.hidden).toBe(false)
+  })
+
+  it('takes over the keys it handles from the browser, and leaves Tab and letters alone', () => {
+    const t = setup()
+    t.send(triggerKey('Enter'), triggerKey('Escape'), triggerKey('Tab'), triggerKey('ArrowUp'))
+    t.send(itemKey('Home'), itemKey('End'), itemKey('b'), itemKey('Tab'))
+    expect(t.defaultPrevented).toEqual(['Enter', 'Escape', 'ArrowUp', 'Home', 'End'])
+  })
+
+  it('opens and closes on hover for a mouse only', () => {
+    const t = setup()
+    t.api().triggerProps.onPointerEnter({ pointerType: 'touch' })
+    t.clock.increment(1000)
+    expect(t.value()).toBe('closed')
+    t.api().triggerProps.onPointerEnter({ pointerType: 'mouse' })
+    t.clock.increment(HOVER_INTENT_MS)
+    expect(t.value()).toBe('open')
+    t.api().contentProps.onPointerLeave({ pointerType: 'pen' })
+    expect(t.value()).toBe('open')
+    t.api().contentProps.onPointerLeave({ pointerType: 'mouse' })
+    expect(t.value()).toBe('closing')
+    t.api().contentProps.onPointerEnter({ pointerType: 'mouse' })
+    expect(t.value()).toBe('open')
+    t.api().triggerProps.onPointerLeave({ pointerType: 'mouse' })
+    expect(t.value()).toBe('closing')
+  })
+
+  it('closes on a chosen item', () => {
+    const t = setup()
+    t.send(triggerKey('ArrowDown'))
+    t.api().itemProps.onClick()
+    expect(t.value()).toBe('closed')
   })
 })

@@ -1,9 +1,11 @@
 // A header dropdown (menu button pattern) driven by machines/menu.machine.ts. The machine owns
-// the behaviour; this component only maps its state to ARIA attributes and DOM events.
-import { useEffect, useId, useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react'
+// the behaviour and machines/menu.connect.ts its props and keys; this component renders them and
+// does what needs the DOM (focus, clicks outside).
+import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import { Link, type LinkProps } from '@tanstack/react-router'
-import { connect, menuMachine } from '../../../machines/menu.machine'
+import { menuMachine } from '../../../machines/menu.machine'
+import { connect } from '../../../machines/menu.connect'
 import { getInspector } from '../../lib/inspector'
 import { useHydrated } from '../../lib/hydration'
 import type { MenuGroup } from './menu-group'
@@ -35,8 +37,6 @@ interface NavMenuProps {
   fallbackHref?: string
 }
 
-const isMouse = (event: PointerEvent) => event.pointerType === 'mouse'
-
 export function NavMenu({ id, label, triggerContent, items, group, current = false, fallbackHref }: NavMenuProps) {
   const hydrated = useHydrated()
   const triggerRef = useRef<HTMLButtonElement>(null)
@@ -46,8 +46,10 @@ export function NavMenu({ id, label, triggerContent, items, group, current = fal
     input: { itemCount: items.length },
     inspect: getInspector(),
   })
-  const { open, highlightedIndex } = useSelector(actor, connect)
+  const snapshot = useSelector(actor, (state) => state)
   const listId = useId()
+  const api = connect(snapshot, actor.send, { contentId: listId, labels: items.map((item) => item.label) })
+  const { open, highlightedIndex } = api
 
   useEffect(() => group.register(id, actor), [group, id, actor])
   useEffect(() => actor.send({ type: 'menu.setItemCount', count: items.length }), [actor, items.length])
@@ -80,51 +82,23 @@ export function NavMenu({ id, label, triggerContent, items, group, current = fal
           {triggerContent ?? label}
         </a>
       ) : (
-        <button
-          ref={triggerRef}
-          type="button"
-          className={styles.trigger}
-          aria-haspopup="menu"
-          aria-expanded={open}
-          aria-controls={listId}
-          data-current={current}
-          onClick={() => actor.send({ type: 'menu.trigger.click' })}
-          onKeyDown={(event: KeyboardEvent) => {
-            if (['Enter', ' ', 'ArrowDown', 'ArrowUp', 'Escape'].includes(event.key)) {
-              event.preventDefault() // no page scroll, no synthetic click after Enter/Space
-              actor.send({ type: 'menu.trigger.keyDown', key: event.key })
-            }
-          }}
-          onPointerEnter={(event) => isMouse(event) && actor.send({ type: 'menu.trigger.pointerEnter' })}
-          onPointerLeave={(event) => isMouse(event) && actor.send({ type: 'menu.trigger.pointerLeave' })}
-        >
+        <button ref={triggerRef} className={styles.trigger} data-current={current} {...api.triggerProps}>
           {triggerContent ?? label}
           <svg className={styles.chevron} viewBox="0 0 12 12" aria-hidden="true" focusable="false">
             <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" />
           </svg>
         </button>
       )}
-      <ul
-        id={listId}
-        role="menu"
-        aria-label={label}
-        className={styles.list}
-        hidden={!open}
-        onPointerEnter={(event) => isMouse(event) && actor.send({ type: 'menu.content.pointerEnter' })}
-        onPointerLeave={(event) => isMouse(event) && actor.send({ type: 'menu.content.pointerLeave' })}
-      >
+      <ul {...api.contentProps} aria-label={label} className={styles.list}>
         {items.map((item, index) => {
           const common = {
             ref: (element: HTMLElement | null) => {
               itemRefs.current[index] = element
             },
-            role: 'menuitem',
-            tabIndex: -1,
+            role: api.itemProps.role,
+            tabIndex: api.itemProps.tabIndex,
+            onKeyDown: api.itemProps.onKeyDown,
             className: styles.item,
-            onKeyDown: (event: KeyboardEvent) => {
-              if (['ArrowDown', 'ArrowUp', 'Home', 'End', 'Escape'].includes(event.key)) event.preventDefault()
-              actor.send({ type: 'menu.item.keyDown', key: event.key })
-            },
           } as const
           const content = (
             <>
@@ -139,7 +113,7 @@ export function NavMenu({ id, label, triggerContent, items, group, current = fal
                   {...item.link}
                   {...common}
                   activeProps={{ 'aria-current': 'page' }}
-                  onClick={() => actor.send({ type: 'menu.item.select' })}
+                  onClick={api.itemProps.onClick}
                 >
                   {content}
                 </Link>
@@ -148,7 +122,7 @@ export function NavMenu({ id, label, triggerContent, items, group, current = fal
                   type="button"
                   {...common}
                   onClick={() => {
-                    actor.send({ type: 'menu.item.select' })
+                    api.itemProps.onClick()
                     item.action?.()
                   }}
                 >

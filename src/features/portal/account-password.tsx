@@ -1,4 +1,4 @@
-// A new password for the signed-in user, through the auth machine (UPDATE_PASSWORD). The server
+// A new password for the signed-in user, through the auth machine (auth.updatePassword). The server
 // then ends the user's other sessions; this one stays signed in.
 import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'

@@ -1,10 +1,13 @@
 // The contact form. Checked here with the database's own rules (rules.ts), then inserted into
-// contact_messages (send.ts, which brings supabase-js only now). Errors show beside each field and
+// contact_messages (send.ts, which brings supabase-js only now); what happens to a message once
+// sent is machines/contact-submission.machine.ts. Errors show beside each field and
 // in a summary that takes the focus and links to each field; the input is kept. Bots are turned
 // away quietly: a filled honeypot or a form sent within 3 s of appearing gets the confirmation
 // and nothing is sent. The database limits messages per address and tells the staff.
 import { useEffect, useRef, useState } from 'react'
 import { Link, useRouterState } from '@tanstack/react-router'
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react'
+import { fromPromise } from 'xstate'
 import { useForm } from 'react-hook-form'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { CheckboxField, Field, FormAlert, SelectField, TextAreaField } from '../../../components/form/field'
@@ -19,6 +22,8 @@ import { privacyNoticeId } from './privacy-notice'
 import { contactFields, emptyContact, toRow, validateField, type ContactField, type ContactValues } from './rules'
 import { sendContactMessage } from './send'
 import { refusedFieldMessage, startedFieldName, useContactSubmission, type SubmissionFailure } from './submission'
+import { contactSubmissionMachine } from '../../../../machines/contact-submission.machine'
+import { getInspector } from '../../../lib/inspector'
 import * as styles from './contact-form.css'
 
 /** People take longer than this to fill the form in; scripts do not. */
@@ -39,8 +44,24 @@ export function ContactForm() {
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const [renderedAt] = useState(() => Date.now())
   const [summary, setSummary] = useState<SummaryItem[] | null>(submitted?.problems.length ? submitted.problems : null)
-  const [failure, setFailure] = useState<SubmissionFailure | null>(submitted?.failure ?? null)
-  const [sentBy, setSentBy] = useState<string | null>(submitted?.sentBy ?? null)
+  const submission = useActorRef(
+    contactSubmissionMachine.provide({ actors: { send: fromPromise(({ input }) => sendContactMessage(input)) } }),
+    { inspect: getInspector() },
+  )
+  const live = useSelector(
+    submission,
+    (snapshot) => ({
+      sentBy: snapshot.matches('sent') ? snapshot.context.name : null,
+      failure: snapshot.matches({ filling: 'failed' }) ? snapshot.context.failure : null,
+      sending: snapshot.hasTag('pending'),
+    }),
+    shallowEqual,
+  )
+  // The server's answer to the form sent without JavaScript is a page of its own (never
+  // hydrated): what it says stands in for the machine's state there.
+  const sentBy = submitted ? submitted.sentBy : live.sentBy
+  const failure: SubmissionFailure | null = submitted ? submitted.failure : live.failure
+  const { sending } = live
   // Bumped after each submit attempt: the effect then moves focus to what the attempt produced.
   const [attempt, setAttempt] = useState(0)
   const alertRef = useRef<HTMLDivElement>(null)
@@ -51,10 +72,24 @@ export function ContactForm() {
     handleSubmit,
     setError,
     setFocus,
-    formState: { errors, isSubmitting },
+    getValues,
+    formState: { errors },
   } = useForm<ContactValues>({ defaultValues: submitted?.values ?? emptyContact, shouldFocusError: false })
   const errorOf = (field: ContactField) =>
     errors[field]?.message ?? submitted?.problems.find((problem) => problem.field === field)?.message
+
+  // The machine's answer to each Send: a field the database refused is marked and summarised.
+  useEffect(() => {
+    const subscription = submission.on('contact.answered', ({ refusedField }) => {
+      if (refusedField) {
+        const message = refusedFieldMessage(i18n, refusedField, getValues())
+        setError(refusedField, { type: 'server', message })
+        setSummary([{ field: refusedField, message }])
+      }
+      setAttempt((n) => n + 1)
+    })
+    return () => subscription.unsubscribe()
+  }, [submission, i18n, getValues, setError])
 
   useEffect(() => {
     if (attempt === 0) return
@@ -82,29 +117,17 @@ export function ContactForm() {
     submitted ? { defaultChecked: submitted.values[field] } : {}
 
   const submit = handleSubmit(
-    async (values) => {
+    (values) => {
       setSummary(null)
-      setFailure(null)
-      const name = values.name.trim()
-      if (values.website.trim() !== '' || Date.now() - renderedAt < minimumFillMs) {
-        setSentBy(name)
-        setAttempt((n) => n + 1)
-        return
-      }
-      const outcome = await sendContactMessage(toRow(values, i18n.locale === 'en' ? 'en' : 'es'))
-      if (outcome.kind === 'sent') {
-        setSentBy(name)
-      } else if (outcome.kind === 'invalid') {
-        const message = refusedFieldMessage(i18n, outcome.field, values)
-        setError(outcome.field, { type: 'server', message })
-        setSummary([{ field: outcome.field, message }])
-      } else {
-        setFailure(outcome.kind)
-      }
-      setAttempt((n) => n + 1)
+      submission.send({
+        type: 'contact.submit',
+        name: values.name.trim(),
+        row: toRow(values, i18n.locale === 'en' ? 'en' : 'es'),
+        trap: values.website.trim() !== '' || Date.now() - renderedAt < minimumFillMs,
+      })
     },
     (fieldErrors) => {
-      setFailure(null)
+      submission.send({ type: 'contact.invalid' })
       setSummary(
         contactFields.flatMap((field) => {
           const message = fieldErrors[field]?.message
@@ -307,8 +330,8 @@ export function ContactForm() {
       />
 
       <div className={styles.submitRow}>
-        <button type="submit" className={layout.buttonPrimary} disabled={isSubmitting}>
-          {isSubmitting ? <Trans>Sending...</Trans> : <Trans>Send message</Trans>}
+        <button type="submit" className={layout.buttonPrimary} disabled={sending}>
+          {sending ? <Trans>Sending...</Trans> : <Trans>Send message</Trans>}
         </button>
       </div>
     </form>
