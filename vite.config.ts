@@ -38,6 +38,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // All CSS is ~5 KB gzip: one stylesheet beats several render-blocking requests.
     cssCodeSplit: false,
     rolldownOptions: {
+      // Plugin timing reports are for profiling the build, not for every `npm start`.
+      checks: { pluginTimings: false },
       output: {
         codeSplitting: {
           // The framework every page runs on, in one file: dozens of tiny shared chunks would
