@@ -70,3 +70,6 @@ export const aside = style({ display: 'grid', gap: vars.space['5'] })
 
 /** Response time and office, below the numbered steps. */
 export const facts = style({ marginTop: vars.space['7'] })
+
+/** The link to the full privacy policy below the notice: a target of at least 24 px. */
+export const policyLink = style({ display: 'inline-block', minHeight: '24px', paddingBlock: vars.space['1'] })

@@ -108,7 +108,7 @@ export function PrivacyNotice() {
         </p>
       </details>
       <p>
-        <Link to="/{-$lang}/legal/$document" params={{ lang, document: 'privacy' }}>
+        <Link to="/{-$lang}/legal/$document" params={{ lang, document: 'privacy' }} className={styles.policyLink}>
           <Trans>Read our full privacy policy</Trans>
         </Link>
       </p>
