@@ -240,7 +240,7 @@ describe.each(databaseKinds())('REST under random query strings on %s', (kind) =
     }
     const depth = fc.oneof(fc.nat({ max: 20 }), fc.integer({ min: 20, max: 6000 }))
     const width = fc.oneof(fc.nat({ max: 5 }), fc.integer({ min: 5, max: 20000 }))
-    const request = fc.oneof(
+    const request: fc.Arbitrary<{ path: string; body?: string }> = fc.oneof(
       fc.tuple(depth, width).map(([d, w]) => ({ path: `/rt_books?select=${embedTree(d, Math.min(w, 300))}` })),
       fc.tuple(depth, width).map(([d, w]) => ({ path: `/rt_books?or=${logicTree(d, w)}` })),
       depth.map((d) => ({ path: `/rt_authors?select=meta${'->a'.repeat(d)}` })),
