@@ -174,6 +174,10 @@ async function startChild(name: string, args: string[], env: Record<string, stri
   child.stdout!.on('data', (chunk) => (log = (log + chunk).slice(-20_000)))
   child.stderr!.on('data', (chunk) => (log = (log + chunk).slice(-20_000)))
   const exited = new Promise<string>((done) => child.on('exit', (code, signal) => done(String(signal ?? code))))
+  // A crash while measured would otherwise only show as connection errors: say why at once.
+  child.on('exit', (code, signal) => {
+    if (signal === null && code !== 0) console.error(`\n${name} exited with code ${code}:\n${log.slice(-4_000)}`)
+  })
   // Migrating and seeding a fresh PGlite database takes a while on a shared 2-core machine.
   const deadline = Date.now() + 180_000
   while (Date.now() < deadline) {

@@ -51,6 +51,8 @@ const schema = z
     REST_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
     AUTH_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(64 * 1024),
     FUNCTIONS_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(256 * 1024),
+    /** Longest lifetime a signed download URL may be given, in seconds (7 days). */
+    STORAGE_SIGNED_URL_MAX_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(604_800),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default(developmentKeys.jwtSecret),
     /** Access-token lifetime in seconds. */
     JWT_EXPIRY: z.coerce.number().int().min(30).max(604800).default(3600),
