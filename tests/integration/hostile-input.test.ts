@@ -36,6 +36,14 @@ const deepLogic = (op: 'or' | 'and', levels: number) =>
   deep(`${op}(name.eq.x,`, ')', levels, 'name.eq.y').replace(/^(or|and)/, '')
 const jsonPath = (steps: number) => `metadata${'->a'.repeat(steps)}`
 const mib = 1024 * 1024
+const missingProject = '1f000000-0000-4000-8000-00000000dead'
+const documentRow = (project: string, storagePath: string) => ({
+  project_id: project,
+  name: 'Mine now',
+  storage_path: storagePath,
+  mime_type: 'application/pdf',
+  visible_to_client: true,
+})
 
 const cases: Case[] = [
   // Nesting in the query string (REST_MAX_EMBED_DEPTH, REST_MAX_EMBEDS, REST_MAX_FILTER_DEPTH).
@@ -387,6 +395,77 @@ const cases: Case[] = [
     status: 404,
     says: /Could not find the function/,
   },
+  // Existence oracles: what a client may not see answers as what does not exist.
+  {
+    name: "a document for another organization's project",
+    path: '/rest/v1/documents',
+    method: 'POST',
+    signedIn: true,
+    body: JSON.stringify(
+      documentRow(projects.kunturScoring, `${organizations.ribera}/${projects.kunturScoring}/x.pdf`),
+    ),
+    status: 403,
+    says: /^new row violates row-level security policy for table "documents"$/,
+  },
+  {
+    name: 'a document for a project that does not exist',
+    path: '/rest/v1/documents',
+    method: 'POST',
+    signedIn: true,
+    body: JSON.stringify(documentRow(missingProject, `${organizations.ribera}/${missingProject}/x.pdf`)),
+    status: 403,
+    says: /^new row violates row-level security policy for table "documents"$/,
+  },
+  {
+    name: 'a document pre-registered for a path nobody used yet',
+    path: '/rest/v1/documents',
+    method: 'POST',
+    signedIn: true,
+    body: JSON.stringify(
+      documentRow(projects.riberaDashboard, `${organizations.ribera}/${projects.riberaDashboard}/later.pdf`),
+    ),
+    status: 403,
+    says: /^Upload the file first/,
+  },
+  {
+    name: "a document claiming staff's unshared file",
+    path: '/rest/v1/documents',
+    method: 'POST',
+    signedIn: true,
+    body: JSON.stringify(
+      documentRow(
+        projects.riberaDashboard,
+        `${organizations.ribera}/${projects.riberaDashboard}/notas-internas-modelado.pdf`,
+      ),
+    ),
+    status: 403,
+    says: /^Upload the file first/,
+  },
+  // Signed-URL abuse.
+  {
+    name: 'a signed URL meant to last 68 years',
+    path: `/storage/v1/object/sign/documents/${organizations.ribera}/${projects.riberaDashboard}/especificacion-kpis-comerciales.pdf`,
+    method: 'POST',
+    signedIn: true,
+    body: JSON.stringify({ expiresIn: 2 ** 31 - 1 }),
+    status: 400,
+    says: /expiresIn must be an integer number of seconds from 1 to 604800/,
+  },
+  {
+    name: "a signed URL for another organization's file",
+    path: `/storage/v1/object/sign/documents/${organizations.kuntur}/${projects.kunturScoring}/model-methodology.pdf`,
+    method: 'POST',
+    signedIn: true,
+    body: JSON.stringify({ expiresIn: 60 }),
+    status: 400, // statusCode "404", as for a file that does not exist
+    says: /Object not found/,
+  },
+  {
+    name: 'a signed URL token presented for another path',
+    path: `/storage/v1/object/sign/documents/${organizations.kuntur}/x.pdf?token=SIGNED_FOR_RIBERA`,
+    status: 400,
+    says: /signature/i,
+  },
   {
     name: 'a forged access token',
     path: '/rest/v1/projects',
@@ -450,6 +529,18 @@ describe.each(databaseKinds())('hostile input on %s', (kind) => {
   })
   afterAll(() => server.close())
 
+  /** A valid link token as the server issues them, for a Ribera document signed by Lucía. */
+  const riberaLinkToken = () =>
+    server.deps.keys.sign(
+      {
+        url: `documents/${organizations.ribera}/${projects.riberaDashboard}/especificacion-kpis-comerciales.pdf`,
+        scope: 'download',
+        role: 'authenticated',
+        sub: users.lucia,
+      },
+      60,
+    )
+
   /** Daniel (Kuntur Pay) reads his organization's projects, as the dashboard does. */
   const otherTenantRead = async () => {
     const response = await server.request(`/rest/v1/projects?select=id,organization_id&order=id`, {
@@ -473,7 +564,10 @@ describe.each(databaseKinds())('hostile input on %s', (kind) => {
         : streamedBody(entry.body.streamed, entry.body.fill)
     if (body instanceof ReadableStream && !headers['Content-Type']) headers['Content-Type'] = 'application/json'
     const init = { method: entry.method ?? 'GET', headers, body, duplex: 'half' } as RequestInit
-    const [response, other] = await Promise.all([server.request(entry.path, init), otherTenantRead()])
+    const path = entry.path.includes('SIGNED_FOR_RIBERA')
+      ? entry.path.replace('SIGNED_FOR_RIBERA', await riberaLinkToken())
+      : entry.path
+    const [response, other] = await Promise.all([server.request(path, init), otherTenantRead()])
 
     expect(response.status, entry.name).toBe(entry.status)
     const text = await response.text()
