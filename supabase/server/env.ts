@@ -48,9 +48,21 @@ const schema = z
     /** Nesting of any JSON request body (auth, REST, storage, functions). */
     API_MAX_JSON_DEPTH: z.coerce.number().int().min(2).max(1000).default(64),
     /** Largest request body, in bytes, counted while it streams in. */
-    REST_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
-    AUTH_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(64 * 1024),
-    FUNCTIONS_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(256 * 1024),
+    REST_MAX_BODY_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(1024 * 1024),
+    AUTH_MAX_BODY_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(64 * 1024),
+    FUNCTIONS_MAX_BODY_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(256 * 1024),
     /** Longest lifetime a signed download URL may be given, in seconds (7 days). */
     STORAGE_SIGNED_URL_MAX_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(604_800),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default(developmentKeys.jwtSecret),
