@@ -12,7 +12,7 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
 import { chmodSync, existsSync, readdirSync, readFileSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { createServer as createHttpServer } from 'node:http'
+import { createServer as createHttpServer, request as httpRequest } from 'node:http'
 import { createServer as createNetServer } from 'node:net'
 import { createRequire } from 'node:module'
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os'
@@ -174,6 +174,10 @@ async function startChild(name: string, args: string[], env: Record<string, stri
   child.stdout!.on('data', (chunk) => (log = (log + chunk).slice(-20_000)))
   child.stderr!.on('data', (chunk) => (log = (log + chunk).slice(-20_000)))
   const exited = new Promise<string>((done) => child.on('exit', (code, signal) => done(String(signal ?? code))))
+  // A crash while measured would otherwise only show as connection errors: say why at once.
+  child.on('exit', (code, signal) => {
+    if (signal === null && code !== 0) console.error(`\n${name} exited with code ${code}:\n${log.slice(-4_000)}`)
+  })
   // Migrating and seeding a fresh PGlite database takes a while on a shared 2-core machine.
   const deadline = Date.now() + 180_000
   while (Date.now() < deadline) {
@@ -393,6 +397,114 @@ async function prepareRest(origin: string) {
   return { token, id, path, row: rows[0]!, bytes, claims, compressed }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Large bodies: memory while a 500 MiB chunked body is refused by each API
+
+const LARGE_BODY_BYTES = 500 * 1024 * 1024
+const LARGE_BODY_CHUNK = Buffer.alloc(64 * 1024, 0x78)
+
+interface LargeBody {
+  database: Database
+  name: string
+  status: number | 'none'
+  /** MiB the client got to send before the answer (or the connection's end). */
+  sentMiB: number
+  rssBeforeMiB: number
+  rssPeakMiB: number
+  ms: number
+}
+
+/** Resident memory of a process group (the server and its tsx parent), in MiB. */
+function groupRssMiB(child: ChildProcess): number {
+  let kib = 0
+  for (const stat of procStats().filter((entry) => entry.pgrp === child.pid)) {
+    try {
+      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${stat.pid}/status`, 'utf8'))
+      kib += Number(match?.[1] ?? 0)
+    } catch {
+      // the process ended between the listing and the read
+    }
+  }
+  return kib / 1024
+}
+
+/** Streams up to 500 MiB with no Content-Length, as fast as the server takes it, sampling its RSS. */
+function sendLargeBody(url: string, headers: Record<string, string>, server: ChildProcess) {
+  return new Promise<Omit<LargeBody, 'database' | 'name'>>((done) => {
+    const rssBeforeMiB = groupRssMiB(server)
+    let rssPeakMiB = rssBeforeMiB
+    const sampler = setInterval(() => (rssPeakMiB = Math.max(rssPeakMiB, groupRssMiB(server))), 25)
+    const started = Date.now()
+    let sent = 0
+    let status: number | 'none' = 'none'
+    let finished = false
+    const finish = () => {
+      if (finished) return
+      finished = true
+      clearInterval(sampler)
+      rssPeakMiB = Math.max(rssPeakMiB, groupRssMiB(server))
+      done({ status, sentMiB: sent / 1024 / 1024, rssBeforeMiB, rssPeakMiB, ms: Date.now() - started })
+    }
+    const request = httpRequest(url, { method: 'POST', headers: { ...headers, 'transfer-encoding': 'chunked' } })
+    request.on('response', (response) => {
+      status = response.statusCode ?? 'none'
+      response.resume()
+      response.on('end', () => {
+        request.destroy()
+        finish()
+      })
+    })
+    request.on('error', finish)
+    request.on('close', finish)
+    const pump = () => {
+      while (!finished && status === 'none' && sent < LARGE_BODY_BYTES) {
+        sent += LARGE_BODY_CHUNK.byteLength
+        if (!request.write(LARGE_BODY_CHUNK)) return void request.once('drain', pump)
+      }
+      if (!finished && status === 'none') request.end()
+    }
+    pump()
+  })
+}
+
+async function benchLargeBodies(database: Database, origin: string, server: ChildProcess, rest: RestTarget) {
+  const { json } = await getJson(
+    `${origin}/rest/v1/projects?select=organization_id&id=eq.${rest.id}`,
+    apiHeaders(rest.token),
+  )
+  const folder = `${String(json[0]?.organization_id)}/${rest.id}`
+  const signedIn = { ...apiHeaders(rest.token), 'content-type': 'application/json' }
+  const targets: Array<[string, string, Record<string, string>]> = [
+    [
+      '`POST /auth/v1/token?grant_type=password`',
+      '/auth/v1/token?grant_type=password',
+      { ...apiHeaders(), 'content-type': 'application/json' },
+    ],
+    [
+      '`POST /rest/v1/contact_messages` (anon insert)',
+      '/rest/v1/contact_messages',
+      { ...apiHeaders(), 'content-type': 'application/json' },
+    ],
+    ['`POST /rest/v1/rpc/client_project_ids`', '/rest/v1/rpc/client_project_ids', signedIn],
+    ['`POST /functions/v1/admin-users`', '/functions/v1/admin-users', signedIn],
+    ['`POST /storage/v1/object/list/documents`', '/storage/v1/object/list/documents', signedIn],
+    [
+      '`POST /storage/v1/object/documents/…` (upload)',
+      `/storage/v1/object/documents/${folder}/bench-large-body.pdf`,
+      { ...apiHeaders(rest.token), 'content-type': 'application/pdf' },
+    ],
+  ]
+  const results: LargeBody[] = []
+  for (const [name, path, headers] of targets) {
+    const result = { database, name, ...(await sendLargeBody(origin + path, headers, server)) }
+    console.log(
+      `  ${database} ${plain(name)}: ${result.status} after ${result.sentMiB.toFixed(1)} MiB sent, RSS ${result.rssBeforeMiB.toFixed(0)} → peak ${result.rssPeakMiB.toFixed(0)} MiB`,
+    )
+    results.push(result)
+  }
+  return results
+}
+
 /** Our server on one database: the page, REST (and, on PostgreSQL, its references), the password grant. */
 async function benchServer(database: Database, postgres?: { url: string; cpu: CpuProbe }) {
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-server-'))
@@ -440,11 +552,13 @@ async function benchServer(database: Database, postgres?: { url: string; cpu: Cp
     body: JSON.stringify({ email: client.email, password: demoPassword }),
   }
   rows.push(await measure(database, 'grant', '`POST /auth/v1/token?grant_type=password`', grant, probes))
+  console.log(`  large bodies: ${LARGE_BODY_BYTES / 1024 / 1024} MiB chunked to each API`)
+  const largeBodies = await benchLargeBodies(database, origin, server.child, rest)
   // Read before stopping: requests cut off by the shutdown may log errors that do not count.
   const log = server.log()
   await stopChild(server.child)
   if (/error/i.test(log)) console.log(`  the server logged errors while measured:\n${log.slice(-2_000)}`)
-  return { rows, rest }
+  return { rows, rest, largeBodies }
 }
 
 async function benchMinimal(postgres: { url: string; cpu: CpuProbe }, rest: RestTarget) {
@@ -729,6 +843,28 @@ function markdownSection(machine: ReturnType<typeof machineInfo>, rows: Measure[
   return lines.join('\n')
 }
 
+function largeBodySection(results: LargeBody[]) {
+  const mib = (value: number) => value.toFixed(0)
+  const lines = [
+    '### Memory under large bodies',
+    '',
+    `Each API gets one request whose body is ${LARGE_BODY_BYTES / 1024 / 1024} MiB sent chunked (no \`Content-Length\`), as fast as the`,
+    'server reads it, after the throughput runs above. "Sent" is how much the client had sent when the answer came; RSS is',
+    "the server process group's resident memory (`/proc/<pid>/status`), sampled every 25 ms. Bodies are counted while they",
+    "stream and refused at the API's limit (`AUTH_`, `REST_`, `FUNCTIONS_MAX_BODY_BYTES`; storage uploads stream to disk",
+    "up to `STORAGE_MAX_UPLOAD_BYTES` or the bucket's limit), so memory should not follow the body's size.",
+    '',
+    '| Database | Request | Answer | Sent before the answer | RSS before | RSS peak | Growth |',
+    '| --- | --- | --: | --: | --: | --: | --: |',
+    ...results.map(
+      (row) =>
+        `| ${row.database} | ${row.name} | ${row.status} | ${row.sentMiB.toFixed(1)} MiB | ${mib(row.rssBeforeMiB)} MiB | ${mib(row.rssPeakMiB)} MiB | ${mib(row.rssPeakMiB - row.rssBeforeMiB)} MiB |`,
+    ),
+    '',
+  ]
+  return `\n${lines.join('\n')}`
+}
+
 const INTRO = '# Benchmarks\n'
 
 async function writeDoc(section: string) {
@@ -771,7 +907,8 @@ async function main() {
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
   }
   const rows: Measure[] = []
-  rows.push(...(await benchServer('PGlite')).rows)
+  const onPglite = await benchServer('PGlite')
+  rows.push(...onPglite.rows)
 
   console.log('\n▶ Starting a PostgreSQL cluster')
   const cluster: PostgresCluster | undefined = await startPostgresCluster()
@@ -790,7 +927,8 @@ async function main() {
   }
 
   const machine = machineInfo(version)
-  await writeDoc(markdownSection(machine, rows, onPostgres.rest))
+  const largeBodies = [...onPglite.largeBodies, ...onPostgres.largeBodies]
+  await writeDoc(markdownSection(machine, rows, onPostgres.rest) + largeBodySection(largeBodies))
   console.log('\n▶ Results against targets')
   for (const [row, verdict] of verdicts(rows)) {
     if (verdict.met === undefined) continue

@@ -12,6 +12,7 @@ import { storageRoutes } from './storage/routes'
 import { functionRoutes } from './functions/routes'
 import { inboxRoutes } from './mail/inbox-page'
 import { clientIpMiddleware } from './lib/client-ip'
+import { guardRequestBodies } from './body-limits'
 
 // Headers the browser may read from API responses (counts, pagination, auth API version).
 const exposedHeaders = [
@@ -41,6 +42,7 @@ export function createApp(deps: ServerDeps) {
       c.res.headers.set('Access-Control-Expose-Headers', exposedHeaders.join(','))
     })
   }
+  guardRequestBodies(app, deps.env)
   app.route('/auth/v1', authRoutes(deps))
   app.route('/rest/v1', restRoutes(deps))
   app.route('/storage/v1', storageRoutes(deps, { maxUploadBytes: deps.env.STORAGE_MAX_UPLOAD_BYTES }))

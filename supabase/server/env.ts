@@ -43,6 +43,34 @@ const schema = z
       .int()
       .min(1)
       .default(50 * 1024 * 1024),
+    // Limits on what one API request may ask for (decision 0012). Generous defaults; each is
+    // checked before the request reaches the database, and answered with a 4xx naming it.
+    /** Levels of embedded resources in a REST `select`. */
+    REST_MAX_EMBED_DEPTH: z.coerce.number().int().min(1).max(32).default(8),
+    /** Embedded resources in one REST `select`, all levels together. */
+    REST_MAX_EMBEDS: z.coerce.number().int().min(1).max(200).default(40),
+    /** Nesting of REST `and`/`or` trees, and steps of a JSON path (`col->a->b`). */
+    REST_MAX_FILTER_DEPTH: z.coerce.number().int().min(1).max(64).default(16),
+    /** Nesting of any JSON request body (auth, REST, storage, functions). */
+    API_MAX_JSON_DEPTH: z.coerce.number().int().min(2).max(1000).default(64),
+    /** Largest request body, in bytes, counted while it streams in. */
+    REST_MAX_BODY_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(1024 * 1024),
+    AUTH_MAX_BODY_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(64 * 1024),
+    FUNCTIONS_MAX_BODY_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(256 * 1024),
+    /** Longest lifetime a signed download URL may be given, in seconds (7 days). */
+    STORAGE_SIGNED_URL_MAX_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(604_800),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default(developmentKeys.jwtSecret),
     /** Access-token lifetime in seconds. */
     JWT_EXPIRY: z.coerce.number().int().min(30).max(604800).default(3600),

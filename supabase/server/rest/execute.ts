@@ -3,12 +3,15 @@
 // something unknown); then it runs in one transaction under the caller's role and claims.
 import { databaseHeaders, withRequestContext } from '../db/request-context'
 import type { ServerDeps } from '../deps'
+import type { Env } from '../env'
+import { jsonNestsDeeperThan } from '../lib/json-depth'
 import { identifyCaller } from './auth'
 import { suggestsStaleSchema, toRestError } from './db-errors'
 import { RestError, restErrors } from './errors'
 import { prepareRead } from './handlers/read'
 import { prepareRpc } from './handlers/rpc'
 import { prepareWrite } from './handlers/write'
+import type { ParseLimits } from './parse/limits'
 import { parseQuery } from './parse/query'
 import { negotiateMediaType, parsePrefer, parseRangeHeader } from './prefer'
 import type { Prepared, RestMethod, RestRequest } from './request'
@@ -23,13 +26,30 @@ function requirePublicProfile(method: string, headers: Headers) {
   if (profile !== null && profile.trim() !== 'public') throw restErrors.unacceptableSchema(profile.trim())
 }
 
-async function readJsonBody(raw: Request, kind: 'table' | 'rpc'): Promise<unknown> {
+export interface RestLimits extends ParseLimits {
+  maxJsonDepth: number
+}
+
+export function restLimits(env: Env): RestLimits {
+  return {
+    maxEmbedDepth: env.REST_MAX_EMBED_DEPTH,
+    maxEmbeds: env.REST_MAX_EMBEDS,
+    maxFilterDepth: env.REST_MAX_FILTER_DEPTH,
+    maxJsonDepth: env.API_MAX_JSON_DEPTH,
+  }
+}
+
+async function readJsonBody(raw: Request, kind: 'table' | 'rpc', maxDepth: number): Promise<unknown> {
   // Only JSON bodies are understood; a form or text body is refused, not guessed at.
   const contentType = raw.headers.get('content-type')
   if (contentType && !/^application\/(json|vnd\.pgrst\.object\+json)\s*(;|$)/i.test(contentType.trim()))
     throw restErrors.unsupportedContentType(contentType)
   const text = await raw.text()
   if (text.trim() === '' && kind === 'rpc') return {}
+  if (jsonNestsDeeperThan(text, maxDepth))
+    throw restErrors.invalidBody(
+      `The JSON body is nested more than ${maxDepth} levels deep (the server's API_MAX_JSON_DEPTH setting)`,
+    )
   try {
     return JSON.parse(text) as unknown
   } catch {
@@ -51,6 +71,7 @@ async function withFreshSchema(store: SchemaCacheStore, prepare: (cache: SchemaC
 export async function serveRest(
   deps: ServerDeps,
   store: SchemaCacheStore,
+  limits: RestLimits,
   raw: Request,
   kind: 'table' | 'rpc',
   target: string,
@@ -72,11 +93,11 @@ export async function serveRest(
     const request: RestRequest = {
       method: method as RestMethod,
       target,
-      query: parseQuery(new URL(raw.url).searchParams, kind),
+      query: parseQuery(new URL(raw.url).searchParams, kind, limits),
       prefs: parsePrefer(raw.headers.get('prefer')),
       media: negotiateMediaType(raw.headers.get('accept')),
       range: readOnly ? parseRangeHeader(raw.headers.get('range')) : undefined,
-      body: readOnly || method === 'DELETE' ? undefined : await readJsonBody(raw, kind),
+      body: readOnly || method === 'DELETE' ? undefined : await readJsonBody(raw, kind, limits.maxJsonDepth),
     }
     const prepare = kind === 'rpc' ? prepareRpc : readOnly ? prepareRead : prepareWrite
     const prepared = await withFreshSchema(store, (cache) => prepare(cache, request))

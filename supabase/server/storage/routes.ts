@@ -22,6 +22,7 @@ export function storageRoutes(deps: ServerDeps, options: StorageOptions = {}) {
     deps,
     files: new ObjectFiles(deps.storageDir),
     maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+    maxSignedUrlSeconds: deps.env.STORAGE_SIGNED_URL_MAX_SECONDS,
   }
   void service.files.sweepStaleTemp()
   const buckets = bucketHandlers(service)

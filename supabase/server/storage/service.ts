@@ -13,6 +13,8 @@ export interface StorageService {
   deps: ServerDeps
   files: ObjectFiles
   maxUploadBytes: number
+  /** Longest lifetime of a signed URL, in seconds. */
+  maxSignedUrlSeconds: number
 }
 
 export type Handler = (c: Context) => Promise<Response>

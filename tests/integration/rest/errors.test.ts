@@ -297,3 +297,31 @@ describe('request bodies that are not JSON', () => {
     },
   )
 })
+
+// PGlite cannot interrupt a running statement (no timers while WebAssembly runs), so this holds on
+// PostgreSQL only; see docs/decisions/0012.
+describe.each(databaseKinds().filter((kind) => kind === 'postgres'))('statement timeout on %s', (kind) => {
+  it('cancels a slow call at the role timeout and answers 57014 in PostgREST shape', async () => {
+    const bed = await startRestBed(kind)
+    try {
+      await bed.server.deps.db.exec(`
+        create function public.rt_slow(seconds float) returns integer language sql volatile
+          as $$ select 1 from pg_sleep(seconds) $$;
+        grant execute on function public.rt_slow(float) to anon;`)
+      const started = Date.now()
+      const { data, error, status } = await bed.anon.rpc('rt_slow', { seconds: 30 })
+      const elapsed = Date.now() - started
+      // anon's statement_timeout is 3 s, as on Supabase: cancelled on time, not after the sleep.
+      expect(elapsed).toBeGreaterThanOrEqual(2900)
+      expect(elapsed).toBeLessThan(6000)
+      expect(data).toBeNull()
+      // PostgREST's table maps SQLSTATE class 57 (operator intervention) to 500.
+      expect(status).toBe(500)
+      expect(error).toMatchObject({ code: '57014', message: 'canceling statement due to statement timeout' })
+      // The connection goes back to the pool clean: the next request is answered normally.
+      expect((await bed.anon.rpc('rt_add', { a: 1, b: 2 })).data).toBe(3)
+    } finally {
+      await bed.close()
+    }
+  })
+})

@@ -226,6 +226,41 @@ describe.each(databaseKinds())('REST under random query strings on %s', (kind) =
     expect(await tableRows(bed, 'rt_books')).toEqual(books)
   })
 
+  // Nesting depth and size: trees drawn at random from shallow to far past every limit (and past
+  // what a recursive parser's stack could hold), flat lists up to tens of thousands of items.
+  it('answers nested and oversized selects, logic trees, JSON paths and bodies below 500', async () => {
+    const embedTree = (depth: number, width: number) => {
+      let select = 'id'
+      for (let i = 0; i < depth; i++) select = `${i % 2 === 0 ? 'rt_authors' : 'rt_books'}(${select})`
+      return ['id', ...Array.from({ length: width }, (_, i) => `e${i}:rt_reviews(stars)`), select].join(',')
+    }
+    const logicTree = (depth: number, width: number) => {
+      const leaves = Array.from({ length: width }, (_, i) => `pages.eq.${i}`).join(',')
+      return `(${'or(title.eq.a,and(pages.gt.1,'.repeat(depth)}${leaves || 'id.eq.1'}${'))'.repeat(depth)})`
+    }
+    const depth = fc.oneof(fc.nat({ max: 20 }), fc.integer({ min: 20, max: 6000 }))
+    const width = fc.oneof(fc.nat({ max: 5 }), fc.integer({ min: 5, max: 20000 }))
+    const request: fc.Arbitrary<{ path: string; body?: string }> = fc.oneof(
+      fc.tuple(depth, width).map(([d, w]) => ({ path: `/rt_books?select=${embedTree(d, Math.min(w, 300))}` })),
+      fc.tuple(depth, width).map(([d, w]) => ({ path: `/rt_books?or=${logicTree(d, w)}` })),
+      depth.map((d) => ({ path: `/rt_authors?select=meta${'->a'.repeat(d)}` })),
+      depth.map((d) => ({ path: `/rt_authors?meta${'->a'.repeat(d)}=eq.1&order=meta${'->b'.repeat(d)}` })),
+      fc.tuple(depth, width).map(([d, w]) => ({
+        path: '/rt_authors',
+        body: `{"name":"n${d}","meta":${'['.repeat(d)}${']'.repeat(d)},"country":"${'x'.repeat(w * 100)}"}`,
+      })),
+    )
+    await fc.assert(
+      fc.asyncProperty(request, async ({ path, body }) => {
+        const response = await bed.raw(path, body ? { method: 'POST', body } : {})
+        await expectSane(response, `${path.slice(0, 120)} (${path.length} chars)`)
+      }),
+      { numRuns: 80 },
+    )
+    expect(await tableRows(bed, 'rt_books')).toEqual(books)
+    expect(await tableRows(bed, 'rt_authors')).toEqual(authors)
+  })
+
   it('never answers 5xx to function calls with random query strings', async () => {
     await fc.assert(
       fc.asyncProperty(

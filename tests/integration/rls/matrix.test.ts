@@ -89,11 +89,12 @@ const matrix: TableSpec[] = [
     table: 'documents',
     ownerIs: 'organization',
     select: 'select p.organization_id as owner from public.documents d join public.projects p on p.id = d.project_id',
-    // The shape of a client's upload: visible, signed by the caller (uploaded_by defaults to auth.uid()).
+    // The shape of a client's upload: visible, signed by the caller (uploaded_by defaults to auth.uid()),
+    // for the file Lucía stored first (a client records only a file of its own).
     insert: [
       `insert into public.documents (project_id, name, storage_path, mime_type, visible_to_client)
        values ($1, 'Probe', $2, 'application/pdf', true)`,
-      [projects.riberaDashboard, objectPath(organizations.ribera, projects.riberaDashboard, 'probe.pdf')],
+      [projects.riberaDashboard, objectPath(organizations.ribera, projects.riberaDashboard, 'pending-upload.pdf')],
     ],
     update: [`update public.documents set description = 'Probe' where id = $1`, [documents.riberaKpiSpec]],
     delete: [`delete from public.documents where id = $1`, [documents.riberaKpiSpec]],

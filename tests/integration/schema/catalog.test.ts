@@ -146,6 +146,45 @@ describe.each(databaseKinds())('schema catalog on %s', (kind) => {
     expect(helper?.allowed).toBe(true)
   })
 
+  it('grants later objects in public to the API roles as a Supabase project does, but not the internals', async () => {
+    // A table and a function created now, by the owner that runs the migrations, without any grant.
+    await server.deps.db.exec(`
+      create table public.dp_probe (id integer primary key);
+      create function public.dp_probe_fn() returns integer language sql as 'select 1';`)
+    try {
+      const [later] = await query<{ anon: boolean; authenticated: boolean; service: boolean; fn: boolean }>(
+        `select has_table_privilege('anon', 'public.dp_probe', 'SELECT') as anon,
+                has_table_privilege('authenticated', 'public.dp_probe', 'INSERT') as authenticated,
+                has_table_privilege('service_role', 'public.dp_probe', 'DELETE') as service,
+                has_function_privilege('authenticated', 'public.dp_probe_fn()', 'execute') as fn`,
+      )
+      expect(later).toEqual({ anon: true, authenticated: true, service: true, fn: true })
+    } finally {
+      await server.deps.db.exec('drop table public.dp_probe; drop function public.dp_probe_fn()')
+    }
+    // What stays internal whatever the defaults: the log's sequence, notify() and the recipient lists.
+    for (const role of ['anon', 'authenticated', 'service_role']) {
+      const [sequence] = await query<{ update: boolean; usage: boolean }>(
+        `select has_sequence_privilege($1, 'public.activity_log_id_seq', 'UPDATE') as update,
+                has_sequence_privilege($1, 'public.activity_log_id_seq', 'USAGE') as usage`,
+        [role],
+      )
+      expect(sequence, `${role} on activity_log_id_seq`).toEqual({ update: false, usage: false })
+      for (const fn of [
+        'notify(uuid[], text, text, uuid, uuid, text, uuid, text, text, text, text, jsonb)',
+        'staff_ids()',
+        'organization_client_ids(uuid)',
+        'log_activity()',
+      ]) {
+        const [row] = await query<{ allowed: boolean }>(`select has_function_privilege($1, $2, 'execute') as allowed`, [
+          role,
+          `public.${fn}`,
+        ])
+        expect(row?.allowed, `${role} may execute ${fn}`).toBe(false)
+      }
+    }
+  })
+
   it('grants the API roles exactly what the access matrix needs', async () => {
     const rows = await query<{ table: string; role: string; privilege: string }>(
       `select t.relname as table, r.role, p.privilege

@@ -32,13 +32,24 @@ describe.each(databaseKinds())('notification triggers on %s', (kind) => {
     as(server.deps.db, actor, (tx: Queryable) => tx.query<{ id: string }>(sql, params))
   const insertId = async (actor: Actor, sql: string, params: unknown[]) => (await run(actor, sql, params)).rows[0]!.id
 
-  const newDocument = (actor: Actor, visible: boolean, project: string = projects.riberaDashboard) =>
-    insertId(
+  // A client records only a file it stored first: the object row is written as it would be by
+  // the upload (owned by the actor), then the document.
+  const newDocument = async (actor: Actor, visible: boolean, project: string = projects.riberaDashboard) => {
+    const path = objectPath(organizations.ribera, project, `${randomUUID()}.pdf`)
+    const owner = actor === 'clientA' ? users.lucia : actor === 'clientB' ? users.daniel : null
+    if (owner) {
+      await server.deps.db.query(
+        `insert into storage.objects (bucket_id, name, owner_id) values ('documents', $1, $2)`,
+        [path, owner],
+      )
+    }
+    return insertId(
       actor,
       `insert into public.documents (project_id, name, storage_path, mime_type, visible_to_client)
        values ($1, 'Plan de pruebas', $2, 'application/pdf', $3) returning id`,
-      [project, objectPath(organizations.ribera, project, `${randomUUID()}.pdf`), visible],
+      [project, path, visible],
     )
+  }
 
   it("tells the organization's clients once when a document becomes visible", async () => {
     const id = await newDocument('admin', false)

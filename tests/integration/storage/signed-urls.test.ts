@@ -10,6 +10,7 @@ import {
   storageFailure,
   type StorageFixtures,
 } from './support'
+import { organizations, projects, users } from '../rls/seed-ids'
 
 describe.each(databaseKinds())('storage signed URLs on %s', (kind) => {
   let server: TestServer
@@ -110,5 +111,55 @@ describe.each(databaseKinds())('storage signed URLs on %s', (kind) => {
     await f.aliceClient.storage.from(DOCS).remove([`${f.alice}/signed/other.txt`])
     const response = await server.request(data!.signedUrl)
     expect(await storageFailure(response)).toMatchObject({ status: 400, body: { code: 'NoSuchKey' } })
+  })
+
+  it('caps the lifetime at STORAGE_SIGNED_URL_MAX_SECONDS (7 days by default)', async () => {
+    const week = 7 * 24 * 3600
+    const atMost = await f.aliceClient.storage.from(DOCS).createSignedUrl(path, week)
+    expect(atMost.error).toBeNull()
+    for (const expiresIn of [week + 1, 2 ** 31 - 1]) {
+      const tooLong = await f.aliceClient.storage.from(DOCS).createSignedUrl(path, expiresIn)
+      expect(tooLong.data).toBeNull()
+      expect(tooLong.error).toMatchObject({ status: 400, statusCode: '400' })
+      expect(tooLong.error?.message).toContain(`from 1 to ${week}`)
+    }
+    const many = await f.aliceClient.storage.from(DOCS).createSignedUrls([path], week + 1)
+    expect(many.error?.message).toContain(`from 1 to ${week}`)
+  })
+
+  it('ends a link once its signer may no longer read the object (a document un-shared)', async () => {
+    // Staff store a file in Almacenes Ribera's dashboard project and share its document.
+    const key = `${organizations.ribera}/${projects.riberaDashboard}/shared-then-withdrawn.pdf`
+    const service = server.serviceClient()
+    const stored = await service.storage.from('documents').upload(key, bytes, { contentType: 'application/pdf' })
+    expect(stored.error).toBeNull()
+    const inserted = await service
+      .from('documents')
+      .insert({
+        project_id: projects.riberaDashboard,
+        name: 'Shared',
+        storage_path: key,
+        mime_type: 'application/pdf',
+        visible_to_client: true,
+      })
+      .select('id')
+      .single()
+    expect(inserted.error).toBeNull()
+    // Lucía, a client of Ribera, makes a link for it: it serves the file.
+    const lucia = f.clientWithToken(await f.tokenFor(users.lucia))
+    const { data, error } = await lucia.storage.from('documents').createSignedUrl(key, 3600)
+    expect(error).toBeNull()
+    expectSameBytes(new Uint8Array(await (await server.request(data!.signedUrl)).arrayBuffer()), bytes)
+    // Staff withdraw the document: the same link now answers as for a file that does not exist.
+    const hidden = await service.from('documents').update({ visible_to_client: false }).eq('id', inserted.data!.id)
+    expect(hidden.error).toBeNull()
+    expect(await storageFailure(await server.request(data!.signedUrl))).toMatchObject({
+      status: 400,
+      body: { code: 'NoSuchKey' },
+    })
+    // A link staff make keeps working: staff may still read it.
+    const staff = f.clientWithToken(await f.tokenFor(users.admin))
+    const staffLink = await staff.storage.from('documents').createSignedUrl(key, 60)
+    expect((await server.request(staffLink.data!.signedUrl)).status).toBe(200)
   })
 })

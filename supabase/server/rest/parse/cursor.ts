@@ -2,6 +2,7 @@
 // shares: field names (bare or double-quoted), JSON paths, and PGRST100 errors that point at a column.
 import { restErrors, type RestError } from '../errors'
 import type { FieldRef, JsonStep } from './ast'
+import { defaultParseLimits, limitExceeded, type ParseLimits } from './limits'
 
 const identifierChar = /[\p{L}\p{N}_$ ]/u
 
@@ -12,6 +13,7 @@ export class Cursor {
     readonly input: string,
     /** What is being parsed, for the error message: "select parameter", "filter", "order"… */
     readonly what: string,
+    readonly limits: ParseLimits = defaultParseLimits,
   ) {}
 
   get done() {
@@ -98,6 +100,9 @@ export class Cursor {
     for (;;) {
       const arrow = this.eat('->>') ? '->>' : this.eat('->') ? '->' : undefined
       if (!arrow) return steps
+      // PostgreSQL analyses a chain of `->` recursively: a long one would exhaust its stack.
+      if (steps.length >= this.limits.maxFilterDepth)
+        throw limitExceeded(this.limits, 'maxFilterDepth', `A JSON path in the ${this.what}`)
       const index = /^-?\d+/.exec(this.input.slice(this.pos))?.[0]
       const after = index === undefined ? undefined : this.input[this.pos + index.length]
       if (index !== undefined && (after === undefined || !identifierChar.test(after))) {

@@ -3,46 +3,57 @@
 import { isFtsOperator, isSimpleOperator, quantifiableOperators } from './ast'
 import type { Filter, IsValue, LogicTree, Operation } from './ast'
 import { Cursor } from './cursor'
+import { defaultParseLimits, limitExceeded, type ParseLimits } from './limits'
 
 const isValues: IsValue[] = ['null', 'not_null', 'unknown', 'true', 'false']
 
 /** The value of a `col=…` query parameter. */
-export function parseFilterValue(value: string): Pick<Filter, 'negate' | 'operation'> {
-  const cursor = new Cursor(value, 'filter')
+export function parseFilterValue(
+  value: string,
+  limits: ParseLimits = defaultParseLimits,
+): Pick<Filter, 'negate' | 'operation'> {
+  const cursor = new Cursor(value, 'filter', limits)
   const result = parseOpExpr(cursor, false)
   if (!cursor.done) throw cursor.fail(['end of input'])
   return result
 }
 
 /** The value of an `or=`/`and=` parameter (`op` is the key's logic operator, `negate` its `not.`). */
-export function parseLogicValue(op: 'and' | 'or', negate: boolean, value: string): LogicTree {
-  const cursor = new Cursor(`${negate ? 'not.' : ''}${op}${value}`, 'logic tree')
-  const tree = parseTree(cursor)
+export function parseLogicValue(
+  op: 'and' | 'or',
+  negate: boolean,
+  value: string,
+  limits: ParseLimits = defaultParseLimits,
+): LogicTree {
+  const cursor = new Cursor(`${negate ? 'not.' : ''}${op}${value}`, 'logic tree', limits)
+  const tree = parseTree(cursor, 1)
   cursor.skipSpaces()
   if (!cursor.done) throw cursor.fail(['end of input'])
   return tree
 }
 
-function parseTree(cursor: Cursor): LogicTree {
+function parseTree(cursor: Cursor, depth: number): LogicTree {
+  if (depth > cursor.limits.maxFilterDepth)
+    throw limitExceeded(cursor.limits, 'maxFilterDepth', 'The nesting of and/or in the logic tree')
   const negate = cursor.eat('not.')
   const op = cursor.eat('and') ? 'and' : cursor.eat('or') ? 'or' : undefined
   if (!op) throw cursor.fail(['logic operator (and, or)'])
   cursor.skipSpaces()
   cursor.expect('(')
-  const children = [parseNode(cursor)]
+  const children = [parseNode(cursor, depth)]
   for (;;) {
     cursor.skipSpaces()
     if (cursor.eat(')')) return { kind: 'logic', op, negate, children }
     if (!cursor.eat(',')) throw cursor.fail(['","', '")"'])
-    children.push(parseNode(cursor))
+    children.push(parseNode(cursor, depth))
   }
 }
 
-function parseNode(cursor: Cursor): LogicTree {
+function parseNode(cursor: Cursor, depth: number): LogicTree {
   cursor.skipSpaces()
   const afterNot = cursor.startsWith('not.') ? cursor.pos + 4 : cursor.pos
-  const head = cursor.input.slice(afterNot)
-  if (head.startsWith('and(') || head.startsWith('or(')) return parseTree(cursor)
+  if (cursor.input.startsWith('and(', afterNot) || cursor.input.startsWith('or(', afterNot))
+    return parseTree(cursor, depth + 1)
   const field = cursor.field()
   cursor.expect('.')
   return { kind: 'filter', filter: { field, ...parseOpExpr(cursor, true) } }

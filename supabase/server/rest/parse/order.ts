@@ -1,9 +1,10 @@
 // `order=a.desc.nullslast,b,rel(c).asc`, and the name lists of `columns=` and `on_conflict=`.
 import type { OrderTerm } from './ast'
 import { Cursor } from './cursor'
+import { defaultParseLimits, type ParseLimits } from './limits'
 
-export function parseOrder(input: string): OrderTerm[] {
-  const cursor = new Cursor(input, 'order')
+export function parseOrder(input: string, limits: ParseLimits = defaultParseLimits): OrderTerm[] {
+  const cursor = new Cursor(input, 'order', limits)
   const terms = [parseTerm(cursor)]
   while (cursor.eat(',')) terms.push(parseTerm(cursor))
   if (!cursor.done) throw cursor.fail(['","', 'end of input'])

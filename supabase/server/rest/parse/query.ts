@@ -3,6 +3,7 @@
 import { RestError, restErrors } from '../errors'
 import { isFtsOperator, isSimpleOperator, type JsonStep, type ParsedQuery } from './ast'
 import { Cursor } from './cursor'
+import { defaultParseLimits, type ParseLimits } from './limits'
 import { parseFilterValue, parseLogicValue } from './filters'
 import { parseNameList, parseOrder } from './order'
 import { parseSelect } from './select'
@@ -10,8 +11,8 @@ import { parseSelect } from './select'
 const reserved = new Set(['select', 'columns', 'on_conflict', 'apikey'])
 const modifiers = new Set(['order', 'limit', 'offset', 'and', 'or'])
 
-function parseKey(key: string): { segments: string[]; path: JsonStep[] } {
-  const cursor = new Cursor(key, 'tree path')
+function parseKey(key: string, limits: ParseLimits): { segments: string[]; path: JsonStep[] } {
+  const cursor = new Cursor(key, 'tree path', limits)
   const segments = [cursor.fieldName()]
   while (cursor.eat('.')) segments.push(cursor.fieldName())
   const path = cursor.jsonPath()
@@ -42,7 +43,11 @@ function parseCount(key: 'limit' | 'offset', value: string): number {
   )
 }
 
-export function parseQuery(params: URLSearchParams, mode: 'table' | 'rpc'): ParsedQuery {
+export function parseQuery(
+  params: URLSearchParams,
+  mode: 'table' | 'rpc',
+  limits: ParseLimits = defaultParseLimits,
+): ParsedQuery {
   const query: ParsedQuery = { select: [{ kind: 'star' }], filters: [], logic: [], order: [], limits: [], args: [] }
   const seen = new Set<string>()
   const limitFor = (path: string[]) => {
@@ -56,7 +61,7 @@ export function parseQuery(params: URLSearchParams, mode: 'table' | 'rpc'): Pars
     if (reserved.has(key)) {
       if (seen.has(key)) continue
       seen.add(key)
-      if (key === 'select') query.select = parseSelect(value)
+      if (key === 'select') query.select = parseSelect(value, limits)
       else if (key === 'columns' && value !== '') query.columns = parseNameList(value, 'columns parameter')
       else if (key === 'on_conflict' && value !== '') query.onConflict = parseNameList(value, 'on_conflict parameter')
       continue
@@ -65,22 +70,22 @@ export function parseQuery(params: URLSearchParams, mode: 'table' | 'rpc'): Pars
       query.args.push([key, value])
       continue
     }
-    const { segments, path: jsonPath } = parseKey(key)
+    const { segments, path: jsonPath } = parseKey(key, limits)
     const last = segments[segments.length - 1] as string
     if (jsonPath.length === 0 && modifiers.has(last)) {
       if (value === '') continue
       let path = segments.slice(0, -1)
-      if (last === 'order') query.order.push({ path, terms: parseOrder(value) })
+      if (last === 'order') query.order.push({ path, terms: parseOrder(value, limits) })
       else if (last === 'limit') limitFor(path).limit = parseCount('limit', value)
       else if (last === 'offset') limitFor(path).offset = parseCount('offset', value)
       else {
         const negate = path[path.length - 1] === 'not'
         if (negate) path = path.slice(0, -1)
-        query.logic.push({ path, tree: parseLogicValue(last as 'and' | 'or', negate, value) })
+        query.logic.push({ path, tree: parseLogicValue(last as 'and' | 'or', negate, value, limits) })
       }
       continue
     }
-    const filter = { field: { name: last, path: jsonPath }, ...parseFilterValue(value) }
+    const filter = { field: { name: last, path: jsonPath }, ...parseFilterValue(value, limits) }
     query.filters.push({ path: segments.slice(0, -1), filter })
   }
   return query

@@ -3,23 +3,29 @@
 import { restErrors } from '../errors'
 import type { SelectItem } from './ast'
 import { Cursor } from './cursor'
+import { defaultParseLimits, limitExceeded, type ParseLimits } from './limits'
 
 const aggregates = ['count', 'sum', 'avg', 'min', 'max']
 
-export function parseSelect(input: string): SelectItem[] {
+/** Counts embeds while parsing, so the limits stop the descent before it goes deeper. */
+class SelectCursor extends Cursor {
+  embeds = 0
+}
+
+export function parseSelect(input: string, limits: ParseLimits = defaultParseLimits): SelectItem[] {
   if (input.trim() === '') return [{ kind: 'star' }]
-  const cursor = new Cursor(input, 'select parameter')
-  const items = parseList(cursor)
+  const cursor = new SelectCursor(input, 'select parameter', limits)
+  const items = parseList(cursor, 0)
   if (!cursor.done) throw cursor.fail(['","', 'end of input'])
   return items
 }
 
-function parseList(cursor: Cursor): SelectItem[] {
-  const items = [parseItem(cursor)]
+function parseList(cursor: SelectCursor, depth: number): SelectItem[] {
+  const items = [parseItem(cursor, depth)]
   for (;;) {
     cursor.skipSpaces()
     if (!cursor.eat(',')) return items
-    items.push(parseItem(cursor))
+    items.push(parseItem(cursor, depth))
   }
 }
 
@@ -28,7 +34,7 @@ function atItemEnd(cursor: Cursor) {
   return cursor.done || cursor.peek() === ',' || cursor.peek() === ')'
 }
 
-function parseItem(cursor: Cursor): SelectItem {
+function parseItem(cursor: SelectCursor, depth: number): SelectItem {
   cursor.skipSpaces()
   if (cursor.eat('*')) {
     if (!atItemEnd(cursor)) throw cursor.fail(['")"', '","', 'end of input'])
@@ -36,7 +42,7 @@ function parseItem(cursor: Cursor): SelectItem {
   }
   if (cursor.eat('...')) {
     const name = cursor.fieldName()
-    return parseEmbed(cursor, name, undefined, true)
+    return parseEmbed(cursor, depth, name, undefined, true)
   }
   const first = cursor.fieldName()
   let alias: string | undefined
@@ -50,7 +56,7 @@ function parseItem(cursor: Cursor): SelectItem {
   }
   if (cursor.peek() === '!' || cursor.peek() === '(') {
     if (cursor.startsWith('()') && aggregates.includes(name)) throw restErrors.aggregatesNotAllowed()
-    return parseEmbed(cursor, name, alias, false)
+    return parseEmbed(cursor, depth, name, alias, false)
   }
   const path = cursor.jsonPath()
   if (cursor.peek() === '.') {
@@ -65,7 +71,18 @@ function parseItem(cursor: Cursor): SelectItem {
   return { kind: 'field', field: { name, path }, alias, cast }
 }
 
-function parseEmbed(cursor: Cursor, name: string, alias: string | undefined, spread: boolean): SelectItem {
+function parseEmbed(
+  cursor: SelectCursor,
+  depth: number,
+  name: string,
+  alias: string | undefined,
+  spread: boolean,
+): SelectItem {
+  const { limits } = cursor
+  if (depth + 1 > limits.maxEmbedDepth)
+    throw limitExceeded(limits, 'maxEmbedDepth', 'The depth of embedded resources in the select parameter')
+  if (++cursor.embeds > limits.maxEmbeds)
+    throw limitExceeded(limits, 'maxEmbeds', 'The number of embedded resources in the select parameter')
   let hint: string | undefined
   let inner = false
   for (let i = 0; i < 2 && cursor.eat('!'); i++) {
@@ -80,7 +97,7 @@ function parseEmbed(cursor: Cursor, name: string, alias: string | undefined, spr
   }
   cursor.expect('(')
   cursor.skipSpaces()
-  const children = cursor.peek() === ')' ? [] : parseList(cursor)
+  const children = cursor.peek() === ')' ? [] : parseList(cursor, depth + 1)
   cursor.skipSpaces()
   cursor.expect(')')
   if (!atItemEnd(cursor)) throw cursor.fail(['")"', '","', 'end of input'])

@@ -43,8 +43,11 @@ export function publicDownload(service: StorageService): Handler {
 export function signedDownload(service: StorageService): Handler {
   return async (c) => {
     const { bucket, key } = objectTarget(c)
-    await requireSignedToken(service.deps.keys, c.req.query('token'), bucket, key)
-    return serveLatest(service, c.req.raw, () => findObject(service.deps.db, bucket, key))
+    const signer = await requireSignedToken(service.deps.keys, c.req.query('token'), bucket, key)
+    // Read as the signer: an object they may no longer read answers as one that is gone.
+    return serveLatest(service, c.req.raw, () =>
+      asCaller(service.deps, c, signer, (tx) => findObject(tx, bucket, key), { readOnly: true }),
+    )
   }
 }
 

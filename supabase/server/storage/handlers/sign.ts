@@ -21,13 +21,13 @@ export function signHandler(service: StorageService): Handler {
     const bucket = bucketOnly(c)
     if (bucket !== undefined) {
       const body = await readJson(c.req.raw, manyBody)
-      const expiresIn = requireExpiresIn(body.expiresIn)
+      const expiresIn = requireExpiresIn(body.expiresIn, service.maxSignedUrlSeconds)
       const rows = await asCaller(deps, c, caller, (tx) => findObjects(tx, bucket, body.paths), { readOnly: true })
       const visible = new Set(rows.map((row) => row.name))
       const signed = await Promise.all(
         body.paths.map(async (path) =>
           visible.has(path)
-            ? { error: null, path, signedURL: await signedObjectUrl(deps.keys, bucket, path, expiresIn) }
+            ? { error: null, path, signedURL: await signedObjectUrl(deps.keys, caller, bucket, path, expiresIn) }
             : { error: NOT_FOUND, path, signedURL: null },
         ),
       )
@@ -36,9 +36,9 @@ export function signHandler(service: StorageService): Handler {
 
     const target = objectTarget(c)
     const body = await readJson(c.req.raw, oneBody)
-    const expiresIn = requireExpiresIn(body.expiresIn)
+    const expiresIn = requireExpiresIn(body.expiresIn, service.maxSignedUrlSeconds)
     const row = await asCaller(deps, c, caller, (tx) => findObject(tx, target.bucket, target.key), { readOnly: true })
     if (!row) throw storageErrors.noSuchKey()
-    return c.json({ signedURL: await signedObjectUrl(deps.keys, target.bucket, target.key, expiresIn) })
+    return c.json({ signedURL: await signedObjectUrl(deps.keys, caller, target.bucket, target.key, expiresIn) })
   }
 }

@@ -41,6 +41,8 @@ create table public.rt_author_bios (
   bio text not null
 );
 create table public.rt_secrets (id integer primary key, secret text);
+-- Kept from the API, as a migration must where Supabase's default privileges grant every new table.
+revoke all on table public.rt_secrets from anon, authenticated, service_role;
 
 grant select, insert, update, delete on public.rt_authors, public.rt_books, public.rt_reviews, public.rt_author_bios
   to anon, authenticated, service_role;

@@ -1,0 +1,582 @@
+// The hostile-input catalogue: requests a client could send to hurt the service or other tenants
+// (deep nesting, oversized or endless bodies, malformed syntax, forged credentials). Each one must
+// get a 4xx with a message that says what was wrong, change nothing in the database, and leave the
+// server answering another organization's client while it is refused. On PGlite and PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { databaseKinds, startTestServer, type TestServer } from './support/server'
+import { organizations, projects, users } from './rls/seed-ids'
+
+interface Case {
+  name: string
+  /** Path under the server's origin, with the query string. */
+  path: string
+  method?: string
+  headers?: Record<string, string>
+  /** A string, or a body of `size` bytes streamed in chunks with no Content-Length. */
+  body?: string | { streamed: number; fill?: string }
+  /** Sign the request as the attacker (Lucía, Almacenes Ribera); otherwise the anon key only. */
+  signedIn?: boolean
+  status: number
+  /** What the error message (message, msg, error.message or details) must say. */
+  says: RegExp
+}
+
+const deep = (open: string, close: string, levels: number, inner = '') =>
+  open.repeat(levels) + inner + close.repeat(levels)
+/** `a(b(c(…)))` embeds `levels` deep, alternating two related tables. */
+const deepEmbed = (levels: number) => {
+  let select = 'id'
+  for (let i = 0; i < levels; i++) select = `${i % 2 === 0 ? 'documents' : 'projects'}(${select})`
+  return `id,${select}`
+}
+const manyEmbeds = (count: number) =>
+  ['id', ...Array.from({ length: count }, (_, i) => `e${i}:documents(id)`)].join(',')
+/** The value of an `or=`/`and=` parameter whose tree nests `levels` deep (the parameter's own is 1). */
+const deepLogic = (op: 'or' | 'and', levels: number) =>
+  deep(`${op}(name.eq.x,`, ')', levels, 'name.eq.y').replace(/^(or|and)/, '')
+const jsonPath = (steps: number) => `metadata${'->a'.repeat(steps)}`
+const mib = 1024 * 1024
+const missingProject = '1f000000-0000-4000-8000-00000000dead'
+const documentRow = (project: string, storagePath: string) => ({
+  project_id: project,
+  name: 'Mine now',
+  storage_path: storagePath,
+  mime_type: 'application/pdf',
+  visible_to_client: true,
+})
+
+const cases: Case[] = [
+  // Nesting in the query string (REST_MAX_EMBED_DEPTH, REST_MAX_EMBEDS, REST_MAX_FILTER_DEPTH).
+  {
+    name: 'embeds one level past the depth limit',
+    path: `/rest/v1/projects?select=${deepEmbed(9)}`,
+    status: 400,
+    says: /depth of embedded resources.*limit of 8/,
+  },
+  {
+    name: 'embeds 3,000 levels deep',
+    path: `/rest/v1/projects?select=${deepEmbed(3000)}`,
+    status: 400,
+    says: /depth of embedded resources/,
+  },
+  {
+    name: 'embeds 20,000 levels deep, signed in',
+    path: `/rest/v1/projects?select=${deepEmbed(20000)}`,
+    signedIn: true,
+    status: 400,
+    says: /depth of embedded resources/,
+  },
+  {
+    name: '41 embeds side by side',
+    path: `/rest/v1/projects?select=${manyEmbeds(41)}`,
+    status: 400,
+    says: /number of embedded resources.*limit of 40/,
+  },
+  {
+    name: '400 embeds side by side',
+    path: `/rest/v1/projects?select=${manyEmbeds(400)}`,
+    signedIn: true,
+    status: 400,
+    says: /number of embedded resources/,
+  },
+  {
+    name: 'spread embeds 5,000 deep',
+    path: `/rest/v1/documents?select=id,${deep('...projects(', ')', 5000, 'id')}`,
+    status: 400,
+    says: /depth of embedded resources/,
+  },
+  {
+    name: 'or= nested 17 levels',
+    path: `/rest/v1/projects?or=${deepLogic('or', 17)}`,
+    status: 400,
+    says: /nesting of and\/or.*limit of 16/,
+  },
+  {
+    name: 'or= nested 5,000 levels',
+    path: `/rest/v1/projects?or=${deepLogic('or', 5000)}`,
+    signedIn: true,
+    status: 400,
+    says: /nesting of and\/or/,
+  },
+  {
+    name: 'and= nested 5,000 levels',
+    path: `/rest/v1/projects?and=${deepLogic('and', 5000)}`,
+    status: 400,
+    says: /nesting of and\/or/,
+  },
+  {
+    name: 'not.or= nested 5,000 levels',
+    path: `/rest/v1/projects?not.or=${deepLogic('or', 5000)}`,
+    status: 400,
+    says: /nesting of and\/or/,
+  },
+  {
+    name: 'an embedded or= nested 5,000 levels',
+    path: `/rest/v1/projects?select=id,documents(id)&documents.or=${deepLogic('or', 5000)}`,
+    signedIn: true,
+    status: 400,
+    says: /nesting of and\/or/,
+  },
+  {
+    name: 'alternating and/or 5,000 levels',
+    path: `/rest/v1/projects?or=(${'and(name.eq.a,or(name.eq.b,'.repeat(2500)}name.eq.c${'))'.repeat(2500)})`,
+    status: 400,
+    says: /nesting of and\/or/,
+  },
+  {
+    name: 'a JSON path of 17 steps in select',
+    path: `/rest/v1/documents?select=${jsonPath(17)}`,
+    status: 400,
+    says: /JSON path.*limit of 16/,
+  },
+  {
+    name: 'a JSON path of 5,000 steps in a filter',
+    path: `/rest/v1/documents?${jsonPath(5000)}=eq.1`,
+    signedIn: true,
+    status: 400,
+    says: /JSON path/,
+  },
+  {
+    name: 'a JSON path of 5,000 steps in order',
+    path: `/rest/v1/documents?order=${jsonPath(5000)}.desc`,
+    status: 400,
+    says: /JSON path/,
+  },
+  {
+    name: 'a JSON path of 5,000 steps inside or=',
+    path: `/rest/v1/documents?or=(${jsonPath(5000)}.eq.1,id.eq.2)`,
+    status: 400,
+    says: /JSON path/,
+  },
+  {
+    name: 'a JSON path of 5,000 steps in a GET rpc filter',
+    path: `/rest/v1/rpc/client_project_ids?${jsonPath(5000)}=eq.1`,
+    signedIn: true,
+    status: 400,
+    says: /JSON path/,
+  },
+
+  // Nesting in JSON bodies (API_MAX_JSON_DEPTH).
+  {
+    name: 'a REST insert nested 65 levels',
+    path: '/rest/v1/contact_messages',
+    method: 'POST',
+    body: `{"name":${deep('[', ']', 65)}}`,
+    status: 400,
+    says: /nested more than 64 levels/,
+  },
+  {
+    name: 'a REST insert nested 100,000 levels',
+    path: '/rest/v1/contact_messages',
+    method: 'POST',
+    body: `{"name":${deep('[', ']', 100000)}}`,
+    status: 400,
+    says: /nested more than 64 levels/,
+  },
+  {
+    name: 'a REST bulk insert of objects nested 50,000 levels',
+    path: '/rest/v1/tasks',
+    method: 'POST',
+    signedIn: true,
+    body: `[${deep('{"a":', '}', 50000, '1')}]`,
+    status: 400,
+    says: /nested more than 64 levels/,
+  },
+  {
+    name: 'a PATCH body nested 50,000 levels',
+    path: `/rest/v1/tasks?id=eq.${projects.riberaDashboard}`,
+    method: 'PATCH',
+    signedIn: true,
+    body: `{"title":${deep('[', ']', 50000)}}`,
+    status: 400,
+    says: /nested more than 64 levels/,
+  },
+  {
+    name: 'an rpc body nested 50,000 levels',
+    path: '/rest/v1/rpc/client_project_ids',
+    method: 'POST',
+    signedIn: true,
+    body: `{"x":${deep('[', ']', 50000)}}`,
+    status: 400,
+    says: /nested more than 64 levels/,
+  },
+  {
+    name: 'a sign-up body nested 5,000 levels',
+    path: '/auth/v1/signup',
+    method: 'POST',
+    body: `{"email":"a@b.co","password":"x","data":${deep('{"a":', '}', 5000, '1')}}`,
+    status: 400,
+    says: /nested more than 32 levels/,
+  },
+  {
+    name: 'an admin-users body nested 50,000 levels',
+    path: '/functions/v1/admin-users',
+    method: 'POST',
+    signedIn: true,
+    body: `{"action":${deep('[', ']', 50000)}}`,
+    status: 400,
+    says: /nested more than 64 levels/,
+  },
+  {
+    name: 'a storage list body nested 50,000 levels',
+    path: '/storage/v1/object/list/documents',
+    method: 'POST',
+    signedIn: true,
+    body: `{"prefix":${deep('[', ']', 50000)}}`,
+    status: 400,
+    says: /prefix/,
+  },
+
+  // Sizes: refused while the body streams (REST_/AUTH_/FUNCTIONS_MAX_BODY_BYTES, storage's limits).
+  {
+    name: 'a REST insert of 2 MiB with Content-Length',
+    path: '/rest/v1/contact_messages',
+    method: 'POST',
+    body: JSON.stringify({ name: 'x', email: 'a@b.co', message: 'y'.repeat(2 * mib) }),
+    status: 413,
+    says: /Request body too large/,
+  },
+  {
+    name: 'a REST insert of 64 MiB streamed',
+    path: '/rest/v1/contact_messages',
+    method: 'POST',
+    body: { streamed: 64 * mib },
+    status: 413,
+    says: /Request body too large/,
+  },
+  {
+    name: 'an rpc body of 8 MiB streamed',
+    path: '/rest/v1/rpc/client_project_ids',
+    method: 'POST',
+    signedIn: true,
+    body: { streamed: 8 * mib },
+    status: 413,
+    says: /Request body too large/,
+  },
+  {
+    name: 'a password grant of 16 MiB streamed',
+    path: '/auth/v1/token?grant_type=password',
+    method: 'POST',
+    body: { streamed: 16 * mib },
+    status: 413,
+    says: /Request body too large/,
+  },
+  {
+    name: 'a sign-up declaring 600 MiB',
+    path: '/auth/v1/signup',
+    method: 'POST',
+    headers: { 'Content-Length': String(600 * mib) },
+    body: '{}',
+    status: 413,
+    says: /Request body too large/,
+  },
+  {
+    name: 'a recover body of 2 MiB streamed',
+    path: '/auth/v1/recover',
+    method: 'POST',
+    body: { streamed: 2 * mib },
+    status: 413,
+    says: /Request body too large/,
+  },
+  {
+    name: 'an admin-users body of 32 MiB streamed',
+    path: '/functions/v1/admin-users',
+    method: 'POST',
+    signedIn: true,
+    body: { streamed: 32 * mib },
+    status: 413,
+    says: /Request body too large/,
+  },
+  {
+    name: 'a storage list body of 8 MiB streamed',
+    path: '/storage/v1/object/list/documents',
+    method: 'POST',
+    signedIn: true,
+    body: { streamed: 8 * mib },
+    status: 400, // Supabase Storage: HTTP 400, statusCode "413" in the body
+    says: /exceeded the maximum allowed size/,
+  },
+  {
+    name: 'a storage upload of 64 MiB streamed',
+    path: `/storage/v1/object/documents/${organizations.ribera}/${projects.riberaDashboard}/big.bin`,
+    method: 'POST',
+    signedIn: true,
+    headers: { 'Content-Type': 'application/pdf' },
+    body: { streamed: 64 * mib },
+    status: 400, // as above
+    says: /exceeded the maximum allowed size/,
+  },
+
+  // Malformed syntax and requests PostgREST refuses.
+  { name: 'an unclosed in.( list', path: '/rest/v1/projects?id=in.(1,2', status: 400, says: /failed to parse filter/ },
+  {
+    name: 'an unknown operator',
+    path: '/rest/v1/projects?id=evil.1',
+    status: 400,
+    says: /unknown single value operator evil/,
+  },
+  {
+    name: 'a negative limit',
+    path: '/rest/v1/projects?limit=-1',
+    status: 416,
+    says: /Limit should be greater than or equal to zero/,
+  },
+  {
+    name: 'an unknown column',
+    path: '/rest/v1/projects?select=nope',
+    signedIn: true,
+    status: 400,
+    says: /column projects.nope does not exist/,
+  },
+  {
+    name: 'an embed of an unrelated table',
+    path: '/rest/v1/projects?select=id,contact_messages(id)',
+    status: 400,
+    says: /Could not find a relationship/,
+  },
+  {
+    name: 'a filter on an embed not selected',
+    path: '/rest/v1/projects?documents.id=eq.1',
+    status: 400,
+    says: /not an embedded resource/,
+  },
+  {
+    name: 'a cast to an unknown type',
+    path: '/rest/v1/projects?select=id::evil',
+    status: 400,
+    says: /type "evil" does not exist/,
+  },
+  {
+    name: 'an update without filters',
+    path: '/rest/v1/tasks',
+    method: 'PATCH',
+    signedIn: true,
+    body: '{"title":"x"}',
+    status: 400,
+    says: /requires a WHERE clause/,
+  },
+  {
+    name: 'a delete without filters',
+    path: '/rest/v1/tasks',
+    method: 'DELETE',
+    signedIn: true,
+    status: 400,
+    says: /requires a WHERE clause/,
+  },
+  {
+    name: 'another schema',
+    path: '/rest/v1/users',
+    headers: { 'Accept-Profile': 'auth' },
+    status: 406,
+    says: /Invalid schema: auth/,
+  },
+  {
+    name: 'a form body',
+    path: '/rest/v1/contact_messages',
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'a=1',
+    status: 415,
+    says: /Content-Type not acceptable/,
+  },
+  {
+    name: 'a JSON body that does not parse',
+    path: '/rest/v1/contact_messages',
+    method: 'POST',
+    body: '{"name":',
+    status: 400,
+    says: /Empty or invalid json/,
+  },
+  {
+    name: 'an rpc that does not exist',
+    path: '/rest/v1/rpc/drop_everything',
+    method: 'POST',
+    body: '{}',
+    status: 404,
+    says: /Could not find the function/,
+  },
+  // Existence oracles: what a client may not see answers as what does not exist.
+  {
+    name: "a document for another organization's project",
+    path: '/rest/v1/documents',
+    method: 'POST',
+    signedIn: true,
+    body: JSON.stringify(
+      documentRow(projects.kunturScoring, `${organizations.ribera}/${projects.kunturScoring}/x.pdf`),
+    ),
+    status: 403,
+    says: /^new row violates row-level security policy for table "documents"$/,
+  },
+  {
+    name: 'a document for a project that does not exist',
+    path: '/rest/v1/documents',
+    method: 'POST',
+    signedIn: true,
+    body: JSON.stringify(documentRow(missingProject, `${organizations.ribera}/${missingProject}/x.pdf`)),
+    status: 403,
+    says: /^new row violates row-level security policy for table "documents"$/,
+  },
+  {
+    name: 'a document pre-registered for a path nobody used yet',
+    path: '/rest/v1/documents',
+    method: 'POST',
+    signedIn: true,
+    body: JSON.stringify(
+      documentRow(projects.riberaDashboard, `${organizations.ribera}/${projects.riberaDashboard}/later.pdf`),
+    ),
+    status: 403,
+    says: /^Upload the file first/,
+  },
+  {
+    name: "a document claiming staff's unshared file",
+    path: '/rest/v1/documents',
+    method: 'POST',
+    signedIn: true,
+    body: JSON.stringify(
+      documentRow(
+        projects.riberaDashboard,
+        `${organizations.ribera}/${projects.riberaDashboard}/notas-internas-modelado.pdf`,
+      ),
+    ),
+    status: 403,
+    says: /^Upload the file first/,
+  },
+  // Signed-URL abuse.
+  {
+    name: 'a signed URL meant to last 68 years',
+    path: `/storage/v1/object/sign/documents/${organizations.ribera}/${projects.riberaDashboard}/especificacion-kpis-comerciales.pdf`,
+    method: 'POST',
+    signedIn: true,
+    body: JSON.stringify({ expiresIn: 2 ** 31 - 1 }),
+    status: 400,
+    says: /expiresIn must be an integer number of seconds from 1 to 604800/,
+  },
+  {
+    name: "a signed URL for another organization's file",
+    path: `/storage/v1/object/sign/documents/${organizations.kuntur}/${projects.kunturScoring}/model-methodology.pdf`,
+    method: 'POST',
+    signedIn: true,
+    body: JSON.stringify({ expiresIn: 60 }),
+    status: 400, // statusCode "404", as for a file that does not exist
+    says: /Object not found/,
+  },
+  {
+    name: 'a signed URL token presented for another path',
+    path: `/storage/v1/object/sign/documents/${organizations.kuntur}/x.pdf?token=SIGNED_FOR_RIBERA`,
+    status: 400,
+    says: /signature/i,
+  },
+  {
+    name: 'a forged access token',
+    path: '/rest/v1/projects',
+    headers: { Authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.forged' },
+    status: 401,
+    says: /JWT|signature/i,
+  },
+  {
+    name: 'a signed-URL token that was tampered with',
+    path: '/storage/v1/object/sign/documents/x.pdf?token=eyJhbGciOiJIUzI1NiJ9.eyJ1cmwiOiJkb2N1bWVudHMveC5wZGYifQ.forged',
+    status: 400,
+    says: /signature|jwt|token/i,
+  },
+]
+
+function messageOf(body: unknown): string {
+  if (typeof body !== 'object' || body === null) return String(body)
+  const record = body as Record<string, unknown>
+  const nested = record.error as Record<string, unknown> | undefined
+  return [record.message, record.msg, record.details, typeof nested === 'object' ? nested?.message : record.error]
+    .filter((part) => typeof part === 'string')
+    .join(' | ')
+}
+
+function streamedBody(size: number, fill = 'x'): ReadableStream<Uint8Array> {
+  const chunk = new TextEncoder().encode(fill.repeat(64 * 1024))
+  let sent = 0
+  return new ReadableStream({
+    pull(controller) {
+      if (sent >= size) return controller.close()
+      controller.enqueue(chunk)
+      sent += chunk.byteLength
+    },
+  })
+}
+
+/** A digest of every table a request could touch: any change shows. */
+const snapshotSql = `select md5(string_agg(digest, ',' order by name)) as digest from (
+  select 'projects' as name, md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as digest from public.projects t
+  union all select 'documents', md5(coalesce(string_agg(t::text, ',' order by t::text), '')) from public.documents t
+  union all select 'tasks', md5(coalesce(string_agg(t::text, ',' order by t::text), '')) from public.tasks t
+  union all select 'notifications', md5(coalesce(string_agg(t::text, ',' order by t::text), '')) from public.notifications t
+  union all select 'contact_messages', md5(coalesce(string_agg(t::text, ',' order by t::text), '')) from public.contact_messages t
+  union all select 'profiles', md5(coalesce(string_agg(t::text, ',' order by t::text), '')) from public.profiles t
+  union all select 'users', md5(coalesce(string_agg(t.id::text || t.email, ',' order by t.id), '')) from auth.users t
+  union all select 'objects', md5(coalesce(string_agg(t.name, ',' order by t.name), '')) from storage.objects t
+) tables`
+
+describe.each(databaseKinds())('hostile input on %s', (kind) => {
+  let server: TestServer
+  let attackerToken: string
+  let otherTenantToken: string
+  let snapshot: () => Promise<string>
+
+  beforeAll(async () => {
+    server = await startTestServer(kind)
+    const sign = (sub: string) => server.deps.keys.sign({ sub, role: 'authenticated', aud: 'authenticated' }, 3600)
+    attackerToken = await sign(users.lucia)
+    otherTenantToken = await sign(users.daniel)
+    snapshot = async () => (await server.deps.db.query<{ digest: string }>(snapshotSql)).rows[0]!.digest
+  })
+  afterAll(() => server.close())
+
+  /** A valid link token as the server issues them, for a Ribera document signed by Lucía. */
+  const riberaLinkToken = () =>
+    server.deps.keys.sign(
+      {
+        url: `documents/${organizations.ribera}/${projects.riberaDashboard}/especificacion-kpis-comerciales.pdf`,
+        scope: 'download',
+        role: 'authenticated',
+        sub: users.lucia,
+      },
+      60,
+    )
+
+  /** Daniel (Kuntur Pay) reads his organization's projects, as the dashboard does. */
+  const otherTenantRead = async () => {
+    const response = await server.request(`/rest/v1/projects?select=id,organization_id&order=id`, {
+      headers: { apikey: server.anonKey, Authorization: `Bearer ${otherTenantToken}` },
+    })
+    return { status: response.status, rows: (await response.json()) as Array<{ organization_id: string }> }
+  }
+
+  it('has at least 40 cases', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(40)
+  })
+
+  it.each(cases)('$name: refused with $status, nothing changed, others served', async (entry) => {
+    const before = await snapshot()
+    const headers: Record<string, string> = { apikey: server.anonKey, ...entry.headers }
+    if (entry.signedIn) headers.Authorization = `Bearer ${attackerToken}`
+    if (typeof entry.body === 'string' && !headers['Content-Type']) headers['Content-Type'] = 'application/json'
+    const body =
+      entry.body === undefined || typeof entry.body === 'string'
+        ? entry.body
+        : streamedBody(entry.body.streamed, entry.body.fill)
+    if (body instanceof ReadableStream && !headers['Content-Type']) headers['Content-Type'] = 'application/json'
+    const init = { method: entry.method ?? 'GET', headers, body, duplex: 'half' } as RequestInit
+    const path = entry.path.includes('SIGNED_FOR_RIBERA')
+      ? entry.path.replace('SIGNED_FOR_RIBERA', await riberaLinkToken())
+      : entry.path
+    const [response, other] = await Promise.all([server.request(path, init), otherTenantRead()])
+
+    expect(response.status, entry.name).toBe(entry.status)
+    const text = await response.text()
+    expect(() => JSON.parse(text), `${entry.name}: ${text.slice(0, 200)}`).not.toThrow()
+    expect(messageOf(JSON.parse(text)), entry.name).toMatch(entry.says)
+
+    expect(other.status).toBe(200)
+    expect(other.rows.length).toBeGreaterThan(0)
+    expect(other.rows.every((row) => row.organization_id === organizations.kuntur)).toBe(true)
+    expect(await snapshot(), `${entry.name} changed the data`).toBe(before)
+  })
+})
