@@ -60,7 +60,8 @@ export type AuthCommand =
   | { type: 'SIGN_OUT' }
   | { type: 'RESET_PASSWORD'; email: string; redirectTo: string }
   | { type: 'UPDATE_PASSWORD'; password: string }
-  | { type: 'VERIFY_MFA'; code: string }
+  /** `factorId` picks one of several authenticators (a backup); else the first verified one. */
+  | { type: 'VERIFY_MFA'; code: string; factorId?: string }
   | { type: 'RELOAD_PROFILE' }
 
 export type AuthEvent = SupabaseAuthEvent | AuthCommand
@@ -115,6 +116,13 @@ export function currentAssurance(session: AuthSession | null): 'aal1' | 'aal2' |
 /** Only verified factors count: an enrolment that was never confirmed protects nothing. */
 export function verifiedFactors(user: AuthUser | null): AuthFactor[] {
   return (user?.factors ?? []).filter((factor) => factor.status === 'verified')
+}
+
+/** The factor a code is checked against: the one the person chose, else their first authenticator. */
+function chosenFactor(user: AuthUser | null, event: AuthEvent): string {
+  const requested = event.type === 'VERIFY_MFA' ? event.factorId : undefined
+  const totp = verifiedFactors(user).filter((f) => f.factor_type === 'totp')
+  return (totp.find((f) => f.id === requested) ?? totp[0])?.id ?? ''
 }
 
 export function needsMfa(session: AuthSession | null): boolean {
@@ -262,7 +270,10 @@ export const authMachine = setup({
       { guard: 'hasSession', target: '#auth.signedIn', actions: 'takeSession' },
     ],
     MFA_CHALLENGE_VERIFIED: { guard: 'hasSession', target: '#auth.signedIn', actions: ['takeSession', 'clearError'] },
-    PASSWORD_RECOVERY: { guard: 'hasSession', target: '#auth.recovery', actions: ['takeSession', 'clearError'] },
+    PASSWORD_RECOVERY: [
+      { guard: 'needsMfa', target: '#auth.recovery.code', actions: ['takeSession', 'clearError'] },
+      { guard: 'hasSession', target: '#auth.recovery', actions: ['takeSession', 'clearError'] },
+    ],
     SIGNED_OUT: { target: '#auth.signedOut', actions: 'clearUser' },
   },
   states: {
@@ -338,7 +349,7 @@ export const authMachine = setup({
           invoke: {
             src: 'verifyMfa',
             input: ({ context, event }) => ({
-              factorId: verifiedFactors(context.user).find((f) => f.factor_type === 'totp')?.id ?? '',
+              factorId: chosenFactor(context.user, event),
               code: (event as { code: string }).code,
             }),
             onDone: { target: '#auth.signedIn', actions: 'takeOutputSession' },
@@ -348,15 +359,36 @@ export const authMachine = setup({
       },
     },
 
-    // Arrived through a recovery link: signed in only to choose a new password.
+    // Arrived through a recovery link: signed in only to choose a new password. The link proves
+    // the mailbox, not the second factor: an account with one gives its code first (aal2), as the
+    // server requires before it accepts a new password.
     recovery: {
       initial: 'idle',
       // The recovery session may be someone else's (another tab); signedIn loads the profile afresh.
       entry: 'clearProfile',
       on: {
         SIGN_OUT: { target: 'signingOut', actions: 'clearError' },
+        // The code step's own success: stay here, now at aal2, for the new password.
+        MFA_CHALLENGE_VERIFIED: { guard: 'hasSession', target: '.idle', actions: ['takeSession', 'clearError'] },
       },
       states: {
+        code: {
+          on: {
+            VERIFY_MFA: { target: 'verifying', actions: 'clearError' },
+          },
+        },
+        verifying: {
+          tags: ['busy'],
+          invoke: {
+            src: 'verifyMfa',
+            input: ({ context, event }) => ({
+              factorId: chosenFactor(context.user, event),
+              code: (event as { code: string }).code,
+            }),
+            onDone: { target: 'idle', actions: 'takeOutputSession' },
+            onError: { target: 'code', actions: 'keepError' },
+          },
+        },
         idle: {
           on: {
             UPDATE_PASSWORD: { target: 'updating', actions: 'clearError' },

@@ -74,7 +74,11 @@ export const auth = {
   signUp: (email: string, password: string, metadata: Record<string, string>) =>
     perform({ type: 'SIGN_UP', email, password, metadata }, { signedOut: 'signingUp' }),
   signOut: () => perform({ type: 'SIGN_OUT' }, 'signingOut'),
-  verifyMfa: (code: string) => perform({ type: 'VERIFY_MFA', code }, { mfaRequired: 'verifying' }),
+  verifyMfa: (code: string, factorId?: string) =>
+    perform(
+      { type: 'VERIFY_MFA', code, factorId },
+      authActor.getSnapshot().matches('recovery') ? { recovery: 'verifying' } : { mfaRequired: 'verifying' },
+    ),
   resetPassword: (email: string, redirectTo: string) => {
     const pending: PendingState = authActor.getSnapshot().matches('signedIn')
       ? { signedIn: { operation: 'requestingReset' } }

@@ -31,6 +31,8 @@ const schema = z
     AUTH_RATE_LIMIT_SIGN_UP: z.coerce.number().int().min(1).default(30),
     AUTH_RATE_LIMIT_RECOVER: z.coerce.number().int().min(1).default(30),
     AUTH_RATE_LIMIT_VERIFY: z.coerce.number().int().min(1).default(30),
+    /** Shortest accepted password, in characters (GoTrue's GOTRUE_PASSWORD_MIN_LENGTH). */
+    AUTH_PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(72).default(8),
     /** Largest accepted upload, in bytes (buckets may set a lower limit). */
     STORAGE_MAX_UPLOAD_BYTES: z.coerce
       .number()

@@ -324,6 +324,7 @@ function graphEvents(snapshot: AuthSnapshot): AuthEvent[] {
     supabaseEvent('USER_UPDATED', forUser(snapshot, sessionA, sessionB)),
     supabaseEvent('MFA_CHALLENGE_VERIFIED', forUser(snapshot, verifiedSessionA, sessionB)),
     supabaseEvent('PASSWORD_RECOVERY', sessionA),
+    supabaseEvent('PASSWORD_RECOVERY', mfaSessionA),
     ...COMMAND_SAMPLES,
   ]
 }
@@ -1094,6 +1095,42 @@ describe('auth machine: password recovery and changes', () => {
     expect(isAdmin(t.snapshot())).toBe(false)
     await t.until(PROFILE_READY)
     expect(t.context().profile?.id).toBe('user-b')
+  })
+
+  it('a recovery link for an account with a factor asks for the code before the new password', async () => {
+    const t = setup()
+    const twoFactors = makeSession({ factors: [totp('verified', 'phone'), totp('verified', 'backup')] })
+    t.send(supabaseEvent('PASSWORD_RECOVERY', twoFactors))
+    expect(t.snapshot().value).toEqual({ recovery: 'code' })
+    // The server would refuse the password at aal1: the machine does not even ask.
+    t.send(UPDATE_PASSWORD)
+    expect(t.snapshot().value).toEqual({ recovery: 'code' })
+    expect(t.updatePassword).not.toHaveBeenCalled()
+
+    t.verifyMfa.mockRejectedValueOnce(failureOf('Invalid TOTP code entered'))
+    t.send({ type: 'VERIFY_MFA', code: '000000', factorId: 'backup' })
+    expect(t.snapshot().value).toEqual({ recovery: 'verifying' })
+    await t.until(inState({ recovery: 'code' }))
+    expect(t.context().error).toEqual(failureOf('Invalid TOTP code entered'))
+    expect(t.verifyMfa).toHaveBeenLastCalledWith({ factorId: 'backup', code: '000000' })
+
+    // An unknown factor id falls back to the first authenticator.
+    t.send({ type: 'VERIFY_MFA', code: '123456', factorId: 'someone-elses' })
+    expect(t.verifyMfa).toHaveBeenLastCalledWith({ factorId: 'phone', code: '123456' })
+    await t.until(inState({ recovery: 'idle' }))
+    expect(t.context().session).toBe(verifiedSessionA)
+    expect(t.context().error).toBeNull()
+    t.send(UPDATE_PASSWORD)
+    await t.until(inState('signedIn'))
+  })
+
+  it('supabase-js announcing the verified code keeps the recovery for the new password', () => {
+    const t = setup()
+    t.send(supabaseEvent('PASSWORD_RECOVERY', mfaSessionA))
+    expect(t.snapshot().value).toEqual({ recovery: 'code' })
+    t.send(supabaseEvent('MFA_CHALLENGE_VERIFIED', verifiedSessionA))
+    expect(t.snapshot().value).toEqual({ recovery: 'idle' })
+    expect(t.context().session).toBe(verifiedSessionA)
   })
 
   it('sign-out from recovery', async () => {

@@ -13,7 +13,9 @@ const byCode: Record<string, MessageDescriptor> = {
   weak_password: msg`The password is too short: use at least 8 characters.`,
   same_password: msg`The new password must be different from the current one.`,
   otp_expired: msg`This link has expired or has already been used.`,
-  mfa_verification_failed: msg`That code is not valid. Enter the current 6-digit code from your app.`,
+  // Also a replayed code: each code works once, so the next one the app shows is needed.
+  mfa_verification_failed: msg`That code is not valid or has already been used. Wait for the next code in your app and enter it.`,
+  insufficient_aal: msg`Enter the 6-digit code from your authenticator app first.`,
   mfa_challenge_expired: msg`The code took too long. Please enter the current code again.`,
   session_not_found: msg`Your session has ended. Please sign in again.`,
   session_expired: msg`Your session has ended. Please sign in again.`,

@@ -12,6 +12,7 @@ import { recordAmr, rotateActiveToken } from './sessions'
 import { tokenResponse } from './tokens'
 import { totpStep } from './totp'
 import { findUserById } from './users'
+import { sendSecurityNotice } from './notices'
 
 export function verify(ctx: AuthContext): Handler<AuthEnv> {
   return async (c) => {
@@ -64,9 +65,14 @@ export function verify(ctx: AuthContext): Handler<AuthEnv> {
       }
       const fresh = await findUserById(tx, user.id)
       if (!fresh) return errors.jwtUserNotFound()
-      return tokenResponse(ctx, tx, fresh, { ...session, aal: 'aal2', factor_id: current.id }, refreshToken)
+      return {
+        added: firstVerification ? current.friendly_name : undefined,
+        response: await tokenResponse(ctx, tx, fresh, { ...session, aal: 'aal2', factor_id: current.id }, refreshToken),
+      }
     })
     if (outcome instanceof AuthError) throw outcome
-    return c.json(outcome)
+    // A new factor is a way into the account: its owner hears about it.
+    if (outcome.added !== undefined) sendSecurityNotice(ctx, user, 'factor_added', outcome.added)
+    return c.json(outcome.response)
   }
 }

@@ -26,16 +26,16 @@ export async function verifyPassword(stored: string | null | undefined, password
 }
 
 /** The reasons a password is too weak, GoTrue's way ('length'); empty when it is fine. */
-export function weaknessOf(password: string): string[] {
-  return [...password].length < authPolicy.minPasswordLength ? ['length'] : []
+export function weaknessOf(password: string, minLength: number): string[] {
+  return [...password].length < minLength ? ['length'] : []
 }
 
-export const weakPasswordMessage = `Password should be at least ${authPolicy.minPasswordLength} characters.`
+export const weakPasswordMessage = (minLength: number) => `Password should be at least ${minLength} characters.`
 
 /** Throws the contract's 422 weak_password (or 400 for an over-long one). */
-export function requireStrongPassword(password: string): void {
+export function requireStrongPassword(password: string, minLength: number): void {
   if (Buffer.byteLength(password) > authPolicy.maxPasswordLength)
     throw errors.validation(`Password cannot be longer than ${authPolicy.maxPasswordLength} characters`)
-  const reasons = weaknessOf(password)
-  if (reasons.length > 0) throw errors.weakPassword(weakPasswordMessage, reasons)
+  const reasons = weaknessOf(password, minLength)
+  if (reasons.length > 0) throw errors.weakPassword(weakPasswordMessage(minLength), reasons)
 }

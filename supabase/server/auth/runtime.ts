@@ -49,7 +49,6 @@ export const authPolicy = {
   mfaChallengeSeconds: 300,
   unverifiedFactorSeconds: 300,
   maxFactors: 10,
-  minPasswordLength: 8,
   maxPasswordLength: 72,
 } as const
 
@@ -58,6 +57,8 @@ export interface AuthRuntime {
   /** Mutable: adjust counts at start-up or in tests; the limiter reads them on every request. */
   limits: RateLimits
   limiter: RateLimiter
+  /** AUTH_PASSWORD_MIN_LENGTH; mutable for tests, like the limits. */
+  passwordMinLength: number
 }
 
 const runtimes = new WeakMap<ServerDeps, AuthRuntime>()
@@ -67,7 +68,12 @@ export function authRuntime(deps: ServerDeps): AuthRuntime {
   let runtime = runtimes.get(deps)
   if (!runtime) {
     const clock = systemClock()
-    runtime = { clock, limits: configuredRateLimits(deps.env), limiter: new RateLimiter(() => clock.now()) }
+    runtime = {
+      clock,
+      limits: configuredRateLimits(deps.env),
+      limiter: new RateLimiter(() => clock.now()),
+      passwordMinLength: deps.env.AUTH_PASSWORD_MIN_LENGTH,
+    }
     runtimes.set(deps, runtime)
   }
   return runtime

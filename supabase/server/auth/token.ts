@@ -54,6 +54,9 @@ async function passwordGrant(ctx: AuthContext, c: Context, body: Body) {
     const current = (await findUserById(tx, user.id)) ?? user
     return tokenResponse(ctx, tx, current, session, refreshToken)
   })
-  const reasons = weaknessOf(password)
-  return reasons.length > 0 ? { ...response, weak_password: { message: weakPasswordMessage, reasons } } : response
+  const minLength = ctx.runtime.passwordMinLength
+  const reasons = weaknessOf(password, minLength)
+  return reasons.length > 0
+    ? { ...response, weak_password: { message: weakPasswordMessage(minLength), reasons } }
+    : response
 }

@@ -30,7 +30,7 @@ export function updateUser(ctx: AuthContext): Handler<AuthEnv> {
 
     let passwordHash: string | undefined
     if (password !== undefined) {
-      requireStrongPassword(password)
+      requireStrongPassword(password, ctx.runtime.passwordMinLength)
       if (session?.aal !== 'aal2' && (await hasVerifiedFactor(ctx.deps.db, user.id)))
         throw errors.insufficientAal(401, 'AAL2 session is required to update email or password when MFA is enabled.')
       if (await verifyPassword(user.encrypted_password, password)) throw errors.samePassword()

@@ -13,3 +13,4 @@ export function renderAuthMail(
 ): RenderedMail {
   return kind === 'recovery' ? recoveryMail(locale, params) : inviteMail(locale, params)
 }
+export { securityNoticeMail, type SecurityNoticeKind } from './security-notice'

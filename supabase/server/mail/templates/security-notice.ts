@@ -1,0 +1,81 @@
+// Security notices: e-mails that tell the owner of an account about a change they may not have
+// made themselves (a second factor added or removed), as GoTrue's security notifications do. They
+// carry no link that acts on the account: a notice must be safe to receive when it is unexpected.
+import { renderMail, type MailLocale, type RenderedMail } from './layout'
+
+export type SecurityNoticeKind = 'factor_added' | 'factor_removed' | 'factors_reset_by_staff'
+
+export interface SecurityNoticeParams {
+  email: string
+  /** The factor's name as the person gave it (may be empty). */
+  factorName: string
+}
+
+type Copy = { subject: string; intro: string[]; outro: string[] }
+
+const named = (name: string, fallback: string) => (name ? `“${name}”` : fallback)
+
+const copy: Record<MailLocale, Record<SecurityNoticeKind, (p: SecurityNoticeParams) => Copy>> = {
+  es: {
+    factor_added: (p) => ({
+      subject: 'Se ha añadido un método de verificación en dos pasos a su cuenta',
+      intro: [
+        'Hola:',
+        `Se ha añadido la aplicación de autenticación ${named(p.factorName, 'nueva')} a la cuenta de Cauce Data ${p.email}. A partir de ahora puede usar sus códigos para entrar.`,
+      ],
+      outro: ['Si no ha sido usted, cambie su contraseña y póngase en contacto con Cauce Data cuanto antes.'],
+    }),
+    factor_removed: (p) => ({
+      subject: 'Se ha quitado un método de verificación en dos pasos de su cuenta',
+      intro: [
+        'Hola:',
+        `Se ha quitado la aplicación de autenticación ${named(p.factorName, 'que tenía configurada')} de la cuenta de Cauce Data ${p.email}.`,
+      ],
+      outro: ['Si no ha sido usted, cambie su contraseña y póngase en contacto con Cauce Data cuanto antes.'],
+    }),
+    factors_reset_by_staff: (p) => ({
+      subject: 'Cauce Data ha quitado un método de verificación en dos pasos de su cuenta',
+      intro: [
+        'Hola:',
+        `El equipo de Cauce Data ha quitado la aplicación de autenticación ${named(p.factorName, 'que tenía configurada')} de la cuenta ${p.email}, normalmente porque usted ha perdido el acceso a ella.`,
+        'Si ya no le queda ninguna, puede entrar solo con su contraseña: le recomendamos volver a activar la verificación en dos pasos desde la página «Cuenta» del portal.',
+      ],
+      outro: ['Si no lo ha pedido usted, póngase en contacto con Cauce Data cuanto antes.'],
+    }),
+  },
+  en: {
+    factor_added: (p) => ({
+      subject: 'A two-step verification method was added to your account',
+      intro: [
+        'Hello,',
+        `The authenticator app ${named(p.factorName, '(unnamed)')} was added to the Cauce Data account ${p.email}. Its codes can now be used to sign in.`,
+      ],
+      outro: ['If this was not you, change your password and contact Cauce Data as soon as possible.'],
+    }),
+    factor_removed: (p) => ({
+      subject: 'A two-step verification method was removed from your account',
+      intro: [
+        'Hello,',
+        `The authenticator app ${named(p.factorName, 'you had set up')} was removed from the Cauce Data account ${p.email}.`,
+      ],
+      outro: ['If this was not you, change your password and contact Cauce Data as soon as possible.'],
+    }),
+    factors_reset_by_staff: (p) => ({
+      subject: 'Cauce Data removed a two-step verification method from your account',
+      intro: [
+        'Hello,',
+        `The Cauce Data team removed the authenticator app ${named(p.factorName, 'you had set up')} from the account ${p.email}, usually because you lost access to it.`,
+        'If none is left, you can sign in with your password alone: we recommend turning two-step verification on again from the “Account” page of the portal.',
+      ],
+      outro: ['If you did not ask for this, contact Cauce Data as soon as possible.'],
+    }),
+  },
+}
+
+export function securityNoticeMail(
+  kind: SecurityNoticeKind,
+  locale: MailLocale,
+  params: SecurityNoticeParams,
+): RenderedMail {
+  return renderMail({ locale, ...copy[locale][kind](params) })
+}
