@@ -136,15 +136,17 @@ describe.each(databaseKinds())('account recovery and notices on %s', (kind) => {
 
     // No language known for the account: the page's.
     const bare = await signUp(server)
-    await server.deps.db.query(`update auth.users set raw_user_meta_data = raw_user_meta_data - 'locale' where id = $1`, [
-      bare.id,
-    ])
+    await server.deps.db.query(
+      `update auth.users set raw_user_meta_data = raw_user_meta_data - 'locale' where id = $1`,
+      [bare.id],
+    )
     expect((await recoverySession(bare.email, 'en')).mail.subject).toBe('Reset your Cauce Data password')
     expect((await recoverySession(bare.email, 'es')).mail.subject).toBe('Restablezca su contraseña de Cauce Data')
   })
 
   it('shows the development inbox to the loopback address only, and says why to others', async () => {
-    const from = (address: string) => server.request('/_dev/mail/messages.json', { headers: { 'x-forwarded-for': address } })
+    const from = (address: string) =>
+      server.request('/_dev/mail/messages.json', { headers: { 'x-forwarded-for': address } })
     for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) expect((await from(address)).status).toBe(200)
     for (const address of ['203.0.113.9', '10.0.0.2', '::ffff:192.168.1.4', '128.0.0.1']) {
       const response = await from(address)

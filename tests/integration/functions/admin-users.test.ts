@@ -400,7 +400,7 @@ describe.each(databaseKinds())('admin-users function on %s', (kind) => {
       expect(byAnon.error).not.toBeNull()
     })
   })
-  describe('removing a client\'s second factors (a lost authenticator)', () => {
+  describe("removing a client's second factors (a lost authenticator)", () => {
     /** A confirmed client (Spanish) signed in, with one or two verified authenticators. */
     async function clientWithFactors(names: string[]) {
       const target = await confirmedClient()
@@ -419,8 +419,12 @@ describe.each(databaseKinds())('admin-users function on %s', (kind) => {
     }
 
     const factorCount = async (id: string) =>
-      (await server.deps.db.query<{ n: number }>('select count(*)::int as n from auth.mfa_factors where user_id = $1', [id]))
-        .rows[0]!.n
+      (
+        await server.deps.db.query<{ n: number }>(
+          'select count(*)::int as n from auth.mfa_factors where user_id = $1',
+          [id],
+        )
+      ).rows[0]!.n
 
     it('removes them, logs who did it and tells the client by e-mail', async () => {
       const target = await clientWithFactors(['Móvil', 'Reserva'])
@@ -429,7 +433,11 @@ describe.each(databaseKinds())('admin-users function on %s', (kind) => {
       expect(answer).toEqual({ status: 200, body: { data: { user_id: target.id, removed_factors: 2 } } })
       expect(await factorCount(target.id)).toBe(0)
 
-      const { rows } = await server.deps.db.query<{ actor_id: string; summary: Record<string, unknown>; is_internal: boolean }>(
+      const { rows } = await server.deps.db.query<{
+        actor_id: string
+        summary: Record<string, unknown>
+        is_internal: boolean
+      }>(
         `select actor_id, summary, is_internal from public.activity_log
           where entity_type = 'profile' and entity_id = $1 order by id desc limit 1`,
         [target.id],
@@ -439,7 +447,9 @@ describe.each(databaseKinds())('admin-users function on %s', (kind) => {
         is_internal: true,
         summary: { changed: ['mfa_factors'], removed_factors: 2 },
       })
-      const mail = await server.deps.catcher!.waitFor(target.email, (m) => m.subject.startsWith('Cauce Data ha quitado'))
+      const mail = await server.deps.catcher!.waitFor(target.email, (m) =>
+        m.subject.startsWith('Cauce Data ha quitado'),
+      )
       expect(mail.subject).toBe('Cauce Data ha quitado un método de verificación en dos pasos de su cuenta')
 
       // The password alone signs them in again, at aal1 with nothing left to ask.
