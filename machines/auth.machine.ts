@@ -59,12 +59,19 @@ export type AuthCommand =
   | { type: 'SIGN_UP'; email: string; password: string; metadata: Record<string, string> }
   | { type: 'SIGN_OUT' }
   | { type: 'RESET_PASSWORD'; email: string; redirectTo: string }
-  | { type: 'UPDATE_PASSWORD'; password: string }
+  /** From a signed-in session, with its proof: the current password or a re-authentication code. */
+  | { type: 'UPDATE_PASSWORD'; password: string; currentPassword?: string; nonce?: string }
   /** `factorId` picks one of several authenticators (a backup); else the first verified one. */
   | { type: 'VERIFY_MFA'; code: string; factorId?: string }
   | { type: 'RELOAD_PROFILE' }
 
 export type AuthEvent = SupabaseAuthEvent | AuthCommand
+
+export interface PasswordChange {
+  password: string
+  currentPassword?: string
+  nonce?: string
+}
 
 export interface AuthContext {
   session: AuthSession | null
@@ -180,7 +187,7 @@ export const authMachine = setup({
     resetPassword: fromPromise<void, { email: string; redirectTo: string }>(async () => {
       throw new Error('resetPassword not provided')
     }),
-    updatePassword: fromPromise<AuthUser, { password: string }>(async () => {
+    updatePassword: fromPromise<AuthUser, PasswordChange>(async () => {
       throw new Error('updatePassword not provided')
     }),
     verifyMfa: fromPromise<AuthSession, { factorId: string; code: string }>(async () => {
@@ -398,7 +405,7 @@ export const authMachine = setup({
           tags: ['busy'],
           invoke: {
             src: 'updatePassword',
-            input: ({ event }) => event as { password: string },
+            input: ({ event }) => event as PasswordChange,
             onDone: { target: '#auth.signedIn' },
             onError: { target: 'idle', actions: 'keepError' },
           },
@@ -501,7 +508,7 @@ export const authMachine = setup({
               tags: ['busy'],
               invoke: {
                 src: 'updatePassword',
-                input: ({ event }) => event as { password: string },
+                input: ({ event }) => event as PasswordChange,
                 onDone: { target: 'idle' },
                 onError: { target: 'idle', actions: 'keepError' },
               },

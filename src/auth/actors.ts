@@ -2,7 +2,7 @@
 // AuthFailure, which tells the machine whether trying again can help.
 import { fromPromise } from 'xstate'
 import { isAuthRetryableFetchError, type AuthError, type PostgrestError } from '@supabase/supabase-js'
-import type { AuthFailure, AuthSession, AuthUser, Profile } from '../../machines/auth.machine'
+import type { AuthFailure, AuthSession, AuthUser, PasswordChange, Profile } from '../../machines/auth.machine'
 import type { AppSupabaseClient } from '../lib/supabase'
 
 export function toFailure(error: AuthError | PostgrestError | Error): AuthFailure {
@@ -51,8 +51,12 @@ export function authActors(supabase: AppSupabaseClient) {
       const { error } = await supabase.auth.resetPasswordForEmail(input.email, { redirectTo: input.redirectTo })
       if (error) throw toFailure(error)
     }),
-    updatePassword: fromPromise<AuthUser, { password: string }>(async ({ input }) => {
-      const { data, error } = await supabase.auth.updateUser({ password: input.password })
+    updatePassword: fromPromise<AuthUser, PasswordChange>(async ({ input }) => {
+      const { data, error } = await supabase.auth.updateUser({
+        password: input.password,
+        ...(input.currentPassword ? { current_password: input.currentPassword } : {}),
+        ...(input.nonce ? { nonce: input.nonce } : {}),
+      })
       if (error) throw toFailure(error)
       return data.user
     }),

@@ -85,11 +85,12 @@ export const auth = {
       : { signedOut: 'requestingReset' }
     return perform({ type: 'RESET_PASSWORD', email, redirectTo }, pending)
   },
-  updatePassword: (password: string) => {
+  /** `proof`: the current password or a re-authentication code, needed outside a recovery link. */
+  updatePassword: (password: string, proof: { currentPassword?: string; nonce?: string } = {}) => {
     const pending: PendingState = authActor.getSnapshot().matches('recovery')
       ? { recovery: 'updating' }
       : { signedIn: { operation: 'updatingPassword' } }
-    return perform({ type: 'UPDATE_PASSWORD', password }, pending)
+    return perform({ type: 'UPDATE_PASSWORD', password, ...proof }, pending)
   },
   reloadProfile: () => authActor.send({ type: 'RELOAD_PROFILE' }),
 }

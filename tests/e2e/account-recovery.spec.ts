@@ -34,8 +34,8 @@ async function enrolFactor(baseURL: string, user: FreshUser, friendlyName: strin
 /** A code of the next time step: accepted (one step of skew) and never the one used before. */
 const nextCode = (totp: TOTP) => totp.generate({ timestamp: Date.now() + totp.period * 1000 })
 
-// The wrong code is refused with 422, on purpose.
-test.use(allowConsoleErrors(/status of 422 .*\/auth\/v1\/factors\/[\w-]+\/verify/))
+// The wrong code (422) and the wrong current password (400) are refused on purpose.
+test.use(allowConsoleErrors(/status of 422 .*\/auth\/v1\/factors\/[\w-]+\/verify/, /status of 400 .*\/auth\/v1\/user/))
 
 for (const lng of ['es', 'en'] as const) {
   test(`a ${lng} client with two-step verification resets the password: code first, then the password`, async ({
@@ -164,3 +164,73 @@ test('staff remove the authenticators of a client who lost them; the client is t
   const { data } = await admin.auth.admin.mfa.listFactors({ userId: user.id })
   expect(data?.factors).toEqual([])
 })
+
+test('an en client changes the password on the account page with the current password', async ({ page, admin }) => {
+  const lng = 'en'
+  const user = await createClientUser(admin, { locale: lng })
+  await signInAs(page, user, lng)
+  await page.goto(paths.account(lng))
+  const section = page.getByTestId('account-password')
+  const newPassword = `changed-${user.id.slice(0, 8)}`
+  await section.getByLabel(t(lng, 'New password'), { exact: true }).fill(newPassword)
+  await section.getByLabel(t(lng, 'Repeat the new password'), { exact: true }).fill(newPassword)
+  const change = section.getByRole('button', { name: t(lng, 'Change password'), exact: true })
+  await change.click()
+  await expect(section.getByText(t(lng, 'Enter your current password.'))).toBeVisible()
+
+  await section.getByLabel(t(lng, 'Current password'), { exact: true }).fill('not-my-password')
+  await change.click()
+  await expect(section.getByRole('alert')).toHaveText(t(lng, 'The current password is not correct.'))
+  await expectNoAxeViolations(page, 'password change with the current password')
+
+  await section.getByLabel(t(lng, 'Current password'), { exact: true }).fill(user.password)
+  await change.click()
+  await expect(
+    section
+      .getByRole('status')
+      .filter({ hasText: t(lng, 'Your password has been changed. Use the new one the next time you sign in.') }),
+  ).toBeVisible()
+})
+
+test('an es client who forgot the current password confirms the change with a code by e-mail', async ({
+  page,
+  admin,
+  request,
+  baseURL,
+}) => {
+  const lng = 'es'
+  const user = await createClientUser(admin, { locale: lng })
+  await signInAs(page, user, lng)
+  await page.goto(paths.account(lng))
+  const section = page.getByTestId('account-password')
+  await section.getByRole('button', { name: t(lng, 'Forgot it? E-mail me a code instead'), exact: true }).click()
+  await expect(
+    section.getByRole('status').filter({
+      hasText: t(lng, 'We have sent a 6-digit code to {email}. It is valid for one hour.', { email: user.email }),
+    }),
+  ).toBeVisible()
+  const mail = await waitForMail(request, baseURL!, user.email)
+  const code = /^(\d{6}) es su código de verificación de Cauce Data$/.exec(mail.subject)?.[1]
+  expect(code).toBeDefined()
+  await expectNoAxeViolations(page, 'password change with a code')
+
+  const newPassword = `cambiada-${user.id.slice(0, 8)}`
+  await section.getByLabel(t(lng, 'Code from the e-mail'), { exact: true }).fill(code!)
+  await section.getByLabel(t(lng, 'New password'), { exact: true }).fill(newPassword)
+  await section.getByLabel(t(lng, 'Repeat the new password'), { exact: true }).fill(newPassword)
+  await section.getByRole('button', { name: t(lng, 'Change password'), exact: true }).click()
+  await expect(
+    section.getByRole('status').filter({
+      hasText: t(lng, 'Your password has been changed. Use the new one the next time you sign in.'),
+    }),
+  ).toBeVisible()
+})
+
+/** Signs a fresh client without a second factor in through the portal's login page. */
+async function signInAs(page: import('@playwright/test').Page, user: FreshUser, lng: 'es' | 'en') {
+  await page.goto(paths.login(lng))
+  await page.getByLabel(t(lng, 'E-mail'), { exact: true }).fill(user.email)
+  await page.getByLabel(t(lng, 'Password'), { exact: true }).fill(user.password)
+  await page.getByRole('button', { name: t(lng, 'Sign in'), exact: true }).click()
+  await expect(page).toHaveURL(exactPath(paths.dashboard(lng)))
+}

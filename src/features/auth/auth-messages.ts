@@ -16,6 +16,9 @@ const byCode: Record<string, MessageDescriptor> = {
   // Also a replayed code: each code works once, so the next one the app shows is needed.
   mfa_verification_failed: msg`That code is not valid or has already been used. Wait for the next code in your app and enter it.`,
   insufficient_aal: msg`Enter the 6-digit code from your authenticator app first.`,
+  reauthentication_needed: msg`Enter your current password, or ask for a code by e-mail.`,
+  current_password_invalid: msg`The current password is not correct.`,
+  reauthentication_not_valid: msg`That code is not valid or has expired. Ask for a new one.`,
   mfa_challenge_expired: msg`The code took too long. Please enter the current code again.`,
   session_not_found: msg`Your session has ended. Please sign in again.`,
   session_expired: msg`Your session has ended. Please sign in again.`,

@@ -1,6 +1,6 @@
 // Choosing a password twice, with the rules shown as the user types. Used by the reset page
 // (recovery and invite links) and by the account page.
-import { useId } from 'react'
+import { useId, type ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { PasswordField } from '../../components/form/field'
@@ -17,9 +17,12 @@ export interface NewPasswordValues {
 export function NewPasswordForm({
   onSubmit,
   submitLabel,
+  children,
 }: {
   onSubmit: (password: string) => Promise<boolean>
   submitLabel: string
+  /** Fields before the new password (the account page's proof of who is changing it). */
+  children?: ReactNode
 }) {
   const { t } = useLingui()
   const checksId = useId()
@@ -39,6 +42,7 @@ export function NewPasswordForm({
 
   return (
     <form className={formStyles.form} onSubmit={submit} noValidate>
+      {children}
       <PasswordField
         label={t`New password`}
         autoComplete="new-password"

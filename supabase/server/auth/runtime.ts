@@ -47,6 +47,10 @@ export const authPolicy = {
   /** A second recovery mail to the same address within this time is silently not sent. */
   recoveryMailIntervalSeconds: 60,
   mfaChallengeSeconds: 300,
+  /** A reauthentication code (nonce) lives as long as GoTrue's e-mail OTPs on hosted projects. */
+  reauthenticationSeconds: 60 * 60,
+  /** GoTrue's per-user resend interval (SMTP_MAX_FREQUENCY). */
+  reauthenticationIntervalSeconds: 60,
   unverifiedFactorSeconds: 300,
   maxFactors: 10,
   maxPasswordLength: 72,

@@ -1,13 +1,18 @@
 // The signed-in user's own endpoints: GET /user, PUT /user (password and metadata; e-mail and
-// phone changes are refused) and POST /logout with its three scopes.
+// phone changes are refused) and POST /logout with its three scopes. A new password needs proof
+// that the person at the keyboard is the account's owner, not just someone holding the session:
+// the current password or a code from /reauthenticate (GoTrue's "secure password change" and
+// "require current password", both on here), except in a session that a recovery or invitation
+// link just opened, whose whole point is choosing a password.
 import type { Handler } from 'hono'
 import { nowOf, type AuthContext, type AuthEnv } from './context'
 import { AuthError, errors } from './errors'
 import { objectField, readBody, stringField } from './http'
 import { hasVerifiedFactor } from './mfa-data'
 import { hashPassword, requireStrongPassword, verifyPassword } from './passwords'
-import { logout as endSessions, type LogoutScope } from './sessions'
-import { findUserById, mergeMetadata } from './users'
+import { consumeNonce } from './reauthenticate'
+import { amrOf, logout as endSessions, type LogoutScope, type SessionRow } from './sessions'
+import { findUserById, mergeMetadata, type UserRow } from './users'
 import { userJson } from './user-json'
 
 export function getUser(ctx: AuthContext): Handler<AuthEnv> {
@@ -33,6 +38,9 @@ export function updateUser(ctx: AuthContext): Handler<AuthEnv> {
       requireStrongPassword(password, ctx.runtime.passwordMinLength)
       if (session?.aal !== 'aal2' && (await hasVerifiedFactor(ctx.deps.db, user.id)))
         throw errors.insufficientAal(401, 'AAL2 session is required to update email or password when MFA is enabled.')
+      // Before the same-password check, which would otherwise tell a session thief whether a
+      // guess is the current password.
+      await requireReauthentication(ctx, user, session, body)
       if (await verifyPassword(user.encrypted_password, password)) throw errors.samePassword()
       passwordHash = await hashPassword(password)
     }
@@ -64,6 +72,30 @@ export function updateUser(ctx: AuthContext): Handler<AuthEnv> {
     })
     return c.json(updated)
   }
+}
+
+/** Sign-in methods of a session opened by an e-mail link (recovery, invitation, sign-in link). */
+const linkMethods = new Set(['otp', 'magiclink', 'recovery', 'invite'])
+
+async function requireReauthentication(
+  ctx: AuthContext,
+  user: UserRow,
+  session: SessionRow | null,
+  body: Record<string, unknown>,
+): Promise<void> {
+  if (!user.encrypted_password) return // invited, never had one: nothing to prove it with
+  if (session && (await amrOf(ctx.deps.db, session.id)).some((entry) => linkMethods.has(entry.method))) return
+  const currentPassword = stringField(body, 'current_password')
+  const nonce = stringField(body, 'nonce')
+  if (!currentPassword && !nonce) throw errors.reauthenticationNeeded()
+  // Each proof attempt counts per account, so a stolen session cannot try passwords or codes.
+  if (!ctx.runtime.limiter.take(`reauthenticate:${user.id}`, ctx.runtime.limits.verify))
+    throw errors.requestRateLimit()
+  if (currentPassword) {
+    if (!(await verifyPassword(user.encrypted_password, currentPassword))) throw errors.currentPasswordInvalid()
+    return
+  }
+  if (!(await consumeNonce(ctx.deps.db, user.id, nonce!, nowOf(ctx)))) throw errors.reauthenticationNotValid()
 }
 
 const scopes: readonly LogoutScope[] = ['global', 'local', 'others']

@@ -144,6 +144,70 @@ describe.each(databaseKinds())('account recovery and notices on %s', (kind) => {
     expect((await recoverySession(bare.email, 'es')).mail.subject).toBe('Restablezca su contraseña de Cauce Data')
   })
 
+  it('needs the current password or a code from /reauthenticate to change the password', async () => {
+    const user = await signUp(server, { locale: 'en' })
+    const change = (attributes: { current_password?: string; nonce?: string }, newPassword = 'changed-secret-1') =>
+      user.client.auth.updateUser({ password: newPassword, ...attributes })
+
+    expect((await change({})).error).toMatchObject({ status: 400, code: 'reauthentication_needed' })
+    // A wrong current password is refused before the same-password check could confirm a guess.
+    expect((await change({ current_password: 'not-the-password' }, 'not-the-password')).error).toMatchObject({
+      status: 400,
+      code: 'current_password_invalid',
+    })
+    expect((await change({ current_password: password })).error).toBeNull()
+
+    // The code by e-mail, in the user's language; wrong, right, replayed, expired.
+    server.deps.catcher!.clear()
+    expect((await user.client.auth.reauthenticate()).error).toBeNull()
+    const mail = await server.deps.catcher!.waitFor(user.email)
+    const code = /is your Cauce Data verification code/.test(mail.subject) ? mail.subject.slice(0, 6) : ''
+    expect(code).toMatch(/^\d{6}$/)
+    expect(mail.text).toContain(code)
+    const again = await user.client.auth.reauthenticate()
+    expect(again.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' })
+
+    const wrong = code === '000000' ? '111111' : '000000'
+    expect((await change({ nonce: wrong }, 'changed-secret-2')).error).toMatchObject({
+      status: 422,
+      code: 'reauthentication_not_valid',
+    })
+    expect((await change({ nonce: code }, 'changed-secret-2')).error).toBeNull()
+    expect((await change({ nonce: code }, 'changed-secret-3')).error).toMatchObject({
+      code: 'reauthentication_not_valid',
+    })
+
+    runtimeOf(server).clock.advance(61_000)
+    server.deps.catcher!.clear()
+    expect((await user.client.auth.reauthenticate()).error).toBeNull()
+    const late = (await server.deps.catcher!.waitFor(user.email)).subject.slice(0, 6)
+    runtimeOf(server).clock.advance(3601_000)
+    expect((await change({ nonce: late }, 'changed-secret-3')).error).toMatchObject({
+      code: 'reauthentication_not_valid',
+    })
+    await expect(signIn(server, user.email, 'changed-secret-2')).resolves.toBeTruthy()
+  })
+
+  it('counts re-authentication attempts per account, so a stolen session cannot guess', async () => {
+    const user = await signUp(server)
+    const rule = runtimeOf(server).limits.verify
+    const before = rule.max
+    rule.max = 3
+    try {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const { error } = await user.client.auth.updateUser({
+          password: 'guessing-1',
+          current_password: `guess-${attempt}`,
+        })
+        expect(error).toMatchObject({ code: 'current_password_invalid' })
+      }
+      const blocked = await user.client.auth.updateUser({ password: 'guessing-1', current_password: password })
+      expect(blocked.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' })
+    } finally {
+      rule.max = before
+    }
+  })
+
   it('shows the development inbox to the loopback address only, and says why to others', async () => {
     const from = (address: string) =>
       server.request('/_dev/mail/messages.json', { headers: { 'x-forwarded-for': address } })

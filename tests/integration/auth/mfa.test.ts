@@ -8,6 +8,7 @@ import {
   authRequest,
   claimsOf,
   failureOf,
+  password,
   refreshWith,
   relaxLimits,
   runtimeOf,
@@ -158,7 +159,9 @@ describe.each(databaseKinds())('TOTP MFA on %s', (kind) => {
 
     const { error } = await client.auth.mfa.challengeAndVerify({ factorId, code: codeFor(secret) })
     expect(error).toBeNull()
-    expect((await client.auth.updateUser({ password: 'a-new-password-1' })).error).toBeNull()
+    expect(
+      (await client.auth.updateUser({ password: 'a-new-password-1', current_password: password })).error,
+    ).toBeNull()
     const { data, error: unenrollError } = await client.auth.mfa.unenroll({ factorId })
     expect(unenrollError).toBeNull()
     expect(data).toEqual({ id: factorId })

@@ -161,7 +161,10 @@ describe.each(databaseKinds())('sign-up and sign-in on %s', (kind) => {
   it('changes the password: the old one stops working and other sessions end', async () => {
     const user = await signUp(server)
     const other = await signIn(server, user.email)
-    const { data, error } = await user.client.auth.updateUser({ password: 'a-brand-new-secret' })
+    const { data, error } = await user.client.auth.updateUser({
+      password: 'a-brand-new-secret',
+      current_password: password,
+    })
     expect(error).toBeNull()
     expect(data.user?.id).toBe(user.id)
 
@@ -172,7 +175,10 @@ describe.each(databaseKinds())('sign-up and sign-in on %s', (kind) => {
     expect(old.error?.code).toBe('invalid_credentials')
     await expect(signIn(server, user.email, 'a-brand-new-secret')).resolves.toBeTruthy()
 
-    const same = await user.client.auth.updateUser({ password: 'a-brand-new-secret' })
+    const same = await user.client.auth.updateUser({
+      password: 'a-brand-new-secret',
+      current_password: 'a-brand-new-secret',
+    })
     expect(same.error).toMatchObject({ status: 422, code: 'same_password' })
     const weak = await user.client.auth.updateUser({ password: 'tiny' })
     expect(weak.error).toMatchObject({ status: 422, code: 'weak_password' })

@@ -14,3 +14,4 @@ export function renderAuthMail(
   return kind === 'recovery' ? recoveryMail(locale, params) : inviteMail(locale, params)
 }
 export { securityNoticeMail, type SecurityNoticeKind } from './security-notice'
+export { reauthenticationMail } from './reauthentication'
