@@ -58,5 +58,7 @@ export async function consumeNonce(q: Queryable, userId: string, nonce: string, 
     [userId, tokenType, digest(userId, nonce.trim())],
   )
   const row = rows[0]
-  return row !== undefined && new Date(row.created_at).getTime() + authPolicy.reauthenticationSeconds * 1000 > now.getTime()
+  return (
+    row !== undefined && new Date(row.created_at).getTime() + authPolicy.reauthenticationSeconds * 1000 > now.getTime()
+  )
 }

@@ -43,6 +43,7 @@ export const authPolicy = {
   /** A revoked refresh token is still honoured this long after its rotation (two tabs refreshing at once). */
   refreshReuseSeconds: 10,
   recoveryLinkSeconds: 60 * 60,
+  emailChangeLinkSeconds: 60 * 60,
   inviteLinkSeconds: 24 * 60 * 60,
   /** A second recovery mail to the same address within this time is silently not sent. */
   recoveryMailIntervalSeconds: 60,

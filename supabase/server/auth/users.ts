@@ -16,6 +16,8 @@ export interface UserRow {
   invited_at: Timestamp
   confirmation_sent_at: Timestamp
   recovery_sent_at: Timestamp
+  email_change?: string | null
+  email_change_sent_at?: Timestamp
   reauthentication_sent_at?: Timestamp
   last_sign_in_at: Timestamp
   raw_app_meta_data: Json | null

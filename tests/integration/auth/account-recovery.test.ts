@@ -208,6 +208,51 @@ describe.each(databaseKinds())('account recovery and notices on %s', (kind) => {
     }
   })
 
+  it('changes the e-mail address only after both addresses confirm, in the user’s language', async () => {
+    const user = await signUp(server, { locale: 'en' })
+    const newEmail = uniqueEmail('moved')
+    server.deps.catcher!.clear()
+    const { data, error } = await user.client.auth.updateUser(
+      { email: newEmail },
+      { emailRedirectTo: `${server.url}/en/client-portal/dashboard/account` },
+    )
+    expect(error).toBeNull()
+    expect(data.user).toMatchObject({ email: user.email.toLowerCase(), new_email: newEmail.toLowerCase() })
+    const toOld = await server.deps.catcher!.waitFor(user.email)
+    const toNew = await server.deps.catcher!.waitFor(newEmail)
+    expect(toOld.subject).toBe('Confirm the new e-mail address of your Cauce Data account')
+    expect(toNew.text).toContain(`from ${user.email.toLowerCase()} to ${newEmail.toLowerCase()}`)
+
+    // A mail scanner or the person follows the new address's link: nothing changes yet.
+    const first = await server.request(linkIn(toNew.text), { redirect: 'manual' })
+    expect(fragmentOf(first.headers.get('location')).get('message')).toBe(
+      'Confirmation link accepted. Please proceed to confirm link sent to the other email',
+    )
+    const replay = await server.request(linkIn(toNew.text), { redirect: 'manual' })
+    expect(fragmentOf(replay.headers.get('location')).get('error_code')).toBe('otp_expired')
+    const { rows: before } = await server.deps.db.query<{ email: string }>(
+      'select email from auth.users where id = $1',
+      [user.id],
+    )
+    expect(before[0]!.email).toBe(user.email.toLowerCase())
+
+    const second = await server.request(linkIn(toOld.text), { redirect: 'manual' })
+    const fragment = fragmentOf(second.headers.get('location'))
+    expect(fragment.get('type')).toBe('email_change')
+    expect(claimsOf(fragment.get('access_token')!).email).toBe(newEmail.toLowerCase())
+    await expect(signIn(server, newEmail)).resolves.toBeTruthy()
+    const { rows: profile } = await server.deps.db.query<{ email: string }>(
+      'select email from public.profiles where id = $1',
+      [user.id],
+    )
+    expect(profile[0]!.email).toBe(newEmail.toLowerCase())
+
+    // An address that belongs to someone else is refused as GoTrue does.
+    const other = await signUp(server)
+    const taken = await other.client.auth.updateUser({ email: newEmail })
+    expect(taken.error).toMatchObject({ status: 422, code: 'email_exists' })
+  })
+
   it('shows the development inbox to the loopback address only, and says why to others', async () => {
     const from = (address: string) =>
       server.request('/_dev/mail/messages.json', { headers: { 'x-forwarded-for': address } })

@@ -15,3 +15,4 @@ export function renderAuthMail(
 }
 export { securityNoticeMail, type SecurityNoticeKind } from './security-notice'
 export { reauthenticationMail } from './reauthentication'
+export { emailChangeMail } from './email-change'
