@@ -33,6 +33,8 @@ const schema = z
     AUTH_RATE_LIMIT_VERIFY: z.coerce.number().int().min(1).default(30),
     /** Shortest accepted password, in characters (GoTrue's GOTRUE_PASSWORD_MIN_LENGTH). */
     AUTH_PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(72).default(8),
+    /** How many of the most common passwords (SecLists' ranked list) are refused. */
+    AUTH_COMMON_PASSWORDS: z.coerce.number().int().min(100_000).max(999_999).default(200_000),
     /** Largest accepted upload, in bytes (buckets may set a lower limit). */
     STORAGE_MAX_UPLOAD_BYTES: z.coerce
       .number()

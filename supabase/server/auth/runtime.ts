@@ -62,8 +62,8 @@ export interface AuthRuntime {
   /** Mutable: adjust counts at start-up or in tests; the limiter reads them on every request. */
   limits: RateLimits
   limiter: RateLimiter
-  /** AUTH_PASSWORD_MIN_LENGTH; mutable for tests, like the limits. */
-  passwordMinLength: number
+  /** AUTH_PASSWORD_MIN_LENGTH and AUTH_COMMON_PASSWORDS; mutable for tests, like the limits. */
+  passwordRules: { minLength: number; commonPasswords: number }
 }
 
 const runtimes = new WeakMap<ServerDeps, AuthRuntime>()
@@ -77,7 +77,7 @@ export function authRuntime(deps: ServerDeps): AuthRuntime {
       clock,
       limits: configuredRateLimits(deps.env),
       limiter: new RateLimiter(() => clock.now()),
-      passwordMinLength: deps.env.AUTH_PASSWORD_MIN_LENGTH,
+      passwordRules: { minLength: deps.env.AUTH_PASSWORD_MIN_LENGTH, commonPasswords: deps.env.AUTH_COMMON_PASSWORDS },
     }
     runtimes.set(deps, runtime)
   }

@@ -54,7 +54,7 @@ async function passwordGrant(ctx: AuthContext, c: Context, body: Body) {
     const current = (await findUserById(tx, user.id)) ?? user
     return tokenResponse(ctx, tx, current, session, refreshToken)
   })
-  const minLength = ctx.runtime.passwordMinLength
+  const minLength = ctx.runtime.passwordRules.minLength
   const reasons = weaknessOf(password, minLength)
   return reasons.length > 0
     ? { ...response, weak_password: { message: weakPasswordMessage(minLength), reasons } }

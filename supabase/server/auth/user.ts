@@ -42,7 +42,7 @@ export function updateUser(ctx: AuthContext): Handler<AuthEnv> {
 
     let passwordHash: string | undefined
     if (password !== undefined) {
-      requireStrongPassword(password, ctx.runtime.passwordMinLength)
+      await requireStrongPassword(password, ctx.runtime.passwordRules, user.email)
       if (session?.aal !== 'aal2' && (await hasVerifiedFactor(ctx.deps.db, user.id)))
         throw errors.insufficientAal(401, 'AAL2 session is required to update email or password when MFA is enabled.')
       // Before the same-password check, which would otherwise tell a session thief whether a

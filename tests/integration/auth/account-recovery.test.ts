@@ -7,6 +7,7 @@
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { commonPasswords } from '../../../supabase/server/auth/common-passwords'
 import { databaseKinds, startTestServer, type TestServer } from '../support/server'
 import {
   claimsOf,
@@ -251,6 +252,30 @@ describe.each(databaseKinds())('account recovery and notices on %s', (kind) => {
     const other = await signUp(server)
     const taken = await other.client.auth.updateUser({ email: newEmail })
     expect(taken.error).toMatchObject({ status: 422, code: 'email_exists' })
+  })
+
+  it('refuses the most common passwords and ones that contain the address, everywhere a password is set', async () => {
+    expect((await commonPasswords(runtimeOf(server).passwordRules.commonPasswords)).size).toBeGreaterThanOrEqual(
+      100_000,
+    )
+    for (const common of ['password123', 'QWERTYuiop', 'Password1']) {
+      const { error } = await server.client().auth.signUp({ email: uniqueEmail('common'), password: common })
+      expect(error, common).toMatchObject({ status: 422, code: 'weak_password', reasons: ['pwned'] })
+    }
+    const email = uniqueEmail('marisol')
+    const named = await server.client().auth.signUp({ email, password: `My-${email.split('@')[0]}-2026` })
+    expect(named.error).toMatchObject({ status: 422, code: 'weak_password', reasons: ['email'] })
+
+    const user = await signUp(server)
+    const change = await user.client.auth.updateUser({ password: 'iloveyou2', current_password: password })
+    expect(change.error).toMatchObject({ code: 'weak_password', reasons: ['pwned'] })
+    const admin = await server
+      .serviceClient()
+      .auth.admin.createUser({ email: uniqueEmail('admin-common'), password: 'sunshine1' })
+    expect(admin.error).toMatchObject({ code: 'weak_password' })
+    // A long passphrase of common words is fine.
+    const fine = await server.client().auth.signUp({ email: uniqueEmail('fine'), password: 'river-lantern-copper-7' })
+    expect(fine.error).toBeNull()
   })
 
   it('shows the development inbox to the loopback address only, and says why to others', async () => {
