@@ -25,6 +25,9 @@ export function verify(ctx: AuthContext): Handler<AuthEnv> {
     if (!code) throw errors.validation('Code needs to be non-empty')
     if (!isUuid(challengeId)) throw errors.challengeNotFound()
     const now = nowOf(ctx)
+    const lock = ctx.runtime.accountLock
+    const lockKey = `totp:${user.id}`
+    lock.check(lockKey)
 
     const outcome = await ctx.deps.db.transaction(async (tx) => {
       const current = await findFactor(tx, user.id, factor.id, true)
@@ -70,7 +73,12 @@ export function verify(ctx: AuthContext): Handler<AuthEnv> {
         response: await tokenResponse(ctx, tx, fresh, { ...session, aal: 'aal2', factor_id: current.id }, refreshToken),
       }
     })
-    if (outcome instanceof AuthError) throw outcome
+    if (outcome instanceof AuthError) {
+      if (outcome.code === 'mfa_verification_failed' && lock.fail(lockKey))
+        sendSecurityNotice(ctx, user, 'failed_codes', null)
+      throw outcome
+    }
+    lock.succeed(lockKey)
     // A new factor is a way into the account: its owner hears about it.
     if (outcome.added !== undefined) sendSecurityNotice(ctx, user, 'factor_added', outcome.added)
     return c.json(outcome.response)

@@ -1,6 +1,7 @@
 // Per-server state of the auth API that is not in the database: the clock every time rule reads
 // (so tests can move time instead of waiting) and the in-memory rate limits.
 import type { ServerDeps } from '../deps'
+import { AccountLock } from './account-lock'
 import { RateLimiter, type RateLimitRule } from './rate-limit'
 
 export interface Clock {
@@ -64,6 +65,8 @@ export interface AuthRuntime {
   limiter: RateLimiter
   /** AUTH_PASSWORD_MIN_LENGTH and AUTH_COMMON_PASSWORDS; mutable for tests, like the limits. */
   passwordRules: { minLength: number; commonPasswords: number }
+  /** Failed sign-ins and TOTP codes per account (account-lock.ts). */
+  accountLock: AccountLock
 }
 
 const runtimes = new WeakMap<ServerDeps, AuthRuntime>()
@@ -78,6 +81,10 @@ export function authRuntime(deps: ServerDeps): AuthRuntime {
       limits: configuredRateLimits(deps.env),
       limiter: new RateLimiter(() => clock.now()),
       passwordRules: { minLength: deps.env.AUTH_PASSWORD_MIN_LENGTH, commonPasswords: deps.env.AUTH_COMMON_PASSWORDS },
+      accountLock: new AccountLock(() => clock.now(), {
+        maxFailures: deps.env.AUTH_ACCOUNT_MAX_FAILURES,
+        windowMs: deps.env.AUTH_ACCOUNT_LOCK_MINUTES * 60_000,
+      }),
     }
     runtimes.set(deps, runtime)
   }

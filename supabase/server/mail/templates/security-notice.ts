@@ -3,7 +3,12 @@
 // carry no link that acts on the account: a notice must be safe to receive when it is unexpected.
 import { renderMail, type MailLocale, type RenderedMail } from './layout'
 
-export type SecurityNoticeKind = 'factor_added' | 'factor_removed' | 'factors_reset_by_staff'
+export type SecurityNoticeKind =
+  | 'factor_added'
+  | 'factor_removed'
+  | 'factors_reset_by_staff'
+  | 'failed_sign_ins'
+  | 'failed_codes'
 
 export interface SecurityNoticeParams {
   email: string
@@ -42,6 +47,24 @@ const copy: Record<MailLocale, Record<SecurityNoticeKind, (p: SecurityNoticePara
       ],
       outro: ['Si no lo ha pedido usted, póngase en contacto con Cauce Data cuanto antes.'],
     }),
+    failed_sign_ins: (p) => ({
+      subject: 'Varios intentos fallidos de entrar en su cuenta de Cauce Data',
+      intro: [
+        'Hola:',
+        `Se ha intentado entrar varias veces con una contraseña incorrecta en la cuenta de Cauce Data ${p.email}. Por seguridad, la entrada con contraseña queda bloqueada durante unos minutos.`,
+      ],
+      outro: [
+        'Si ha sido usted, espere unos minutos o restablezca su contraseña. Si no, le recomendamos cambiarla y activar la verificación en dos pasos.',
+      ],
+    }),
+    failed_codes: (p) => ({
+      subject: 'Varios códigos de verificación incorrectos en su cuenta de Cauce Data',
+      intro: [
+        'Hola:',
+        `Se han introducido varios códigos de verificación incorrectos tras la contraseña de la cuenta de Cauce Data ${p.email}. Por seguridad, la verificación queda bloqueada durante unos minutos.`,
+      ],
+      outro: ['Si no ha sido usted, alguien conoce su contraseña: cámbiela cuanto antes.'],
+    }),
   },
   en: {
     factor_added: (p) => ({
@@ -68,6 +91,24 @@ const copy: Record<MailLocale, Record<SecurityNoticeKind, (p: SecurityNoticePara
         'If none is left, you can sign in with your password alone: we recommend turning two-step verification on again from the “Account” page of the portal.',
       ],
       outro: ['If you did not ask for this, contact Cauce Data as soon as possible.'],
+    }),
+    failed_sign_ins: (p) => ({
+      subject: 'Several failed attempts to sign in to your Cauce Data account',
+      intro: [
+        'Hello,',
+        `Someone tried several times to sign in to the Cauce Data account ${p.email} with a wrong password. For your security, signing in with a password is blocked for a few minutes.`,
+      ],
+      outro: [
+        'If this was you, wait a few minutes or reset your password. If not, we recommend changing it and turning on two-step verification.',
+      ],
+    }),
+    failed_codes: (p) => ({
+      subject: 'Several wrong verification codes on your Cauce Data account',
+      intro: [
+        'Hello,',
+        `Several wrong verification codes were entered after the password of the Cauce Data account ${p.email}. For your security, verification is blocked for a few minutes.`,
+      ],
+      outro: ['If this was not you, someone knows your password: change it as soon as possible.'],
     }),
   },
 }

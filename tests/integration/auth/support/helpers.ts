@@ -18,9 +18,11 @@ export function runtimeOf(server: TestServer) {
 
 /** Limits high enough that a test file never trips them by accident. */
 export function relaxLimits(server: TestServer): void {
-  const { limits, limiter } = runtimeOf(server)
+  const { limits, limiter, accountLock } = runtimeOf(server)
   for (const rule of Object.values(limits)) rule.max = 10_000
   limiter.reset()
+  accountLock.settings.maxFailures = 10_000
+  accountLock.reset()
 }
 
 export interface SignedUpUser {
