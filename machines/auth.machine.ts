@@ -39,6 +39,10 @@ export interface AuthFailure {
   status?: number
   /** Network failures and 5xx: worth trying again. */
   retryable: boolean
+  /** Why a password was refused (weak_password): 'length', 'pwned', 'email'. */
+  reasons?: string[]
+  /** When a locked account may try again (ISO time), from a per-account 429. */
+  retryAt?: string
 }
 
 export type SupabaseAuthEventType =

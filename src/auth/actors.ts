@@ -9,11 +9,16 @@ export function toFailure(error: AuthError | PostgrestError | Error): AuthFailur
   const status = 'status' in error && typeof error.status === 'number' ? error.status : undefined
   const code = 'code' in error && typeof error.code === 'string' ? error.code : undefined
   const networkLike = error instanceof TypeError || error.name === 'AuthRetryableFetchError'
+  const reasons = 'reasons' in error && Array.isArray(error.reasons) ? (error.reasons as string[]) : undefined
+  // The per-account lock ends its message with the time to try again (account-lock.ts).
+  const retryAt = status === 429 ? /Try again after (\S+)$/.exec(error.message)?.[1] : undefined
   return {
     message: error.message,
     code,
     status,
     retryable: isAuthRetryableFetchError(error) || networkLike || (status !== undefined && status >= 500),
+    ...(reasons ? { reasons } : {}),
+    ...(retryAt ? { retryAt } : {}),
   }
 }
 

@@ -34,8 +34,15 @@ async function enrolFactor(baseURL: string, user: FreshUser, friendlyName: strin
 /** A code of the next time step: accepted (one step of skew) and never the one used before. */
 const nextCode = (totp: TOTP) => totp.generate({ timestamp: Date.now() + totp.period * 1000 })
 
-// The wrong code (422) and the wrong current password (400) are refused on purpose.
-test.use(allowConsoleErrors(/status of 422 .*\/auth\/v1\/factors\/[\w-]+\/verify/, /status of 400 .*\/auth\/v1\/user/))
+// The wrong code (422), the wrong current password (400) and a common password (422) are refused
+// on purpose.
+test.use(
+  allowConsoleErrors(
+    /status of 422 .*\/auth\/v1\/factors\/[\w-]+\/verify/,
+    /status of 400 .*\/auth\/v1\/user/,
+    /status of 422 .*\/auth\/v1\/user/,
+  ),
+)
 
 for (const lng of ['es', 'en'] as const) {
   test(`a ${lng} client with two-step verification resets the password: code first, then the password`, async ({
@@ -183,7 +190,18 @@ test('an en client changes the password on the account page with the current pas
   await expect(section.getByRole('alert')).toHaveText(t(lng, 'The current password is not correct.'))
   await expectNoAxeViolations(page, 'password change with the current password')
 
+  // A common password: the meter says weak while typing, and the server refuses it.
   await section.getByLabel(t(lng, 'Current password'), { exact: true }).fill(user.password)
+  await section.getByLabel(t(lng, 'New password'), { exact: true }).fill('password123')
+  await section.getByLabel(t(lng, 'Repeat the new password'), { exact: true }).fill('password123')
+  await expect(section.getByTestId('password-strength')).toHaveAttribute('data-level', 'weak')
+  await change.click()
+  await expect(section.getByRole('alert')).toHaveText(
+    t(lng, 'This password is one of the most common ones and easy to guess. Choose a different one.'),
+  )
+  await section.getByLabel(t(lng, 'New password'), { exact: true }).fill(newPassword)
+  await section.getByLabel(t(lng, 'Repeat the new password'), { exact: true }).fill(newPassword)
+  await expect(section.getByTestId('password-strength')).not.toHaveAttribute('data-level', 'weak')
   await change.click()
   await expect(
     section

@@ -29,7 +29,24 @@ const byCode: Record<string, MessageDescriptor> = {
 export const networkFailure = msg`We could not reach the server. Check your connection and try again.`
 export const unexpectedFailure = msg`Something went wrong on our side. Please try again in a moment.`
 
+/** The time a locked account may try again, in the page's language and the reader's time zone. */
+function lockedUntil(iso: string): MessageDescriptor | undefined {
+  const at = new Date(iso)
+  if (Number.isNaN(at.getTime())) return undefined
+  const lang = typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined
+  const time = new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit' }).format(at)
+  return msg`Too many failed attempts for this account. For your security, try again at ${time}.`
+}
+
 export function authFailureMessage(failure: AuthFailure): MessageDescriptor {
+  if (failure.retryAt) {
+    const locked = lockedUntil(failure.retryAt)
+    if (locked) return locked
+  }
+  if (failure.code === 'weak_password' && failure.reasons?.includes('pwned'))
+    return msg`This password is one of the most common ones and easy to guess. Choose a different one.`
+  if (failure.code === 'weak_password' && failure.reasons?.includes('email'))
+    return msg`The password must not contain your e-mail address. Choose a different one.`
   if (failure.code && byCode[failure.code]) return byCode[failure.code]!
   if (failure.status === 429) return byCode.over_request_rate_limit!
   if (failure.retryable) return failure.status && failure.status >= 500 ? unexpectedFailure : networkFailure

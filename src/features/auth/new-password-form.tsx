@@ -7,6 +7,7 @@ import { PasswordField } from '../../components/form/field'
 import * as formStyles from '../../components/form/form.css'
 import * as layout from '../../components/ui/layout.css'
 import { PasswordChecks } from './password-checks'
+import { PasswordStrength } from './password-strength'
 import { passwordChecks } from './validation'
 
 export interface NewPasswordValues {
@@ -18,9 +19,12 @@ export function NewPasswordForm({
   onSubmit,
   submitLabel,
   children,
+  userInputs = [],
 }: {
   onSubmit: (password: string) => Promise<boolean>
   submitLabel: string
+  /** The person's own words (e-mail, name), which make a password easier to guess. */
+  userInputs?: string[]
   /** Fields before the new password (the account page's proof of who is changing it). */
   children?: ReactNode
 }) {
@@ -63,6 +67,7 @@ export function NewPasswordForm({
         })}
       />
       <PasswordChecks id={checksId} password={password} confirmation={confirmation} />
+      <PasswordStrength password={password} userInputs={userInputs} />
       <button type="submit" className={layout.buttonPrimary} disabled={isSubmitting}>
         {isSubmitting ? <Trans>Saving...</Trans> : submitLabel}
       </button>

@@ -25,6 +25,7 @@ export function ResetPasswordPage() {
   const [link] = useState(initialLinkOutcome)
   const settled = useAuthSelector(isSettled)
   const hasSession = useAuthSelector((s) => s.matches('recovery') || s.matches('signedIn'))
+  const email = useAuthSelector((s) => s.context.user?.email ?? '')
   const needsCode = useAuthSelector((s) => s.matches({ recovery: 'code' }) || s.matches({ recovery: 'verifying' }))
   const [failure, setFailure] = useState<AuthFailure | null>(null)
   const alertRef = useRef<HTMLDivElement>(null)
@@ -101,7 +102,11 @@ export function ResetPasswordPage() {
           )}
         </p>
         {failure && <FormAlert ref={alertRef}>{i18n._(authFailureMessage(failure))}</FormAlert>}
-        <NewPasswordForm onSubmit={save} submitLabel={invited ? t`Set my password` : t`Save the new password`} />
+        <NewPasswordForm
+          onSubmit={save}
+          submitLabel={invited ? t`Set my password` : t`Save the new password`}
+          userInputs={email ? [email] : []}
+        />
       </>
     )
 

@@ -78,7 +78,11 @@ export function PasswordSection() {
           )}
         </FormAlert>
       )}
-      <NewPasswordForm onSubmit={save} submitLabel={t`Change password`}>
+      <NewPasswordForm
+        onSubmit={save}
+        submitLabel={t`Change password`}
+        userInputs={[email, profile?.full_name ?? ''].filter(Boolean)}
+      >
         {proof === 'password' ? (
           <PasswordField
             label={t`Current password`}
