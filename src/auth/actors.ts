@@ -75,8 +75,7 @@ export function authActors(supabase: AppSupabaseClient) {
       // would then refresh a second time), so ask it first; refresh explicitly only if it did not.
       const current = await supabase.auth.getSession()
       if (current.error) throw toFailure(current.error)
-      if (current.data.session && current.data.session.refresh_token !== input.refreshToken)
-        return current.data.session
+      if (current.data.session && current.data.session.refresh_token !== input.refreshToken) return current.data.session
       const { data, error } = await supabase.auth.refreshSession()
       if (error) throw toFailure(error)
       if (!data.session) throw { message: 'Auth session missing!', retryable: false } satisfies AuthFailure

@@ -43,7 +43,12 @@ export function SignInPage({ audience }: { audience: Audience }) {
     if (redirectTo && allowed) await navigate({ href: redirectTo, replace: true })
     else if (allowed) await navigate({ to: home, params: { lang }, replace: true })
     // Signed in, but this door is not theirs (a client at the staff login or the reverse).
-    else await navigate({ to: isAdmin(snapshot) ? '/{-$lang}/admin/dashboard' : '/{-$lang}/client-portal/dashboard', params: { lang }, replace: true })
+    else
+      await navigate({
+        to: isAdmin(snapshot) ? '/{-$lang}/admin/dashboard' : '/{-$lang}/client-portal/dashboard',
+        params: { lang },
+        replace: true,
+      })
   }
 
   // Someone already signed in who opens the login page goes straight on.

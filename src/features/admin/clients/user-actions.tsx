@@ -122,8 +122,8 @@ export function UserActions({ user, invalidate, onOutcome }: Props) {
           onCancel={cancel}
           question={
             <Trans>
-              Remove every authenticator app of {name}? Do this only after checking that it is really them, for
-              example by calling them back. They will then sign in with their password alone and be told by e-mail.
+              Remove every authenticator app of {name}? Do this only after checking that it is really them, for example
+              by calling them back. They will then sign in with their password alone and be told by e-mail.
             </Trans>
           }
           confirm={

@@ -4,11 +4,7 @@
 import { renderMail, type MailLocale, type RenderedMail } from './layout'
 
 export type SecurityNoticeKind =
-  | 'factor_added'
-  | 'factor_removed'
-  | 'factors_reset_by_staff'
-  | 'failed_sign_ins'
-  | 'failed_codes'
+  'factor_added' | 'factor_removed' | 'factors_reset_by_staff' | 'failed_sign_ins' | 'failed_codes'
 
 export interface SecurityNoticeParams {
   email: string
