@@ -136,6 +136,11 @@ function chosenFactor(user: AuthUser | null, event: AuthEvent): string {
   return (totp.find((f) => f.id === requested) ?? totp[0])?.id ?? ''
 }
 
+/** What the verifyMfa actor gets from a VERIFY_MFA request, at sign-in and in recovery alike. */
+function verifyMfaInput({ context, event }: { context: AuthContext; event: AuthEvent }) {
+  return { factorId: chosenFactor(context.user, event), code: (event as { code: string }).code }
+}
+
 export function needsMfa(session: AuthSession | null): boolean {
   return (
     session !== null &&
@@ -359,10 +364,7 @@ export const authMachine = setup({
           tags: ['busy'],
           invoke: {
             src: 'verifyMfa',
-            input: ({ context, event }) => ({
-              factorId: chosenFactor(context.user, event),
-              code: (event as { code: string }).code,
-            }),
+            input: verifyMfaInput,
             onDone: { target: '#auth.signedIn', actions: 'takeOutputSession' },
             onError: { target: 'idle', actions: 'keepError' },
           },
@@ -392,10 +394,7 @@ export const authMachine = setup({
           tags: ['busy'],
           invoke: {
             src: 'verifyMfa',
-            input: ({ context, event }) => ({
-              factorId: chosenFactor(context.user, event),
-              code: (event as { code: string }).code,
-            }),
+            input: verifyMfaInput,
             onDone: { target: 'idle', actions: 'takeOutputSession' },
             onError: { target: 'code', actions: 'keepError' },
           },

@@ -466,7 +466,8 @@ interface BaselineComparison {
   theirs: number[]
 }
 
-const BASELINE_ROUNDS = 3
+/** Alternating rounds of ours and the baseline; the medians are compared (BENCH_BASELINE_ROUNDS). */
+const BASELINE_ROUNDS = Number(process.env.BENCH_BASELINE_ROUNDS) || 5
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 async function compareWithBaseline(

@@ -4,7 +4,6 @@
 // tells the owner by e-mail in their language; auth e-mails follow the profile's language, else
 // the page's; the development inbox answers only the loopback address; and what GoTrue refuses
 // (malformed addresses, identity keys in admin metadata, short passwords by setting) we refuse.
-import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { commonPasswords } from '../../../supabase/server/auth/common-passwords'
@@ -20,6 +19,7 @@ import {
   signIn,
   signUp,
   uniqueEmail,
+  totpCode,
 } from './support/helpers'
 
 describe.each(databaseKinds())('account recovery and notices on %s', (kind) => {
@@ -30,11 +30,7 @@ describe.each(databaseKinds())('account recovery and notices on %s', (kind) => {
   })
   afterAll(() => server.close())
 
-  /** The code an authenticator shows now, by the server's clock (a step on for each new code). */
-  const codeFor = (secret: string) => {
-    runtimeOf(server).clock.advance(30_000)
-    return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: runtimeOf(server).clock.now() })
-  }
+  const codeFor = (secret: string) => totpCode(server, secret)
 
   const enrol = async (client: SupabaseClient, friendlyName: string) => {
     const { data: factor, error } = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName })
