@@ -7,7 +7,7 @@
 -- already requires both).
 
 drop policy "profiles: users read their own, staff read all" on public.profiles;
-create policy "profiles: active users read their own (second factor passed), staff read all"
+create policy "profiles: active users read their own at aal2, staff all"
   on public.profiles for select to authenticated
   using (
     (id = (select auth.uid()) and is_active and (select public.mfa_satisfied()))
@@ -15,7 +15,7 @@ create policy "profiles: active users read their own (second factor passed), sta
   );
 
 drop policy "profiles: users update their own, staff update all" on public.profiles;
-create policy "profiles: active users update their own (second factor passed), staff update all"
+create policy "profiles: active users update their own at aal2, staff all"
   on public.profiles for update to authenticated
   using (
     (id = (select auth.uid()) and is_active and (select public.mfa_satisfied()))
