@@ -13,11 +13,12 @@ import {
   refreshDelay,
   retryDelay,
   sessionFrom,
-  totpFactor,
+  chosenFactorId,
   type AuthContext,
   type AuthMachineEvent,
   type AuthSession,
   type AuthUser,
+  type PasswordChange,
   type Profile,
 } from './auth.rules'
 
@@ -45,7 +46,7 @@ export const authMachine = setup({
     resetPassword: fromPromise<void, { email: string; redirectTo: string }>(async () => {
       throw new Error('resetPassword not provided')
     }),
-    updatePassword: fromPromise<AuthUser, { password: string }>(async () => {
+    updatePassword: fromPromise<AuthUser, PasswordChange>(async () => {
       throw new Error('updatePassword not provided')
     }),
     verifyMfa: fromPromise<AuthSession, { factorId: string; code: string }>(async () => {
@@ -134,7 +135,16 @@ export const authMachine = setup({
       { guard: 'hasSession', target: '#auth.signedIn', actions: 'takeSession' },
     ],
     MFA_CHALLENGE_VERIFIED: { guard: 'hasSession', target: '#auth.signedIn', actions: ['takeSession', 'clearError'] },
-    PASSWORD_RECOVERY: { guard: 'hasSession', target: '#auth.recovery', actions: ['takeSession', 'clearError'] },
+    PASSWORD_RECOVERY: [
+      {
+        guard: 'needsMfa',
+        target: '#auth.recovery.code',
+        actions: ['takeSession', 'clearError'],
+        description:
+          'The link proves the mailbox, not the second factor: an account with one gives its code first (aal2), as the server requires before it accepts a new password.',
+      },
+      { guard: 'hasSession', target: '#auth.recovery', actions: ['takeSession', 'clearError'] },
+    ],
     SIGNED_OUT: { target: '#auth.signedOut', actions: 'clearUser' },
   },
   states: {
@@ -235,7 +245,7 @@ export const authMachine = setup({
             src: 'verifyMfa',
             input: ({ context, event }) => {
               assertEvent(event, 'auth.verifyMfa')
-              return { factorId: totpFactor(context.user)?.id ?? '', code: event.code }
+              return { factorId: chosenFactorId(context.user, event.factorId), code: event.code }
             },
             onDone: { target: '#auth.signedIn', actions: 'takeSession' },
             onError: { target: 'idle', actions: 'keepError' },
@@ -251,8 +261,34 @@ export const authMachine = setup({
       entry: 'clearProfile',
       on: {
         'auth.signOut': { target: 'signingOut', actions: 'clearError' },
+        MFA_CHALLENGE_VERIFIED: {
+          guard: 'hasSession',
+          target: '.idle',
+          actions: ['takeSession', 'clearError'],
+          description: 'The code step’s own success: stay, now at aal2, for the new password.',
+        },
       },
       states: {
+        code: {
+          description: 'An account with a second factor gives its code before choosing the new password.',
+          tags: ['settled'],
+          on: {
+            'auth.verifyMfa': { target: 'verifying', actions: 'clearError' },
+          },
+        },
+        verifying: {
+          tags: ['busy', 'pending'],
+          invoke: {
+            id: 'verifyMfa',
+            src: 'verifyMfa',
+            input: ({ context, event }) => {
+              assertEvent(event, 'auth.verifyMfa')
+              return { factorId: chosenFactorId(context.user, event.factorId), code: event.code }
+            },
+            onDone: { target: 'idle', actions: 'takeSession' },
+            onError: { target: 'code', actions: 'keepError' },
+          },
+        },
         idle: {
           tags: ['settled'],
           on: {
@@ -265,7 +301,7 @@ export const authMachine = setup({
             src: 'updatePassword',
             input: ({ event }) => {
               assertEvent(event, 'auth.updatePassword')
-              return { password: event.password }
+              return { password: event.password, currentPassword: event.currentPassword, nonce: event.nonce }
             },
             onDone: { target: '#auth.signedIn' },
             onError: { target: 'idle', actions: 'keepError' },
@@ -446,7 +482,7 @@ export const authMachine = setup({
                 src: 'updatePassword',
                 input: ({ event }) => {
                   assertEvent(event, 'auth.updatePassword')
-                  return { password: event.password }
+                  return { password: event.password, currentPassword: event.currentPassword, nonce: event.nonce }
                 },
                 onDone: { target: 'idle' },
                 onError: { target: 'idle', actions: 'keepError' },

@@ -35,6 +35,10 @@ export interface AuthFailure {
   status?: number
   /** Network failures and 5xx: worth trying again. */
   retryable: boolean
+  /** Why a password was refused (weak_password): 'length', 'pwned', 'email'. */
+  reasons?: string[]
+  /** When a locked account may try again (ISO time), from a per-account 429. */
+  retryAt?: string
 }
 
 export type SupabaseAuthEventType =
@@ -55,8 +59,10 @@ export type AuthCommand =
   | { type: 'auth.signUp'; email: string; password: string; metadata: Record<string, string> }
   | { type: 'auth.signOut' }
   | { type: 'auth.resetPassword'; email: string; redirectTo: string }
-  | { type: 'auth.updatePassword'; password: string }
-  | { type: 'auth.verifyMfa'; code: string }
+  /** From a signed-in session, with its proof: the current password or a re-authentication code. */
+  | { type: 'auth.updatePassword'; password: string; currentPassword?: string; nonce?: string }
+  /** `factorId` picks one of several authenticators (a backup); else the first verified one. */
+  | { type: 'auth.verifyMfa'; code: string; factorId?: string }
   | { type: 'auth.reloadProfile' }
 
 /** The invoked actors that answer with a session (the ids given to their invocations). */
@@ -67,6 +73,13 @@ export type AuthActorEvent =
   DoneActorEvent<AuthSession | null, SessionActorId> | DoneActorEvent<Profile, 'loadProfile'> | ErrorActorEvent<unknown>
 
 export type AuthEvent = SupabaseAuthEvent | AuthCommand
+
+/** A new password and its proof, as the updatePassword actor takes them. */
+export interface PasswordChange {
+  password: string
+  currentPassword?: string
+  nonce?: string
+}
 
 /** Raised by the machine for its regions when the same person's session was renewed. */
 export type AuthInternalEvent = { type: 'auth.session.renewed' }
@@ -123,6 +136,12 @@ export function verifiedFactors(user: AuthUser | null): AuthFactor[] {
 /** The verified TOTP factor the second step is checked against, if the account has one. */
 export function totpFactor(user: AuthUser | null): AuthFactor | undefined {
   return verifiedFactors(user).find((factor) => factor.factor_type === 'totp')
+}
+
+/** The authenticator a code is checked against: the one the person chose, else their first. */
+export function chosenFactorId(user: AuthUser | null, requested: string | undefined): string {
+  const totp = verifiedFactors(user).filter((factor) => factor.factor_type === 'totp')
+  return (totp.find((factor) => factor.id === requested) ?? totp[0])?.id ?? ''
 }
 
 export function needsMfa(session: AuthSession | null): boolean {

@@ -6,6 +6,9 @@
 //
 //   npx tsx scripts/bench-server.ts                   (npm run bench:server)
 //   npx tsx scripts/bench-server.ts minimal-server    (internal: the minimal handler, in its own process)
+//   BENCH_BASELINE=<checkout> npm run bench:server    (also: the REST select of another checkout of this
+//                                                      server, e.g. `git worktree add --detach <dir> main`,
+//                                                      measured in turns with ours on the same PostgreSQL)
 //
 // Exits non-zero only when a measurement could not be taken; missed targets are reported, not
 // failed on: these numbers come from one machine at one moment and are not a test.
@@ -161,9 +164,15 @@ async function answers(url: string) {
 }
 
 /** Starts a node process (through tsx) and waits until `readyUrl` answers 2xx. */
-async function startChild(name: string, args: string[], env: Record<string, string>, readyUrl: string) {
+async function startChild(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+  readyUrl: string,
+  cwd = ROOT,
+) {
   const child = spawn(process.execPath, [TSX, ...args], {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -536,6 +545,8 @@ async function benchServer(database: Database, postgres?: { url: string; cpu: Cp
   rows.push(await measure(database, 'page', '`GET /es` (public page)', page, probes))
   const select = { url: origin + rest.path, connections: CONNECTIONS, headers: apiHeaders(rest.token) }
   rows.push(await measure(database, 'rest', '`GET /rest/v1/projects?select=*&id=eq.<id>` (RLS)', select, probes))
+  let baseline: BaselineComparison | undefined
+  if (postgres && process.env.BENCH_BASELINE) baseline = await compareWithBaseline(env, postgres, rest, select, probes)
   if (postgres) {
     // Right after ours, so that the two see the same machine.
     rows.push(await benchMinimal(postgres, rest))
@@ -558,7 +569,56 @@ async function benchServer(database: Database, postgres?: { url: string; cpu: Cp
   const log = server.log()
   await stopChild(server.child)
   if (/error/i.test(log)) console.log(`  the server logged errors while measured:\n${log.slice(-2_000)}`)
-  return { rows, rest, largeBodies }
+  return { rows, rest, baseline, largeBodies }
+}
+
+/** Ours against another checkout's server (BENCH_BASELINE), the same REST select, in turns. */
+interface BaselineComparison {
+  commit: string
+  rounds: number
+  ours: number[]
+  theirs: number[]
+}
+
+/** Alternating rounds of ours and the baseline; the medians are compared (BENCH_BASELINE_ROUNDS). */
+const BASELINE_ROUNDS = Number(process.env.BENCH_BASELINE_ROUNDS) || 5
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+
+async function compareWithBaseline(
+  ourEnv: Record<string, string>,
+  postgres: { url: string; cpu: CpuProbe },
+  rest: RestTarget,
+  ours: Omit<CannonOptions, 'duration'>,
+  ourProbes: Probes,
+): Promise<BaselineComparison> {
+  const dir = resolve(process.env.BENCH_BASELINE!)
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: dir, encoding: 'utf8' }).trim()
+  const port = await freePort()
+  const mailPort = await freePort()
+  const origin = `http://${HOST}:${port}`
+  console.log(`\n▶ Baseline ${commit} (${dir}) on ${origin}, the same PostgreSQL database, in turns with ours`)
+  const env = {
+    ...ourEnv,
+    PORT: String(port),
+    MAIL_CATCHER_PORT: String(mailPort - 1),
+    DATA_DIR: await mkdtemp(join(tmpdir(), 'bench-baseline-')),
+    SITE_DIST: join(ROOT, 'dist'),
+    DATABASE_URL: postgres.url,
+  }
+  const server = await startChild('Baseline server', [join(dir, 'supabase/server/index.ts')], env, `${origin}/es`, dir)
+  const theirs = { ...ours, url: origin + rest.path }
+  const probes: Probes = { server: groupCpu(server.child), postgres: postgres.cpu }
+  const result: BaselineComparison = { commit, rounds: BASELINE_ROUNDS, ours: [], theirs: [] }
+  for (let round = 0; round < BASELINE_ROUNDS; round++) {
+    result.ours.push((await measure('PostgreSQL', 'rest', `this branch, round ${round + 1}`, ours, ourProbes)).rps)
+    result.theirs.push((await measure('PostgreSQL', 'rest', `baseline, round ${round + 1}`, theirs, probes)).rps)
+  }
+  await stopChild(server.child)
+  const ratio = median(result.ours) / median(result.theirs)
+  console.log(
+    `  medians: this branch ${median(result.ours).toFixed(0)} req/s, baseline ${median(result.theirs).toFixed(0)} req/s: ${(ratio * 100).toFixed(1)}%`,
+  )
+  return result
 }
 
 async function benchMinimal(postgres: { url: string; cpu: CpuProbe }, rest: RestTarget) {
@@ -734,7 +794,12 @@ function compression(rest: RestTarget, bytes: number) {
 const yesNo = (met: boolean | undefined) => (met === undefined ? '—' : met ? 'yes' : '**no**')
 const micro = (value: number | undefined) => (value === undefined || !Number.isFinite(value) ? '—' : value.toFixed(0))
 
-function markdownSection(machine: ReturnType<typeof machineInfo>, rows: Measure[], rest: RestTarget) {
+function markdownSection(
+  machine: ReturnType<typeof machineInfo>,
+  rows: Measure[],
+  rest: RestTarget,
+  baseline?: BaselineComparison,
+) {
   const restBytes = rest.bytes
   const judged = verdicts(rows)
   const find = (database: Database, key: Key) => rows.find((row) => row.database === database && row.key === key)
@@ -781,6 +846,18 @@ function markdownSection(machine: ReturnType<typeof machineInfo>, rows: Measure[
   if (pgRest && minimal) {
     lines.push(
       `Ratio on PostgreSQL, ours / minimal handler: ${pgRest.rps.toFixed(0)} / ${minimal.rps.toFixed(0)} req/s = **${((pgRest.rps / minimal.rps) * 100).toFixed(0)}%** (target ≥ ${TARGETS.ratio * 100}%).`,
+      '',
+    )
+  }
+  if (baseline) {
+    const ours = median(baseline.ours)
+    const theirs = median(baseline.theirs)
+    const ratio = ours / theirs
+    lines.push(
+      `Revocation check (every user token's session is confirmed to exist, once per session per \`AUTH_REVOCATION_CHECK_MS\`):`,
+      `the same REST select on the same PostgreSQL database, this branch against the server of commit \`${baseline.commit}\`, measured`,
+      `in ${baseline.rounds} alternating rounds so that both see the same load on this shared machine: medians ${ours.toFixed(0)} / ${theirs.toFixed(0)} req/s`,
+      `= **${(ratio * 100).toFixed(1)}%** (target ≥ 95%; rounds: ${baseline.ours.map((v) => v.toFixed(0)).join(', ')} against ${baseline.theirs.map((v) => v.toFixed(0)).join(', ')}).`,
       '',
     )
   }
@@ -928,7 +1005,7 @@ async function main() {
 
   const machine = machineInfo(version)
   const largeBodies = [...onPglite.largeBodies, ...onPostgres.largeBodies]
-  await writeDoc(markdownSection(machine, rows, onPostgres.rest) + largeBodySection(largeBodies))
+  await writeDoc(markdownSection(machine, rows, onPostgres.rest, onPostgres.baseline) + largeBodySection(largeBodies))
   console.log('\n▶ Results against targets')
   for (const [row, verdict] of verdicts(rows)) {
     if (verdict.met === undefined) continue

@@ -2,18 +2,23 @@
 // AuthFailure, which tells the machine whether trying again can help.
 import { fromPromise } from 'xstate'
 import { isAuthRetryableFetchError, type AuthError, type PostgrestError } from '@supabase/supabase-js'
-import type { AuthFailure, AuthSession, AuthUser, Profile } from '../../machines/auth.machine'
+import type { AuthFailure, AuthSession, AuthUser, PasswordChange, Profile } from '../../machines/auth.machine'
 import type { AppSupabaseClient } from '../lib/supabase'
 
 export function toFailure(error: AuthError | PostgrestError | Error): AuthFailure {
   const status = 'status' in error && typeof error.status === 'number' ? error.status : undefined
   const code = 'code' in error && typeof error.code === 'string' ? error.code : undefined
   const networkLike = error instanceof TypeError || error.name === 'AuthRetryableFetchError'
+  const reasons = 'reasons' in error && Array.isArray(error.reasons) ? (error.reasons as string[]) : undefined
+  // The per-account lock ends its message with the time to try again (account-lock.ts).
+  const retryAt = status === 429 ? /Try again after (\S+)$/.exec(error.message)?.[1] : undefined
   return {
     message: error.message,
     code,
     status,
     retryable: isAuthRetryableFetchError(error) || networkLike || (status !== undefined && status >= 500),
+    ...(reasons ? { reasons } : {}),
+    ...(retryAt ? { retryAt } : {}),
   }
 }
 
@@ -51,8 +56,12 @@ export function authActors(supabase: AppSupabaseClient) {
       const { error } = await supabase.auth.resetPasswordForEmail(input.email, { redirectTo: input.redirectTo })
       if (error) throw toFailure(error)
     }),
-    updatePassword: fromPromise<AuthUser, { password: string }>(async ({ input }) => {
-      const { data, error } = await supabase.auth.updateUser({ password: input.password })
+    updatePassword: fromPromise<AuthUser, PasswordChange>(async ({ input }) => {
+      const { data, error } = await supabase.auth.updateUser({
+        password: input.password,
+        ...(input.currentPassword ? { current_password: input.currentPassword } : {}),
+        ...(input.nonce ? { nonce: input.nonce } : {}),
+      })
       if (error) throw toFailure(error)
       return data.user
     }),
@@ -66,8 +75,7 @@ export function authActors(supabase: AppSupabaseClient) {
       // would then refresh a second time), so ask it first; refresh explicitly only if it did not.
       const current = await supabase.auth.getSession()
       if (current.error) throw toFailure(current.error)
-      if (current.data.session && current.data.session.refresh_token !== input.refreshToken)
-        return current.data.session
+      if (current.data.session && current.data.session.refresh_token !== input.refreshToken) return current.data.session
       const { data, error } = await supabase.auth.refreshSession()
       if (error) throw toFailure(error)
       if (!data.session) throw { message: 'Auth session missing!', retryable: false } satisfies AuthFailure

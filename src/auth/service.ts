@@ -70,9 +70,12 @@ export const auth = {
   signUp: (email: string, password: string, metadata: Record<string, string>) =>
     perform({ type: 'auth.signUp', email, password, metadata }),
   signOut: () => perform({ type: 'auth.signOut' }),
-  verifyMfa: (code: string) => perform({ type: 'auth.verifyMfa', code }),
+  /** `factorId`: which of the user's authenticators the code comes from (a backup one too). */
+  verifyMfa: (code: string, factorId?: string) => perform({ type: 'auth.verifyMfa', code, factorId }),
   resetPassword: (email: string, redirectTo: string) => perform({ type: 'auth.resetPassword', email, redirectTo }),
-  updatePassword: (password: string) => perform({ type: 'auth.updatePassword', password }),
+  /** `proof`: the current password or a re-authentication code, needed outside a recovery link. */
+  updatePassword: (password: string, proof: { currentPassword?: string; nonce?: string } = {}) =>
+    perform({ type: 'auth.updatePassword', password, ...proof }),
   reloadProfile: () => authActor.send({ type: 'auth.reloadProfile' }),
 }
 

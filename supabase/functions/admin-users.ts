@@ -4,7 +4,10 @@
 //              { email, full_name, locale, role }            or a staff member (super_admin only);
 //   resend     { user_id } the invitation again, while it has not been accepted;
 //   deactivate { user_id } a ban plus profiles.is_active = false: no sign-in, no rights;
-//   reactivate { user_id } the reverse.
+//   reactivate { user_id } the reverse;
+//   remove_factors { user_id } a client's second factors, when they lost their authenticator:
+//              recorded in the activity log, and the auth server tells the client by e-mail.
+//              Staff accounts always keep theirs (the admin area needs a second factor).
 // The caller is checked first, with their own JWT (is_admin / is_super_admin under row-level
 // security); only then does the function act with the service role. Clients are managed by any
 // staff member, staff only by a super_admin, and nobody (de)activates themselves. Bad input and
@@ -52,9 +55,11 @@ const inviteStaff = z.object({
   organization_id: z.undefined().optional(),
 })
 
-const onUser = z.object({ action: z.enum(['resend', 'deactivate', 'reactivate']), user_id: uuid })
+const userActions = ['resend', 'deactivate', 'reactivate', 'remove_factors'] as const
 
-const actionName = z.object({ action: z.enum(['invite', 'resend', 'deactivate', 'reactivate']) })
+const onUser = z.object({ action: z.enum(userActions), user_id: uuid })
+
+const actionName = z.object({ action: z.enum(['invite', ...userActions]) })
 
 type Caller = { id: string; isAdmin: boolean; isSuperAdmin: boolean }
 
@@ -232,6 +237,29 @@ async function setActive(env: FunctionEnv, caller: Caller, userId: string, activ
   return json({ data: { user_id: target.id, is_active: active } })
 }
 
+async function removeFactors(request: Request, env: FunctionEnv, userId: string): Promise<Response> {
+  const service = serviceClient(env)
+  const target = await loadTarget(service, userId)
+  if (target instanceof Response) return target
+  if (target.role !== 'client')
+    return fail(409, 'staff_factor_required', 'Staff accounts must keep their second factor')
+  const { data, error } = await service.auth.admin.mfa.listFactors({ userId: target.id })
+  if (error) return authFailure(error, 'lookup_failed')
+  const verified = data.factors.filter((factor) => factor.status === 'verified')
+  if (verified.length === 0) return fail(409, 'no_factors', 'This person has no second factor to remove')
+  for (const factor of data.factors) {
+    const { error: deleteError } = await service.auth.admin.mfa.deleteFactor({ id: factor.id, userId: target.id })
+    if (deleteError) return authFailure(deleteError, 'delete_failed')
+  }
+  // With the caller's own JWT: the log names who did it, and the database checks they may.
+  const { error: logError } = await callerClient(request, env).rpc('record_mfa_reset', {
+    target_user: target.id,
+    removed_factors: verified.length,
+  })
+  if (logError) return fail(502, 'log_failed', 'The factors were removed but the activity log could not be written')
+  return json({ data: { user_id: target.id, removed_factors: verified.length } })
+}
+
 export const adminUsers: EdgeFunction = async (request, env) => {
   if (request.method === 'OPTIONS') return withCors(new Response(null, { status: 204 }))
   return withCors(await handle(request, env))
@@ -263,5 +291,7 @@ async function handle(request: Request, env: FunctionEnv): Promise<Response> {
       return setActive(env, caller, userId, false)
     case 'reactivate':
       return setActive(env, caller, userId, true)
+    case 'remove_factors':
+      return removeFactors(request, env, userId)
   }
 }

@@ -37,6 +37,15 @@ const schema = z
       .int()
       .min(1024)
       .default(64 * 1024),
+    /** Shortest accepted password, in characters (GoTrue's GOTRUE_PASSWORD_MIN_LENGTH). */
+    AUTH_PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(72).default(8),
+    /** How many of the most common passwords (SecLists' ranked list) are refused. */
+    AUTH_COMMON_PASSWORDS: z.coerce.number().int().min(100_000).max(999_999).default(200_000),
+    /** Failed sign-ins (or TOTP codes) for one account before it is locked for the window below. */
+    AUTH_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(3).max(1000).default(10),
+    AUTH_ACCOUNT_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    /** How long a session is known to exist before REST/Storage ask again (revocation delay, ms). */
+    AUTH_REVOCATION_CHECK_MS: z.coerce.number().int().min(0).max(5000).default(4000),
     /** Largest accepted upload, in bytes (buckets may set a lower limit). */
     STORAGE_MAX_UPLOAD_BYTES: z.coerce
       .number()

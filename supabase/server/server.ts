@@ -11,6 +11,7 @@ import { seedDocumentFiles } from './db/seed-files'
 import type { ServerDeps } from './deps'
 import { siteOrigin, type Env } from './env'
 import { JwtKeys } from './lib/jwt'
+import { SessionCheck } from './lib/session-check'
 import { MailCatcher } from './mail/catcher'
 import { createMailer } from './mail/mailer'
 import { startNotificationMailer } from './mail/notification-mailer'
@@ -57,10 +58,11 @@ export async function createServer({
   }
   const mailer = createMailer(smtpUrl, env.MAIL_FROM)
 
+  const sessions = new SessionCheck(db, env.AUTH_REVOCATION_CHECK_MS)
   const deps: ServerDeps = {
     env,
     db,
-    keys: new JwtKeys(env.JWT_SECRET),
+    keys: new JwtKeys(env.JWT_SECRET, (id) => sessions.isLive(id)),
     mailer,
     siteOrigin: siteOrigin(env),
     storageDir,

@@ -270,7 +270,7 @@ test.describe('two-step verification', () => {
     await signInPage.code.fill('000000')
     await signInPage.verify.click()
     await expect(signInPage.alert).toHaveText(
-      t('en', 'That code is not valid. Enter the current 6-digit code from your app.'),
+      t('en', 'That code is not valid or has already been used. Wait for the next code in your app and enter it.'),
     )
 
     // The next time step's code: valid now (one step of skew) and never the one used to enrol.

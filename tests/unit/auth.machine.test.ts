@@ -323,6 +323,7 @@ function graphEvents(snapshot: AuthSnapshot): AuthEvent[] {
     supabaseEvent('USER_UPDATED', forUser(snapshot, sessionA, sessionB)),
     supabaseEvent('MFA_CHALLENGE_VERIFIED', forUser(snapshot, verifiedSessionA, sessionB)),
     supabaseEvent('PASSWORD_RECOVERY', sessionA),
+    supabaseEvent('PASSWORD_RECOVERY', mfaSessionA),
     ...COMMAND_SAMPLES,
   ]
 }
@@ -445,6 +446,7 @@ describe('auth machine: graph coverage', () => {
           state.matches({ signedOut: 'signingIn' }) ||
           state.matches({ signedOut: 'signingUp' }) ||
           state.matches({ mfaRequired: 'verifying' }) ||
+          state.matches({ recovery: 'verifying' }) ||
           (state.matches({ signedIn: { profile: 'loading' } }) && state.context.profile === null)
         expect(isSettled(state)).toBe(!deciding)
       }
@@ -1092,6 +1094,42 @@ describe('auth machine: password recovery and changes', () => {
     expect(isAdmin(t.snapshot())).toBe(false)
     await t.until(PROFILE_READY)
     expect(t.context().profile?.id).toBe('user-b')
+  })
+
+  it('a recovery link for an account with a factor asks for the code before the new password', async () => {
+    const t = setup()
+    const twoFactors = makeSession({ factors: [totp('verified', 'phone'), totp('verified', 'backup')] })
+    t.send(supabaseEvent('PASSWORD_RECOVERY', twoFactors))
+    expect(t.snapshot().value).toEqual({ recovery: 'code' })
+    // The server would refuse the password at aal1: the machine does not even ask.
+    t.send(UPDATE_PASSWORD)
+    expect(t.snapshot().value).toEqual({ recovery: 'code' })
+    expect(t.updatePassword).not.toHaveBeenCalled()
+
+    t.verifyMfa.mockRejectedValueOnce(failureOf('Invalid TOTP code entered'))
+    t.send({ type: 'auth.verifyMfa', code: '000000', factorId: 'backup' })
+    expect(t.snapshot().value).toEqual({ recovery: 'verifying' })
+    await t.until(inState({ recovery: 'code' }))
+    expect(t.context().error).toEqual(failureOf('Invalid TOTP code entered'))
+    expect(t.verifyMfa).toHaveBeenLastCalledWith({ factorId: 'backup', code: '000000' })
+
+    // An unknown factor id falls back to the first authenticator.
+    t.send({ type: 'auth.verifyMfa', code: '123456', factorId: 'someone-elses' })
+    expect(t.verifyMfa).toHaveBeenLastCalledWith({ factorId: 'phone', code: '123456' })
+    await t.until(inState({ recovery: 'idle' }))
+    expect(t.context().session).toBe(verifiedSessionA)
+    expect(t.context().error).toBeNull()
+    t.send(UPDATE_PASSWORD)
+    await t.until(inState('signedIn'))
+  })
+
+  it('supabase-js announcing the verified code keeps the recovery for the new password', () => {
+    const t = setup()
+    t.send(supabaseEvent('PASSWORD_RECOVERY', mfaSessionA))
+    expect(t.snapshot().value).toEqual({ recovery: 'code' })
+    t.send(supabaseEvent('MFA_CHALLENGE_VERIFIED', verifiedSessionA))
+    expect(t.snapshot().value).toEqual({ recovery: 'idle' })
+    expect(t.context().session).toBe(verifiedSessionA)
   })
 
   it('sign-out from recovery', async () => {

@@ -13,7 +13,12 @@ const byCode: Record<string, MessageDescriptor> = {
   weak_password: msg`The password is too short: use at least 8 characters.`,
   same_password: msg`The new password must be different from the current one.`,
   otp_expired: msg`This link has expired or has already been used.`,
-  mfa_verification_failed: msg`That code is not valid. Enter the current 6-digit code from your app.`,
+  // Also a replayed code: each code works once, so the next one the app shows is needed.
+  mfa_verification_failed: msg`That code is not valid or has already been used. Wait for the next code in your app and enter it.`,
+  insufficient_aal: msg`Enter the 6-digit code from your authenticator app first.`,
+  reauthentication_needed: msg`Enter your current password, or ask for a code by e-mail.`,
+  current_password_invalid: msg`The current password is not correct.`,
+  reauthentication_not_valid: msg`That code is not valid or has expired. Ask for a new one.`,
   mfa_challenge_expired: msg`The code took too long. Please enter the current code again.`,
   session_not_found: msg`Your session has ended. Please sign in again.`,
   session_expired: msg`Your session has ended. Please sign in again.`,
@@ -24,7 +29,24 @@ const byCode: Record<string, MessageDescriptor> = {
 export const networkFailure = msg`We could not reach the server. Check your connection and try again.`
 export const unexpectedFailure = msg`Something went wrong on our side. Please try again in a moment.`
 
+/** The time a locked account may try again, in the page's language and the reader's time zone. */
+function lockedUntil(iso: string): MessageDescriptor | undefined {
+  const at = new Date(iso)
+  if (Number.isNaN(at.getTime())) return undefined
+  const lang = typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined
+  const time = new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit' }).format(at)
+  return msg`Too many failed attempts for this account. For your security, try again at ${time}.`
+}
+
 export function authFailureMessage(failure: AuthFailure): MessageDescriptor {
+  if (failure.retryAt) {
+    const locked = lockedUntil(failure.retryAt)
+    if (locked) return locked
+  }
+  if (failure.code === 'weak_password' && failure.reasons?.includes('pwned'))
+    return msg`This password is one of the most common ones and easy to guess. Choose a different one.`
+  if (failure.code === 'weak_password' && failure.reasons?.includes('email'))
+    return msg`The password must not contain your e-mail address. Choose a different one.`
   if (failure.code && byCode[failure.code]) return byCode[failure.code]!
   if (failure.status === 429) return byCode.over_request_rate_limit!
   if (failure.retryable) return failure.status && failure.status >= 500 ? unexpectedFailure : networkFailure

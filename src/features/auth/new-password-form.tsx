@@ -1,12 +1,13 @@
 // Choosing a password twice, with the rules shown as the user types. Used by the reset page
 // (recovery and invite links) and by the account page.
-import { useId } from 'react'
+import { useId, type ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { PasswordField } from '../../components/form/field'
 import * as formStyles from '../../components/form/form.css'
 import * as layout from '../../components/ui/layout.css'
 import { PasswordChecks } from './password-checks'
+import { PasswordStrength } from './password-strength'
 import { passwordChecks } from './validation'
 
 export interface NewPasswordValues {
@@ -17,9 +18,15 @@ export interface NewPasswordValues {
 export function NewPasswordForm({
   onSubmit,
   submitLabel,
+  children,
+  userInputs = [],
 }: {
   onSubmit: (password: string) => Promise<boolean>
   submitLabel: string
+  /** The person's own words (e-mail, name), which make a password easier to guess. */
+  userInputs?: string[]
+  /** Fields before the new password (the account page's proof of who is changing it). */
+  children?: ReactNode
 }) {
   const { t } = useLingui()
   const checksId = useId()
@@ -39,6 +46,7 @@ export function NewPasswordForm({
 
   return (
     <form className={formStyles.form} onSubmit={submit} noValidate>
+      {children}
       <PasswordField
         label={t`New password`}
         autoComplete="new-password"
@@ -59,6 +67,7 @@ export function NewPasswordForm({
         })}
       />
       <PasswordChecks id={checksId} password={password} confirmation={confirmation} />
+      <PasswordStrength password={password} userInputs={userInputs} />
       <button type="submit" className={layout.buttonPrimary} disabled={isSubmitting}>
         {isSubmitting ? <Trans>Saving...</Trans> : submitLabel}
       </button>

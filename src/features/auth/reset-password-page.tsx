@@ -1,6 +1,8 @@
 // Target of the recovery and invite e-mails. supabase-js turns the link's fragment into a session
 // (PASSWORD_RECOVERY for a reset, SIGNED_IN for an invite); the user then chooses a password and
-// goes on to their dashboard, signed in. An expired or used link says so and offers a new one.
+// goes on to their dashboard, signed in. An account with two-step verification gives its code
+// first: the e-mail link alone must not be enough to take it over. An expired or used link says so
+// and offers a new one.
 import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -13,6 +15,7 @@ import { initialLinkOutcome } from '../../auth/url-fragment'
 import { isAdmin, isSettled, type AuthFailure } from '../../../machines/auth.machine'
 import { authFailureMessage } from './auth-messages'
 import { NewPasswordForm } from './new-password-form'
+import { CodeStep } from './code-step'
 import * as styles from './auth.css'
 
 export function ResetPasswordPage() {
@@ -22,6 +25,8 @@ export function ResetPasswordPage() {
   const [link] = useState(initialLinkOutcome)
   const settled = useAuthSelector(isSettled)
   const hasSession = useAuthSelector((s) => s.matches('recovery') || s.matches('signedIn'))
+  const email = useAuthSelector((s) => s.context.user?.email ?? '')
+  const needsCode = useAuthSelector((s) => s.matches({ recovery: 'code' }) || s.matches({ recovery: 'verifying' }))
   const [failure, setFailure] = useState<AuthFailure | null>(null)
   const alertRef = useRef<HTMLDivElement>(null)
   const invited = link.type === 'invite'
@@ -70,6 +75,22 @@ export function ResetPasswordPage() {
         </Link>
       </>
     )
+  else if (needsCode)
+    body = (
+      <>
+        {failure && <FormAlert ref={alertRef}>{i18n._(authFailureMessage(failure))}</FormAlert>}
+        <CodeStep
+          intro={
+            <Trans>
+              Your account is protected with two-step verification. Before you choose a new password, enter the 6-digit
+              code from your authenticator app.
+            </Trans>
+          }
+          onFailure={setFailure}
+          onDone={async () => undefined}
+        />
+      </>
+    )
   else
     body = (
       <>
@@ -81,7 +102,11 @@ export function ResetPasswordPage() {
           )}
         </p>
         {failure && <FormAlert ref={alertRef}>{i18n._(authFailureMessage(failure))}</FormAlert>}
-        <NewPasswordForm onSubmit={save} submitLabel={invited ? t`Set my password` : t`Save the new password`} />
+        <NewPasswordForm
+          onSubmit={save}
+          submitLabel={invited ? t`Set my password` : t`Save the new password`}
+          userInputs={email ? [email] : []}
+        />
       </>
     )
 

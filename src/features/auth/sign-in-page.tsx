@@ -15,6 +15,7 @@ import { isAdmin, isClient, type AuthFailure } from '../../../machines/auth.mach
 import type { Audience } from '../../auth/guards'
 import { safeRedirect } from '../../auth/redirect'
 import { authFailureMessage } from './auth-messages'
+import { CodeStep } from './code-step'
 import { emailRules } from './validation'
 import * as styles from './auth.css'
 
@@ -42,7 +43,12 @@ export function SignInPage({ audience }: { audience: Audience }) {
     if (redirectTo && allowed) await navigate({ href: redirectTo, replace: true })
     else if (allowed) await navigate({ to: home, params: { lang }, replace: true })
     // Signed in, but this door is not theirs (a client at the staff login or the reverse).
-    else await navigate({ to: isAdmin(snapshot) ? '/{-$lang}/admin/dashboard' : '/{-$lang}/client-portal/dashboard', params: { lang }, replace: true })
+    else
+      await navigate({
+        to: isAdmin(snapshot) ? '/{-$lang}/admin/dashboard' : '/{-$lang}/client-portal/dashboard',
+        params: { lang },
+        replace: true,
+      })
   }
 
   // Someone already signed in who opens the login page goes straight on.
@@ -65,7 +71,16 @@ export function SignInPage({ audience }: { audience: Audience }) {
         </h1>
         {failure && <FormAlert ref={alertRef}>{i18n._(authFailureMessage(failure))}</FormAlert>}
         {needsCode ? (
-          <CodeStep onFailure={setFailure} onDone={proceed} />
+          <CodeStep
+            intro={
+              <Trans>
+                Your account is protected with two-step verification. Enter the 6-digit code from your authenticator
+                app.
+              </Trans>
+            }
+            onFailure={setFailure}
+            onDone={proceed}
+          />
         ) : (
           <PasswordStep audience={audience} onFailure={setFailure} onDone={proceed} />
         )}
@@ -129,56 +144,6 @@ function PasswordStep({
           <Trans>Forgot your password?</Trans>
         </Link>
       </div>
-    </form>
-  )
-}
-
-function CodeStep({
-  onFailure,
-  onDone,
-}: {
-  onFailure: (failure: AuthFailure | null) => void
-  onDone: () => Promise<void>
-}) {
-  const { t } = useLingui()
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<{ code: string }>({ defaultValues: { code: '' } })
-
-  useEffect(() => setFocus('code'), [setFocus])
-
-  const submit = handleSubmit(async ({ code }) => {
-    onFailure(null)
-    const failure = await auth.verifyMfa(code.replace(/\s/g, ''))
-    if (failure) onFailure(failure)
-    else await onDone()
-  })
-
-  return (
-    <form className={formStyles.form} onSubmit={submit} noValidate>
-      <p className={styles.intro}>
-        <Trans>Your account is protected with two-step verification. Enter the 6-digit code from your authenticator app.</Trans>
-      </p>
-      <Field
-        label={t`Verification code`}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={7}
-        error={errors.code?.message}
-        {...register('code', {
-          required: t`Enter the 6-digit code.`,
-          pattern: { value: /^\s*\d{3}\s?\d{3}\s*$/, message: t`The code has 6 digits.` },
-        })}
-      />
-      <button type="submit" className={`${layout.buttonPrimary} ${styles.submit}`} disabled={isSubmitting}>
-        {isSubmitting ? <Trans>Verifying...</Trans> : <Trans>Verify</Trans>}
-      </button>
-      <button type="button" className={styles.linkButton} onClick={() => void auth.signOut()}>
-        <Trans>Use a different account</Trans>
-      </button>
     </form>
   )
 }

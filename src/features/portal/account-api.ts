@@ -49,6 +49,12 @@ export function saveFailureMessage(error: unknown): MessageDescriptor {
   return unexpectedFailure
 }
 
+/** Mails the user a six-digit code that confirms a password change (GoTrue's reauthenticate). */
+export async function sendReauthenticationCode(): Promise<void> {
+  const { error } = await supabase.auth.reauthenticate()
+  if (error) throw error
+}
+
 // ─── Two-step verification (TOTP) ──────────────────────────────────────────────────────────
 
 const mfaByCode: Record<string, MessageDescriptor> = {

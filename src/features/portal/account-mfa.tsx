@@ -19,7 +19,9 @@ const msgAuthenticatorApp = msg`Authenticator app`
 
 type Outcome =
   | { kind: 'enrolled'; name: string }
+  | { kind: 'backupEnrolled'; name: string }
   | { kind: 'removed'; name: string }
+  | { kind: 'removedOneOfMany'; name: string }
   | { kind: 'cancelled' }
   | { kind: 'failure'; message: MessageDescriptor }
 
@@ -41,13 +43,16 @@ function MfaSettings({ userId }: { userId: string }) {
   const { data: factors } = useSuspenseQuery(factorsQuery)
   const verified = factors.filter((factor) => factor.status === 'verified' && factor.factor_type === 'totp')
   const [outcome, setOutcome] = useState<Outcome | null>(null)
+  const [addingBackup, setAddingBackup] = useState(false)
   const messageRef = useFocusWhenShown(outcome)
 
   const reloadFactors = () => queryClient.invalidateQueries({ queryKey: factorsQuery.queryKey })
 
   async function enrolled(name: string) {
+    const backup = verified.length > 0
     await reloadFactors()
-    setOutcome({ kind: 'enrolled', name })
+    setAddingBackup(false)
+    setOutcome({ kind: backup ? 'backupEnrolled' : 'enrolled', name })
   }
 
   async function remove(factor: ListedFactor) {
@@ -59,7 +64,10 @@ function MfaSettings({ userId }: { userId: string }) {
       return
     }
     await reloadFactors()
-    setOutcome({ kind: 'removed', name: factor.friendly_name || i18n._(msgAuthenticatorApp) })
+    setOutcome({
+      kind: verified.length > 1 ? 'removedOneOfMany' : 'removed',
+      name: factor.friendly_name || i18n._(msgAuthenticatorApp),
+    })
   }
 
   return (
@@ -86,11 +94,37 @@ function MfaSettings({ userId }: { userId: string }) {
         )}
       </p>
       {verified.length > 0 ? (
-        <ul className={styles.factorList} aria-label={i18n._(msgAuthenticators)}>
-          {verified.map((factor) => (
-            <FactorItem key={factor.id} factor={factor} onRemove={remove} />
-          ))}
-        </ul>
+        <>
+          <ul className={styles.factorList} aria-label={i18n._(msgAuthenticators)}>
+            {verified.map((factor) => (
+              <FactorItem key={factor.id} factor={factor} onRemove={remove} />
+            ))}
+          </ul>
+          {verified.length === 1 && (
+            <p className={styles.text}>
+              <Trans>
+                If you lose this phone, you cannot sign in without help. Add a second authenticator (another phone or a
+                password manager) as a backup.
+              </Trans>
+            </p>
+          )}
+          {addingBackup ? (
+            <MfaEnrolment
+              backup
+              onEnrolled={enrolled}
+              onCancelled={() => {
+                setAddingBackup(false)
+                setOutcome({ kind: 'cancelled' })
+              }}
+            />
+          ) : (
+            <div className={styles.actions}>
+              <button type="button" className={layout.buttonSecondary} onClick={() => setAddingBackup(true)}>
+                <Trans>Add a backup authenticator</Trans>
+              </button>
+            </div>
+          )}
+        </>
       ) : (
         <MfaEnrolment onEnrolled={enrolled} onCancelled={() => setOutcome({ kind: 'cancelled' })} />
       )}
@@ -108,10 +142,14 @@ function OutcomeText({ outcome }: { outcome: Outcome }) {
           Two-step verification is on. The next time you sign in, enter the code from “{name}” after your password.
         </Trans>
       )
+    case 'backupEnrolled':
+      return <Trans>“{name}” was added. Either app's code now works when you sign in.</Trans>
     case 'removed':
       return <Trans>“{name}” was removed. Two-step verification is off.</Trans>
+    case 'removedOneOfMany':
+      return <Trans>“{name}” was removed. Two-step verification stays on with your other authenticator.</Trans>
     case 'cancelled':
-      return <Trans>The set-up was cancelled. Two-step verification is still off.</Trans>
+      return <Trans>The set-up was cancelled. Nothing was changed.</Trans>
     case 'failure':
       return <>{i18n._(outcome.message)}</>
   }

@@ -136,7 +136,9 @@ export function describeActivity(i18n: I18n, entry: ActivityEntry, options: Desc
       descriptor = describeTask(i18n, entry.action, summary)
       break
     case 'profile':
-      descriptor = msg`The account of ${title} was updated`
+      descriptor = summary.changed.includes('mfa_factors')
+        ? msg`The two-step verification of ${title} was removed by staff`
+        : msg`The account of ${title} was updated`
       break
     default:
       descriptor = msg`“${title}” was changed`

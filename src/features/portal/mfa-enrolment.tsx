@@ -26,9 +26,12 @@ export function groupSecret(secret: string): string {
 export function MfaEnrolment({
   onEnrolled,
   onCancelled,
+  backup = false,
 }: {
   onEnrolled: (name: string) => Promise<void>
   onCancelled: () => void
+  /** A second app beside the one in use: the way back in when a phone is lost. */
+  backup?: boolean
 }) {
   const [enrolment, setEnrolment] = useState<(TotpEnrolment & { name: string }) | null>(null)
   const [failure, setFailure] = useState<MessageDescriptor | null>(null)
@@ -84,19 +87,19 @@ export function MfaEnrolment({
       {enrolment ? (
         <ScanAndVerify enrolment={enrolment} onVerify={verify} onCancel={cancel} />
       ) : (
-        <StartForm onStart={start} />
+        <StartForm onStart={start} backup={backup} />
       )}
     </div>
   )
 }
 
-function StartForm({ onStart }: { onStart: (name: string) => Promise<void> }) {
+function StartForm({ onStart, backup }: { onStart: (name: string) => Promise<void>; backup: boolean }) {
   const { t } = useLingui()
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<{ name: string }>({ defaultValues: { name: t`Authenticator app` } })
+  } = useForm<{ name: string }>({ defaultValues: { name: backup ? t`Backup authenticator` : t`Authenticator app` } })
 
   const submit = handleSubmit(({ name }) => onStart(name.trim()))
 
@@ -117,7 +120,13 @@ function StartForm({ onStart }: { onStart: (name: string) => Promise<void> }) {
       />
       <div className={styles.actions}>
         <button type="submit" className={layout.buttonPrimary} disabled={isSubmitting}>
-          {isSubmitting ? <Trans>Preparing...</Trans> : <Trans>Set up two-step verification</Trans>}
+          {isSubmitting ? (
+            <Trans>Preparing...</Trans>
+          ) : backup ? (
+            <Trans>Set up the backup authenticator</Trans>
+          ) : (
+            <Trans>Set up two-step verification</Trans>
+          )}
         </button>
       </div>
     </form>

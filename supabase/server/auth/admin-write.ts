@@ -33,10 +33,10 @@ function refusePhone(body: Body): void {
   if (stringField(body, 'phone')) throw new AuthError(422, 'phone_provider_disabled', 'Phone numbers are not supported')
 }
 
-async function newPasswordHash(body: Body): Promise<string | undefined> {
+async function newPasswordHash(ctx: AuthContext, body: Body, email?: string | null): Promise<string | undefined> {
   const password = stringField(body, 'password')
   if (password === undefined || password === '') return undefined
-  requireStrongPassword(password)
+  await requireStrongPassword(password, ctx.runtime.passwordRules, email)
   return hashPassword(password)
 }
 
@@ -51,7 +51,7 @@ export function createUser(ctx: AuthContext): Handler {
     requireUserRole(body)
     const now = nowOf(ctx)
     const bannedUntil = banUntil(body, now)
-    const passwordHash = (await newPasswordHash(body)) ?? null
+    const passwordHash = (await newPasswordHash(ctx, body, email)) ?? null
     const userMetadata = objectField(body, 'user_metadata') ?? {}
     const appMetadata = objectField(body, 'app_metadata') ?? {}
     const confirmed = booleanField(body, 'email_confirm') ?? false
@@ -65,6 +65,7 @@ export function createUser(ctx: AuthContext): Handler {
         appMetadata,
         confirmedAt: confirmed ? now : null,
         now,
+        identityKeysInMetadata: false,
       })
       if (bannedUntil) await tx.query('update auth.users set banned_until = $2 where id = $1', [id, bannedUntil])
       const created = await findUserById(tx, id)
@@ -85,7 +86,7 @@ export function updateUserById(ctx: AuthContext): Handler {
     const email = rawEmail ? normalizeEmail(rawEmail) : undefined
     const now = nowOf(ctx)
     const bannedUntil = banUntil(body, now)
-    const passwordHash = await newPasswordHash(body)
+    const passwordHash = await newPasswordHash(ctx, body, email ?? target.email)
     const userMetadata = objectField(body, 'user_metadata')
     const appMetadata = objectField(body, 'app_metadata')
     const confirm = booleanField(body, 'email_confirm')

@@ -38,6 +38,11 @@ export const errors = {
   emailExists: () => new AuthError(422, 'email_exists', 'A user with this email address has already been registered'),
   weakPassword: (message: string, reasons: string[]) =>
     new AuthError(422, 'weak_password', message, { weak_password: { reasons } }),
+  reauthenticationNeeded: () =>
+    new AuthError(400, 'reauthentication_needed', 'Password update requires reauthentication'),
+  reauthenticationNotValid: () => new AuthError(422, 'reauthentication_not_valid', 'Nonce has expired or is invalid'),
+  currentPasswordInvalid: () =>
+    new AuthError(400, 'current_password_invalid', 'Current password required when setting new password.'),
   samePassword: () => new AuthError(422, 'same_password', 'New password should be different from the old password.'),
   refreshTokenRequired: () => oauthError('invalid_request', 'refresh_token required'),
   refreshTokenNotFound: () =>

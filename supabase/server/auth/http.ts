@@ -73,7 +73,10 @@ export function objectField(body: Body, name: string): Body | undefined {
   return value as Body
 }
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+// The address syntax GoTrue accepts (its checkmail format check, plus a dot in the domain): the
+// characters RFC 5322 allows unquoted in a local part, and a domain of LDH labels. `xx:;x@x.x` and `a b@c.d` are refused.
+const emailPattern =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/
 
 /** Lower-cased and trimmed, as GoTrue stores addresses; a malformed one is a 400. */
 export function normalizeEmail(raw: string): string {

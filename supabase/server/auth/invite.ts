@@ -6,7 +6,7 @@ import { nowOf, type AuthContext } from './context'
 import { errors } from './errors'
 import { allowedRedirect, normalizeEmail, objectField, readBody, stringField } from './http'
 import { createLinkToken, linkUrl, sendLinkMail } from './links'
-import { findUserByEmail, findUserById, insertUser, localeOf } from './users'
+import { findUserByEmail, findUserById, insertUser, localeOf, pageLocale } from './users'
 import { userJson } from './user-json'
 
 export function invite(ctx: AuthContext): Handler {
@@ -16,7 +16,7 @@ export function invite(ctx: AuthContext): Handler {
     if (!rawEmail) throw errors.unprocessable('An email address is required to invite a user')
     const email = normalizeEmail(rawEmail)
     const data = objectField(body, 'data') ?? {}
-    const locale = localeOf(data)
+    const locale = localeOf(data, pageLocale(c.req.query('redirect_to')))
     const redirectTo = allowedRedirect(
       ctx.deps.siteOrigin,
       c.req.query('redirect_to'),
@@ -50,7 +50,7 @@ export function invite(ctx: AuthContext): Handler {
         user: await userJson(tx, fresh),
         link: linkUrl(ctx, token, 'invite', redirectTo),
         to: email,
-        mailLocale: localeOf(fresh.raw_user_meta_data),
+        mailLocale: localeOf(fresh.raw_user_meta_data, locale),
       }
     })
     try {

@@ -12,6 +12,7 @@ import { recordAmr, rotateActiveToken } from './sessions'
 import { tokenResponse } from './tokens'
 import { totpStep } from './totp'
 import { findUserById } from './users'
+import { sendSecurityNotice } from './notices'
 
 export function verify(ctx: AuthContext): Handler<AuthEnv> {
   return async (c) => {
@@ -24,6 +25,9 @@ export function verify(ctx: AuthContext): Handler<AuthEnv> {
     if (!code) throw errors.validation('Code needs to be non-empty')
     if (!isUuid(challengeId)) throw errors.challengeNotFound()
     const now = nowOf(ctx)
+    const lock = ctx.runtime.accountLock
+    const lockKey = `totp:${user.id}`
+    lock.check(lockKey)
 
     const outcome = await ctx.deps.db.transaction(async (tx) => {
       const current = await findFactor(tx, user.id, factor.id, true)
@@ -64,9 +68,19 @@ export function verify(ctx: AuthContext): Handler<AuthEnv> {
       }
       const fresh = await findUserById(tx, user.id)
       if (!fresh) return errors.jwtUserNotFound()
-      return tokenResponse(ctx, tx, fresh, { ...session, aal: 'aal2', factor_id: current.id }, refreshToken)
+      return {
+        added: firstVerification ? current.friendly_name : undefined,
+        response: await tokenResponse(ctx, tx, fresh, { ...session, aal: 'aal2', factor_id: current.id }, refreshToken),
+      }
     })
-    if (outcome instanceof AuthError) throw outcome
-    return c.json(outcome)
+    if (outcome instanceof AuthError) {
+      if (outcome.code === 'mfa_verification_failed' && lock.fail(lockKey))
+        sendSecurityNotice(ctx, user, 'failed_codes', null)
+      throw outcome
+    }
+    lock.succeed(lockKey)
+    // A new factor is a way into the account: its owner hears about it.
+    if (outcome.added !== undefined) sendSecurityNotice(ctx, user, 'factor_added', outcome.added)
+    return c.json(outcome.response)
   }
 }

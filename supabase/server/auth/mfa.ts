@@ -16,6 +16,7 @@ import {
 } from './mfa-data'
 import { authPolicy } from './runtime'
 import { newTotp } from './totp'
+import { sendSecurityNotice } from './notices'
 
 export function sessionOf(c: Context<AuthEnv>) {
   const session = c.get('caller').session
@@ -100,6 +101,7 @@ export function unenroll(ctx: AuthContext): Handler<AuthEnv> {
         throw errors.insufficientAal(422, 'AAL2 required to unenroll a factor while a verified factor exists')
     }
     await ctx.deps.db.transaction((tx) => deleteFactor(tx, factor.id))
+    if (factor.status === 'verified') sendSecurityNotice(ctx, user, 'factor_removed', factor.friendly_name)
     return c.json({ id: factor.id })
   }
 }

@@ -6,7 +6,7 @@ import { errors } from './errors'
 import { allowedRedirect, normalizeEmail, readBody, stringField } from './http'
 import { createLinkToken, linkUrl, sendLinkMail } from './links'
 import { authPolicy } from './runtime'
-import { findUserByEmail, localeOf } from './users'
+import { findUserByEmail, localeOf, pageLocale } from './users'
 
 export function recover(ctx: AuthContext): Handler {
   return async (c) => {
@@ -28,7 +28,7 @@ export function recover(ctx: AuthContext): Handler {
       await tx.query('update auth.users set recovery_sent_at = $2 where id = $1', [user.id, now])
       return {
         to: user.email,
-        locale: localeOf(user.raw_user_meta_data),
+        locale: localeOf(user.raw_user_meta_data, pageLocale(redirectTo)),
         link: linkUrl(ctx, token, 'recovery', redirectTo),
       }
     })

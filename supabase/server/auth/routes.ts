@@ -11,6 +11,7 @@ import { invite } from './invite'
 import * as mfa from './mfa'
 import { verify as verifyFactor } from './mfa-verify'
 import { recover } from './recovery'
+import { reauthenticate } from './reauthenticate'
 import { authRuntime } from './runtime'
 import { signup } from './signup'
 import { token } from './token'
@@ -54,6 +55,7 @@ export function authRoutes(deps: ServerDeps) {
   app.get('/user', user, getUser(ctx))
   app.put('/user', user, updateUser(ctx))
   app.post('/logout', user, logout(ctx))
+  app.get('/reauthenticate', user, reauthenticate(ctx))
   app.post('/factors', user, mfa.enroll(ctx))
   app.post('/factors/:id/challenge', user, mfa.challenge(ctx))
   // Counted like /verify: six digits must not be guessable by trying them all.

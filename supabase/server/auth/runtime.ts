@@ -1,6 +1,7 @@
 // Per-server state of the auth API that is not in the database: the clock every time rule reads
 // (so tests can move time instead of waiting) and the in-memory rate limits.
 import type { ServerDeps } from '../deps'
+import { AccountLock } from './account-lock'
 import { RateLimiter, type RateLimitRule } from './rate-limit'
 
 export interface Clock {
@@ -43,13 +44,17 @@ export const authPolicy = {
   /** A revoked refresh token is still honoured this long after its rotation (two tabs refreshing at once). */
   refreshReuseSeconds: 10,
   recoveryLinkSeconds: 60 * 60,
+  emailChangeLinkSeconds: 60 * 60,
   inviteLinkSeconds: 24 * 60 * 60,
   /** A second recovery mail to the same address within this time is silently not sent. */
   recoveryMailIntervalSeconds: 60,
   mfaChallengeSeconds: 300,
+  /** A reauthentication code (nonce) lives as long as GoTrue's e-mail OTPs on hosted projects. */
+  reauthenticationSeconds: 60 * 60,
+  /** GoTrue's per-user resend interval (SMTP_MAX_FREQUENCY). */
+  reauthenticationIntervalSeconds: 60,
   unverifiedFactorSeconds: 300,
   maxFactors: 10,
-  minPasswordLength: 8,
   maxPasswordLength: 72,
 } as const
 
@@ -58,6 +63,10 @@ export interface AuthRuntime {
   /** Mutable: adjust counts at start-up or in tests; the limiter reads them on every request. */
   limits: RateLimits
   limiter: RateLimiter
+  /** AUTH_PASSWORD_MIN_LENGTH and AUTH_COMMON_PASSWORDS; mutable for tests, like the limits. */
+  passwordRules: { minLength: number; commonPasswords: number }
+  /** Failed sign-ins and TOTP codes per account (account-lock.ts). */
+  accountLock: AccountLock
 }
 
 const runtimes = new WeakMap<ServerDeps, AuthRuntime>()
@@ -67,7 +76,16 @@ export function authRuntime(deps: ServerDeps): AuthRuntime {
   let runtime = runtimes.get(deps)
   if (!runtime) {
     const clock = systemClock()
-    runtime = { clock, limits: configuredRateLimits(deps.env), limiter: new RateLimiter(() => clock.now()) }
+    runtime = {
+      clock,
+      limits: configuredRateLimits(deps.env),
+      limiter: new RateLimiter(() => clock.now()),
+      passwordRules: { minLength: deps.env.AUTH_PASSWORD_MIN_LENGTH, commonPasswords: deps.env.AUTH_COMMON_PASSWORDS },
+      accountLock: new AccountLock(() => clock.now(), {
+        maxFailures: deps.env.AUTH_ACCOUNT_MAX_FAILURES,
+        windowMs: deps.env.AUTH_ACCOUNT_LOCK_MINUTES * 60_000,
+      }),
+    }
     runtimes.set(deps, runtime)
   }
   return runtime

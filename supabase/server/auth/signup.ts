@@ -20,7 +20,7 @@ export function signup(ctx: AuthContext): Handler {
     if (!rawEmail) throw new AuthError(422, 'phone_provider_disabled', 'Phone signups are disabled')
     const email = normalizeEmail(rawEmail)
     if (!password) throw errors.validation('Signup requires a valid password')
-    requireStrongPassword(password)
+    await requireStrongPassword(password, ctx.runtime.passwordRules, email)
     const data = objectField(body, 'data') ?? {}
     // Hashed before looking the address up, so both outcomes take as long.
     const passwordHash = await hashPassword(password)

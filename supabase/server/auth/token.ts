@@ -10,6 +10,7 @@ import { refreshGrant } from './refresh'
 import { createSession } from './sessions'
 import { tokenResponse } from './tokens'
 import { findUserByEmail, findUserById, isBanned } from './users'
+import { sendSecurityNotice } from './notices'
 
 export function token(ctx: AuthContext): Handler {
   return async (c) => {
@@ -32,9 +33,16 @@ async function passwordGrant(ctx: AuthContext, c: Context, body: Body) {
   if (!email && !phone) throw errors.validation('You must provide either an email or phone number.')
 
   // Phone accounts do not exist here; a phone sign-in is just a wrong login.
+  const lock = ctx.runtime.accountLock
+  const lockKey = `password:${(email ?? phone ?? '').toLowerCase()}`
+  lock.check(lockKey)
   const user = email ? await findUserByEmail(ctx.deps.db, email) : undefined
   const matches = await verifyPassword(user?.encrypted_password, password)
-  if (!user || !matches) throw errors.invalidCredentials()
+  if (!user || !matches) {
+    if (lock.fail(lockKey) && user) sendSecurityNotice(ctx, user, 'failed_sign_ins', null)
+    throw errors.invalidCredentials()
+  }
+  lock.succeed(lockKey)
   if (!user.email_confirmed_at) throw errors.emailNotConfirmed()
   const now = nowOf(ctx)
   if (isBanned(user, now.getTime())) throw errors.userBanned()
@@ -54,6 +62,9 @@ async function passwordGrant(ctx: AuthContext, c: Context, body: Body) {
     const current = (await findUserById(tx, user.id)) ?? user
     return tokenResponse(ctx, tx, current, session, refreshToken)
   })
-  const reasons = weaknessOf(password)
-  return reasons.length > 0 ? { ...response, weak_password: { message: weakPasswordMessage, reasons } } : response
+  const minLength = ctx.runtime.passwordRules.minLength
+  const reasons = weaknessOf(password, minLength)
+  return reasons.length > 0
+    ? { ...response, weak_password: { message: weakPasswordMessage(minLength), reasons } }
+    : response
 }

@@ -41,7 +41,10 @@ export async function userJson(q: Queryable, user: UserRow): Promise<Json> {
     role: user.role ?? 'authenticated',
     email: user.email ?? '',
     phone: user.phone ?? '',
+    // A pending e-mail change (secure change: confirmed from both addresses before it applies).
+    ...(user.email_change ? { new_email: user.email_change } : {}),
     ...presentTimestamps({
+      email_change_sent_at: user.email_change ? (user.email_change_sent_at ?? null) : null,
       email_confirmed_at: user.email_confirmed_at,
       phone_confirmed_at: user.phone_confirmed_at,
       confirmed_at: user.email_confirmed_at ?? user.phone_confirmed_at,

@@ -1,13 +1,20 @@
-// The signed-in user's own endpoints: GET /user, PUT /user (password and metadata; e-mail and
-// phone changes are refused) and POST /logout with its three scopes.
+// The signed-in user's own endpoints: GET /user, PUT /user (password, metadata, and an e-mail
+// change confirmed from both addresses, see email-change.ts; phone changes are refused) and
+// POST /logout with its three scopes. A new password needs proof
+// that the person at the keyboard is the account's owner, not just someone holding the session:
+// the current password or a code from /reauthenticate (GoTrue's "secure password change" and
+// "require current password", both on here), except in a session that a recovery or invitation
+// link just opened, whose whole point is choosing a password.
 import type { Handler } from 'hono'
 import { nowOf, type AuthContext, type AuthEnv } from './context'
 import { AuthError, errors } from './errors'
-import { objectField, readBody, stringField } from './http'
+import { allowedRedirect, normalizeEmail, objectField, readBody, stringField } from './http'
+import { requestEmailChange, sendEmailChangeMails, type EmailChangeMail } from './email-change'
 import { hasVerifiedFactor } from './mfa-data'
 import { hashPassword, requireStrongPassword, verifyPassword } from './passwords'
-import { logout as endSessions, type LogoutScope } from './sessions'
-import { findUserById, mergeMetadata } from './users'
+import { consumeNonce } from './reauthenticate'
+import { amrOf, logout as endSessions, type LogoutScope, type SessionRow } from './sessions'
+import { findUserById, mergeMetadata, type UserRow } from './users'
 import { userJson } from './user-json'
 
 export function getUser(ctx: AuthContext): Handler<AuthEnv> {
@@ -23,24 +30,34 @@ export function updateUser(ctx: AuthContext): Handler<AuthEnv> {
     const password = stringField(body, 'password')
     const data = objectField(body, 'data')
 
-    if (email !== undefined && email.trim().toLowerCase() !== (user.email ?? ''))
-      throw errors.unprocessable('Changing the e-mail address is not supported; please contact Cauce Data')
+    const newEmail =
+      email !== undefined && email.trim() !== '' && email.trim().toLowerCase() !== (user.email ?? '')
+        ? normalizeEmail(email)
+        : undefined
+    if (newEmail && session?.aal !== 'aal2' && (await hasVerifiedFactor(ctx.deps.db, user.id)))
+      throw errors.insufficientAal(401, 'AAL2 session is required to update email or password when MFA is enabled.')
+    const redirectTo = allowedRedirect(ctx.deps.siteOrigin, c.req.query('redirect_to'))
     if (phone !== undefined && phone !== '' && phone !== (user.phone ?? ''))
       throw new AuthError(422, 'phone_provider_disabled', 'Phone numbers are not supported')
 
     let passwordHash: string | undefined
     if (password !== undefined) {
-      requireStrongPassword(password)
+      await requireStrongPassword(password, ctx.runtime.passwordRules, user.email)
       if (session?.aal !== 'aal2' && (await hasVerifiedFactor(ctx.deps.db, user.id)))
         throw errors.insufficientAal(401, 'AAL2 session is required to update email or password when MFA is enabled.')
+      // Before the same-password check, which would otherwise tell a session thief whether a
+      // guess is the current password.
+      await requireReauthentication(ctx, user, session, body)
       if (await verifyPassword(user.encrypted_password, password)) throw errors.samePassword()
       passwordHash = await hashPassword(password)
     }
 
     const now = nowOf(ctx)
+    let changeMails: EmailChangeMail[] = []
     const updated = await ctx.deps.db.transaction(async (tx) => {
       const current = await findUserById(tx, user.id, true)
       if (!current) throw errors.jwtUserNotFound()
+      if (newEmail) changeMails = await requestEmailChange(ctx, tx, current, newEmail, redirectTo, now)
       if (data) {
         await tx.query('update auth.users set raw_user_meta_data = $2::jsonb, updated_at = $3 where id = $1', [
           user.id,
@@ -62,8 +79,39 @@ export function updateUser(ctx: AuthContext): Handler<AuthEnv> {
       const fresh = await findUserById(tx, user.id)
       return userJson(tx, fresh ?? current)
     })
+    if (newEmail && changeMails.length > 0) {
+      try {
+        await sendEmailChangeMails(ctx, user, newEmail, redirectTo, changeMails)
+      } catch (error) {
+        console.error('auth: could not send the e-mail change e-mails', error)
+        throw errors.unexpected('Error sending email change email')
+      }
+    }
     return c.json(updated)
   }
+}
+
+/** Sign-in methods of a session opened by an e-mail link (recovery, invitation, sign-in link). */
+const linkMethods = new Set(['otp', 'magiclink', 'recovery', 'invite'])
+
+async function requireReauthentication(
+  ctx: AuthContext,
+  user: UserRow,
+  session: SessionRow | null,
+  body: Record<string, unknown>,
+): Promise<void> {
+  if (!user.encrypted_password) return // invited, never had one: nothing to prove it with
+  if (session && (await amrOf(ctx.deps.db, session.id)).some((entry) => linkMethods.has(entry.method))) return
+  const currentPassword = stringField(body, 'current_password')
+  const nonce = stringField(body, 'nonce')
+  if (!currentPassword && !nonce) throw errors.reauthenticationNeeded()
+  // Each proof attempt counts per account, so a stolen session cannot try passwords or codes.
+  if (!ctx.runtime.limiter.take(`reauthenticate:${user.id}`, ctx.runtime.limits.verify)) throw errors.requestRateLimit()
+  if (currentPassword) {
+    if (!(await verifyPassword(user.encrypted_password, currentPassword))) throw errors.currentPasswordInvalid()
+    return
+  }
+  if (!(await consumeNonce(ctx.deps.db, user.id, nonce!, nowOf(ctx)))) throw errors.reauthenticationNotValid()
 }
 
 const scopes: readonly LogoutScope[] = ['global', 'local', 'others']

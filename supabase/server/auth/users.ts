@@ -16,6 +16,9 @@ export interface UserRow {
   invited_at: Timestamp
   confirmation_sent_at: Timestamp
   recovery_sent_at: Timestamp
+  email_change?: string | null
+  email_change_sent_at?: Timestamp
+  reauthentication_sent_at?: Timestamp
   last_sign_in_at: Timestamp
   raw_app_meta_data: Json | null
   raw_user_meta_data: Json | null
@@ -57,18 +60,20 @@ export interface NewUser {
   invitedAt?: Date | null
   role?: string
   now: Date
+  /**
+   * Sign-up and invitation copy the identity's keys (sub, email, *_verified) into the metadata,
+   * as GoTrue does; the admin API stores the metadata it was given and nothing else.
+   */
+  identityKeysInMetadata?: boolean
 }
 
-/** Inserts the user and its e-mail identity; `raw_user_meta_data` gets GoTrue's sub/email keys. */
+/** Inserts the user and its e-mail identity. */
 export async function insertUser(q: Queryable, user: NewUser): Promise<string> {
   const id = randomUUID()
-  const identityData = {
-    ...user.userMetadata,
-    sub: id,
-    email: user.email,
-    email_verified: !!user.confirmedAt,
-    phone_verified: false,
-  }
+  const identityData =
+    user.identityKeysInMetadata === false
+      ? user.userMetadata
+      : { ...user.userMetadata, sub: id, email: user.email, email_verified: !!user.confirmedAt, phone_verified: false }
   const appMetadata = { ...user.appMetadata, provider: 'email', providers: ['email'] }
   await q.query(
     `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, invited_at,
@@ -113,7 +118,21 @@ export function isBanned(user: UserRow, now: number): boolean {
   return user.banned_until !== null && new Date(user.banned_until).getTime() > now
 }
 
-/** The language of the user's e-mails: `user_metadata.locale`, Spanish unless it says English. */
-export function localeOf(metadata: Json | null | undefined): 'es' | 'en' {
-  return metadata?.locale === 'en' ? 'en' : 'es'
+/**
+ * The language of the user's e-mails: `user_metadata.locale` (kept equal to the profile's by a
+ * trigger) when it names one, else `fallback` (the language of the page that asked), else Spanish.
+ */
+export function localeOf(metadata: Json | null | undefined, fallback?: 'es' | 'en'): 'es' | 'en' {
+  if (metadata?.locale === 'en' || metadata?.locale === 'es') return metadata.locale
+  return fallback ?? 'es'
+}
+
+/** The language of a page of the site from its URL (`/en/…`, `/es/…`), if it names one. */
+export function pageLocale(url: string | undefined): 'es' | 'en' | undefined {
+  if (!url) return undefined
+  try {
+    return /^\/(es|en)(\/|$)/.exec(new URL(url).pathname)?.[1] as 'es' | 'en' | undefined
+  } catch {
+    return undefined
+  }
 }

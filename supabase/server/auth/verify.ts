@@ -5,6 +5,7 @@ import { nowOf, type AuthContext } from './context'
 import { AuthError, errors } from './errors'
 import { allowedRedirect, readBody, sessionOrigin, stringField } from './http'
 import { consumeLinkToken } from './links'
+import { confirmEmailChange } from './email-change'
 import { createSession } from './sessions'
 import { tokenResponse, type TokenResponse } from './tokens'
 import { findUserById, isBanned } from './users'
@@ -17,11 +18,27 @@ function requireType(type: string | undefined): string {
   return type
 }
 
-/** Uses the link token and signs its user in (confirming the address if it was not yet). */
-async function verifyLink(ctx: AuthContext, c: Context, token: string, type: string): Promise<TokenResponse> {
+/** GoTrue's answer to the first of the two e-mail change confirmations. */
+const emailChangePending = 'Confirmation link accepted. Please proceed to confirm link sent to the other email'
+
+/**
+ * Uses the link token and signs its user in (confirming the address if it was not yet); for the
+ * first of an e-mail change's two links, only records it ('pending').
+ */
+async function verifyLink(
+  ctx: AuthContext,
+  c: Context,
+  token: string,
+  type: string,
+): Promise<TokenResponse | 'pending'> {
   const now = nowOf(ctx)
   return ctx.deps.db.transaction(async (tx) => {
-    const userId = await consumeLinkToken(tx, token, type, now)
+    let userId: string | undefined
+    if (type === 'email_change') {
+      const outcome = await confirmEmailChange(tx, token, now)
+      if (outcome.state === 'pending') return 'pending' as const
+      userId = outcome.state === 'done' ? outcome.userId : undefined
+    } else userId = await consumeLinkToken(tx, token, type, now)
     const user = userId ? await findUserById(tx, userId, true) : undefined
     if (!user || user.deleted_at) throw errors.otpExpired()
     if (isBanned(user, now.getTime())) throw errors.userBanned()
@@ -58,6 +75,8 @@ export function verifyGet(ctx: AuthContext): Handler {
     const redirectTo = allowedRedirect(ctx.deps.siteOrigin, c.req.query('redirect_to'))
     try {
       const session = await verifyLink(ctx, c, token, type)
+      if (session === 'pending')
+        return c.redirect(withFragment(redirectTo, { message: emailChangePending, sb: '' }), 303)
       return c.redirect(
         withFragment(redirectTo, {
           access_token: session.access_token,
@@ -101,6 +120,7 @@ export function verifyPost(ctx: AuthContext): Handler {
       // This server mails links only, never six-digit codes, so no code can be right.
       throw errors.otpExpired('Token has expired or is invalid')
     }
-    return c.json(await verifyLink(ctx, c, tokenHash, type))
+    const outcome = await verifyLink(ctx, c, tokenHash, type)
+    return c.json(outcome === 'pending' ? { msg: emailChangePending, code: 200 } : outcome)
   }
 }

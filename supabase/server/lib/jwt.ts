@@ -7,7 +7,7 @@ export type JwtPayload = Record<string, unknown> & { role?: string; sub?: string
 
 export type TokenCheck =
   | { ok: true; role: DbRole; claims: JwtPayload; token: string | null }
-  | { ok: false; reason: 'invalid' | 'expired' | 'role'; message: string }
+  | { ok: false; reason: 'invalid' | 'expired' | 'role' | 'revoked'; message: string }
 
 const apiRoles: readonly DbRole[] = ['anon', 'authenticated', 'service_role']
 
@@ -20,7 +20,11 @@ export class JwtKeys {
   // access token for up to an hour: a verified token is remembered until it expires.
   private readonly verified = new Map<string, Readonly<JwtPayload>>()
 
-  constructor(secret: string) {
+  constructor(
+    secret: string,
+    /** Whether a user token's session still exists (lib/session-check.ts); without it, never asked. */
+    private readonly sessionLive?: (sessionId: string) => Promise<boolean>,
+  ) {
     this.key = new TextEncoder().encode(secret)
   }
 
@@ -69,6 +73,10 @@ export class JwtKeys {
     const role = result.payload.role ?? 'anon'
     if (!apiRoles.includes(role as DbRole))
       return { ok: false, reason: 'role', message: `role "${role}" does not exist` }
+    // A signed-out (revoked) session's tokens stop here, for every API that asks this.
+    const sessionId = result.payload.session_id
+    if (this.sessionLive && typeof sessionId === 'string' && sessionId !== '' && !(await this.sessionLive(sessionId)))
+      return { ok: false, reason: 'revoked', message: 'Session from session_id claim in JWT does not exist' }
     return { ok: true, role: role as DbRole, claims: { ...result.payload, role }, token }
   }
 }

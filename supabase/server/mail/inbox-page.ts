@@ -1,13 +1,32 @@
 // The development inbox at /_dev/mail: the caught messages, newest first, with their text and
-// a link to the HTML version. Only mounted when the server runs its own mail catcher.
+// a link to the HTML version. Only mounted when the server runs its own mail catcher, and only
+// answers the machine it runs on: its recovery and sign-in links open any account, so a server
+// started on 0.0.0.0 must not hand them to the network.
 import { Hono } from 'hono'
+import { clientIp } from '../lib/client-ip'
 import type { MailCatcher } from './catcher'
+
+/** 127.0.0.0/8, ::1 and their IPv4-mapped form: requests from this computer. */
+export function isLoopback(address: string): boolean {
+  const v4 = address.replace(/^::ffff:/i, '')
+  return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4)
+}
+
+const refusal = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development inbox</title></head>
+<body><main><h1>Development inbox: this computer only</h1>
+<p>The development inbox answers only requests from the computer the server runs on (the loopback
+address), because the e-mails it shows contain links that sign in to any account. Open it in a
+browser on that computer.</p></main></body></html>`
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 export function inboxRoutes(catcher: MailCatcher) {
   const app = new Hono()
+  app.use('*', async (c, next) => {
+    if (!isLoopback(clientIp(c))) return c.html(refusal, 403)
+    await next()
+  })
   app.get('/', (c) => {
     const mails = [...catcher.messages()].reverse()
     const items = mails

@@ -19,6 +19,7 @@ export async function identifyCaller(
   const check = await keys.checkRequest({ authorization, apikey })
   if (check.ok) return { role: check.role, claims: check.claims, authed: check.role !== 'anon' }
   if (check.reason === 'expired') throw restErrors.jwtClaims('JWT expired')
+  if (check.reason === 'revoked') throw restErrors.jwtClaims('JWT session has ended')
   if (check.reason === 'role') throw restErrors.unknownRole(check.message)
   const token = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? apikey ?? ''
   const parts = token.split('.').length

@@ -1,6 +1,5 @@
 // TOTP MFA through supabase-js: enrol, challenge, verify with a code computed here, the aal2
 // claim, and the assurance-level rules for password change, enrolment and unenrolment.
-import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { databaseKinds, startTestServer, type TestServer } from '../support/server'
@@ -8,11 +7,13 @@ import {
   authRequest,
   claimsOf,
   failureOf,
+  password,
   refreshWith,
   relaxLimits,
   runtimeOf,
   signIn,
   signUp,
+  totpCode,
 } from './support/helpers'
 
 describe.each(databaseKinds())('TOTP MFA on %s', (kind) => {
@@ -23,11 +24,7 @@ describe.each(databaseKinds())('TOTP MFA on %s', (kind) => {
   })
   afterAll(() => server.close())
 
-  /** The code an authenticator shows now, by the server's clock (moved a step on for each new code). */
-  const codeFor = (secret: string) => {
-    runtimeOf(server).clock.advance(30_000)
-    return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: runtimeOf(server).clock.now() })
-  }
+  const codeFor = (secret: string) => totpCode(server, secret)
 
   const enrolVerified = async (client: SupabaseClient) => {
     const { data: factor, error } = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' })
@@ -158,7 +155,9 @@ describe.each(databaseKinds())('TOTP MFA on %s', (kind) => {
 
     const { error } = await client.auth.mfa.challengeAndVerify({ factorId, code: codeFor(secret) })
     expect(error).toBeNull()
-    expect((await client.auth.updateUser({ password: 'a-new-password-1' })).error).toBeNull()
+    expect(
+      (await client.auth.updateUser({ password: 'a-new-password-1', current_password: password })).error,
+    ).toBeNull()
     const { data, error: unenrollError } = await client.auth.mfa.unenroll({ factorId })
     expect(unenrollError).toBeNull()
     expect(data).toEqual({ id: factorId })

@@ -2,10 +2,11 @@
 // functions.invoke, as the admin pages call it: who may invite, resend, deactivate and reactivate
 // whom (anon, client, admin, super_admin), bad input answered 4xx without changing anything, the
 // invitation in the invitee's language, and deactivated accounts kept out until reactivated.
+import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { databaseKinds, startTestServer, type TestServer } from '../support/server'
-import { fragmentOf, linkIn, password, relaxLimits, uniqueEmail } from '../auth/support/helpers'
+import { fragmentOf, linkIn, password, relaxLimits, runtimeOf, uniqueEmail } from '../auth/support/helpers'
 import { organizations, users } from '../rls/seed-ids'
 
 const demoPassword = 'demo-password-2026'
@@ -397,6 +398,95 @@ describe.each(databaseKinds())('admin-users function on %s', (kind) => {
       expect(byClient.error).toMatchObject({ code: '42501' })
       const byAnon = await server.client().rpc('account_states', { user_ids: [users.james] })
       expect(byAnon.error).not.toBeNull()
+    })
+  })
+  describe("removing a client's second factors (a lost authenticator)", () => {
+    /** A confirmed client (Spanish) signed in, with one or two verified authenticators. */
+    async function clientWithFactors(names: string[]) {
+      const target = await confirmedClient()
+      const client = await signedIn(target.email, password)
+      for (const friendlyName of names) {
+        const { data: factor } = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName })
+        runtimeOf(server).clock.advance(30_000)
+        const code = TOTP.generate({
+          secret: Secret.fromBase32(factor!.totp.secret),
+          timestamp: runtimeOf(server).clock.now(),
+        })
+        const { error } = await client.auth.mfa.challengeAndVerify({ factorId: factor!.id, code })
+        if (error) throw error
+      }
+      return target
+    }
+
+    const factorCount = async (id: string) =>
+      (
+        await server.deps.db.query<{ n: number }>(
+          'select count(*)::int as n from auth.mfa_factors where user_id = $1',
+          [id],
+        )
+      ).rows[0]!.n
+
+    it('removes them, logs who did it and tells the client by e-mail', async () => {
+      const target = await clientWithFactors(['Móvil', 'Reserva'])
+      expect(await factorCount(target.id)).toBe(2)
+      const answer = await call(asAdmin, { action: 'remove_factors', user_id: target.id })
+      expect(answer).toEqual({ status: 200, body: { data: { user_id: target.id, removed_factors: 2 } } })
+      expect(await factorCount(target.id)).toBe(0)
+
+      const { rows } = await server.deps.db.query<{
+        actor_id: string
+        summary: Record<string, unknown>
+        is_internal: boolean
+      }>(
+        `select actor_id, summary, is_internal from public.activity_log
+          where entity_type = 'profile' and entity_id = $1 order by id desc limit 1`,
+        [target.id],
+      )
+      expect(rows[0]).toMatchObject({
+        actor_id: users.admin,
+        is_internal: true,
+        summary: { changed: ['mfa_factors'], removed_factors: 2 },
+      })
+      const mail = await server.deps.catcher!.waitFor(target.email, (m) =>
+        m.subject.startsWith('Cauce Data ha quitado'),
+      )
+      expect(mail.subject).toBe('Cauce Data ha quitado un método de verificación en dos pasos de su cuenta')
+
+      // The password alone signs them in again, at aal1 with nothing left to ask.
+      const again = server.client()
+      const { data } = await again.auth.signInWithPassword({ email: target.email, password })
+      const level = await again.auth.mfa.getAuthenticatorAssuranceLevel()
+      expect(data.session).not.toBeNull()
+      expect(level.data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal1' })
+    })
+
+    it('is refused to clients and anonymous callers, for staff accounts and when there is nothing to remove', async () => {
+      const target = await clientWithFactors(['Móvil'])
+      expect(await call(asClient, { action: 'remove_factors', user_id: target.id })).toMatchObject({
+        status: 403,
+        body: { error: { code: 'forbidden' } },
+      })
+      expect(await call(server.client(), { action: 'remove_factors', user_id: target.id })).toMatchObject({
+        status: 401,
+      })
+      expect(await factorCount(target.id)).toBe(1)
+
+      expect(await call(asSuperAdmin, { action: 'remove_factors', user_id: users.admin })).toMatchObject({
+        status: 409,
+        body: { error: { code: 'staff_factor_required' } },
+      })
+      const bare = await confirmedClient()
+      expect(await call(asAdmin, { action: 'remove_factors', user_id: bare.id })).toMatchObject({
+        status: 409,
+        body: { error: { code: 'no_factors' } },
+      })
+      expect(await call(asAdmin, { action: 'remove_factors', user_id: 'not-a-uuid' })).toMatchObject({ status: 400 })
+
+      // The log entry cannot be forged by a client, nor written for a staff account.
+      const forged = await asClient.rpc('record_mfa_reset', { target_user: target.id, removed_factors: 1 })
+      expect(forged.error).toMatchObject({ code: '42501' })
+      const forStaff = await asAdmin.rpc('record_mfa_reset', { target_user: users.superAdmin, removed_factors: 1 })
+      expect(forStaff.error).toMatchObject({ code: '42501' })
     })
   })
 })

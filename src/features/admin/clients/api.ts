@@ -91,7 +91,7 @@ export type InviteFields = 'email' | 'full_name' | 'locale' | 'role' | 'organiza
 export type AdminUsersRequest =
   | { action: 'invite'; email: string; full_name: string; locale: 'es' | 'en'; organization_id: string }
   | { action: 'invite'; email: string; full_name: string; locale: 'es' | 'en'; role: 'admin' | 'super_admin' }
-  | { action: 'resend' | 'deactivate' | 'reactivate'; user_id: string }
+  | { action: 'resend' | 'deactivate' | 'reactivate' | 'remove_factors'; user_id: string }
 
 interface FunctionErrorBody {
   error?: { code?: string; message?: string; field?: string }
@@ -104,6 +104,8 @@ const accountFailures: Record<string, Failure<InviteFields>> = {
   user_deactivated: { message: msg`Reactivate this account before sending the invitation again.` },
   user_not_found: { message: msg`This account no longer exists.` },
   self: { message: msg`You cannot deactivate or reactivate your own account.` },
+  no_factors: { message: msg`This person has no two-step verification to remove.` },
+  staff_factor_required: { message: msg`Staff accounts must keep their two-step verification.` },
   forbidden: { message: refused },
   not_authenticated: { message: msg`Your session has ended. Please sign in again.` },
   over_email_send_rate_limit: {

@@ -1,6 +1,7 @@
 // What staff can do to one account from a list: send the invitation again while it has not been
-// accepted, and deactivate or reactivate it after a confirmation step. The confirmation takes the
-// focus when it opens and gives it back to the button when cancelled.
+// accepted, deactivate or reactivate it, and remove a client's two-step verification when they
+// lost their authenticator, the last two after a confirmation step. The confirmation takes the
+// focus when it opens and gives it back to its button when cancelled.
 import { useEffect, useRef, useState } from 'react'
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -26,7 +27,9 @@ interface Props {
   onOutcome: (outcome: Outcome) => void
 }
 
-type Action = 'resend' | 'deactivate' | 'reactivate'
+type Action = 'resend' | 'deactivate' | 'reactivate' | 'remove_factors'
+/** Which confirmation is open. */
+type Confirming = 'toggle' | 'factors' | null
 
 /** The outcome of the last action on a user: announced, and focused when it appears. */
 export function OutcomeAlert({ outcome }: { outcome: Outcome | null }) {
@@ -48,45 +51,47 @@ export function LastSignIn({ at }: { at: string | null }) {
 export function UserActions({ user, invalidate, onOutcome }: Props) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
-  const [confirming, setConfirming] = useState(false)
+  const [confirming, setConfirming] = useState<Confirming>(null)
   const confirmRef = useRef<HTMLButtonElement>(null)
   const toggleRef = useRef<HTMLButtonElement>(null)
-  const wasConfirming = useRef(false)
+  const factorsRef = useRef<HTMLButtonElement>(null)
+  const wasConfirming = useRef<Confirming>(null)
   const name = user.full_name || user.email || ''
 
   useEffect(() => {
     if (confirming) confirmRef.current?.focus()
-    else if (wasConfirming.current) toggleRef.current?.focus()
+    else if (wasConfirming.current === 'toggle') toggleRef.current?.focus()
+    else if (wasConfirming.current === 'factors') factorsRef.current?.focus()
     wasConfirming.current = confirming
   }, [confirming])
 
   const mutation = useMutation({
     mutationFn: (action: Action) => adminUsers({ action, user_id: user.id }),
     onSuccess: async (_data, action) => {
-      setConfirming(false)
+      setConfirming(null)
       const email = user.email ?? ''
-      onOutcome({
-        tone: 'info',
-        text:
-          action === 'resend'
-            ? t`The invitation has been sent again to ${email}.`
-            : action === 'deactivate'
-              ? t`${name} has been deactivated and can no longer sign in.`
-              : t`${name} has been reactivated and can sign in again.`,
-      })
+      const texts: Record<Action, string> = {
+        resend: t`The invitation has been sent again to ${email}.`,
+        deactivate: t`${name} has been deactivated and can no longer sign in.`,
+        reactivate: t`${name} has been reactivated and can sign in again.`,
+        remove_factors: t`Two-step verification of ${name} was removed. They can sign in with their password and have been told by e-mail.`,
+      }
+      onOutcome({ tone: 'info', text: texts[action] })
       await Promise.all([
         ...invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
         queryClient.invalidateQueries({ queryKey: adminKeys.overview() }),
       ])
     },
     onError: (error) => {
-      setConfirming(false)
+      setConfirming(null)
       onOutcome({ tone: 'error', text: i18n._(failureOf(error).message) })
     },
   })
 
   const busy = mutation.isPending
   const activating = user.status === 'deactivated'
+  const canResetFactors = user.role === 'client' && user.status === 'active'
+  const cancel = () => setConfirming(null)
 
   return (
     <div className={styles.actionCell}>
@@ -97,13 +102,50 @@ export function UserActions({ user, invalidate, onOutcome }: Props) {
           </Trans>
         </button>
       )}
+      {!confirming && canResetFactors && (
+        <button
+          ref={factorsRef}
+          type="button"
+          className={page.smallButton}
+          disabled={busy}
+          onClick={() => setConfirming('factors')}
+        >
+          <Trans>
+            Remove two-step verification<span className={layout.visuallyHidden}> of {name}</span>
+          </Trans>
+        </button>
+      )}
+      {confirming === 'factors' && (
+        <ConfirmGroup
+          label={t`Remove two-step verification of ${name}`}
+          busy={busy}
+          onCancel={cancel}
+          question={
+            <Trans>
+              Remove every authenticator app of {name}? Do this only after checking that it is really them, for example
+              by calling them back. They will then sign in with their password alone and be told by e-mail.
+            </Trans>
+          }
+          confirm={
+            <button
+              ref={confirmRef}
+              type="button"
+              className={page.smallButton}
+              disabled={busy}
+              onClick={() => mutation.mutate('remove_factors')}
+            >
+              <Trans>Yes, remove it</Trans>
+            </button>
+          }
+        />
+      )}
       {!confirming && (
         <button
           ref={toggleRef}
           type="button"
           className={page.smallButton}
           disabled={busy}
-          onClick={() => setConfirming(true)}
+          onClick={() => setConfirming('toggle')}
         >
           {activating ? (
             <Trans>
@@ -116,23 +158,19 @@ export function UserActions({ user, invalidate, onOutcome }: Props) {
           )}
         </button>
       )}
-      {confirming && (
-        <div
-          className={styles.confirm}
-          role="group"
-          aria-label={activating ? t`Reactivate ${name}` : t`Deactivate ${name}`}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' && !busy) setConfirming(false)
-          }}
-        >
-          <p className={styles.confirmText}>
-            {activating ? (
+      {confirming === 'toggle' && (
+        <ConfirmGroup
+          label={activating ? t`Reactivate ${name}` : t`Deactivate ${name}`}
+          busy={busy}
+          onCancel={cancel}
+          question={
+            activating ? (
               <Trans>Reactivate {name}? They will be able to sign in again.</Trans>
             ) : (
               <Trans>Deactivate {name}? They will be signed out and unable to sign in until reactivated.</Trans>
-            )}
-          </p>
-          <div className={styles.actionCell}>
+            )
+          }
+          confirm={
             <button
               ref={confirmRef}
               type="button"
@@ -142,12 +180,43 @@ export function UserActions({ user, invalidate, onOutcome }: Props) {
             >
               {activating ? <Trans>Yes, reactivate</Trans> : <Trans>Yes, deactivate</Trans>}
             </button>
-            <button type="button" className={page.smallButton} disabled={busy} onClick={() => setConfirming(false)}>
-              <Trans>Cancel</Trans>
-            </button>
-          </div>
-        </div>
+          }
+        />
       )}
+    </div>
+  )
+}
+
+/** A confirmation step: the question, the confirming button, Cancel; Escape cancels too. */
+function ConfirmGroup({
+  label,
+  question,
+  confirm,
+  busy,
+  onCancel,
+}: {
+  label: string
+  question: React.ReactNode
+  confirm: React.ReactNode
+  busy: boolean
+  onCancel: () => void
+}) {
+  return (
+    <div
+      className={styles.confirm}
+      role="group"
+      aria-label={label}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !busy) onCancel()
+      }}
+    >
+      <p className={styles.confirmText}>{question}</p>
+      <div className={styles.actionCell}>
+        {confirm}
+        <button type="button" className={page.smallButton} disabled={busy} onClick={onCancel}>
+          <Trans>Cancel</Trans>
+        </button>
+      </div>
     </div>
   )
 }

@@ -13,3 +13,6 @@ export function renderAuthMail(
 ): RenderedMail {
   return kind === 'recovery' ? recoveryMail(locale, params) : inviteMail(locale, params)
 }
+export { securityNoticeMail, type SecurityNoticeKind } from './security-notice'
+export { reauthenticationMail } from './reauthentication'
+export { emailChangeMail } from './email-change'

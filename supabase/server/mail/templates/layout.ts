@@ -19,7 +19,8 @@ export interface MailContent {
   subject: string
   /** Paragraphs before the button, already plain text (escaped here). */
   intro: string[]
-  action: { label: string; url: string }
+  /** The button; notices that only inform have none. */
+  action?: { label: string; url: string }
   /** Paragraphs after the button. */
   outro: string[]
 }
@@ -50,15 +51,21 @@ export function renderLinkMail(locale: MailLocale, copy: LinkMailCopy, link: str
 
 export function renderMail(content: MailContent): RenderedMail {
   const { signature, fallbackLabel } = shared[content.locale]
+  const action = content.action
   const text = [
     ...content.intro,
-    `${content.action.label}:\n${content.action.url}`,
+    ...(action ? [`${action.label}:\n${action.url}`] : []),
     ...content.outro,
     `— ${signature}`,
   ].join('\n\n')
 
   const paragraph = (line: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(line)}</p>`
-  const url = escapeHtml(content.action.url)
+  const url = action ? escapeHtml(action.url) : ''
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${url}" style="background:${brand.accent};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;display:inline-block;font-weight:bold">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:${brand.muted};line-height:1.5">${escapeHtml(fallbackLabel)}<br><a href="${url}" style="color:${brand.accent};word-break:break-all">${url}</a></p>
+`
+    : ''
   const html = `<!doctype html>
 <html lang="${content.locale}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(content.subject)}</title></head>
@@ -69,9 +76,7 @@ export function renderMail(content: MailContent): RenderedMail {
 <tr><td style="padding:24px 32px 8px;font-size:20px;font-weight:bold;color:${brand.accent}">${brand.name}</td></tr>
 <tr><td style="padding:8px 32px 0;font-size:15px">
 ${content.intro.map(paragraph).join('\n')}
-<p style="margin:24px 0"><a href="${url}" style="background:${brand.accent};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;display:inline-block;font-weight:bold">${escapeHtml(content.action.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:${brand.muted};line-height:1.5">${escapeHtml(fallbackLabel)}<br><a href="${url}" style="color:${brand.accent};word-break:break-all">${url}</a></p>
-${content.outro.map(paragraph).join('\n')}
+${button}${content.outro.map(paragraph).join('\n')}
 <p style="margin:0 0 24px;line-height:1.5">— ${escapeHtml(signature)}</p>
 </td></tr>
 </table>

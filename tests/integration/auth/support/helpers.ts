@@ -2,6 +2,7 @@
 // with supabase-js's headers, and the server's auth clock and rate limits.
 import { randomUUID } from 'node:crypto'
 import { decodeJwt } from 'jose'
+import { Secret, TOTP } from 'otpauth'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { authRuntime } from '../../../../supabase/server/auth/runtime'
 import type { TestServer } from '../../support/server'
@@ -16,11 +17,19 @@ export function runtimeOf(server: TestServer) {
   return authRuntime(server.deps)
 }
 
+/** The code an authenticator shows now, by the server's clock, moved a step on for each new code. */
+export function totpCode(server: TestServer, secret: string): string {
+  runtimeOf(server).clock.advance(30_000)
+  return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: runtimeOf(server).clock.now() })
+}
+
 /** Limits high enough that a test file never trips them by accident. */
 export function relaxLimits(server: TestServer): void {
-  const { limits, limiter } = runtimeOf(server)
+  const { limits, limiter, accountLock } = runtimeOf(server)
   for (const rule of Object.values(limits)) rule.max = 10_000
   limiter.reset()
+  accountLock.settings.maxFailures = 10_000
+  accountLock.reset()
 }
 
 export interface SignedUpUser {
