@@ -31,20 +31,14 @@ const HOST = 'localhost'
 const ORIGIN = `http://${HOST}:${PORT}`
 
 const FIRST_LOAD_PATHS = ['/es', '/']
-const ALL_PAGES = [
-  '',
-  '/services/business-intelligence',
-  '/services/data-architecture',
-  '/services/data-engineering',
-  '/services/governance',
-  '/specializations/financial-intelligence',
-  '/specializations/customer-intelligence',
-  '/contact',
-  '/legal/notice',
-  '/legal/privacy',
-  '/legal/cookies',
-].flatMap((path) => ['es', 'en'].map((lng) => `/${lng}${path}`))
-const LIGHTHOUSE_PATHS = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',') : ALL_PAGES
+/** Every public page in both languages (prefixed), as the build prerendered them; or BENCH_PAGES. */
+async function lighthousePaths() {
+  if (process.env.BENCH_PAGES) return process.env.BENCH_PAGES.split(',')
+  const { prerenderTargets } = await import(pathToFileURL(join(DIST, 'server', 'entry-server.js')).href)
+  return prerenderTargets()
+    .filter((target) => !target.notFound && target.url.startsWith(`/${target.locale}`))
+    .map((target) => target.url)
+}
 const LIGHTHOUSE_RUNS = 3
 /** Where the static copies are served: /static-copy/es/contact.html for /es/contact. */
 const STATIC_COPY = 'static-copy'
@@ -566,6 +560,7 @@ async function main() {
   await run('npm', ['run', 'gen'])
   await run(process.execPath, ['scripts/build-site.mjs', '--outDir', DIST_NAME, '--quiet'])
   if (!existsSync(join(DIST, 'index.html'))) throw new Error(`The build left no ${DIST_NAME}/index.html`)
+  const LIGHTHOUSE_PATHS = await lighthousePaths()
   await writeStaticCopies(LIGHTHOUSE_PATHS)
 
   console.log(`\n▶ Starting the server on ${ORIGIN} (SITE_DIST=${DIST_NAME})`)
