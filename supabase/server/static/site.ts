@@ -112,8 +112,16 @@ export function siteRoutes({ dist, siteUrl, db, formSecret, contactFormMaxBytes 
     return serveFile(c, next)
   })
 
+  // The contact form sent without JavaScript posts to its own page.
   const contactPaths = ['/contact', ...locales.map((lng) => `/${lng}/contact`)]
   const withFormToken = (html: string) => addFormToken(html, formSecret)
+  const postContact = contactPost({
+    db,
+    bundle: ssrBundle(dist),
+    secret: formSecret,
+    locale: visitorLocale,
+    withOrigin: (c, html) => withOrigin(html, origin(c.req.url)),
+  })
   app.post(
     '*',
     bodyLimit({
@@ -122,13 +130,6 @@ export function siteRoutes({ dist, siteUrl, db, formSecret, contactFormMaxBytes 
     }),
     (c, next) => (contactPaths.includes(c.req.path) ? postContact(c) : next()),
   )
-  const postContact = contactPost({
-    db,
-    bundle: ssrBundle(dist),
-    secret: formSecret,
-    locale: visitorLocale,
-    withOrigin: (c, html) => withOrigin(html, origin(c.req.url)),
-  })
 
   async function sendPrerendered(c: Context, file: string, status: 200 | 404, vary: string) {
     const perRequest = pagePath(c.req.path) === '/contact' ? withFormToken : undefined
