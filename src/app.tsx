@@ -17,16 +17,32 @@ import { markHydrated } from './lib/hydration'
 import { clearQueryCache } from './lib/query-cache'
 import { replacedHeadAttribute } from './lib/html-document'
 
+/** The head tags a page's routes render: a page rendered afresh replaces the prerendered ones. */
+const prerenderedHeadTags = [
+  `[${replacedHeadAttribute}]`,
+  'title',
+  'meta[name="description"]',
+  'meta[name="robots"]',
+  'meta[property^="og:"]',
+  'meta[name^="twitter:"]',
+  'link[rel="canonical"]',
+  'link[rel="alternate"]',
+].join(', ')
+
 /** Starts the app in #app: hydrates a prerendered page, renders any other. Throws when it cannot. */
 export async function startApp(root: HTMLElement, prerenderedPage: boolean): Promise<void> {
   await startInspector()
   syncLocaleCookie()
 
   const prerendered = prerenderedPage ? root.getAttribute('data-prerendered') : null
-  // The server chose the language of an unprefixed page (cookie, then Accept-Language): the
-  // first render must be in that language to match the markup.
+  // The server chose the language of an unprefixed page (cookie, then Accept-Language); a choice
+  // stored only in this browser (made before the cookie existed) can differ. Then the page is
+  // rendered afresh in that language instead of hydrated in the other.
   const pageLocale = prerendered ? normalizeLocale(document.documentElement.lang) : undefined
-  let hydrating = pageLocale !== undefined
+  const mode =
+    prerendered === 'hydrate' && pageLocale !== detectBrowserLocale(window.location.pathname) ? 'render' : prerendered
+  // While hydrating, the first render must be in the page's language to match the markup.
+  let hydrating = mode === 'hydrate'
   const router = createAppRouter({
     resolveLocale: (pathname) =>
       hydrating && pageLocale ? (localeFromPath(pathname) ?? pageLocale) : detectBrowserLocale(pathname),
@@ -49,23 +65,17 @@ export async function startApp(root: HTMLElement, prerenderedPage: boolean): Pro
     return
   }
   await router.load()
-  if (prerendered === 'hydrate') {
+  if (mode === 'hydrate') {
     // Render the root as the server did (no top-level Suspense boundary around the matches).
     router.ssr = { manifest: undefined }
     startTransition(() => {
       hydrateRoot(root, app)
     })
   } else {
-    for (const tag of document.head.querySelectorAll(`[${replacedHeadAttribute}]`)) tag.remove()
+    // React puts the page's own head tags back; the prerendered ones would stay beside them.
+    for (const tag of document.head.querySelectorAll(prerenderedHeadTags)) tag.remove()
     createRoot(root).render(app)
   }
   await markHydrated()
   hydrating = false
-  // A choice stored in this browser that the server could not know (made before the cookie
-  // existed) wins now, as it would have on a page rendered here.
-  const wanted = detectBrowserLocale(window.location.pathname)
-  if (wanted !== pageLocale) {
-    await activateLocale(wanted)
-    await router.invalidate()
-  }
 }
