@@ -13,7 +13,7 @@ import { activateLocale, detectBrowserLocale, syncLocaleCookie } from './lib/i18
 import { localeFromPath, normalizeLocale } from './lib/locale'
 import { startInspector } from './lib/inspector'
 import { bindAuthToApp } from './auth/loader'
-import { markHydrated } from './lib/hydration'
+import { markHydrated, yieldToMain } from './lib/hydration'
 import { clearQueryCache } from './lib/query-cache'
 import { replacedHeadAttribute } from './lib/html-document'
 
@@ -31,6 +31,10 @@ const prerenderedHeadTags = [
 
 /** Starts the app in #app: hydrates a prerendered page, renders any other. Throws when it cannot. */
 export async function startApp(root: HTMLElement, prerenderedPage: boolean): Promise<void> {
+  // A prerendered page is already on screen and the visitor may be using it: the start is split
+  // into short tasks (loading the modules, creating the router, loading the route, hydrating in
+  // slices), so a tap or a key press never waits long for the main thread.
+  if (prerenderedPage) await yieldToMain()
   await startInspector()
   syncLocaleCookie()
 
@@ -64,7 +68,9 @@ export async function startApp(root: HTMLElement, prerenderedPage: boolean): Pro
     await markHydrated()
     return
   }
+  await yieldToMain()
   await router.load()
+  await yieldToMain()
   if (mode === 'hydrate') {
     // Render the root as the server did (no top-level Suspense boundary around the matches).
     router.ssr = { manifest: undefined }

@@ -31,6 +31,8 @@ export interface RenderOptions {
   mode: DocumentMode
   /** The contact form's state, for the server's answer to a form sent without JavaScript. */
   contact?: ContactSubmission
+  /** The inline script that starts the app on the page (src/lib/page-bootstrap.ts). */
+  bootstrap?: string
 }
 
 /** The whole HTML document of a page, and the language it was rendered in. */
@@ -47,7 +49,7 @@ export async function renderDocument(options: RenderOptions): Promise<{ html: st
   )
   const lang = i18n.locale as Locale
   const errorScreenHtml = renderErrorScreen(localeFromPath(options.url))
-  return { html: fillTemplate(options.template, { lang, appHtml, mode: options.mode, errorScreenHtml }), lang }
+  return { html: fillTemplate(options.template, { lang, appHtml, mode: options.mode, errorScreenHtml, bootstrap: options.bootstrap }), lang }
 }
 
 /** The error screen in the active language, its home link in the given URL form. */
@@ -78,7 +80,8 @@ export async function checkContactForm(form: URLSearchParams, locale: Locale) {
 }
 
 export { provideCatalogs } from './lib/i18n'
-export { errorScreenFile, prerenderTargets } from './lib/prerendered'
+export { errorScreenFile, inlineScriptsFile, prerenderTargets } from './lib/prerendered'
+export { pageBootstrapScript, scriptHashSource } from './lib/page-bootstrap'
 export { prerenderOrigin } from './lib/seo'
 export { toRow as contactRow } from './features/marketing/contact-form/rules'
 export { classifyFailure as classifyContactFailure } from './features/marketing/contact-form/send'

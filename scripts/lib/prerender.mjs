@@ -1,6 +1,7 @@
 // Writes every public page as HTML into <dist>/prerendered/ with the SSR bundle (src/entry-server.tsx):
-// the page in the built index.html, with its language, <head> tags and a preload of its catalog;
-// then each page's share image.
+// the page in the built index.html, with its language, <head> tags and the inline script that
+// starts the app (whose hash the server allows in its Content-Security-Policy); then each page's
+// share image.
 // See docs/decisions/0009-prerendered-public-pages.md.
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
@@ -13,13 +14,23 @@ export async function prerender({ dist, entry }) {
   ssr.provideCatalogs({ es: await catalog('es'), en: await catalog('en') })
   const template = await readFile(join(dist, 'index.html'), 'utf8')
   const out = join(dist, 'prerendered')
+  // The app's chunk, which each page's inline script imports once the page has painted.
+  const manifest = JSON.parse(await readFile(join(dist, '.vite', 'manifest.json'), 'utf8'))
+  const appChunk = manifest['src/app.tsx']?.file
+  if (!appChunk) throw new Error('The build manifest has no chunk for src/app.tsx')
+  const bootstrap = ssr.pageBootstrapScript(`/${appChunk}`)
+  await mkdir(out, { recursive: true })
+  await writeFile(
+    join(out, ssr.inlineScriptsFile),
+    JSON.stringify({ scriptSources: [await ssr.scriptHashSource(bootstrap)] }),
+  )
   const targets = ssr.prerenderTargets()
   const shareable = []
   // One page at a time: Lingui's active language is global to the render.
   for (const target of targets) {
     // The 404 page is rendered at a probe address: the browser renders it afresh for the real one.
     const mode = target.notFound ? 'render' : 'hydrate'
-    const { html, lang } = await ssr.renderDocument({ template, url: target.url, locale: target.locale, mode })
+    const { html, lang } = await ssr.renderDocument({ template, url: target.url, locale: target.locale, mode, bootstrap })
     if (lang !== target.locale) throw new Error(`${target.url} rendered in ${lang}, expected ${target.locale}`)
     const file = join(out, target.file)
     await mkdir(dirname(file), { recursive: true })

@@ -31,9 +31,19 @@ export function withErrorTemplate(html: string, errorScreenHtml: string): string
   return html.replace('</body>', `  <template id="${errorTemplateId}">${errorScreenHtml}</template>\n  </body>`)
 }
 
+/** index.html's entry script and the files it preloads. */
+const entryScripts = /\s*<script type="module"[^>]*><\/script>|\s*<link rel="modulepreload"[^>]*>/g
+
 export function fillTemplate(
   template: string,
-  page: { lang: string; appHtml: string; mode: DocumentMode; errorScreenHtml?: string },
+  page: {
+    lang: string
+    appHtml: string
+    mode: DocumentMode
+    errorScreenHtml?: string
+    /** The inline script that starts the app (src/lib/page-bootstrap.ts) instead of index.html's entry. */
+    bootstrap?: string
+  },
 ): string {
   // No preload of the catalog here: src/main.tsx asks for it once the page has painted.
   const { head, body } = splitHoisted(page.appHtml)
@@ -49,8 +59,10 @@ export function fillTemplate(
     // The page is readable without JavaScript: the index.html notice is for the app's other pages.
     .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
   if (page.errorScreenHtml && page.mode !== 'static') html = withErrorTemplate(html, page.errorScreenHtml)
-  if (page.mode === 'static')
-    html = html.replace(/\s*<script type="module"[^>]*><\/script>|\s*<link rel="modulepreload"[^>]*>/g, '')
+  // A static page has no script; the others start the app with their own inline script.
+  if (page.mode === 'static' || page.bootstrap) html = html.replace(entryScripts, '')
+  if (page.mode !== 'static' && page.bootstrap)
+    html = html.replace('</body>', `  <script type="module">${page.bootstrap}</script>\n  </body>`)
   if (!html.includes('data-prerendered')) throw new Error('index.html has no empty <div id="app"></div>')
   return html
 }

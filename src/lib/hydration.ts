@@ -32,3 +32,14 @@ export function useHydrated(): boolean {
     () => false,
   )
 }
+
+/**
+ * Ends the current task and resumes in a new one, so the browser can paint and answer input in
+ * between: `scheduler.yield()` where the browser has it (it resumes before other queued tasks),
+ * else a zero timeout.
+ */
+export function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
+  if (scheduler?.yield) return scheduler.yield()
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}

@@ -6,6 +6,12 @@ import { publicPagePaths, withLangPrefix } from './pages'
 
 export const prerenderedDir = 'prerendered'
 
+/**
+ * In the prerendered folder: the CSP sources (hashes) of the pages' inline scripts, which the
+ * server adds to its Content-Security-Policy: `{ "scriptSources": ["'sha256-…'"] }`.
+ */
+export const inlineScriptsFile = 'inline-scripts.json'
+
 /** An address no route answers: rendering it gives the 404 page in that URL form. */
 const notFoundProbe = '/__not-found'
 

@@ -4,7 +4,7 @@ import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { cors } from 'hono/cors'
 import type { ServerDeps } from './deps'
-import { securityHeaders } from './static/security-headers'
+import { inlineScriptSources, securityHeaders } from './static/security-headers'
 import { siteRoutes } from './static/site'
 import { authRoutes } from './auth/routes'
 import { restRoutes } from './rest/routes'
@@ -27,7 +27,7 @@ const exposedHeaders = [
 
 export function createApp(deps: ServerDeps) {
   const app = new Hono()
-  app.use('*', securityHeaders())
+  app.use('*', securityHeaders(inlineScriptSources(deps.env.SITE_DIST)))
   app.use('*', compress())
   app.use('*', clientIpMiddleware(deps.env.TRUST_PROXY))
   // Preflights reflect Access-Control-Request-Headers, as PostgREST does. Other requests get

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { createHash } from 'node:crypto'
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fillTemplate, splitHoisted } from '../../src/lib/html-document'
+import { pageBootstrapScript, scriptHashSource } from '../../src/lib/page-bootstrap'
+import { inlineScriptsFile, prerenderedDir } from '../../src/lib/prerendered'
+import { inlineScriptSources } from '../../supabase/server/static/security-headers'
 import { issueFormToken, formTokenAge } from '../../supabase/server/static/form-token'
 
 const template = [
@@ -53,10 +60,40 @@ describe('a rendered page in the built index.html', () => {
     expect(html).toContain('/assets/style.css')
   })
 
+  it("starts the app with the page's inline script instead of index.html's entry file", () => {
+    const bootstrap = pageBootstrapScript('/assets/app-123.js')
+    const html = fillTemplate(template, { lang: 'es', appHtml, mode: 'hydrate', bootstrap })
+    expect(html).not.toContain('/assets/index-abc.js')
+    expect(html).not.toContain('modulepreload')
+    expect(html).toContain(`<script type="module">${bootstrap}</script>\n  </body>`)
+    expect(bootstrap).toContain('import("/assets/app-123.js")')
+    expect(html.match(/<script/g)).toHaveLength(1)
+  })
+
   it('refuses a template without an empty #app', () => {
     expect(() =>
       fillTemplate('<html lang="es"><head></head><body></body></html>', { lang: 'es', appHtml, mode: 'hydrate' }),
     ).toThrow()
+  })
+})
+
+describe("the inline script's place in the Content-Security-Policy", () => {
+  it('is the SHA-256 of its exact text, as browsers compute it', async () => {
+    const script = pageBootstrapScript('/assets/app-123.js')
+    const expected = createHash('sha256').update(script, 'utf8').digest('base64')
+    expect(await scriptHashSource(script)).toBe(`'sha256-${expected}'`)
+  })
+
+  it('is read from the build, keeping only well-formed hash sources', () => {
+    const dist = mkdtempSync(join(tmpdir(), 'csp-'))
+    expect(inlineScriptSources(dist)).toEqual([])
+    mkdirSync(join(dist, prerenderedDir))
+    const good = "'sha256-W9kCBolNbRAM0BPfLgjZyloZZGdqIwQeJ6oD25iCECs='"
+    writeFileSync(
+      join(dist, prerenderedDir, inlineScriptsFile),
+      JSON.stringify({ scriptSources: [good, "'unsafe-inline'", "'sha256-x'; script-src *", 7] }),
+    )
+    expect(inlineScriptSources(dist)).toEqual([good])
   })
 })
 

@@ -1,12 +1,29 @@
-// Security headers for every response, with a strict Content-Security-Policy: the built site
-// has no inline script or style, so nothing but our own origin is allowed.
+// Security headers for every response, with a strict Content-Security-Policy: nothing but our own
+// origin is allowed, and of inline script only the exact texts the build hashed (the prerendered
+// pages' start script, src/lib/page-bootstrap.ts). The site has no inline style.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { secureHeaders } from 'hono/secure-headers'
+import { inlineScriptsFile, prerenderedDir } from '../../../src/lib/prerendered'
 
-export const securityHeaders = () =>
+/** The hash sources the build wrote for its inline scripts; none for a build without pages. */
+export function inlineScriptSources(dist: string): string[] {
+  try {
+    const { scriptSources } = JSON.parse(readFileSync(join(dist, prerenderedDir, inlineScriptsFile), 'utf8')) as {
+      scriptSources?: unknown
+    }
+    const hash = /^'sha256-[A-Za-z0-9+/]+={0,2}'$/
+    return Array.isArray(scriptSources) ? scriptSources.filter((source) => typeof source === 'string' && hash.test(source)) : []
+  } catch {
+    return []
+  }
+}
+
+export const securityHeaders = (scriptSources: string[] = []) =>
   secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...scriptSources],
       styleSrc: ["'self'"],
       imgSrc: ["'self'", 'data:'],
       fontSrc: ["'self'"],

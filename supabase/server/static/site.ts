@@ -75,8 +75,8 @@ export interface SiteOptions {
   contactFormMaxBytes: number
 }
 
-/** Folders of the build that are not for the browser: the SSR bundle and the prerendered pages. */
-const internalFolders = ['/server/', `/${prerenderedDir}/`]
+/** Folders of the build that are not for the browser: the SSR bundle, the prerendered pages, Vite's manifest. */
+const internalFolders = ['/server/', `/${prerenderedDir}/`, '/.vite/']
 
 export function siteRoutes({ dist, siteUrl, db, formSecret, contactFormMaxBytes }: SiteOptions) {
   const app = new Hono()
