@@ -52,7 +52,13 @@ export default defineConfig(({ isSsrBuild }) => ({
             {
               name: 'framework',
               // TanStack Query is not here: only the portal and the admin area use it.
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store)|xstate|@xstate|@lingui|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store)|@lingui|use-sync-external-store)[\\/]/,
+            },
+            {
+              // Not on a public page's first load: its menus load their machines on first use
+              // (src/lib/lazy-actor.ts); the contact form, the portal and the admin area need it.
+              name: 'xstate',
+              test: /node_modules[\\/](xstate|@xstate)[\\/]/,
             },
           ],
         },

@@ -90,9 +90,10 @@ const ITEM_KEYS_WITHOUT_DEFAULT = new Set(['ArrowDown', 'ArrowUp', 'Home', 'End'
 // Hover opens and closes for a mouse only; touch and pen tap instead.
 const isMouse = (event: PointerLike) => event.pointerType === 'mouse'
 
-export function connect(snapshot: MenuSnapshot, send: (event: MenuEvent) => void, options: MenuConnectOptions) {
-  const open = snapshot.hasTag('open')
-  const { highlightedIndex } = snapshot.context
+/** `snapshot` is null before the actor has started (it loads on first use): the menu is closed. */
+export function connect(snapshot: MenuSnapshot | null, send: (event: MenuEvent) => void, options: MenuConnectOptions) {
+  const open = snapshot?.hasTag('open') ?? false
+  const highlightedIndex = snapshot?.context.highlightedIndex ?? null
 
   return {
     /** Shown, including the hover-close grace period. */

@@ -112,6 +112,39 @@ test('ArrowDown/ArrowUp cycle through the items with wrap-around; Home and End j
   await expectOpen(services)
 })
 
+test('keys pressed while the menu is still loading its machine land where they would have', async ({ page }) => {
+  // The menus load xstate and their machines on first use (src/lib/lazy-actor.ts): hold them back.
+  let release = () => undefined as void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/(xstate|menu-actor)-[^/]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  // The home page: the contact page's form needs xstate to hydrate.
+  const { site } = await Site.open(page, '/es', 'es')
+  await site.specializations.trigger.focus()
+  await page.keyboard.press('ArrowDown') // opens, focus on the first item…
+  await page.keyboard.press('ArrowDown') // …then the second
+  await expectClosed(site.specializations)
+  release()
+  await expectOpen(site.specializations)
+  await expect(await item(site.specializations, 1)).toBeFocused()
+})
+
+test('a click on a menu still loading its machine opens it once loaded', async ({ page }) => {
+  let release = () => undefined as void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/(xstate|menu-actor)-[^/]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  const { site } = await Site.open(page, '/en', 'en')
+  await site.services.trigger.click()
+  await expectClosed(site.services)
+  release()
+  await expectOpen(site.services)
+})
+
 test('Escape closes the menu and returns focus to the trigger', async ({ page }) => {
   const { site } = await Site.open(page, '/es/contact', 'es')
   await site.specializations.trigger.focus()

@@ -82,6 +82,24 @@ test('Escape closes the panel and returns focus to the toggle', async ({ page })
   await expect(toggle).toBeFocused()
 })
 
+test('a tap on the menu toggle while its machine still loads opens the panel once loaded', async ({ page }) => {
+  // The panel's machine and xstate load on first use (src/lib/lazy-actor.ts): hold them back.
+  let release = () => undefined as void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/(xstate|disclosure-actor)-[^/]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  const { site } = await Site.open(page, '/en', 'en')
+  const { toggle } = site.mobileMenu
+  const panel = await site.mobileMenu.panel()
+  await toggle.click()
+  await expect(panel).toBeHidden()
+  release()
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+  await expect(panel).toBeVisible()
+})
+
 test('following a link in the panel navigates and closes it', async ({ page }) => {
   const { site } = await Site.open(page, '/en/contact', 'en')
   const target = findPage('/specializations/financial-intelligence')

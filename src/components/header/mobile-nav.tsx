@@ -1,13 +1,11 @@
 // The small-screen menu: a disclosure (machines/disclosure.machine.ts) holding the same links
 // as the header. Escape and navigation close it; Escape returns focus to its toggle.
 import { useEffect, useId, useRef } from 'react'
-import { useActorRef, useSelector } from '@xstate/react'
 import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useLingui } from '@lingui/react'
 import { msg } from '@lingui/core/macro'
-import { disclosureMachine } from '../../../machines/disclosure.machine'
-import { getInspector } from '../../lib/inspector'
+import { useLazyActor } from '../../lib/lazy-actor'
 import { useHydrated } from '../../lib/hydration'
 import { footerSectionIds } from '../footer/footer'
 import { useLangPrefix } from '../../lib/use-lang'
@@ -24,24 +22,32 @@ export function MobileNav({ items, pathname }: MobileNavProps) {
   const lang = useLangPrefix()
   const toggleRef = useRef<HTMLButtonElement>(null)
   const panelId = useId()
-  const actor = useActorRef(disclosureMachine.provide({ actions: { focusToggle: () => toggleRef.current?.focus() } }), {
-    inspect: getInspector(),
+  // The machine loads on first use (a touch, focus or click on the toggle).
+  const { actor, snapshot, send, prepare } = useLazyActor(async () => {
+    const { createDisclosureActor } = await import('./disclosure-actor')
+    return createDisclosureActor({ focusToggle: () => toggleRef.current?.focus() })
   })
-  const open = useSelector(actor, (snapshot) => snapshot.hasTag('open'))
+  const open = snapshot?.hasTag('open') ?? false
   const hydrated = useHydrated()
 
-  useEffect(() => actor.send({ type: 'disclosure.close' }), [actor, pathname])
+  // Navigation closes the panel (not the actor's arrival, which may carry the click that opens it).
+  const shownPath = useRef(pathname)
+  useEffect(() => {
+    if (shownPath.current === pathname) return
+    shownPath.current = pathname
+    actor?.send({ type: 'disclosure.close' })
+  }, [actor, pathname])
 
   useEffect(() => {
     if (!open) return
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') actor.send({ type: 'disclosure.escape' })
+      if (event.key === 'Escape') send({ type: 'disclosure.escape' })
     }
     document.addEventListener('keydown', onKeyDown)
     return () => document.removeEventListener('keydown', onKeyDown)
-  }, [open, actor])
+  }, [open, send])
 
-  const close = () => actor.send({ type: 'disclosure.close' })
+  const close = () => actor?.send({ type: 'disclosure.close' })
   const groups = [
     { title: i18n._(msg`Services`), links: items.services },
     { title: i18n._(msg`Specializations`), links: items.specializations },
@@ -56,7 +62,10 @@ export function MobileNav({ items, pathname }: MobileNavProps) {
       aria-expanded={open}
       aria-controls={panelId}
       aria-label={i18n._(msg`Menu`)}
-      onClick={() => actor.send({ type: 'disclosure.toggle' })}
+      onFocus={prepare}
+      onPointerOver={prepare}
+      onTouchStart={prepare}
+      onClick={() => send({ type: 'disclosure.toggle' })}
     >
       <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         {open ? (

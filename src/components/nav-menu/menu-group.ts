@@ -1,8 +1,5 @@
 // Keeps the header's dropdowns in step: only one is open at a time, and navigation closes all.
-import type { ActorRefFrom } from 'xstate'
-import type { menuMachine } from '../../../machines/menu.machine'
-
-type MenuActor = ActorRefFrom<typeof menuMachine>
+import type { MenuActor } from './menu-actor'
 
 export class MenuGroup {
   private readonly menus = new Map<string, MenuActor>()

@@ -1,13 +1,11 @@
 // A header dropdown (menu button pattern) driven by machines/menu.machine.ts. The machine owns
 // the behaviour and machines/menu.connect.ts its props and keys; this component renders them and
 // does what needs the DOM (focus, clicks outside).
-import { useEffect, useId, useRef, type ReactNode } from 'react'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import { Link, type LinkProps } from '@tanstack/react-router'
-import { menuMachine } from '../../../machines/menu.machine'
-import { connect } from '../../../machines/menu.connect'
-import { getInspector } from '../../lib/inspector'
+import { connect, itemKeyEvent, triggerKeyEvent } from '../../../machines/menu.connect'
 import { useHydrated } from '../../lib/hydration'
+import { useLazyActor } from '../../lib/lazy-actor'
 import type { MenuGroup } from './menu-group'
 import * as styles from './nav-menu.css'
 
@@ -42,17 +40,51 @@ export function NavMenu({ id, label, triggerContent, items, group, current = fal
   const triggerRef = useRef<HTMLButtonElement>(null)
   const rootRef = useRef<HTMLDivElement>(null)
   const itemRefs = useRef<(HTMLElement | null)[]>([])
-  const actor = useActorRef(menuMachine.provide({ actions: { focusTrigger: () => triggerRef.current?.focus() } }), {
-    input: { itemCount: items.length },
-    inspect: getInspector(),
-  })
-  const snapshot = useSelector(actor, (state) => state)
+  const labels = items.map((item) => item.label)
+  // Keys pressed on the trigger while the machine loads, replayed where they would have landed.
+  const pendingKeys = useRef<string[]>([])
+  // The machine loads on first use (a pointer over the trigger, focus, a click or key).
+  const { actor, snapshot, send, prepare } = useLazyActor(
+    async () => {
+      const { createMenuActor } = await import('./menu-actor')
+      return createMenuActor({ itemCount: items.length, focusTrigger: () => triggerRef.current?.focus() })
+    },
+    (started) => {
+      const unregister = group.register(id, started)
+      for (const key of pendingKeys.current.splice(0)) {
+        const state = started.getSnapshot()
+        const index = state.context.highlightedIndex
+        if (state.hasTag('open') && index !== null) {
+          // An earlier key opened the menu, so focus would be on an item: this key reaches it.
+          if (key === 'Enter') itemRefs.current[index]?.click()
+          else {
+            const event = itemKeyEvent({ key, preventDefault: () => undefined }, index, labels)
+            if (event) started.send(event)
+          }
+        } else {
+          const event = triggerKeyEvent(key, state.hasTag('open'))
+          if (event) started.send(event)
+        }
+      }
+      return unregister
+    },
+  )
   const listId = useId()
-  const api = connect(snapshot, actor.send, { contentId: listId, labels: items.map((item) => item.label) })
+  const api = connect(snapshot, send, { contentId: listId, labels })
   const { open, highlightedIndex } = api
+  const triggerProps = actor
+    ? api.triggerProps
+    : {
+        ...api.triggerProps,
+        onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
+          if (!triggerKeyEvent(event.key, false)) return
+          event.preventDefault()
+          pendingKeys.current.push(event.key)
+          prepare()
+        },
+      }
 
-  useEffect(() => group.register(id, actor), [group, id, actor])
-  useEffect(() => actor.send({ type: 'menu.setItemCount', count: items.length }), [actor, items.length])
+  useEffect(() => actor?.send({ type: 'menu.setItemCount', count: items.length }), [actor, items.length])
 
   // Keyboard highlight moves real focus, after React has shown the list.
   useEffect(() => {
@@ -63,18 +95,22 @@ export function NavMenu({ id, label, triggerContent, items, group, current = fal
   useEffect(() => {
     if (!open) return
     const onPointerDown = (event: globalThis.PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) actor.send({ type: 'menu.close' })
+      if (!rootRef.current?.contains(event.target as Node)) send({ type: 'menu.close' })
     }
     document.addEventListener('pointerdown', onPointerDown)
     return () => document.removeEventListener('pointerdown', onPointerDown)
-  }, [open, actor])
+  }, [open, send])
 
   return (
     <div
       ref={rootRef}
       className={styles.root}
+      onFocus={prepare}
+      onPointerOver={prepare}
+      onTouchStart={prepare}
       onBlur={(event) => {
-        if (!rootRef.current?.contains(event.relatedTarget as Node | null)) actor.send({ type: 'menu.close' })
+        // Nothing to close before the machine has loaded.
+        if (actor && !rootRef.current?.contains(event.relatedTarget as Node | null)) send({ type: 'menu.close' })
       }}
     >
       {fallbackHref && !hydrated ? (
@@ -82,7 +118,7 @@ export function NavMenu({ id, label, triggerContent, items, group, current = fal
           {triggerContent ?? label}
         </a>
       ) : (
-        <button ref={triggerRef} className={styles.trigger} data-current={current} {...api.triggerProps}>
+        <button ref={triggerRef} className={styles.trigger} data-current={current} {...triggerProps}>
           {triggerContent ?? label}
           <svg className={styles.chevron} viewBox="0 0 12 12" aria-hidden="true" focusable="false">
             <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" />
