@@ -6,8 +6,9 @@ import { renderToString } from 'react-dom/server'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { createAppRouter } from './router'
 import { siteConfig } from './config/site'
-import { activateLocale, i18n } from './lib/i18n'
-import { localeFromPath, type Locale } from './lib/locale'
+import { activateLocale, i18n, provideCatalogs } from './lib/i18n'
+import type { Messages } from '@lingui/core'
+import { localeFromPath, locales, type Locale } from './lib/locale'
 import { fillTemplate, type DocumentMode } from './lib/html-document'
 import { I18nProvider } from '@lingui/react'
 import { ErrorScreenView } from './components/error-screen/error-screen'
@@ -33,6 +34,18 @@ export interface RenderOptions {
   contact?: ContactSubmission
   /** The inline script that starts the app on the page (src/lib/page-bootstrap.ts). */
   bootstrap?: string
+}
+
+/** Reads the built catalogs (<dist>/locales/{lng}.json): every render after this finds them at hand. */
+export async function provideBuiltCatalogs(dist: string): Promise<void> {
+  const { readFile } = await import('node:fs/promises')
+  const entries = await Promise.all(
+    locales.map(async (lng) => {
+      const { messages } = JSON.parse(await readFile(`${dist}/locales/${lng}.json`, 'utf8')) as { messages: Messages }
+      return [lng, messages] as const
+    }),
+  )
+  provideCatalogs(Object.fromEntries(entries) as Record<Locale, Messages>)
 }
 
 /** The whole HTML document of a page, and the language it was rendered in. */
@@ -79,7 +92,6 @@ export async function checkContactForm(form: URLSearchParams, locale: Locale) {
   }
 }
 
-export { provideCatalogs } from './lib/i18n'
 export { errorScreenFile, inlineScriptsFile, prerenderTargets } from './lib/prerendered'
 export { pageBootstrapScript, scriptHashSource } from './lib/page-bootstrap'
 export { prerenderOrigin } from './lib/seo'

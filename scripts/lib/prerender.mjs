@@ -10,8 +10,7 @@ import { writeOgImages } from './og-images.mjs'
 
 export async function prerender({ dist, entry }) {
   const ssr = await import(pathToFileURL(entry).href)
-  const catalog = async (lng) => JSON.parse(await readFile(join(dist, 'locales', `${lng}.json`), 'utf8')).messages
-  ssr.provideCatalogs({ es: await catalog('es'), en: await catalog('en') })
+  await ssr.provideBuiltCatalogs(dist)
   const template = await readFile(join(dist, 'index.html'), 'utf8')
   const out = join(dist, 'prerendered')
   // The app's chunk, which each page's inline script imports once the page has painted.

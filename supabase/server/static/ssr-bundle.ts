@@ -19,9 +19,7 @@ export function ssrBundle(dist: string): SsrBundle {
 
   async function load() {
     const ssr = (await import(pathToFileURL(join(dist, 'server', 'entry-server.js')).href)) as SsrModule
-    const catalog = async (lng: string) =>
-      (JSON.parse(await readFile(join(dist, 'locales', `${lng}.json`), 'utf8')) as { messages: never }).messages
-    ssr.provideCatalogs({ es: await catalog('es'), en: await catalog('en') })
+    await ssr.provideBuiltCatalogs(dist)
     return { ssr, template: await readFile(join(dist, 'index.html'), 'utf8') }
   }
 
