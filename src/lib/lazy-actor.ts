@@ -13,6 +13,8 @@ export interface LazyActor<TActor extends AnyActorRef> {
   snapshot: SnapshotFrom<TActor> | null
   /** Sends now, or as soon as the actor has started (loading it if need be). */
   send: (event: EventFrom<TActor>) => void
+  /** Runs `use` with the actor now, or as soon as it has started, in order with `send`. */
+  withActor: (use: (actor: TActor) => void) => void
   /** Starts loading ahead of use: when a pointer or the focus comes near. */
   prepare: () => void
 }
@@ -35,7 +37,10 @@ export function useLazyActor<TActor extends AnyActorRef>(
   onStartRef.current = onStart
   const stopListening = useRef<(() => void) | undefined>(undefined)
   const loading = useRef<Promise<void> | null>(null)
-  const queued = useRef<EventFrom<TActor>[]>([])
+  const queued = useRef<((actor: TActor) => void)[]>([])
+  // Set as soon as the actor starts, before React renders with it: what arrives in between
+  // goes straight to it.
+  const started = useRef<TActor | null>(null)
   const unmounted = useRef(false)
 
   const prepare = useCallback(() => {
@@ -43,8 +48,9 @@ export function useLazyActor<TActor extends AnyActorRef>(
       (created) => {
         if (unmounted.current) return
         created.start()
+        started.current = created
         stopListening.current = onStartRef.current?.(created)
-        for (const event of queued.current.splice(0)) created.send(event)
+        for (const use of queued.current.splice(0)) use(created)
         setActor(created)
       },
       (error: unknown) => {
@@ -56,14 +62,15 @@ export function useLazyActor<TActor extends AnyActorRef>(
     )
   }, [])
 
-  const send = useCallback(
-    (event: EventFrom<TActor>) => {
-      if (actor) return actor.send(event)
-      queued.current.push(event)
+  const withActor = useCallback(
+    (use: (actor: TActor) => void) => {
+      if (started.current) return use(started.current)
+      queued.current.push(use)
       prepare()
     },
-    [actor, prepare],
+    [prepare],
   )
+  const send = useCallback((event: EventFrom<TActor>) => withActor((running) => running.send(event)), [withActor])
 
   useEffect(() => {
     unmounted.current = false
@@ -76,6 +83,7 @@ export function useLazyActor<TActor extends AnyActorRef>(
       actor
         ? () => {
             stopListening.current?.()
+            started.current = null
             actor.stop()
           }
         : undefined,
@@ -93,5 +101,5 @@ export function useLazyActor<TActor extends AnyActorRef>(
   const read = () => (actor ? (actor.getSnapshot() as SnapshotFrom<TActor>) : null)
   const snapshot = useSyncExternalStore(subscribe, read, () => null)
 
-  return { actor, snapshot, send, prepare }
+  return { actor, snapshot, send, withActor, prepare }
 }

@@ -6,6 +6,7 @@ import { Link, type LinkProps } from '@tanstack/react-router'
 import { connect, itemKeyEvent, triggerKeyEvent } from '../../../machines/menu.connect'
 import { useHydrated } from '../../lib/hydration'
 import { useLazyActor } from '../../lib/lazy-actor'
+import type { MenuActor } from './menu-actor'
 import type { MenuGroup } from './menu-group'
 import * as styles from './nav-menu.css'
 
@@ -41,34 +42,30 @@ export function NavMenu({ id, label, triggerContent, items, group, current = fal
   const rootRef = useRef<HTMLDivElement>(null)
   const itemRefs = useRef<(HTMLElement | null)[]>([])
   const labels = items.map((item) => item.label)
-  // Keys pressed on the trigger while the machine loads, replayed where they would have landed.
-  const pendingKeys = useRef<string[]>([])
   // The machine loads on first use (a pointer over the trigger, focus, a click or key).
-  const { actor, snapshot, send, prepare } = useLazyActor(
+  const { actor, snapshot, send, withActor, prepare } = useLazyActor(
     async () => {
       const { createMenuActor } = await import('./menu-actor')
       return createMenuActor({ itemCount: items.length, focusTrigger: () => triggerRef.current?.focus() })
     },
-    (started) => {
-      const unregister = group.register(id, started)
-      for (const key of pendingKeys.current.splice(0)) {
-        const state = started.getSnapshot()
-        const index = state.context.highlightedIndex
-        if (state.hasTag('open') && index !== null) {
-          // An earlier key opened the menu, so focus would be on an item: this key reaches it.
-          if (key === 'Enter') itemRefs.current[index]?.click()
-          else {
-            const event = itemKeyEvent({ key, preventDefault: () => undefined }, index, labels)
-            if (event) started.send(event)
-          }
-        } else {
-          const event = triggerKeyEvent(key, state.hasTag('open'))
-          if (event) started.send(event)
-        }
-      }
-      return unregister
-    },
+    (started) => group.register(id, started),
   )
+  /** A key pressed on the trigger before the machine ran, given to it where it would have landed. */
+  const replayTriggerKey = (running: MenuActor, key: string) => {
+    const state = running.getSnapshot()
+    const index = state.context.highlightedIndex
+    if (state.hasTag('open') && index !== null) {
+      // An earlier key opened the menu, so focus would be on an item: this key reaches it.
+      if (key === 'Enter') itemRefs.current[index]?.click()
+      else {
+        const event = itemKeyEvent({ key, preventDefault: () => undefined }, index, labels)
+        if (event) running.send(event)
+      }
+    } else {
+      const event = triggerKeyEvent(key, state.hasTag('open'))
+      if (event) running.send(event)
+    }
+  }
   const listId = useId()
   const api = connect(snapshot, send, { contentId: listId, labels })
   const { open, highlightedIndex } = api
@@ -79,8 +76,8 @@ export function NavMenu({ id, label, triggerContent, items, group, current = fal
         onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
           if (!triggerKeyEvent(event.key, false)) return
           event.preventDefault()
-          pendingKeys.current.push(event.key)
-          prepare()
+          const { key } = event
+          withActor((running) => replayTriggerKey(running, key))
         },
       }
 
