@@ -127,7 +127,11 @@ export class ChangeFeed {
     // Changes queued while no server ran had nobody to go to.
     await this.db.query('delete from _realtime.changes')
     await this.loadTables()
-    this.stopListening = await this.db.listen('_realtime_changes', () => void this.drain(), () => void this.drain())
+    this.stopListening = await this.db.listen(
+      '_realtime_changes',
+      () => void this.drain(),
+      () => void this.drain(),
+    )
     // A safety net for a notification lost with its connection; a drain finds nothing most times.
     if (this.settings.pollIntervalMs > 0)
       this.timer = setInterval(() => void this.drain(), this.settings.pollIntervalMs).unref()
@@ -158,7 +162,10 @@ export class ChangeFeed {
       const event = typeof request.event === 'string' ? request.event : '*'
       const schema = typeof request.schema === 'string' ? request.schema : '*'
       const table = typeof request.table === 'string' ? request.table : undefined
-      const parsed = parseFilter(typeof request.filter === 'string' ? request.filter : undefined, this.settings.maxFilterChars)
+      const parsed = parseFilter(
+        typeof request.filter === 'string' ? request.filter : undefined,
+        this.settings.maxFilterChars,
+      )
       if (!parsed.ok) return { ok: false, message: parsed.message }
       const upper = event.toUpperCase()
       const action = upper === 'INSERT' || upper === 'UPDATE' || upper === 'DELETE' ? upper : '*'
@@ -166,7 +173,9 @@ export class ChangeFeed {
         ([, info]) => glob(schema, info.schema) && glob(table ?? '*', info.table),
       )
       const readable = matching.filter(
-        ([, info]) => info.primaryKey.length > 0 && info.primaryKey.every((name) => this.columnReadable(info, name, subscriber.role)),
+        ([, info]) =>
+          info.primaryKey.length > 0 &&
+          info.primaryKey.every((name) => this.columnReadable(info, name, subscriber.role)),
       )
       if (readable.length === 0) return { ok: false, message: notEnabled({ event, schema, table }, parsed.filters) }
       for (const [key, info] of readable) {
@@ -190,7 +199,8 @@ export class ChangeFeed {
   }
 
   unsubscribe(subscriber: Subscriber) {
-    for (const subscription of this.bySubscriber.get(subscriber) ?? []) this.byTable.get(subscription.key)?.delete(subscription)
+    for (const subscription of this.bySubscriber.get(subscriber) ?? [])
+      this.byTable.get(subscription.key)?.delete(subscription)
     this.bySubscriber.delete(subscriber)
   }
 
@@ -251,7 +261,10 @@ export class ChangeFeed {
     )
     if (!info || subscriptions.length === 0) return
     // Subscriptions with the same identity and filters share one check.
-    const checks = new Map<string, { role: DbRole; claims: JwtPayload; filters: Filter[]; subscriptions: Subscription[] }>()
+    const checks = new Map<
+      string,
+      { role: DbRole; claims: JwtPayload; filters: Filter[]; subscriptions: Subscription[] }
+    >()
     for (const subscription of subscriptions) {
       const { role, claims } = subscription.subscriber
       const id = JSON.stringify([role, claims, subscription.filters])

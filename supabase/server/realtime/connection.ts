@@ -9,7 +9,16 @@ import type { JwtPayload } from '../lib/jwt'
 import { checkToken } from './auth'
 import type { BindingRequest, Subscriber } from './changes'
 import { mayWrite, readableExtensions, type Extension } from './private-channels'
-import { FrameError, decodeBinary, decodeText, encode, encodeBinaryBroadcast, reply, type Message, type Vsn } from './protocol'
+import {
+  FrameError,
+  decodeBinary,
+  decodeText,
+  encode,
+  encodeBinaryBroadcast,
+  reply,
+  type Message,
+  type Vsn,
+} from './protocol'
 import type { RealtimeHub } from './hub'
 
 export interface Channel {
@@ -131,7 +140,13 @@ export class Connection {
       case 'phx_leave':
         this.send(reply(message, 'ok', {}))
         this.removeChannel(channel)
-        this.send({ joinRef: channel.joinRef, ref: channel.joinRef, topic: channel.topic, event: 'phx_close', payload: {} })
+        this.send({
+          joinRef: channel.joinRef,
+          ref: channel.joinRef,
+          topic: channel.topic,
+          event: 'phx_close',
+          payload: {},
+        })
         return
       case 'access_token':
         return this.updateToken(channel, message)
@@ -154,13 +169,24 @@ export class Connection {
     const previous = this.channels.get(message.topic)
     if (previous) {
       this.removeChannel(previous)
-      this.send({ joinRef: previous.joinRef, ref: previous.joinRef, topic: previous.topic, event: 'phx_close', payload: {} })
+      this.send({
+        joinRef: previous.joinRef,
+        ref: previous.joinRef,
+        topic: previous.topic,
+        event: 'phx_close',
+        payload: {},
+      })
     } else if (this.channels.size >= this.hub.settings.maxChannelsPerConnection) {
       return fail('ChannelRateLimitReached: Too many channels')
     }
     const payload = isObject(message.payload) ? message.payload : {}
     const config = isObject(payload.config) ? payload.config : {}
-    const given = typeof payload.access_token === 'string' ? payload.access_token : typeof payload.user_token === 'string' ? payload.user_token : undefined
+    const given =
+      typeof payload.access_token === 'string'
+        ? payload.access_token
+        : typeof payload.user_token === 'string'
+          ? payload.user_token
+          : undefined
     const token = given && !given.startsWith('sb_') ? given : this.socketToken
     const auth = await checkToken(this.hub.keys, this.hub.sessionLive, token)
     if (!auth.ok) return fail(`${auth.code}: ${auth.message}`)
@@ -186,33 +212,54 @@ export class Connection {
       canWrite: {},
     }
     if (isPrivate) {
-      const readable = await readableExtensions(this.hub.db, auth.role, auth.claims, subtopic, ['broadcast', 'presence'])
+      const readable = await readableExtensions(this.hub.db, auth.role, auth.claims, subtopic, [
+        'broadcast',
+        'presence',
+      ])
       if (readable.size === 0)
         return fail(`Unauthorized: You do not have permissions to read from this Channel topic: ${subtopic}`)
     }
     const requested = Array.isArray(config.postgres_changes) ? config.postgres_changes.filter(isObject) : []
     if (requested.length > this.hub.settings.maxChannelsPerConnection)
       return fail('Unknown Error on Channel: too many postgres_changes bindings')
-    const bindings = requested.map((element, index) => ({ id: bindingId(element, index), request: element as BindingRequest }))
+    const bindings = requested.map((element, index) => ({
+      id: bindingId(element, index),
+      request: element as BindingRequest,
+    }))
     if (this.closed) return
     this.channels.set(channel.topic, channel)
     this.hub.addChannel(channel)
     this.scheduleExpiry(channel, auth.exp)
-    this.send(reply(message, 'ok', { postgres_changes: requested.map((element, index) => ({ ...element, id: bindings[index]!.id })) }))
+    this.send(
+      reply(message, 'ok', {
+        postgres_changes: requested.map((element, index) => ({ ...element, id: bindings[index]!.id })),
+      }),
+    )
     if (channel.presence.enabled) this.push(channel, 'presence_state', this.hub.presence.state(channel.scope))
     if (bindings.length > 0) {
       channel.subscriber = {
         role: channel.role,
         claims: channel.claims,
         deliver: (ids, data) =>
-          this.send({ joinRef: null, ref: null, topic: channel.topic, event: 'postgres_changes', payload: { ids, data } }),
+          this.send({
+            joinRef: null,
+            ref: null,
+            topic: channel.topic,
+            event: 'postgres_changes',
+            payload: { ids, data },
+          }),
       }
       const outcome = await this.hub.changes.subscribe(channel.subscriber, bindings)
       if (this.channels.get(channel.topic) !== channel) {
         this.hub.changes.unsubscribe(channel.subscriber)
         return
       }
-      this.system(channel, 'postgres_changes', outcome.ok ? 'ok' : 'error', outcome.ok ? 'Subscribed to PostgreSQL' : outcome.message)
+      this.system(
+        channel,
+        'postgres_changes',
+        outcome.ok ? 'ok' : 'error',
+        outcome.ok ? 'Subscribed to PostgreSQL' : outcome.message,
+      )
     }
   }
 
@@ -230,7 +277,8 @@ export class Connection {
     // setTimeout holds at most ~24.8 days; a later expiry is checked again then.
     const delay = Math.min(Math.max(0, exp * 1000 - Date.now()), 2_000_000_000)
     channel.expiry = setTimeout(() => {
-      if (exp * 1000 <= Date.now()) this.shutdown(channel, `Token has expired ${Math.round(Date.now() / 1000 - exp)} seconds ago`)
+      if (exp * 1000 <= Date.now())
+        this.shutdown(channel, `Token has expired ${Math.round(Date.now() / 1000 - exp)} seconds ago`)
       else this.scheduleExpiry(channel, exp)
     }, delay).unref()
   }
@@ -258,9 +306,15 @@ export class Connection {
     const auth = await checkToken(this.hub.keys, this.hub.sessionLive, token)
     if (!auth.ok) return this.shutdown(channel, auth.message)
     if (channel.isPrivate) {
-      const readable = await readableExtensions(this.hub.db, auth.role, auth.claims, channel.subtopic, ['broadcast', 'presence'])
+      const readable = await readableExtensions(this.hub.db, auth.role, auth.claims, channel.subtopic, [
+        'broadcast',
+        'presence',
+      ])
       if (readable.size === 0)
-        return this.shutdown(channel, `You no longer have permission to read from this Channel topic: ${channel.subtopic}`)
+        return this.shutdown(
+          channel,
+          `You no longer have permission to read from this Channel topic: ${channel.subtopic}`,
+        )
     }
     Object.assign(channel, { role: auth.role, claims: auth.claims, token, sessionId: auth.sessionId, canWrite: {} })
     // Changes are checked as the new identity from now on.
@@ -270,13 +324,20 @@ export class Connection {
 
   private async allowedToWrite(channel: Channel, extension: Extension) {
     if (!channel.isPrivate) return true
-    channel.canWrite[extension] ??= await mayWrite(this.hub.db, channel.role, channel.claims, channel.subtopic, extension)
+    channel.canWrite[extension] ??= await mayWrite(
+      this.hub.db,
+      channel.role,
+      channel.claims,
+      channel.subtopic,
+      extension,
+    )
     return channel.canWrite[extension]
   }
 
   private async broadcast(channel: Channel, message: Message) {
     const payload = isObject(message.payload) ? message.payload : undefined
-    if (!payload || typeof payload.event !== 'string') return this.send(reply(message, 'error', { reason: 'broadcast needs an event' }))
+    if (!payload || typeof payload.event !== 'string')
+      return this.send(reply(message, 'error', { reason: 'broadcast needs an event' }))
     // A private channel without write permission: dropped without a reply, as Realtime does.
     if (!(await this.allowedToWrite(channel, 'broadcast'))) return
     const event = payload.event
@@ -301,9 +362,14 @@ export class Connection {
   private async presence(channel: Channel, message: Message) {
     const payload = isObject(message.payload) ? message.payload : {}
     if (!(await this.allowedToWrite(channel, 'presence')))
-      return this.send(reply(message, 'error', { reason: 'Unauthorized: You do not have permissions to track presence on this Channel topic' }))
+      return this.send(
+        reply(message, 'error', {
+          reason: 'Unauthorized: You do not have permissions to track presence on this Channel topic',
+        }),
+      )
     if (payload.event === 'track') {
-      if (!isObject(payload.payload)) return this.send(reply(message, 'error', { reason: 'Presence track payload must be a map' }))
+      if (!isObject(payload.payload))
+        return this.send(reply(message, 'error', { reason: 'Presence track payload must be a map' }))
       this.hub.presence.track(channel, payload.payload, randomBytes(9).toString('base64url'))
       return this.send(reply(message, 'ok', {}))
     }

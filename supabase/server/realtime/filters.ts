@@ -52,19 +52,25 @@ function unquote(value: string): string {
 
 export function parseFilter(text: string | undefined, maxLength: number): ParsedFilters {
   if (text === undefined || text.trim() === '') return { ok: true, filters: [] }
-  if (text.length > maxLength) return { ok: false, message: `Error parsing \`filter\` params: longer than ${maxLength} characters` }
+  if (text.length > maxLength)
+    return { ok: false, message: `Error parsing \`filter\` params: longer than ${maxLength} characters` }
   const filters: Filter[] = []
   for (const segment of splitTopLevel(text)) {
-    if (segment.trim() === '') return { ok: false, message: 'filter must not contain empty segments (check for extra commas)' }
+    if (segment.trim() === '')
+      return { ok: false, message: 'filter must not contain empty segments (check for extra commas)' }
     const match = /^([^=]+)=([a-z]+)\.(.*)$/s.exec(segment)
-    const fail = (): ParsedFilters => ({ ok: false, message: `Error parsing \`filter\` params: ${JSON.stringify([segment])}` })
+    const fail = (): ParsedFilters => ({
+      ok: false,
+      message: `Error parsing \`filter\` params: ${JSON.stringify([segment])}`,
+    })
     if (!match) return fail()
     const [, column, op, raw] = match as unknown as [string, string, string, string]
     if (op === 'in') {
       if (!raw.startsWith('(') || !raw.endsWith(')'))
         return { ok: false, message: '`in` filter value must be wrapped by parentheses' }
       const values = splitTopLevel(raw.slice(1, -1)).map((value) => unquote(value.trim()))
-      if (values.length > maxInValues) return { ok: false, message: `\`in\` filter accepts at most ${maxInValues} values` }
+      if (values.length > maxInValues)
+        return { ok: false, message: `\`in\` filter accepts at most ${maxInValues} values` }
       filters.push({ column: column.trim(), op: 'in', values })
     } else if (scalarOps.has(op)) {
       filters.push({ column: column.trim(), op: op as Filter['op'], value: unquote(raw) })

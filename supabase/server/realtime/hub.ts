@@ -113,10 +113,15 @@ export class RealtimeHub {
       }
   }
 
+  /** Closes every socket (1001, "going away"); clients reconnect and rejoin by themselves. */
+  disconnectAll(reason: string) {
+    for (const connection of [...this.connections]) connection.close(1001, reason)
+  }
+
   close(): Promise<void> {
     this.closing ??= (async () => {
       if (this.sweep) clearInterval(this.sweep)
-      for (const connection of [...this.connections]) connection.close(1001, 'server shutting down')
+      this.disconnectAll('server shutting down')
       this.wss.close()
       await this.changes.stop()
     })()
@@ -128,7 +133,14 @@ export class RealtimeHub {
 function refuse(socket: Duplex, status: number, error: string) {
   if (socket.destroyed) return
   const body = JSON.stringify({ error })
-  const reason = { 400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 429: 'Too Many Requests', 500: 'Internal Server Error' }[status] ?? 'Error'
+  const reason =
+    {
+      400: 'Bad Request',
+      401: 'Unauthorized',
+      404: 'Not Found',
+      429: 'Too Many Requests',
+      500: 'Internal Server Error',
+    }[status] ?? 'Error'
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   )

@@ -33,7 +33,11 @@ export class Presence {
     }
     const meta: Meta = { ...payload, phx_ref: ref, ...(previous ? { phx_ref_prev: previous.meta.phx_ref } : {}) }
     entries.set(channel, { key: channel.presence.key, meta })
-    this.diff(channel.scope, { [channel.presence.key]: { metas: [meta] } }, previous ? { [previous.key]: { metas: [previous.meta] } } : {})
+    this.diff(
+      channel.scope,
+      { [channel.presence.key]: { metas: [meta] } },
+      previous ? { [previous.key]: { metas: [previous.meta] } } : {},
+    )
   }
 
   untrack(channel: Channel) {
@@ -47,6 +51,12 @@ export class Presence {
 
   private diff(scope: string, joins: Record<string, unknown>, leaves: Record<string, unknown>) {
     for (const target of this.channelsIn(scope))
-      target.connection.send({ joinRef: null, ref: null, topic: target.topic, event: 'presence_diff', payload: { joins, leaves } })
+      target.connection.send({
+        joinRef: null,
+        ref: null,
+        topic: target.topic,
+        event: 'presence_diff',
+        payload: { joins, leaves },
+      })
   }
 }

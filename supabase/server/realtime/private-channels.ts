@@ -64,7 +64,10 @@ export function mayWrite(db: Database, role: DbRole, claims: JwtPayload, topic: 
   return rolledBack<boolean>(db, async (tx) => {
     await tx.query(identitySql, identity(role, claims, topic))
     try {
-      await tx.query(`insert into realtime.messages (topic, extension, private) values ($1, $2, true)`, [topic, extension])
+      await tx.query(`insert into realtime.messages (topic, extension, private) values ($1, $2, true)`, [
+        topic,
+        extension,
+      ])
       return true
     } catch (error) {
       if (isPgError(error) && error.code === '42501') return false

@@ -89,7 +89,8 @@ export function decodeBinary(data: Buffer): Message {
 
 /** A server frame. V1 frames never carry join_ref (Phoenix's V1 serializer). */
 export function encode(message: Message, vsn: Vsn): string {
-  if (vsn === '2.0.0') return JSON.stringify([message.joinRef, message.ref, message.topic, message.event, message.payload])
+  if (vsn === '2.0.0')
+    return JSON.stringify([message.joinRef, message.ref, message.topic, message.event, message.payload])
   return JSON.stringify({ topic: message.topic, event: message.event, payload: message.payload, ref: message.ref })
 }
 

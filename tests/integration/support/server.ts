@@ -53,6 +53,7 @@ export interface TestServer {
   app: Awaited<ReturnType<typeof createServer>>['app']
   deps: Awaited<ReturnType<typeof createServer>>['deps']
   notificationMails: Awaited<ReturnType<typeof createServer>>['notificationMails']
+  realtime: Awaited<ReturnType<typeof createServer>>['realtime']
   /** A supabase-js client with the anon key, like the browser's. */
   client(): SupabaseClient
   /** A supabase-js client with the service-role key, like an admin script's. */
@@ -109,6 +110,7 @@ export async function startTestServer(
     app: server.app,
     deps: server.deps,
     notificationMails: server.notificationMails,
+    realtime: server.realtime,
     client: () => makeClient(env.ANON_KEY),
     serviceClient: () => makeClient(env.SERVICE_ROLE_KEY),
     request: (path, init) => fetchApp(new URL(path, url), init),
