@@ -38,6 +38,7 @@ export interface Channel {
   canWrite: Partial<Record<Extension, boolean>>
   expiry?: NodeJS.Timeout
   subscriber?: Subscriber
+  bindings: { id: number; request: BindingRequest }[]
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -210,6 +211,7 @@ export class Connection {
       },
       isPrivate,
       canWrite: {},
+      bindings: [],
     }
     if (isPrivate) {
       const readable = await readableExtensions(this.hub.db, auth.role, auth.claims, subtopic, [
@@ -227,6 +229,7 @@ export class Connection {
       request: element as BindingRequest,
     }))
     if (this.closed) return
+    channel.bindings = bindings
     this.channels.set(channel.topic, channel)
     this.hub.addChannel(channel)
     this.scheduleExpiry(channel, auth.exp)
@@ -236,31 +239,40 @@ export class Connection {
       }),
     )
     if (channel.presence.enabled) this.push(channel, 'presence_state', this.hub.presence.state(channel.scope))
-    if (bindings.length > 0) {
-      channel.subscriber = {
-        role: channel.role,
-        claims: channel.claims,
-        deliver: (ids, data) =>
-          this.send({
-            joinRef: null,
-            ref: null,
-            topic: channel.topic,
-            event: 'postgres_changes',
-            payload: { ids, data },
-          }),
-      }
-      const outcome = await this.hub.changes.subscribe(channel.subscriber, bindings)
-      if (this.channels.get(channel.topic) !== channel) {
-        this.hub.changes.unsubscribe(channel.subscriber)
-        return
-      }
-      this.system(
-        channel,
-        'postgres_changes',
-        outcome.ok ? 'ok' : 'error',
-        outcome.ok ? 'Subscribed to PostgreSQL' : outcome.message,
-      )
+    if (bindings.length > 0) await this.subscribeChanges(channel)
+  }
+
+  /**
+   * (Re)creates the channel's postgres_changes subscriptions as its current identity, then tells
+   * the client the outcome: after the join, and after each new token (a join sent before the
+   * client had its user token comes with the API key, and the user's token follows).
+   */
+  private async subscribeChanges(channel: Channel) {
+    channel.subscriber ??= {
+      role: channel.role,
+      claims: channel.claims,
+      deliver: (ids, data) =>
+        this.send({
+          joinRef: null,
+          ref: null,
+          topic: channel.topic,
+          event: 'postgres_changes',
+          payload: { ids, data },
+        }),
     }
+    const subscriber = channel.subscriber
+    const outcome = await this.hub.changes.subscribe(subscriber, channel.bindings)
+    if (this.channels.get(channel.topic) !== channel) {
+      this.hub.changes.unsubscribe(subscriber)
+      return
+    }
+    if (!outcome.ok) this.hub.changes.unsubscribe(subscriber)
+    this.system(
+      channel,
+      'postgres_changes',
+      outcome.ok ? 'ok' : 'error',
+      outcome.ok ? 'Subscribed to PostgreSQL' : outcome.message,
+    )
   }
 
   /** A push from the channel itself: its join ref, no ref. */
@@ -317,9 +329,10 @@ export class Connection {
         )
     }
     Object.assign(channel, { role: auth.role, claims: auth.claims, token, sessionId: auth.sessionId, canWrite: {} })
-    // Changes are checked as the new identity from now on.
-    if (channel.subscriber) Object.assign(channel.subscriber, { role: auth.role, claims: auth.claims })
     this.scheduleExpiry(channel, auth.exp)
+    // Changes are checked as the new identity from now on, with its own privileges.
+    if (channel.subscriber) Object.assign(channel.subscriber, { role: auth.role, claims: auth.claims })
+    if (channel.bindings.length > 0) await this.subscribeChanges(channel)
   }
 
   private async allowedToWrite(channel: Channel, extension: Extension) {

@@ -104,6 +104,18 @@ describe.each(databaseKinds())('Realtime protocol on %s', (kind) => {
     expect(kept.statuses).toEqual(['SUBSCRIBED'])
   })
 
+  it('re-creates the subscriptions as the new identity when a token arrives after the join', async () => {
+    const client = track(realtimeClient(server, base))
+    const channel = watch(client, 'late-token', [{ table: 'tasks' }])
+    expect(await channel.settled).toBe('SUBSCRIBED')
+    // Joined with the API key (anon): no SELECT on tasks, so no subscription yet.
+    await expect.poll(() => channel.system.map((m) => m.status)).toEqual(['error'])
+    await client.realtime.setAuth(await tokenFor(users.lucia, 3600))
+    await expect.poll(() => channel.system.map((m) => m.message)).toContain('Subscribed to PostgreSQL')
+    const id = await insertTask(projects.riberaDashboard, 'late token')
+    await expect.poll(() => changeKeys(channel)).toContain(`tasks:INSERT:${id}`)
+  })
+
   it('closes the channels of a session that was signed out elsewhere (revocation)', async () => {
     const lucia = track(await clientAs(server, base, 'clientA'))
     const channel = watch(lucia, 'revoked', [{ table: 'tasks' }])
