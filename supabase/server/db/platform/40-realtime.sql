@@ -128,6 +128,8 @@ declare
   column_type text;
   operator text;
   visible boolean;
+  statement text;
+  prepared text;
 begin
   select string_agg(format('t.%1$I = r.%1$I', a.attname), ' and ')
     into key_condition
@@ -159,14 +161,25 @@ begin
         condition := condition || format(' and r.%I %s %L::%s', f ->> 'column', operator, f ->> 'value', column_type);
       end if;
     end loop;
+    statement := format(
+      'select exists (select 1 from jsonb_populate_record(null::%1$s, $1) r join %1$s t on %2$s)',
+      target, condition);
     perform set_config('role', subscriber ->> 'role', true);
     perform set_config('request.jwt.claims', subscriber ->> 'claims', true);
     perform set_config('request.jwt.claim.sub', coalesce((subscriber -> 'claims') ->> 'sub', ''), true);
     perform set_config('request.jwt.claim.role', subscriber ->> 'role', true);
-    execute format(
-      'select exists (select 1 from jsonb_populate_record(null::%1$s, $1) r join %1$s t on %2$s)',
-      target, condition)
-      into visible using change;
+    if condition = key_condition then
+      -- Without filters the statement depends only on the table and the role: prepared once per
+      -- connection (as that role, so under its row-level security), planning is skipped for every
+      -- later subscriber. With filters, whose values vary without bound, it is planned each time.
+      prepared := '_realtime_' || md5((subscriber ->> 'role') || ' ' || statement);
+      if not exists (select 1 from pg_prepared_statements p where p.name = prepared) then
+        execute format('prepare %I(jsonb) as %s', prepared, statement);
+      end if;
+      execute format('execute %I(%L)', prepared, change) into visible;
+    else
+      execute statement into visible using change;
+    end if;
     perform set_config('role', 'none', true);
     result := result || visible;
   end loop;
