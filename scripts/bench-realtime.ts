@@ -208,7 +208,9 @@ async function main() {
     const cpuPerMessage = (index: number) =>
       `${(((cpuAfter[index]! - cpuBefore[index]!) * 1e6) / delivered).toFixed(0)} µs`
     const p95 = percentile(latencies, 95)
-    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()
+    let commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()
+    if (execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8' }).trim())
+      commit += ' (with uncommitted changes)'
     const supabaseJs = (
       JSON.parse(readFileSync(join(ROOT, 'node_modules', '@supabase', 'supabase-js', 'package.json'), 'utf8')) as {
         version: string
