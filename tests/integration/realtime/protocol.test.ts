@@ -95,6 +95,10 @@ describe.each(databaseKinds())('Realtime protocol on %s', (kind) => {
     await subscribed(kept)
     // Lucía's client cannot see an internal task; the admin's token, set before expiry, can.
     const hidden = await insertTask(projects.riberaDashboard, 'internal before', { internal: true })
+    // Changes are checked when delivered, in order: once a later visible one arrives, the hidden
+    // one has been decided as Lucía.
+    const seen = await insertTask(projects.riberaDashboard, 'visible before')
+    await expect.poll(() => changeKeys(kept)).toContain(`tasks:INSERT:${seen}`)
     await refreshed.realtime.setAuth(await tokenFor(users.admin, 3600))
     const { exp } = JSON.parse(Buffer.from(short.split('.')[1]!, 'base64url').toString()) as { exp: number }
     await expect.poll(() => Date.now() > exp * 1000 + 1000, { timeout: 6000 }).toBe(true)
