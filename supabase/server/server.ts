@@ -101,6 +101,7 @@ function realtimeSettings(env: Env) {
     maxMessageBytes: env.REALTIME_MAX_MESSAGE_BYTES,
     maxEventsPerSecond: env.REALTIME_MAX_EVENTS_PER_SECOND,
     maxTopicBytes: env.REALTIME_MAX_TOPIC_BYTES,
+    maxJsonDepth: env.API_MAX_JSON_DEPTH,
     idleTimeoutMs: env.REALTIME_IDLE_TIMEOUT_MS,
     maxFilterChars: env.REALTIME_MAX_FILTER_CHARS,
     pollIntervalMs: env.REALTIME_POLL_INTERVAL_MS,

@@ -219,13 +219,13 @@ export class ChangeFeed {
     for (const filter of filters) {
       const column = info.columns.find((candidate) => candidate.name === filter.column)
       if (!column || !column[role]) return `invalid column for filter ${filter.column}`
-      for (const value of filter.values ?? [filter.value ?? '']) {
-        try {
-          // The type comes from the catalog, the value is a parameter.
-          await this.db.query(`select $1::${column.sqlType}`, [value])
-        } catch {
-          return `invalid value for filter ${filter.column}`
-        }
+      try {
+        // The type comes from the catalog, the values are a parameter: one query for all of them.
+        await this.db.query(`select v::${column.sqlType} from unnest($1::text[]) v`, [
+          filter.values ?? [filter.value ?? ''],
+        ])
+      } catch {
+        return `invalid value for filter ${filter.column}`
       }
     }
     return null

@@ -115,7 +115,8 @@ export class Connection {
     }
     let message: Message
     try {
-      message = isBinary ? decodeBinary(data) : decodeText(data.toString('utf8'), this.vsn)
+      const depth = this.hub.settings.maxJsonDepth
+      message = isBinary ? decodeBinary(data, depth) : decodeText(data.toString('utf8'), this.vsn, depth)
     } catch (error) {
       if (!(error instanceof FrameError)) throw error
       // Phoenix cannot answer a frame it cannot read (it has no ref): the socket is closed.

@@ -17,6 +17,8 @@ export interface RealtimeSettings extends ChangeSettings {
   maxMessageBytes: number
   maxEventsPerSecond: number
   maxTopicBytes: number
+  /** Nesting of a frame's JSON (API_MAX_JSON_DEPTH). */
+  maxJsonDepth: number
   idleTimeoutMs: number
   /** How often joined channels' sessions are checked for revocation. */
   revocationSweepMs: number

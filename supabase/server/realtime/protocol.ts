@@ -2,6 +2,7 @@
 // protocol.md §3): vsn 1.0.0 sends JSON objects; vsn 2.0.0 sends JSON arrays
 // [join_ref, ref, topic, event, payload] and client broadcasts as binary "kind 3" frames.
 // Server broadcasts go out as JSON text in both versions, which realtime-js decodes the same way.
+import { jsonNestsDeeperThan } from '../lib/json-depth'
 
 export type Vsn = '1.0.0' | '2.0.0'
 
@@ -14,6 +15,16 @@ export interface Message {
 }
 
 export class FrameError extends Error {}
+
+/** JSON nested at most `maxDepth` levels (API_MAX_JSON_DEPTH): what is relayed is stringified again, which recurses. */
+function parseJson(text: string, what: string, maxDepth: number): unknown {
+  if (jsonNestsDeeperThan(text, maxDepth)) throw new FrameError(`${what} nests deeper than ${maxDepth} levels`)
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new FrameError(`${what} is not JSON`)
+  }
+}
 
 const asRef = (value: unknown): string | null => {
   if (value === null || value === undefined) return null
@@ -28,13 +39,8 @@ function fromParts(joinRef: unknown, ref: unknown, topic: unknown, event: unknow
 }
 
 /** A text frame, in the socket's version. Throws FrameError for anything else. */
-export function decodeText(text: string, vsn: Vsn): Message {
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    throw new FrameError('frame is not JSON')
-  }
+export function decodeText(text: string, vsn: Vsn, maxDepth: number): Message {
+  const parsed = parseJson(text, 'frame', maxDepth)
   if (vsn === '2.0.0') {
     if (!Array.isArray(parsed) || parsed.length < 5) throw new FrameError('expected a V2 array of 5 elements')
     return fromParts(parsed[0], parsed[1], parsed[2], parsed[3], parsed[4])
@@ -49,7 +55,7 @@ export function decodeText(text: string, vsn: Vsn): Message {
  * metadata, then the payload (JSON when the encoding byte is 1). Refs and names are one byte per
  * character, as realtime-js writes them.
  */
-export function decodeBinary(data: Buffer): Message {
+export function decodeBinary(data: Buffer, maxDepth: number): Message {
   if (data.length < 7 || data[0] !== 3) throw new FrameError('unsupported binary frame')
   const lengths = [data[1]!, data[2]!, data[3]!, data[4]!, data[5]!]
   const encoding = data[6]
@@ -62,22 +68,11 @@ export function decodeBinary(data: Buffer): Message {
   }) as [string, string, string, string, string]
   const body = data.subarray(offset)
   let payload: unknown
-  if (encoding === 1) {
-    try {
-      payload = JSON.parse(body.toString('utf8'))
-    } catch {
-      throw new FrameError('broadcast payload is not JSON')
-    }
-  } else if (encoding === 0) {
+  if (encoding === 1) payload = parseJson(body.toString('utf8'), 'broadcast payload', maxDepth)
+  else if (encoding === 0) {
     payload = Buffer.from(body)
   } else throw new FrameError('unknown payload encoding')
-  if (metadata.length) {
-    try {
-      JSON.parse(metadata)
-    } catch {
-      throw new FrameError('broadcast metadata is not JSON')
-    }
-  }
+  if (metadata.length) parseJson(metadata, 'broadcast metadata', maxDepth)
   return {
     joinRef: joinRef || null,
     ref: ref || null,

@@ -293,6 +293,11 @@ describe.each(databaseKinds())('Realtime protocol on %s', (kind) => {
       ['an unknown binary kind', Buffer.from([9, 0, 0, 0]), 1003],
       ['a binary header longer than the frame', Buffer.from([3, 200, 0, 0, 0, 0, 1]), 1003],
       ['a frame over REALTIME_MAX_MESSAGE_BYTES', 'x'.repeat(5000), 1009],
+      [
+        'JSON nested past API_MAX_JSON_DEPTH',
+        `[null,"1","realtime:a","phx_join",${'['.repeat(100)}${']'.repeat(100)}]`,
+        1003,
+      ],
     ])('closes the socket cleanly on %s, and keeps serving', async (_name, frame, code) => {
       const { ws } = await open(`apikey=${server.anonKey}&vsn=2.0.0`)
       const done = closed(ws!)
