@@ -1,25 +1,12 @@
-// Rewrites one section (from its `## ` title to the next) of docs/benchmarks.md, formatted as
-// `npm run lint` expects. Shared by the server benchmarks.
-import { existsSync } from 'node:fs'
+// Rewrites one section (from its `## ` title to the next) of docs/benchmarks.md with the site
+// benchmarks' writer, then formats the file as `npm run lint` expects (Prettier aligns the tables).
+// Shared by the server benchmarks.
 import { readFile, writeFile } from 'node:fs/promises'
-
-const INTRO = '# Benchmarks\n'
+import { writeDocSection } from './bench.mjs'
 
 export async function replaceSection(docPath: string, title: string, section: string): Promise<void> {
-  let doc = existsSync(docPath) ? await readFile(docPath, 'utf8') : INTRO
-  const lines = doc.split('\n')
-  const start = lines.findIndex((line) => line.trim() === title)
-  if (start === -1) {
-    doc = `${doc.replace(/\n*$/, '')}\n\n${section}`
-  } else {
-    let end = lines.findIndex((line, index) => index > start && /^#{1,2} /.test(line))
-    if (end === -1) end = lines.length
-    const before = lines.slice(0, start).join('\n').replace(/\n*$/, '')
-    const after = lines.slice(end).join('\n').replace(/^\n*/, '')
-    doc = `${before}\n\n${section}${after ? `\n${after}` : ''}`
-  }
-  // Formatted as `npm run lint` expects (Prettier aligns the tables).
+  await writeDocSection(docPath, title, section, '# Benchmarks\n')
   const prettier = await import('prettier')
   const options = (await prettier.resolveConfig(docPath)) ?? {}
-  await writeFile(docPath, await prettier.format(doc, { ...options, filepath: docPath }))
+  await writeFile(docPath, await prettier.format(await readFile(docPath, 'utf8'), { ...options, filepath: docPath }))
 }
