@@ -14,7 +14,7 @@
 // failed on: these numbers come from one machine at one moment and are not a test.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
 import { chmodSync, existsSync, readdirSync, readFileSync } from 'node:fs'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer as createHttpServer, request as httpRequest } from 'node:http'
 import { createServer as createNetServer } from 'node:net'
 import { createRequire } from 'node:module'
@@ -23,6 +23,8 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { startPostgresCluster, type PostgresCluster } from '../tests/integration/support/postgres-cluster'
+import { groupCpu, postgresCpu, procStats, selfCpu, type CpuProbe } from './lib/proc-cpu'
+import { replaceSection } from './lib/bench-doc'
 import { developmentKeys } from '../supabase/server/lib/dev-keys'
 import { demoAccounts, demoPassword } from '../supabase/server/welcome'
 
@@ -164,13 +166,7 @@ async function answers(url: string) {
 }
 
 /** Starts a node process (through tsx) and waits until `readyUrl` answers 2xx. */
-async function startChild(
-  name: string,
-  args: string[],
-  env: Record<string, string>,
-  readyUrl: string,
-  cwd = ROOT,
-) {
+async function startChild(name: string, args: string[], env: Record<string, string>, readyUrl: string, cwd = ROOT) {
   const child = spawn(process.execPath, [TSX, ...args], {
     cwd,
     env: { ...process.env, ...env },
@@ -195,87 +191,6 @@ async function startChild(
     if (await answers(readyUrl)) return { child, log: () => log }
   }
   throw new Error(`${name} did not answer on ${readyUrl} within 180 s:\n${log}`)
-}
-
-// ---------------------------------------------------------------------------------------------
-// CPU time per process set, from /proc (Linux): where each request's time is spent
-
-/** Cumulative CPU seconds of a set of processes; NaN where /proc cannot tell. */
-type CpuProbe = () => number
-
-const clockTicks = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
-  } catch {
-    return 100
-  }
-})()
-
-interface ProcStat {
-  pid: number
-  ppid: number
-  pgrp: number
-  /** Its own CPU seconds, and those of its children it has waited for. */
-  own: number
-  reaped: number
-}
-
-function procStats(): ProcStat[] {
-  if (!existsSync('/proc/self/stat')) return []
-  const stats: ProcStat[] = []
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const text = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      const f = text
-        .slice(text.lastIndexOf(')') + 2)
-        .split(' ')
-        .map(Number)
-      stats.push({
-        pid: Number(entry),
-        ppid: f[1]!,
-        pgrp: f[2]!,
-        own: (f[11]! + f[12]!) / clockTicks,
-        reaped: (f[13]! + f[14]!) / clockTicks,
-      })
-    } catch {
-      // exited while listed
-    }
-  }
-  return stats
-}
-
-/** A child started by startChild and all it started (its process group). */
-const groupCpu =
-  (child: ChildProcess): CpuProbe =>
-  () => {
-    const group = procStats().filter((stat) => stat.pgrp === child.pid)
-    return group.length ? group.reduce((sum, stat) => sum + stat.own + stat.reaped, 0) : NaN
-  }
-
-/** The cluster's postmaster (found by its port) and its backends, live or ended. */
-function postgresCpu(port: string): CpuProbe {
-  const postmaster = readdirSync('/proc').find((entry) => {
-    try {
-      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0')
-      return /postgres$/.test(args[0] ?? '') && args.some((arg, i) => arg === '-p' && args[i + 1] === port)
-    } catch {
-      return false
-    }
-  })
-  if (!postmaster) return () => NaN
-  const pid = Number(postmaster)
-  return () => {
-    const stats = procStats()
-    const main = stats.find((stat) => stat.pid === pid)
-    if (!main) return NaN
-    return main.own + main.reaped + stats.filter((stat) => stat.ppid === pid).reduce((sum, stat) => sum + stat.own, 0)
-  }
-}
-
-const selfCpu: CpuProbe = () => {
-  const usage = process.cpuUsage()
-  return (usage.user + usage.system) / 1e6
 }
 
 interface Probes {
@@ -942,25 +857,8 @@ function largeBodySection(results: LargeBody[]) {
   return `\n${lines.join('\n')}`
 }
 
-const INTRO = '# Benchmarks\n'
-
 async function writeDoc(section: string) {
-  let doc = existsSync(DOC) ? await readFile(DOC, 'utf8') : INTRO
-  const lines = doc.split('\n')
-  const start = lines.findIndex((line) => line.trim() === SECTION_TITLE)
-  if (start === -1) {
-    doc = `${doc.replace(/\n*$/, '')}\n\n${section}`
-  } else {
-    let end = lines.findIndex((line, index) => index > start && /^#{1,2} /.test(line))
-    if (end === -1) end = lines.length
-    const before = lines.slice(0, start).join('\n').replace(/\n*$/, '')
-    const after = lines.slice(end).join('\n').replace(/^\n*/, '')
-    doc = `${before}\n\n${section}${after ? `\n${after}` : ''}`
-  }
-  // Formatted as `npm run lint` expects (Prettier aligns the tables).
-  const prettier = await import('prettier')
-  const options = (await prettier.resolveConfig(DOC)) ?? {}
-  await writeFile(DOC, await prettier.format(doc, { ...options, filepath: DOC }))
+  await replaceSection(DOC, SECTION_TITLE, section)
 }
 
 // ---------------------------------------------------------------------------------------------

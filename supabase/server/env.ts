@@ -80,6 +80,32 @@ const schema = z
       .default(256 * 1024),
     /** Longest lifetime a signed download URL may be given, in seconds (7 days). */
     STORAGE_SIGNED_URL_MAX_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(604_800),
+    // Realtime (decision 0014): limits per server and per socket, and how changes are read.
+    /** Open Realtime sockets at once; more are refused with 429. */
+    REALTIME_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(2000),
+    /** Channels one socket may join (Realtime's tenant default: 100). */
+    REALTIME_MAX_CHANNELS_PER_CONNECTION: z.coerce.number().int().min(1).max(10_000).default(100),
+    /** Largest WebSocket frame accepted, in bytes; a larger one closes the socket (1009). */
+    REALTIME_MAX_MESSAGE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(16 * 1024 * 1024)
+      .default(1024 * 1024),
+    /** Frames per second one socket may send; beyond it its channels are closed (Realtime: 100). */
+    REALTIME_MAX_EVENTS_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(100),
+    /** Longest channel name, in bytes (realtime-js cannot send more than 255). */
+    REALTIME_MAX_TOPIC_BYTES: z.coerce.number().int().min(1).max(255).default(255),
+    /** A socket that sends nothing this long is closed (clients send a heartbeat every 25 s). */
+    REALTIME_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+    /** Longest postgres_changes `filter` string. */
+    REALTIME_MAX_FILTER_CHARS: z.coerce.number().int().min(10).max(100_000).default(1000),
+    /** Queued changes are also looked for this often (ms) besides NOTIFY; 0: only on NOTIFY. */
+    REALTIME_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /** Changes taken from the queue per query. */
+    REALTIME_CHANGES_PER_QUERY: z.coerce.number().int().min(1).max(10_000).default(200),
+    /** Subscribers whose row-level security is checked in one query (several run at once). */
+    REALTIME_SUBSCRIBERS_PER_QUERY: z.coerce.number().int().min(1).max(10_000).default(50),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default(developmentKeys.jwtSecret),
     /** Access-token lifetime in seconds. */
     JWT_EXPIRY: z.coerce.number().int().min(30).max(604800).default(3600),

@@ -1,6 +1,7 @@
 // Starts the server: the built site and the Supabase-compatible APIs on one port, on the
 // embedded database unless DATABASE_URL names another.
 import { existsSync } from 'node:fs'
+import type { Server as HttpServer } from 'node:http'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { readEnv } from './env'
@@ -17,6 +18,8 @@ if (!existsSync(join(env.SITE_DIST, 'index.html'))) {
 
 const server = await createServer({ env, log: (line) => console.log(`  database: ${line}`) })
 const http = serve({ fetch: server.app.fetch, hostname: env.HOST, port: env.PORT }, () => printWelcome(server.deps))
+// serve() makes a plain node:http server unless told otherwise.
+server.realtime.attach(http as HttpServer)
 
 let stopping = false
 async function shutdown() {
@@ -24,6 +27,8 @@ async function shutdown() {
   if (stopping) return
   stopping = true
   // Stop accepting connections and let requests in flight finish before the database closes.
+  // Open WebSockets would keep the HTTP server from closing: they are closed first.
+  await server.realtime.close()
   await new Promise<void>((resolve) => http.close(() => resolve()))
   await server.close()
   process.exit(0)

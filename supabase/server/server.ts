@@ -15,6 +15,7 @@ import { SessionCheck } from './lib/session-check'
 import { MailCatcher } from './mail/catcher'
 import { createMailer } from './mail/mailer'
 import { startNotificationMailer } from './mail/notification-mailer'
+import { RealtimeHub } from './realtime/hub'
 
 export interface ServerOptions {
   env: Env
@@ -75,15 +76,38 @@ export async function createServer({
     intervalMs: env.NOTIFICATION_MAIL_INTERVAL_MS,
     log,
   })
+  const realtime = new RealtimeHub(db, deps.keys, (id) => sessions.isLive(id), realtimeSettings(env), log)
+  await realtime.start()
   return {
     app: createApp(deps),
     deps,
     notificationMails,
+    /** Attach to the HTTP server (`realtime.attach(server)`) to answer /realtime/v1/websocket. */
+    realtime,
     async close() {
+      await realtime.close()
       await notificationMails.stop()
       mailer.close()
       await catcher?.close()
       if (!givenDb) await db.close()
     },
+  }
+}
+
+function realtimeSettings(env: Env) {
+  return {
+    maxConnections: env.REALTIME_MAX_CONNECTIONS,
+    maxChannelsPerConnection: env.REALTIME_MAX_CHANNELS_PER_CONNECTION,
+    maxMessageBytes: env.REALTIME_MAX_MESSAGE_BYTES,
+    maxEventsPerSecond: env.REALTIME_MAX_EVENTS_PER_SECOND,
+    maxTopicBytes: env.REALTIME_MAX_TOPIC_BYTES,
+    maxJsonDepth: env.API_MAX_JSON_DEPTH,
+    idleTimeoutMs: env.REALTIME_IDLE_TIMEOUT_MS,
+    maxFilterChars: env.REALTIME_MAX_FILTER_CHARS,
+    pollIntervalMs: env.REALTIME_POLL_INTERVAL_MS,
+    changesPerQuery: env.REALTIME_CHANGES_PER_QUERY,
+    subscribersPerQuery: env.REALTIME_SUBSCRIBERS_PER_QUERY,
+    // Revocation reaches Realtime as soon as it reaches REST: the session answer is cached this long.
+    revocationSweepMs: Math.min(5000, Math.max(250, env.AUTH_REVOCATION_CHECK_MS)),
   }
 }

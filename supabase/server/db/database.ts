@@ -30,6 +30,12 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres'
   /** Runs `fn` in one transaction, after `settings`: commit when it resolves, rollback when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>, settings?: Settings): Promise<T>
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel` (delivered at commit). `onReconnect` runs when a
+   * lost listening connection is back, since notifications sent meanwhile are gone. Resolves to a
+   * function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void, onReconnect?: () => void): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 

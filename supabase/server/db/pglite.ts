@@ -36,6 +36,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
         if (settings?.length) await wrapped.query(settingsSql(settings.length), settings.flat())
         return fn(wrapped)
       }),
+    listen: (channel, onNotify) => db.listen(channel, () => onNotify()),
     close: () => db.close(),
     dumpDataDir: () => db.dumpDataDir('gzip'),
   }

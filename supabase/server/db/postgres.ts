@@ -70,6 +70,43 @@ export function openPostgres(
         client.release()
       }
     },
+    listen: (channel, onNotify, onReconnect) => listenOn(connectionString, channel, onNotify, onReconnect),
     close: () => pool.end(),
+  }
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to others). A lost connection is
+ * opened again after a second, and `onReconnect` told, until the returned function is called.
+ */
+async function listenOn(
+  connectionString: string,
+  channel: string,
+  onNotify: () => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false
+  let client: pg.Client | undefined
+  const retry = () => {
+    if (!stopped) setTimeout(() => void connect().then(onReconnect, retry), 1000).unref()
+  }
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString })
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify()
+    })
+    next.on('error', (error) => {
+      console.error('PostgreSQL listener error:', error.message)
+      void next.end().catch(() => undefined)
+      retry()
+    })
+    await next.connect()
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`)
+    client = next
+  }
+  await connect()
+  return async () => {
+    stopped = true
+    await client?.end().catch(() => undefined)
   }
 }

@@ -7,6 +7,8 @@ import { randomUUID } from 'node:crypto'
 import { inject } from 'vitest'
 import WebSocket from 'ws'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { serve } from '@hono/node-server'
+import type { Server as HttpServer } from 'node:http'
 import { openPglite } from '../../../supabase/server/db/pglite'
 import { openPostgres } from '../../../supabase/server/db/postgres'
 import type { Database } from '../../../supabase/server/db/database'
@@ -51,12 +53,18 @@ export interface TestServer {
   app: Awaited<ReturnType<typeof createServer>>['app']
   deps: Awaited<ReturnType<typeof createServer>>['deps']
   notificationMails: Awaited<ReturnType<typeof createServer>>['notificationMails']
+  realtime: Awaited<ReturnType<typeof createServer>>['realtime']
   /** A supabase-js client with the anon key, like the browser's. */
   client(): SupabaseClient
   /** A supabase-js client with the service-role key, like an admin script's. */
   serviceClient(): SupabaseClient
   /** Raw request to the app, for cases supabase-js cannot express (malformed bodies, headers). */
   request(path: string, init?: RequestInit): Promise<Response>
+  /**
+   * Starts listening on a loopback port, with Realtime's WebSocket endpoint attached (WebSockets
+   * need a real socket), and resolves to the base URL. Once per server.
+   */
+  listen(): Promise<string>
   close(): Promise<void>
 }
 
@@ -86,6 +94,14 @@ export async function startTestServer(
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       realtime: { transport: WebSocket as never },
     })
+  let listening: Promise<{ url: string; http: HttpServer }> | undefined
+  const listen = () =>
+    (listening ??= new Promise((resolve) => {
+      const http = serve({ fetch: server.app.fetch, hostname: '127.0.0.1', port: 0 }, (info) =>
+        resolve({ url: `http://127.0.0.1:${info.port}`, http: http as HttpServer }),
+      ) as HttpServer
+      server.realtime.attach(http)
+    }))
   return {
     kind,
     url,
@@ -94,10 +110,17 @@ export async function startTestServer(
     app: server.app,
     deps: server.deps,
     notificationMails: server.notificationMails,
+    realtime: server.realtime,
     client: () => makeClient(env.ANON_KEY),
     serviceClient: () => makeClient(env.SERVICE_ROLE_KEY),
     request: (path, init) => fetchApp(new URL(path, url), init),
+    listen: async () => (await listen()).url,
     async close() {
+      await server.realtime.close()
+      if (listening) {
+        const { http } = await listening
+        await new Promise<void>((resolve) => http.close(() => resolve()))
+      }
       await server.close()
       await db.close()
       await drop()

@@ -1,0 +1,98 @@
+// Realtime through supabase-js's own client: clients of a listening test server, signed in as the
+// seeded actors, and channels whose events, system messages and states a test can await.
+import WebSocket from 'ws'
+import { expect } from 'vitest'
+import {
+  createClient,
+  type RealtimeChannel,
+  type RealtimePostgresChangesPayload,
+  type SupabaseClient,
+} from '@supabase/supabase-js'
+import type { TestServer } from '../support/server'
+import type { Actor } from '../rls/run-as'
+
+export const demoPassword = 'demo-password-2026'
+
+export const actorEmail: Record<Exclude<Actor, 'anon'>, string> = {
+  clientA: 'lucia.martin@example.com',
+  clientB: 'daniel.ortega@example.com',
+  admin: 'admin@caucedata.com',
+  superAdmin: 'superadmin@caucedata.com',
+}
+
+export type Vsn = '1.0.0' | '2.0.0'
+
+/** A supabase-js client of the listening server (real fetch, real WebSocket). */
+export function realtimeClient(server: TestServer, base: string, vsn: Vsn = '2.0.0'): SupabaseClient {
+  return createClient(base, server.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: WebSocket as never, vsn, heartbeatIntervalMs: 1000 },
+  })
+}
+
+/** A client signed in as the actor (anon: not signed in); supabase-js hands the token to Realtime. */
+export async function clientAs(server: TestServer, base: string, actor: Actor, vsn?: Vsn) {
+  const client = realtimeClient(server, base, vsn)
+  if (actor !== 'anon') {
+    const { error } = await client.auth.signInWithPassword({ email: actorEmail[actor], password: demoPassword })
+    if (error) throw new Error(`sign-in of ${actor} failed: ${error.message}`)
+  }
+  return client
+}
+
+export interface SystemMessage {
+  extension: string
+  status: string
+  message: string
+  channel: string
+}
+
+export interface Watched {
+  channel: RealtimeChannel
+  changes: RealtimePostgresChangesPayload<Record<string, unknown>>[]
+  system: SystemMessage[]
+  statuses: string[]
+  errors: string[]
+  /** Resolves with the first status among SUBSCRIBED, CHANNEL_ERROR, TIMED_OUT, CLOSED. */
+  settled: Promise<string>
+}
+
+export function watch(
+  client: SupabaseClient,
+  name: string,
+  tables: { table: string; filter?: string; event?: '*' | 'INSERT' | 'UPDATE' | 'DELETE' }[],
+  config: Parameters<SupabaseClient['channel']>[1] = { config: {} },
+): Watched {
+  const channel = client.channel(name, config)
+  const watched = { channel, changes: [], system: [], statuses: [], errors: [] } as unknown as Watched
+  for (const { table, filter, event = '*' } of tables)
+    channel.on(
+      'postgres_changes' as never,
+      { event, schema: 'public', table, ...(filter ? { filter } : {}) },
+      (payload: RealtimePostgresChangesPayload<Record<string, unknown>>) => watched.changes.push(payload),
+    )
+  channel.on('system', {}, (payload: SystemMessage) => watched.system.push(payload))
+  watched.settled = new Promise((resolve) => {
+    channel.subscribe((status, error) => {
+      watched.statuses.push(status)
+      if (error) watched.errors.push(error.message)
+      resolve(status)
+    })
+  })
+  return watched
+}
+
+/** Subscribes and waits until changes flow ("Subscribed to PostgreSQL"). */
+export async function subscribed(watched: Watched) {
+  expect(await watched.settled).toBe('SUBSCRIBED')
+  await expect.poll(() => watched.system.map((m) => m.message)).toContain('Subscribed to PostgreSQL')
+}
+
+/** `table:TYPE:id` for each change received, for set comparisons. */
+export const changeKeys = (watched: Watched, table?: string) =>
+  watched.changes
+    .filter((change) => !table || change.table === table)
+    .map((change) => {
+      const row = (change.eventType === 'DELETE' ? change.old : change.new) as Record<string, unknown>
+      return `${change.table}:${change.eventType}:${String(row.id)}`
+    })
