@@ -164,13 +164,7 @@ async function answers(url: string) {
 }
 
 /** Starts a node process (through tsx) and waits until `readyUrl` answers 2xx. */
-async function startChild(
-  name: string,
-  args: string[],
-  env: Record<string, string>,
-  readyUrl: string,
-  cwd = ROOT,
-) {
+async function startChild(name: string, args: string[], env: Record<string, string>, readyUrl: string, cwd = ROOT) {
   const child = spawn(process.execPath, [TSX, ...args], {
     cwd,
     env: { ...process.env, ...env },
