@@ -136,5 +136,3 @@ export function connect(snapshot: MenuSnapshot, send: (event: MenuEvent) => void
     },
   }
 }
-
-export type MenuApi = ReturnType<typeof connect>

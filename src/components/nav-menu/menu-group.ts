@@ -1,6 +1,6 @@
 // Keeps the header's dropdowns in step: only one is open at a time, and navigation closes all.
 import type { ActorRefFrom } from 'xstate'
-import type { menuMachine } from '../../../machines/menu.machine'
+import type { menuMachine } from '@machines/menu.machine'
 
 type MenuActor = ActorRefFrom<typeof menuMachine>
 

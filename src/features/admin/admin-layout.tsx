@@ -3,10 +3,10 @@
 import { Suspense } from 'react'
 import { Link, Outlet } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useLangPrefix } from '../../lib/use-lang'
-import { PageSpinner } from '../../components/spinner/spinner'
-import * as layout from '../../components/ui/layout.css'
-import * as styles from '../portal/portal.css'
+import { useLangPrefix } from '@/lib/use-lang'
+import { PageSpinner } from '@/components/spinner/spinner'
+import * as layout from '@/components/ui/layout.css'
+import * as styles from '@/components/app-shell/app-shell.css'
 import { MfaBanner } from './account/mfa-banner'
 
 export function AdminLayout() {

@@ -4,12 +4,12 @@ import { Suspense } from 'react'
 import { Link, Outlet } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useProfile } from '../../auth/use-auth'
-import { useLangPrefix } from '../../lib/use-lang'
-import { PageSpinner } from '../../components/spinner/spinner'
-import * as layout from '../../components/ui/layout.css'
+import { useProfile } from '@/auth/use-auth'
+import { useLangPrefix } from '@/lib/use-lang'
+import { PageSpinner } from '@/components/spinner/spinner'
+import * as layout from '@/components/ui/layout.css'
 import { organizationQuery, unreadCountQuery } from './queries'
-import * as styles from './portal.css'
+import * as styles from '@/components/app-shell/app-shell.css'
 
 export function PortalLayout() {
   const { t } = useLingui()

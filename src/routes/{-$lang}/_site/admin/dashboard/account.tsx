@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { StaffAccountPage } from '../../../../../features/admin/account/account-page'
-import { mfaFactorsQuery } from '../../../../../features/portal/queries'
-import { PortalRouteError } from '../../../../../features/portal/portal-ui'
-import { privatePageHead } from '../../../../../lib/seo'
+import { StaffAccountPage } from '@/features/auth/account/staff-account-page'
+import { mfaFactorsQuery } from '@/auth/queries'
+import { PortalRouteError } from '@/components/ui/page-kit'
+import { privatePageHead } from '@/lib/seo'
 
 // The signed-in staff member's profile, language, password and two-step verification.
 export const Route = createFileRoute('/{-$lang}/_site/admin/dashboard/account')({

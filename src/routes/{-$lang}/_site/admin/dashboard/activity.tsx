@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { ActivityLogPage } from '../../../../../features/admin/activity/activity-page'
-import { activityFilterOptionsQuery, activityPageQuery } from '../../../../../features/admin/activity/queries'
-import { filtersOf, validateActivitySearch } from '../../../../../features/admin/activity/search'
-import { PortalRouteError } from '../../../../../features/portal/portal-ui'
-import { privatePageHead } from '../../../../../lib/seo'
+import { ActivityLogPage } from '@/features/admin/activity/activity-page'
+import { activityFilterOptionsQuery, activityPageQuery } from '@/features/admin/activity/queries'
+import { filtersOf, validateActivitySearch } from '@/features/admin/activity/search'
+import { PortalRouteError } from '@/components/ui/page-kit'
+import { privatePageHead } from '@/lib/seo'
 
 // The audit trail, filtered by the URL's search params (bookmarkable).
 export const Route = createFileRoute('/{-$lang}/_site/admin/dashboard/activity')({

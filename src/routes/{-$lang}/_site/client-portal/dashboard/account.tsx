@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { AccountPage } from '../../../../../features/portal/account-page'
-import { mfaFactorsQuery } from '../../../../../features/portal/queries'
-import { privatePageHead } from '../../../../../lib/seo'
+import { AccountPage } from '@/features/auth/account/account-page'
+import { mfaFactorsQuery } from '@/auth/queries'
+import { privatePageHead } from '@/lib/seo'
 
 // The signed-in client's profile, language, password and two-step verification.
 export const Route = createFileRoute('/{-$lang}/_site/client-portal/dashboard/account')({

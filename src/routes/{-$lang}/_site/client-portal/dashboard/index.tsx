@@ -1,14 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { OverviewPage } from '../../../../../features/portal/overview-page'
+import { OverviewPage } from '@/features/portal/overview-page'
 import {
   latestNotificationsQuery,
   latestReportsQuery,
   projectsQuery,
   upcomingTasksQuery,
-} from '../../../../../features/portal/queries'
-import { PortalRouteError } from '../../../../../features/portal/portal-ui'
-import { privatePageHead } from '../../../../../lib/seo'
+} from '@/features/portal/queries'
+import { PortalRouteError } from '@/components/ui/page-kit'
+import { privatePageHead } from '@/lib/seo'
 
 // The client's overview: projects, next tasks, latest reports and unread notifications.
 export const Route = createFileRoute('/{-$lang}/_site/client-portal/dashboard/')({

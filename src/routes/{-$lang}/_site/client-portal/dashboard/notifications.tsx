@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { NotificationsPage } from '../../../../../features/portal/notifications-page'
-import { notificationsQuery } from '../../../../../features/portal/queries'
-import { privatePageHead } from '../../../../../lib/seo'
+import { NotificationsPage } from '@/features/portal/notifications-page'
+import { notificationsQuery } from '@/features/portal/queries'
+import { privatePageHead } from '@/lib/seo'
 
 // The signed-in user's notifications, newest first.
 export const Route = createFileRoute('/{-$lang}/_site/client-portal/dashboard/notifications')({

@@ -1,14 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { appQueryClient } from '../../../../../lib/query-client'
-import { PortalLayout } from '../../../../../features/portal/portal-layout'
-import { GuardError } from '../../../../../features/auth/guard-screens'
+import { appQueryClient } from '@/lib/query-client'
+import { PortalLayout } from '@/features/portal/portal-layout'
+import { GuardError } from '@/features/auth/guard-screens'
 
 // Everything under /client-portal/dashboard is for signed-in clients of an organization.
 // While the guard waits, the router's default pending screen shows (components/spinner).
 export const Route = createFileRoute('/{-$lang}/_site/client-portal/dashboard')({
   // The guard comes with the auth code, on first use: the public pages' bundle stays small.
-  beforeLoad: async (options) => (await import('../../../../../auth/guards')).requireAudience('client', options),
+  beforeLoad: async (options) => (await import('@/auth/guards')).requireAudience('client', options),
   errorComponent: GuardError,
   component: PortalRoute,
 })

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { LeadPage } from '../../../../../../features/admin/leads/lead-page'
-import { leadQuery } from '../../../../../../features/admin/leads/queries'
-import { PortalRouteError } from '../../../../../../features/portal/portal-ui'
-import { privatePageHead } from '../../../../../../lib/seo'
+import { LeadPage } from '@/features/admin/leads/lead-page'
+import { leadQuery } from '@/features/admin/leads/queries'
+import { PortalRouteError } from '@/components/ui/page-kit'
+import { privatePageHead } from '@/lib/seo'
 
 // One lead from the contact form; the staff e-mail about a new message links here.
 export const Route = createFileRoute('/{-$lang}/_site/admin/dashboard/leads/$leadId')({

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { LeadsPage } from '../../../../../../features/admin/leads/leads-page'
-import { leadCountsQuery, leadsListQuery } from '../../../../../../features/admin/leads/queries'
-import { validateLeadsSearch } from '../../../../../../features/admin/leads/search'
-import { PortalRouteError } from '../../../../../../features/portal/portal-ui'
-import { privatePageHead } from '../../../../../../lib/seo'
+import { LeadsPage } from '@/features/admin/leads/leads-page'
+import { leadCountsQuery, leadsListQuery } from '@/features/admin/leads/queries'
+import { validateLeadsSearch } from '@/features/admin/leads/search'
+import { PortalRouteError } from '@/components/ui/page-kit'
+import { privatePageHead } from '@/lib/seo'
 
 // The contact form's leads, filtered by status (?status=new|in_progress|closed).
 export const Route = createFileRoute('/{-$lang}/_site/admin/dashboard/leads/')({

@@ -1,13 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { OrganizationPage } from '../../../../../../features/admin/clients/organization-page'
-import {
-  organizationProjectsQuery,
-  organizationQuery,
-  organizationUsersQuery,
-} from '../../../../../../features/admin/clients/queries'
-import { PortalRouteError } from '../../../../../../features/portal/portal-ui'
-import { privatePageHead } from '../../../../../../lib/seo'
+import { OrganizationPage } from '@/features/admin/clients/organization-page'
+import { organizationProjectsQuery, organizationQuery, organizationUsersQuery } from '@/features/admin/clients/queries'
+import { PortalRouteError } from '@/components/ui/page-kit'
+import { privatePageHead } from '@/lib/seo'
 
 // One client organization: its users (invite, resend, deactivate, reactivate), its projects and
 // its details.

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { OrganizationsPage } from '../../../../../../features/admin/clients/organizations-page'
-import { organizationsQuery } from '../../../../../../features/admin/clients/queries'
-import { PortalRouteError } from '../../../../../../features/portal/portal-ui'
-import { privatePageHead } from '../../../../../../lib/seo'
+import { OrganizationsPage } from '@/features/admin/clients/organizations-page'
+import { organizationsQuery } from '@/features/admin/clients/queries'
+import { PortalRouteError } from '@/components/ui/page-kit'
+import { privatePageHead } from '@/lib/seo'
 
 // The client organizations: list with search, and the form that creates one.
 export const Route = createFileRoute('/{-$lang}/_site/admin/dashboard/organizations/')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { ProjectAdminPage } from '../../../../../../features/admin/projects/project-admin-page'
+import { ProjectAdminPage } from '@/features/admin/projects/project-admin-page'
 import {
   adminActivityQuery,
   adminDocumentsQuery,
@@ -9,10 +9,10 @@ import {
   adminReportsQuery,
   adminTasksQuery,
   projectPeopleQuery,
-} from '../../../../../../features/admin/projects/queries'
-import { isUuid } from '../../../../../../features/portal/queries'
-import { PortalRouteError } from '../../../../../../features/portal/portal-ui'
-import { privatePageHead } from '../../../../../../lib/seo'
+} from '@/features/admin/projects/queries'
+import { isUuid } from '@/lib/query-utils'
+import { PortalRouteError } from '@/components/ui/page-kit'
+import { privatePageHead } from '@/lib/seo'
 
 // One project for staff. The project itself is awaited (its header, the form and the "not
 // found" answer); its documents, reports, metrics, tasks, people and activity load meanwhile.

@@ -1,17 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { ProjectPage } from '../../../../../../features/portal/project-page'
+import { ProjectPage } from '@/features/portal/project-page'
 import {
-  isUuid,
   projectActivityQuery,
   projectDocumentsQuery,
   projectMetricsQuery,
   projectQuery,
   projectReportsQuery,
   projectTasksQuery,
-} from '../../../../../../features/portal/queries'
-import { PortalRouteError } from '../../../../../../features/portal/portal-ui'
-import { privatePageHead } from '../../../../../../lib/seo'
+} from '@/features/portal/queries'
+import { isUuid } from '@/lib/query-utils'
+import { PortalRouteError } from '@/components/ui/page-kit'
+import { privatePageHead } from '@/lib/seo'
 
 // One project of the client's organization. The project itself is awaited (its header and the
 // "not found" answer); documents, reports, metrics, tasks and activity start loading at the same

@@ -1,7 +1,7 @@
 // The client portal's frame: a title row with the organization, a tab-like section nav, content.
 import { style } from '@vanilla-extract/css'
-import { vars } from '../../styles/theme.css'
-import { media } from '../../styles/tokens'
+import { vars } from '@/styles/theme.css'
+import { media } from '@/styles/tokens'
 
 export const shell = style({ paddingBlock: vars.space['6'] })
 

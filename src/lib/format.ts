@@ -81,10 +81,6 @@ export function formatPercent(value: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(value / 100)
 }
 
-export function formatNumber(value: number, locale: string, maximumFractionDigits = 2): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits }).format(value)
-}
-
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const
 
 /** File sizes in binary steps with the locale's unit names: "2,1 MB". */

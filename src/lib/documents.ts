@@ -3,7 +3,7 @@
 // folders deep into their own organization's visible projects, and the documents table checks
 // the same shape. A client's upload is then registered as a document row that is visible to the
 // client's colleagues and signed by the uploader (what the documents insert policy requires).
-import { supabase } from '../../lib/supabase'
+import { supabase } from './supabase'
 
 /** The bucket's file_size_limit (50 MiB). */
 export const MAX_UPLOAD_BYTES = 52_428_800

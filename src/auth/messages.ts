@@ -2,7 +2,9 @@
 // English message stays in the machine's context for logs and tests; people read these.
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import type { AuthFailure } from '../../../machines/auth.machine'
+import type { AuthFailure } from '@machines/auth.machine'
+import { isNetworkFailure } from '@/lib/network-failure'
+import { toFailure } from './actors'
 
 const byCode: Record<string, MessageDescriptor> = {
   invalid_credentials: msg`The e-mail or password is not correct.`,
@@ -50,5 +52,24 @@ export function authFailureMessage(failure: AuthFailure): MessageDescriptor {
   if (failure.code && byCode[failure.code]) return byCode[failure.code]!
   if (failure.status === 429) return byCode.over_request_rate_limit!
   if (failure.retryable) return failure.status && failure.status >= 500 ? unexpectedFailure : networkFailure
+  return unexpectedFailure
+}
+
+/** Any thrown value, reduced to an AuthFailure (network, status and code). */
+export function asFailure(error: unknown): AuthFailure {
+  if (error instanceof Error) return toFailure(error)
+  if (typeof error === 'object' && error !== null && 'message' in error)
+    return toFailure(Object.assign(new Error(String((error as { message: unknown }).message)), error))
+  return { message: String(error), retryable: false }
+}
+
+/** A failed save of profile data or notifications, for the reader. */
+export function saveFailureMessage(error: unknown): MessageDescriptor {
+  const failure = asFailure(error)
+  if (failure.retryable && !(failure.status && failure.status >= 500)) return networkFailure
+  // Check constraints (23514) and the profile trigger (42501): the server refused the values.
+  if (failure.code === '23514' || failure.code === '42501')
+    return msg`The server did not accept these values. Please check them and try again.`
+  if (isNetworkFailure(failure)) return networkFailure
   return unexpectedFailure
 }

@@ -1,7 +1,7 @@
 // The metric line charts: theme colours through classes (no inline style attributes), a solid
 // line with dots for the values and a dashed line for the target, so they differ without colour.
 import { style } from '@vanilla-extract/css'
-import { vars } from '../../styles/theme.css'
+import { vars } from '@/styles/theme.css'
 
 export const metricList = style({
   listStyle: 'none',
@@ -29,8 +29,6 @@ export const line = style({ fill: 'none', stroke: vars.color.accent, strokeWidth
 export const point = style({ fill: vars.color.accent, stroke: vars.color.surfaceRaised, strokeWidth: 1.5 })
 
 export const targetLine = style({ stroke: vars.color.textMuted, strokeWidth: 2, strokeDasharray: '6 4' })
-
-export const targetText = style([axisText, { fontWeight: 700 }])
 
 export const legend = style({
   display: 'flex',

@@ -1,8 +1,8 @@
 // The account page: one column of cards (profile, language, password, two-step verification),
 // readable from 320px up.
 import { globalStyle, style } from '@vanilla-extract/css'
-import { vars } from '../../styles/theme.css'
-import { media } from '../../styles/tokens'
+import { vars } from '@/styles/theme.css'
+import { media } from '@/styles/tokens'
 
 export const page = style({ display: 'grid', gap: vars.space['5'], maxWidth: '46rem' })
 

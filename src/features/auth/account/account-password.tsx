@@ -4,14 +4,17 @@
 // nonce). The server then ends the user's other sessions; this one stays signed in.
 import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Field, FormAlert, PasswordField } from '../../components/form/field'
-import { auth } from '../../auth/service'
-import type { AuthFailure } from '../../../machines/auth.machine'
-import { authFailureMessage } from '../auth/auth-messages'
-import { NewPasswordForm } from '../auth/new-password-form'
-import * as authStyles from '../auth/auth.css'
-import { asFailure, sendReauthenticationCode } from './account-api'
-import { AccountSection, useCurrentProfile, useFocusWhenShown } from './account-section'
+import { Field, FormAlert, PasswordField } from '@/components/form/field'
+import { auth } from '@/auth/service'
+import type { AuthFailure } from '@machines/auth.machine'
+import { authFailureMessage } from '@/auth/messages'
+import { NewPasswordForm } from '../new-password-form'
+import * as authStyles from '../auth.css'
+import { sendReauthenticationCode } from './account-api'
+import { asFailure } from '@/auth/messages'
+import { AccountSection } from './account-section'
+import { useCurrentProfile } from '@/auth/use-auth'
+import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 
 type Outcome = 'saved' | 'codeSent' | AuthFailure
 

@@ -2,8 +2,8 @@
 // first, colour second, every pair AA in tests/unit/theme.test.ts), progress bars, scrollable
 // tables, skeleton placeholders, empty and error panels.
 import { keyframes, style, styleVariants } from '@vanilla-extract/css'
-import { vars } from '../../styles/theme.css'
-import { media } from '../../styles/tokens'
+import { vars } from '@/styles/theme.css'
+import { media } from '@/styles/tokens'
 
 export const page = style({ display: 'grid', gap: vars.space['6'], minWidth: 0 })
 

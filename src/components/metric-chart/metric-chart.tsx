@@ -5,7 +5,7 @@ import { useLayoutEffect, useRef, useState } from 'react'
 import { scaleLinear, scaleTime } from 'd3-scale'
 import { line } from 'd3-shape'
 import { useLingui } from '@lingui/react/macro'
-import { formatMetric, formatPeriodLabel, parseDate } from './format'
+import { formatMetric, formatPeriodLabel, parseDate } from '@/lib/format'
 import * as styles from './metric-chart.css'
 
 export interface ChartPoint {

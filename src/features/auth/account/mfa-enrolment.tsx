@@ -5,9 +5,9 @@ import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import { Field, FormAlert } from '../../components/form/field'
-import * as formStyles from '../../components/form/form.css'
-import * as layout from '../../components/ui/layout.css'
+import { Field, FormAlert } from '@/components/form/field'
+import * as formStyles from '@/components/form/form.css'
+import * as layout from '@/components/ui/layout.css'
 import {
   cancelTotpEnrolment,
   confirmTotpEnrolment,
@@ -15,7 +15,7 @@ import {
   startTotpEnrolment,
   type TotpEnrolment,
 } from './account-api'
-import { useFocusWhenShown } from './account-section'
+import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import * as styles from './account.css'
 
 /** `JBSWY3DPEHPK3PXP` → `JBSW Y3DP EHPK 3PXP`: easier to read and to compare. */

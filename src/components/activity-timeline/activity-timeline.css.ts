@@ -1,6 +1,6 @@
 // The activity timeline: a vertical rule with one dot per entry, newest on top.
 import { style } from '@vanilla-extract/css'
-import { vars } from '../../styles/theme.css'
+import { vars } from '@/styles/theme.css'
 
 export const list = style({
   listStyle: 'none',

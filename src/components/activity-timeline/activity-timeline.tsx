@@ -5,11 +5,11 @@ import { useState } from 'react'
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { Json } from '../../lib/database.types'
-import { formatDate, formatDateTime, formatPeriodLabel, formatRelative, parseDate } from './format'
-import { labelOf, projectStatusLabels, reportStatusLabels, taskStatusLabels } from './labels'
+import type { Json } from '@/lib/database.types'
+import { formatDate, formatDateTime, formatPeriodLabel, formatRelative, parseDate } from '@/lib/format'
+import { labelOf, projectStatusLabels, reportStatusLabels, taskStatusLabels } from '@/lib/labels'
 import * as styles from './activity-timeline.css'
-import * as page from './portal-pages.css'
+import * as page from '@/components/ui/page.css'
 
 export interface ActivityEntry {
   id: number

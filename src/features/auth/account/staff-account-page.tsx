@@ -2,7 +2,7 @@
 // verification, built from the client portal's account sections (the same forms, rules and
 // messages; row-level security lets every user change their own non-role fields).
 import { Trans } from '@lingui/react/macro'
-import { AccountSections } from '../../portal/account-page'
+import { AccountSections } from './account-page'
 
 export function StaffAccountPage() {
   return (

@@ -2,12 +2,9 @@
 // reader. Row-level security and the profile trigger decide what may change; these only ask.
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import { supabase } from '../../lib/supabase'
-import type { TablesUpdate } from '../../lib/db'
-import { toFailure } from '../../auth/actors'
-import type { AuthFailure } from '../../../machines/auth.machine'
-import { authFailureMessage, networkFailure, unexpectedFailure } from '../auth/auth-messages'
-import { isNetworkFailure } from '../../lib/network-failure'
+import { supabase } from '@/lib/supabase'
+import type { TablesUpdate } from '@/lib/db'
+import { asFailure, authFailureMessage } from '@/auth/messages'
 
 /** The profile columns a client may change on their own row. */
 export type OwnProfileChanges = Pick<TablesUpdate<'profiles'>, 'full_name' | 'job_title' | 'phone' | 'locale'>
@@ -16,37 +13,6 @@ export async function updateOwnProfile(userId: string, changes: OwnProfileChange
   // select() + single(): zero rows updated (no right, no row) is an error, not a silent success.
   const { error } = await supabase.from('profiles').update(changes).eq('id', userId).select('id').single()
   if (error) throw error
-}
-
-/** Marks one notification, or (without an id) every unread one of the user, as read. */
-export async function markNotificationsRead(userId: string, notificationId?: string): Promise<void> {
-  let query = supabase
-    .from('notifications')
-    .update({ read_at: new Date().toISOString() })
-    .eq('recipient_id', userId)
-    .is('read_at', null)
-  if (notificationId) query = query.eq('id', notificationId)
-  const { error } = await query
-  if (error) throw error
-}
-
-/** Any thrown value, reduced to an AuthFailure (network, status and code). */
-export function asFailure(error: unknown): AuthFailure {
-  if (error instanceof Error) return toFailure(error)
-  if (typeof error === 'object' && error !== null && 'message' in error)
-    return toFailure(Object.assign(new Error(String((error as { message: unknown }).message)), error))
-  return { message: String(error), retryable: false }
-}
-
-/** A failed save of profile data or notifications, for the reader. */
-export function saveFailureMessage(error: unknown): MessageDescriptor {
-  const failure = asFailure(error)
-  if (failure.retryable && !(failure.status && failure.status >= 500)) return networkFailure
-  // Check constraints (23514) and the profile trigger (42501): the server refused the values.
-  if (failure.code === '23514' || failure.code === '42501')
-    return msg`The server did not accept these values. Please check them and try again.`
-  if (isNetworkFailure(failure)) return networkFailure
-  return unexpectedFailure
 }
 
 /** Mails the user a six-digit code that confirms a password change (GoTrue's reauthenticate). */

@@ -4,8 +4,8 @@ import { Component, Suspense, useEffect, useId, type ErrorInfo, type ReactNode }
 import { QueryErrorResetBoundary, useQueryErrorResetBoundary } from '@tanstack/react-query'
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import * as layout from '../../components/ui/layout.css'
-import { formatDate, formatPercent, isOverdue } from './format'
+import * as layout from './layout.css'
+import { formatDate, formatPercent, isOverdue } from '@/lib/format'
 import {
   labelOf,
   projectStatusLabels,
@@ -13,8 +13,8 @@ import {
   taskStatusLabels,
   taskStatusTone,
   type BadgeTone,
-} from './labels'
-import * as styles from './portal-pages.css'
+} from '@/lib/labels'
+import * as styles from './page.css'
 
 export function StatusBadge({ kind, status }: { kind: 'project' | 'task'; status: string }) {
   const { i18n } = useLingui()
