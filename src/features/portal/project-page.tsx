@@ -25,7 +25,7 @@ import {
 import { projectActivityQuery, projectQuery, type PortalProject } from './queries'
 import * as styles from '@/components/ui/page.css'
 
-const route = getRouteApi('/{-$lang}/_site/client-portal/dashboard/projects/$projectId')
+const route = getRouteApi('/{-$lang}/_app/client-portal/dashboard/projects/$projectId')
 
 export function ProjectPage() {
   const { projectId } = route.useParams()

@@ -25,7 +25,7 @@ import {
 import { filtersOf, hasFilters, type ActivityFilters, type ActivitySearch } from './search'
 import * as styles from './activity.css'
 
-const route = getRouteApi('/{-$lang}/_site/admin/dashboard/activity')
+const route = getRouteApi('/{-$lang}/_app/admin/dashboard/activity')
 
 export function ActivityLogPage() {
   const search = route.useSearch()

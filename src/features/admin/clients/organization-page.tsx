@@ -25,7 +25,7 @@ import {
 import { LastSignIn, OutcomeAlert, UserActions, type Outcome } from './user-actions'
 import { ActiveBadge, UserStatusBadge } from './user-status'
 
-const route = getRouteApi('/{-$lang}/_site/admin/dashboard/organizations/$organizationId')
+const route = getRouteApi('/{-$lang}/_app/admin/dashboard/organizations/$organizationId')
 
 export function OrganizationPage() {
   const { organizationId } = route.useParams()

@@ -22,7 +22,7 @@ import { replyHref } from './reply'
 import { isLeadStatus, type LeadStatus } from './search'
 import * as styles from './leads.css'
 
-const route = getRouteApi('/{-$lang}/_site/admin/dashboard/leads/$leadId')
+const route = getRouteApi('/{-$lang}/_app/admin/dashboard/leads/$leadId')
 
 export function LeadPage() {
   const { leadId } = route.useParams()

@@ -16,7 +16,7 @@ import { leadCountsQuery, leadsListQuery } from './queries'
 import { leadStatuses, type LeadsSearch } from './search'
 import * as styles from './leads.css'
 
-const route = getRouteApi('/{-$lang}/_site/admin/dashboard/leads/')
+const route = getRouteApi('/{-$lang}/_app/admin/dashboard/leads/')
 
 export function LeadsPage() {
   const { t, i18n } = useLingui()

@@ -30,7 +30,7 @@ import {
 } from './queries'
 import * as styles from './projects.css'
 
-const route = getRouteApi('/{-$lang}/_site/admin/dashboard/projects/$projectId')
+const route = getRouteApi('/{-$lang}/_app/admin/dashboard/projects/$projectId')
 
 export function ProjectAdminPage() {
   const { projectId } = route.useParams()

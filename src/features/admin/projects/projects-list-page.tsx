@@ -25,7 +25,7 @@ import {
 } from './queries'
 import * as styles from './projects.css'
 
-const route = getRouteApi('/{-$lang}/_site/admin/dashboard/projects/')
+const route = getRouteApi('/{-$lang}/_app/admin/dashboard/projects/')
 
 export function ProjectsListPage() {
   const filters = route.useSearch()

@@ -11,7 +11,7 @@ import { PortalRouteError } from '@/components/ui/page-kit'
 import { privatePageHead } from '@/lib/seo'
 
 // The client's overview: projects, next tasks, latest reports and unread notifications.
-export const Route = createFileRoute('/{-$lang}/_site/client-portal/dashboard/')({
+export const Route = createFileRoute('/{-$lang}/_app/client-portal/dashboard/')({
   loader: async ({ context: { queryClient, profile } }) => {
     await Promise.all([
       queryClient.ensureQueryData(projectsQuery(profile.id, profile.organization_id)),

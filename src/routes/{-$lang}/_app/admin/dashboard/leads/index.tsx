@@ -7,7 +7,7 @@ import { PortalRouteError } from '@/components/ui/page-kit'
 import { privatePageHead } from '@/lib/seo'
 
 // The contact form's leads, filtered by status (?status=new|in_progress|closed).
-export const Route = createFileRoute('/{-$lang}/_site/admin/dashboard/leads/')({
+export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard/leads/')({
   validateSearch: validateLeadsSearch,
   loaderDeps: ({ search }) => ({ status: search.status ?? null }),
   loader: ({ context: { queryClient }, deps }) =>

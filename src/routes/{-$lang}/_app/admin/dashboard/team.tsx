@@ -6,7 +6,7 @@ import { PortalRouteError } from '@/components/ui/page-kit'
 import { privatePageHead } from '@/lib/seo'
 
 // The firm's staff: everyone sees it; only a super_admin invites staff and changes roles.
-export const Route = createFileRoute('/{-$lang}/_site/admin/dashboard/team')({
+export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard/team')({
   loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(staffQuery()),
   head: () => privatePageHead(msg`Team`),
   component: TeamPage,

@@ -5,7 +5,7 @@ import { mfaFactorsQuery } from '@/auth/queries'
 import { privatePageHead } from '@/lib/seo'
 
 // The signed-in client's profile, language, password and two-step verification.
-export const Route = createFileRoute('/{-$lang}/_site/client-portal/dashboard/account')({
+export const Route = createFileRoute('/{-$lang}/_app/client-portal/dashboard/account')({
   head: () => privatePageHead(msg`Your account`),
   loader: ({ context }) => context.queryClient.ensureQueryData(mfaFactorsQuery(context.user.id)),
   component: AccountPage,

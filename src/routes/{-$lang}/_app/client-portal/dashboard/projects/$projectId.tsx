@@ -16,7 +16,7 @@ import { privatePageHead } from '@/lib/seo'
 // One project of the client's organization. The project itself is awaited (its header and the
 // "not found" answer); documents, reports, metrics, tasks and activity start loading at the same
 // time and stream into their sections.
-export const Route = createFileRoute('/{-$lang}/_site/client-portal/dashboard/projects/$projectId')({
+export const Route = createFileRoute('/{-$lang}/_app/client-portal/dashboard/projects/$projectId')({
   loader: async ({ context: { queryClient, profile }, params: { projectId } }) => {
     if (isUuid(projectId)) {
       void queryClient.prefetchQuery(projectDocumentsQuery(profile.id, projectId))

@@ -6,7 +6,7 @@ import { PortalRouteError } from '@/components/ui/page-kit'
 import { privatePageHead } from '@/lib/seo'
 
 // The client organizations: list with search, and the form that creates one.
-export const Route = createFileRoute('/{-$lang}/_site/admin/dashboard/organizations/')({
+export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard/organizations/')({
   loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(organizationsQuery()),
   head: () => privatePageHead(msg`Clients`),
   component: OrganizationsPage,

@@ -7,7 +7,7 @@ import { PortalRouteError } from '@/components/ui/page-kit'
 import { privatePageHead } from '@/lib/seo'
 
 // The audit trail, filtered by the URL's search params (bookmarkable).
-export const Route = createFileRoute('/{-$lang}/_site/admin/dashboard/activity')({
+export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard/activity')({
   validateSearch: validateActivitySearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) =>

@@ -5,7 +5,7 @@ import { notificationsQuery } from '@/features/portal/queries'
 import { privatePageHead } from '@/lib/seo'
 
 // The signed-in user's notifications, newest first.
-export const Route = createFileRoute('/{-$lang}/_site/client-portal/dashboard/notifications')({
+export const Route = createFileRoute('/{-$lang}/_app/client-portal/dashboard/notifications')({
   head: () => privatePageHead(msg`Notifications`),
   loader: ({ context }) => context.queryClient.ensureInfiniteQueryData(notificationsQuery(context.user.id)),
   component: NotificationsPage,

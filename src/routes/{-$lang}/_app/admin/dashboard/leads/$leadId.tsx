@@ -6,7 +6,7 @@ import { PortalRouteError } from '@/components/ui/page-kit'
 import { privatePageHead } from '@/lib/seo'
 
 // One lead from the contact form; the staff e-mail about a new message links here.
-export const Route = createFileRoute('/{-$lang}/_site/admin/dashboard/leads/$leadId')({
+export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard/leads/$leadId')({
   loader: async ({ context: { queryClient }, params: { leadId } }) => {
     const lead = await queryClient.ensureQueryData(leadQuery(leadId))
     return { leadName: lead?.name ?? null }

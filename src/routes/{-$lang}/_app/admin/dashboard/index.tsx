@@ -4,7 +4,7 @@ import { AdminOverviewPage } from '@/features/admin/overview-page'
 import { adminOverviewQuery } from '@/features/admin/queries'
 import { privatePageHead } from '@/lib/seo'
 
-export const Route = createFileRoute('/{-$lang}/_site/admin/dashboard/')({
+export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(adminOverviewQuery()),
   head: () => privatePageHead(msg`Admin overview`),
   component: AdminOverviewPage,

@@ -16,7 +16,7 @@ import { privatePageHead } from '@/lib/seo'
 
 // One project for staff. The project itself is awaited (its header, the form and the "not
 // found" answer); its documents, reports, metrics, tasks, people and activity load meanwhile.
-export const Route = createFileRoute('/{-$lang}/_site/admin/dashboard/projects/$projectId')({
+export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard/projects/$projectId')({
   loader: async ({ context: { queryClient }, params: { projectId } }) => {
     if (isUuid(projectId)) {
       void queryClient.prefetchQuery(adminDocumentsQuery(projectId))

@@ -7,7 +7,7 @@ import { PortalRouteError } from '@/components/ui/page-kit'
 import { privatePageHead } from '@/lib/seo'
 
 // The staff's project list with its filters in the URL, and the create form.
-export const Route = createFileRoute('/{-$lang}/_site/admin/dashboard/projects/')({
+export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard/projects/')({
   validateSearch: validateProjectSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) =>

@@ -7,7 +7,7 @@ import { privatePageHead } from '@/lib/seo'
 
 // One client organization: its users (invite, resend, deactivate, reactivate), its projects and
 // its details.
-export const Route = createFileRoute('/{-$lang}/_site/admin/dashboard/organizations/$organizationId')({
+export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard/organizations/$organizationId')({
   loader: async ({ context: { queryClient }, params: { organizationId } }) => {
     const [organization] = await Promise.all([
       queryClient.ensureQueryData(organizationQuery(organizationId)),
