@@ -208,6 +208,6 @@ export const main = style({
 
 export const content = style({ maxWidth: '72rem', marginInline: 'auto' })
 
-export const pendingNav = style({ display: 'grid', gap: vars.space['2'], padding: vars.space['3'] })
+export const pendingLabel = style({ margin: 0, color: vars.color.textMuted })
 
 globalStyle(`${bar} [role="group"]`, { flexShrink: 0 })

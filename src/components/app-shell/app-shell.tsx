@@ -126,7 +126,12 @@ export function AppShell({
         <ul className={styles.navList}>
           {sections.map((section) => (
             <li key={section.key}>
-              <Link {...section.link} className={styles.navLink} activeOptions={{ exact: section.exact ?? false }}>
+              <Link
+                {...section.link}
+                className={styles.navLink}
+                activeOptions={{ exact: section.exact ?? false }}
+                onClick={menu.close}
+              >
                 <span>{section.label}</span>
                 {section.count ? (
                   <span className={styles.badge}>
@@ -201,7 +206,14 @@ function useDisclosure(pathname: string) {
     document.addEventListener('keydown', onKeyDown)
     return () => document.removeEventListener('keydown', onKeyDown)
   }, [open, actor])
-  return { open, panelId, toggleRef, toggle: () => actor.send({ type: 'disclosure.toggle' }) }
+  return {
+    open,
+    panelId,
+    toggleRef,
+    toggle: () => actor.send({ type: 'disclosure.toggle' }),
+    // Choosing any link closes the menu, even the current page's (no path change to close it).
+    close: () => actor.send({ type: 'disclosure.close' }),
+  }
 }
 
 /** After a navigation inside the area, keyboard and screen reader users start reading the new page. */

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { appQueryClient } from '@/lib/query-client'
 import { AdminLayout } from '@/features/admin/admin-layout'
@@ -11,7 +12,7 @@ export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard')({
   // The guard comes with the auth code, on first use: the public pages' bundle stays small.
   beforeLoad: async (options) => (await import('@/auth/guards')).requireAudience('staff', options),
   errorComponent: GuardError,
-  pendingComponent: AppShellPending,
+  pendingComponent: StaffPending,
   component: AdminRoute,
 })
 
@@ -21,4 +22,8 @@ function AdminRoute() {
       <AdminLayout />
     </QueryClientProvider>
   )
+}
+
+function StaffPending() {
+  return <AppShellPending label={<Trans>Verifying permissions...</Trans>} />
 }
