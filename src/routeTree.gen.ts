@@ -37,8 +37,14 @@ import { Route as Char123LangChar125AppAdminDashboardLeadsLeadIdRouteImport } fr
 import { Route as Char123LangChar125AppAdminDashboardOrganizationsIndexRouteImport } from './routes/{-$lang}/_app/admin/dashboard/organizations/index'
 import { Route as Char123LangChar125AppAdminDashboardOrganizationsOrganizationIdRouteImport } from './routes/{-$lang}/_app/admin/dashboard/organizations/$organizationId'
 import { Route as Char123LangChar125AppAdminDashboardProjectsIndexRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/index'
-import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId'
+import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/route'
 import { Route as Char123LangChar125AppClientPortalDashboardProjectsProjectIdRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/projects/$projectId'
+import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/index'
+import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/activity'
+import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/documents'
+import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/metrics'
+import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/reports'
+import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/tasks'
 
 const Char123LangChar125RouteRoute = Char123LangChar125RouteRouteImport.update({
   id: '/{-$lang}',
@@ -207,8 +213,8 @@ const Char123LangChar125AppAdminDashboardProjectsIndexRoute =
     path: '/projects/',
     getParentRoute: () => Char123LangChar125AppAdminDashboardRouteRoute,
   } as any)
-const Char123LangChar125AppAdminDashboardProjectsProjectIdRoute =
-  Char123LangChar125AppAdminDashboardProjectsProjectIdRouteImport.update({
+const Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute =
+  Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteImport.update({
     id: '/projects/$projectId',
     path: '/projects/$projectId',
     getParentRoute: () => Char123LangChar125AppAdminDashboardRouteRoute,
@@ -222,6 +228,56 @@ const Char123LangChar125AppClientPortalDashboardProjectsProjectIdRoute =
         Char123LangChar125AppClientPortalDashboardRouteRoute,
     } as any,
   )
+const Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute =
+  Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () =>
+      Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute,
+  } as any)
+const Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute =
+  Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRouteImport.update(
+    {
+      id: '/activity',
+      path: '/activity',
+      getParentRoute: () =>
+        Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute,
+    } as any,
+  )
+const Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute =
+  Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRouteImport.update(
+    {
+      id: '/documents',
+      path: '/documents',
+      getParentRoute: () =>
+        Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute,
+    } as any,
+  )
+const Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute =
+  Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRouteImport.update(
+    {
+      id: '/metrics',
+      path: '/metrics',
+      getParentRoute: () =>
+        Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute,
+    } as any,
+  )
+const Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute =
+  Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRouteImport.update(
+    {
+      id: '/reports',
+      path: '/reports',
+      getParentRoute: () =>
+        Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute,
+    } as any,
+  )
+const Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute =
+  Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRouteImport.update({
+    id: '/tasks',
+    path: '/tasks',
+    getParentRoute: () =>
+      Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/{-$lang}': typeof Char123LangChar125RouteRouteWithChildren
@@ -245,13 +301,19 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/client-portal/dashboard/notifications': typeof Char123LangChar125AppClientPortalDashboardNotificationsRoute
   '/{-$lang}/admin/dashboard/': typeof Char123LangChar125AppAdminDashboardIndexRoute
   '/{-$lang}/client-portal/dashboard/': typeof Char123LangChar125AppClientPortalDashboardIndexRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteWithChildren
   '/{-$lang}/admin/dashboard/leads/$leadId': typeof Char123LangChar125AppAdminDashboardLeadsLeadIdRoute
   '/{-$lang}/admin/dashboard/organizations/$organizationId': typeof Char123LangChar125AppAdminDashboardOrganizationsOrganizationIdRoute
-  '/{-$lang}/admin/dashboard/projects/$projectId': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRoute
   '/{-$lang}/client-portal/dashboard/projects/$projectId': typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdRoute
   '/{-$lang}/admin/dashboard/leads/': typeof Char123LangChar125AppAdminDashboardLeadsIndexRoute
   '/{-$lang}/admin/dashboard/organizations/': typeof Char123LangChar125AppAdminDashboardOrganizationsIndexRoute
   '/{-$lang}/admin/dashboard/projects/': typeof Char123LangChar125AppAdminDashboardProjectsIndexRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/activity': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/documents': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/metrics': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/reports': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/tasks': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/{-$lang}': typeof Char123LangChar125SiteIndexRoute
@@ -274,11 +336,16 @@ export interface FileRoutesByTo {
   '/{-$lang}/client-portal/dashboard': typeof Char123LangChar125AppClientPortalDashboardIndexRoute
   '/{-$lang}/admin/dashboard/leads/$leadId': typeof Char123LangChar125AppAdminDashboardLeadsLeadIdRoute
   '/{-$lang}/admin/dashboard/organizations/$organizationId': typeof Char123LangChar125AppAdminDashboardOrganizationsOrganizationIdRoute
-  '/{-$lang}/admin/dashboard/projects/$projectId': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRoute
   '/{-$lang}/client-portal/dashboard/projects/$projectId': typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdRoute
   '/{-$lang}/admin/dashboard/leads': typeof Char123LangChar125AppAdminDashboardLeadsIndexRoute
   '/{-$lang}/admin/dashboard/organizations': typeof Char123LangChar125AppAdminDashboardOrganizationsIndexRoute
   '/{-$lang}/admin/dashboard/projects': typeof Char123LangChar125AppAdminDashboardProjectsIndexRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/activity': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/documents': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/metrics': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/reports': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/tasks': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -305,13 +372,19 @@ export interface FileRoutesById {
   '/{-$lang}/_app/client-portal/dashboard/notifications': typeof Char123LangChar125AppClientPortalDashboardNotificationsRoute
   '/{-$lang}/_app/admin/dashboard/': typeof Char123LangChar125AppAdminDashboardIndexRoute
   '/{-$lang}/_app/client-portal/dashboard/': typeof Char123LangChar125AppClientPortalDashboardIndexRoute
+  '/{-$lang}/_app/admin/dashboard/projects/$projectId': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteWithChildren
   '/{-$lang}/_app/admin/dashboard/leads/$leadId': typeof Char123LangChar125AppAdminDashboardLeadsLeadIdRoute
   '/{-$lang}/_app/admin/dashboard/organizations/$organizationId': typeof Char123LangChar125AppAdminDashboardOrganizationsOrganizationIdRoute
-  '/{-$lang}/_app/admin/dashboard/projects/$projectId': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRoute
   '/{-$lang}/_app/client-portal/dashboard/projects/$projectId': typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdRoute
   '/{-$lang}/_app/admin/dashboard/leads/': typeof Char123LangChar125AppAdminDashboardLeadsIndexRoute
   '/{-$lang}/_app/admin/dashboard/organizations/': typeof Char123LangChar125AppAdminDashboardOrganizationsIndexRoute
   '/{-$lang}/_app/admin/dashboard/projects/': typeof Char123LangChar125AppAdminDashboardProjectsIndexRoute
+  '/{-$lang}/_app/admin/dashboard/projects/$projectId/activity': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute
+  '/{-$lang}/_app/admin/dashboard/projects/$projectId/documents': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute
+  '/{-$lang}/_app/admin/dashboard/projects/$projectId/metrics': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute
+  '/{-$lang}/_app/admin/dashboard/projects/$projectId/reports': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute
+  '/{-$lang}/_app/admin/dashboard/projects/$projectId/tasks': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute
+  '/{-$lang}/_app/admin/dashboard/projects/$projectId/': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -337,13 +410,19 @@ export interface FileRouteTypes {
     | '/{-$lang}/client-portal/dashboard/notifications'
     | '/{-$lang}/admin/dashboard/'
     | '/{-$lang}/client-portal/dashboard/'
+    | '/{-$lang}/admin/dashboard/projects/$projectId'
     | '/{-$lang}/admin/dashboard/leads/$leadId'
     | '/{-$lang}/admin/dashboard/organizations/$organizationId'
-    | '/{-$lang}/admin/dashboard/projects/$projectId'
     | '/{-$lang}/client-portal/dashboard/projects/$projectId'
     | '/{-$lang}/admin/dashboard/leads/'
     | '/{-$lang}/admin/dashboard/organizations/'
     | '/{-$lang}/admin/dashboard/projects/'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/activity'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/documents'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/metrics'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/reports'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/tasks'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/{-$lang}'
@@ -366,11 +445,16 @@ export interface FileRouteTypes {
     | '/{-$lang}/client-portal/dashboard'
     | '/{-$lang}/admin/dashboard/leads/$leadId'
     | '/{-$lang}/admin/dashboard/organizations/$organizationId'
-    | '/{-$lang}/admin/dashboard/projects/$projectId'
     | '/{-$lang}/client-portal/dashboard/projects/$projectId'
     | '/{-$lang}/admin/dashboard/leads'
     | '/{-$lang}/admin/dashboard/organizations'
     | '/{-$lang}/admin/dashboard/projects'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/activity'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/documents'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/metrics'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/reports'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/tasks'
+    | '/{-$lang}/admin/dashboard/projects/$projectId'
   id:
     | '__root__'
     | '/{-$lang}'
@@ -396,13 +480,19 @@ export interface FileRouteTypes {
     | '/{-$lang}/_app/client-portal/dashboard/notifications'
     | '/{-$lang}/_app/admin/dashboard/'
     | '/{-$lang}/_app/client-portal/dashboard/'
+    | '/{-$lang}/_app/admin/dashboard/projects/$projectId'
     | '/{-$lang}/_app/admin/dashboard/leads/$leadId'
     | '/{-$lang}/_app/admin/dashboard/organizations/$organizationId'
-    | '/{-$lang}/_app/admin/dashboard/projects/$projectId'
     | '/{-$lang}/_app/client-portal/dashboard/projects/$projectId'
     | '/{-$lang}/_app/admin/dashboard/leads/'
     | '/{-$lang}/_app/admin/dashboard/organizations/'
     | '/{-$lang}/_app/admin/dashboard/projects/'
+    | '/{-$lang}/_app/admin/dashboard/projects/$projectId/activity'
+    | '/{-$lang}/_app/admin/dashboard/projects/$projectId/documents'
+    | '/{-$lang}/_app/admin/dashboard/projects/$projectId/metrics'
+    | '/{-$lang}/_app/admin/dashboard/projects/$projectId/reports'
+    | '/{-$lang}/_app/admin/dashboard/projects/$projectId/tasks'
+    | '/{-$lang}/_app/admin/dashboard/projects/$projectId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -611,7 +701,7 @@ declare module '@tanstack/react-router' {
       id: '/{-$lang}/_app/admin/dashboard/projects/$projectId'
       path: '/projects/$projectId'
       fullPath: '/{-$lang}/admin/dashboard/projects/$projectId'
-      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteImport
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteImport
       parentRoute: typeof Char123LangChar125AppAdminDashboardRouteRoute
     }
     '/{-$lang}/_app/client-portal/dashboard/projects/$projectId': {
@@ -621,17 +711,89 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdRouteImport
       parentRoute: typeof Char123LangChar125AppClientPortalDashboardRouteRoute
     }
+    '/{-$lang}/_app/admin/dashboard/projects/$projectId/': {
+      id: '/{-$lang}/_app/admin/dashboard/projects/$projectId/'
+      path: '/'
+      fullPath: '/{-$lang}/admin/dashboard/projects/$projectId/'
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute
+    }
+    '/{-$lang}/_app/admin/dashboard/projects/$projectId/activity': {
+      id: '/{-$lang}/_app/admin/dashboard/projects/$projectId/activity'
+      path: '/activity'
+      fullPath: '/{-$lang}/admin/dashboard/projects/$projectId/activity'
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute
+    }
+    '/{-$lang}/_app/admin/dashboard/projects/$projectId/documents': {
+      id: '/{-$lang}/_app/admin/dashboard/projects/$projectId/documents'
+      path: '/documents'
+      fullPath: '/{-$lang}/admin/dashboard/projects/$projectId/documents'
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute
+    }
+    '/{-$lang}/_app/admin/dashboard/projects/$projectId/metrics': {
+      id: '/{-$lang}/_app/admin/dashboard/projects/$projectId/metrics'
+      path: '/metrics'
+      fullPath: '/{-$lang}/admin/dashboard/projects/$projectId/metrics'
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute
+    }
+    '/{-$lang}/_app/admin/dashboard/projects/$projectId/reports': {
+      id: '/{-$lang}/_app/admin/dashboard/projects/$projectId/reports'
+      path: '/reports'
+      fullPath: '/{-$lang}/admin/dashboard/projects/$projectId/reports'
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute
+    }
+    '/{-$lang}/_app/admin/dashboard/projects/$projectId/tasks': {
+      id: '/{-$lang}/_app/admin/dashboard/projects/$projectId/tasks'
+      path: '/tasks'
+      fullPath: '/{-$lang}/admin/dashboard/projects/$projectId/tasks'
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute
+    }
   }
 }
+
+interface Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteChildren {
+  Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute
+  Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute
+  Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute
+  Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute
+  Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute
+  Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute
+}
+
+const Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteChildren: Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteChildren =
+  {
+    Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute:
+      Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute,
+    Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute:
+      Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute,
+    Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute:
+      Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute,
+    Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute:
+      Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute,
+    Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute:
+      Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute,
+    Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute:
+      Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute,
+  }
+
+const Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteWithChildren =
+  Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute._addFileChildren(
+    Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteChildren,
+  )
 
 interface Char123LangChar125AppAdminDashboardRouteRouteChildren {
   Char123LangChar125AppAdminDashboardAccountRoute: typeof Char123LangChar125AppAdminDashboardAccountRoute
   Char123LangChar125AppAdminDashboardActivityRoute: typeof Char123LangChar125AppAdminDashboardActivityRoute
   Char123LangChar125AppAdminDashboardTeamRoute: typeof Char123LangChar125AppAdminDashboardTeamRoute
   Char123LangChar125AppAdminDashboardIndexRoute: typeof Char123LangChar125AppAdminDashboardIndexRoute
+  Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteWithChildren
   Char123LangChar125AppAdminDashboardLeadsLeadIdRoute: typeof Char123LangChar125AppAdminDashboardLeadsLeadIdRoute
   Char123LangChar125AppAdminDashboardOrganizationsOrganizationIdRoute: typeof Char123LangChar125AppAdminDashboardOrganizationsOrganizationIdRoute
-  Char123LangChar125AppAdminDashboardProjectsProjectIdRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRoute
   Char123LangChar125AppAdminDashboardLeadsIndexRoute: typeof Char123LangChar125AppAdminDashboardLeadsIndexRoute
   Char123LangChar125AppAdminDashboardOrganizationsIndexRoute: typeof Char123LangChar125AppAdminDashboardOrganizationsIndexRoute
   Char123LangChar125AppAdminDashboardProjectsIndexRoute: typeof Char123LangChar125AppAdminDashboardProjectsIndexRoute
@@ -647,12 +809,12 @@ const Char123LangChar125AppAdminDashboardRouteRouteChildren: Char123LangChar125A
       Char123LangChar125AppAdminDashboardTeamRoute,
     Char123LangChar125AppAdminDashboardIndexRoute:
       Char123LangChar125AppAdminDashboardIndexRoute,
+    Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute:
+      Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteWithChildren,
     Char123LangChar125AppAdminDashboardLeadsLeadIdRoute:
       Char123LangChar125AppAdminDashboardLeadsLeadIdRoute,
     Char123LangChar125AppAdminDashboardOrganizationsOrganizationIdRoute:
       Char123LangChar125AppAdminDashboardOrganizationsOrganizationIdRoute,
-    Char123LangChar125AppAdminDashboardProjectsProjectIdRoute:
-      Char123LangChar125AppAdminDashboardProjectsProjectIdRoute,
     Char123LangChar125AppAdminDashboardLeadsIndexRoute:
       Char123LangChar125AppAdminDashboardLeadsIndexRoute,
     Char123LangChar125AppAdminDashboardOrganizationsIndexRoute:

@@ -239,10 +239,11 @@ function CreateProject({ organizations }: { organizations: { id: string; name: s
             queryClient.invalidateQueries({ queryKey: adminProjectKeys.all() }),
             queryClient.invalidateQueries({ queryKey: adminKeys.overview() }),
           ])
+          // The new project's overview, which confirms the creation.
           await navigate({
             to: '/{-$lang}/admin/dashboard/projects/$projectId',
             params: (previous) => ({ ...previous, projectId: id }),
-            hash: 'details',
+            search: { created: true },
           })
           return id
         }}
