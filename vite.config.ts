@@ -4,12 +4,20 @@ import babel from '@rolldown/plugin-babel'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import { compression, defineAlgorithm } from 'vite-plugin-compression2'
+import { fileURLToPath } from 'node:url'
+
+// One alias per root instead of ../../../ (tsconfig.json's paths say the same for tsc and tsx).
+export const alias = {
+  '@/': fileURLToPath(new URL('./src/', import.meta.url)),
+  '@machines/': fileURLToPath(new URL('./machines/', import.meta.url)),
+}
 
 // Plugin order matters: the router plugin must run before react() (it splits route files),
 // and Lingui macros must be expanded before anything else reads the JSX.
 export default defineConfig(({ isSsrBuild }) => ({
   // The prerenderer's bundle (src/entry-server.tsx) needs no copy of public/ and no compressed files.
   publicDir: isSsrBuild ? false : 'public',
+  resolve: { alias },
   plugins: [
     tanstackRouter({
       target: 'react',

@@ -1,5 +1,5 @@
 import { defineConfig, mergeConfig } from 'vitest/config'
-import viteConfig from './vite.config.ts'
+import viteConfig, { alias } from './vite.config.ts'
 
 // Two tiers: unit tests (machines, pure functions, components in happy-dom) and integration
 // tests (our server in-process, real databases, the real supabase-js as the client).
@@ -20,6 +20,7 @@ export default defineConfig((env) =>
             },
           },
           {
+            resolve: { alias },
             test: {
               name: 'integration',
               include: ['tests/integration/**/*.test.ts'],

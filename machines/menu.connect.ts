@@ -137,5 +137,3 @@ export function connect(snapshot: MenuSnapshot | null, send: (event: MenuEvent) 
     },
   }
 }
-
-export type MenuApi = ReturnType<typeof connect>

@@ -20,4 +20,6 @@ function run(args) {
 run([...vite, '--outDir', dist, '--emptyOutDir'])
 run([...vite, '--ssr', 'src/entry-server.tsx', '--outDir', ssrOut, '--emptyOutDir'])
 const { pages, images } = await prerender({ dist, entry: resolve(ssrOut, 'entry-server.js') })
-console.log(`Prerendered ${pages} pages into ${basename(dist)}/prerendered/ and ${images} share images into ${basename(dist)}/og/`)
+console.log(
+  `Prerendered ${pages} pages into ${basename(dist)}/prerendered/ and ${images} share images into ${basename(dist)}/og/`,
+)

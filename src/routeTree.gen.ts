@@ -10,40 +10,52 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as Char123LangChar125RouteRouteImport } from './routes/{-$lang}/route'
+import { Route as Char123LangChar125AppRouteRouteImport } from './routes/{-$lang}/_app/route'
 import { Route as Char123LangChar125SiteRouteRouteImport } from './routes/{-$lang}/_site/route'
 import { Route as Char123LangChar125SiteIndexRouteImport } from './routes/{-$lang}/_site/index'
 import { Route as Char123LangChar125SiteContactRouteImport } from './routes/{-$lang}/_site/contact'
 import { Route as Char123LangChar125SiteResetPasswordRouteImport } from './routes/{-$lang}/_site/reset-password'
+import { Route as Char123LangChar125AppAdminDashboardRouteRouteImport } from './routes/{-$lang}/_app/admin/dashboard/route'
+import { Route as Char123LangChar125AppClientPortalDashboardRouteRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/route'
 import { Route as Char123LangChar125SiteAdminIndexRouteImport } from './routes/{-$lang}/_site/admin/index'
-import { Route as Char123LangChar125SiteAdminDashboardRouteRouteImport } from './routes/{-$lang}/_site/admin/dashboard/route'
 import { Route as Char123LangChar125SiteAdminLoginRouteImport } from './routes/{-$lang}/_site/admin/login'
 import { Route as Char123LangChar125SiteClientPortalIndexRouteImport } from './routes/{-$lang}/_site/client-portal/index'
-import { Route as Char123LangChar125SiteClientPortalDashboardRouteRouteImport } from './routes/{-$lang}/_site/client-portal/dashboard/route'
 import { Route as Char123LangChar125SiteClientPortalForgotPasswordRouteImport } from './routes/{-$lang}/_site/client-portal/forgot-password'
 import { Route as Char123LangChar125SiteClientPortalLoginRouteImport } from './routes/{-$lang}/_site/client-portal/login'
 import { Route as Char123LangChar125SiteLegalDocumentRouteImport } from './routes/{-$lang}/_site/legal/$document'
 import { Route as Char123LangChar125SiteServicesServiceRouteImport } from './routes/{-$lang}/_site/services/$service'
 import { Route as Char123LangChar125SiteSpecializationsSpecializationRouteImport } from './routes/{-$lang}/_site/specializations/$specialization'
-import { Route as Char123LangChar125SiteAdminDashboardIndexRouteImport } from './routes/{-$lang}/_site/admin/dashboard/index'
-import { Route as Char123LangChar125SiteAdminDashboardAccountRouteImport } from './routes/{-$lang}/_site/admin/dashboard/account'
-import { Route as Char123LangChar125SiteAdminDashboardActivityRouteImport } from './routes/{-$lang}/_site/admin/dashboard/activity'
-import { Route as Char123LangChar125SiteAdminDashboardTeamRouteImport } from './routes/{-$lang}/_site/admin/dashboard/team'
-import { Route as Char123LangChar125SiteClientPortalDashboardIndexRouteImport } from './routes/{-$lang}/_site/client-portal/dashboard/index'
-import { Route as Char123LangChar125SiteClientPortalDashboardAccountRouteImport } from './routes/{-$lang}/_site/client-portal/dashboard/account'
-import { Route as Char123LangChar125SiteClientPortalDashboardNotificationsRouteImport } from './routes/{-$lang}/_site/client-portal/dashboard/notifications'
-import { Route as Char123LangChar125SiteAdminDashboardLeadsIndexRouteImport } from './routes/{-$lang}/_site/admin/dashboard/leads/index'
-import { Route as Char123LangChar125SiteAdminDashboardLeadsLeadIdRouteImport } from './routes/{-$lang}/_site/admin/dashboard/leads/$leadId'
-import { Route as Char123LangChar125SiteAdminDashboardOrganizationsIndexRouteImport } from './routes/{-$lang}/_site/admin/dashboard/organizations/index'
-import { Route as Char123LangChar125SiteAdminDashboardOrganizationsOrganizationIdRouteImport } from './routes/{-$lang}/_site/admin/dashboard/organizations/$organizationId'
-import { Route as Char123LangChar125SiteAdminDashboardProjectsIndexRouteImport } from './routes/{-$lang}/_site/admin/dashboard/projects/index'
-import { Route as Char123LangChar125SiteAdminDashboardProjectsProjectIdRouteImport } from './routes/{-$lang}/_site/admin/dashboard/projects/$projectId'
-import { Route as Char123LangChar125SiteClientPortalDashboardProjectsProjectIdRouteImport } from './routes/{-$lang}/_site/client-portal/dashboard/projects/$projectId'
+import { Route as Char123LangChar125AppAdminDashboardIndexRouteImport } from './routes/{-$lang}/_app/admin/dashboard/index'
+import { Route as Char123LangChar125AppAdminDashboardAccountRouteImport } from './routes/{-$lang}/_app/admin/dashboard/account'
+import { Route as Char123LangChar125AppAdminDashboardActivityRouteImport } from './routes/{-$lang}/_app/admin/dashboard/activity'
+import { Route as Char123LangChar125AppAdminDashboardTeamRouteImport } from './routes/{-$lang}/_app/admin/dashboard/team'
+import { Route as Char123LangChar125AppClientPortalDashboardIndexRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/index'
+import { Route as Char123LangChar125AppClientPortalDashboardAccountRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/account'
+import { Route as Char123LangChar125AppClientPortalDashboardNotificationsRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/notifications'
+import { Route as Char123LangChar125AppAdminDashboardLeadsIndexRouteImport } from './routes/{-$lang}/_app/admin/dashboard/leads/index'
+import { Route as Char123LangChar125AppAdminDashboardLeadsLeadIdRouteImport } from './routes/{-$lang}/_app/admin/dashboard/leads/$leadId'
+import { Route as Char123LangChar125AppAdminDashboardOrganizationsIndexRouteImport } from './routes/{-$lang}/_app/admin/dashboard/organizations/index'
+import { Route as Char123LangChar125AppAdminDashboardOrganizationsOrganizationIdRouteImport } from './routes/{-$lang}/_app/admin/dashboard/organizations/$organizationId'
+import { Route as Char123LangChar125AppAdminDashboardProjectsIndexRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/index'
+import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/route'
+import { Route as Char123LangChar125AppClientPortalDashboardProjectsProjectIdRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/projects/$projectId'
+import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/index'
+import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/activity'
+import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/documents'
+import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/metrics'
+import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/reports'
+import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/tasks'
 
 const Char123LangChar125RouteRoute = Char123LangChar125RouteRouteImport.update({
   id: '/{-$lang}',
   path: '/{-$lang}',
   getParentRoute: () => rootRouteImport,
 } as any)
+const Char123LangChar125AppRouteRoute =
+  Char123LangChar125AppRouteRouteImport.update({
+    id: '/_app',
+    getParentRoute: () => Char123LangChar125RouteRoute,
+  } as any)
 const Char123LangChar125SiteRouteRoute =
   Char123LangChar125SiteRouteRouteImport.update({
     id: '/_site',
@@ -67,16 +79,22 @@ const Char123LangChar125SiteResetPasswordRoute =
     path: '/reset-password',
     getParentRoute: () => Char123LangChar125SiteRouteRoute,
   } as any)
+const Char123LangChar125AppAdminDashboardRouteRoute =
+  Char123LangChar125AppAdminDashboardRouteRouteImport.update({
+    id: '/admin/dashboard',
+    path: '/admin/dashboard',
+    getParentRoute: () => Char123LangChar125AppRouteRoute,
+  } as any)
+const Char123LangChar125AppClientPortalDashboardRouteRoute =
+  Char123LangChar125AppClientPortalDashboardRouteRouteImport.update({
+    id: '/client-portal/dashboard',
+    path: '/client-portal/dashboard',
+    getParentRoute: () => Char123LangChar125AppRouteRoute,
+  } as any)
 const Char123LangChar125SiteAdminIndexRoute =
   Char123LangChar125SiteAdminIndexRouteImport.update({
     id: '/admin/',
     path: '/admin/',
-    getParentRoute: () => Char123LangChar125SiteRouteRoute,
-  } as any)
-const Char123LangChar125SiteAdminDashboardRouteRoute =
-  Char123LangChar125SiteAdminDashboardRouteRouteImport.update({
-    id: '/admin/dashboard',
-    path: '/admin/dashboard',
     getParentRoute: () => Char123LangChar125SiteRouteRoute,
   } as any)
 const Char123LangChar125SiteAdminLoginRoute =
@@ -89,12 +107,6 @@ const Char123LangChar125SiteClientPortalIndexRoute =
   Char123LangChar125SiteClientPortalIndexRouteImport.update({
     id: '/client-portal/',
     path: '/client-portal/',
-    getParentRoute: () => Char123LangChar125SiteRouteRoute,
-  } as any)
-const Char123LangChar125SiteClientPortalDashboardRouteRoute =
-  Char123LangChar125SiteClientPortalDashboardRouteRouteImport.update({
-    id: '/client-portal/dashboard',
-    path: '/client-portal/dashboard',
     getParentRoute: () => Char123LangChar125SiteRouteRoute,
   } as any)
 const Char123LangChar125SiteClientPortalForgotPasswordRoute =
@@ -127,103 +139,153 @@ const Char123LangChar125SiteSpecializationsSpecializationRoute =
     path: '/specializations/$specialization',
     getParentRoute: () => Char123LangChar125SiteRouteRoute,
   } as any)
-const Char123LangChar125SiteAdminDashboardIndexRoute =
-  Char123LangChar125SiteAdminDashboardIndexRouteImport.update({
+const Char123LangChar125AppAdminDashboardIndexRoute =
+  Char123LangChar125AppAdminDashboardIndexRouteImport.update({
     id: '/',
     path: '/',
-    getParentRoute: () => Char123LangChar125SiteAdminDashboardRouteRoute,
+    getParentRoute: () => Char123LangChar125AppAdminDashboardRouteRoute,
   } as any)
-const Char123LangChar125SiteAdminDashboardAccountRoute =
-  Char123LangChar125SiteAdminDashboardAccountRouteImport.update({
+const Char123LangChar125AppAdminDashboardAccountRoute =
+  Char123LangChar125AppAdminDashboardAccountRouteImport.update({
     id: '/account',
     path: '/account',
-    getParentRoute: () => Char123LangChar125SiteAdminDashboardRouteRoute,
+    getParentRoute: () => Char123LangChar125AppAdminDashboardRouteRoute,
   } as any)
-const Char123LangChar125SiteAdminDashboardActivityRoute =
-  Char123LangChar125SiteAdminDashboardActivityRouteImport.update({
+const Char123LangChar125AppAdminDashboardActivityRoute =
+  Char123LangChar125AppAdminDashboardActivityRouteImport.update({
     id: '/activity',
     path: '/activity',
-    getParentRoute: () => Char123LangChar125SiteAdminDashboardRouteRoute,
+    getParentRoute: () => Char123LangChar125AppAdminDashboardRouteRoute,
   } as any)
-const Char123LangChar125SiteAdminDashboardTeamRoute =
-  Char123LangChar125SiteAdminDashboardTeamRouteImport.update({
+const Char123LangChar125AppAdminDashboardTeamRoute =
+  Char123LangChar125AppAdminDashboardTeamRouteImport.update({
     id: '/team',
     path: '/team',
-    getParentRoute: () => Char123LangChar125SiteAdminDashboardRouteRoute,
+    getParentRoute: () => Char123LangChar125AppAdminDashboardRouteRoute,
   } as any)
-const Char123LangChar125SiteClientPortalDashboardIndexRoute =
-  Char123LangChar125SiteClientPortalDashboardIndexRouteImport.update({
+const Char123LangChar125AppClientPortalDashboardIndexRoute =
+  Char123LangChar125AppClientPortalDashboardIndexRouteImport.update({
     id: '/',
     path: '/',
-    getParentRoute: () => Char123LangChar125SiteClientPortalDashboardRouteRoute,
+    getParentRoute: () => Char123LangChar125AppClientPortalDashboardRouteRoute,
   } as any)
-const Char123LangChar125SiteClientPortalDashboardAccountRoute =
-  Char123LangChar125SiteClientPortalDashboardAccountRouteImport.update({
+const Char123LangChar125AppClientPortalDashboardAccountRoute =
+  Char123LangChar125AppClientPortalDashboardAccountRouteImport.update({
     id: '/account',
     path: '/account',
-    getParentRoute: () => Char123LangChar125SiteClientPortalDashboardRouteRoute,
+    getParentRoute: () => Char123LangChar125AppClientPortalDashboardRouteRoute,
   } as any)
-const Char123LangChar125SiteClientPortalDashboardNotificationsRoute =
-  Char123LangChar125SiteClientPortalDashboardNotificationsRouteImport.update({
+const Char123LangChar125AppClientPortalDashboardNotificationsRoute =
+  Char123LangChar125AppClientPortalDashboardNotificationsRouteImport.update({
     id: '/notifications',
     path: '/notifications',
-    getParentRoute: () => Char123LangChar125SiteClientPortalDashboardRouteRoute,
+    getParentRoute: () => Char123LangChar125AppClientPortalDashboardRouteRoute,
   } as any)
-const Char123LangChar125SiteAdminDashboardLeadsIndexRoute =
-  Char123LangChar125SiteAdminDashboardLeadsIndexRouteImport.update({
+const Char123LangChar125AppAdminDashboardLeadsIndexRoute =
+  Char123LangChar125AppAdminDashboardLeadsIndexRouteImport.update({
     id: '/leads/',
     path: '/leads/',
-    getParentRoute: () => Char123LangChar125SiteAdminDashboardRouteRoute,
+    getParentRoute: () => Char123LangChar125AppAdminDashboardRouteRoute,
   } as any)
-const Char123LangChar125SiteAdminDashboardLeadsLeadIdRoute =
-  Char123LangChar125SiteAdminDashboardLeadsLeadIdRouteImport.update({
+const Char123LangChar125AppAdminDashboardLeadsLeadIdRoute =
+  Char123LangChar125AppAdminDashboardLeadsLeadIdRouteImport.update({
     id: '/leads/$leadId',
     path: '/leads/$leadId',
-    getParentRoute: () => Char123LangChar125SiteAdminDashboardRouteRoute,
+    getParentRoute: () => Char123LangChar125AppAdminDashboardRouteRoute,
   } as any)
-const Char123LangChar125SiteAdminDashboardOrganizationsIndexRoute =
-  Char123LangChar125SiteAdminDashboardOrganizationsIndexRouteImport.update({
+const Char123LangChar125AppAdminDashboardOrganizationsIndexRoute =
+  Char123LangChar125AppAdminDashboardOrganizationsIndexRouteImport.update({
     id: '/organizations/',
     path: '/organizations/',
-    getParentRoute: () => Char123LangChar125SiteAdminDashboardRouteRoute,
+    getParentRoute: () => Char123LangChar125AppAdminDashboardRouteRoute,
   } as any)
-const Char123LangChar125SiteAdminDashboardOrganizationsOrganizationIdRoute =
-  Char123LangChar125SiteAdminDashboardOrganizationsOrganizationIdRouteImport.update(
+const Char123LangChar125AppAdminDashboardOrganizationsOrganizationIdRoute =
+  Char123LangChar125AppAdminDashboardOrganizationsOrganizationIdRouteImport.update(
     {
       id: '/organizations/$organizationId',
       path: '/organizations/$organizationId',
-      getParentRoute: () => Char123LangChar125SiteAdminDashboardRouteRoute,
+      getParentRoute: () => Char123LangChar125AppAdminDashboardRouteRoute,
     } as any,
   )
-const Char123LangChar125SiteAdminDashboardProjectsIndexRoute =
-  Char123LangChar125SiteAdminDashboardProjectsIndexRouteImport.update({
+const Char123LangChar125AppAdminDashboardProjectsIndexRoute =
+  Char123LangChar125AppAdminDashboardProjectsIndexRouteImport.update({
     id: '/projects/',
     path: '/projects/',
-    getParentRoute: () => Char123LangChar125SiteAdminDashboardRouteRoute,
+    getParentRoute: () => Char123LangChar125AppAdminDashboardRouteRoute,
   } as any)
-const Char123LangChar125SiteAdminDashboardProjectsProjectIdRoute =
-  Char123LangChar125SiteAdminDashboardProjectsProjectIdRouteImport.update({
+const Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute =
+  Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteImport.update({
     id: '/projects/$projectId',
     path: '/projects/$projectId',
-    getParentRoute: () => Char123LangChar125SiteAdminDashboardRouteRoute,
+    getParentRoute: () => Char123LangChar125AppAdminDashboardRouteRoute,
   } as any)
-const Char123LangChar125SiteClientPortalDashboardProjectsProjectIdRoute =
-  Char123LangChar125SiteClientPortalDashboardProjectsProjectIdRouteImport.update(
+const Char123LangChar125AppClientPortalDashboardProjectsProjectIdRoute =
+  Char123LangChar125AppClientPortalDashboardProjectsProjectIdRouteImport.update(
     {
       id: '/projects/$projectId',
       path: '/projects/$projectId',
       getParentRoute: () =>
-        Char123LangChar125SiteClientPortalDashboardRouteRoute,
+        Char123LangChar125AppClientPortalDashboardRouteRoute,
     } as any,
   )
+const Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute =
+  Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () =>
+      Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute,
+  } as any)
+const Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute =
+  Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRouteImport.update(
+    {
+      id: '/activity',
+      path: '/activity',
+      getParentRoute: () =>
+        Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute,
+    } as any,
+  )
+const Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute =
+  Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRouteImport.update(
+    {
+      id: '/documents',
+      path: '/documents',
+      getParentRoute: () =>
+        Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute,
+    } as any,
+  )
+const Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute =
+  Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRouteImport.update(
+    {
+      id: '/metrics',
+      path: '/metrics',
+      getParentRoute: () =>
+        Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute,
+    } as any,
+  )
+const Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute =
+  Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRouteImport.update(
+    {
+      id: '/reports',
+      path: '/reports',
+      getParentRoute: () =>
+        Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute,
+    } as any,
+  )
+const Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute =
+  Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRouteImport.update({
+    id: '/tasks',
+    path: '/tasks',
+    getParentRoute: () =>
+      Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/{-$lang}': typeof Char123LangChar125RouteRouteWithChildren
   '/{-$lang}/contact': typeof Char123LangChar125SiteContactRoute
   '/{-$lang}/reset-password': typeof Char123LangChar125SiteResetPasswordRoute
   '/{-$lang}/': typeof Char123LangChar125SiteIndexRoute
-  '/{-$lang}/admin/dashboard': typeof Char123LangChar125SiteAdminDashboardRouteRouteWithChildren
-  '/{-$lang}/client-portal/dashboard': typeof Char123LangChar125SiteClientPortalDashboardRouteRouteWithChildren
+  '/{-$lang}/admin/dashboard': typeof Char123LangChar125AppAdminDashboardRouteRouteWithChildren
+  '/{-$lang}/client-portal/dashboard': typeof Char123LangChar125AppClientPortalDashboardRouteRouteWithChildren
   '/{-$lang}/admin/login': typeof Char123LangChar125SiteAdminLoginRoute
   '/{-$lang}/client-portal/forgot-password': typeof Char123LangChar125SiteClientPortalForgotPasswordRoute
   '/{-$lang}/client-portal/login': typeof Char123LangChar125SiteClientPortalLoginRoute
@@ -232,20 +294,26 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/specializations/$specialization': typeof Char123LangChar125SiteSpecializationsSpecializationRoute
   '/{-$lang}/admin/': typeof Char123LangChar125SiteAdminIndexRoute
   '/{-$lang}/client-portal/': typeof Char123LangChar125SiteClientPortalIndexRoute
-  '/{-$lang}/admin/dashboard/account': typeof Char123LangChar125SiteAdminDashboardAccountRoute
-  '/{-$lang}/admin/dashboard/activity': typeof Char123LangChar125SiteAdminDashboardActivityRoute
-  '/{-$lang}/admin/dashboard/team': typeof Char123LangChar125SiteAdminDashboardTeamRoute
-  '/{-$lang}/client-portal/dashboard/account': typeof Char123LangChar125SiteClientPortalDashboardAccountRoute
-  '/{-$lang}/client-portal/dashboard/notifications': typeof Char123LangChar125SiteClientPortalDashboardNotificationsRoute
-  '/{-$lang}/admin/dashboard/': typeof Char123LangChar125SiteAdminDashboardIndexRoute
-  '/{-$lang}/client-portal/dashboard/': typeof Char123LangChar125SiteClientPortalDashboardIndexRoute
-  '/{-$lang}/admin/dashboard/leads/$leadId': typeof Char123LangChar125SiteAdminDashboardLeadsLeadIdRoute
-  '/{-$lang}/admin/dashboard/organizations/$organizationId': typeof Char123LangChar125SiteAdminDashboardOrganizationsOrganizationIdRoute
-  '/{-$lang}/admin/dashboard/projects/$projectId': typeof Char123LangChar125SiteAdminDashboardProjectsProjectIdRoute
-  '/{-$lang}/client-portal/dashboard/projects/$projectId': typeof Char123LangChar125SiteClientPortalDashboardProjectsProjectIdRoute
-  '/{-$lang}/admin/dashboard/leads/': typeof Char123LangChar125SiteAdminDashboardLeadsIndexRoute
-  '/{-$lang}/admin/dashboard/organizations/': typeof Char123LangChar125SiteAdminDashboardOrganizationsIndexRoute
-  '/{-$lang}/admin/dashboard/projects/': typeof Char123LangChar125SiteAdminDashboardProjectsIndexRoute
+  '/{-$lang}/admin/dashboard/account': typeof Char123LangChar125AppAdminDashboardAccountRoute
+  '/{-$lang}/admin/dashboard/activity': typeof Char123LangChar125AppAdminDashboardActivityRoute
+  '/{-$lang}/admin/dashboard/team': typeof Char123LangChar125AppAdminDashboardTeamRoute
+  '/{-$lang}/client-portal/dashboard/account': typeof Char123LangChar125AppClientPortalDashboardAccountRoute
+  '/{-$lang}/client-portal/dashboard/notifications': typeof Char123LangChar125AppClientPortalDashboardNotificationsRoute
+  '/{-$lang}/admin/dashboard/': typeof Char123LangChar125AppAdminDashboardIndexRoute
+  '/{-$lang}/client-portal/dashboard/': typeof Char123LangChar125AppClientPortalDashboardIndexRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteWithChildren
+  '/{-$lang}/admin/dashboard/leads/$leadId': typeof Char123LangChar125AppAdminDashboardLeadsLeadIdRoute
+  '/{-$lang}/admin/dashboard/organizations/$organizationId': typeof Char123LangChar125AppAdminDashboardOrganizationsOrganizationIdRoute
+  '/{-$lang}/client-portal/dashboard/projects/$projectId': typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdRoute
+  '/{-$lang}/admin/dashboard/leads/': typeof Char123LangChar125AppAdminDashboardLeadsIndexRoute
+  '/{-$lang}/admin/dashboard/organizations/': typeof Char123LangChar125AppAdminDashboardOrganizationsIndexRoute
+  '/{-$lang}/admin/dashboard/projects/': typeof Char123LangChar125AppAdminDashboardProjectsIndexRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/activity': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/documents': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/metrics': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/reports': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/tasks': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/{-$lang}': typeof Char123LangChar125SiteIndexRoute
@@ -259,30 +327,36 @@ export interface FileRoutesByTo {
   '/{-$lang}/specializations/$specialization': typeof Char123LangChar125SiteSpecializationsSpecializationRoute
   '/{-$lang}/admin': typeof Char123LangChar125SiteAdminIndexRoute
   '/{-$lang}/client-portal': typeof Char123LangChar125SiteClientPortalIndexRoute
-  '/{-$lang}/admin/dashboard/account': typeof Char123LangChar125SiteAdminDashboardAccountRoute
-  '/{-$lang}/admin/dashboard/activity': typeof Char123LangChar125SiteAdminDashboardActivityRoute
-  '/{-$lang}/admin/dashboard/team': typeof Char123LangChar125SiteAdminDashboardTeamRoute
-  '/{-$lang}/client-portal/dashboard/account': typeof Char123LangChar125SiteClientPortalDashboardAccountRoute
-  '/{-$lang}/client-portal/dashboard/notifications': typeof Char123LangChar125SiteClientPortalDashboardNotificationsRoute
-  '/{-$lang}/admin/dashboard': typeof Char123LangChar125SiteAdminDashboardIndexRoute
-  '/{-$lang}/client-portal/dashboard': typeof Char123LangChar125SiteClientPortalDashboardIndexRoute
-  '/{-$lang}/admin/dashboard/leads/$leadId': typeof Char123LangChar125SiteAdminDashboardLeadsLeadIdRoute
-  '/{-$lang}/admin/dashboard/organizations/$organizationId': typeof Char123LangChar125SiteAdminDashboardOrganizationsOrganizationIdRoute
-  '/{-$lang}/admin/dashboard/projects/$projectId': typeof Char123LangChar125SiteAdminDashboardProjectsProjectIdRoute
-  '/{-$lang}/client-portal/dashboard/projects/$projectId': typeof Char123LangChar125SiteClientPortalDashboardProjectsProjectIdRoute
-  '/{-$lang}/admin/dashboard/leads': typeof Char123LangChar125SiteAdminDashboardLeadsIndexRoute
-  '/{-$lang}/admin/dashboard/organizations': typeof Char123LangChar125SiteAdminDashboardOrganizationsIndexRoute
-  '/{-$lang}/admin/dashboard/projects': typeof Char123LangChar125SiteAdminDashboardProjectsIndexRoute
+  '/{-$lang}/admin/dashboard/account': typeof Char123LangChar125AppAdminDashboardAccountRoute
+  '/{-$lang}/admin/dashboard/activity': typeof Char123LangChar125AppAdminDashboardActivityRoute
+  '/{-$lang}/admin/dashboard/team': typeof Char123LangChar125AppAdminDashboardTeamRoute
+  '/{-$lang}/client-portal/dashboard/account': typeof Char123LangChar125AppClientPortalDashboardAccountRoute
+  '/{-$lang}/client-portal/dashboard/notifications': typeof Char123LangChar125AppClientPortalDashboardNotificationsRoute
+  '/{-$lang}/admin/dashboard': typeof Char123LangChar125AppAdminDashboardIndexRoute
+  '/{-$lang}/client-portal/dashboard': typeof Char123LangChar125AppClientPortalDashboardIndexRoute
+  '/{-$lang}/admin/dashboard/leads/$leadId': typeof Char123LangChar125AppAdminDashboardLeadsLeadIdRoute
+  '/{-$lang}/admin/dashboard/organizations/$organizationId': typeof Char123LangChar125AppAdminDashboardOrganizationsOrganizationIdRoute
+  '/{-$lang}/client-portal/dashboard/projects/$projectId': typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdRoute
+  '/{-$lang}/admin/dashboard/leads': typeof Char123LangChar125AppAdminDashboardLeadsIndexRoute
+  '/{-$lang}/admin/dashboard/organizations': typeof Char123LangChar125AppAdminDashboardOrganizationsIndexRoute
+  '/{-$lang}/admin/dashboard/projects': typeof Char123LangChar125AppAdminDashboardProjectsIndexRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/activity': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/documents': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/metrics': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/reports': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/tasks': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/{-$lang}': typeof Char123LangChar125RouteRouteWithChildren
+  '/{-$lang}/_app': typeof Char123LangChar125AppRouteRouteWithChildren
   '/{-$lang}/_site': typeof Char123LangChar125SiteRouteRouteWithChildren
   '/{-$lang}/_site/contact': typeof Char123LangChar125SiteContactRoute
   '/{-$lang}/_site/reset-password': typeof Char123LangChar125SiteResetPasswordRoute
   '/{-$lang}/_site/': typeof Char123LangChar125SiteIndexRoute
-  '/{-$lang}/_site/admin/dashboard': typeof Char123LangChar125SiteAdminDashboardRouteRouteWithChildren
-  '/{-$lang}/_site/client-portal/dashboard': typeof Char123LangChar125SiteClientPortalDashboardRouteRouteWithChildren
+  '/{-$lang}/_app/admin/dashboard': typeof Char123LangChar125AppAdminDashboardRouteRouteWithChildren
+  '/{-$lang}/_app/client-portal/dashboard': typeof Char123LangChar125AppClientPortalDashboardRouteRouteWithChildren
   '/{-$lang}/_site/admin/login': typeof Char123LangChar125SiteAdminLoginRoute
   '/{-$lang}/_site/client-portal/forgot-password': typeof Char123LangChar125SiteClientPortalForgotPasswordRoute
   '/{-$lang}/_site/client-portal/login': typeof Char123LangChar125SiteClientPortalLoginRoute
@@ -291,20 +365,26 @@ export interface FileRoutesById {
   '/{-$lang}/_site/specializations/$specialization': typeof Char123LangChar125SiteSpecializationsSpecializationRoute
   '/{-$lang}/_site/admin/': typeof Char123LangChar125SiteAdminIndexRoute
   '/{-$lang}/_site/client-portal/': typeof Char123LangChar125SiteClientPortalIndexRoute
-  '/{-$lang}/_site/admin/dashboard/account': typeof Char123LangChar125SiteAdminDashboardAccountRoute
-  '/{-$lang}/_site/admin/dashboard/activity': typeof Char123LangChar125SiteAdminDashboardActivityRoute
-  '/{-$lang}/_site/admin/dashboard/team': typeof Char123LangChar125SiteAdminDashboardTeamRoute
-  '/{-$lang}/_site/client-portal/dashboard/account': typeof Char123LangChar125SiteClientPortalDashboardAccountRoute
-  '/{-$lang}/_site/client-portal/dashboard/notifications': typeof Char123LangChar125SiteClientPortalDashboardNotificationsRoute
-  '/{-$lang}/_site/admin/dashboard/': typeof Char123LangChar125SiteAdminDashboardIndexRoute
-  '/{-$lang}/_site/client-portal/dashboard/': typeof Char123LangChar125SiteClientPortalDashboardIndexRoute
-  '/{-$lang}/_site/admin/dashboard/leads/$leadId': typeof Char123LangChar125SiteAdminDashboardLeadsLeadIdRoute
-  '/{-$lang}/_site/admin/dashboard/organizations/$organizationId': typeof Char123LangChar125SiteAdminDashboardOrganizationsOrganizationIdRoute
-  '/{-$lang}/_site/admin/dashboard/projects/$projectId': typeof Char123LangChar125SiteAdminDashboardProjectsProjectIdRoute
-  '/{-$lang}/_site/client-portal/dashboard/projects/$projectId': typeof Char123LangChar125SiteClientPortalDashboardProjectsProjectIdRoute
-  '/{-$lang}/_site/admin/dashboard/leads/': typeof Char123LangChar125SiteAdminDashboardLeadsIndexRoute
-  '/{-$lang}/_site/admin/dashboard/organizations/': typeof Char123LangChar125SiteAdminDashboardOrganizationsIndexRoute
-  '/{-$lang}/_site/admin/dashboard/projects/': typeof Char123LangChar125SiteAdminDashboardProjectsIndexRoute
+  '/{-$lang}/_app/admin/dashboard/account': typeof Char123LangChar125AppAdminDashboardAccountRoute
+  '/{-$lang}/_app/admin/dashboard/activity': typeof Char123LangChar125AppAdminDashboardActivityRoute
+  '/{-$lang}/_app/admin/dashboard/team': typeof Char123LangChar125AppAdminDashboardTeamRoute
+  '/{-$lang}/_app/client-portal/dashboard/account': typeof Char123LangChar125AppClientPortalDashboardAccountRoute
+  '/{-$lang}/_app/client-portal/dashboard/notifications': typeof Char123LangChar125AppClientPortalDashboardNotificationsRoute
+  '/{-$lang}/_app/admin/dashboard/': typeof Char123LangChar125AppAdminDashboardIndexRoute
+  '/{-$lang}/_app/client-portal/dashboard/': typeof Char123LangChar125AppClientPortalDashboardIndexRoute
+  '/{-$lang}/_app/admin/dashboard/projects/$projectId': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteWithChildren
+  '/{-$lang}/_app/admin/dashboard/leads/$leadId': typeof Char123LangChar125AppAdminDashboardLeadsLeadIdRoute
+  '/{-$lang}/_app/admin/dashboard/organizations/$organizationId': typeof Char123LangChar125AppAdminDashboardOrganizationsOrganizationIdRoute
+  '/{-$lang}/_app/client-portal/dashboard/projects/$projectId': typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdRoute
+  '/{-$lang}/_app/admin/dashboard/leads/': typeof Char123LangChar125AppAdminDashboardLeadsIndexRoute
+  '/{-$lang}/_app/admin/dashboard/organizations/': typeof Char123LangChar125AppAdminDashboardOrganizationsIndexRoute
+  '/{-$lang}/_app/admin/dashboard/projects/': typeof Char123LangChar125AppAdminDashboardProjectsIndexRoute
+  '/{-$lang}/_app/admin/dashboard/projects/$projectId/activity': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute
+  '/{-$lang}/_app/admin/dashboard/projects/$projectId/documents': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute
+  '/{-$lang}/_app/admin/dashboard/projects/$projectId/metrics': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute
+  '/{-$lang}/_app/admin/dashboard/projects/$projectId/reports': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute
+  '/{-$lang}/_app/admin/dashboard/projects/$projectId/tasks': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute
+  '/{-$lang}/_app/admin/dashboard/projects/$projectId/': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -330,13 +410,19 @@ export interface FileRouteTypes {
     | '/{-$lang}/client-portal/dashboard/notifications'
     | '/{-$lang}/admin/dashboard/'
     | '/{-$lang}/client-portal/dashboard/'
+    | '/{-$lang}/admin/dashboard/projects/$projectId'
     | '/{-$lang}/admin/dashboard/leads/$leadId'
     | '/{-$lang}/admin/dashboard/organizations/$organizationId'
-    | '/{-$lang}/admin/dashboard/projects/$projectId'
     | '/{-$lang}/client-portal/dashboard/projects/$projectId'
     | '/{-$lang}/admin/dashboard/leads/'
     | '/{-$lang}/admin/dashboard/organizations/'
     | '/{-$lang}/admin/dashboard/projects/'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/activity'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/documents'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/metrics'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/reports'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/tasks'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/{-$lang}'
@@ -359,20 +445,26 @@ export interface FileRouteTypes {
     | '/{-$lang}/client-portal/dashboard'
     | '/{-$lang}/admin/dashboard/leads/$leadId'
     | '/{-$lang}/admin/dashboard/organizations/$organizationId'
-    | '/{-$lang}/admin/dashboard/projects/$projectId'
     | '/{-$lang}/client-portal/dashboard/projects/$projectId'
     | '/{-$lang}/admin/dashboard/leads'
     | '/{-$lang}/admin/dashboard/organizations'
     | '/{-$lang}/admin/dashboard/projects'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/activity'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/documents'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/metrics'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/reports'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/tasks'
+    | '/{-$lang}/admin/dashboard/projects/$projectId'
   id:
     | '__root__'
     | '/{-$lang}'
+    | '/{-$lang}/_app'
     | '/{-$lang}/_site'
     | '/{-$lang}/_site/contact'
     | '/{-$lang}/_site/reset-password'
     | '/{-$lang}/_site/'
-    | '/{-$lang}/_site/admin/dashboard'
-    | '/{-$lang}/_site/client-portal/dashboard'
+    | '/{-$lang}/_app/admin/dashboard'
+    | '/{-$lang}/_app/client-portal/dashboard'
     | '/{-$lang}/_site/admin/login'
     | '/{-$lang}/_site/client-portal/forgot-password'
     | '/{-$lang}/_site/client-portal/login'
@@ -381,20 +473,26 @@ export interface FileRouteTypes {
     | '/{-$lang}/_site/specializations/$specialization'
     | '/{-$lang}/_site/admin/'
     | '/{-$lang}/_site/client-portal/'
-    | '/{-$lang}/_site/admin/dashboard/account'
-    | '/{-$lang}/_site/admin/dashboard/activity'
-    | '/{-$lang}/_site/admin/dashboard/team'
-    | '/{-$lang}/_site/client-portal/dashboard/account'
-    | '/{-$lang}/_site/client-portal/dashboard/notifications'
-    | '/{-$lang}/_site/admin/dashboard/'
-    | '/{-$lang}/_site/client-portal/dashboard/'
-    | '/{-$lang}/_site/admin/dashboard/leads/$leadId'
-    | '/{-$lang}/_site/admin/dashboard/organizations/$organizationId'
-    | '/{-$lang}/_site/admin/dashboard/projects/$projectId'
-    | '/{-$lang}/_site/client-portal/dashboard/projects/$projectId'
-    | '/{-$lang}/_site/admin/dashboard/leads/'
-    | '/{-$lang}/_site/admin/dashboard/organizations/'
-    | '/{-$lang}/_site/admin/dashboard/projects/'
+    | '/{-$lang}/_app/admin/dashboard/account'
+    | '/{-$lang}/_app/admin/dashboard/activity'
+    | '/{-$lang}/_app/admin/dashboard/team'
+    | '/{-$lang}/_app/client-portal/dashboard/account'
+    | '/{-$lang}/_app/client-portal/dashboard/notifications'
+    | '/{-$lang}/_app/admin/dashboard/'
+    | '/{-$lang}/_app/client-portal/dashboard/'
+    | '/{-$lang}/_app/admin/dashboard/projects/$projectId'
+    | '/{-$lang}/_app/admin/dashboard/leads/$leadId'
+    | '/{-$lang}/_app/admin/dashboard/organizations/$organizationId'
+    | '/{-$lang}/_app/client-portal/dashboard/projects/$projectId'
+    | '/{-$lang}/_app/admin/dashboard/leads/'
+    | '/{-$lang}/_app/admin/dashboard/organizations/'
+    | '/{-$lang}/_app/admin/dashboard/projects/'
+    | '/{-$lang}/_app/admin/dashboard/projects/$projectId/activity'
+    | '/{-$lang}/_app/admin/dashboard/projects/$projectId/documents'
+    | '/{-$lang}/_app/admin/dashboard/projects/$projectId/metrics'
+    | '/{-$lang}/_app/admin/dashboard/projects/$projectId/reports'
+    | '/{-$lang}/_app/admin/dashboard/projects/$projectId/tasks'
+    | '/{-$lang}/_app/admin/dashboard/projects/$projectId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -409,6 +507,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/{-$lang}'
       preLoaderRoute: typeof Char123LangChar125RouteRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/{-$lang}/_app': {
+      id: '/{-$lang}/_app'
+      path: ''
+      fullPath: '/{-$lang}'
+      preLoaderRoute: typeof Char123LangChar125AppRouteRouteImport
+      parentRoute: typeof Char123LangChar125RouteRoute
     }
     '/{-$lang}/_site': {
       id: '/{-$lang}/_site'
@@ -438,18 +543,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125SiteResetPasswordRouteImport
       parentRoute: typeof Char123LangChar125SiteRouteRoute
     }
+    '/{-$lang}/_app/admin/dashboard': {
+      id: '/{-$lang}/_app/admin/dashboard'
+      path: '/admin/dashboard'
+      fullPath: '/{-$lang}/admin/dashboard'
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardRouteRouteImport
+      parentRoute: typeof Char123LangChar125AppRouteRoute
+    }
+    '/{-$lang}/_app/client-portal/dashboard': {
+      id: '/{-$lang}/_app/client-portal/dashboard'
+      path: '/client-portal/dashboard'
+      fullPath: '/{-$lang}/client-portal/dashboard'
+      preLoaderRoute: typeof Char123LangChar125AppClientPortalDashboardRouteRouteImport
+      parentRoute: typeof Char123LangChar125AppRouteRoute
+    }
     '/{-$lang}/_site/admin/': {
       id: '/{-$lang}/_site/admin/'
       path: '/admin'
       fullPath: '/{-$lang}/admin/'
       preLoaderRoute: typeof Char123LangChar125SiteAdminIndexRouteImport
-      parentRoute: typeof Char123LangChar125SiteRouteRoute
-    }
-    '/{-$lang}/_site/admin/dashboard': {
-      id: '/{-$lang}/_site/admin/dashboard'
-      path: '/admin/dashboard'
-      fullPath: '/{-$lang}/admin/dashboard'
-      preLoaderRoute: typeof Char123LangChar125SiteAdminDashboardRouteRouteImport
       parentRoute: typeof Char123LangChar125SiteRouteRoute
     }
     '/{-$lang}/_site/admin/login': {
@@ -464,13 +576,6 @@ declare module '@tanstack/react-router' {
       path: '/client-portal'
       fullPath: '/{-$lang}/client-portal/'
       preLoaderRoute: typeof Char123LangChar125SiteClientPortalIndexRouteImport
-      parentRoute: typeof Char123LangChar125SiteRouteRoute
-    }
-    '/{-$lang}/_site/client-portal/dashboard': {
-      id: '/{-$lang}/_site/client-portal/dashboard'
-      path: '/client-portal/dashboard'
-      fullPath: '/{-$lang}/client-portal/dashboard'
-      preLoaderRoute: typeof Char123LangChar125SiteClientPortalDashboardRouteRouteImport
       parentRoute: typeof Char123LangChar125SiteRouteRoute
     }
     '/{-$lang}/_site/client-portal/forgot-password': {
@@ -508,179 +613,267 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125SiteSpecializationsSpecializationRouteImport
       parentRoute: typeof Char123LangChar125SiteRouteRoute
     }
-    '/{-$lang}/_site/admin/dashboard/': {
-      id: '/{-$lang}/_site/admin/dashboard/'
+    '/{-$lang}/_app/admin/dashboard/': {
+      id: '/{-$lang}/_app/admin/dashboard/'
       path: '/'
       fullPath: '/{-$lang}/admin/dashboard/'
-      preLoaderRoute: typeof Char123LangChar125SiteAdminDashboardIndexRouteImport
-      parentRoute: typeof Char123LangChar125SiteAdminDashboardRouteRoute
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardIndexRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardRouteRoute
     }
-    '/{-$lang}/_site/admin/dashboard/account': {
-      id: '/{-$lang}/_site/admin/dashboard/account'
+    '/{-$lang}/_app/admin/dashboard/account': {
+      id: '/{-$lang}/_app/admin/dashboard/account'
       path: '/account'
       fullPath: '/{-$lang}/admin/dashboard/account'
-      preLoaderRoute: typeof Char123LangChar125SiteAdminDashboardAccountRouteImport
-      parentRoute: typeof Char123LangChar125SiteAdminDashboardRouteRoute
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardAccountRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardRouteRoute
     }
-    '/{-$lang}/_site/admin/dashboard/activity': {
-      id: '/{-$lang}/_site/admin/dashboard/activity'
+    '/{-$lang}/_app/admin/dashboard/activity': {
+      id: '/{-$lang}/_app/admin/dashboard/activity'
       path: '/activity'
       fullPath: '/{-$lang}/admin/dashboard/activity'
-      preLoaderRoute: typeof Char123LangChar125SiteAdminDashboardActivityRouteImport
-      parentRoute: typeof Char123LangChar125SiteAdminDashboardRouteRoute
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardActivityRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardRouteRoute
     }
-    '/{-$lang}/_site/admin/dashboard/team': {
-      id: '/{-$lang}/_site/admin/dashboard/team'
+    '/{-$lang}/_app/admin/dashboard/team': {
+      id: '/{-$lang}/_app/admin/dashboard/team'
       path: '/team'
       fullPath: '/{-$lang}/admin/dashboard/team'
-      preLoaderRoute: typeof Char123LangChar125SiteAdminDashboardTeamRouteImport
-      parentRoute: typeof Char123LangChar125SiteAdminDashboardRouteRoute
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardTeamRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardRouteRoute
     }
-    '/{-$lang}/_site/client-portal/dashboard/': {
-      id: '/{-$lang}/_site/client-portal/dashboard/'
+    '/{-$lang}/_app/client-portal/dashboard/': {
+      id: '/{-$lang}/_app/client-portal/dashboard/'
       path: '/'
       fullPath: '/{-$lang}/client-portal/dashboard/'
-      preLoaderRoute: typeof Char123LangChar125SiteClientPortalDashboardIndexRouteImport
-      parentRoute: typeof Char123LangChar125SiteClientPortalDashboardRouteRoute
+      preLoaderRoute: typeof Char123LangChar125AppClientPortalDashboardIndexRouteImport
+      parentRoute: typeof Char123LangChar125AppClientPortalDashboardRouteRoute
     }
-    '/{-$lang}/_site/client-portal/dashboard/account': {
-      id: '/{-$lang}/_site/client-portal/dashboard/account'
+    '/{-$lang}/_app/client-portal/dashboard/account': {
+      id: '/{-$lang}/_app/client-portal/dashboard/account'
       path: '/account'
       fullPath: '/{-$lang}/client-portal/dashboard/account'
-      preLoaderRoute: typeof Char123LangChar125SiteClientPortalDashboardAccountRouteImport
-      parentRoute: typeof Char123LangChar125SiteClientPortalDashboardRouteRoute
+      preLoaderRoute: typeof Char123LangChar125AppClientPortalDashboardAccountRouteImport
+      parentRoute: typeof Char123LangChar125AppClientPortalDashboardRouteRoute
     }
-    '/{-$lang}/_site/client-portal/dashboard/notifications': {
-      id: '/{-$lang}/_site/client-portal/dashboard/notifications'
+    '/{-$lang}/_app/client-portal/dashboard/notifications': {
+      id: '/{-$lang}/_app/client-portal/dashboard/notifications'
       path: '/notifications'
       fullPath: '/{-$lang}/client-portal/dashboard/notifications'
-      preLoaderRoute: typeof Char123LangChar125SiteClientPortalDashboardNotificationsRouteImport
-      parentRoute: typeof Char123LangChar125SiteClientPortalDashboardRouteRoute
+      preLoaderRoute: typeof Char123LangChar125AppClientPortalDashboardNotificationsRouteImport
+      parentRoute: typeof Char123LangChar125AppClientPortalDashboardRouteRoute
     }
-    '/{-$lang}/_site/admin/dashboard/leads/': {
-      id: '/{-$lang}/_site/admin/dashboard/leads/'
+    '/{-$lang}/_app/admin/dashboard/leads/': {
+      id: '/{-$lang}/_app/admin/dashboard/leads/'
       path: '/leads'
       fullPath: '/{-$lang}/admin/dashboard/leads/'
-      preLoaderRoute: typeof Char123LangChar125SiteAdminDashboardLeadsIndexRouteImport
-      parentRoute: typeof Char123LangChar125SiteAdminDashboardRouteRoute
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardLeadsIndexRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardRouteRoute
     }
-    '/{-$lang}/_site/admin/dashboard/leads/$leadId': {
-      id: '/{-$lang}/_site/admin/dashboard/leads/$leadId'
+    '/{-$lang}/_app/admin/dashboard/leads/$leadId': {
+      id: '/{-$lang}/_app/admin/dashboard/leads/$leadId'
       path: '/leads/$leadId'
       fullPath: '/{-$lang}/admin/dashboard/leads/$leadId'
-      preLoaderRoute: typeof Char123LangChar125SiteAdminDashboardLeadsLeadIdRouteImport
-      parentRoute: typeof Char123LangChar125SiteAdminDashboardRouteRoute
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardLeadsLeadIdRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardRouteRoute
     }
-    '/{-$lang}/_site/admin/dashboard/organizations/': {
-      id: '/{-$lang}/_site/admin/dashboard/organizations/'
+    '/{-$lang}/_app/admin/dashboard/organizations/': {
+      id: '/{-$lang}/_app/admin/dashboard/organizations/'
       path: '/organizations'
       fullPath: '/{-$lang}/admin/dashboard/organizations/'
-      preLoaderRoute: typeof Char123LangChar125SiteAdminDashboardOrganizationsIndexRouteImport
-      parentRoute: typeof Char123LangChar125SiteAdminDashboardRouteRoute
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardOrganizationsIndexRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardRouteRoute
     }
-    '/{-$lang}/_site/admin/dashboard/organizations/$organizationId': {
-      id: '/{-$lang}/_site/admin/dashboard/organizations/$organizationId'
+    '/{-$lang}/_app/admin/dashboard/organizations/$organizationId': {
+      id: '/{-$lang}/_app/admin/dashboard/organizations/$organizationId'
       path: '/organizations/$organizationId'
       fullPath: '/{-$lang}/admin/dashboard/organizations/$organizationId'
-      preLoaderRoute: typeof Char123LangChar125SiteAdminDashboardOrganizationsOrganizationIdRouteImport
-      parentRoute: typeof Char123LangChar125SiteAdminDashboardRouteRoute
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardOrganizationsOrganizationIdRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardRouteRoute
     }
-    '/{-$lang}/_site/admin/dashboard/projects/': {
-      id: '/{-$lang}/_site/admin/dashboard/projects/'
+    '/{-$lang}/_app/admin/dashboard/projects/': {
+      id: '/{-$lang}/_app/admin/dashboard/projects/'
       path: '/projects'
       fullPath: '/{-$lang}/admin/dashboard/projects/'
-      preLoaderRoute: typeof Char123LangChar125SiteAdminDashboardProjectsIndexRouteImport
-      parentRoute: typeof Char123LangChar125SiteAdminDashboardRouteRoute
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardProjectsIndexRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardRouteRoute
     }
-    '/{-$lang}/_site/admin/dashboard/projects/$projectId': {
-      id: '/{-$lang}/_site/admin/dashboard/projects/$projectId'
+    '/{-$lang}/_app/admin/dashboard/projects/$projectId': {
+      id: '/{-$lang}/_app/admin/dashboard/projects/$projectId'
       path: '/projects/$projectId'
       fullPath: '/{-$lang}/admin/dashboard/projects/$projectId'
-      preLoaderRoute: typeof Char123LangChar125SiteAdminDashboardProjectsProjectIdRouteImport
-      parentRoute: typeof Char123LangChar125SiteAdminDashboardRouteRoute
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardRouteRoute
     }
-    '/{-$lang}/_site/client-portal/dashboard/projects/$projectId': {
-      id: '/{-$lang}/_site/client-portal/dashboard/projects/$projectId'
+    '/{-$lang}/_app/client-portal/dashboard/projects/$projectId': {
+      id: '/{-$lang}/_app/client-portal/dashboard/projects/$projectId'
       path: '/projects/$projectId'
       fullPath: '/{-$lang}/client-portal/dashboard/projects/$projectId'
-      preLoaderRoute: typeof Char123LangChar125SiteClientPortalDashboardProjectsProjectIdRouteImport
-      parentRoute: typeof Char123LangChar125SiteClientPortalDashboardRouteRoute
+      preLoaderRoute: typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdRouteImport
+      parentRoute: typeof Char123LangChar125AppClientPortalDashboardRouteRoute
+    }
+    '/{-$lang}/_app/admin/dashboard/projects/$projectId/': {
+      id: '/{-$lang}/_app/admin/dashboard/projects/$projectId/'
+      path: '/'
+      fullPath: '/{-$lang}/admin/dashboard/projects/$projectId/'
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute
+    }
+    '/{-$lang}/_app/admin/dashboard/projects/$projectId/activity': {
+      id: '/{-$lang}/_app/admin/dashboard/projects/$projectId/activity'
+      path: '/activity'
+      fullPath: '/{-$lang}/admin/dashboard/projects/$projectId/activity'
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute
+    }
+    '/{-$lang}/_app/admin/dashboard/projects/$projectId/documents': {
+      id: '/{-$lang}/_app/admin/dashboard/projects/$projectId/documents'
+      path: '/documents'
+      fullPath: '/{-$lang}/admin/dashboard/projects/$projectId/documents'
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute
+    }
+    '/{-$lang}/_app/admin/dashboard/projects/$projectId/metrics': {
+      id: '/{-$lang}/_app/admin/dashboard/projects/$projectId/metrics'
+      path: '/metrics'
+      fullPath: '/{-$lang}/admin/dashboard/projects/$projectId/metrics'
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute
+    }
+    '/{-$lang}/_app/admin/dashboard/projects/$projectId/reports': {
+      id: '/{-$lang}/_app/admin/dashboard/projects/$projectId/reports'
+      path: '/reports'
+      fullPath: '/{-$lang}/admin/dashboard/projects/$projectId/reports'
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute
+    }
+    '/{-$lang}/_app/admin/dashboard/projects/$projectId/tasks': {
+      id: '/{-$lang}/_app/admin/dashboard/projects/$projectId/tasks'
+      path: '/tasks'
+      fullPath: '/{-$lang}/admin/dashboard/projects/$projectId/tasks'
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute
     }
   }
 }
 
-interface Char123LangChar125SiteAdminDashboardRouteRouteChildren {
-  Char123LangChar125SiteAdminDashboardAccountRoute: typeof Char123LangChar125SiteAdminDashboardAccountRoute
-  Char123LangChar125SiteAdminDashboardActivityRoute: typeof Char123LangChar125SiteAdminDashboardActivityRoute
-  Char123LangChar125SiteAdminDashboardTeamRoute: typeof Char123LangChar125SiteAdminDashboardTeamRoute
-  Char123LangChar125SiteAdminDashboardIndexRoute: typeof Char123LangChar125SiteAdminDashboardIndexRoute
-  Char123LangChar125SiteAdminDashboardLeadsLeadIdRoute: typeof Char123LangChar125SiteAdminDashboardLeadsLeadIdRoute
-  Char123LangChar125SiteAdminDashboardOrganizationsOrganizationIdRoute: typeof Char123LangChar125SiteAdminDashboardOrganizationsOrganizationIdRoute
-  Char123LangChar125SiteAdminDashboardProjectsProjectIdRoute: typeof Char123LangChar125SiteAdminDashboardProjectsProjectIdRoute
-  Char123LangChar125SiteAdminDashboardLeadsIndexRoute: typeof Char123LangChar125SiteAdminDashboardLeadsIndexRoute
-  Char123LangChar125SiteAdminDashboardOrganizationsIndexRoute: typeof Char123LangChar125SiteAdminDashboardOrganizationsIndexRoute
-  Char123LangChar125SiteAdminDashboardProjectsIndexRoute: typeof Char123LangChar125SiteAdminDashboardProjectsIndexRoute
+interface Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteChildren {
+  Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute
+  Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute
+  Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute
+  Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute
+  Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute
+  Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute
 }
 
-const Char123LangChar125SiteAdminDashboardRouteRouteChildren: Char123LangChar125SiteAdminDashboardRouteRouteChildren =
+const Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteChildren: Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteChildren =
   {
-    Char123LangChar125SiteAdminDashboardAccountRoute:
-      Char123LangChar125SiteAdminDashboardAccountRoute,
-    Char123LangChar125SiteAdminDashboardActivityRoute:
-      Char123LangChar125SiteAdminDashboardActivityRoute,
-    Char123LangChar125SiteAdminDashboardTeamRoute:
-      Char123LangChar125SiteAdminDashboardTeamRoute,
-    Char123LangChar125SiteAdminDashboardIndexRoute:
-      Char123LangChar125SiteAdminDashboardIndexRoute,
-    Char123LangChar125SiteAdminDashboardLeadsLeadIdRoute:
-      Char123LangChar125SiteAdminDashboardLeadsLeadIdRoute,
-    Char123LangChar125SiteAdminDashboardOrganizationsOrganizationIdRoute:
-      Char123LangChar125SiteAdminDashboardOrganizationsOrganizationIdRoute,
-    Char123LangChar125SiteAdminDashboardProjectsProjectIdRoute:
-      Char123LangChar125SiteAdminDashboardProjectsProjectIdRoute,
-    Char123LangChar125SiteAdminDashboardLeadsIndexRoute:
-      Char123LangChar125SiteAdminDashboardLeadsIndexRoute,
-    Char123LangChar125SiteAdminDashboardOrganizationsIndexRoute:
-      Char123LangChar125SiteAdminDashboardOrganizationsIndexRoute,
-    Char123LangChar125SiteAdminDashboardProjectsIndexRoute:
-      Char123LangChar125SiteAdminDashboardProjectsIndexRoute,
+    Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute:
+      Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute,
+    Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute:
+      Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute,
+    Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute:
+      Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute,
+    Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute:
+      Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute,
+    Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute:
+      Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute,
+    Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute:
+      Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute,
   }
 
-const Char123LangChar125SiteAdminDashboardRouteRouteWithChildren =
-  Char123LangChar125SiteAdminDashboardRouteRoute._addFileChildren(
-    Char123LangChar125SiteAdminDashboardRouteRouteChildren,
+const Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteWithChildren =
+  Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute._addFileChildren(
+    Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteChildren,
   )
 
-interface Char123LangChar125SiteClientPortalDashboardRouteRouteChildren {
-  Char123LangChar125SiteClientPortalDashboardAccountRoute: typeof Char123LangChar125SiteClientPortalDashboardAccountRoute
-  Char123LangChar125SiteClientPortalDashboardNotificationsRoute: typeof Char123LangChar125SiteClientPortalDashboardNotificationsRoute
-  Char123LangChar125SiteClientPortalDashboardIndexRoute: typeof Char123LangChar125SiteClientPortalDashboardIndexRoute
-  Char123LangChar125SiteClientPortalDashboardProjectsProjectIdRoute: typeof Char123LangChar125SiteClientPortalDashboardProjectsProjectIdRoute
+interface Char123LangChar125AppAdminDashboardRouteRouteChildren {
+  Char123LangChar125AppAdminDashboardAccountRoute: typeof Char123LangChar125AppAdminDashboardAccountRoute
+  Char123LangChar125AppAdminDashboardActivityRoute: typeof Char123LangChar125AppAdminDashboardActivityRoute
+  Char123LangChar125AppAdminDashboardTeamRoute: typeof Char123LangChar125AppAdminDashboardTeamRoute
+  Char123LangChar125AppAdminDashboardIndexRoute: typeof Char123LangChar125AppAdminDashboardIndexRoute
+  Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteWithChildren
+  Char123LangChar125AppAdminDashboardLeadsLeadIdRoute: typeof Char123LangChar125AppAdminDashboardLeadsLeadIdRoute
+  Char123LangChar125AppAdminDashboardOrganizationsOrganizationIdRoute: typeof Char123LangChar125AppAdminDashboardOrganizationsOrganizationIdRoute
+  Char123LangChar125AppAdminDashboardLeadsIndexRoute: typeof Char123LangChar125AppAdminDashboardLeadsIndexRoute
+  Char123LangChar125AppAdminDashboardOrganizationsIndexRoute: typeof Char123LangChar125AppAdminDashboardOrganizationsIndexRoute
+  Char123LangChar125AppAdminDashboardProjectsIndexRoute: typeof Char123LangChar125AppAdminDashboardProjectsIndexRoute
 }
 
-const Char123LangChar125SiteClientPortalDashboardRouteRouteChildren: Char123LangChar125SiteClientPortalDashboardRouteRouteChildren =
+const Char123LangChar125AppAdminDashboardRouteRouteChildren: Char123LangChar125AppAdminDashboardRouteRouteChildren =
   {
-    Char123LangChar125SiteClientPortalDashboardAccountRoute:
-      Char123LangChar125SiteClientPortalDashboardAccountRoute,
-    Char123LangChar125SiteClientPortalDashboardNotificationsRoute:
-      Char123LangChar125SiteClientPortalDashboardNotificationsRoute,
-    Char123LangChar125SiteClientPortalDashboardIndexRoute:
-      Char123LangChar125SiteClientPortalDashboardIndexRoute,
-    Char123LangChar125SiteClientPortalDashboardProjectsProjectIdRoute:
-      Char123LangChar125SiteClientPortalDashboardProjectsProjectIdRoute,
+    Char123LangChar125AppAdminDashboardAccountRoute:
+      Char123LangChar125AppAdminDashboardAccountRoute,
+    Char123LangChar125AppAdminDashboardActivityRoute:
+      Char123LangChar125AppAdminDashboardActivityRoute,
+    Char123LangChar125AppAdminDashboardTeamRoute:
+      Char123LangChar125AppAdminDashboardTeamRoute,
+    Char123LangChar125AppAdminDashboardIndexRoute:
+      Char123LangChar125AppAdminDashboardIndexRoute,
+    Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute:
+      Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteWithChildren,
+    Char123LangChar125AppAdminDashboardLeadsLeadIdRoute:
+      Char123LangChar125AppAdminDashboardLeadsLeadIdRoute,
+    Char123LangChar125AppAdminDashboardOrganizationsOrganizationIdRoute:
+      Char123LangChar125AppAdminDashboardOrganizationsOrganizationIdRoute,
+    Char123LangChar125AppAdminDashboardLeadsIndexRoute:
+      Char123LangChar125AppAdminDashboardLeadsIndexRoute,
+    Char123LangChar125AppAdminDashboardOrganizationsIndexRoute:
+      Char123LangChar125AppAdminDashboardOrganizationsIndexRoute,
+    Char123LangChar125AppAdminDashboardProjectsIndexRoute:
+      Char123LangChar125AppAdminDashboardProjectsIndexRoute,
   }
 
-const Char123LangChar125SiteClientPortalDashboardRouteRouteWithChildren =
-  Char123LangChar125SiteClientPortalDashboardRouteRoute._addFileChildren(
-    Char123LangChar125SiteClientPortalDashboardRouteRouteChildren,
+const Char123LangChar125AppAdminDashboardRouteRouteWithChildren =
+  Char123LangChar125AppAdminDashboardRouteRoute._addFileChildren(
+    Char123LangChar125AppAdminDashboardRouteRouteChildren,
+  )
+
+interface Char123LangChar125AppClientPortalDashboardRouteRouteChildren {
+  Char123LangChar125AppClientPortalDashboardAccountRoute: typeof Char123LangChar125AppClientPortalDashboardAccountRoute
+  Char123LangChar125AppClientPortalDashboardNotificationsRoute: typeof Char123LangChar125AppClientPortalDashboardNotificationsRoute
+  Char123LangChar125AppClientPortalDashboardIndexRoute: typeof Char123LangChar125AppClientPortalDashboardIndexRoute
+  Char123LangChar125AppClientPortalDashboardProjectsProjectIdRoute: typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdRoute
+}
+
+const Char123LangChar125AppClientPortalDashboardRouteRouteChildren: Char123LangChar125AppClientPortalDashboardRouteRouteChildren =
+  {
+    Char123LangChar125AppClientPortalDashboardAccountRoute:
+      Char123LangChar125AppClientPortalDashboardAccountRoute,
+    Char123LangChar125AppClientPortalDashboardNotificationsRoute:
+      Char123LangChar125AppClientPortalDashboardNotificationsRoute,
+    Char123LangChar125AppClientPortalDashboardIndexRoute:
+      Char123LangChar125AppClientPortalDashboardIndexRoute,
+    Char123LangChar125AppClientPortalDashboardProjectsProjectIdRoute:
+      Char123LangChar125AppClientPortalDashboardProjectsProjectIdRoute,
+  }
+
+const Char123LangChar125AppClientPortalDashboardRouteRouteWithChildren =
+  Char123LangChar125AppClientPortalDashboardRouteRoute._addFileChildren(
+    Char123LangChar125AppClientPortalDashboardRouteRouteChildren,
+  )
+
+interface Char123LangChar125AppRouteRouteChildren {
+  Char123LangChar125AppAdminDashboardRouteRoute: typeof Char123LangChar125AppAdminDashboardRouteRouteWithChildren
+  Char123LangChar125AppClientPortalDashboardRouteRoute: typeof Char123LangChar125AppClientPortalDashboardRouteRouteWithChildren
+}
+
+const Char123LangChar125AppRouteRouteChildren: Char123LangChar125AppRouteRouteChildren =
+  {
+    Char123LangChar125AppAdminDashboardRouteRoute:
+      Char123LangChar125AppAdminDashboardRouteRouteWithChildren,
+    Char123LangChar125AppClientPortalDashboardRouteRoute:
+      Char123LangChar125AppClientPortalDashboardRouteRouteWithChildren,
+  }
+
+const Char123LangChar125AppRouteRouteWithChildren =
+  Char123LangChar125AppRouteRoute._addFileChildren(
+    Char123LangChar125AppRouteRouteChildren,
   )
 
 interface Char123LangChar125SiteRouteRouteChildren {
   Char123LangChar125SiteContactRoute: typeof Char123LangChar125SiteContactRoute
   Char123LangChar125SiteResetPasswordRoute: typeof Char123LangChar125SiteResetPasswordRoute
   Char123LangChar125SiteIndexRoute: typeof Char123LangChar125SiteIndexRoute
-  Char123LangChar125SiteAdminDashboardRouteRoute: typeof Char123LangChar125SiteAdminDashboardRouteRouteWithChildren
-  Char123LangChar125SiteClientPortalDashboardRouteRoute: typeof Char123LangChar125SiteClientPortalDashboardRouteRouteWithChildren
   Char123LangChar125SiteAdminLoginRoute: typeof Char123LangChar125SiteAdminLoginRoute
   Char123LangChar125SiteClientPortalForgotPasswordRoute: typeof Char123LangChar125SiteClientPortalForgotPasswordRoute
   Char123LangChar125SiteClientPortalLoginRoute: typeof Char123LangChar125SiteClientPortalLoginRoute
@@ -697,10 +890,6 @@ const Char123LangChar125SiteRouteRouteChildren: Char123LangChar125SiteRouteRoute
     Char123LangChar125SiteResetPasswordRoute:
       Char123LangChar125SiteResetPasswordRoute,
     Char123LangChar125SiteIndexRoute: Char123LangChar125SiteIndexRoute,
-    Char123LangChar125SiteAdminDashboardRouteRoute:
-      Char123LangChar125SiteAdminDashboardRouteRouteWithChildren,
-    Char123LangChar125SiteClientPortalDashboardRouteRoute:
-      Char123LangChar125SiteClientPortalDashboardRouteRouteWithChildren,
     Char123LangChar125SiteAdminLoginRoute:
       Char123LangChar125SiteAdminLoginRoute,
     Char123LangChar125SiteClientPortalForgotPasswordRoute:
@@ -725,11 +914,14 @@ const Char123LangChar125SiteRouteRouteWithChildren =
   )
 
 interface Char123LangChar125RouteRouteChildren {
+  Char123LangChar125AppRouteRoute: typeof Char123LangChar125AppRouteRouteWithChildren
   Char123LangChar125SiteRouteRoute: typeof Char123LangChar125SiteRouteRouteWithChildren
 }
 
 const Char123LangChar125RouteRouteChildren: Char123LangChar125RouteRouteChildren =
   {
+    Char123LangChar125AppRouteRoute:
+      Char123LangChar125AppRouteRouteWithChildren,
     Char123LangChar125SiteRouteRoute:
       Char123LangChar125SiteRouteRouteWithChildren,
   }

@@ -36,7 +36,7 @@ function layout({ title, description, siteName, url }) {
       padding: '56px 72px 64px',
       background: '#ffffff',
       borderTop: `18px solid ${brand.accent}`,
-        boxSizing: 'border-box',
+      boxSizing: 'border-box',
       fontFamily: 'Inter',
     },
     [
@@ -45,7 +45,10 @@ function layout({ title, description, siteName, url }) {
         box({ marginLeft: 20, fontSize: 40, fontWeight: 700, color: brand.ink }, siteName),
       ]),
       box({ flexDirection: 'column', gap: 24 }, [
-        box({ width: 1056, fontSize: title.length > 60 ? 56 : 68, fontWeight: 700, color: brand.ink, lineHeight: 1.1 }, title),
+        box(
+          { width: 1056, fontSize: title.length > 60 ? 56 : 68, fontWeight: 700, color: brand.ink, lineHeight: 1.1 },
+          title,
+        ),
         box(
           { fontSize: 30, color: brand.muted, lineHeight: 1.35 },
           description.length > 170 ? `${description.slice(0, 167)}…` : description,

@@ -2,8 +2,8 @@
 // AuthFailure, which tells the machine whether trying again can help.
 import { fromPromise } from 'xstate'
 import { isAuthRetryableFetchError, type AuthError, type PostgrestError } from '@supabase/supabase-js'
-import type { AuthFailure, AuthSession, AuthUser, PasswordChange, Profile } from '../../machines/auth.machine'
-import type { AppSupabaseClient } from '../lib/supabase'
+import type { AuthFailure, AuthSession, AuthUser, PasswordChange, Profile } from '@machines/auth.machine'
+import type { AppSupabaseClient } from '@/lib/supabase'
 
 export function toFailure(error: AuthError | PostgrestError | Error): AuthFailure {
   const status = 'status' in error && typeof error.status === 'number' ? error.status : undefined

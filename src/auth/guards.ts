@@ -1,10 +1,10 @@
 // Route guards, as TanStack Router beforeLoads. They wait for the auth actor to settle, send a
 // visitor without a session to the matching login (remembering where they were going), and a
 // user with the wrong role home. They shape the experience; row-level security is the boundary.
-import { appQueryClient } from '../lib/query-client'
+import { appQueryClient } from '@/lib/query-client'
 import { redirect, type ParsedLocation } from '@tanstack/react-router'
-import type { AuthSnapshot } from '../../machines/auth.machine'
-import { isLocale } from '../lib/locale'
+import type { AuthSnapshot } from '@machines/auth.machine'
+import { isLocale } from '@/lib/locale'
 import { loadAuth } from './loader'
 
 export type Audience = 'client' | 'staff'

@@ -8,9 +8,9 @@ import {
   type AuthFailure,
   type AuthSnapshot,
   type SupabaseAuthEventType,
-} from '../../machines/auth.machine'
-import { supabase } from '../lib/supabase'
-import { getInspector } from '../lib/inspector'
+} from '@machines/auth.machine'
+import { supabase } from '@/lib/supabase'
+import { getInspector } from '@/lib/inspector'
 import { authActors } from './actors'
 
 export const authActor = createActor(authMachine.provide({ actors: authActors(supabase) }), {
@@ -80,4 +80,5 @@ export const auth = {
 }
 
 export { supabase }
-export { isAdmin, isClient } from '../../machines/auth.machine'
+/** @public read by guards.ts through a dynamic import (knip cannot follow that) */
+export { isAdmin, isClient } from '@machines/auth.machine'

@@ -3,7 +3,7 @@
 import { useRef } from 'react'
 import { useSelector } from '@xstate/react'
 import { authActor } from './service'
-import type { AuthSnapshot } from '../../machines/auth.machine'
+import type { AuthSnapshot } from '@machines/auth.machine'
 
 export function useAuthSelector<T>(selector: (snapshot: AuthSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
   return useSelector(authActor, selector, compare)
@@ -20,4 +20,12 @@ export function useProfile() {
   if (profile) last.current = profile
   if (!last.current) throw new Error('useProfile outside a guarded route')
   return last.current
+}
+
+/**
+ * The signed-in user's profile, or null for the moment between sign-out and leaving the page
+ * (useProfile would throw then): pages render nothing rather than an error.
+ */
+export function useCurrentProfile() {
+  return useAuthSelector((snapshot) => snapshot.context.profile)
 }

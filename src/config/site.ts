@@ -31,8 +31,6 @@ export const siteConfig = {
   legalUpdated: '2026-11-24',
 } as const
 
-export type SiteConfig = typeof siteConfig
-
 export function mailtoHref(email: string = siteConfig.email, subject?: string): string {
   return subject ? `mailto:${email}?subject=${encodeURIComponent(subject)}` : `mailto:${email}`
 }

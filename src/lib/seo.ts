@@ -6,7 +6,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { i18n } from './i18n'
 import { isLocale, locales, type Locale } from './locale'
 import { withLangPrefix } from './pages'
-import { siteConfig } from '../config/site'
+import { siteConfig } from '@/config/site'
 
 const ogLocale: Record<Locale, string> = { es: 'es_ES', en: 'en_US' }
 

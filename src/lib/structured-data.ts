@@ -2,7 +2,7 @@
 // each service as a Service, questions and answers as an FAQPage, and the breadcrumb trail.
 // Built from the same site configuration and copy as the visible page.
 import type { I18n, MessageDescriptor } from '@lingui/core'
-import { siteConfig } from '../config/site'
+import { siteConfig } from '@/config/site'
 import type { Locale } from './locale'
 import { withLangPrefix } from './pages'
 import { absoluteUrl } from './seo'

@@ -2,7 +2,7 @@
 // this module (dynamically), so the public pages never download supabase-js.
 import { createClient } from '@supabase/supabase-js'
 import type { Database } from './database.types'
-import { authStorageKey, supabaseAnonKey, supabaseUrl } from '../config/supabase'
+import { authStorageKey, supabaseAnonKey, supabaseUrl } from '@/config/supabase'
 
 export const supabase = createClient<Database>(supabaseUrl(), supabaseAnonKey(), {
   auth: {

@@ -41,7 +41,9 @@ export async function createServer({
   }
   const db =
     givenDb ??
-    (env.DATABASE_URL ? openPostgres(env.DATABASE_URL, { preparedStatements: env.DATABASE_PREPARED_STATEMENTS }) : await openPglite({ dataDir: join(env.DATA_DIR, 'db') }))
+    (env.DATABASE_URL
+      ? openPostgres(env.DATABASE_URL, { preparedStatements: env.DATABASE_PREPARED_STATEMENTS })
+      : await openPglite({ dataDir: join(env.DATA_DIR, 'db') }))
   const storageDir = join(env.DATA_DIR, 'storage')
   await mkdir(storageDir, { recursive: true })
   await migrate(db, {

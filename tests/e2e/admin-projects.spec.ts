@@ -30,6 +30,15 @@ async function count(admin: SupabaseClient, table: string, column: string, value
   return total ?? 0
 }
 
+/** Opens one of the project's sub-pages (issue 12: each has its own URL) through its nav. */
+async function openSection(page: Page, lng: Locale, label: string, path: string) {
+  await page
+    .getByRole('navigation', { name: t(lng, 'Project sections') })
+    .getByRole('link', { name: t(lng, label), exact: true })
+    .click()
+  await expect(page).toHaveURL(new RegExp(`/projects/[0-9a-f-]{36}${path}$`))
+}
+
 function region(page: Page, lng: Locale, title: string, values?: Record<string, string>): Locator {
   return page.getByRole('region', { name: t(lng, title, values), exact: true })
 }
@@ -111,6 +120,16 @@ test.describe('staff manage a project for a client', () => {
       await create.getByLabel(t(lng, 'Description (optional)')).fill('Sales dashboard for the stores.')
       await create.getByLabel(t(lng, 'Project name')).press('Enter')
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(projectName)
+      // The new project's overview, with a confirmation that takes the focus.
+      await expect(page).toHaveURL(/\/projects\/[0-9a-f-]{36}\?created=true$/)
+      await expect(
+        page.getByRole('status').filter({
+          hasText: t(
+            lng,
+            'The project has been created. Add its documents, reports, metrics and tasks from the sections above.',
+          ),
+        }),
+      ).toBeFocused()
       const projectId = /projects\/([0-9a-f-]{36})/.exec(page.url())?.[1]
       expect(projectId).toBeTruthy()
       const { data: created } = await admin.from('projects').select('*').eq('id', projectId!).single()
@@ -145,6 +164,7 @@ test.describe('staff manage a project for a client', () => {
         .toBe(55)
 
       // ── Documents: no file, then a PDF shared with the client ──
+      await openSection(page, lng, 'Documents', '/documents')
       const upload = region(page, lng, 'Upload a document')
       await upload.getByRole('button', { name: t(lng, 'Upload'), exact: true }).click()
       await expect(upload.getByText(t(lng, 'Choose a file to upload.'))).toBeVisible()
@@ -178,6 +198,7 @@ test.describe('staff manage a project for a client', () => {
       await expect(documentsRegion.getByRole('rowheader').filter({ hasText: documentName })).toBeVisible()
 
       // ── Reports: an empty title is refused; a draft with the document, then published ──
+      await openSection(page, lng, 'Reports', '/reports')
       const reportForm = region(page, lng, 'New report (draft)')
       await reportForm.getByRole('button', { name: t(lng, 'Save draft') }).click()
       await expect(reportForm.getByText(t(lng, "Enter the report's title."))).toBeVisible()
@@ -208,6 +229,7 @@ test.describe('staff manage a project for a client', () => {
       ).toMatchObject({ status: 'published', published_at: expect.any(String) })
 
       // ── Metrics: a malformed CSV shows row errors and imports nothing; a good one imports ──
+      await openSection(page, lng, 'Metrics', '/metrics')
       const csv = region(page, lng, 'Import values from a CSV file')
       await expect(csv.getByRole('link', { name: t(lng, 'Download an example CSV file') })).toHaveAttribute(
         'href',
@@ -293,6 +315,7 @@ test.describe('staff manage a project for a client', () => {
       expect(await count(admin, 'analytics_metrics', 'project_id', projectId!)).toBe(3)
 
       // ── Tasks: bad input, then a visible task for the client user ──
+      await openSection(page, lng, 'Tasks', '/tasks')
       const taskForm = region(page, lng, 'New task')
       await taskForm.getByRole('button', { name: t(lng, 'Create task') }).click()
       await expect(taskForm.getByText(t(lng, "Enter the task's title."))).toBeVisible()
@@ -318,7 +341,8 @@ test.describe('staff manage a project for a client', () => {
         priority: 'high',
       })
 
-      // the activity section tells what happened
+      // the activity page tells what happened
+      await openSection(page, lng, 'Activity', '/activity')
       await expect(page.locator('#activity').getByRole('listitem').first()).toBeVisible()
 
       // ── The client: everything is in the portal, with a notification and an e-mail each ──
@@ -420,7 +444,9 @@ test.describe('staff manage a project for a client', () => {
 
 test.describe('admin project pages are accessible', () => {
   for (const lng of ['es', 'en'] as const) {
-    test(`the list and a project page pass axe in ${lng}`, async ({ page, admin }) => {
+    test(`the list and every sub-page of a project pass axe in ${lng}`, async ({ page, admin }) => {
+      // Seven pages scanned by axe (the list and each project sub-page): more than the default 30 s.
+      test.slow()
       const [project] = await projectsOf(admin, organizations.ribera)
       await signInStaff(page, lng)
       await page.goto(projectsPath(lng))
@@ -430,6 +456,18 @@ test.describe('admin project pages are accessible', () => {
 
       await page.goto(projectPath(lng, project!.id))
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(project!.name)
+      await expectNoAxeViolations(page, `admin project overview (${lng})`)
+      for (const [label, path] of [
+        ['Documents', '/documents'],
+        ['Reports', '/reports'],
+        ['Tasks', '/tasks'],
+        ['Activity', '/activity'],
+      ] as const) {
+        await openSection(page, lng, label, path)
+        await expect(page.getByRole('status').filter({ hasText: t(lng, 'Loading...') })).toHaveCount(0)
+        await expectNoAxeViolations(page, `admin project ${label} (${lng})`)
+      }
+      await page.goto(`${projectPath(lng, project!.id)}/metrics`)
       await expect(page.getByRole('status').filter({ hasText: t(lng, 'Loading...') })).toHaveCount(0)
       await expect(page.locator('#metrics svg').first()).toBeVisible()
       // the disclosures and the preview are part of the page too
@@ -443,13 +481,13 @@ test.describe('admin project pages are accessible', () => {
       await expect(page.getByTestId('csv-preview')).toBeVisible()
       await expectNoAxeViolations(page, `admin project page (${lng})`)
 
-      // keyboard: the in-page nav moves to its section
-      await page
-        .getByRole('navigation', { name: t(lng, 'Project sections') })
-        .getByRole('link', { name: t(lng, 'Tasks') })
-        .focus()
+      // keyboard: the project's nav opens a sub-page, which it marks as current
+      const sections = page.getByRole('navigation', { name: t(lng, 'Project sections') })
+      await sections.getByRole('link', { name: t(lng, 'Tasks') }).focus()
       await page.keyboard.press('Enter')
-      await expect(page).toHaveURL(/#tasks$/)
+      await expect(page).toHaveURL(new RegExp(`${project!.id}/tasks$`))
+      await expect(sections.getByRole('link', { name: t(lng, 'Tasks') })).toHaveAttribute('aria-current', 'page')
+      await expect(page.getByRole('region', { name: t(lng, 'Tasks'), exact: true })).toBeVisible()
     })
   }
 })

@@ -48,7 +48,10 @@ test.describe('the app cannot start', () => {
     await page.goto('/en/contact')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('en', 'Tell us about your project'))
     await expect(page.getByRole('heading', { name: t('en', 'Something went wrong') })).toHaveCount(0)
-    await page.getByRole('contentinfo').getByRole('link', { name: t('en', 'Legal notice') }).click()
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: t('en', 'Legal notice') })
+      .click()
     await expect(page).toHaveURL('/en/legal/notice')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('en', 'Legal notice'))
   })

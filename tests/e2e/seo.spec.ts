@@ -52,13 +52,7 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) }
 }
 
-async function checkPage(
-  request: APIRequestContext,
-  origin: string,
-  page: PublicPage,
-  url: string,
-  lng: Locale,
-) {
+async function checkPage(request: APIRequestContext, origin: string, page: PublicPage, url: string, lng: Locale) {
   const response = await request.get(url, { headers: { 'Accept-Language': lng === 'en' ? 'en-GB,en;q=0.9' : 'es-ES' } })
   expect(response.status(), url).toBe(200)
   const html = await response.text()

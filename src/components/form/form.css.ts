@@ -1,7 +1,7 @@
 // Form controls shared by every form: labels above inputs, hints and errors tied to the input,
 // 44px targets, a visible focus ring, and errors marked by text and colour, never colour alone.
 import { globalStyle, style } from '@vanilla-extract/css'
-import { vars } from '../../styles/theme.css'
+import { vars } from '@/styles/theme.css'
 
 export const form = style({ display: 'grid', gap: vars.space['4'] })
 

@@ -22,7 +22,11 @@ export default function UserMenu({ group, signedOut }: { group: MenuGroup; signe
   const items: NavMenuItem[] = staff
     ? [{ key: 'dashboard', label: t`Admin dashboard`, link: { to: '/{-$lang}/admin/dashboard', params: { lang } } }]
     : [
-        { key: 'dashboard', label: t`Client portal`, link: { to: '/{-$lang}/client-portal/dashboard', params: { lang } } },
+        {
+          key: 'dashboard',
+          label: t`Client portal`,
+          link: { to: '/{-$lang}/client-portal/dashboard', params: { lang } },
+        },
         {
           key: 'account',
           label: t`Account`,
@@ -32,8 +36,7 @@ export default function UserMenu({ group, signedOut }: { group: MenuGroup; signe
   items.push({
     key: 'sign-out',
     label: t`Sign out`,
-    action: () =>
-      void auth.signOut().then(() => navigate({ to: '/{-$lang}', params: { lang }, replace: true })),
+    action: () => void auth.signOut().then(() => navigate({ to: '/{-$lang}', params: { lang }, replace: true })),
   })
 
   const name = profile.full_name || profile.email || t`Account`

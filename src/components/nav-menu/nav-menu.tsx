@@ -3,9 +3,9 @@
 // does what needs the DOM (focus, clicks outside).
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import { Link, type LinkProps } from '@tanstack/react-router'
-import { connect, itemKeyEvent, triggerKeyEvent } from '../../../machines/menu.connect'
-import { useHydrated } from '../../lib/hydration'
-import { useLazyActor } from '../../lib/lazy-actor'
+import { connect, itemKeyEvent, triggerKeyEvent } from '@machines/menu.connect'
+import { useHydrated } from '@/lib/hydration'
+import { useLazyActor } from '@/lib/lazy-actor'
 import type { MenuActor } from './menu-actor'
 import type { MenuGroup } from './menu-group'
 import * as styles from './nav-menu.css'

@@ -3,12 +3,12 @@
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
-import { siteConfig } from '../../config/site'
+import { siteConfig } from '@/config/site'
 import { Link } from '@tanstack/react-router'
-import type { Locale } from '../../lib/locale'
-import { useLangPrefix } from '../../lib/use-lang'
-import { SiteFrame } from '../site-layout/site-layout'
-import * as layout from '../ui/layout.css'
+import type { Locale } from '@/lib/locale'
+import { useLangPrefix } from '@/lib/use-lang'
+import { SiteFrame } from '@/components/site-layout/site-layout'
+import * as layout from '@/components/ui/layout.css'
 import * as styles from './not-found-page.css'
 
 function NotFoundMessage({ lang }: { lang: Locale | undefined }) {

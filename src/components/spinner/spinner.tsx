@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { useRouterState } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
+import { AppShellPending } from '@/components/app-shell/app-shell-pending'
 import * as styles from './spinner.css'
 
 /** Shown while a page's code or data loads; role=status makes screen readers announce it. */
@@ -20,5 +21,9 @@ export function PageSpinner({ label }: { label?: ReactNode }) {
 export function RoutePendingSpinner() {
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const staffArea = /^(\/(es|en))?\/admin\/dashboard(\/|$)/.test(pathname)
-  return <PageSpinner label={staffArea ? <Trans>Verifying permissions...</Trans> : undefined} />
+  const clientArea = /^(\/(es|en))?\/client-portal\/dashboard(\/|$)/.test(pathname)
+  // The applications keep their frame while they load: skeletons, never a whole-page spinner.
+  if (staffArea) return <AppShellPending label={<Trans>Verifying permissions...</Trans>} />
+  if (clientArea) return <AppShellPending />
+  return <PageSpinner />
 }

@@ -1,8 +1,8 @@
 // The staff forms' frame, shared by the clients, team and project pages: a bordered panel, a grid
 // of fields in two columns on wide screens (one on small ones), and a row that spans them both.
 import { style } from '@vanilla-extract/css'
-import { vars } from '../../styles/theme.css'
-import { media } from '../../styles/tokens'
+import { vars } from '@/styles/theme.css'
+import { media } from '@/styles/tokens'
 
 export const formPanel = style({
   display: 'grid',

@@ -1,7 +1,7 @@
 // Shared layout primitives for pages: the centred container and section rhythm.
 import { style } from '@vanilla-extract/css'
-import { vars } from '../../styles/theme.css'
-import { media } from '../../styles/tokens'
+import { vars } from '@/styles/theme.css'
+import { media } from '@/styles/tokens'
 
 export const container = style({
   width: '100%',

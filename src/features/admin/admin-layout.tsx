@@ -1,53 +1,38 @@
-// The admin area's frame: the section nav for staff (clients, projects, leads, activity, team,
-// account), then the page.
-import { Suspense } from 'react'
-import { Link, Outlet } from '@tanstack/react-router'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { useLangPrefix } from '../../lib/use-lang'
-import { PageSpinner } from '../../components/spinner/spinner'
-import * as layout from '../../components/ui/layout.css'
-import * as styles from '../portal/portal.css'
+// The admin area inside the application shell: the sections for staff (clients, projects,
+// leads, activity, team, account) and the two-step verification reminder above every page.
+import { Outlet } from '@tanstack/react-router'
+import { useLingui } from '@lingui/react/macro'
+import { useLangPrefix } from '@/lib/use-lang'
+import { AppShell, type ShellSection } from '@/components/app-shell/app-shell'
 import { MfaBanner } from './account/mfa-banner'
 
 export function AdminLayout() {
   const { t } = useLingui()
   const lang = useLangPrefix()
+  const section = (key: string, label: string, to: ShellSection['link']['to'], exact = false): ShellSection => ({
+    key,
+    label,
+    link: { to, params: { lang } },
+    exact,
+  })
   const sections = [
-    { to: '/{-$lang}/admin/dashboard', label: t`Overview` },
-    { to: '/{-$lang}/admin/dashboard/organizations', label: t`Clients` },
-    { to: '/{-$lang}/admin/dashboard/projects', label: t`Projects` },
-    { to: '/{-$lang}/admin/dashboard/leads', label: t`Leads` },
-    { to: '/{-$lang}/admin/dashboard/activity', label: t`Activity` },
-    { to: '/{-$lang}/admin/dashboard/team', label: t`Team` },
-    { to: '/{-$lang}/admin/dashboard/account', label: t`Account` },
-  ] as const
+    section('overview', t`Overview`, '/{-$lang}/admin/dashboard', true),
+    section('organizations', t`Clients`, '/{-$lang}/admin/dashboard/organizations'),
+    section('projects', t`Projects`, '/{-$lang}/admin/dashboard/projects'),
+    section('leads', t`Leads`, '/{-$lang}/admin/dashboard/leads'),
+    section('activity', t`Activity`, '/{-$lang}/admin/dashboard/activity'),
+    section('team', t`Team`, '/{-$lang}/admin/dashboard/team'),
+    section('account', t`Account`, '/{-$lang}/admin/dashboard/account'),
+  ]
   return (
-    <div className={`${layout.container} ${styles.shell}`}>
-      <div className={styles.heading}>
-        <p className={styles.title}>
-          <Trans>Admin</Trans>
-        </p>
-      </div>
-      <nav className={styles.nav} aria-label={t`Admin`}>
-        <ul className={styles.navList}>
-          {sections.map((section) => (
-            <li key={section.to}>
-              <Link
-                to={section.to}
-                params={{ lang }}
-                className={styles.navLink}
-                activeOptions={{ exact: section.to === '/{-$lang}/admin/dashboard' }}
-              >
-                {section.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <MfaBanner />
-      <Suspense fallback={<PageSpinner />}>
-        <Outlet />
-      </Suspense>
-    </div>
+    <AppShell
+      areaName={t`Admin`}
+      home={{ to: '/{-$lang}/admin/dashboard', params: { lang } }}
+      account={{ to: '/{-$lang}/admin/dashboard/account', params: { lang } }}
+      sections={sections}
+      banner={<MfaBanner />}
+    >
+      <Outlet />
+    </AppShell>
   )
 }

@@ -1,7 +1,7 @@
 // The admin pages: figure cards and compact lists.
 import { style } from '@vanilla-extract/css'
-import { vars } from '../../styles/theme.css'
-import { media } from '../../styles/tokens'
+import { vars } from '@/styles/theme.css'
+import { media } from '@/styles/tokens'
 
 export const stats = style({
   display: 'grid',

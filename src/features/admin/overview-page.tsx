@@ -3,8 +3,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useLangPrefix } from '../../lib/use-lang'
-import { ActivityTimeline } from '../portal/activity-timeline'
+import { useLangPrefix } from '@/lib/use-lang'
+import { ActivityTimeline } from '@/components/activity-timeline/activity-timeline'
 import { adminOverviewQuery, recentActivityCount } from './queries'
 import * as styles from './admin.css'
 

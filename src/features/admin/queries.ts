@@ -1,7 +1,7 @@
 // queryOptions factories for the admin area. Staff read everything through row-level security
 // (is_admin()); the filters narrow it to what a page shows.
 import { queryOptions } from '@tanstack/react-query'
-import { supabase } from '../../lib/supabase'
+import { supabase } from '@/lib/supabase'
 
 /** Projects that still need work. */
 export const openProjectStatuses = ['planning', 'in_progress', 'on_hold'] as const

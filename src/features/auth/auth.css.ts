@@ -1,6 +1,6 @@
 // The sign-in, password and guard screens: one centred card on the page's background.
 import { style } from '@vanilla-extract/css'
-import { vars } from '../../styles/theme.css'
+import { vars } from '@/styles/theme.css'
 
 export const page = style({
   display: 'grid',

@@ -4,12 +4,12 @@
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Field, SelectField } from '../../components/form/field'
-import * as formStyles from '../../components/form/form.css'
-import * as layout from '../../components/ui/layout.css'
-import { auth } from '../../auth/service'
-import { useAuthSelector } from '../../auth/use-auth'
-import { verifiedFactors, type AuthFailure } from '../../../machines/auth.machine'
+import { Field, SelectField } from '@/components/form/field'
+import * as formStyles from '@/components/form/form.css'
+import * as layout from '@/components/ui/layout.css'
+import { auth } from '@/auth/service'
+import { useAuthSelector } from '@/auth/use-auth'
+import { verifiedFactors, type AuthFailure } from '@machines/auth.machine'
 import * as styles from './auth.css'
 
 export function CodeStep({

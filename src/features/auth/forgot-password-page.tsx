@@ -4,14 +4,14 @@ import { useEffect, useRef, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useForm } from 'react-hook-form'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Field, FormAlert } from '../../components/form/field'
-import * as formStyles from '../../components/form/form.css'
-import * as layout from '../../components/ui/layout.css'
-import { useLangPrefix } from '../../lib/use-lang'
-import { withLangPrefix } from '../../lib/pages'
-import { auth } from '../../auth/service'
-import type { AuthFailure } from '../../../machines/auth.machine'
-import { authFailureMessage } from './auth-messages'
+import { Field, FormAlert } from '@/components/form/field'
+import * as formStyles from '@/components/form/form.css'
+import * as layout from '@/components/ui/layout.css'
+import { useLangPrefix } from '@/lib/use-lang'
+import { withLangPrefix } from '@/lib/pages'
+import { auth } from '@/auth/service'
+import type { AuthFailure } from '@machines/auth.machine'
+import { authFailureMessage } from '@/auth/messages'
 import { emailRules } from './validation'
 import * as styles from './auth.css'
 
@@ -50,8 +50,8 @@ export function ForgotPasswordPage() {
         {sentTo ? (
           <FormAlert ref={messageRef} tone="info">
             <Trans>
-              If an account exists for {sentTo}, we have sent it a link to choose a new password. The link works
-              once and expires in one hour. Check your spam folder if it does not arrive in a few minutes.
+              If an account exists for {sentTo}, we have sent it a link to choose a new password. The link works once
+              and expires in one hour. Check your spam folder if it does not arrive in a few minutes.
             </Trans>
           </FormAlert>
         ) : (

@@ -2,9 +2,9 @@
 // than a misleading redirect.
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { RethrowError } from '../../components/error-screen/error-screen'
-import * as layout from '../../components/ui/layout.css'
-import { ProfileUnavailableError } from '../../auth/guards'
+import { RethrowError } from '@/components/error-screen/error-screen'
+import * as layout from '@/components/ui/layout.css'
+import { ProfileUnavailableError } from '@/auth/guards'
 import * as styles from './auth.css'
 
 export function GuardError(props: ErrorComponentProps) {

@@ -1,7 +1,7 @@
 // The new-password rules, ticked off as the user types. Read out politely, so a screen reader
 // user hears progress without being interrupted on every key.
 import { Trans } from '@lingui/react/macro'
-import * as formStyles from '../../components/form/form.css'
+import * as formStyles from '@/components/form/form.css'
 import { passwordChecks, passwordPolicy } from './validation'
 
 export function PasswordChecks({ password, confirmation, id }: { password: string; confirmation: string; id: string }) {

@@ -1,7 +1,7 @@
 // The notifications list: one card per notification, unread ones marked by a labelled tag and an
 // accent edge (never by colour alone), actions wrapping below the text on narrow screens.
 import { style } from '@vanilla-extract/css'
-import { vars } from '../../styles/theme.css'
+import { vars } from '@/styles/theme.css'
 
 export const page = style({ display: 'grid', gap: vars.space['5'], maxWidth: '52rem' })
 

@@ -4,12 +4,12 @@ import { useId, type ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useProfile } from '../../auth/use-auth'
-import { useLangPrefix } from '../../lib/use-lang'
-import { formatDate, formatRelative } from './format'
-import { labelOf, serviceLabels } from './labels'
+import { useProfile } from '@/auth/use-auth'
+import { useLangPrefix } from '@/lib/use-lang'
+import { formatDate, formatRelative } from '@/lib/format'
+import { labelOf, serviceLabels } from '@/lib/labels'
 import { ReportFacts } from './project-reports'
-import { DueDate, EmptyState, ProgressBar, StatusBadge } from './portal-ui'
+import { DueDate, EmptyState, ProgressBar, StatusBadge } from '@/components/ui/page-kit'
 import {
   latestNotificationsQuery,
   latestReportsQuery,
@@ -17,7 +17,7 @@ import {
   upcomingTasksQuery,
   type PortalProject,
 } from './queries'
-import * as styles from './portal-pages.css'
+import * as styles from '@/components/ui/page.css'
 
 /** Active work first, finished and cancelled last. */
 const STATUS_ORDER: Record<string, number> = { in_progress: 0, planning: 1, on_hold: 2, completed: 3, cancelled: 4 }

@@ -5,30 +5,16 @@ import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-q
 import { Trans, useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import { useProfile } from '../../auth/use-auth'
-import * as layout from '../../components/ui/layout.css'
-import * as form from '../../components/form/form.css'
-import {
-  ACCEPT,
-  DownloadError,
-  downloadName,
-  signedDocumentUrl,
-  UploadError,
-  uploadDocument,
-  type DownloadFailure,
-  type UploadFailure,
-} from './documents'
-import { formatBytes, formatDate } from './format'
-import { documentCategories, documentCategoryLabels, labelOf } from './labels'
-import { EmptyState } from './portal-ui'
+import { useProfile } from '@/auth/use-auth'
+import * as layout from '@/components/ui/layout.css'
+import * as form from '@/components/form/form.css'
+import { ACCEPT, UploadError, uploadDocument, type UploadFailure } from '@/lib/documents'
+import { formatBytes, formatDate } from '@/lib/format'
+import { documentCategories, documentCategoryLabels, labelOf } from '@/lib/labels'
+import { useOpenDocument } from '@/lib/use-open-document'
+import { EmptyState } from '@/components/ui/page-kit'
 import { projectDocumentsQuery, projectKeys } from './queries'
-import * as styles from './portal-pages.css'
-
-const downloadMessages: Record<DownloadFailure, MessageDescriptor> = {
-  missing: msg`This file is not available any more. Please contact us if you need it.`,
-  network: msg`The download could not start: check your connection and try again.`,
-  unknown: msg`The download could not start. Please try again.`,
-}
+import * as styles from '@/components/ui/page.css'
 
 const uploadMessages: Record<UploadFailure, MessageDescriptor> = {
   'too-large': msg`The file is too large: the limit is 50 MB.`,
@@ -38,27 +24,6 @@ const uploadMessages: Record<UploadFailure, MessageDescriptor> = {
   denied: msg`You cannot upload files to this project.`,
   exists: msg`A file with this name is already being stored. Please try again.`,
   unknown: msg`The file could not be uploaded. Please try again.`,
-}
-
-/** Signs a stored file and sends the browser to it; the page stays (the file is an attachment). */
-export function useOpenDocument() {
-  const { i18n } = useLingui()
-  const [pending, setPending] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const open = async (id: string, storagePath: string, name: string) => {
-    setPending(id)
-    setError(null)
-    try {
-      const url = await signedDocumentUrl(storagePath, downloadName(name, storagePath))
-      window.location.assign(url)
-    } catch (failure) {
-      const kind = failure instanceof DownloadError ? failure.kind : 'unknown'
-      setError(i18n._(downloadMessages[kind]))
-    } finally {
-      setPending(null)
-    }
-  }
-  return { open, pending, error }
 }
 
 export function DocumentsSection({

@@ -4,46 +4,14 @@ import { useId, useState } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useProfile } from '../../auth/use-auth'
-import * as layout from '../../components/ui/layout.css'
-import { formatMetric, formatPeriodLabel } from './format'
-import { MetricChart } from './metric-chart'
-import { EmptyState } from './portal-ui'
+import { useProfile } from '@/auth/use-auth'
+import * as layout from '@/components/ui/layout.css'
+import { formatMetric, formatPeriodLabel } from '@/lib/format'
+import { groupMetrics, MetricCardHead, type MetricSeries } from '@/components/metric-chart/metric-series'
+import { EmptyState } from '@/components/ui/page-kit'
 import { projectMetricsQuery, type PortalMetric } from './queries'
-import * as chart from './metric-chart.css'
-import * as styles from './portal-pages.css'
-
-export interface MetricSeries {
-  key: string
-  label: string
-  unit: string
-  granularity: string
-  target: number | null
-  rows: PortalMetric[]
-}
-
-/** Rows (ordered by key, then period) grouped per metric, labelled in the active language. */
-export function groupMetrics(rows: PortalMetric[], locale: string): MetricSeries[] {
-  const series = new Map<string, MetricSeries>()
-  for (const row of rows) {
-    let entry = series.get(row.metric_key)
-    if (!entry) {
-      entry = {
-        key: row.metric_key,
-        label: locale === 'es' ? row.label_es : row.label_en,
-        unit: row.unit,
-        granularity: row.granularity,
-        target: null,
-        rows: [],
-      }
-      series.set(row.metric_key, entry)
-    }
-    entry.rows.push(row)
-    // the newest period's target is the one that applies now
-    if (row.target !== null) entry.target = row.target
-  }
-  return [...series.values()]
-}
+import * as chart from '@/components/metric-chart/metric-chart.css'
+import * as styles from '@/components/ui/page.css'
 
 /** metric_key → label in the active language, for the activity timeline. */
 export function useMetricLabels(projectId: string): Record<string, string> {
@@ -75,39 +43,7 @@ export function MetricsSection({ projectId }: { projectId: string }) {
   )
 }
 
-/** A metric card's title, latest value and chart (the portal's card and the staff view share it). */
-export function MetricCardHead({
-  metric,
-  latest,
-  to,
-  summary,
-}: {
-  metric: MetricSeries
-  latest: string
-  to: string
-  summary: string
-}) {
-  return (
-    <>
-      <h3 className={styles.cardTitle}>{metric.label}</h3>
-      <p className={chart.latest}>
-        <span className={chart.latestValue}>{latest}</span>
-        <span className={styles.mutedText}>
-          <Trans>latest, {to}</Trans>
-        </span>
-      </p>
-      <MetricChart
-        points={metric.rows.map((row) => ({ periodStart: row.period_start, value: row.value }))}
-        unit={metric.unit}
-        granularity={metric.granularity}
-        target={metric.target}
-        summary={summary}
-      />
-    </>
-  )
-}
-
-function MetricCard({ metric }: { metric: MetricSeries }) {
+function MetricCard({ metric }: { metric: MetricSeries<PortalMetric> }) {
   const { i18n } = useLingui()
   const locale = i18n.locale
   const [showTable, setShowTable] = useState(false)

@@ -5,11 +5,11 @@
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useProfile } from '../../auth/use-auth'
-import { useLangPrefix } from '../../lib/use-lang'
-import { ActivityTimeline } from './activity-timeline'
-import { formatDate } from './format'
-import { labelOf, serviceLabels } from './labels'
+import { useProfile } from '@/auth/use-auth'
+import { useLangPrefix } from '@/lib/use-lang'
+import { ActivityTimeline } from '@/components/activity-timeline/activity-timeline'
+import { formatDate } from '@/lib/format'
+import { labelOf, serviceLabels } from '@/lib/labels'
 import { DocumentsSection } from './project-documents'
 import { MetricsSection, useMetricLabels } from './project-metrics'
 import { ReportsSection } from './project-reports'
@@ -21,11 +21,11 @@ import {
   SectionBoundary,
   SectionSkeleton,
   StatusBadge,
-} from './portal-ui'
+} from '@/components/ui/page-kit'
 import { projectActivityQuery, projectQuery, type PortalProject } from './queries'
-import * as styles from './portal-pages.css'
+import * as styles from '@/components/ui/page.css'
 
-const route = getRouteApi('/{-$lang}/_site/client-portal/dashboard/projects/$projectId')
+const route = getRouteApi('/{-$lang}/_app/client-portal/dashboard/projects/$projectId')
 
 export function ProjectPage() {
   const { projectId } = route.useParams()

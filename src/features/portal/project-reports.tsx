@@ -2,14 +2,14 @@
 // document (signed URL) and the live dashboard (external link) when there are any.
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useProfile } from '../../auth/use-auth'
-import * as layout from '../../components/ui/layout.css'
-import { formatDate, formatPeriod } from './format'
-import { labelOf, reportTypeLabels } from './labels'
-import { useOpenDocument } from './project-documents'
-import { EmptyState } from './portal-ui'
+import { useProfile } from '@/auth/use-auth'
+import * as layout from '@/components/ui/layout.css'
+import { formatDate, formatPeriod } from '@/lib/format'
+import { labelOf, reportTypeLabels } from '@/lib/labels'
+import { useOpenDocument } from '@/lib/use-open-document'
+import { EmptyState } from '@/components/ui/page-kit'
 import { projectReportsQuery } from './queries'
-import * as styles from './portal-pages.css'
+import * as styles from '@/components/ui/page.css'
 
 /** A published report's type, period and publication date, as spans of a meta line. */
 export function ReportFacts({

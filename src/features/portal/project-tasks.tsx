@@ -4,13 +4,13 @@
 import { useId } from 'react'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useProfile } from '../../auth/use-auth'
-import * as layout from '../../components/ui/layout.css'
-import { supabase } from '../../lib/supabase'
-import { labelOf, taskPriorityLabels } from './labels'
-import { DueDate, EmptyState, StatusBadge } from './portal-ui'
+import { useProfile } from '@/auth/use-auth'
+import * as layout from '@/components/ui/layout.css'
+import { supabase } from '@/lib/supabase'
+import { labelOf, taskPriorityLabels } from '@/lib/labels'
+import { DueDate, EmptyState, StatusBadge } from '@/components/ui/page-kit'
 import { projectKeys, projectTasksQuery, type PortalTask } from './queries'
-import * as styles from './portal-pages.css'
+import * as styles from '@/components/ui/page.css'
 
 function useTaskStatus(projectId: string) {
   const queryClient = useQueryClient()

@@ -2,19 +2,8 @@
 // back; the filters here only narrow it to what a page shows. Keys start with the resource, so a
 // mutation invalidates exactly what it changed.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import { supabase } from '../../lib/supabase'
-
-/** Throws the PostgREST error so TanStack Query (and the route's error component) sees it. */
-export function unwrap<T>(result: { data: T; error: { message: string } | null }): T {
-  if (result.error) throw new Error(result.error.message)
-  return result.data
-}
-
-/** Like unwrap, for lists: an answer without rows is an empty array. */
-export function unwrapList<T>(result: { data: T[] | null; error: { message: string } | null }): T[] {
-  if (result.error) throw new Error(result.error.message)
-  return result.data ?? []
-}
+import { supabase } from '@/lib/supabase'
+import { isUuid, numericMetrics, unwrap, unwrapList } from '@/lib/query-utils'
 
 export const portalKeys = {
   organization: (id: string | null) => ['organization', id] as const,
@@ -76,28 +65,10 @@ export const notificationsQuery = (userId: string) =>
     },
   })
 
-/** The user's MFA factors as the auth server lists them (verified and unfinished enrolments). */
-export const mfaFactorsQuery = (userId: string) =>
-  queryOptions({
-    queryKey: ['mfa-factors', userId] as const,
-    queryFn: async () => {
-      const { data, error } = await supabase.auth.mfa.listFactors()
-      if (error) throw error
-      return data.all
-    },
-  })
-
 // ─── Projects and everything in them ────────────────────────────────────────────────────────
 // Every key below carries the viewer's user id: what row-level security returns depends on who
 // asks, so one person's cached rows can never answer another person's query, even if the cache
 // were not cleared on sign-out.
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-/** Project ids in URLs are uuids; anything else is "not found" without asking the server. */
-export function isUuid(value: string): boolean {
-  return UUID.test(value)
-}
 
 export const projectKeys = {
   all: (viewerId: string) => ['projects', viewerId] as const,
@@ -194,17 +165,6 @@ export const latestReportsQuery = (viewerId: string, organizationId: string | nu
       )
     },
   })
-
-/** Metric rows with their numeric columns as numbers: some PostgREST versions send them as strings. */
-export function numericMetrics<T extends { value: unknown; target: unknown }>(
-  rows: T[],
-): (Omit<T, 'value' | 'target'> & { value: number; target: number | null })[] {
-  return rows.map((row) => ({
-    ...row,
-    value: Number(row.value),
-    target: row.target === null ? null : Number(row.target),
-  }))
-}
 
 export const projectMetricsQuery = (viewerId: string, projectId: string) =>
   queryOptions({

@@ -1,6 +1,6 @@
 // The "set up two-step verification" banner: a warning-toned box above the page, text and a link.
 import { style } from '@vanilla-extract/css'
-import { vars } from '../../../styles/theme.css'
+import { vars } from '@/styles/theme.css'
 
 export const banner = style({
   display: 'grid',

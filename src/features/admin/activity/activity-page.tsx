@@ -6,13 +6,13 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { useForm } from 'react-hook-form'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Field, FormAlert, SelectField } from '../../../components/form/field'
-import * as formStyles from '../../../components/form/form.css'
-import * as layout from '../../../components/ui/layout.css'
-import { useLangPrefix } from '../../../lib/use-lang'
-import { describeActivity } from '../../portal/activity-timeline'
-import { formatDateTime } from '../../portal/format'
-import * as page from '../../portal/portal-pages.css'
+import { Field, FormAlert, SelectField } from '@/components/form/field'
+import * as formStyles from '@/components/form/form.css'
+import * as layout from '@/components/ui/layout.css'
+import { useLangPrefix } from '@/lib/use-lang'
+import { describeActivity } from '@/components/activity-timeline/activity-timeline'
+import { formatDateTime } from '@/lib/format'
+import * as page from '@/components/ui/page.css'
 import { downloadText } from './csv'
 import { activityCsv, activityFileName, actorName, namesFrom, type Names } from './export'
 import {
@@ -25,7 +25,7 @@ import {
 import { filtersOf, hasFilters, type ActivityFilters, type ActivitySearch } from './search'
 import * as styles from './activity.css'
 
-const route = getRouteApi('/{-$lang}/_site/admin/dashboard/activity')
+const route = getRouteApi('/{-$lang}/_app/admin/dashboard/activity')
 
 export function ActivityLogPage() {
   const search = route.useSearch()

@@ -1,7 +1,7 @@
 // The activity log: the filter bar above the table, the export row and the pager.
 import { style } from '@vanilla-extract/css'
-import { vars } from '../../../styles/theme.css'
-import { media } from '../../../styles/tokens'
+import { vars } from '@/styles/theme.css'
+import { media } from '@/styles/tokens'
 
 export const filters = style({
   display: 'grid',

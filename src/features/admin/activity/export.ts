@@ -2,8 +2,8 @@
 // the page shows, who did it, where, what kind of item and when (local time).
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { describeActivity } from '../../portal/activity-timeline'
-import { labelOf } from '../../portal/labels'
+import { describeActivity } from '@/components/activity-timeline/activity-timeline'
+import { labelOf } from '@/lib/labels'
 import { localTimestamp, toCsv } from './csv'
 import type { AdminActivityEntry, FilterOptions } from './queries'
 

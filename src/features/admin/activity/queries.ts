@@ -2,8 +2,8 @@
 // can appear as actors) and the entries a filter selects, a page at a time or all of them for
 // the CSV export. Row-level security lets staff read every entry.
 import { queryOptions } from '@tanstack/react-query'
-import { supabase } from '../../../lib/supabase'
-import type { ActivityEntry } from '../../portal/activity-timeline'
+import { supabase } from '@/lib/supabase'
+import type { ActivityEntry } from '@/components/activity-timeline/activity-timeline'
 import { startOfDay, startOfNextDay, type ActivityFilters } from './search'
 
 export const activityPageSize = 25

@@ -4,11 +4,11 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { FunctionsHttpError } from '@supabase/supabase-js'
-import { supabase } from '../../../lib/supabase'
-import type { TablesInsert } from '../../../lib/db'
-import { networkFailure, unexpectedFailure } from '../../auth/auth-messages'
+import { supabase } from '@/lib/supabase'
+import type { TablesInsert } from '@/lib/db'
+import { networkFailure, unexpectedFailure } from '@/auth/messages'
 import type { Organization } from './queries'
-import { isNetworkFailure } from '../../../lib/network-failure'
+import { isNetworkFailure } from '@/lib/network-failure'
 
 export type OrganizationFields = Pick<
   TablesInsert<'organizations'>,

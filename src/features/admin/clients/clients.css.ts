@@ -1,7 +1,7 @@
 // The clients and team pages: the search bar, two-column forms on wide screens, the inline
 // confirmation of an account action and the role editor of a team row.
 import { style } from '@vanilla-extract/css'
-import { vars } from '../../../styles/theme.css'
+import { vars } from '@/styles/theme.css'
 
 export const toolbar = style({
   display: 'flex',
@@ -13,7 +13,7 @@ export const toolbar = style({
 
 export const search = style({ flex: '1 1 16rem', maxWidth: '28rem' })
 
-export { formGrid, formPanel, fullWidth } from '../../../components/ui/form-layout.css'
+export { formGrid, formPanel, fullWidth } from '@/components/ui/form-layout.css'
 
 export const formActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], alignItems: 'center' })
 

@@ -1,7 +1,7 @@
 // Names and badge tones of account states, staff roles and languages on the clients and team pages.
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { BadgeTone } from '../../portal/labels'
+import type { BadgeTone } from '@/lib/labels'
 import type { UserStatus } from './queries'
 
 export const userStatusLabels: Record<UserStatus, MessageDescriptor> = {

@@ -6,10 +6,10 @@ import { useState } from 'react'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useLangPrefix } from '../../../lib/use-lang'
-import { formatDate } from '../../portal/format'
-import { EmptyState, ProgressBar, StatusBadge } from '../../portal/portal-ui'
-import * as page from '../../portal/portal-pages.css'
+import { useLangPrefix } from '@/lib/use-lang'
+import { formatDate } from '@/lib/format'
+import { EmptyState, ProgressBar, StatusBadge } from '@/components/ui/page-kit'
+import * as page from '@/components/ui/page.css'
 import { adminKeys } from '../queries'
 import { updateOrganization, type OrganizationFields } from './api'
 import { InviteForm } from './invite-form'
@@ -25,7 +25,7 @@ import {
 import { LastSignIn, OutcomeAlert, UserActions, type Outcome } from './user-actions'
 import { ActiveBadge, UserStatusBadge } from './user-status'
 
-const route = getRouteApi('/{-$lang}/_site/admin/dashboard/organizations/$organizationId')
+const route = getRouteApi('/{-$lang}/_app/admin/dashboard/organizations/$organizationId')
 
 export function OrganizationPage() {
   const { organizationId } = route.useParams()

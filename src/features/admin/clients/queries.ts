@@ -2,8 +2,8 @@
 // through row-level security (is_admin()); account states (invited, confirmed, banned) come from
 // the account_states() function, since auth.users is not readable through the API.
 import { queryOptions } from '@tanstack/react-query'
-import { supabase } from '../../../lib/supabase'
-import type { Tables } from '../../../lib/db'
+import { supabase } from '@/lib/supabase'
+import type { Tables } from '@/lib/db'
 
 export type Organization = Tables<'organizations'>
 

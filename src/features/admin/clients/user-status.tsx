@@ -1,7 +1,7 @@
 // An account's state as a badge whose text says it: invited (not accepted yet), active or
 // deactivated.
 import { Trans, useLingui } from '@lingui/react/macro'
-import * as page from '../../portal/portal-pages.css'
+import * as page from '@/components/ui/page.css'
 import { userStatusLabels, userStatusTone } from './labels'
 import type { UserStatus } from './queries'
 

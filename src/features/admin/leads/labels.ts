@@ -1,7 +1,7 @@
 // Names and badge tones of the lead statuses, and the names of what a lead can ask about.
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { serviceLabels, type BadgeTone } from '../../portal/labels'
+import { serviceLabels, type BadgeTone } from '@/lib/labels'
 import type { LeadStatus } from './search'
 
 export const leadStatusLabels: Record<LeadStatus, MessageDescriptor> = {

@@ -7,13 +7,13 @@ import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-q
 import { getRouteApi, Link } from '@tanstack/react-router'
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { FormAlert } from '../../../components/form/field'
-import * as layout from '../../../components/ui/layout.css'
-import { useLangPrefix } from '../../../lib/use-lang'
-import { useFocusWhenShown } from '../../portal/account-section'
-import { formatDateTime } from '../../portal/format'
-import { labelOf } from '../../portal/labels'
-import * as page from '../../portal/portal-pages.css'
+import { FormAlert } from '@/components/form/field'
+import * as layout from '@/components/ui/layout.css'
+import { useLangPrefix } from '@/lib/use-lang'
+import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
+import { formatDateTime } from '@/lib/format'
+import { labelOf } from '@/lib/labels'
+import * as page from '@/components/ui/page.css'
 import { adminKeys } from '../queries'
 import { interestLabels, leadStatusLabels, localeNames } from './labels'
 import { LeadStatusBadge } from './lead-status'
@@ -22,7 +22,7 @@ import { replyHref } from './reply'
 import { isLeadStatus, type LeadStatus } from './search'
 import * as styles from './leads.css'
 
-const route = getRouteApi('/{-$lang}/_site/admin/dashboard/leads/$leadId')
+const route = getRouteApi('/{-$lang}/_app/admin/dashboard/leads/$leadId')
 
 export function LeadPage() {
   const { leadId } = route.useParams()

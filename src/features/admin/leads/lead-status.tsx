@@ -1,7 +1,7 @@
 // A lead's status as a badge: its name in words, the colour only as a second cue.
 import { useLingui } from '@lingui/react/macro'
-import { labelOf } from '../../portal/labels'
-import * as page from '../../portal/portal-pages.css'
+import { labelOf } from '@/lib/labels'
+import * as page from '@/components/ui/page.css'
 import { leadStatusLabels, leadStatusTone } from './labels'
 import { isLeadStatus } from './search'
 

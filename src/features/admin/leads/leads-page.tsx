@@ -4,19 +4,19 @@ import { useId } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import * as layout from '../../../components/ui/layout.css'
-import { useLangPrefix } from '../../../lib/use-lang'
-import { formatDate } from '../../portal/format'
-import { labelOf } from '../../portal/labels'
-import { EmptyState } from '../../portal/portal-ui'
-import * as page from '../../portal/portal-pages.css'
+import * as layout from '@/components/ui/layout.css'
+import { useLangPrefix } from '@/lib/use-lang'
+import { formatDate } from '@/lib/format'
+import { labelOf } from '@/lib/labels'
+import { EmptyState } from '@/components/ui/page-kit'
+import * as page from '@/components/ui/page.css'
 import { LeadStatusBadge } from './lead-status'
 import { interestLabels, leadStatusLabels, localeNames } from './labels'
 import { leadCountsQuery, leadsListQuery } from './queries'
 import { leadStatuses, type LeadsSearch } from './search'
 import * as styles from './leads.css'
 
-const route = getRouteApi('/{-$lang}/_site/admin/dashboard/leads/')
+const route = getRouteApi('/{-$lang}/_app/admin/dashboard/leads/')
 
 export function LeadsPage() {
   const { t, i18n } = useLingui()

@@ -1,8 +1,6 @@
 // The leads pages: the status filter, the lead's message and its actions.
 import { style } from '@vanilla-extract/css'
-import { vars } from '../../../styles/theme.css'
-
-export const statusNav = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'] })
+import { vars } from '@/styles/theme.css'
 
 export const statusList = style({
   display: 'flex',

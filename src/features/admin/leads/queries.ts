@@ -4,12 +4,12 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { supabase } from '../../../lib/supabase'
-import { networkFailure, unexpectedFailure } from '../../auth/auth-messages'
-import { asFailure } from '../../portal/account-api'
-import { isUuid } from '../../portal/queries'
+import { supabase } from '@/lib/supabase'
+import { networkFailure, unexpectedFailure } from '@/auth/messages'
+import { asFailure } from '@/auth/messages'
+import { isUuid } from '@/lib/query-utils'
 import { leadStatuses, type LeadStatus } from './search'
-import { isNetworkFailure } from '../../../lib/network-failure'
+import { isNetworkFailure } from '@/lib/network-failure'
 
 export const leadKeys = {
   all: () => ['admin', 'leads'] as const,
@@ -50,8 +50,6 @@ export const leadsListQuery = (status: LeadStatus | null) =>
       return data ?? []
     },
   })
-
-export type LeadListItem = Awaited<ReturnType<NonNullable<ReturnType<typeof leadsListQuery>['queryFn']>>>[number]
 
 /** One lead with the name of the staff member who last changed its status; null if not found. */
 export const leadQuery = (id: string) =>

@@ -1,6 +1,6 @@
 // The "Reply by e-mail" link: a mailto: with a subject and a greeting in the lead's language
 // (not the reader's: the reply goes to the visitor), quoting their message below.
-import { siteConfig } from '../../../config/site'
+import { siteConfig } from '@/config/site'
 
 const templates = {
   es: {
@@ -17,10 +17,6 @@ const templates = {
 
 /** Long messages are cut: some mail programs refuse very long mailto: links. */
 const quoteLimit = 1200
-
-export function replySubject(locale: string): string {
-  return (locale === 'en' ? templates.en : templates.es).subject
-}
 
 export function replyHref(lead: { email: string; name: string; locale: string; message: string; created_at: string }) {
   const language = lead.locale === 'en' ? 'en' : 'es'

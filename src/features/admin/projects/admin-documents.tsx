@@ -5,15 +5,15 @@ import { useId, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { CheckboxField, Field, SelectField, TextAreaField } from '../../../components/form/field'
-import * as formStyles from '../../../components/form/form.css'
-import { useProfile } from '../../../auth/use-auth'
-import { ACCEPT } from '../../portal/documents'
-import { formatBytes, formatDate } from '../../portal/format'
-import { documentCategories, documentCategoryLabels, labelOf } from '../../portal/labels'
-import { useOpenDocument } from '../../portal/project-documents'
-import { EmptyState } from '../../portal/portal-ui'
-import * as page from '../../portal/portal-pages.css'
+import { CheckboxField, Field, SelectField, TextAreaField } from '@/components/form/field'
+import * as formStyles from '@/components/form/form.css'
+import { useProfile } from '@/auth/use-auth'
+import { ACCEPT } from '@/lib/documents'
+import { formatBytes, formatDate } from '@/lib/format'
+import { documentCategories, documentCategoryLabels, labelOf } from '@/lib/labels'
+import { useOpenDocument } from '@/lib/use-open-document'
+import { EmptyState } from '@/components/ui/page-kit'
+import * as page from '@/components/ui/page.css'
 import { checkFile, deleteDocument, replaceDocumentFile, setDocumentVisible, uploadProjectDocument } from './api'
 import {
   CaptionedTable,
@@ -31,7 +31,7 @@ import {
   type Outcome,
 } from './form-kit'
 import { adminDocumentsQuery, type AdminDocument, type AdminProject } from './queries'
-import { UploadError } from '../../portal/documents'
+import { UploadError } from '@/lib/documents'
 import * as styles from './projects.css'
 
 export function DocumentsAdmin({ project }: { project: AdminProject }) {

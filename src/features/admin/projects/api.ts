@@ -2,9 +2,9 @@
 // code and message) or UploadError (storage), which the forms turn into translated messages.
 // Files: stored first under <org>/<project>/<time>-<random>-<name>, then registered; a replaced
 // or deleted document's old object is removed after the row no longer points to it.
-import { supabase } from '../../../lib/supabase'
-import type { Database } from '../../../lib/database.types'
-import { checkFile, storeFile, UploadError } from '../../portal/documents'
+import { supabase } from '@/lib/supabase'
+import type { Database } from '@/lib/database.types'
+import { checkFile, storeFile, UploadError } from '@/lib/documents'
 import { check, checkOk, WriteError } from './errors'
 
 type Tables = Database['public']['Tables']
@@ -97,13 +97,6 @@ export async function replaceDocumentFile(
 
 export async function setDocumentVisible(id: string, visible: boolean): Promise<void> {
   check(await supabase.from('documents').update({ visible_to_client: visible }).eq('id', id).select('id'))
-}
-
-export async function updateDocumentDetails(
-  id: string,
-  values: { name: string; description: string | null; category: string },
-): Promise<void> {
-  check(await supabase.from('documents').update(values).eq('id', id).select('id'))
 }
 
 export async function deleteDocument(document: { id: string; storage_path: string }): Promise<void> {

@@ -4,7 +4,7 @@
 // only the database can see (e.g. a value already recorded for that period).
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { isNetworkFailure } from '../../../lib/network-failure'
+import { isNetworkFailure } from '@/lib/network-failure'
 
 export interface FieldFailure {
   /** The form field the message belongs to; null for the form as a whole. */

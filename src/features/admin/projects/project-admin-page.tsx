@@ -1,17 +1,18 @@
-// One project for staff: its details (edit, archive or bring back), then Documents, Reports,
-// Metrics, Tasks and Activity, with an in-page nav to each. Every section loads and fails on its
-// own; every write invalidates what it changed (and the activity, which the triggers append to).
+// One project for staff, as sub-pages with their own URLs: the overview (details: edit, archive
+// or bring back), Documents, Reports, Metrics, Tasks and Activity, under a header and a nav that
+// stay. Every section loads and fails on its own; every write invalidates what it changed (and
+// the activity, which the triggers append to).
 import { useState, type ReactNode } from 'react'
-import { getRouteApi, Link } from '@tanstack/react-router'
+import { getRouteApi, Link, Outlet } from '@tanstack/react-router'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useLangPrefix } from '../../../lib/use-lang'
-import { ActivityTimeline } from '../../portal/activity-timeline'
-import { formatDateTime } from '../../portal/format'
-import { labelOf, serviceLabels } from '../../portal/labels'
-import { PageSection, ProgressBar, ProjectNotFound, SectionBoundary, StatusBadge } from '../../portal/portal-ui'
-import * as page from '../../portal/portal-pages.css'
-import { useProfile } from '../../../auth/use-auth'
+import { useLangPrefix } from '@/lib/use-lang'
+import { ActivityTimeline } from '@/components/activity-timeline/activity-timeline'
+import { formatDateTime } from '@/lib/format'
+import { labelOf, serviceLabels } from '@/lib/labels'
+import { PageSection, ProgressBar, ProjectNotFound, SectionBoundary, StatusBadge } from '@/components/ui/page-kit'
+import * as page from '@/components/ui/page.css'
+import { useProfile } from '@/auth/use-auth'
 import { adminKeys } from '../queries'
 import { setProjectArchived, updateProject } from './api'
 import { OutcomeMessage, useFailureText, type Outcome } from './form-kit'
@@ -30,13 +31,25 @@ import {
 } from './queries'
 import * as styles from './projects.css'
 
-const route = getRouteApi('/{-$lang}/_site/admin/dashboard/projects/$projectId')
+const route = getRouteApi('/{-$lang}/_app/admin/dashboard/projects/$projectId')
+const overviewRoute = getRouteApi('/{-$lang}/_app/admin/dashboard/projects/$projectId/')
 
-export function ProjectAdminPage() {
-  const { projectId } = route.useParams()
-  const { data: project } = useSuspenseQuery(adminProjectQuery(projectId))
+/** The project's frame: back link, header and the sub-pages' navigation; the sub-page below. */
+export function ProjectAdminLayout() {
+  const project = useRouteProject()
   if (!project) return <NotFound />
-  return <ProjectView project={project} />
+  return <ProjectFrame project={project} />
+}
+
+function useRouteProject() {
+  const { projectId } = route.useParams()
+  return useSuspenseQuery(adminProjectQuery(projectId)).data
+}
+
+/** A sub-page's body: the project (from the layout's cache) or nothing while it is missing. */
+function SubPage({ children }: { children: (project: AdminProject) => ReactNode }) {
+  const project = useRouteProject()
+  return project ? <>{children(project)}</> : null
 }
 
 function BackLink() {
@@ -66,16 +79,19 @@ function Section({ id, title, children }: { id: string; title: ReactNode; childr
   )
 }
 
-function ProjectView({ project }: { project: AdminProject }) {
+const base = '/{-$lang}/admin/dashboard/projects/$projectId' as const
+
+function ProjectFrame({ project }: { project: AdminProject }) {
   const { t, i18n } = useLingui()
+  const lang = useLangPrefix()
   const sections = [
-    { id: 'details', label: t`Details` },
-    { id: 'documents', label: t`Documents` },
-    { id: 'reports', label: t`Reports` },
-    { id: 'metrics', label: t`Metrics` },
-    { id: 'tasks', label: t`Tasks` },
-    { id: 'activity', label: t`Activity` },
-  ]
+    { to: base, label: t`Overview`, exact: true },
+    { to: `${base}/documents`, label: t`Documents` },
+    { to: `${base}/reports`, label: t`Reports` },
+    { to: `${base}/metrics`, label: t`Metrics` },
+    { to: `${base}/tasks`, label: t`Tasks` },
+    { to: `${base}/activity`, label: t`Activity` },
+  ] as const
   const organizationName = project.organization?.name ?? ''
   const archivedOn = project.archived_at ? formatDateTime(project.archived_at, i18n.locale) : ''
   return (
@@ -103,44 +119,118 @@ function ProjectView({ project }: { project: AdminProject }) {
       <nav aria-label={t`Project sections`}>
         <ul className={page.sectionNav}>
           {sections.map((section) => (
-            <li key={section.id}>
-              <a href={`#${section.id}`} className={page.sectionNavLink}>
+            <li key={section.to}>
+              <Link
+                to={section.to}
+                params={{ lang, projectId: project.id }}
+                className={page.sectionNavLink}
+                activeOptions={{ exact: 'exact' in section }}
+              >
                 {section.label}
-              </a>
+              </Link>
             </li>
           ))}
         </ul>
       </nav>
-
-      <Section id="details" title={<Trans>Details</Trans>}>
-        <DetailsSection project={project} />
-      </Section>
-      <Section id="documents" title={<Trans>Documents</Trans>}>
-        <SectionBoundary failure={<Trans>The documents could not be loaded.</Trans>}>
-          <DocumentsAdmin project={project} />
-        </SectionBoundary>
-      </Section>
-      <Section id="reports" title={<Trans>Reports</Trans>}>
-        <SectionBoundary failure={<Trans>The reports could not be loaded.</Trans>}>
-          <ReportsAdmin project={project} />
-        </SectionBoundary>
-      </Section>
-      <Section id="metrics" title={<Trans>Metrics</Trans>}>
-        <SectionBoundary failure={<Trans>The metrics could not be loaded.</Trans>}>
-          <MetricsAdmin project={project} />
-        </SectionBoundary>
-      </Section>
-      <Section id="tasks" title={<Trans>Tasks</Trans>}>
-        <SectionBoundary failure={<Trans>The tasks could not be loaded.</Trans>}>
-          <TasksAdmin project={project} />
-        </SectionBoundary>
-      </Section>
-      <Section id="activity" title={<Trans>Activity</Trans>}>
-        <SectionBoundary failure={<Trans>The activity could not be loaded.</Trans>}>
-          <ActivitySection project={project} />
-        </SectionBoundary>
-      </Section>
+      <Outlet />
     </div>
+  )
+}
+
+/** The overview: the project's details (edit, archive), and the confirmation after creating it. */
+export function ProjectOverviewPage() {
+  const { t } = useLingui()
+  const { created } = overviewRoute.useSearch()
+  // Kept for the page's life: the message stays until the person moves on.
+  const [outcome] = useState<Outcome>(() =>
+    created
+      ? {
+          tone: 'info',
+          text: t`The project has been created. Add its documents, reports, metrics and tasks from the sections above.`,
+        }
+      : null,
+  )
+  return (
+    <SubPage>
+      {(project) => (
+        <>
+          <OutcomeMessage outcome={outcome} />
+          <Section id="details" title={<Trans>Details</Trans>}>
+            <DetailsSection project={project} />
+          </Section>
+        </>
+      )}
+    </SubPage>
+  )
+}
+
+export function ProjectDocumentsPage() {
+  return (
+    <SubPage>
+      {(project) => (
+        <Section id="documents" title={<Trans>Documents</Trans>}>
+          <SectionBoundary failure={<Trans>The documents could not be loaded.</Trans>}>
+            <DocumentsAdmin project={project} />
+          </SectionBoundary>
+        </Section>
+      )}
+    </SubPage>
+  )
+}
+
+export function ProjectReportsPage() {
+  return (
+    <SubPage>
+      {(project) => (
+        <Section id="reports" title={<Trans>Reports</Trans>}>
+          <SectionBoundary failure={<Trans>The reports could not be loaded.</Trans>}>
+            <ReportsAdmin project={project} />
+          </SectionBoundary>
+        </Section>
+      )}
+    </SubPage>
+  )
+}
+
+export function ProjectMetricsPage() {
+  return (
+    <SubPage>
+      {(project) => (
+        <Section id="metrics" title={<Trans>Metrics</Trans>}>
+          <SectionBoundary failure={<Trans>The metrics could not be loaded.</Trans>}>
+            <MetricsAdmin project={project} />
+          </SectionBoundary>
+        </Section>
+      )}
+    </SubPage>
+  )
+}
+
+export function ProjectTasksPage() {
+  return (
+    <SubPage>
+      {(project) => (
+        <Section id="tasks" title={<Trans>Tasks</Trans>}>
+          <SectionBoundary failure={<Trans>The tasks could not be loaded.</Trans>}>
+            <TasksAdmin project={project} />
+          </SectionBoundary>
+        </Section>
+      )}
+    </SubPage>
+  )
+}
+
+export function ProjectActivityPage() {
+  return (
+    <SubPage>
+      {(project) => (
+        <Section id="activity" title={<Trans>Activity</Trans>}>
+          <SectionBoundary failure={<Trans>The activity could not be loaded.</Trans>}>
+            <ActivitySection project={project} />
+          </SectionBoundary>
+        </Section>
+      )}
+    </SubPage>
   )
 }
 

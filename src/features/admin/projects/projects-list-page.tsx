@@ -4,14 +4,14 @@ import { useState, type FormEvent } from 'react'
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
-import * as formStyles from '../../../components/form/form.css'
-import * as layout from '../../../components/ui/layout.css'
-import { CheckboxField, Field, SelectField } from '../../../components/form/field'
-import { useLangPrefix } from '../../../lib/use-lang'
-import { formatDate } from '../../portal/format'
-import { labelOf, projectStatusLabels, serviceLabels } from '../../portal/labels'
-import { ProgressBar, StatusBadge } from '../../portal/portal-ui'
-import * as page from '../../portal/portal-pages.css'
+import * as formStyles from '@/components/form/form.css'
+import * as layout from '@/components/ui/layout.css'
+import { CheckboxField, Field, SelectField } from '@/components/form/field'
+import { useLangPrefix } from '@/lib/use-lang'
+import { formatDate } from '@/lib/format'
+import { labelOf, projectStatusLabels, serviceLabels } from '@/lib/labels'
+import { ProgressBar, StatusBadge } from '@/components/ui/page-kit'
+import * as page from '@/components/ui/page.css'
 import { adminKeys } from '../queries'
 import { createProject } from './api'
 import { Panel } from './form-kit'
@@ -25,7 +25,7 @@ import {
 } from './queries'
 import * as styles from './projects.css'
 
-const route = getRouteApi('/{-$lang}/_site/admin/dashboard/projects/')
+const route = getRouteApi('/{-$lang}/_app/admin/dashboard/projects/')
 
 export function ProjectsListPage() {
   const filters = route.useSearch()
@@ -239,10 +239,11 @@ function CreateProject({ organizations }: { organizations: { id: string; name: s
             queryClient.invalidateQueries({ queryKey: adminProjectKeys.all() }),
             queryClient.invalidateQueries({ queryKey: adminKeys.overview() }),
           ])
+          // The new project's overview, which confirms the creation.
           await navigate({
             to: '/{-$lang}/admin/dashboard/projects/$projectId',
             params: (previous) => ({ ...previous, projectId: id }),
-            hash: 'details',
+            search: { created: true },
           })
           return id
         }}

@@ -1,8 +1,8 @@
 // The staff's project pages: the filter bar, two-column forms that fold to one on small screens,
 // inline confirmations and the CSV preview's error rows.
 import { style } from '@vanilla-extract/css'
-import { vars } from '../../../styles/theme.css'
-import { media } from '../../../styles/tokens'
+import { vars } from '@/styles/theme.css'
+import { media } from '@/styles/tokens'
 
 export const filters = style({
   display: 'grid',
@@ -23,7 +23,7 @@ export const filterActions = style({
   gridColumn: '1 / -1',
 })
 
-export { formGrid, formPanel as panel, fullWidth as wide } from '../../../components/ui/form-layout.css'
+export { formGrid, formPanel as panel, fullWidth as wide } from '@/components/ui/form-layout.css'
 
 export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 })
 
@@ -72,19 +72,4 @@ export const columnList = style({
   paddingInlineStart: vars.space['4'],
   display: 'grid',
   gap: vars.space['1'],
-})
-
-export const toolbar = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space['3'],
-})
-
-export const checkboxInline = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space['2'],
-  minHeight: '44px',
 })

@@ -2,8 +2,8 @@
 // security (is_admin()); the filters narrow it to what a page shows. Every key starts with
 // ['admin', 'projects'], so a mutation can invalidate one project's data or all of it.
 import { queryOptions } from '@tanstack/react-query'
-import { supabase } from '../../../lib/supabase'
-import { isUuid, numericMetrics, unwrap, unwrapList } from '../../portal/queries'
+import { supabase } from '@/lib/supabase'
+import { isUuid, numericMetrics, unwrap, unwrapList } from '@/lib/query-utils'
 import type { ProjectFilters } from './vocabulary'
 
 export * from './vocabulary'
@@ -55,10 +55,6 @@ export const projectListQuery = (filters: ProjectFilters) =>
       return unwrapList(await query.order('updated_at', { ascending: false }).limit(200))
     },
   })
-
-export type AdminProjectListItem = Awaited<
-  ReturnType<NonNullable<ReturnType<typeof projectListQuery>['queryFn']>>
->[number]
 
 const PROJECT_COLUMNS =
   'id, organization_id, name, description, service, status, progress, start_date, due_date, completed_on, visible_to_client, archived_at, created_at, updated_at, organization:organizations(id, name)' as const

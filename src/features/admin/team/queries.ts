@@ -3,12 +3,12 @@
 // super_admin (and never on their own row).
 import { queryOptions } from '@tanstack/react-query'
 import { msg } from '@lingui/core/macro'
-import { supabase } from '../../../lib/supabase'
-import { networkFailure, unexpectedFailure } from '../../auth/auth-messages'
+import { supabase } from '@/lib/supabase'
+import { networkFailure, unexpectedFailure } from '@/auth/messages'
 import { WriteError } from '../clients/api'
 import { profileColumns, withStates, type ManagedUser } from '../clients/queries'
 import type { StaffRole } from '../clients/labels'
-import { isNetworkFailure } from '../../../lib/network-failure'
+import { isNetworkFailure } from '@/lib/network-failure'
 
 export const teamKeys = {
   staff: () => ['admin', 'team'] as const,

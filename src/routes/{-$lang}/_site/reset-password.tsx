@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import '../../../auth/url-fragment'
+import '@/auth/url-fragment'
 import { msg } from '@lingui/core/macro'
-import { ResetPasswordPage } from '../../../features/auth/reset-password-page'
-import { privatePageHead } from '../../../lib/seo'
+import { ResetPasswordPage } from '@/features/auth/reset-password-page'
+import { privatePageHead } from '@/lib/seo'
 
 // Target of the recovery and invite e-mails: supabase-js reads the session from the URL fragment.
 export const Route = createFileRoute('/{-$lang}/_site/reset-password')({

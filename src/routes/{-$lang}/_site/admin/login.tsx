@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { validateLoginSearch } from '../../../../auth/redirect'
-import { SignInPage } from '../../../../features/auth/sign-in-page'
-import { privatePageHead } from '../../../../lib/seo'
+import { validateLoginSearch } from '@/auth/redirect'
+import { SignInPage } from '@/features/auth/sign-in-page'
+import { privatePageHead } from '@/lib/seo'
 
 export const Route = createFileRoute('/{-$lang}/_site/admin/login')({
   validateSearch: validateLoginSearch,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { ForgotPasswordPage } from '../../../../features/auth/forgot-password-page'
-import { privatePageHead } from '../../../../lib/seo'
+import { ForgotPasswordPage } from '@/features/auth/forgot-password-page'
+import { privatePageHead } from '@/lib/seo'
 
 export const Route = createFileRoute('/{-$lang}/_site/client-portal/forgot-password')({
   head: () => privatePageHead(msg`Forgot your password?`),

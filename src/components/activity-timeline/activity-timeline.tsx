@@ -1,0 +1,210 @@
+// The audit trail as readable sentences in the active language, newest first. Rows come from
+// activity_log (entity_type, action, summary{title,status,previous_status,changed,period_start});
+// the portal shows a project's entries, the admin area can reuse it for any list of entries.
+import { useState } from 'react'
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { Json } from '@/lib/database.types'
+import { formatDate, formatDateTime, formatPeriodLabel, formatRelative, parseDate } from '@/lib/format'
+import { labelOf, projectStatusLabels, reportStatusLabels, taskStatusLabels } from '@/lib/labels'
+import * as styles from './activity-timeline.css'
+import * as page from '@/components/ui/page.css'
+
+export interface ActivityEntry {
+  id: number
+  occurred_at: string
+  actor_id: string | null
+  entity_type: string
+  action: string
+  summary: Json
+}
+
+interface Summary {
+  title: string
+  status?: string
+  previousStatus?: string
+  changed: string[]
+  periodStart?: string
+}
+
+function readSummary(summary: Json): Summary {
+  const object = summary && typeof summary === 'object' && !Array.isArray(summary) ? summary : {}
+  const text = (value: Json | undefined) => (typeof value === 'string' ? value : undefined)
+  const changed = Array.isArray(object.changed) ? object.changed.filter((key) => typeof key === 'string') : []
+  return {
+    title: text(object.title) ?? '',
+    status: text(object.status),
+    previousStatus: text(object.previous_status),
+    changed: changed as string[],
+    periodStart: text(object.period_start),
+  }
+}
+
+export interface DescribeOptions {
+  /** Display names of metric keys (e.g. net_sales → "Net sales"); the key is shown otherwise. */
+  metricLabels?: Record<string, string>
+}
+
+function describeProject(i18n: I18n, action: string, s: Summary): MessageDescriptor {
+  const title = s.title
+  if (action === 'create') return msg`Project “${title}” was created`
+  if (action === 'delete') return msg`Project “${title}” was deleted`
+  if (s.changed.includes('status') && s.status) {
+    const status = labelOf(i18n, projectStatusLabels, s.status)
+    if (s.previousStatus) {
+      const previous = labelOf(i18n, projectStatusLabels, s.previousStatus)
+      return msg`Project “${title}” moved from ${previous} to ${status}`
+    }
+    return msg`Project “${title}” is now ${status}`
+  }
+  if (s.changed.includes('progress')) return msg`The progress of project “${title}” was updated`
+  if (s.changed.includes('due_date')) return msg`The due date of project “${title}” changed`
+  return msg`Project “${title}” was updated`
+}
+
+function describeDocument(action: string, s: Summary): MessageDescriptor {
+  const title = s.title
+  if (action === 'create') return msg`Document “${title}” was added`
+  if (action === 'delete') return msg`Document “${title}” was removed`
+  if (s.changed.includes('visible_to_client')) return msg`Document “${title}” was shared`
+  return msg`Document “${title}” was updated`
+}
+
+function describeReport(i18n: I18n, action: string, s: Summary): MessageDescriptor {
+  const title = s.title
+  if (action === 'delete') return msg`Report “${title}” was removed`
+  if (s.status === 'published' && (action === 'create' || s.changed.includes('status'))) {
+    return msg`Report “${title}” was published`
+  }
+  if (action === 'create') return msg`Report “${title}” was created`
+  if (s.changed.includes('status') && s.status) {
+    const status = labelOf(i18n, reportStatusLabels, s.status)
+    return msg`Report “${title}” is now ${status}`
+  }
+  return msg`Report “${title}” was updated`
+}
+
+function describeMetric(i18n: I18n, action: string, s: Summary, options: DescribeOptions): MessageDescriptor {
+  const metric = options.metricLabels?.[s.title] ?? s.title
+  const period = s.periodStart ? formatPeriodLabel(s.periodStart, 'month', i18n.locale) : null
+  if (action === 'delete') return msg`A figure of “${metric}” was removed`
+  if (action === 'create') {
+    return period ? msg`A figure of “${metric}” was recorded for ${period}` : msg`A figure of “${metric}” was recorded`
+  }
+  return period ? msg`The figure of “${metric}” for ${period} was updated` : msg`A figure of “${metric}” was updated`
+}
+
+function describeTask(i18n: I18n, action: string, s: Summary): MessageDescriptor {
+  const title = s.title
+  if (action === 'create') return msg`Task “${title}” was created`
+  if (action === 'delete') return msg`Task “${title}” was removed`
+  if (s.changed.includes('status') && s.status) {
+    if (s.status === 'done') return msg`Task “${title}” was completed`
+    if (s.previousStatus === 'done') return msg`Task “${title}” was reopened`
+    const status = labelOf(i18n, taskStatusLabels, s.status)
+    if (s.previousStatus) {
+      const previous = labelOf(i18n, taskStatusLabels, s.previousStatus)
+      return msg`Task “${title}” moved from ${previous} to ${status}`
+    }
+    return msg`Task “${title}” is now ${status}`
+  }
+  if (s.changed.includes('assigned_to')) return msg`Task “${title}” was reassigned`
+  if (s.changed.includes('due_date')) return msg`The due date of task “${title}” changed`
+  return msg`Task “${title}” was updated`
+}
+
+/** One activity row as a sentence in the active language. */
+export function describeActivity(i18n: I18n, entry: ActivityEntry, options: DescribeOptions = {}): string {
+  const summary = readSummary(entry.summary)
+  const title = summary.title
+  let descriptor: MessageDescriptor
+  switch (entry.entity_type) {
+    case 'project':
+      descriptor = describeProject(i18n, entry.action, summary)
+      break
+    case 'document':
+      descriptor = describeDocument(entry.action, summary)
+      break
+    case 'report':
+      descriptor = describeReport(i18n, entry.action, summary)
+      break
+    case 'analytics_metric':
+      descriptor = describeMetric(i18n, entry.action, summary, options)
+      break
+    case 'task':
+      descriptor = describeTask(i18n, entry.action, summary)
+      break
+    case 'profile':
+      descriptor = summary.changed.includes('mfa_factors')
+        ? msg`The two-step verification of ${title} was removed by staff`
+        : msg`The account of ${title} was updated`
+      break
+    default:
+      descriptor = msg`“${title}” was changed`
+  }
+  return i18n._(descriptor)
+}
+
+const RELATIVE_LIMIT_MS = 7 * 24 * 3600 * 1000
+
+export interface ActivityTimelineProps extends DescribeOptions {
+  entries: ActivityEntry[]
+  /** Who did it, when known (e.g. "By you"); nothing is shown for null. */
+  actorLabel?: (actorId: string | null) => string | null
+  /** How many entries show before "Show all". */
+  initialCount?: number
+  /** Accessible name of the list. */
+  label?: string
+}
+
+export function ActivityTimeline({
+  entries,
+  actorLabel,
+  initialCount = 10,
+  label,
+  metricLabels,
+}: ActivityTimelineProps) {
+  const { i18n } = useLingui()
+  const [expanded, setExpanded] = useState(false)
+  if (entries.length === 0) {
+    return (
+      <p className={page.panel}>
+        <Trans>No activity yet.</Trans>
+      </p>
+    )
+  }
+  const now = Date.now()
+  const shown = expanded ? entries : entries.slice(0, initialCount)
+  const hidden = entries.length - shown.length
+  return (
+    <div>
+      <ol className={styles.list} aria-label={label}>
+        {shown.map((entry) => {
+          const recent = now - parseDate(entry.occurred_at).getTime() < RELATIVE_LIMIT_MS
+          const actor = actorLabel?.(entry.actor_id) ?? null
+          return (
+            <li key={entry.id} className={styles.item} data-entity={entry.entity_type} data-action={entry.action}>
+              <p className={styles.sentence}>{describeActivity(i18n, entry, { metricLabels })}</p>
+              <p className={styles.when}>
+                <time dateTime={entry.occurred_at} title={formatDateTime(entry.occurred_at, i18n.locale)}>
+                  {recent
+                    ? formatRelative(entry.occurred_at, i18n.locale)
+                    : formatDate(entry.occurred_at, i18n.locale, 'long')}
+                </time>
+                {actor && <span>{actor}</span>}
+              </p>
+            </li>
+          )
+        })}
+      </ol>
+      {(hidden > 0 || expanded) && entries.length > initialCount && (
+        <div className={styles.more}>
+          <button type="button" className={page.smallButton} onClick={() => setExpanded((open) => !open)}>
+            {expanded ? <Trans>Show fewer</Trans> : <Trans>Show {hidden} earlier entries</Trans>}
+          </button>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,231 @@
+// The application frame shared by the client portal and the admin area (decision 0013): the
+// firm's logo and the area's name, the area's sections (a side bar on wide screens; on phones a
+// compact bar whose menu holds every section, the language, the person and sign-out), the
+// notifications bell with its count, and the page, with skeletons while it loads.
+// Areas describe themselves as data (sections, counts); the shell owns layout and behaviour.
+import { Suspense, useEffect, useId, useMemo, useRef, type ReactNode } from 'react'
+import { Link, useNavigate, useRouterState, type LinkProps } from '@tanstack/react-router'
+import { useActorRef, useSelector } from '@xstate/react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { disclosureMachine } from '@machines/disclosure.machine'
+import { auth } from '@/auth/service'
+import { useProfile } from '@/auth/use-auth'
+import { getInspector } from '@/lib/inspector'
+import { useLangPrefix } from '@/lib/use-lang'
+import { siteConfig } from '@/config/site'
+import { Logo } from '@/components/header/logo'
+import { LangToggle } from '@/components/lang-toggle/lang-toggle'
+import { NavMenu, type NavMenuItem } from '@/components/nav-menu/nav-menu'
+import { MenuGroup } from '@/components/nav-menu/menu-group'
+import { SectionSkeleton } from '@/components/ui/page-kit'
+import * as layout from '@/components/ui/layout.css'
+import * as styles from './app-shell.css'
+
+type Target = Pick<LinkProps, 'to' | 'params'>
+
+/** One entry of the area's navigation. `count` (unread, waiting…) shows as a badge when above 0. */
+export interface ShellSection {
+  key: string
+  label: string
+  link: Target
+  /** Only the exact path marks it current (the area's overview). */
+  exact?: boolean
+  count?: number
+}
+
+export interface AppShellProps {
+  /** The area's name: the bar's title and the navigation's accessible name. */
+  areaName: string
+  home: Target
+  account: Target
+  sections: ShellSection[]
+  /** The bell: where notifications are read, and how many are unread. */
+  notifications?: { link: Target; count: number }
+  /** A line under the area's name in the navigation (the client's organization). */
+  context?: ReactNode
+  /** Shown above every page of the area (the admin area's two-step verification reminder). */
+  banner?: ReactNode
+  children: ReactNode
+}
+
+export function AppShell({
+  areaName,
+  home,
+  account,
+  sections,
+  notifications,
+  context,
+  banner,
+  children,
+}: AppShellProps) {
+  const { t } = useLingui()
+  const lang = useLangPrefix()
+  const navigate = useNavigate()
+  const profile = useProfile()
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
+  const menu = useDisclosure(pathname)
+  const mainRef = useFocusMainOnNavigation(pathname)
+  const group = useMemo(() => new MenuGroup(), [])
+  useEffect(() => group.closeAll(), [group, pathname])
+
+  const signOut = () => void auth.signOut().then(() => navigate({ to: '/{-$lang}', params: { lang }, replace: true }))
+  const name = profile.full_name || profile.email || t`Account`
+  const accountItems: NavMenuItem[] = [
+    { key: 'home', label: areaName, link: home },
+    { key: 'account', label: t`Account`, link: account },
+    { key: 'sign-out', label: t`Sign out`, action: signOut },
+  ]
+
+  return (
+    <div className={styles.shell}>
+      <a className={styles.skipLink} href="#main">
+        <Trans>Skip to content</Trans>
+      </a>
+      <header className={styles.bar}>
+        <Link {...home} className={styles.brand}>
+          <Logo className={styles.logo} />
+          <span className={styles.brandText}>
+            <span className={styles.firm}>{siteConfig.name}</span>
+            <span className={styles.areaName}>{areaName}</span>
+          </span>
+        </Link>
+        <span className={styles.spacer} />
+        <div className={styles.wideOnly}>
+          <LangToggle />
+        </div>
+        {notifications && <NotificationsBell {...notifications} />}
+        <div className={styles.wideOnly}>
+          <NavMenu
+            id="account"
+            label={t`Account menu for ${name}`}
+            triggerContent={name}
+            items={accountItems}
+            group={group}
+          />
+        </div>
+        <button
+          ref={menu.toggleRef}
+          type="button"
+          className={`${styles.iconButton} ${styles.phoneOnly}`}
+          aria-expanded={menu.open}
+          aria-controls={menu.panelId}
+          aria-label={t`Menu`}
+          onClick={menu.toggle}
+        >
+          <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            {menu.open ? (
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            ) : (
+              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            )}
+          </svg>
+        </button>
+      </header>
+      <nav id={menu.panelId} className={styles.nav} data-open={menu.open} aria-label={areaName}>
+        {context && <p className={styles.organization}>{context}</p>}
+        <ul className={styles.navList}>
+          {sections.map((section) => (
+            <li key={section.key}>
+              <Link
+                {...section.link}
+                className={styles.navLink}
+                activeOptions={{ exact: section.exact ?? false }}
+                onClick={menu.close}
+              >
+                <span>{section.label}</span>
+                {section.count ? (
+                  <span className={styles.badge}>
+                    {section.count}
+                    <span className={layout.visuallyHidden}>
+                      <Trans>unread</Trans>
+                    </span>
+                  </span>
+                ) : null}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <div className={`${styles.account} ${styles.phoneOnly}`}>
+          <p className={styles.person}>
+            <span>{name}</span>
+            {profile.email && profile.email !== name && <span className={styles.personEmail}>{profile.email}</span>}
+          </p>
+          <LangToggle />
+          <button type="button" className={styles.signOut} onClick={signOut}>
+            <Trans>Sign out</Trans>
+          </button>
+        </div>
+      </nav>
+      <main id="main" ref={mainRef} tabIndex={-1} className={styles.main}>
+        <div className={styles.content}>
+          {banner}
+          <Suspense fallback={<SectionSkeleton lines={6} block />}>{children}</Suspense>
+        </div>
+      </main>
+    </div>
+  )
+}
+
+function NotificationsBell({ link, count }: { link: Target; count: number }) {
+  const { t } = useLingui()
+  const label = count > 0 ? t`Notifications, ${count} unread` : t`Notifications`
+  return (
+    <Link {...link} className={styles.iconButton} aria-label={label} title={label}>
+      <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path
+          d="M6 16V11a6 6 0 1 1 12 0v5l2 2H4l2-2zM10 20a2 2 0 0 0 4 0"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinejoin="round"
+        />
+      </svg>
+      {count > 0 && (
+        <span className={styles.countBadge} aria-hidden="true">
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
+    </Link>
+  )
+}
+
+/** The phone menu: the disclosure machine (as the public site's mobile menu), closed by navigation and Escape. */
+function useDisclosure(pathname: string) {
+  const toggleRef = useRef<HTMLButtonElement>(null)
+  const panelId = useId()
+  const actor = useActorRef(disclosureMachine.provide({ actions: { focusToggle: () => toggleRef.current?.focus() } }), {
+    inspect: getInspector(),
+  })
+  const open = useSelector(actor, (snapshot) => snapshot.hasTag('open'))
+  useEffect(() => actor.send({ type: 'disclosure.close' }), [actor, pathname])
+  useEffect(() => {
+    if (!open) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') actor.send({ type: 'disclosure.escape' })
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [open, actor])
+  return {
+    open,
+    panelId,
+    toggleRef,
+    toggle: () => actor.send({ type: 'disclosure.toggle' }),
+    // Choosing any link closes the menu, even the current page's (no path change to close it).
+    close: () => actor.send({ type: 'disclosure.close' }),
+  }
+}
+
+/** After a navigation inside the area, keyboard and screen reader users start reading the new page. */
+function useFocusMainOnNavigation(pathname: string) {
+  const mainRef = useRef<HTMLElement>(null)
+  const first = useRef(true)
+  useEffect(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    mainRef.current?.focus({ preventScroll: true })
+  }, [pathname])
+  return mainRef
+}

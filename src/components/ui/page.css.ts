@@ -1,0 +1,304 @@
+// The portal pages' building blocks: page and section rhythm, cards, lists, status badges (text
+// first, colour second, every pair AA in tests/unit/theme.test.ts), progress bars, scrollable
+// tables, skeleton placeholders, empty and error panels.
+import { keyframes, style, styleVariants } from '@vanilla-extract/css'
+import { vars } from '@/styles/theme.css'
+import { media } from '@/styles/tokens'
+
+export const page = style({ display: 'grid', gap: vars.space['6'], minWidth: 0 })
+
+export const pageHeader = style({ display: 'grid', gap: vars.space['2'], minWidth: 0 })
+
+export const pageTitle = style({ margin: 0, fontSize: vars.fontSize.h2, overflowWrap: 'anywhere' })
+
+export const lead = style({ margin: 0, color: vars.color.textMuted, maxWidth: vars.layout.textWidth })
+
+export const backLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '44px',
+  fontWeight: 600,
+  justifySelf: 'start',
+})
+
+export const section = style({ display: 'grid', gap: vars.space['3'], minWidth: 0, alignContent: 'start' })
+
+export const sectionHeader = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  justifyContent: 'space-between',
+  gap: vars.space['2'],
+})
+
+export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.h3 })
+
+export const subTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 })
+
+export const overviewGrid = style({
+  display: 'grid',
+  gap: vars.space['6'],
+  '@media': { [media.desktop]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
+})
+
+export const cardGrid = style({
+  display: 'grid',
+  gap: vars.space['4'],
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 18rem), 1fr))',
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+})
+
+export const card = style({
+  display: 'grid',
+  gap: vars.space['2'],
+  alignContent: 'start',
+  padding: vars.space['4'],
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.medium,
+  background: vars.color.surfaceRaised,
+  minWidth: 0,
+})
+
+export const cardTitle = style({ margin: 0, fontSize: vars.fontSize.h3, overflowWrap: 'anywhere' })
+
+export const plainList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space['3'] })
+
+export const listItem = style({
+  display: 'grid',
+  gap: vars.space['1'],
+  paddingBottom: vars.space['3'],
+  borderBottom: `1px solid ${vars.color.border}`,
+  minWidth: 0,
+  overflowWrap: 'anywhere',
+})
+
+export const itemTitle = style({ margin: 0, fontWeight: 600 })
+
+export const meta = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: `${vars.space['1']} ${vars.space['3']}`,
+  margin: 0,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.small,
+})
+
+export const text = style({ margin: 0, overflowWrap: 'anywhere' })
+
+export const mutedText = style({ margin: 0, color: vars.color.textMuted })
+
+export const overdue = style({ color: vars.color.danger, fontWeight: 700 })
+
+export const badgeBase = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['1'],
+  paddingInline: vars.space['2'],
+  paddingBlock: '0.125rem',
+  borderRadius: vars.radius.round,
+  border: '1px solid transparent',
+  fontSize: vars.fontSize.small,
+  fontWeight: 600,
+  lineHeight: 1.4,
+  whiteSpace: 'nowrap',
+})
+
+/** Tones of a status badge; the word inside always says the status. */
+export const badge = styleVariants({
+  neutral: [badgeBase, { background: vars.color.surface, color: vars.color.text, borderColor: vars.color.textMuted }],
+  active: [badgeBase, { background: vars.color.accentSoft, color: vars.color.accent, borderColor: vars.color.accent }],
+  done: [badgeBase, { background: vars.color.accent, color: vars.color.accentText, borderColor: vars.color.accent }],
+  alert: [badgeBase, { background: vars.color.background, color: vars.color.danger, borderColor: vars.color.danger }],
+  muted: [
+    badgeBase,
+    { background: vars.color.background, color: vars.color.textMuted, borderColor: vars.color.border },
+  ],
+})
+
+export const progress = style({ display: 'flex', alignItems: 'center', gap: vars.space['3'] })
+
+export const progressTrack = style({
+  flex: 1,
+  height: '0.625rem',
+  borderRadius: vars.radius.round,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.textMuted}`,
+  overflow: 'hidden',
+})
+
+export const progressFill = style({ height: '100%', background: vars.color.accent, borderRadius: vars.radius.round })
+
+export const progressText = style({ fontWeight: 700, minWidth: '3.5rem', textAlign: 'end' })
+
+export const details = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 10rem), 1fr))',
+  gap: vars.space['3'],
+  margin: 0,
+})
+
+export const detailTerm = style({ fontSize: vars.fontSize.small, color: vars.color.textMuted })
+
+export const detailValue = style({ margin: 0, fontWeight: 600 })
+
+export const tableWrapper = style({
+  // positioned, so a visually hidden caption stays inside the scrolling box, not the page
+  position: 'relative',
+  overflowX: 'auto',
+  maxWidth: '100%',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.medium,
+})
+
+export const table = style({
+  width: '100%',
+  borderCollapse: 'collapse',
+  fontSize: vars.fontSize.small,
+})
+
+export const caption = style({
+  captionSide: 'top',
+  textAlign: 'start',
+  padding: vars.space['3'],
+  fontWeight: 700,
+  fontSize: vars.fontSize.body,
+})
+
+export const th = style({
+  textAlign: 'start',
+  padding: `${vars.space['2']} ${vars.space['3']}`,
+  borderBottom: `2px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  whiteSpace: 'nowrap',
+})
+
+export const thNumeric = style([th, { textAlign: 'end' }])
+
+export const td = style({
+  padding: `${vars.space['2']} ${vars.space['3']}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  verticalAlign: 'top',
+})
+
+export const tdNumeric = style([td, { textAlign: 'end', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }])
+
+export const nowrap = style({ whiteSpace: 'nowrap' })
+
+export const smallButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space['2'],
+  minHeight: '44px',
+  minWidth: '44px',
+  paddingInline: vars.space['3'],
+  borderRadius: vars.radius.small,
+  border: `1px solid ${vars.color.accent}`,
+  background: vars.color.background,
+  color: vars.color.accent,
+  font: 'inherit',
+  fontWeight: 600,
+  cursor: 'pointer',
+  whiteSpace: 'nowrap',
+  textDecoration: 'none',
+  selectors: {
+    '&:hover': { background: vars.color.accentSoft, color: vars.color.accentHover },
+    '&:disabled, &[aria-disabled="true"]': { cursor: 'progress', opacity: 0.75 },
+  },
+})
+
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], alignItems: 'center' })
+
+export const panel = style({
+  padding: vars.space['4'],
+  borderRadius: vars.radius.medium,
+  border: `1px dashed ${vars.color.textMuted}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+})
+
+export const errorPanel = style({
+  display: 'grid',
+  gap: vars.space['3'],
+  justifyItems: 'start',
+  padding: vars.space['4'],
+  borderRadius: vars.radius.medium,
+  border: `2px solid ${vars.color.danger}`,
+  background: vars.color.surface,
+})
+
+export const inlineError = style({ margin: 0, color: vars.color.danger, fontWeight: 600 })
+
+const pulse = keyframes({
+  '0%': { opacity: 1 },
+  '50%': { opacity: 0.45 },
+  '100%': { opacity: 1 },
+})
+
+export const skeleton = style({ display: 'grid', gap: vars.space['3'] })
+
+export const skeletonLine = style({
+  height: '1rem',
+  borderRadius: vars.radius.small,
+  background: vars.color.border,
+  animation: `${pulse} 1.4s ease-in-out infinite`,
+})
+
+export const skeletonBlock = style([skeletonLine, { height: '6rem', borderRadius: vars.radius.medium }])
+
+export const skeletonShort = style([skeletonLine, { width: '60%' }])
+
+export const uploadForm = style({
+  display: 'grid',
+  gap: vars.space['3'],
+  padding: vars.space['4'],
+  borderRadius: vars.radius.medium,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  '@media': { [media.tablet]: { gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr) auto', alignItems: 'end' } },
+})
+
+export const select = style({
+  minHeight: '44px',
+  width: '100%',
+  paddingInline: vars.space['3'],
+  border: `1px solid ${vars.color.textMuted}`,
+  borderRadius: vars.radius.small,
+  background: vars.color.background,
+  color: vars.color.text,
+  font: 'inherit',
+})
+
+export const fileInput = style({
+  width: '100%',
+  minHeight: '44px',
+  padding: vars.space['2'],
+  border: `1px solid ${vars.color.textMuted}`,
+  borderRadius: vars.radius.small,
+  background: vars.color.background,
+  color: vars.color.text,
+  font: 'inherit',
+  fontSize: vars.fontSize.small,
+})
+
+export const uploadStatus = style({ gridColumn: '1 / -1', margin: 0 })
+
+export const busyBar = style({ width: '100%', height: '0.5rem', accentColor: vars.color.accent })
+
+export const summary = style({ margin: 0, maxWidth: vars.layout.textWidth, overflowWrap: 'anywhere' })
+
+export const rowHeader = style([td, { textAlign: 'start', fontWeight: 'normal', minWidth: '12rem' }])
+
+export const sectionNav = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: `${vars.space['1']} ${vars.space['4']}`,
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+})
+
+export const sectionNavLink = style({ display: 'inline-flex', alignItems: 'center', minHeight: '44px' })

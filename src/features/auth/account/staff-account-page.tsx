@@ -1,0 +1,18 @@
+// The staff member's own account: name and contact details, language, password and two-step
+// verification, built from the client portal's account sections (the same forms, rules and
+// messages; row-level security lets every user change their own non-role fields).
+import { Trans } from '@lingui/react/macro'
+import { AccountSections } from './account-page'
+
+export function StaffAccountPage() {
+  return (
+    <AccountSections
+      lead={
+        <Trans>
+          Your details, language, password and two-step verification. Staff accounts should always use two-step
+          verification.
+        </Trans>
+      }
+    />
+  )
+}

@@ -1,0 +1,32 @@
+// Small helpers every area's queries share: PostgREST answers to values or thrown errors, and
+// the checks made before asking the server at all.
+
+/** Throws the PostgREST error so TanStack Query (and the route's error component) sees it. */
+export function unwrap<T>(result: { data: T; error: { message: string } | null }): T {
+  if (result.error) throw new Error(result.error.message)
+  return result.data
+}
+
+/** Like unwrap, for lists: an answer without rows is an empty array. */
+export function unwrapList<T>(result: { data: T[] | null; error: { message: string } | null }): T[] {
+  if (result.error) throw new Error(result.error.message)
+  return result.data ?? []
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Project ids in URLs are uuids; anything else is "not found" without asking the server. */
+export function isUuid(value: string): boolean {
+  return UUID.test(value)
+}
+
+/** Metric rows with their numeric columns as numbers: some PostgREST versions send them as strings. */
+export function numericMetrics<T extends { value: unknown; target: unknown }>(
+  rows: T[],
+): (Omit<T, 'value' | 'target'> & { value: number; target: number | null })[] {
+  return rows.map((row) => ({
+    ...row,
+    value: Number(row.value),
+    target: row.target === null ? null : Number(row.target),
+  }))
+}

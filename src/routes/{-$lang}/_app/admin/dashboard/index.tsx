@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { msg } from '@lingui/core/macro'
+import { AdminOverviewPage } from '@/features/admin/overview-page'
+import { adminOverviewQuery } from '@/features/admin/queries'
+import { privatePageHead } from '@/lib/seo'
+
+export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard/')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(adminOverviewQuery()),
+  head: () => privatePageHead(msg`Admin overview`),
+  component: AdminOverviewPage,
+})

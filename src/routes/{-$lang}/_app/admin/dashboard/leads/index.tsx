@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { msg } from '@lingui/core/macro'
+import { LeadsPage } from '@/features/admin/leads/leads-page'
+import { leadCountsQuery, leadsListQuery } from '@/features/admin/leads/queries'
+import { validateLeadsSearch } from '@/features/admin/leads/search'
+import { PortalRouteError } from '@/components/ui/page-kit'
+import { privatePageHead } from '@/lib/seo'
+
+// The contact form's leads, filtered by status (?status=new|in_progress|closed).
+export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard/leads/')({
+  validateSearch: validateLeadsSearch,
+  loaderDeps: ({ search }) => ({ status: search.status ?? null }),
+  loader: ({ context: { queryClient }, deps }) =>
+    Promise.all([
+      queryClient.ensureQueryData(leadCountsQuery()),
+      queryClient.ensureQueryData(leadsListQuery(deps.status)),
+    ]),
+  head: () => privatePageHead(msg`Leads`),
+  component: LeadsPage,
+  errorComponent: PortalRouteError,
+})

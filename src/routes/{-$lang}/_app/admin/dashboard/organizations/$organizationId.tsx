@@ -1,0 +1,25 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { msg } from '@lingui/core/macro'
+import { OrganizationPage } from '@/features/admin/clients/organization-page'
+import { organizationProjectsQuery, organizationQuery, organizationUsersQuery } from '@/features/admin/clients/queries'
+import { PortalRouteError } from '@/components/ui/page-kit'
+import { privatePageHead } from '@/lib/seo'
+
+// One client organization: its users (invite, resend, deactivate, reactivate), its projects and
+// its details.
+export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard/organizations/$organizationId')({
+  loader: async ({ context: { queryClient }, params: { organizationId } }) => {
+    const [organization] = await Promise.all([
+      queryClient.ensureQueryData(organizationQuery(organizationId)),
+      queryClient.ensureQueryData(organizationUsersQuery(organizationId)),
+      queryClient.ensureQueryData(organizationProjectsQuery(organizationId)),
+    ])
+    return { organizationName: organization?.name ?? null }
+  },
+  head: ({ loaderData }) => {
+    const name = loaderData?.organizationName
+    return privatePageHead(name ? msg`Client: ${name}` : msg`Organization not found`)
+  },
+  component: OrganizationPage,
+  errorComponent: PortalRouteError,
+})

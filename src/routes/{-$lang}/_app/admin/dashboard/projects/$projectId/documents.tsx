@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ProjectDocumentsPage } from '@/features/admin/projects/project-admin-page'
+import { adminDocumentsQuery } from '@/features/admin/projects/queries'
+import { isUuid } from '@/lib/query-utils'
+import { PortalRouteError } from '@/components/ui/page-kit'
+
+// A project's documents for staff: upload, show to the client or hide, delete.
+export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard/projects/$projectId/documents')({
+  loader: ({ context: { queryClient }, params: { projectId } }) => {
+    if (!isUuid(projectId)) return
+    void queryClient.prefetchQuery(adminDocumentsQuery(projectId))
+  },
+  component: ProjectDocumentsPage,
+  errorComponent: PortalRouteError,
+})

@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ProjectMetricsPage } from '@/features/admin/projects/project-admin-page'
+import { adminMetricsQuery } from '@/features/admin/projects/queries'
+import { isUuid } from '@/lib/query-utils'
+import { PortalRouteError } from '@/components/ui/page-kit'
+
+// A project's metrics for staff: record a value, import a CSV, correct or delete.
+export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard/projects/$projectId/metrics')({
+  loader: ({ context: { queryClient }, params: { projectId } }) => {
+    if (!isUuid(projectId)) return
+    void queryClient.prefetchQuery(adminMetricsQuery(projectId))
+  },
+  component: ProjectMetricsPage,
+  errorComponent: PortalRouteError,
+})

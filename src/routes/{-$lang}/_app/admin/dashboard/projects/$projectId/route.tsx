@@ -1,0 +1,22 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { msg } from '@lingui/core/macro'
+import { ProjectAdminLayout } from '@/features/admin/projects/project-admin-page'
+import { adminProjectQuery, projectPeopleQuery } from '@/features/admin/projects/queries'
+import { PortalRouteError } from '@/components/ui/page-kit'
+import { privatePageHead } from '@/lib/seo'
+
+// One project for staff: the frame of its sub-pages (header and their nav). The project itself is
+// awaited (the header and the "not found" answer); each sub-page's route loads its own data.
+export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard/projects/$projectId')({
+  loader: async ({ context: { queryClient }, params: { projectId } }) => {
+    const project = await queryClient.ensureQueryData(adminProjectQuery(projectId))
+    if (project) void queryClient.prefetchQuery(projectPeopleQuery(project.organization_id))
+    return { projectName: project?.name ?? null }
+  },
+  head: ({ loaderData }) => {
+    const name = loaderData?.projectName
+    return privatePageHead(name ? msg`Project: ${name}` : msg`Project not found`)
+  },
+  component: ProjectAdminLayout,
+  errorComponent: PortalRouteError,
+})

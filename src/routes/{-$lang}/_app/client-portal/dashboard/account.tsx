@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { msg } from '@lingui/core/macro'
+import { AccountPage } from '@/features/auth/account/account-page'
+import { mfaFactorsQuery } from '@/auth/queries'
+import { privatePageHead } from '@/lib/seo'
+
+// The signed-in client's profile, language, password and two-step verification.
+export const Route = createFileRoute('/{-$lang}/_app/client-portal/dashboard/account')({
+  head: () => privatePageHead(msg`Your account`),
+  loader: ({ context }) => context.queryClient.ensureQueryData(mfaFactorsQuery(context.user.id)),
+  component: AccountPage,
+})

@@ -1,0 +1,26 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { msg } from '@lingui/core/macro'
+import { OverviewPage } from '@/features/portal/overview-page'
+import {
+  latestNotificationsQuery,
+  latestReportsQuery,
+  projectsQuery,
+  upcomingTasksQuery,
+} from '@/features/portal/queries'
+import { PortalRouteError } from '@/components/ui/page-kit'
+import { privatePageHead } from '@/lib/seo'
+
+// The client's overview: projects, next tasks, latest reports and unread notifications.
+export const Route = createFileRoute('/{-$lang}/_app/client-portal/dashboard/')({
+  loader: async ({ context: { queryClient, profile } }) => {
+    await Promise.all([
+      queryClient.ensureQueryData(projectsQuery(profile.id, profile.organization_id)),
+      queryClient.ensureQueryData(upcomingTasksQuery(profile.id, profile.organization_id)),
+      queryClient.ensureQueryData(latestReportsQuery(profile.id, profile.organization_id)),
+      queryClient.ensureQueryData(latestNotificationsQuery(profile.id)),
+    ])
+  },
+  head: () => privatePageHead(msg`Client portal overview`),
+  component: OverviewPage,
+  errorComponent: PortalRouteError,
+})

@@ -1,0 +1,37 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { msg } from '@lingui/core/macro'
+import { ProjectPage } from '@/features/portal/project-page'
+import {
+  projectActivityQuery,
+  projectDocumentsQuery,
+  projectMetricsQuery,
+  projectQuery,
+  projectReportsQuery,
+  projectTasksQuery,
+} from '@/features/portal/queries'
+import { isUuid } from '@/lib/query-utils'
+import { PortalRouteError } from '@/components/ui/page-kit'
+import { privatePageHead } from '@/lib/seo'
+
+// One project of the client's organization. The project itself is awaited (its header and the
+// "not found" answer); documents, reports, metrics, tasks and activity start loading at the same
+// time and stream into their sections.
+export const Route = createFileRoute('/{-$lang}/_app/client-portal/dashboard/projects/$projectId')({
+  loader: async ({ context: { queryClient, profile }, params: { projectId } }) => {
+    if (isUuid(projectId)) {
+      void queryClient.prefetchQuery(projectDocumentsQuery(profile.id, projectId))
+      void queryClient.prefetchQuery(projectReportsQuery(profile.id, projectId))
+      void queryClient.prefetchQuery(projectMetricsQuery(profile.id, projectId))
+      void queryClient.prefetchQuery(projectTasksQuery(profile.id, projectId))
+      void queryClient.prefetchQuery(projectActivityQuery(profile.id, projectId))
+    }
+    const project = await queryClient.ensureQueryData(projectQuery(profile.id, projectId))
+    return { projectName: project?.name ?? null }
+  },
+  head: ({ loaderData }) => {
+    const name = loaderData?.projectName
+    return privatePageHead(name ? msg`Project: ${name}` : msg`Project not found`)
+  },
+  component: ProjectPage,
+  errorComponent: PortalRouteError,
+})
