@@ -62,7 +62,16 @@ export async function renderDocument(options: RenderOptions): Promise<{ html: st
   )
   const lang = i18n.locale as Locale
   const errorScreenHtml = renderErrorScreen(localeFromPath(options.url))
-  return { html: fillTemplate(options.template, { lang, appHtml, mode: options.mode, errorScreenHtml, bootstrap: options.bootstrap }), lang }
+  return {
+    html: fillTemplate(options.template, {
+      lang,
+      appHtml,
+      mode: options.mode,
+      errorScreenHtml,
+      bootstrap: options.bootstrap,
+    }),
+    lang,
+  }
 }
 
 /** The error screen in the active language, its home link in the given URL form. */

@@ -29,7 +29,13 @@ export async function prerender({ dist, entry }) {
   for (const target of targets) {
     // The 404 page is rendered at a probe address: the browser renders it afresh for the real one.
     const mode = target.notFound ? 'render' : 'hydrate'
-    const { html, lang } = await ssr.renderDocument({ template, url: target.url, locale: target.locale, mode, bootstrap })
+    const { html, lang } = await ssr.renderDocument({
+      template,
+      url: target.url,
+      locale: target.locale,
+      mode,
+      bootstrap,
+    })
     if (lang !== target.locale) throw new Error(`${target.url} rendered in ${lang}, expected ${target.locale}`)
     const file = join(out, target.file)
     await mkdir(dirname(file), { recursive: true })

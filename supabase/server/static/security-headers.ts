@@ -13,7 +13,9 @@ export function inlineScriptSources(dist: string): string[] {
       scriptSources?: unknown
     }
     const hash = /^'sha256-[A-Za-z0-9+/]+={0,2}'$/
-    return Array.isArray(scriptSources) ? scriptSources.filter((source) => typeof source === 'string' && hash.test(source)) : []
+    return Array.isArray(scriptSources)
+      ? scriptSources.filter((source) => typeof source === 'string' && hash.test(source))
+      : []
   } catch {
     return []
   }
