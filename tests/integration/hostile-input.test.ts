@@ -395,6 +395,22 @@ const cases: Case[] = [
     status: 404,
     says: /Could not find the function/,
   },
+  {
+    name: 'an rpc argument with an empty name',
+    path: '/rest/v1/rpc/client_project_ids',
+    method: 'POST',
+    body: '{"": "x; drop table projects"}',
+    status: 404,
+    says: /Could not find the function public.client_project_ids\(\)/,
+  },
+  {
+    name: 'an rpc body that is an array, not arguments',
+    path: '/rest/v1/rpc/client_project_ids',
+    method: 'POST',
+    body: '[{"a": 1}]',
+    status: 404,
+    says: /Could not find the function/,
+  },
   // Existence oracles: what a client may not see answers as what does not exist.
   {
     name: "a document for another organization's project",

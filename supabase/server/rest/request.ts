@@ -43,6 +43,8 @@ export interface PageRow {
   total: string | null
   page_rows: number
   body: string | null
+  /** Rows a function returned, when `max-affected` asks for them. */
+  affected?: number
 }
 
 /** `name`: keep the statement prepared under it (see SchemaCache.statementName). */

@@ -5,19 +5,39 @@ import { restErrors } from './errors'
 import { closest } from './fuzzy'
 import type { DbFunction, SchemaCache } from './schema-cache'
 
-export function resolveFunction(cache: SchemaCache, name: string, argNames: string[], jsonBody: boolean): DbFunction {
+/** A function called with the whole JSON body as its one unnamed `json`/`jsonb` argument (PostgREST 9+). */
+export const isSingleUnnamedJson = (fn: DbFunction) =>
+  fn.params.length === 1 && fn.params[0]?.name === '' && ['json', 'jsonb'].includes(fn.params[0]?.type ?? '')
+
+/**
+ * The overload to call: the one whose named parameters match the arguments given (defaults may be
+ * left out); failing that, by POST, a function with a single unnamed json/jsonb parameter, which
+ * receives the whole body. Other functions with unnamed parameters cannot be called, as in PostgREST.
+ */
+export function resolveFunction(
+  cache: SchemaCache,
+  name: string,
+  argNames: string[],
+  jsonBody: boolean,
+  bodyIsObject = true,
+): { fn: DbFunction; wholeBody: boolean } {
   const keys = [...new Set(argNames)].sort()
   const overloads = cache.functions.get(name) ?? []
-  const matches = overloads.filter(
-    (fn) =>
-      keys.every((key) => fn.params.some((param) => param.name === key)) &&
-      fn.params.every((param) => param.hasDefault || keys.includes(param.name)),
-  )
-  if (matches.length === 1) return matches[0] as DbFunction
+  const named = overloads.filter((fn) => fn.params.every((param) => param.name !== ''))
+  const matches = bodyIsObject
+    ? named.filter(
+        (fn) =>
+          keys.every((key) => fn.params.some((param) => param.name === key)) &&
+          fn.params.every((param) => param.hasDefault || keys.includes(param.name)),
+      )
+    : []
+  if (matches.length === 1) return { fn: matches[0] as DbFunction, wholeBody: false }
   if (matches.length === 0) {
+    const unnamed = jsonBody ? overloads.find(isSingleUnnamedJson) : undefined
+    if (unnamed) return { fn: unnamed, wholeBody: true }
     const suggestion =
-      overloads.length > 0
-        ? `${name}(${[...(overloads[0]?.params ?? [])]
+      named.length > 0
+        ? `${name}(${[...(named[0]?.params ?? [])]
             .map((param) => param.name)
             .sort()
             .join(', ')})`
@@ -27,6 +47,11 @@ export function resolveFunction(cache: SchemaCache, name: string, argNames: stri
   throw restErrors.ambiguousFunction(
     matches.map((fn) => `public.${fn.name}(${fn.params.map((param) => `${param.name} => ${param.type}`).join(', ')})`),
   )
+}
+
+/** `public."fn"($1::jsonb)`: the whole body as the one unnamed argument. */
+export function callWholeBodySql(fn: DbFunction, body: unknown, params: SqlParams): string {
+  return `${qualified(fn.name)}(${params.typed(JSON.stringify(body ?? {}), fn.params[0]?.type ?? 'json')})`
 }
 
 /**

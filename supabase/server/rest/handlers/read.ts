@@ -1,5 +1,6 @@
 // GET and HEAD /rest/v1/<table>: one statement that filters, orders, pages, embeds and serializes.
-import { readSql } from '../build/select-sql'
+import type { Queryable } from '../../db/database'
+import { countedRowsSql, readSql } from '../build/select-sql'
 import { qualified, SqlParams } from '../build/sql'
 import { restErrors } from '../errors'
 import { closest } from '../fuzzy'
@@ -17,15 +18,42 @@ export function prepareRead(cache: SchemaCache, request: RestRequest): Prepared 
   const relation = requireRelation(cache, request.target)
   const root = planRead(cache, relation, request.query)
   applyRange(root, request.range)
-  const params = new SqlParams()
-  const sql = readSql(root, params, {
-    source: qualified(relation.name),
-    count: request.prefs.count !== undefined,
-    single: request.media.single,
-    stripNulls: request.media.stripNulls,
-    noBody: request.method === 'HEAD',
-    maxRows,
-  })
-  const name = cache.statementName(sql)
-  return async (tx) => readResult(request, root, await queryPage(tx, sql, params.values, name))
+  const mode = request.prefs.count
+  const statement = (count: boolean) => {
+    const params = new SqlParams()
+    const sql = readSql(root, params, {
+      source: qualified(relation.name),
+      count,
+      single: request.media.single,
+      stripNulls: request.media.stripNulls,
+      noBody: request.method === 'HEAD',
+      maxRows,
+    })
+    return { sql, values: params.values, name: cache.statementName(sql) }
+  }
+  if (mode !== 'planned' && mode !== 'estimated') {
+    const { sql, values, name } = statement(mode === 'exact')
+    return async (tx) => readResult(request, root, await queryPage(tx, sql, values, name))
+  }
+  // planned: PostgreSQL's estimate. estimated: the exact count while the estimate stays within
+  // max_rows, the estimate beyond (PostgREST's rule), so a large table is never counted row by row.
+  const counted = countedRowsSql(root, qualified(relation.name))
+  const uncounted = statement(false)
+  const exactly = mode === 'estimated' ? statement(true) : uncounted
+  return async (tx) => {
+    const planned = await plannedRows(tx, counted)
+    const { sql, values, name } = planned <= maxRows ? exactly : uncounted
+    const page = await queryPage(tx, sql, values, name)
+    const exact = page.total === null ? undefined : Number(page.total)
+    const total = exact !== undefined && exact <= maxRows ? exact : planned
+    return readResult(request, root, { ...page, total: String(total) })
+  }
+}
+
+/** PostgreSQL's estimate of the rows a query returns: the top plan node's `Plan Rows`. */
+async function plannedRows(tx: Queryable, query: { sql: string; values: unknown[] }): Promise<number> {
+  const { rows } = await tx.query<Record<string, unknown>>(`explain (format json) ${query.sql}`, query.values)
+  const raw = rows[0]?.['QUERY PLAN']
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan?: { 'Plan Rows'?: number } }>
+  return Math.round(plan[0]?.Plan?.['Plan Rows'] ?? 0)
 }
