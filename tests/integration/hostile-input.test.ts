@@ -14,8 +14,10 @@ interface Case {
   headers?: Record<string, string>
   /** A string, or a body of `size` bytes streamed in chunks with no Content-Length. */
   body?: string | { streamed: number; fill?: string }
-  /** Sign the request as the attacker (Lucía, Almacenes Ribera); otherwise the anon key only. */
+  /** Sign the request as the attacker (Lucía, Almacenes Ribera); otherwise the anon key. */
   signedIn?: boolean
+  /** Send no apikey and no Authorization at all. */
+  noCredentials?: boolean
   status: number
   /** What the error message (message, msg, error.message or details) must say. */
   says: RegExp
@@ -483,6 +485,43 @@ const cases: Case[] = [
     says: /signature/i,
   },
   {
+    name: "a signed upload URL into another organization's folder",
+    path: `/storage/v1/object/upload/sign/documents/${organizations.kuntur}/${projects.kunturScoring}/planted.pdf`,
+    method: 'POST',
+    signedIn: true,
+    body: '{}',
+    status: 400, // statusCode "403", as Supabase Storage answers RLS
+    says: /row-level security/,
+  },
+  {
+    name: 'a download link token used to upload',
+    path: `/storage/v1/object/upload/sign/documents/${organizations.ribera}/${projects.riberaDashboard}/especificacion-kpis-comerciales.pdf?token=SIGNED_FOR_RIBERA`,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/pdf' },
+    body: '%PDF-1.4 replaced',
+    status: 400,
+    says: /Token is not scoped for upload/,
+  },
+  {
+    name: 'a storage list with no credentials at all',
+    path: '/storage/v1/object/list/documents',
+    method: 'POST',
+    noCredentials: true,
+    body: JSON.stringify({ prefix: '' }),
+    status: 401, // as Supabase's gateway answers
+    says: /No API key found in request/,
+  },
+  {
+    name: 'a storage upload with no credentials at all',
+    path: `/storage/v1/object/documents/${organizations.ribera}/${projects.riberaDashboard}/anon.pdf`,
+    method: 'POST',
+    noCredentials: true,
+    headers: { 'Content-Type': 'application/pdf' },
+    body: '%PDF-1.4',
+    status: 401,
+    says: /No API key found in request/,
+  },
+  {
     name: 'a forged access token',
     path: '/rest/v1/projects',
     headers: { Authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.forged' },
@@ -571,8 +610,14 @@ describe.each(databaseKinds())('hostile input on %s', (kind) => {
 
   it.each(cases)('$name: refused with $status, nothing changed, others served', async (entry) => {
     const before = await snapshot()
-    const headers: Record<string, string> = { apikey: server.anonKey, ...entry.headers }
-    if (entry.signedIn) headers.Authorization = `Bearer ${attackerToken}`
+    // As supabase-js sends them: the anon key as apikey and, unless signed in, as the bearer too.
+    const headers: Record<string, string> = entry.noCredentials
+      ? { ...entry.headers }
+      : {
+          apikey: server.anonKey,
+          Authorization: `Bearer ${entry.signedIn ? attackerToken : server.anonKey}`,
+          ...entry.headers,
+        }
     if (typeof entry.body === 'string' && !headers['Content-Type']) headers['Content-Type'] = 'application/json'
     const body =
       entry.body === undefined || typeof entry.body === 'string'
