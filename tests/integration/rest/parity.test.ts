@@ -14,6 +14,10 @@ create table public.rt_people (
 );
 grant select, insert, update, delete on public.rt_people to anon, authenticated, service_role;
 insert into public.rt_people values (1, 'Root', null), (2, 'Ana', 1), (3, 'Bea', 1), (4, 'Cris', 2);
+create table public.rt_many (id integer primary key);
+grant select on public.rt_many to anon, authenticated, service_role;
+insert into public.rt_many select generate_series(1, 1500);
+analyze public.rt_many;
 
 create function public.rt_book_label(public.rt_books) returns text language sql stable
   as $$ select $1.title || ' (' || coalesce($1.pages::text, '?') || ' pages)' $$;
@@ -24,6 +28,11 @@ create function public.rt_writer(public.rt_books) returns setof public.rt_author
 
 create function public.rt_echo(jsonb) returns jsonb language sql immutable as $$ select $1 $$;
 create function public.rt_double(integer) returns integer language sql immutable as $$ select $1 * 2 $$;
+create function public.rt_shout(text) returns text language sql immutable as $$ select upper($1) $$;
+create function public.rt_size(bytea) returns integer language sql immutable as $$ select length($1) $$;
+create function public.rt_pick(boolean) returns text language sql immutable as $$ select 'bool' $$;
+create function public.rt_pick(integer) returns text language sql immutable as $$ select 'int' $$;
+create function public.rt_pick(text) returns text language sql immutable as $$ select 'text' $$;
 create function public.rt_shape(n integer) returns text language sql immutable as $$ select 'one:' || n $$;
 create function public.rt_shape(n integer, m integer) returns text language sql immutable as $$ select 'two:' || (n + m) $$;
 create function public.rt_shape(label text) returns text language sql immutable as $$ select 'label:' || label $$;
@@ -54,7 +63,7 @@ describe.each(databaseKinds())('REST PostgREST parity on %s', (kind) => {
   })
   afterAll(() => bed.close())
 
-  it('answers an upsert 201 when it inserted a row and 200 when it only merged or ignored', async () => {
+  it('answers a merging upsert 201 when it inserted a row and 200 when it only merged', async () => {
     const merged = await bed.service.from('rt_authors').upsert({ id: 4, name: 'Anonymous', country: 'PE' })
     expect(merged).toMatchObject({ status: 200, error: null })
     const mergedRows = await bed.service.from('rt_authors').upsert({ id: 4, name: 'Anonymous' }).select('id')
@@ -68,11 +77,8 @@ describe.each(databaseKinds())('REST PostgREST parity on %s', (kind) => {
       .from('rt_authors')
       .upsert({ id: 300, name: 'Other' }, { ignoreDuplicates: true })
       .select('id')
-    expect(ignored).toMatchObject({ status: 200, data: [] })
-    const ignoredQuiet = await bed.service
-      .from('rt_authors')
-      .upsert({ id: 300, name: 'Other' }, { ignoreDuplicates: true })
-    expect(ignoredQuiet.status).toBe(200)
+    // ignore-duplicates answers 201 even when every row was skipped (PostgREST's rule).
+    expect(ignored).toMatchObject({ status: 201, data: [] })
     const inserted = await bed.service.from('rt_authors').upsert({ id: 301, name: 'Newer' }, { ignoreDuplicates: true })
     expect(inserted.status).toBe(201)
   })
@@ -109,11 +115,16 @@ describe.each(databaseKinds())('REST PostgREST parity on %s', (kind) => {
     const allowed = await maxAffected(bed.service.rpc('rt_retag', { tag: 'lenient' }).select('id'), 100)
     expect(allowed.status).toBe(200)
     expect(await tagged('lenient')).toBeGreaterThan(2)
+    const filtered = await maxAffected(bed.service.rpc('rt_retag', { tag: 'filtered' }).select('id').eq('id', 1), 1)
+    expect(filtered.status).toBe(200)
+    const single = await maxAffected(bed.service.rpc('rt_add', { a: 1, b: 2 }), 5)
+    expect(single.status).toBe(400)
+    expect(single.error).toMatchObject({ code: 'PGRST128' })
     const writes = await maxAffected(bed.service.from('rt_books').update({ pages: 1 }).gt('id', 0), 1)
     expect(writes.error).toMatchObject({ code: 'PGRST124' })
   })
 
-  it('answers [] for a set-returning rpc and null for a one-row rpc filtered to nothing', async () => {
+  it('answers [] for a set-returning rpc and null for a one-row rpc filtered to nothing, single() too', async () => {
     const set = await bed.anon.rpc('rt_books_by', { author: 1 }).select('id').eq('id', 999)
     expect(set).toMatchObject({ status: 200, data: [], error: null })
     const one = await bed.anon.rpc('rt_first_book').select('id').eq('id', 999)
@@ -121,7 +132,9 @@ describe.each(databaseKinds())('REST PostgREST parity on %s', (kind) => {
     const kept = await bed.anon.rpc('rt_first_book').select('id').eq('id', 1)
     expect(kept.data).toEqual({ id: 1 })
     const single = await bed.anon.rpc('rt_first_book').select('id').eq('id', 999).single()
-    expect(single.error).toMatchObject({ code: 'PGRST116' })
+    expect(single).toMatchObject({ status: 200, data: null, error: null })
+    const setSingle = await bed.anon.rpc('rt_books_by', { author: 1 }).select('id').eq('id', 999).single()
+    expect(setSingle.error).toMatchObject({ code: 'PGRST116' })
   })
 
   it('passes the whole body to a function with one unnamed json parameter', async () => {
@@ -136,12 +149,43 @@ describe.each(databaseKinds())('REST PostgREST parity on %s', (kind) => {
     expect(await array.json()).toEqual([1, 2, 3])
   })
 
+  it('matches {"": value} to an unnamed text parameter and raw text or bytes by media type', async () => {
+    expect((await bed.anon.rpc('rt_shout', { '': 'hi' })).data).toBe('{"":"HI"}')
+    expect((await bed.anon.rpc('rt_pick', { '': true })).data).toBe('text')
+    const text = await bed.raw('/rpc/rt_shout', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+      body: 'hello',
+    })
+    expect(await text.json()).toBe('HELLO')
+    const bytes = await bed.raw('/rpc/rt_size', {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: new Uint8Array([0, 1, 2, 255]),
+    })
+    expect(await bytes.json()).toBe(4)
+    const noTextFunction = await bed.raw('/rpc/rt_add', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'x',
+    })
+    expect(noTextFunction.status).toBe(404)
+    expect(await noTextFunction.json()).toMatchObject({
+      code: 'PGRST202',
+      details: expect.stringContaining('or with a single unnamed text parameter'),
+      hint: null,
+    })
+  })
+
   it('answers 404 PGRST202, never a SQL error, for other unnamed parameters', async () => {
     for (const call of [bed.anon.rpc('rt_double', { '': 2 }), bed.anon.rpc('rt_double', { '': 2 }, { get: true })]) {
       const result = await call
       expect(result.status).toBe(404)
       expect(result.error).toMatchObject({ code: 'PGRST202' })
     }
+    expect((await bed.anon.rpc('rt_double', { '': 2 })).error).toMatchObject({
+      message: 'Could not find the function public.rt_double() in the schema cache',
+    })
     const emptyKey = await bed.anon.rpc('rt_add', { '': 1, a: 1, b: 2 })
     expect(emptyKey.error).toMatchObject({ code: 'PGRST202' })
   })
@@ -241,6 +285,10 @@ describe.each(databaseKinds())('REST PostgREST parity on %s', (kind) => {
     expect(estimated).toMatchObject({ count: 3 })
     const partial = await bed.anon.from('rt_people').select('id', { count: 'estimated' }).range(0, 1)
     expect(partial).toMatchObject({ status: 206, count: 4 })
+    // Past max_rows (1000): the larger of the count stopped at 1001 and the planner's estimate.
+    const many = await bed.anon.from('rt_many').select('id', { count: 'estimated', head: true })
+    expect(many.count).toBeGreaterThan(1001)
+    expect((await bed.anon.from('rt_many').select('id', { count: 'planned', head: true })).count).toBe(many.count)
     const filtered = await bed.anon.from('rt_books').select('id', { count: 'planned' }).eq('author_id', 1)
     expect(filtered.status).toBeLessThan(300)
     expect(typeof filtered.count).toBe('number')

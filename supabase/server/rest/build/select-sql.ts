@@ -111,6 +111,8 @@ export interface ReadOptions {
   maxRows?: number
   /** Root filters and order only (writes already filtered their rows). */
   rootFilters?: boolean
+  /** Count no further than this many rows (count=estimated's exact part). */
+  countLimit?: number
 }
 
 /** One statement answering `total` (text or null), `page_rows` and `body` (JSON text or null). */
@@ -123,7 +125,12 @@ export function readSql(root: ReadNode, params: SqlParams, options: ReadOptions)
   const offset = root.offset === undefined ? undefined : params.typed(root.offset, 'bigint')
   const page = `select ${jsonObject(parts.pairs)} as j${from}${tail(parts, limit, offset)}`
   const counted = { ...parts, joins: parts.joins.filter((join) => join.filtering), orderBy: [] }
-  const total = options.count ? `(select count(*)${from}${tail(counted)})::text` : 'null::text'
+  const countCap = options.countLimit === undefined ? undefined : params.typed(options.countLimit, 'bigint')
+  const total = !options.count
+    ? 'null::text'
+    : countCap === undefined
+      ? `(select count(*)${from}${tail(counted)})::text`
+      : `(select count(*) from (select 1${from}${tail(counted, countCap)}) as c)::text`
   let body = options.single ? `(json_agg(r.j) -> 0)` : `coalesce(json_agg(r.j), '[]'::json)`
   if (options.stripNulls) body = `json_strip_nulls(${body})`
   return `select ${total} as total, count(*)::int as page_rows, ${options.noBody ? 'null' : `${body}::text`} as body from (${page}) as r`

@@ -19,11 +19,12 @@ export function prepareRead(cache: SchemaCache, request: RestRequest): Prepared 
   const root = planRead(cache, relation, request.query)
   applyRange(root, request.range)
   const mode = request.prefs.count
-  const statement = (count: boolean) => {
+  const statement = (count: boolean, countLimit?: number) => {
     const params = new SqlParams()
     const sql = readSql(root, params, {
       source: qualified(relation.name),
       count,
+      countLimit,
       single: request.media.single,
       stripNulls: request.media.stripNulls,
       noBody: request.method === 'HEAD',
@@ -35,17 +36,14 @@ export function prepareRead(cache: SchemaCache, request: RestRequest): Prepared 
     const { sql, values, name } = statement(mode === 'exact')
     return async (tx) => readResult(request, root, await queryPage(tx, sql, values, name))
   }
-  // planned: PostgreSQL's estimate. estimated: the exact count while the estimate stays within
-  // max_rows, the estimate beyond (PostgREST's rule), so a large table is never counted row by row.
+  // planned: PostgreSQL's estimate (EXPLAIN). estimated: an exact count stopped at max_rows + 1;
+  // within max_rows that is the total, beyond it the larger of it and the estimate (PostgREST's rule).
   const counted = countedRowsSql(root, qualified(relation.name))
-  const uncounted = statement(false)
-  const exactly = mode === 'estimated' ? statement(true) : uncounted
+  const { sql, values, name } = mode === 'estimated' ? statement(true, maxRows + 1) : statement(false)
   return async (tx) => {
-    const planned = await plannedRows(tx, counted)
-    const { sql, values, name } = planned <= maxRows ? exactly : uncounted
     const page = await queryPage(tx, sql, values, name)
     const exact = page.total === null ? undefined : Number(page.total)
-    const total = exact !== undefined && exact <= maxRows ? exact : planned
+    const total = exact !== undefined && exact <= maxRows ? exact : Math.max(exact ?? 0, await plannedRows(tx, counted))
     return readResult(request, root, { ...page, total: String(total) })
   }
 }

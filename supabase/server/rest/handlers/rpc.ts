@@ -8,7 +8,7 @@ import { planRead } from '../plan/read-plan'
 import { preferenceApplied } from '../prefer'
 import { applyRange, maxRows, queryPage, readResult, type Prepared, type RestRequest } from '../request'
 import { contentRange, rangeStatus } from '../response'
-import { callSql, callWholeBodySql, resolveFunction } from '../rpc'
+import { callSql, callWholeBodySql, resolveFunction, takesWholeBody, type RpcBodyKind } from '../rpc'
 import type { SchemaCache } from '../schema-cache'
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -22,31 +22,30 @@ function requestArgs(request: RestRequest): Record<string, unknown> | undefined 
 
 export function prepareRpc(cache: SchemaCache, request: RestRequest): Prepared {
   const args = requestArgs(request)
-  const post = request.method === 'POST'
-  const { fn, wholeBody } = resolveFunction(cache, request.target, Object.keys(args ?? {}), post, args !== undefined)
-  if (!wholeBody && args === undefined)
+  const kind: RpcBodyKind = request.method !== 'POST' ? 'none' : (request.rawBody?.type ?? 'json')
+  // A JSON body that is not an object (an array, a string) can only go whole to an unnamed parameter.
+  const fn = resolveFunction(cache, request.target, args && Object.keys(args), kind)
+  if (!takesWholeBody(fn) && args === undefined)
     throw restErrors.invalidBody('The arguments of a function call must be a JSON object')
   const params = new SqlParams()
-  const call = wholeBody ? callWholeBodySql(fn, request.body, params) : callSql(fn, args ?? {}, params)
+  const bodyText = request.rawBody?.text ?? JSON.stringify(request.body ?? {})
+  const call = takesWholeBody(fn) ? callWholeBodySql(fn, bodyText, params) : callSql(fn, args ?? {}, params)
   const head = request.method === 'HEAD'
   const count = request.prefs.count !== undefined
-  // handling=strict with max-affected: every row the function returned counts (PGRST124) and the
-  // call is undone. Counted in the same statement from the CTE, so the function runs once.
+  // handling=strict with max-affected: the rows the function returned after the URL's filters
+  // (PGRST124, the call undone); a function returning no set cannot be bounded (PGRST128).
   const maxAffected = request.prefs.handling === 'strict' ? request.prefs.maxAffected : undefined
-  const counted = (cte: string, read: string) =>
-    maxAffected === undefined
-      ? `${cte} ${read}`
-      : `${cte} select q.*, (select count(*) from _call)::int as affected from (${read}) as q`
-  const checkAffected = (affected: number) => {
-    if (maxAffected !== undefined && affected > maxAffected) throw restErrors.maxAffected(affected)
+  if (maxAffected !== undefined && !fn.returnsSet) throw restErrors.maxAffectedSingle()
+  const checkAffected = (rows: number) => {
+    if (maxAffected !== undefined && rows > maxAffected) throw restErrors.maxAffected(rows)
   }
 
   if (fn.kind === 'composite') {
     const root = planRead(cache, cache.functionRelation(fn), request.query)
     applyRange(root, request.range)
-    // A function returning one row answers an object, like single() would; filtered to nothing it
-    // answers null, as PostgREST's `coalesce(json_agg(...) -> 0, 'null')` does.
-    const oneRow = !fn.returnsSet && !request.media.single
+    // A function returning one row answers an object, or null once the URL's filters remove it;
+    // it counts as exactly one row, so single() never refuses it (PostgREST's rule).
+    const oneRow = !fn.returnsSet
     const single = request.media.single || oneRow
     const read = readSql(root, params, {
       source: '_call',
@@ -57,15 +56,16 @@ export function prepareRpc(cache: SchemaCache, request: RestRequest): Prepared {
       maxRows,
     })
     // The call runs once, as a CTE, even when the total is counted too.
-    const sql = counted(`with _call as (select * from ${call})`, read)
+    const sql = `with _call as (select * from ${call}) ${read}`
     const name = cache.statementName(sql)
     return async (tx) => {
       const page = await queryPage(tx, sql, params.values, name)
-      checkAffected(page.affected ?? 0)
-      if (oneRow && page.page_rows === 0)
-        return { status: 200, body: head ? undefined : 'null', headers: { 'Content-Range': '*/*' } }
-      const asRead = { ...request, media: { ...request.media, single } }
-      return { ...readResult(asRead, root, page), single: request.media.single }
+      checkAffected(page.page_rows)
+      if (oneRow) {
+        const headers = { 'Content-Range': contentRange(0, 1, count ? 1 : undefined) }
+        return { status: 200, body: head ? undefined : (page.body ?? 'null'), headers, single: request.media.single }
+      }
+      return { ...readResult(request, root, page), single: request.media.single }
     }
   }
 
@@ -80,7 +80,6 @@ export function prepareRpc(cache: SchemaCache, request: RestRequest): Prepared {
     const sql = `select null::text as total, 1 as page_rows, coalesce(to_json(${call})::text, 'null') as body`
     const name = cache.statementName(sql)
     return async (tx) => {
-      checkAffected(1)
       const page = await queryPage(tx, sql, params.values, name)
       return {
         status: 200,
@@ -97,11 +96,11 @@ export function prepareRpc(cache: SchemaCache, request: RestRequest): Prepared {
   const body = request.media.single ? `(json_agg(s.v) -> 0)` : `coalesce(json_agg(s.v), '[]'::json)`
   const page = `select _call.v from _call limit ${limit} offset ${offset}`
   const read = `select ${total} as total, count(*)::int as page_rows, ${head ? 'null' : `${body}::text`} as body from (${page}) as s`
-  const sql = counted(`with _call as (select f.v from ${call} as f(v))`, read)
+  const sql = `with _call as (select f.v from ${call} as f(v)) ${read}`
   const name = cache.statementName(sql)
   return async (tx) => {
     const page = await queryPage(tx, sql, params.values, name)
-    checkAffected(page.affected ?? 0)
+    checkAffected(page.page_rows)
     if (request.media.single && page.page_rows !== 1) throw restErrors.singular(page.page_rows)
     const totalRows = page.total === null ? undefined : Number(page.total)
     const headers: Record<string, string> = {

@@ -119,7 +119,13 @@ function writeResult(
 ): RestResult {
   const { prefs, media } = request
   if (media.single && rows !== 1) throw restErrors.singular(rows)
-  if (prefs.handling === 'strict' && prefs.maxAffected !== undefined && rows > prefs.maxAffected)
+  // max-affected bounds updates and deletes (and rpc), never inserts, as in PostgREST 13.
+  if (
+    request.method !== 'POST' &&
+    prefs.handling === 'strict' &&
+    prefs.maxAffected !== undefined &&
+    rows > prefs.maxAffected
+  )
     throw restErrors.maxAffected(rows)
   const total = prefs.count ? rows : undefined
   const headers: Record<string, string> = {
@@ -132,8 +138,9 @@ function writeResult(
     if (location) headers.Location = location
   }
   const representation = prefs.return === 'representation'
-  // An upsert that inserted nothing (every row merged or ignored) answers 200, as PostgREST 12 does.
-  const upsertOnly = request.method === 'POST' && request.prefs.resolution !== undefined && inserted === 0
+  // A merge-duplicates upsert that inserted nothing (every row merged) answers 200, as PostgREST
+  // 12+ does; ignore-duplicates answers 201 even when every row was skipped.
+  const upsertOnly = request.method === 'POST' && request.prefs.resolution === 'merge-duplicates' && inserted === 0
   const status = request.method === 'POST' ? (upsertOnly ? 200 : 201) : representation ? 200 : 204
   return { status, body: representation ? body : undefined, headers, single: media.single }
 }
