@@ -47,6 +47,9 @@ const documentRow = (project: string, storagePath: string) => ({
   visible_to_client: true,
 })
 
+/** A file staff stored in the attacker's organization's folder and did not share with the client. */
+const hiddenStaffFile = `${organizations.ribera}/${projects.riberaDashboard}/notas-internas-modelado.pdf`
+
 const cases: Case[] = [
   // Nesting in the query string (REST_MAX_EMBED_DEPTH, REST_MAX_EMBEDS, REST_MAX_FILTER_DEPTH).
   {
@@ -459,6 +462,37 @@ const cases: Case[] = [
     status: 403,
     says: /^Upload the file first/,
   },
+  // Storage uploads onto a file the client may not see answer as a path they may not write.
+  {
+    name: "an upload onto staff's hidden file",
+    path: `/storage/v1/object/documents/${hiddenStaffFile}`,
+    method: 'POST',
+    signedIn: true,
+    headers: { 'Content-Type': 'application/pdf' },
+    body: '%PDF-1.4 mine',
+    status: 400, // statusCode "403"
+    says: /new row violates row-level security policy/,
+  },
+  {
+    name: "an upsert onto staff's hidden file",
+    path: `/storage/v1/object/documents/${hiddenStaffFile}`,
+    method: 'POST',
+    signedIn: true,
+    headers: { 'Content-Type': 'application/pdf', 'x-upsert': 'true' },
+    body: '%PDF-1.4 mine',
+    status: 400,
+    says: /new row violates row-level security policy/,
+  },
+  {
+    name: "an upload into another organization's folder",
+    path: `/storage/v1/object/documents/${organizations.kuntur}/${projects.kunturScoring}/planted.pdf`,
+    method: 'POST',
+    signedIn: true,
+    headers: { 'Content-Type': 'application/pdf' },
+    body: '%PDF-1.4 mine',
+    status: 400,
+    says: /new row violates row-level security policy/,
+  },
   // Signed-URL abuse.
   {
     name: 'a signed URL meant to last 68 years',
@@ -581,6 +615,12 @@ describe.each(databaseKinds())('hostile input on %s', (kind) => {
     attackerToken = await sign(users.lucia)
     otherTenantToken = await sign(users.daniel)
     snapshot = async () => (await server.deps.db.query<{ digest: string }>(snapshotSql)).rows[0]!.digest
+    // The row staff's upload leaves (the test server stores no demo files).
+    await server.deps.db.query(
+      `insert into storage.objects (bucket_id, name, version, metadata)
+       values ('documents', $1, 'hidden-staff-version', '{"size": 1, "mimetype": "application/pdf"}')`,
+      [hiddenStaffFile],
+    )
   })
   afterAll(() => server.close())
 
@@ -603,6 +643,25 @@ describe.each(databaseKinds())('hostile input on %s', (kind) => {
     })
     return { status: response.status, rows: (await response.json()) as Array<{ organization_id: string }> }
   }
+
+  it('answers uploads onto a hidden file exactly as uploads to a path the client may not write', async () => {
+    const upload = async (path: string, upsert: boolean) => {
+      const response = await server.request(`/storage/v1/object/documents/${path}`, {
+        method: 'POST',
+        headers: {
+          apikey: server.anonKey,
+          Authorization: `Bearer ${attackerToken}`,
+          'Content-Type': 'application/pdf',
+          ...(upsert ? { 'x-upsert': 'true' } : {}),
+        },
+        body: '%PDF-1.4 mine',
+      })
+      return { status: response.status, body: await response.text() }
+    }
+    const free = await upload(`${organizations.kuntur}/${projects.kunturScoring}/free.pdf`, false)
+    expect(free.status).toBe(400)
+    for (const upsert of [false, true]) expect(await upload(hiddenStaffFile, upsert)).toEqual(free)
+  })
 
   it('has at least 40 cases', () => {
     expect(cases.length).toBeGreaterThanOrEqual(40)
