@@ -28,7 +28,10 @@ const exposedHeaders = [
 export function createApp(deps: ServerDeps) {
   const app = new Hono()
   app.use('*', securityHeaders(inlineScriptSources(deps.env.SITE_DIST)))
-  app.use('*', compress())
+  // Stored files go out as stored, with their Content-Length (and ranges that mean their bytes), as
+  // Supabase Storage serves them; everything else may be compressed on the fly.
+  const compressor = compress()
+  app.use('*', (c, next) => (c.req.path.startsWith('/storage/v1/object/') ? next() : compressor(c, next)))
   app.use('*', clientIpMiddleware(deps.env.TRUST_PROXY))
   // Preflights reflect Access-Control-Request-Headers, as PostgREST does. Other requests get
   // their two headers on the finished response: set beforehand, Hono would have to merge them

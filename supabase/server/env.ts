@@ -80,6 +80,8 @@ const schema = z
       .default(256 * 1024),
     /** Longest lifetime a signed download URL may be given, in seconds (7 days). */
     STORAGE_SIGNED_URL_MAX_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(604_800),
+    /** Lifetime of a signed upload URL, in seconds (2 hours, as Supabase Storage gives). */
+    STORAGE_SIGNED_UPLOAD_SECONDS: z.coerce.number().int().min(60).max(604_800).default(7200),
     // Realtime (decision 0014): limits per server and per socket, and how changes are read.
     /** Open Realtime sockets at once; more are refused with 429. */
     REALTIME_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(2000),

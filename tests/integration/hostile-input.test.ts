@@ -14,8 +14,10 @@ interface Case {
   headers?: Record<string, string>
   /** A string, or a body of `size` bytes streamed in chunks with no Content-Length. */
   body?: string | { streamed: number; fill?: string }
-  /** Sign the request as the attacker (Lucía, Almacenes Ribera); otherwise the anon key only. */
+  /** Sign the request as the attacker (Lucía, Almacenes Ribera); otherwise the anon key. */
   signedIn?: boolean
+  /** Send no apikey and no Authorization at all. */
+  noCredentials?: boolean
   status: number
   /** What the error message (message, msg, error.message or details) must say. */
   says: RegExp
@@ -44,6 +46,9 @@ const documentRow = (project: string, storagePath: string) => ({
   mime_type: 'application/pdf',
   visible_to_client: true,
 })
+
+/** A file staff stored in the attacker's organization's folder and did not share with the client. */
+const hiddenStaffFile = `${organizations.ribera}/${projects.riberaDashboard}/notas-internas-modelado.pdf`
 
 const cases: Case[] = [
   // Nesting in the query string (REST_MAX_EMBED_DEPTH, REST_MAX_EMBEDS, REST_MAX_FILTER_DEPTH).
@@ -395,6 +400,22 @@ const cases: Case[] = [
     status: 404,
     says: /Could not find the function/,
   },
+  {
+    name: 'an rpc argument with an empty name',
+    path: '/rest/v1/rpc/client_project_ids',
+    method: 'POST',
+    body: '{"": "x; drop table projects"}',
+    status: 404,
+    says: /Could not find the function public.client_project_ids\(\)/,
+  },
+  {
+    name: 'an rpc body that is an array, not arguments',
+    path: '/rest/v1/rpc/client_project_ids',
+    method: 'POST',
+    body: '[{"a": 1}]',
+    status: 404,
+    says: /Could not find the function/,
+  },
   // Existence oracles: what a client may not see answers as what does not exist.
   {
     name: "a document for another organization's project",
@@ -441,6 +462,37 @@ const cases: Case[] = [
     status: 403,
     says: /^Upload the file first/,
   },
+  // Storage uploads onto a file the client may not see answer as a path they may not write.
+  {
+    name: "an upload onto staff's hidden file",
+    path: `/storage/v1/object/documents/${hiddenStaffFile}`,
+    method: 'POST',
+    signedIn: true,
+    headers: { 'Content-Type': 'application/pdf' },
+    body: '%PDF-1.4 mine',
+    status: 400, // statusCode "403"
+    says: /new row violates row-level security policy/,
+  },
+  {
+    name: "an upsert onto staff's hidden file",
+    path: `/storage/v1/object/documents/${hiddenStaffFile}`,
+    method: 'POST',
+    signedIn: true,
+    headers: { 'Content-Type': 'application/pdf', 'x-upsert': 'true' },
+    body: '%PDF-1.4 mine',
+    status: 400,
+    says: /new row violates row-level security policy/,
+  },
+  {
+    name: "an upload into another organization's folder",
+    path: `/storage/v1/object/documents/${organizations.kuntur}/${projects.kunturScoring}/planted.pdf`,
+    method: 'POST',
+    signedIn: true,
+    headers: { 'Content-Type': 'application/pdf' },
+    body: '%PDF-1.4 mine',
+    status: 400,
+    says: /new row violates row-level security policy/,
+  },
   // Signed-URL abuse.
   {
     name: 'a signed URL meant to last 68 years',
@@ -465,6 +517,43 @@ const cases: Case[] = [
     path: `/storage/v1/object/sign/documents/${organizations.kuntur}/x.pdf?token=SIGNED_FOR_RIBERA`,
     status: 400,
     says: /signature/i,
+  },
+  {
+    name: "a signed upload URL into another organization's folder",
+    path: `/storage/v1/object/upload/sign/documents/${organizations.kuntur}/${projects.kunturScoring}/planted.pdf`,
+    method: 'POST',
+    signedIn: true,
+    body: '{}',
+    status: 400, // statusCode "403", as Supabase Storage answers RLS
+    says: /row-level security/,
+  },
+  {
+    name: 'a download link token used to upload',
+    path: `/storage/v1/object/upload/sign/documents/${organizations.ribera}/${projects.riberaDashboard}/especificacion-kpis-comerciales.pdf?token=SIGNED_FOR_RIBERA`,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/pdf' },
+    body: '%PDF-1.4 replaced',
+    status: 400,
+    says: /Token is not scoped for upload/,
+  },
+  {
+    name: 'a storage list with no credentials at all',
+    path: '/storage/v1/object/list/documents',
+    method: 'POST',
+    noCredentials: true,
+    body: JSON.stringify({ prefix: '' }),
+    status: 401, // as Supabase's gateway answers
+    says: /No API key found in request/,
+  },
+  {
+    name: 'a storage upload with no credentials at all',
+    path: `/storage/v1/object/documents/${organizations.ribera}/${projects.riberaDashboard}/anon.pdf`,
+    method: 'POST',
+    noCredentials: true,
+    headers: { 'Content-Type': 'application/pdf' },
+    body: '%PDF-1.4',
+    status: 401,
+    says: /No API key found in request/,
   },
   {
     name: 'a forged access token',
@@ -526,6 +615,12 @@ describe.each(databaseKinds())('hostile input on %s', (kind) => {
     attackerToken = await sign(users.lucia)
     otherTenantToken = await sign(users.daniel)
     snapshot = async () => (await server.deps.db.query<{ digest: string }>(snapshotSql)).rows[0]!.digest
+    // The row staff's upload leaves (the test server stores no demo files).
+    await server.deps.db.query(
+      `insert into storage.objects (bucket_id, name, version, metadata)
+       values ('documents', $1, 'hidden-staff-version', '{"size": 1, "mimetype": "application/pdf"}')`,
+      [hiddenStaffFile],
+    )
   })
   afterAll(() => server.close())
 
@@ -549,14 +644,39 @@ describe.each(databaseKinds())('hostile input on %s', (kind) => {
     return { status: response.status, rows: (await response.json()) as Array<{ organization_id: string }> }
   }
 
+  it('answers uploads onto a hidden file exactly as uploads to a path the client may not write', async () => {
+    const upload = async (path: string, upsert: boolean) => {
+      const response = await server.request(`/storage/v1/object/documents/${path}`, {
+        method: 'POST',
+        headers: {
+          apikey: server.anonKey,
+          Authorization: `Bearer ${attackerToken}`,
+          'Content-Type': 'application/pdf',
+          ...(upsert ? { 'x-upsert': 'true' } : {}),
+        },
+        body: '%PDF-1.4 mine',
+      })
+      return { status: response.status, body: await response.text() }
+    }
+    const free = await upload(`${organizations.kuntur}/${projects.kunturScoring}/free.pdf`, false)
+    expect(free.status).toBe(400)
+    for (const upsert of [false, true]) expect(await upload(hiddenStaffFile, upsert)).toEqual(free)
+  })
+
   it('has at least 40 cases', () => {
     expect(cases.length).toBeGreaterThanOrEqual(40)
   })
 
   it.each(cases)('$name: refused with $status, nothing changed, others served', async (entry) => {
     const before = await snapshot()
-    const headers: Record<string, string> = { apikey: server.anonKey, ...entry.headers }
-    if (entry.signedIn) headers.Authorization = `Bearer ${attackerToken}`
+    // As supabase-js sends them: the anon key as apikey and, unless signed in, as the bearer too.
+    const headers: Record<string, string> = entry.noCredentials
+      ? { ...entry.headers }
+      : {
+          apikey: server.anonKey,
+          Authorization: `Bearer ${entry.signedIn ? attackerToken : server.anonKey}`,
+          ...entry.headers,
+        }
     if (typeof entry.body === 'string' && !headers['Content-Type']) headers['Content-Type'] = 'application/json'
     const body =
       entry.body === undefined || typeof entry.body === 'string'

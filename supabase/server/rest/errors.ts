@@ -96,6 +96,12 @@ export const restErrors = {
       'Query result exceeds max-affected preference constraint',
       `The query affects ${rows} rows`,
     ),
+  maxAffectedSingle: () =>
+    new RestError(
+      400,
+      'PGRST128',
+      'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
+    ),
   invalidPath: () => new RestError(404, 'PGRST125', 'Invalid path specified in request URL'),
   openApiDisabled: () => new RestError(404, 'PGRST126', 'Root endpoint metadata is disabled'),
   notImplemented: (details: string) => new RestError(400, 'PGRST127', 'Feature not implemented', details),
@@ -118,7 +124,8 @@ export const restErrors = {
       details,
       `Try changing '${child}' to one of the following: ${hints.join(', ')}. Find the desired relationship in the 'details' key.`,
     ),
-  noFunction: (name: string, keys: string[], jsonBody: boolean, suggestion?: string) => {
+  /** `unnamed`: the single unnamed parameter type a POST of that media type looks for, if any. */
+  noFunction: (name: string, keys: string[], unnamed: string | false, suggestion?: string) => {
     const func = `public.${name}`
     const params = keys.length === 0 ? ' without parameters' : `(${keys.join(', ')})`
     const searched =
@@ -127,8 +134,10 @@ export const restErrors = {
       404,
       'PGRST202',
       `Could not find the function ${func}${params} in the schema cache`,
-      `Searched for the function ${func}${searched}${jsonBody ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
-      perhaps(suggestion, (candidate) => `Perhaps you meant to call the function public.${candidate}`),
+      `Searched for the function ${func}${searched}${unnamed ? ` or with a single unnamed ${unnamed} parameter` : ''}, but no matches were found in the schema cache.`,
+      unnamed === false || unnamed === 'json/jsonb'
+        ? perhaps(suggestion, (candidate) => `Perhaps you meant to call the function public.${candidate}`)
+        : null,
       {},
       true,
     )

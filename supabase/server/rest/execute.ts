@@ -14,7 +14,7 @@ import { prepareWrite } from './handlers/write'
 import type { ParseLimits } from './parse/limits'
 import { parseQuery } from './parse/query'
 import { negotiateMediaType, parsePrefer, parseRangeHeader } from './prefer'
-import type { Prepared, RestMethod, RestRequest } from './request'
+import type { Prepared, RawBody, RestMethod, RestRequest } from './request'
 import { errorResponse, toResponse } from './response'
 import type { SchemaCache } from './schema-cache'
 import type { SchemaCacheStore } from './schema-store'
@@ -39,8 +39,23 @@ export function restLimits(env: Env): RestLimits {
   }
 }
 
+// The media types PostgREST passes whole to a function's single unnamed parameter of that type.
+const rawRpcTypes: Record<string, RawBody['type']> = {
+  'text/plain': 'text',
+  'text/xml': 'xml',
+  'application/octet-stream': 'bytea',
+}
+
+async function readRawRpcBody(raw: Request): Promise<RawBody | undefined> {
+  const mediaType = (raw.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
+  const type = rawRpcTypes[mediaType]
+  if (!type) return undefined
+  const bytes = Buffer.from(await raw.arrayBuffer())
+  return { type, text: type === 'bytea' ? `\\x${bytes.toString('hex')}` : bytes.toString('utf8') }
+}
+
 async function readJsonBody(raw: Request, kind: 'table' | 'rpc', maxDepth: number): Promise<unknown> {
-  // Only JSON bodies are understood; a form or text body is refused, not guessed at.
+  // Only JSON bodies are understood (and, for rpc, the raw types above); anything else is refused.
   const contentType = raw.headers.get('content-type')
   if (contentType && !/^application\/(json|vnd\.pgrst\.object\+json)\s*(;|$)/i.test(contentType.trim()))
     throw restErrors.unsupportedContentType(contentType)
@@ -90,6 +105,7 @@ export async function serveRest(
     authed = caller.authed
     requirePublicProfile(method, raw.headers)
     const readOnly = method === 'GET' || method === 'HEAD'
+    const rawBody = kind === 'rpc' && method === 'POST' ? await readRawRpcBody(raw) : undefined
     const request: RestRequest = {
       method: method as RestMethod,
       target,
@@ -97,7 +113,8 @@ export async function serveRest(
       prefs: parsePrefer(raw.headers.get('prefer')),
       media: negotiateMediaType(raw.headers.get('accept')),
       range: readOnly ? parseRangeHeader(raw.headers.get('range')) : undefined,
-      body: readOnly || method === 'DELETE' ? undefined : await readJsonBody(raw, kind, limits.maxJsonDepth),
+      body: readOnly || method === 'DELETE' || rawBody ? undefined : await readJsonBody(raw, kind, limits.maxJsonDepth),
+      rawBody,
     }
     const prepare = kind === 'rpc' ? prepareRpc : readOnly ? prepareRead : prepareWrite
     const prepared = await withFreshSchema(store, (cache) => prepare(cache, request))

@@ -19,6 +19,15 @@ export interface RestRequest {
   range?: { offset: number; limit?: number }
   /** The parsed JSON body of POST and PATCH. */
   body?: unknown
+  /** An rpc body sent as text/plain, text/xml or application/octet-stream, for a single unnamed parameter. */
+  rawBody?: RawBody
+}
+
+export interface RawBody {
+  /** The parameter type this media type feeds. */
+  type: 'text' | 'xml' | 'bytea'
+  /** The body as PostgreSQL reads that type's text (bytea as `\x…` hex). */
+  text: string
 }
 
 /** Work prepared against the schema cache, to run inside the caller's transaction. */

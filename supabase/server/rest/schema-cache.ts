@@ -11,6 +11,8 @@ export interface Column {
   notNull: boolean
   hasDefault: boolean
   generated: boolean
+  /** A computed field: the function of a row of `table` (its `columns` in order) yielding this value. */
+  computed?: { fn: string; table: string; columns: string[] }
 }
 
 export interface Relation {
@@ -19,6 +21,16 @@ export interface Relation {
   byName: Map<string, Column>
   primaryKey: string[]
   uniqueKeys: string[][]
+  /** Computed fields, by name: functions taking this relation's row and returning a scalar. */
+  computed: Map<string, Column>
+}
+
+/** A computed relationship: a function taking one relation's row and returning rows of another. */
+export interface ComputedRelationship {
+  function: string
+  source: string
+  target: string
+  toOne: boolean
 }
 
 export interface ForeignKey {
@@ -64,6 +76,7 @@ function makeRelation(name: string, columns: Column[]): Relation {
     byName: new Map(columns.map((column) => [column.name, column])),
     primaryKey: [],
     uniqueKeys: [],
+    computed: new Map(),
   }
 }
 
@@ -76,6 +89,7 @@ export class SchemaCache {
   readonly relations = new Map<string, Relation>()
   readonly foreignKeys: ForeignKey[] = []
   readonly functions = new Map<string, DbFunction[]>()
+  readonly computedRelationships: ComputedRelationship[] = []
   private readonly statementNames = new Map<string, string>()
 
   constructor(catalog: Catalog) {
@@ -143,6 +157,44 @@ export class SchemaCache {
         returnColumns,
       })
       this.functions.set(fn.name, list)
+      this.addComputed(fn, inputs, kind, exposedByOid)
+    }
+  }
+
+  /**
+   * Functions of one row of an exposed relation (PostgREST's computed fields and relationships):
+   * a scalar result reads like a column of that relation, rows of another exposed relation embed
+   * like a foreign key (to-one when the function returns one row or declares `rows 1`).
+   */
+  private addComputed(
+    fn: Catalog['functions'][number],
+    inputs: Catalog['functions'][number]['args'],
+    kind: DbFunction['kind'],
+    exposedByOid: Map<number, string>,
+  ) {
+    const source = inputs.length === 1 ? exposedByOid.get(inputs[0]?.relid ?? 0) : undefined
+    const relation = source === undefined ? undefined : this.relations.get(source)
+    if (!relation || source === undefined) return
+    if (kind === 'scalar' && !fn.retset && !relation.byName.has(fn.name)) {
+      const typname = fn.return_type.endsWith('[]') ? `_${fn.return_type.slice(0, -2)}` : fn.return_type
+      relation.computed.set(fn.name, {
+        name: fn.name,
+        type: fn.return_type,
+        typname,
+        notNull: false,
+        hasDefault: false,
+        generated: true,
+        computed: { fn: fn.name, table: source, columns: relation.columns.map((column) => column.name) },
+      })
+    }
+    const target = exposedByOid.get(fn.return_relid)
+    if (kind === 'composite' && target !== undefined) {
+      this.computedRelationships.push({
+        function: fn.name,
+        source,
+        target,
+        toOne: !fn.retset || fn.rows === 1,
+      })
     }
   }
 

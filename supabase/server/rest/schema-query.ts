@@ -33,6 +33,8 @@ export interface CatalogFunctionArg {
   name: string
   type: string
   mode: string
+  /** The relation whose row type the argument is (0 for other types). */
+  relid: number
 }
 
 export interface CatalogFunction {
@@ -43,6 +45,8 @@ export interface CatalogFunction {
   return_type: string
   return_typtype: string
   return_relid: number
+  /** The planner's estimate of rows returned (`ROWS n`); 1 makes a computed relationship to-one. */
+  rows: number
   volatility: string
 }
 
@@ -95,12 +99,13 @@ select json_build_object(
       'name', f.proname,
       'args', coalesce((
         select json_agg(json_build_object('name', coalesce(f.proargnames[a.i], ''), 'type', format_type(a.t, null),
-                                          'mode', coalesce(f.proargmodes[a.i]::text, 'i')) order by a.i)
+                                          'mode', coalesce(f.proargmodes[a.i]::text, 'i'), 'relid', ty.typrelid::int8) order by a.i)
         from unnest(coalesce(f.proallargtypes, f.proargtypes::oid[])) with ordinality a(t, i)
+        join pg_type ty on ty.oid = a.t
       ), '[]'),
       'ndefaults', f.pronargdefaults, 'retset', f.proretset,
       'return_type', format_type(f.prorettype, null), 'return_typtype', rt.typtype, 'return_relid', rt.typrelid::int8,
-      'volatility', f.provolatile
+      'rows', f.prorows, 'volatility', f.provolatile
     ))
     from fns f join pg_type rt on rt.oid = f.prorettype
   ), '[]')

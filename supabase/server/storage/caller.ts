@@ -20,6 +20,9 @@ export interface Caller {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export async function requireCaller(deps: ServerDeps, c: Context): Promise<Caller> {
+  // As Supabase's gateway: a request with neither an apikey nor a bearer is refused before anything
+  // is looked up; an apikey alone stands in for the bearer (the public and signed routes need none).
+  if (!c.req.header('authorization') && !c.req.header('apikey')) throw storageErrors.noApiKey()
   const check = await deps.keys.checkRequest({
     authorization: c.req.header('authorization'),
     apikey: c.req.header('apikey'),

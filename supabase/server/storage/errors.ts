@@ -17,13 +17,24 @@ export class StorageError extends Error {
     this.name = 'StorageError'
   }
 
-  render() {
+  render(): Record<string, string> {
     return {
       statusCode: String(this.status),
       code: this.code,
       error: this.legacyError ?? this.code,
       message: this.message,
     }
+  }
+}
+
+/** The API gateway's own refusal, in its shape rather than Storage's. */
+export class GatewayError extends StorageError {
+  constructor() {
+    super('NoApiKey', 401, 'No API key found in request', undefined, 401)
+  }
+
+  override render() {
+    return { message: this.message, hint: 'No `apikey` request header or url param was found.' }
   }
 }
 
@@ -51,6 +62,9 @@ export const storageErrors = {
     make('InvalidMimeType', 415, `mime type ${mimeType} is not supported`, 'invalid_mime_type'),
   invalidRange: () => make('InvalidRange', 400, 'invalid range provided', 'invalid_range'),
   invalidRequest: (message: string) => make('InvalidRequest', 400, message),
+  invalidParameter: (message: string) => make('InvalidParameter', 400, message),
+  /** No apikey and no Authorization: Supabase's gateway refuses before Storage is reached. */
+  noApiKey: () => new GatewayError(),
   routeNotFound: (method: string, path: string) =>
     make('NotFound', 404, `Route ${method}:${path} not found`, 'Not Found', 404),
   databaseTimeout: () => make('DatabaseTimeout', 544, 'The connection to the database timed out', undefined, 544),

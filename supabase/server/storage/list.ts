@@ -57,3 +57,108 @@ export async function listObjects(tx: Queryable, bucketId: string, options: List
     metadata: (row.metadata as Record<string, unknown> | null) ?? null,
   }))
 }
+
+export interface ListV2Options {
+  /** Any beginning of a name (not necessarily a folder). */
+  prefix: string
+  limit: number
+  /** Folders grouped at the first `/` after the prefix, as a hierarchy; else every object, flat. */
+  withDelimiter: boolean
+  /** The last key of the previous page. */
+  after: string | null
+  order: 'asc' | 'desc'
+}
+
+export interface ListV2Folder {
+  key: string
+  name: string
+  id: null
+  updated_at: null
+  created_at: null
+  last_accessed_at: null
+  metadata: null
+}
+
+export interface ListV2Result {
+  hasNext: boolean
+  nextCursor?: string
+  nextCursorKey?: string
+  folders: ListV2Folder[]
+  objects: Array<ListEntry & { key?: string }>
+}
+
+/** The opaque cursor Storage hands out: base64 of `l:<last name>`, `o:<order>`, `c:<column>` lines. */
+export function encodeListCursor(lastName: string, order: 'asc' | 'desc'): string {
+  return Buffer.from(`l:${lastName}\no:${order}\nc:name`).toString('base64')
+}
+
+/** The last name a cursor carries, or undefined when it is not one of ours. */
+export function decodeListCursor(cursor: string): string | undefined {
+  const lines = Buffer.from(cursor, 'base64').toString('utf8').split('\n')
+  const last = lines.find((line) => line.startsWith('l:'))?.slice(2)
+  return last === undefined || last === '' ? undefined : last
+}
+
+/**
+ * `list-v2` (storage-js `listV2`), as Supabase Storage answers it: full object names; with the
+ * delimiter, one level below the prefix, each deeper folder once (its full path with a trailing
+ * `/` as name, its segment as key) and the objects' segments as key; pages by name with a cursor.
+ */
+export async function listObjectsV2(tx: Queryable, bucketId: string, options: ListV2Options): Promise<ListV2Result> {
+  const compare = options.order === 'asc' ? '>' : '<'
+  const { rows } = await tx.query(
+    `with visible as (
+       select name, id, updated_at, created_at, last_accessed_at, metadata,
+              case when $3::boolean then strpos(substr(name, char_length($2::text) + 1), '/') else 0 end as cut
+       from storage.objects
+       where bucket_id = $1::text and left(name, char_length($2::text)) = $2::text
+     ),
+     entries as (
+       select distinct left(name, char_length($2::text) + cut) as name, null::uuid as id, null::timestamptz as updated_at,
+              null::timestamptz as created_at, null::timestamptz as last_accessed_at, null::jsonb as metadata
+       from visible where cut > 0
+       union all
+       select name, id, updated_at, created_at, last_accessed_at, metadata from visible where cut = 0
+     )
+     select * from entries
+     where $4::text is null or name collate "C" ${compare} $4::text collate "C"
+     order by name collate "C" ${options.order}
+     limit $5::int`,
+    [bucketId, options.prefix, options.withDelimiter, options.after, options.limit + 1],
+  )
+  const page = rows.slice(0, options.limit)
+  const result: ListV2Result = { hasNext: rows.length > options.limit, folders: [], objects: [] }
+  // The segment at the listed level: what follows the prefix's last `/`.
+  const levelStart = options.prefix.lastIndexOf('/') + 1
+  for (const row of page) {
+    const name = String(row.name)
+    const key = name.slice(levelStart).replace(/\/$/, '')
+    if (row.id === null) {
+      result.folders.push({
+        key,
+        name,
+        id: null,
+        updated_at: null,
+        created_at: null,
+        last_accessed_at: null,
+        metadata: null,
+      })
+      continue
+    }
+    result.objects.push({
+      id: String(row.id),
+      name,
+      ...(options.withDelimiter ? { key } : {}),
+      updated_at: isoTime(row.updated_at),
+      created_at: isoTime(row.created_at),
+      last_accessed_at: row.last_accessed_at === null ? null : isoTime(row.last_accessed_at),
+      metadata: (row.metadata as Record<string, unknown> | null) ?? null,
+    })
+  }
+  const last = page[page.length - 1]
+  if (result.hasNext && last) {
+    result.nextCursor = encodeListCursor(String(last.name), options.order)
+    result.nextCursorKey = String(last.name)
+  }
+  return result
+}

@@ -1,6 +1,7 @@
 // Data functions over storage.objects. Called with a transaction that has taken on the caller's
 // role, so the table's policies decide what each statement may see and change.
 import type { Queryable } from '../db/database'
+import { storageErrors } from './errors'
 import { allowStorageDeletes, isoTime } from './buckets'
 
 export interface ObjectMetadata {
@@ -101,8 +102,19 @@ export async function saveObject(
     object.userMetadata === null ? null : JSON.stringify(object.userMetadata),
   ]
   if (!upsert) {
-    const { rows } = await tx.query<{ id: string }>(`${INSERT} returning id`, values)
-    return { id: rows[0]!.id, replacedVersion: null }
+    // The policies' WITH CHECK runs before the conflict is looked for, so a path the caller may not
+    // write is refused first. A taken path answers Duplicate only when the caller can see what
+    // holds it; a hidden object answers as a path they may not write (no existence oracle).
+    const { rows } = await tx.query<{ id: string }>(
+      `${INSERT} on conflict (bucket_id, name) do nothing returning id`,
+      values,
+    )
+    if (rows[0]) return { id: rows[0].id, replacedVersion: null }
+    const visible = await tx.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [
+      object.bucketId,
+      object.name,
+    ])
+    throw visible.rows.length > 0 ? storageErrors.keyAlreadyExists() : storageErrors.accessDenied()
   }
   // The replaced version must be the one this statement overwrites, even when uploads to the same
   // key race: hold the row's lock from reading its version until commit. A row another upload

@@ -6,9 +6,9 @@ import { storageErrors } from './errors'
 import { ObjectFiles } from './files'
 import { bucketHandlers } from './handlers/buckets'
 import { authenticatedDownload, objectInfo, publicDownload, signedDownload } from './handlers/download'
-import { listHandler, moveHandler, removeHandler } from './handlers/manage'
+import { listHandler, listV2Handler, moveHandler, removeHandler } from './handlers/manage'
 import { signHandler } from './handlers/sign'
-import { copyHandler, uploadHandler } from './handlers/upload'
+import { copyHandler, createSignedUploadHandler, signedUploadHandler, uploadHandler } from './handlers/upload'
 import { DEFAULT_MAX_UPLOAD_BYTES } from './limits'
 import { guarded, type StorageService } from './service'
 
@@ -38,6 +38,9 @@ export function storageRoutes(deps: ServerDeps, options: StorageOptions = {}) {
 
   // Fixed prefixes first: the catch-all `/object/<bucket>/<key>` routes come last.
   app.post('/object/list/*', guarded(listHandler(service)))
+  app.post('/object/list-v2/*', guarded(listV2Handler(service)))
+  app.post('/object/upload/sign/*', guarded(createSignedUploadHandler(service)))
+  app.put('/object/upload/sign/*', guarded(signedUploadHandler(service))) // no auth: the token decides
   app.post('/object/move', guarded(moveHandler(service)))
   app.post('/object/copy', guarded(copyHandler(service)))
   app.post('/object/sign/*', guarded(signHandler(service)))

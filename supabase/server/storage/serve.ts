@@ -47,6 +47,8 @@ export async function serveObject(files: ObjectFiles, row: ObjectRow, request: R
     'cache-control': safeHeader(meta.cacheControl, 'no-cache'),
     'last-modified': new Date(row.updated_at).toUTCString(),
     'accept-ranges': 'bytes',
+    // Stored files stay out of search engines, as Supabase Storage marks them.
+    'x-robots-tag': 'none',
   })
   const etag = safeHeader(meta.eTag, '')
   if (etag) headers.set('etag', etag)

@@ -9,6 +9,7 @@ import type { Caller } from './caller'
 import { storageErrors } from './errors'
 
 const SCOPE = 'download'
+const UPLOAD_SCOPE = 'upload'
 const ROLES: readonly DbRole[] = ['anon', 'authenticated', 'service_role']
 
 /** Throws unless `expiresIn` is a whole number of seconds from 1 to `max` (a setting). */
@@ -27,6 +28,33 @@ export async function signedObjectUrl(keys: JwtKeys, signer: Caller, bucket: str
   return `/object/sign/${bucket}/${key}?token=${token}`
 }
 
+/**
+ * A signed upload URL (`createSignedUploadUrl`): `{url, token}` as Supabase Storage answers, the
+ * token naming the path, whether it may replace, and its signer, as whom the upload is written
+ * (so the policies decide again when it arrives; Supabase writes it as the service role).
+ */
+export async function signedUploadUrl(
+  keys: JwtKeys,
+  signer: Caller,
+  bucket: string,
+  key: string,
+  upsert: boolean,
+  expiresIn: number,
+) {
+  const { sub, aal } = signer.claims
+  const token = await keys.sign(
+    { url: `${bucket}/${key}`, scope: UPLOAD_SCOPE, upsert, role: signer.role, sub, aal },
+    expiresIn,
+  )
+  return { url: `/object/upload/sign/${bucket}/${key}?token=${token}`, token }
+}
+
+/** The signer and upsert choice of a valid upload token for exactly this path. */
+export async function requireSignedUploadToken(keys: JwtKeys, token: string | undefined, bucket: string, key: string) {
+  const { caller, payload } = await verifiedSigner(keys, token, bucket, key, UPLOAD_SCOPE)
+  return { caller, upsert: payload.upsert === true }
+}
+
 /** The signer a valid token names; throws the error Storage gives for a missing, broken, expired or misdirected token. */
 export async function requireSignedToken(
   keys: JwtKeys,
@@ -34,18 +62,32 @@ export async function requireSignedToken(
   bucket: string,
   key: string,
 ): Promise<Caller> {
+  return (await verifiedSigner(keys, token, bucket, key, SCOPE)).caller
+}
+
+async function verifiedSigner(keys: JwtKeys, token: string | undefined, bucket: string, key: string, scope: string) {
   if (!token) throw storageErrors.invalidRequest("querystring must have required property 'token'")
   const result = await keys.verify(token)
   if (!result.ok) {
     if (result.reason === 'expired') throw storageErrors.expiredToken()
     throw storageErrors.invalidJwt(result.message)
   }
-  const { url, scope, exp, role, sub, aal } = result.payload
-  // Access tokens are signed with the same key: only our own URL tokens, with an expiry and a
-  // signer, count (tokens made before signers were recorded are no longer honoured).
-  if (url !== `${bucket}/${key}` || scope !== SCOPE || typeof exp !== 'number' || !ROLES.includes(role as DbRole))
+  const { url, exp, role, sub, aal } = result.payload
+  // Access tokens are signed with the same key: only our own URL tokens of this scope (a download
+  // token cannot upload), with an expiry and a signer, count.
+  if (scope === UPLOAD_SCOPE && result.payload.scope !== scope)
+    throw storageErrors.invalidSignature('Token is not scoped for upload')
+  if (
+    url !== `${bucket}/${key}` ||
+    result.payload.scope !== scope ||
+    typeof exp !== 'number' ||
+    !ROLES.includes(role as DbRole)
+  )
     throw storageErrors.invalidSignature()
   const subject = typeof sub === 'string' && sub !== '' ? sub : null
   const claims = { role: role as DbRole, ...(subject ? { sub: subject } : {}), ...(aal ? { aal } : {}) }
-  return { role: role as DbRole, claims, owner: null, ownerId: subject }
+  const uuid =
+    subject && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(subject) ? subject : null
+  const caller: Caller = { role: role as DbRole, claims, owner: uuid, ownerId: subject }
+  return { caller, payload: result.payload }
 }

@@ -23,9 +23,8 @@ describe.each(databaseKinds())('REST paging, counts and singular responses on %s
     expect(ranged).toMatchObject({ data: [{ id: 2 }, { id: 3 }], count: 5, status: 206, error: null })
     const all = await bed.anon.from('rt_books').select('id', { count: 'exact' })
     expect(all).toMatchObject({ count: 5, status: 200 })
-    for (const count of ['planned', 'estimated'] as const) {
-      expect((await bed.anon.from('rt_books').select('id', { count }).limit(1)).count).toBe(5)
-    }
+    // estimated counts exactly while the planner expects no more than max_rows (planned: parity.test.ts).
+    expect((await bed.anon.from('rt_books').select('id', { count: 'estimated' }).limit(1)).count).toBe(5)
   })
 
   it('writes Content-Range as PostgREST does', async () => {

@@ -88,7 +88,7 @@ describe.each(databaseKinds())('storage buckets on %s', (kind) => {
     })
     expect(await bucketFiles(server, 'st-created')).toHaveLength(1)
     expect(await f.serviceClient.storage.emptyBucket('st-created')).toEqual({
-      data: { message: 'Successfully emptied' },
+      data: { message: 'Empty bucket has been queued. Completion may take up to an hour.' },
       error: null,
     })
     expect(await bucketFiles(server, 'st-created')).toHaveLength(0)

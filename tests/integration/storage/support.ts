@@ -106,11 +106,11 @@ export function expectSameBytes(actual: ArrayBuffer | Uint8Array, expected: Uint
   expect(Buffer.compare(bytes, expected)).toBe(0)
 }
 
-/** Raw request with a bearer token (or none), for what supabase-js cannot express. */
+/** Raw request with a bearer token (the anon key by default, as supabase-js sends), for what supabase-js cannot express. */
 export function rawRequest(server: TestServer, path: string, init: RequestInit & { token?: string } = {}) {
   const headers = new Headers(init.headers)
   headers.set('apikey', server.anonKey)
-  if (init.token) headers.set('authorization', `Bearer ${init.token}`)
+  headers.set('authorization', `Bearer ${init.token ?? server.anonKey}`)
   return server.request(`/storage/v1${path}`, { ...init, headers })
 }
 

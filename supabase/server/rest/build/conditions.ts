@@ -2,11 +2,14 @@
 // a bound parameter whose type PostgreSQL infers from the column it is compared with.
 import { ftsOperators, simpleOperators, type Operation } from '../parse/ast'
 import type { ColumnRef, ResolvedFilter, ResolvedLogic, ResolvedOrder } from '../plan/types'
-import { ident, jsonPath, qualified, type SqlParams } from './sql'
+import { ident, jsonPath, qualified, rowOf, type SqlParams } from './sql'
 
 /** A column of the table aliased `alias`, followed by its JSON path if any. */
 export function columnExpr(alias: string, ref: ColumnRef, params: SqlParams, comparing = false): string {
-  let base = `${alias}.${ident(ref.column.name)}`
+  const computed = ref.column.computed
+  let base = computed
+    ? `${qualified(computed.fn)}(${rowOf(alias, computed.table, computed.columns)})`
+    : `${alias}.${ident(ref.column.name)}`
   // `json` has no equality operator; compare JSON path results as jsonb, as PostgREST users expect.
   if (comparing && ref.path.length > 0 && ref.column.typname === 'json') base = `${base}::jsonb`
   return jsonPath(base, ref.path, params)
@@ -76,7 +79,16 @@ export function orderSql(alias: string, term: ResolvedOrder, params: SqlParams):
       (pair) => `${child}.${ident(pair.target)} = ${alias}.${ident(pair.source)}`,
     )
     const value = columnExpr(child, term.target, params)
-    expr = `(select ${value} from ${qualified(term.embed.relationship.target.name)} as ${child} where ${join.join(' and ')} limit 1)`
+    const via = term.embed.relationship.via
+    const from = via
+      ? `${qualified(via.fn)}(${rowOf(
+          alias,
+          via.source.name,
+          via.source.columns.map((column) => column.name),
+        )})`
+      : qualified(term.embed.relationship.target.name)
+    const where = join.length > 0 ? ` where ${join.join(' and ')}` : ''
+    expr = `(select ${value} from ${from} as ${child}${where} limit 1)`
   } else {
     expr = columnExpr(alias, term.target, params)
   }

@@ -3,7 +3,7 @@
 // and, when asked, the total. Embeds are lateral joins: to-one → object, to-many → json_agg array.
 import type { EmbedNode, ReadNode } from '../plan/types'
 import { columnExpr, filterSql, logicSql, orderSql } from './conditions'
-import { ident, jsonObject, qualified, type SqlParams } from './sql'
+import { ident, jsonObject, qualified, rowOf, SqlParams } from './sql'
 
 interface NodeParts {
   pairs: Array<[string, string]>
@@ -68,7 +68,15 @@ function lateralJoin(parentAlias: string, embed: EmbedNode, params: SqlParams) {
     (pair) => `${child.alias}.${ident(pair.target)} = ${parentAlias}.${ident(pair.source)}`,
   )
   const parts = nodeParts(child, params, joinOn)
-  const from = `from ${qualified(child.relation.name)} as ${child.alias}`
+  const via = embed.relationship.via
+  // A computed relationship reads the rows its function returns for the parent row.
+  const from = via
+    ? `from ${qualified(via.fn)}(${rowOf(
+        parentAlias,
+        via.source.name,
+        via.source.columns.map((column) => column.name),
+      )}) as ${child.alias}`
+    : `from ${qualified(child.relation.name)} as ${child.alias}`
   const kind = embed.inner ? 'inner' : 'left'
   const { limit, offset } = limits(child, params)
   if (embed.spread) {
@@ -103,6 +111,8 @@ export interface ReadOptions {
   maxRows?: number
   /** Root filters and order only (writes already filtered their rows). */
   rootFilters?: boolean
+  /** Count no further than this many rows (count=estimated's exact part). */
+  countLimit?: number
 }
 
 /** One statement answering `total` (text or null), `page_rows` and `body` (JSON text or null). */
@@ -115,8 +125,28 @@ export function readSql(root: ReadNode, params: SqlParams, options: ReadOptions)
   const offset = root.offset === undefined ? undefined : params.typed(root.offset, 'bigint')
   const page = `select ${jsonObject(parts.pairs)} as j${from}${tail(parts, limit, offset)}`
   const counted = { ...parts, joins: parts.joins.filter((join) => join.filtering), orderBy: [] }
-  const total = options.count ? `(select count(*)${from}${tail(counted)})::text` : 'null::text'
+  const countCap = options.countLimit === undefined ? undefined : params.typed(options.countLimit, 'bigint')
+  const total = !options.count
+    ? 'null::text'
+    : countCap === undefined
+      ? `(select count(*)${from}${tail(counted)})::text`
+      : `(select count(*) from (select 1${from}${tail(counted, countCap)}) as c)::text`
   let body = options.single ? `(json_agg(r.j) -> 0)` : `coalesce(json_agg(r.j), '[]'::json)`
   if (options.stripNulls) body = `json_strip_nulls(${body})`
   return `select ${total} as total, count(*)::int as page_rows, ${options.noBody ? 'null' : `${body}::text`} as body from (${page}) as r`
+}
+
+/**
+ * The rows a read counts (its filters and filtering joins, no page), as `select 1 …` for EXPLAIN:
+ * `count=planned` reads PostgreSQL's estimate from the plan instead of counting. Every parameter is
+ * bound as text, so an unused CTE naming them all lets PostgreSQL type those the query skips.
+ */
+export function countedRowsSql(root: ReadNode, source: string): { sql: string; values: unknown[] } {
+  const params = new SqlParams()
+  const parts = nodeParts(root, params)
+  const counted = { ...parts, joins: parts.joins.filter((join) => join.filtering), orderBy: [] }
+  const query = `select 1 from ${source} as ${root.alias}${tail(counted)}`
+  const declared = params.values.map((_, i) => `$${i + 1}::text`)
+  const prefix = declared.length > 0 ? `with _params as (select ${declared.join(', ')}) ` : ''
+  return { sql: `${prefix}${query}`, values: params.values }
 }

@@ -105,3 +105,12 @@ export function jsonObject(pairs: Array<[string, string]>): string {
   const members = chunks.map((chunk) => `regexp_replace(${chunk}::text, '^\\{|\\}$', '', 'g')`)
   return `('{' || ${members.join(` || ', ' || `)} || '}')::json`
 }
+
+/**
+ * The row of `table` that `alias` holds, for a function of that row (computed fields and
+ * relationships). Built column by column, so it also works where `alias` reads a write's or a
+ * function's result rather than the table itself.
+ */
+export function rowOf(alias: string, table: string, columns: string[]): string {
+  return `row(${columns.map((column) => `${alias}.${ident(column)}`).join(', ')})::${qualified(table)}`
+}

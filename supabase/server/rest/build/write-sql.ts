@@ -24,6 +24,9 @@ export function insertSql(
 ): string {
   const table = qualified(relation.name)
   const columns = group.columns.map(ident).join(', ')
+  // An upsert tells inserted rows from merged ones (PostgREST answers 200 when none was inserted):
+  // a row this statement inserted has no xmax, one it updated carries the updating transaction's.
+  const flag = conflict?.action === 'merge' ? `, (${alias}.xmax = 0) as _inserted` : ''
   // With no columns at all, every row is all defaults: a SELECT of zero expressions does that.
   let sql =
     group.columns.length === 0
@@ -37,7 +40,8 @@ export function insertSql(
         ? ` on conflict${target} do nothing`
         : ` on conflict${target} do update set ${updates.join(', ')}`
   }
-  return returning ? `${sql} returning ${alias}.*` : sql
+  if (returning) return `${sql} returning ${alias}.*${flag}`
+  return flag ? `${sql} returning ${flag.slice(2)}` : sql
 }
 
 export function updateSql(

@@ -8,32 +8,45 @@ import { planRead } from '../plan/read-plan'
 import { preferenceApplied } from '../prefer'
 import { applyRange, maxRows, queryPage, readResult, type Prepared, type RestRequest } from '../request'
 import { contentRange, rangeStatus } from '../response'
-import { callSql, resolveFunction } from '../rpc'
+import { callSql, callWholeBodySql, resolveFunction, takesWholeBody, type RpcBodyKind } from '../rpc'
 import type { SchemaCache } from '../schema-cache'
 
-function requestArgs(request: RestRequest): Record<string, unknown> {
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+
+function requestArgs(request: RestRequest): Record<string, unknown> | undefined {
   if (request.method !== 'POST') return Object.fromEntries(request.query.args)
   const body = request.body ?? {}
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw restErrors.invalidBody('The arguments of a function call must be a JSON object')
-  }
-  return body as Record<string, unknown>
+  return isObject(body) ? body : undefined
 }
 
 export function prepareRpc(cache: SchemaCache, request: RestRequest): Prepared {
   const args = requestArgs(request)
-  const fn = resolveFunction(cache, request.target, Object.keys(args), request.method === 'POST')
+  const kind: RpcBodyKind = request.method !== 'POST' ? 'none' : (request.rawBody?.type ?? 'json')
+  // A JSON body that is not an object (an array, a string) can only go whole to an unnamed parameter.
+  const fn = resolveFunction(cache, request.target, args && Object.keys(args), kind)
+  if (!takesWholeBody(fn) && args === undefined)
+    throw restErrors.invalidBody('The arguments of a function call must be a JSON object')
   const params = new SqlParams()
-  const call = callSql(fn, args, params)
+  const bodyText = request.rawBody?.text ?? JSON.stringify(request.body ?? {})
+  const call = takesWholeBody(fn) ? callWholeBodySql(fn, bodyText, params) : callSql(fn, args ?? {}, params)
   const head = request.method === 'HEAD'
   const count = request.prefs.count !== undefined
+  // handling=strict with max-affected: the rows the function returned after the URL's filters
+  // (PGRST124, the call undone); a function returning no set cannot be bounded (PGRST128).
+  const maxAffected = request.prefs.handling === 'strict' ? request.prefs.maxAffected : undefined
+  if (maxAffected !== undefined && !fn.returnsSet) throw restErrors.maxAffectedSingle()
+  const checkAffected = (rows: number) => {
+    if (maxAffected !== undefined && rows > maxAffected) throw restErrors.maxAffected(rows)
+  }
 
   if (fn.kind === 'composite') {
     const root = planRead(cache, cache.functionRelation(fn), request.query)
     applyRange(root, request.range)
-    // A function returning one row answers an object, like single() would.
-    const single = request.media.single || !fn.returnsSet
-    // The call runs once, as a CTE, even when the total is counted too.
+    // A function returning one row answers an object, or null once the URL's filters remove it;
+    // it counts as exactly one row, so single() never refuses it (PostgREST's rule).
+    const oneRow = !fn.returnsSet
+    const single = request.media.single || oneRow
     const read = readSql(root, params, {
       source: '_call',
       count,
@@ -42,13 +55,18 @@ export function prepareRpc(cache: SchemaCache, request: RestRequest): Prepared {
       noBody: head,
       maxRows,
     })
+    // The call runs once, as a CTE, even when the total is counted too.
     const sql = `with _call as (select * from ${call}) ${read}`
-    const asRead = { ...request, media: { ...request.media, single } }
     const name = cache.statementName(sql)
-    return async (tx) => ({
-      ...readResult(asRead, root, await queryPage(tx, sql, params.values, name)),
-      single: request.media.single,
-    })
+    return async (tx) => {
+      const page = await queryPage(tx, sql, params.values, name)
+      checkAffected(page.page_rows)
+      if (oneRow) {
+        const headers = { 'Content-Range': contentRange(0, 1, count ? 1 : undefined) }
+        return { status: 200, body: head ? undefined : (page.body ?? 'null'), headers, single: request.media.single }
+      }
+      return { ...readResult(request, root, page), single: request.media.single }
+    }
   }
 
   if (fn.kind === 'void') {
@@ -77,10 +95,12 @@ export function prepareRpc(cache: SchemaCache, request: RestRequest): Prepared {
   const total = count ? `(select count(*) from _call)::text` : 'null::text'
   const body = request.media.single ? `(json_agg(s.v) -> 0)` : `coalesce(json_agg(s.v), '[]'::json)`
   const page = `select _call.v from _call limit ${limit} offset ${offset}`
-  const sql = `with _call as (select f.v from ${call} as f(v)) select ${total} as total, count(*)::int as page_rows, ${head ? 'null' : `${body}::text`} as body from (${page}) as s`
+  const read = `select ${total} as total, count(*)::int as page_rows, ${head ? 'null' : `${body}::text`} as body from (${page}) as s`
+  const sql = `with _call as (select f.v from ${call} as f(v)) ${read}`
   const name = cache.statementName(sql)
   return async (tx) => {
     const page = await queryPage(tx, sql, params.values, name)
+    checkAffected(page.page_rows)
     if (request.media.single && page.page_rows !== 1) throw restErrors.singular(page.page_rows)
     const totalRows = page.total === null ? undefined : Number(page.total)
     const headers: Record<string, string> = {

@@ -7,7 +7,7 @@ import { deleteSql, insertSql, updateSql, writeCte, type Conflict, type InsertGr
 import { restErrors } from '../errors'
 import { planRead } from '../plan/read-plan'
 import { preferenceApplied } from '../prefer'
-import { queryPage, type Prepared, type RestRequest } from '../request'
+import { type PageRow, type Prepared, type RestRequest } from '../request'
 import { contentRange, type RestResult } from '../response'
 import type { Relation, SchemaCache } from '../schema-cache'
 import { requireRelation } from './read'
@@ -49,22 +49,33 @@ export function prepareWrite(cache: SchemaCache, request: RestRequest): Prepared
     }
   }
   const readQuery = wantsRows && statements.length > 0 ? readSql(root, shared, readOptions(request)) : undefined
+  const merging = request.method === 'POST' && request.prefs.resolution === 'merge-duplicates'
   return async (tx) => {
     let rows = 0
+    // Rows inserted by this request; undefined unless it is an upsert, where it decides 201 or 200.
+    let inserted: number | undefined
     let body: string | undefined
     if (readQuery) {
-      const page = await queryPage(
-        tx,
-        `${writeCte(statements.map((statement) => statement.sql))} ${readQuery}`,
+      const cte = writeCte(statements.map((statement) => statement.sql))
+      const insertedSql = merging ? `(select count(*) from w where w._inserted)::int` : 'null::int'
+      const { rows: result } = await tx.query<PageRow & { inserted: number | null }>(
+        `${cte} select q.*, ${insertedSql} as inserted from (${readQuery}) as q`,
         shared.values,
       )
+      const page = result[0] ?? { total: null, page_rows: 0, body: null, inserted: null }
       rows = page.page_rows
       body = page.body ?? undefined
+      inserted = merging ? (page.inserted ?? 0) : rows
     } else {
-      for (const statement of statements) rows += (await tx.query(statement.sql, statement.values)).affectedRows
+      inserted = 0
+      for (const statement of statements) {
+        const result = await tx.query<{ _inserted?: boolean }>(statement.sql, statement.values)
+        rows += result.affectedRows
+        inserted += merging ? result.rows.filter((row) => row._inserted).length : result.affectedRows
+      }
       if (wantsRows) body = '[]'
     }
-    return writeResult(request, relation, rows, body)
+    return writeResult(request, relation, rows, body, inserted)
   }
 }
 
@@ -99,10 +110,22 @@ function insertGroups(relation: Relation, request: RestRequest): Array<{ group: 
   return groups.map((group) => ({ group, conflict }))
 }
 
-function writeResult(request: RestRequest, relation: Relation, rows: number, body: string | undefined): RestResult {
+function writeResult(
+  request: RestRequest,
+  relation: Relation,
+  rows: number,
+  body: string | undefined,
+  inserted: number | undefined,
+): RestResult {
   const { prefs, media } = request
   if (media.single && rows !== 1) throw restErrors.singular(rows)
-  if (prefs.handling === 'strict' && prefs.maxAffected !== undefined && rows > prefs.maxAffected)
+  // max-affected bounds updates and deletes (and rpc), never inserts, as in PostgREST 13.
+  if (
+    request.method !== 'POST' &&
+    prefs.handling === 'strict' &&
+    prefs.maxAffected !== undefined &&
+    rows > prefs.maxAffected
+  )
     throw restErrors.maxAffected(rows)
   const total = prefs.count ? rows : undefined
   const headers: Record<string, string> = {
@@ -115,7 +138,10 @@ function writeResult(request: RestRequest, relation: Relation, rows: number, bod
     if (location) headers.Location = location
   }
   const representation = prefs.return === 'representation'
-  const status = request.method === 'POST' ? 201 : representation ? 200 : 204
+  // A merge-duplicates upsert that inserted nothing (every row merged) answers 200, as PostgREST
+  // 12+ does; ignore-duplicates answers 201 even when every row was skipped.
+  const upsertOnly = request.method === 'POST' && request.prefs.resolution === 'merge-duplicates' && inserted === 0
+  const status = request.method === 'POST' ? (upsertOnly ? 200 : 201) : representation ? 200 : 204
   return { status, body: representation ? body : undefined, headers, single: media.single }
 }
 

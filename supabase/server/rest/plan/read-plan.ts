@@ -9,7 +9,8 @@ import { findRelationship } from './relationships'
 import { AliasCounter, type ColumnRef, type EmbedNode, type ReadNode, type ResolvedLogic } from './types'
 
 export function resolveColumn(relation: Relation, field: FieldRef): ColumnRef {
-  const column = relation.byName.get(field.name)
+  // A column, else a computed field (a function of the row), as PostgREST resolves names.
+  const column = relation.byName.get(field.name) ?? relation.computed.get(field.name)
   if (!column) {
     const names = relation.columns.map((candidate) => candidate.name)
     throw restErrors.undefinedColumn(relation.name, field.name, closestColumn(field.name, names))

@@ -6,7 +6,7 @@ import { asCaller, requireCaller } from '../caller'
 import { storageErrors } from '../errors'
 import { readJson } from '../json-body'
 import { requireAllowedType, uploadLimit } from '../limits'
-import { listObjects, listSortColumns } from '../list'
+import { decodeListCursor, listObjects, listObjectsV2, listSortColumns } from '../list'
 import { deleteObjects, findObject, moveObject } from '../objects'
 import { bucketOnly, normalizePrefix, objectTarget, requireValidKey } from '../paths'
 import { withNewFile, type Handler, type StorageService } from '../service'
@@ -51,6 +51,49 @@ export function listHandler({ deps }: StorageService): Handler {
       { readOnly: true },
     )
     return c.json(entries)
+  }
+}
+
+const listV2Body = z.object({
+  prefix: z.string().max(1024).default(''),
+  limit: z.number().int().min(1).max(1000).default(1000),
+  cursor: z.string().max(2048).optional(),
+  with_delimiter: z.boolean().default(false),
+  sortBy: z
+    .object({
+      // Pages follow the key; other orders have no stable cursor here (README).
+      column: z.literal('name').default('name'),
+      order: z
+        .string()
+        .transform((order) => order.toLowerCase())
+        .pipe(z.enum(['asc', 'desc']))
+        .default('asc'),
+    })
+    .default({ column: 'name', order: 'asc' }),
+})
+
+/** The name a `list-v2` cursor carries; a cursor that is not ours is Storage's InvalidParameter. */
+function cursorKey(cursor: string | undefined): string | null {
+  if (cursor === undefined || cursor === '') return null
+  const key = decodeListCursor(cursor)
+  if (key === undefined) throw storageErrors.invalidParameter('Invalid Parameter continuation token')
+  return key
+}
+
+export function listV2Handler({ deps }: StorageService): Handler {
+  return async (c) => {
+    const caller = await requireCaller(deps, c)
+    const bucket = bucketOnly(c)
+    if (bucket === undefined) throw storageErrors.noSuchBucket()
+    const body = await readJson(c.req.raw, listV2Body)
+    const options = {
+      prefix: body.prefix.replace(/^\/+/, ''),
+      limit: body.limit,
+      withDelimiter: body.with_delimiter,
+      after: cursorKey(body.cursor),
+      order: body.sortBy.order,
+    }
+    return c.json(await asCaller(deps, c, caller, (tx) => listObjectsV2(tx, bucket, options), { readOnly: true }))
   }
 }
 
