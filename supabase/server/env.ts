@@ -2,6 +2,11 @@
 // reported together, so a misconfigured deployment fails with one clear message.
 import { z } from 'zod'
 import { developmentKeys } from './lib/dev-keys'
+import { signingKeysSchema } from './lib/signing-keys'
+
+const developmentSigningKids = new Set(
+  (JSON.parse(developmentKeys.signingKeys) as { kid: string }[]).map((key) => key.kid),
+)
 
 const schema = z
   .object({
@@ -81,6 +86,12 @@ const schema = z
     /** Longest lifetime a signed download URL may be given, in seconds (7 days). */
     STORAGE_SIGNED_URL_MAX_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(604_800),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default(developmentKeys.jwtSecret),
+    /**
+     * Access-token signing keys: a JSON array of private JWKs (ES256 or RS256, each with a kid).
+     * The first signs, every one verifies (README: rotating keys). JWT_SECRET stays for the
+     * anon and service-role keys.
+     */
+    JWT_SIGNING_KEYS: signingKeysSchema.prefault(developmentKeys.signingKeys),
     /** Access-token lifetime in seconds. */
     JWT_EXPIRY: z.coerce.number().int().min(30).max(604800).default(3600),
     ANON_KEY: z.string().min(20).default(developmentKeys.anonKey),
@@ -97,6 +108,7 @@ const schema = z
     if (env.NODE_ENV !== 'production') return
     const insecure = [
       ['JWT_SECRET', env.JWT_SECRET === developmentKeys.jwtSecret],
+      ['JWT_SIGNING_KEYS', env.JWT_SIGNING_KEYS.some((key) => developmentSigningKids.has(key.kid))],
       ['ANON_KEY', env.ANON_KEY === developmentKeys.anonKey],
       ['SERVICE_ROLE_KEY', env.SERVICE_ROLE_KEY === developmentKeys.serviceRoleKey],
     ] as const

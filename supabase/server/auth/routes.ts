@@ -33,6 +33,12 @@ export function authRoutes(deps: ServerDeps) {
   app.get('/health', (c) =>
     c.json({ version: 'cauce-auth', name: 'GoTrue', description: 'Cauce Data auth API (GoTrue-compatible)' }),
   )
+  // The public halves of the signing keys, for getClaims() and any verifier (cacheable: a
+  // rotation keeps the old key listed until its tokens have expired).
+  app.get('/.well-known/jwks.json', (c) => {
+    c.header('Cache-Control', 'public, max-age=600')
+    return c.json(ctx.deps.keys.jwks())
+  })
   app.get('/settings', (c) =>
     c.json({
       external: { email: true, phone: false, anonymous_users: false },
