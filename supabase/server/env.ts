@@ -49,6 +49,8 @@ const schema = z
     /** Failed sign-ins (or TOTP codes) for one account before it is locked for the window below. */
     AUTH_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(3).max(1000).default(10),
     AUTH_ACCOUNT_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    /** Lifetime of a sign-in link or sign-up confirmation and its code (GoTrue's MAILER_OTP_EXP). */
+    AUTH_EMAIL_LINK_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
     /** How long a session is known to exist before REST/Storage ask again (revocation delay, ms). */
     AUTH_REVOCATION_CHECK_MS: z.coerce.number().int().min(0).max(5000).default(4000),
     /** Largest accepted upload, in bytes (buckets may set a lower limit). */

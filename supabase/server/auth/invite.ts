@@ -44,7 +44,7 @@ export function invite(ctx: AuthContext): Handler {
         'update auth.users set invited_at = $2, confirmation_sent_at = $2, updated_at = $2 where id = $1',
         [existing.id, now],
       )
-      const token = await createLinkToken(tx, { userId: existing.id, email, type: 'invite', now })
+      const { token } = await createLinkToken(tx, { userId: existing.id, email, type: 'invite', now })
       const fresh = (await findUserById(tx, existing.id)) ?? existing
       return {
         user: await userJson(tx, fresh),

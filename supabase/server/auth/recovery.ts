@@ -24,7 +24,7 @@ export function recover(ctx: AuthContext): Handler {
       // would reveal that the account exists).
       const lastSent = user.recovery_sent_at ? new Date(user.recovery_sent_at).getTime() : 0
       if (now.getTime() - lastSent < authPolicy.recoveryMailIntervalSeconds * 1000) return undefined
-      const token = await createLinkToken(tx, { userId: user.id, email: user.email, type: 'recovery', now })
+      const { token } = await createLinkToken(tx, { userId: user.id, email: user.email, type: 'recovery', now })
       await tx.query('update auth.users set recovery_sent_at = $2 where id = $1', [user.id, now])
       return {
         to: user.email,

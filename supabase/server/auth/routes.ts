@@ -7,9 +7,11 @@ import { createUser, updateUserById } from './admin-write'
 import type { AuthContext, AuthEnv } from './context'
 import { API_VERSION, errorResponse, errors } from './errors'
 import { rateLimit, requireAdmin, requireUser } from './guards'
+import { generateLink } from './generate-link'
 import { invite } from './invite'
 import * as mfa from './mfa'
 import { verify as verifyFactor } from './mfa-verify'
+import { otp } from './otp'
 import { recover } from './recovery'
 import { reauthenticate } from './reauthenticate'
 import { authRuntime } from './runtime'
@@ -54,6 +56,8 @@ export function authRoutes(deps: ServerDeps) {
   app.post('/signup', rateLimit(ctx, 'signUp', errors.requestRateLimit), signup(ctx))
   app.post('/token', token(ctx))
   app.post('/recover', rateLimit(ctx, 'recover', errors.emailRateLimit), recover(ctx))
+  // Mails, like /recover: counted in the same per-IP mail budget.
+  app.post('/otp', rateLimit(ctx, 'recover', errors.emailRateLimit), otp(ctx))
   app.get('/verify', rateLimit(ctx, 'verify', errors.requestRateLimit), verifyGet(ctx))
   app.post('/verify', rateLimit(ctx, 'verify', errors.requestRateLimit), verifyPost(ctx))
 
@@ -70,6 +74,7 @@ export function authRoutes(deps: ServerDeps) {
 
   // The service role.
   app.post('/invite', admin, invite(ctx))
+  app.post('/admin/generate_link', admin, generateLink(ctx))
   app.get('/admin/users', admin, listUsers(ctx))
   app.post('/admin/users', admin, createUser(ctx))
   app.get('/admin/users/:id', admin, getUserById(ctx))
