@@ -50,8 +50,8 @@ export function ForgotPasswordPage() {
         {sentTo ? (
           <FormAlert ref={messageRef} tone="info">
             <Trans>
-              If an account exists for {sentTo}, we have sent it a link to choose a new password. The link works
-              once and expires in one hour. Check your spam folder if it does not arrive in a few minutes.
+              If an account exists for {sentTo}, we have sent it a link to choose a new password. The link works once
+              and expires in one hour. Check your spam folder if it does not arrive in a few minutes.
             </Trans>
           </FormAlert>
         ) : (
