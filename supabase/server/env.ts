@@ -49,6 +49,15 @@ const schema = z
     /** Failed sign-ins (or TOTP codes) for one account before it is locked for the window below. */
     AUTH_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(3).max(1000).default(10),
     AUTH_ACCOUNT_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    /**
+     * Sign-ups get a session at once, without confirming the address (GoTrue's MAILER_AUTOCONFIRM).
+     * Development only: it lets anyone register any address, and a repeated sign-up then answers
+     * "already registered"; production refuses it.
+     */
+    AUTH_AUTOCONFIRM: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
     /** Lifetime of a sign-in link or sign-up confirmation and its code (GoTrue's MAILER_OTP_EXP). */
     AUTH_EMAIL_LINK_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
     /** How long a session is known to exist before REST/Storage ask again (revocation delay, ms). */
@@ -122,6 +131,8 @@ const schema = z
           message: 'is the public development value; set a secret one in production',
         })
     }
+    if (env.AUTH_AUTOCONFIRM)
+      ctx.addIssue({ code: 'custom', path: ['AUTH_AUTOCONFIRM'], message: 'must be false in production' })
     if (!env.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production' })
     if (!env.SITE_URL) ctx.addIssue({ code: 'custom', path: ['SITE_URL'], message: 'is required in production' })
   })

@@ -15,7 +15,7 @@ import { otp } from './otp'
 import { recover } from './recovery'
 import { reauthenticate } from './reauthenticate'
 import { authRuntime } from './runtime'
-import { signup } from './signup'
+import { resend, signup } from './signup'
 import { token } from './token'
 import { getUser, logout, updateUser } from './user'
 import { verifyGet, verifyPost } from './verify'
@@ -45,7 +45,7 @@ export function authRoutes(deps: ServerDeps) {
     c.json({
       external: { email: true, phone: false, anonymous_users: false },
       disable_signup: false,
-      mailer_autoconfirm: true,
+      mailer_autoconfirm: ctx.deps.env.AUTH_AUTOCONFIRM,
       phone_autoconfirm: false,
       sms_provider: '',
       saml_enabled: false,
@@ -57,6 +57,7 @@ export function authRoutes(deps: ServerDeps) {
   app.post('/token', token(ctx))
   app.post('/recover', rateLimit(ctx, 'recover', errors.emailRateLimit), recover(ctx))
   // Mails, like /recover: counted in the same per-IP mail budget.
+  app.post('/resend', rateLimit(ctx, 'recover', errors.emailRateLimit), resend(ctx))
   app.post('/otp', rateLimit(ctx, 'recover', errors.emailRateLimit), otp(ctx))
   app.get('/verify', rateLimit(ctx, 'verify', errors.requestRateLimit), verifyGet(ctx))
   app.post('/verify', rateLimit(ctx, 'verify', errors.requestRateLimit), verifyPost(ctx))

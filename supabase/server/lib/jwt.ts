@@ -54,7 +54,9 @@ export class JwtKeys {
 
   async sign(payload: JwtPayload, expiresInSeconds?: number): Promise<string> {
     const { alg, kid } = this.signer
-    const jwt = new SignJWT(payload).setProtectedHeader({ alg, kid, typ: 'JWT' }).setIssuedAt()
+    const jwt = new SignJWT(payload).setProtectedHeader({ alg, kid, typ: 'JWT' })
+    // An access token names its own issue time (the auth clock's), so exp - iat is exactly its lifetime.
+    if (payload.iat === undefined) jwt.setIssuedAt()
     if (expiresInSeconds !== undefined) jwt.setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds)
     return jwt.sign(await this.keyFor(this.signer, true))
   }
