@@ -9,7 +9,7 @@
 // the same shape, so even `identities` tells nothing); with auto-confirmation, 422
 // user_already_exists. The password is hashed on every path, so all take as long.
 import { randomUUID } from 'node:crypto'
-import type { Handler } from 'hono'
+import type { Context, Handler } from 'hono'
 import { issueCodeLink, sendLater, type PendingMail } from './code-links'
 import { nowOf, type AuthContext } from './context'
 import { AuthError, errors } from './errors'
@@ -37,45 +37,67 @@ export function signup(ctx: AuthContext): Handler {
     const passwordHash = await hashPassword(password)
     const now = nowOf(ctx)
 
-    const outcome = await ctx.deps.db.transaction(
-      async (tx): Promise<{ session: TokenResponse } | { answer: Json; mail?: PendingMail }> => {
-        const existing = await findUserByEmail(tx, email)
-        if (existing) {
-          if (autoconfirm) throw new AuthError(422, 'user_already_exists', 'User already registered')
-          // Not confirmed yet: the confirmation goes out again (its password stays: a second
-          // sign-up must not replace the password of an account someone is about to confirm).
-          const mail = existing.email_confirmed_at
-            ? undefined
-            : await issueCodeLink(ctx, tx, existing, 'signup', redirectTo, now)
-          return { answer: unconfirmedAnswer(randomUUID(), email, data, now), mail }
-        }
-        const id = await insertUser(tx, {
-          email,
-          passwordHash,
-          userMetadata: data,
-          confirmedAt: autoconfirm ? now : null,
-          now,
-        })
-        const user = await findUserById(tx, id)
-        if (!user) throw errors.unexpected('Database error saving new user')
-        if (!autoconfirm) {
-          const mail = await issueCodeLink(ctx, tx, user, 'signup', redirectTo, now)
-          return { answer: unconfirmedAnswer(id, email, data, now), mail }
-        }
-        await tx.query('update auth.users set last_sign_in_at = $2 where id = $1', [id, now])
-        const { session, refreshToken } = await createSession(tx, {
-          userId: id,
-          method: 'password',
-          now,
-          ...sessionOrigin(c),
-        })
-        return { session: await tokenResponse(ctx, tx, (await findUserById(tx, id)) ?? user, session, refreshToken) }
-      },
+    if (autoconfirm) return c.json(await signUpConfirmed(ctx, c, { email, passwordHash, data, now }))
+    // With confirmation, the answer does not depend on the address at all, and it goes out
+    // before the address is looked up: an existing account and a new one take as long.
+    const id = randomUUID()
+    void registerUnconfirmed(ctx, { id, email, passwordHash, data, redirectTo, now }).catch((error: unknown) =>
+      console.error('auth: could not register a sign-up', error),
     )
-    if ('session' in outcome) return c.json(outcome.session)
-    sendLater(ctx, outcome.mail)
-    return c.json(outcome.answer)
+    return c.json(unconfirmedAnswer(id, email, data, now))
   }
+}
+
+interface SignupRequest {
+  email: string
+  passwordHash: string
+  data: Json
+  now: Date
+}
+
+/** Development (AUTH_AUTOCONFIRM): the account is confirmed at once and signed in, as GoTrue does. */
+async function signUpConfirmed(ctx: AuthContext, c: Context, request: SignupRequest): Promise<TokenResponse> {
+  const { email, passwordHash, data, now } = request
+  return ctx.deps.db.transaction(async (tx) => {
+    if (await findUserByEmail(tx, email)) throw new AuthError(422, 'user_already_exists', 'User already registered')
+    const id = await insertUser(tx, { email, passwordHash, userMetadata: data, confirmedAt: now, now })
+    await tx.query('update auth.users set last_sign_in_at = $2 where id = $1', [id, now])
+    const { session, refreshToken } = await createSession(tx, {
+      userId: id,
+      method: 'password',
+      now,
+      ...sessionOrigin(c),
+    })
+    const user = await findUserById(tx, id)
+    if (!user) throw errors.unexpected('Database error saving new user')
+    return tokenResponse(ctx, tx, user, session, refreshToken)
+  })
+}
+
+/**
+ * After the answer: a new address gets an unconfirmed account (with the id already answered) and
+ * the confirmation mail; an unconfirmed one gets the mail again (its password stays: a second
+ * sign-up must not set the password of an account the owner is about to confirm); a confirmed
+ * one gets nothing.
+ */
+async function registerUnconfirmed(
+  ctx: AuthContext,
+  request: SignupRequest & { id: string; redirectTo: string },
+): Promise<void> {
+  const { id, email, passwordHash, data, redirectTo, now } = request
+  const mail = await ctx.deps.db.transaction(async (tx): Promise<PendingMail | undefined> => {
+    const existing = await findUserByEmail(tx, email)
+    if (existing) {
+      const locked = await findUserById(tx, existing.id, true)
+      return locked && !locked.email_confirmed_at
+        ? issueCodeLink(ctx, tx, locked, 'signup', redirectTo, now)
+        : undefined
+    }
+    await insertUser(tx, { id, email, passwordHash, userMetadata: data, confirmedAt: null, now })
+    const user = await findUserById(tx, id)
+    return user ? issueCodeLink(ctx, tx, user, 'signup', redirectTo, now) : undefined
+  })
+  sendLater(ctx, mail)
 }
 
 /**

@@ -40,10 +40,10 @@ describe.each(databaseKinds())('sign-up with confirmation on %s', (kind) => {
     const settings = await (await authRequest(server, '/settings')).json()
     expect(settings.mailer_autoconfirm).toBe(false)
 
+    const mail = await server.deps.catcher!.waitFor(email)
     const refused = await server.client().auth.signInWithPassword({ email, password })
     expect(refused.error).toMatchObject({ status: 400, code: 'email_not_confirmed' })
 
-    const mail = await server.deps.catcher!.waitFor(email)
     expect(mail.subject).toBe('Confirm your e-mail address for Cauce Data')
     expect(mail.html).toContain('<html lang="en">')
     const link = confirmLinkIn(mail.text)
