@@ -41,9 +41,13 @@ export function signup(ctx: AuthContext): Handler {
     // With confirmation, the answer does not depend on the address at all, and it goes out
     // before the address is looked up: an existing account and a new one take as long.
     const id = randomUUID()
-    void registerUnconfirmed(ctx, { id, email, passwordHash, data, redirectTo, now }).catch((error: unknown) =>
-      console.error('auth: could not register a sign-up', error),
-    )
+    // Started on the next turn of the event loop, once this answer has gone (the embedded
+    // database runs on this thread).
+    setTimeout(() => {
+      registerUnconfirmed(ctx, { id, email, passwordHash, data, redirectTo, now }).catch((error: unknown) =>
+        console.error('auth: could not register a sign-up', error),
+      )
+    }, 0)
     return c.json(unconfirmedAnswer(id, email, data, now))
   }
 }
