@@ -15,7 +15,7 @@ import { useAuthSelector } from '../../auth/use-auth'
 import { safeRedirect } from '../../auth/redirect'
 import { isAdmin, type AuthFailure } from '../../../machines/auth.machine'
 import { authFailureMessage } from './auth-messages'
-import { CodeStep } from './code-step'
+import { SignInCodeStep } from './code-step'
 import * as styles from './auth.css'
 import type { ConfirmSearch } from './confirm-search'
 
@@ -82,16 +82,7 @@ export function ConfirmLinkPage() {
         </h1>
         {failure && <FormAlert ref={alertRef}>{i18n._(authFailureMessage(failure))}</FormAlert>}
         {used && needsCode ? (
-          <CodeStep
-            intro={
-              <Trans>
-                Your account is protected with two-step verification. Enter the 6-digit code from your authenticator
-                app.
-              </Trans>
-            }
-            onFailure={setFailure}
-            onDone={proceed}
-          />
+          <SignInCodeStep onFailure={setFailure} onDone={proceed} />
         ) : complete ? (
           <div className={formStyles.form}>
             <p className={styles.intro}>

@@ -15,7 +15,7 @@ import { isAdmin, isClient, type AuthFailure } from '../../../machines/auth.mach
 import type { Audience } from '../../auth/guards'
 import { safeRedirect } from '../../auth/redirect'
 import { authFailureMessage } from './auth-messages'
-import { CodeStep } from './code-step'
+import { SignInCodeStep } from './code-step'
 import { LinkSentStep } from './link-sent-step'
 import { requestSignInLink } from '../../auth/email-links'
 import { withLangPrefix } from '../../lib/pages'
@@ -76,16 +76,7 @@ export function SignInPage({ audience }: { audience: Audience }) {
         </h1>
         {failure && <FormAlert ref={alertRef}>{i18n._(authFailureMessage(failure))}</FormAlert>}
         {needsCode ? (
-          <CodeStep
-            intro={
-              <Trans>
-                Your account is protected with two-step verification. Enter the 6-digit code from your authenticator
-                app.
-              </Trans>
-            }
-            onFailure={setFailure}
-            onDone={proceed}
-          />
+          <SignInCodeStep onFailure={setFailure} onDone={proceed} />
         ) : linkSentTo ? (
           <LinkSentStep
             email={linkSentTo}
