@@ -204,8 +204,8 @@ async function invite(request: Request, env: FunctionEnv, caller: Caller, body: 
 
 /**
  * An invitation to an address that already has an account. A client account in use (confirmed)
- * without an organization is attached to this one, and the database tells the person (a
- * notification, e-mailed in their language); the answer says `attached`. An account nobody has
+ * without an organization is attached to this one, and the person is told (a notification,
+ * e-mailed in their language); the answer says `attached`. An account nobody has
  * confirmed yet (anyone could have signed up with the address) is invited like a new one: null,
  * and the invitation below resets it. Anything else is a 409 naming why.
  */
@@ -228,6 +228,8 @@ async function attachExisting(
     .eq('id', account.id)
     .is('organization_id', null)
   if (updateError) return fail(502, 'profile_failed', 'The account could not be attached')
+  const { error: noticeError } = await service.rpc('notify_organization_access', { target: account.id })
+  if (noticeError) return fail(502, 'notice_failed', 'The account was attached, but the person could not be told')
   return json({ data: { user_id: account.id, email: input.email, status: 'attached' } })
 }
 

@@ -9,25 +9,28 @@ alter table public.notifications add constraint notifications_kind_check check (
 comment on column public.notifications.kind is
   'document_shared, report_published, task_assigned, organization_access (clients); document_uploaded, contact_message (staff); task_assigned also staff.';
 
-create or replace function public.notify_organization_access()
-returns trigger
+-- Called by the admin-users function (service role) right after it attached the account; not a
+-- trigger, so the seed and other ways of setting an organization stay quiet.
+create or replace function public.notify_organization_access(target uuid)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
+  organization uuid;
   organization_name text;
 begin
-  -- A new invitee gets the invitation instead: only an account already in use is told.
-  if not exists (select 1 from auth.users u where u.id = new.id and u.email_confirmed_at is not null) then
-    return new;
+  select p.organization_id into organization from public.profiles p where p.id = target and p.role = 'client';
+  if organization is null then
+    return;
   end if;
-  select o.name into organization_name from public.organizations o where o.id = new.organization_id;
+  select o.name into organization_name from public.organizations o where o.id = organization;
   perform public.notify(
-    array[new.id],
+    array[target],
     'organization_access',
-    'organization-access:' || new.organization_id::text,
-    new.organization_id,
+    'organization-access:' || organization::text,
+    organization,
     null,
     null,
     null,
@@ -39,15 +42,10 @@ begin
       '. Sign in to the portal with your usual address and password to see its projects, documents and reports.',
     '{}'::jsonb
   );
-  return new;
 end
 $$;
 
-comment on function public.notify_organization_access() is
-  'Trigger: tells a client whose existing account was just attached to an organization.';
-
-create trigger profiles_notify_organization_access
-  after update of organization_id on public.profiles
-  for each row
-  when (old.organization_id is null and new.organization_id is not null and new.role = 'client')
-  execute function public.notify_organization_access();
+comment on function public.notify_organization_access(uuid) is
+  'Service role only: tells a client whose existing account was just attached to an organization.';
+revoke all on function public.notify_organization_access(uuid) from public, anon, authenticated;
+grant execute on function public.notify_organization_access(uuid) to service_role;
