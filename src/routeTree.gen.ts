@@ -13,6 +13,7 @@ import { Route as Char123LangChar125RouteRouteImport } from './routes/{-$lang}/r
 import { Route as Char123LangChar125AppRouteRouteImport } from './routes/{-$lang}/_app/route'
 import { Route as Char123LangChar125SiteRouteRouteImport } from './routes/{-$lang}/_site/route'
 import { Route as Char123LangChar125SiteIndexRouteImport } from './routes/{-$lang}/_site/index'
+import { Route as Char123LangChar125SiteConfirmRouteImport } from './routes/{-$lang}/_site/confirm'
 import { Route as Char123LangChar125SiteContactRouteImport } from './routes/{-$lang}/_site/contact'
 import { Route as Char123LangChar125SiteResetPasswordRouteImport } from './routes/{-$lang}/_site/reset-password'
 import { Route as Char123LangChar125AppAdminDashboardRouteRouteImport } from './routes/{-$lang}/_app/admin/dashboard/route'
@@ -65,6 +66,12 @@ const Char123LangChar125SiteIndexRoute =
   Char123LangChar125SiteIndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () => Char123LangChar125SiteRouteRoute,
+  } as any)
+const Char123LangChar125SiteConfirmRoute =
+  Char123LangChar125SiteConfirmRouteImport.update({
+    id: '/confirm',
+    path: '/confirm',
     getParentRoute: () => Char123LangChar125SiteRouteRoute,
   } as any)
 const Char123LangChar125SiteContactRoute =
@@ -281,6 +288,7 @@ const Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute =
 
 export interface FileRoutesByFullPath {
   '/{-$lang}': typeof Char123LangChar125RouteRouteWithChildren
+  '/{-$lang}/confirm': typeof Char123LangChar125SiteConfirmRoute
   '/{-$lang}/contact': typeof Char123LangChar125SiteContactRoute
   '/{-$lang}/reset-password': typeof Char123LangChar125SiteResetPasswordRoute
   '/{-$lang}/': typeof Char123LangChar125SiteIndexRoute
@@ -317,6 +325,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/{-$lang}': typeof Char123LangChar125SiteIndexRoute
+  '/{-$lang}/confirm': typeof Char123LangChar125SiteConfirmRoute
   '/{-$lang}/contact': typeof Char123LangChar125SiteContactRoute
   '/{-$lang}/reset-password': typeof Char123LangChar125SiteResetPasswordRoute
   '/{-$lang}/admin/login': typeof Char123LangChar125SiteAdminLoginRoute
@@ -352,6 +361,7 @@ export interface FileRoutesById {
   '/{-$lang}': typeof Char123LangChar125RouteRouteWithChildren
   '/{-$lang}/_app': typeof Char123LangChar125AppRouteRouteWithChildren
   '/{-$lang}/_site': typeof Char123LangChar125SiteRouteRouteWithChildren
+  '/{-$lang}/_site/confirm': typeof Char123LangChar125SiteConfirmRoute
   '/{-$lang}/_site/contact': typeof Char123LangChar125SiteContactRoute
   '/{-$lang}/_site/reset-password': typeof Char123LangChar125SiteResetPasswordRoute
   '/{-$lang}/_site/': typeof Char123LangChar125SiteIndexRoute
@@ -390,6 +400,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/{-$lang}'
+    | '/{-$lang}/confirm'
     | '/{-$lang}/contact'
     | '/{-$lang}/reset-password'
     | '/{-$lang}/'
@@ -426,6 +437,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/{-$lang}'
+    | '/{-$lang}/confirm'
     | '/{-$lang}/contact'
     | '/{-$lang}/reset-password'
     | '/{-$lang}/admin/login'
@@ -460,6 +472,7 @@ export interface FileRouteTypes {
     | '/{-$lang}'
     | '/{-$lang}/_app'
     | '/{-$lang}/_site'
+    | '/{-$lang}/_site/confirm'
     | '/{-$lang}/_site/contact'
     | '/{-$lang}/_site/reset-password'
     | '/{-$lang}/_site/'
@@ -527,6 +540,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/{-$lang}/'
       preLoaderRoute: typeof Char123LangChar125SiteIndexRouteImport
+      parentRoute: typeof Char123LangChar125SiteRouteRoute
+    }
+    '/{-$lang}/_site/confirm': {
+      id: '/{-$lang}/_site/confirm'
+      path: '/confirm'
+      fullPath: '/{-$lang}/confirm'
+      preLoaderRoute: typeof Char123LangChar125SiteConfirmRouteImport
       parentRoute: typeof Char123LangChar125SiteRouteRoute
     }
     '/{-$lang}/_site/contact': {
@@ -871,6 +891,7 @@ const Char123LangChar125AppRouteRouteWithChildren =
   )
 
 interface Char123LangChar125SiteRouteRouteChildren {
+  Char123LangChar125SiteConfirmRoute: typeof Char123LangChar125SiteConfirmRoute
   Char123LangChar125SiteContactRoute: typeof Char123LangChar125SiteContactRoute
   Char123LangChar125SiteResetPasswordRoute: typeof Char123LangChar125SiteResetPasswordRoute
   Char123LangChar125SiteIndexRoute: typeof Char123LangChar125SiteIndexRoute
@@ -886,6 +907,7 @@ interface Char123LangChar125SiteRouteRouteChildren {
 
 const Char123LangChar125SiteRouteRouteChildren: Char123LangChar125SiteRouteRouteChildren =
   {
+    Char123LangChar125SiteConfirmRoute: Char123LangChar125SiteConfirmRoute,
     Char123LangChar125SiteContactRoute: Char123LangChar125SiteContactRoute,
     Char123LangChar125SiteResetPasswordRoute:
       Char123LangChar125SiteResetPasswordRoute,

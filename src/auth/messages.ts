@@ -21,6 +21,7 @@ const byCode: Record<string, MessageDescriptor> = {
   reauthentication_needed: msg`Enter your current password, or ask for a code by e-mail.`,
   current_password_invalid: msg`The current password is not correct.`,
   reauthentication_not_valid: msg`That code is not valid or has expired. Ask for a new one.`,
+  staff_factor_required: msg`Staff accounts must keep two-step verification: add another authenticator before removing this one.`,
   mfa_challenge_expired: msg`The code took too long. Please enter the current code again.`,
   session_not_found: msg`Your session has ended. Please sign in again.`,
   session_expired: msg`Your session has ended. Please sign in again.`,

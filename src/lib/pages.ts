@@ -39,6 +39,7 @@ export const privatePagePaths: readonly string[] = [
   '/admin',
   '/admin/login',
   '/reset-password',
+  '/confirm',
 ]
 
 /** Behind sign-in: every path below these is a page of the portal or the admin area. */

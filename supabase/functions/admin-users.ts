@@ -1,6 +1,7 @@
 // admin-users: what staff do to accounts that the REST API cannot do for them, because it needs
 // the auth admin API (service role). POST { action, ... }:
-//   invite     { email, full_name, locale, organization_id } a client user of an organization,
+//   invite     { email, full_name, locale, organization_id } a client user of an organization
+//              (an existing client account without one is attached to it, and told: `attached`),
 //              { email, full_name, locale, role }            or a staff member (super_admin only);
 //   resend     { user_id } the invitation again, while it has not been accepted;
 //   deactivate { user_id } a ban plus profiles.is_active = false: no sign-in, no rights;
@@ -168,11 +169,15 @@ async function invite(request: Request, env: FunctionEnv, caller: Caller, body: 
   }
   const { data: existing, error: existingError } = await service
     .from('profiles')
-    .select('id')
+    .select('id, role, organization_id, is_active')
     .ilike('email', input.email.replace(/[\\%_]/g, '\\$&'))
     .limit(1)
   if (existingError) return fail(502, 'lookup_failed', 'The accounts could not be read')
-  if (existing.length > 0) return authFailure({ code: 'email_exists', message: '' }, 'email_exists')
+  const account = existing[0]
+  if (account) {
+    const attached = await attachExisting(service, input, account)
+    if (attached) return attached
+  }
 
   const { data, error } = await service.auth.admin.inviteUserByEmail(input.email, {
     data: { full_name: input.full_name, locale: input.locale },
@@ -195,6 +200,37 @@ async function invite(request: Request, env: FunctionEnv, caller: Caller, body: 
     return fail(502, 'profile_failed', 'The account could not be set up; nothing was kept')
   }
   return json({ data: { user_id: data.user.id, email: input.email, status: 'invited' } })
+}
+
+/**
+ * An invitation to an address that already has an account. A client account in use (confirmed)
+ * without an organization is attached to this one, and the person is told (a notification,
+ * e-mailed in their language); the answer says `attached`. An account nobody has
+ * confirmed yet (anyone could have signed up with the address) is invited like a new one: null,
+ * and the invitation below resets it. Anything else is a 409 naming why.
+ */
+async function attachExisting(
+  service: TypedClient,
+  input: { email: string; organization_id?: string; role?: string },
+  account: { id: string; role: string; organization_id: string | null; is_active: boolean },
+): Promise<Response | null> {
+  if (input.role || account.role !== 'client') return authFailure({ code: 'email_exists', message: '' }, 'email_exists')
+  if (!account.is_active) return fail(409, 'user_deactivated', 'Reactivate the account before inviting it again')
+  const { data: auth, error } = await service.auth.admin.getUserById(account.id)
+  if (error || !auth.user) return fail(502, 'lookup_failed', 'The account could not be read')
+  if (!auth.user.email_confirmed_at) return null
+  if (account.organization_id === input.organization_id)
+    return fail(409, 'already_member', 'This person already belongs to this organization')
+  if (account.organization_id) return fail(409, 'other_organization', 'This person belongs to another organization')
+  const { error: updateError } = await service
+    .from('profiles')
+    .update({ organization_id: input.organization_id ?? null })
+    .eq('id', account.id)
+    .is('organization_id', null)
+  if (updateError) return fail(502, 'profile_failed', 'The account could not be attached')
+  const { error: noticeError } = await service.rpc('notify_organization_access', { target: account.id })
+  if (noticeError) return fail(502, 'notice_failed', 'The account was attached, but the person could not be told')
+  return json({ data: { user_id: account.id, email: input.email, status: 'attached' } })
 }
 
 async function resend(request: Request, env: FunctionEnv, caller: Caller, userId: string): Promise<Response> {

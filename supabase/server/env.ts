@@ -2,6 +2,11 @@
 // reported together, so a misconfigured deployment fails with one clear message.
 import { z } from 'zod'
 import { developmentKeys } from './lib/dev-keys'
+import { signingKeysSchema } from './lib/signing-keys'
+
+const developmentSigningKids = new Set(
+  (JSON.parse(developmentKeys.signingKeys) as { kid: string }[]).map((key) => key.kid),
+)
 
 const schema = z
   .object({
@@ -44,6 +49,17 @@ const schema = z
     /** Failed sign-ins (or TOTP codes) for one account before it is locked for the window below. */
     AUTH_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(3).max(1000).default(10),
     AUTH_ACCOUNT_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    /**
+     * Sign-ups get a session at once, without confirming the address (GoTrue's MAILER_AUTOCONFIRM).
+     * Development only: it lets anyone register any address, and a repeated sign-up then answers
+     * "already registered"; production refuses it.
+     */
+    AUTH_AUTOCONFIRM: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+    /** Lifetime of a sign-in link or sign-up confirmation and its code (GoTrue's MAILER_OTP_EXP). */
+    AUTH_EMAIL_LINK_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
     /** How long a session is known to exist before REST/Storage ask again (revocation delay, ms). */
     AUTH_REVOCATION_CHECK_MS: z.coerce.number().int().min(0).max(5000).default(4000),
     /** Largest accepted upload, in bytes (buckets may set a lower limit). */
@@ -109,6 +125,12 @@ const schema = z
     /** Subscribers whose row-level security is checked in one query (several run at once). */
     REALTIME_SUBSCRIBERS_PER_QUERY: z.coerce.number().int().min(1).max(10_000).default(50),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default(developmentKeys.jwtSecret),
+    /**
+     * Access-token signing keys: a JSON array of private JWKs (ES256 or RS256, each with a kid).
+     * The first signs, every one verifies (README: rotating keys). JWT_SECRET stays for the
+     * anon and service-role keys.
+     */
+    JWT_SIGNING_KEYS: signingKeysSchema.prefault(developmentKeys.signingKeys),
     /** Access-token lifetime in seconds. */
     JWT_EXPIRY: z.coerce.number().int().min(30).max(604800).default(3600),
     ANON_KEY: z.string().min(20).default(developmentKeys.anonKey),
@@ -125,6 +147,7 @@ const schema = z
     if (env.NODE_ENV !== 'production') return
     const insecure = [
       ['JWT_SECRET', env.JWT_SECRET === developmentKeys.jwtSecret],
+      ['JWT_SIGNING_KEYS', env.JWT_SIGNING_KEYS.some((key) => developmentSigningKids.has(key.kid))],
       ['ANON_KEY', env.ANON_KEY === developmentKeys.anonKey],
       ['SERVICE_ROLE_KEY', env.SERVICE_ROLE_KEY === developmentKeys.serviceRoleKey],
     ] as const
@@ -136,6 +159,8 @@ const schema = z
           message: 'is the public development value; set a secret one in production',
         })
     }
+    if (env.AUTH_AUTOCONFIRM)
+      ctx.addIssue({ code: 'custom', path: ['AUTH_AUTOCONFIRM'], message: 'must be false in production' })
     if (!env.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production' })
     if (!env.SITE_URL) ctx.addIssue({ code: 'custom', path: ['SITE_URL'], message: 'is required in production' })
   })

@@ -242,12 +242,18 @@ for (const lng of ['es', 'en'] as const) {
         ).toBeVisible()
         await expect(page.getByText(t(lng, 'A name has at most 200 characters.'), { exact: true })).toBeVisible()
 
-        // An address that already has an account: the server says so on the field.
+        // A client of another organization: the server says so on the field, and moves nobody.
         await field(page, lng, 'E-mail').fill(demoUsers.lucia.email)
         await field(page, lng, 'Full name').fill('Lucía otra vez')
         await send.click()
         await expect(
-          page.getByText(t(lng, 'There is already an account with this e-mail address.'), { exact: true }),
+          page.getByText(
+            t(
+              lng,
+              'This address belongs to a client of another organization, and an account belongs to one organization only.',
+            ),
+            { exact: true },
+          ),
         ).toBeVisible()
         await expect(field(page, lng, 'E-mail')).toHaveAttribute('aria-invalid', 'true')
 

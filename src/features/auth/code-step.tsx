@@ -84,3 +84,20 @@ export function CodeStep({
     </form>
   )
 }
+
+/** The code step of a sign-in (by password or by e-mail link), with its usual words. */
+export function SignInCodeStep(props: {
+  onFailure: (failure: AuthFailure | null) => void
+  onDone: () => Promise<void>
+}) {
+  return (
+    <CodeStep
+      intro={
+        <Trans>
+          Your account is protected with two-step verification. Enter the 6-digit code from your authenticator app.
+        </Trans>
+      }
+      {...props}
+    />
+  )
+}

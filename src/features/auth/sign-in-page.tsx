@@ -15,7 +15,10 @@ import { isAdmin, isClient, type AuthFailure } from '@machines/auth.machine'
 import type { Audience } from '@/auth/guards'
 import { safeRedirect } from '@/auth/redirect'
 import { authFailureMessage } from '@/auth/messages'
-import { CodeStep } from './code-step'
+import { requestSignInLink } from '@/auth/email-links'
+import { withLangPrefix } from '@/lib/pages'
+import { SignInCodeStep } from './code-step'
+import { LinkSentStep } from './link-sent-step'
 import { emailRules } from './validation'
 import * as styles from './auth.css'
 
@@ -33,6 +36,8 @@ export function SignInPage({ audience }: { audience: Audience }) {
   const redirectTo = safeRedirect(search.redirect)
   const needsCode = useAuthSelector((snapshot) => snapshot.matches('mfaRequired'))
   const [failure, setFailure] = useState<AuthFailure | null>(null)
+  // The address a sign-in link was sent to: the page then offers the code from that e-mail.
+  const [linkSentTo, setLinkSentTo] = useState<string | null>(null)
   const alertRef = useRef<HTMLDivElement>(null)
   const home = audience === 'client' ? '/{-$lang}/client-portal/dashboard' : '/{-$lang}/admin/dashboard'
 
@@ -71,18 +76,25 @@ export function SignInPage({ audience }: { audience: Audience }) {
         </h1>
         {failure && <FormAlert ref={alertRef}>{i18n._(authFailureMessage(failure))}</FormAlert>}
         {needsCode ? (
-          <CodeStep
-            intro={
-              <Trans>
-                Your account is protected with two-step verification. Enter the 6-digit code from your authenticator
-                app.
-              </Trans>
-            }
+          <SignInCodeStep onFailure={setFailure} onDone={proceed} />
+        ) : linkSentTo ? (
+          <LinkSentStep
+            email={linkSentTo}
             onFailure={setFailure}
             onDone={proceed}
+            onBack={() => {
+              setFailure(null)
+              setLinkSentTo(null)
+            }}
           />
         ) : (
-          <PasswordStep audience={audience} onFailure={setFailure} onDone={proceed} />
+          <PasswordStep
+            audience={audience}
+            home={home}
+            onFailure={setFailure}
+            onDone={proceed}
+            onLinkSent={setLinkSentTo}
+          />
         )}
       </section>
     </div>
@@ -91,20 +103,42 @@ export function SignInPage({ audience }: { audience: Audience }) {
 
 function PasswordStep({
   audience,
+  home,
   onFailure,
   onDone,
+  onLinkSent,
 }: {
   audience: Audience
+  home: string
   onFailure: (failure: AuthFailure | null) => void
   onDone: () => Promise<void>
+  onLinkSent: (email: string) => void
 }) {
   const { t, i18n } = useLingui()
   const lang = useLangPrefix()
+  const [sendingLink, setSendingLink] = useState(false)
   const {
     register,
     handleSubmit,
+    trigger,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<Credentials>({ defaultValues: { email: '', password: '' } })
+
+  // Only the address is needed: the password field may stay empty.
+  async function sendLink() {
+    onFailure(null)
+    if (!(await trigger('email'))) return
+    const email = getValues('email').trim()
+    setSendingLink(true)
+    // The link comes back to this audience's dashboard, in the language of this page.
+    const redirectTo = window.location.origin + withLangPrefix(home.replace('/{-$lang}', ''), i18n.locale)
+    const failure = await requestSignInLink(email, redirectTo)
+    setSendingLink(false)
+    // Only failures that say nothing about the account are shown: too many requests, no network.
+    if (failure && (failure.retryable || failure.status === 429)) onFailure(failure)
+    else onLinkSent(email)
+  }
 
   const submit = handleSubmit(async ({ email, password }) => {
     onFailure(null)
@@ -138,6 +172,14 @@ function PasswordStep({
       />
       <button type="submit" className={`${layout.buttonPrimary} ${styles.submit}`} disabled={isSubmitting}>
         {isSubmitting ? <Trans>Signing in...</Trans> : <Trans>Sign in</Trans>}
+      </button>
+      <button
+        type="button"
+        className={`${layout.buttonSecondary} ${styles.submit}`}
+        disabled={sendingLink || isSubmitting}
+        onClick={() => void sendLink()}
+      >
+        {sendingLink ? <Trans>Sending...</Trans> : <Trans>E-mail me a sign-in link</Trans>}
       </button>
       <div className={styles.links}>
         <Link to="/{-$lang}/client-portal/forgot-password" params={{ lang }}>

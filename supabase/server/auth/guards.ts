@@ -17,7 +17,7 @@ function bearerOf(c: Context): string {
 }
 
 /** Why a token failed, in golang-jwt's words (what GoTrue appends to its message). */
-function failureReason(token: string, reason: 'invalid' | 'expired'): string {
+function failureReason(token: string, reason: 'invalid' | 'expired', unknownKey: boolean): string {
   if (reason === 'expired') return 'token has invalid claims: token is expired'
   let alg: string | undefined
   try {
@@ -26,14 +26,15 @@ function failureReason(token: string, reason: 'invalid' | 'expired'): string {
     return 'token is malformed: could not base64 decode header'
   }
   if (!alg || alg.toLowerCase() === 'none') return "token is unverifiable: 'none' signature type is not allowed"
-  if (alg !== 'HS256') return `token signature is invalid: signing method ${alg} is invalid`
+  if (!['HS256', 'ES256', 'RS256'].includes(alg)) return `token signature is invalid: signing method ${alg} is invalid`
+  if (unknownKey) return 'token is unverifiable: error while executing keyfunc: invalid kid'
   return 'token signature is invalid: signature is invalid'
 }
 
 async function verifiedClaims(ctx: AuthContext, c: Context): Promise<JwtPayload> {
   const token = bearerOf(c)
   const result = await ctx.deps.keys.verify(token)
-  if (!result.ok) throw errors.badJwt(failureReason(token, result.reason))
+  if (!result.ok) throw errors.badJwt(failureReason(token, result.reason, ctx.deps.keys.unknownKey(token)))
   return result.payload
 }
 

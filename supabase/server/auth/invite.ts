@@ -40,11 +40,14 @@ export function invite(ctx: AuthContext): Handler {
         existing = await findUserById(tx, id)
       }
       if (!existing) throw errors.unexpected('Database error saving new user')
+      // An unconfirmed account may have been opened by anyone with this address: the invitee
+      // chooses the password, so whatever that sign-up set stops working now.
       await tx.query(
-        'update auth.users set invited_at = $2, confirmation_sent_at = $2, updated_at = $2 where id = $1',
+        `update auth.users set invited_at = $2, confirmation_sent_at = $2, updated_at = $2, encrypted_password = null
+          where id = $1`,
         [existing.id, now],
       )
-      const token = await createLinkToken(tx, { userId: existing.id, email, type: 'invite', now })
+      const { token } = await createLinkToken(tx, { userId: existing.id, email, type: 'invite', now })
       const fresh = (await findUserById(tx, existing.id)) ?? existing
       return {
         user: await userJson(tx, fresh),

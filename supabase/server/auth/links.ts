@@ -1,37 +1,58 @@
-// E-mail links (recovery, invite): a random single-use token in the link, only its SHA-256 in
-// auth.one_time_tokens, so a copy of the database opens no accounts. Also sends the mail that
-// carries the link, in the user's language.
-import { createHash, randomBytes } from 'node:crypto'
+// E-mail links and codes (recovery, invite, sign-in link, sign-up confirmation): a random
+// single-use token in the link and, beside it, a six-digit code for typing; only their SHA-256 is
+// in auth.one_time_tokens, so a copy of the database opens no accounts. Using either uses both.
+// As in GoTrue, a sign-in link shares the recovery kind (a new one replaces the other) and a
+// sign-up confirmation is the confirmation kind.
+import { createHash, randomBytes, randomInt } from 'node:crypto'
 import type { Queryable } from '../db/database'
-import { renderAuthMail, type MailLocale } from '../mail/templates'
+import { renderAuthMail, type AuthMailKind, type MailLocale } from '../mail/templates'
 import type { AuthContext } from './context'
 import { authPolicy } from './runtime'
 
-export type LinkType = 'recovery' | 'invite'
+export type LinkType = 'recovery' | 'invite' | 'magiclink' | 'signup'
 
-const tokenTypes: Record<LinkType, string> = { recovery: 'recovery_token', invite: 'invite_token' }
-const lifetimes: Record<LinkType, number> = {
-  recovery: authPolicy.recoveryLinkSeconds,
-  invite: authPolicy.inviteLinkSeconds,
+const tokenTypes: Record<LinkType, string> = {
+  recovery: 'recovery_token',
+  magiclink: 'recovery_token',
+  invite: 'invite_token',
+  signup: 'confirmation_token',
+}
+
+/** The stored kinds each `verify` type accepts; `email` is the code of a sign-in or a sign-up mail. */
+const acceptedKinds: Record<string, readonly string[]> = {
+  recovery: ['recovery_token'],
+  magiclink: ['recovery_token'],
+  invite: ['invite_token'],
+  signup: ['confirmation_token'],
+  email: ['confirmation_token', 'recovery_token'],
+}
+
+/** How long a link of this verify type works, in seconds. */
+function lifetime(ctx: AuthContext, type: string): number {
+  if (type === 'invite') return authPolicy.inviteLinkSeconds
+  if (type === 'recovery') return authPolicy.recoveryLinkSeconds
+  return ctx.deps.env.AUTH_EMAIL_LINK_MINUTES * 60
 }
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex')
+/** A code is only unique per user, so its hash is bound to the user. */
+const codeDigest = (userId: string, code: string) => digest(`code:${userId}:${code}`)
 
-/** A fresh link token for the user; any earlier one of the same type stops working. */
+/** A fresh link token and code for the user; any earlier ones of the same kind stop working. */
 export async function createLinkToken(
   q: Queryable,
   link: { userId: string; email: string; type: LinkType; now: Date },
-): Promise<string> {
+): Promise<{ token: string; code: string }> {
   const token = randomBytes(32).toString('base64url')
-  await q.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2', [
-    link.userId,
-    tokenTypes[link.type],
-  ])
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+  const kind = tokenTypes[link.type]
+  await q.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2', [link.userId, kind])
   await q.query(
-    `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to, created_at) values ($1, $2, $3, $4, $5)`,
-    [link.userId, tokenTypes[link.type], digest(token), link.email, link.now],
+    `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to, created_at)
+     values ($1, $2, $3, $5, $6), ($1, $2, $4, $5, $6)`,
+    [link.userId, kind, digest(token), codeDigest(link.userId, code), link.email, link.now],
   )
-  return token
+  return { token, code }
 }
 
 interface LinkRow {
@@ -45,41 +66,86 @@ interface LinkRow {
   email: string | null
 }
 
+async function consume(
+  ctx: AuthContext,
+  q: Queryable,
+  row: LinkRow | undefined,
+  type: string,
+  now: Date,
+): Promise<string | undefined> {
+  if (!row || !acceptedKinds[type]?.includes(row.token_type) || row.used_at) return undefined
+  const expired = new Date(row.created_at).getTime() + lifetime(ctx, type) * 1000 <= now.getTime()
+  if (expired || row.relates_to !== (row.email ?? '').toLowerCase()) return undefined
+  // The link and its code together: whichever is used first, the other is used up too.
+  await q.query(
+    'update auth.one_time_tokens set used_at = $3 where user_id = $1 and token_type = $2 and used_at is null',
+    [row.user_id, row.token_type, now],
+  )
+  return row.user_id
+}
+
+const rowQuery = `select t.id, t.user_id, t.token_type, t.relates_to, t.created_at, t.used_at, u.email
+                    from auth.one_time_tokens t join auth.users u on u.id = t.user_id`
+
 /**
  * Uses up a link token: the user id when it is valid for `type` (unused, not expired, still for
  * the account's address), else undefined.
  */
 export async function consumeLinkToken(
+  ctx: AuthContext,
   q: Queryable,
   token: string,
   type: string,
   now: Date,
 ): Promise<string | undefined> {
-  if (!Object.hasOwn(tokenTypes, type)) return undefined
-  const { rows } = await q.query<LinkRow>(
-    `select t.id, t.user_id, t.token_type, t.relates_to, t.created_at, t.used_at, u.email
-       from auth.one_time_tokens t join auth.users u on u.id = t.user_id
-      where t.token_hash = $1 for update of t`,
-    [digest(token)],
-  )
-  const row = rows[0]
-  if (!row || row.token_type !== tokenTypes[type as LinkType] || row.used_at) return undefined
-  const expired = new Date(row.created_at).getTime() + lifetimes[type as LinkType] * 1000 <= now.getTime()
-  if (expired || row.relates_to !== (row.email ?? '').toLowerCase()) return undefined
-  await q.query('update auth.one_time_tokens set used_at = $2 where id = $1', [row.id, now])
-  return row.user_id
+  const { rows } = await q.query<LinkRow>(`${rowQuery} where t.token_hash = $1 for update of t`, [digest(token)])
+  return consume(ctx, q, rows[0], type, now)
 }
 
-/** The link the e-mail carries: our own /verify, which then redirects to the site. */
+/** Uses up the six-digit code mailed to `userId`, on the same terms as its link. */
+export async function consumeEmailCode(
+  ctx: AuthContext,
+  q: Queryable,
+  userId: string,
+  code: string,
+  type: string,
+  now: Date,
+): Promise<string | undefined> {
+  if (!/^\d{6}$/.test(code)) return undefined
+  const { rows } = await q.query<LinkRow>(`${rowQuery} where t.token_hash = $1 and t.user_id = $2 for update of t`, [
+    codeDigest(userId, code),
+    userId,
+  ])
+  return consume(ctx, q, rows[0], type, now)
+}
+
+/** GoTrue's link: our own /verify, which uses the token at once and redirects to the site. */
 export function linkUrl(ctx: AuthContext, token: string, type: LinkType, redirectTo: string): string {
   const query = new URLSearchParams({ token, type, redirect_to: redirectTo })
   return `${ctx.deps.siteOrigin}/auth/v1/verify?${query}`
 }
 
+/**
+ * The link a sign-in or sign-up mail carries: the site's confirmation page, which uses the token
+ * only when the person clicks (a mail scanner that opens every link must not use it up).
+ */
+export function confirmPageUrl(
+  ctx: AuthContext,
+  link: { token: string; type: LinkType; redirectTo: string; locale: MailLocale },
+): string {
+  const query = new URLSearchParams({ token_hash: link.token, type: link.type, redirect_to: link.redirectTo })
+  return `${ctx.deps.siteOrigin}/${link.locale}/confirm?${query}`
+}
+
 export function sendLinkMail(
   ctx: AuthContext,
-  mail: { type: LinkType; to: string; locale: MailLocale; link: string },
+  mail: { type: AuthMailKind; to: string; locale: MailLocale; link: string; code?: string },
 ): Promise<void> {
-  const rendered = renderAuthMail(mail.type, mail.locale, { email: mail.to, link: mail.link })
+  const rendered = renderAuthMail(mail.type, mail.locale, {
+    email: mail.to,
+    link: mail.link,
+    code: mail.code ?? '',
+    minutes: ctx.deps.env.AUTH_EMAIL_LINK_MINUTES,
+  })
   return ctx.deps.mailer.send({ to: mail.to, ...rendered })
 }

@@ -14,6 +14,7 @@ import {
   insertChallenge,
   insertFactor,
 } from './mfa-data'
+import type { Queryable } from '../db/database'
 import { authPolicy } from './runtime'
 import { newTotp } from './totp'
 import { sendSecurityNotice } from './notices'
@@ -100,8 +101,22 @@ export function unenroll(ctx: AuthContext): Handler<AuthEnv> {
       if (others.some((f) => f.status === 'verified'))
         throw errors.insufficientAal(422, 'AAL2 required to unenroll a factor while a verified factor exists')
     }
-    await ctx.deps.db.transaction((tx) => deleteFactor(tx, factor.id))
+    await ctx.deps.db.transaction(async (tx) => {
+      // Staff need a second factor to use the admin area at all: their last one stays.
+      if (factor.status === 'verified') {
+        const verified = (await factorsOf(tx, user.id)).filter((f) => f.status === 'verified')
+        if (verified.length === 1 && (await isStaff(tx, user.id)))
+          throw new AuthError(422, 'staff_factor_required', 'Staff accounts must keep a verified second factor')
+      }
+      await deleteFactor(tx, factor.id)
+    })
     if (factor.status === 'verified') sendSecurityNotice(ctx, user, 'factor_removed', factor.friendly_name)
     return c.json({ id: factor.id })
   }
+}
+
+/** Whether the account is a staff member's (the site's profiles table says so). */
+async function isStaff(q: Queryable, userId: string): Promise<boolean> {
+  const { rows } = await q.query<{ role: string }>('select role from public.profiles where id = $1', [userId])
+  return rows[0]?.role === 'admin' || rows[0]?.role === 'super_admin'
 }

@@ -6,7 +6,7 @@ import { errors } from './errors'
 import { allowedRedirect, normalizeEmail, readBody, stringField } from './http'
 import { createLinkToken, linkUrl, sendLinkMail } from './links'
 import { authPolicy } from './runtime'
-import { findUserByEmail, localeOf, pageLocale } from './users'
+import { findUserByEmail, findUserById, localeOf, pageLocale } from './users'
 
 export function recover(ctx: AuthContext): Handler {
   return async (c) => {
@@ -17,27 +17,35 @@ export function recover(ctx: AuthContext): Handler {
     const redirectTo = allowedRedirect(ctx.deps.siteOrigin, c.req.query('redirect_to'))
     const now = nowOf(ctx)
 
-    const mail = await ctx.deps.db.transaction(async (tx) => {
-      const user = await findUserByEmail(tx, email)
-      if (!user?.email) return undefined
-      // A second request within the interval sends nothing (GoTrue would answer 429, which
-      // would reveal that the account exists).
-      const lastSent = user.recovery_sent_at ? new Date(user.recovery_sent_at).getTime() : 0
-      if (now.getTime() - lastSent < authPolicy.recoveryMailIntervalSeconds * 1000) return undefined
-      const token = await createLinkToken(tx, { userId: user.id, email: user.email, type: 'recovery', now })
-      await tx.query('update auth.users set recovery_sent_at = $2 where id = $1', [user.id, now])
-      return {
-        to: user.email,
-        locale: localeOf(user.raw_user_meta_data, pageLocale(redirectTo)),
-        link: linkUrl(ctx, token, 'recovery', redirectTo),
-      }
-    })
-    // Sent after answering, so the response time does not depend on whether a mail goes out.
-    if (mail) {
-      sendLinkMail(ctx, { type: 'recovery', ...mail }).catch((error: unknown) =>
+    // Answered before the address is looked up, so an account and no account take as long.
+    // On the next turn of the event loop, once this answer has gone (the embedded database runs
+    // on this thread).
+    setTimeout(() => {
+      sendRecovery(ctx, email, redirectTo, now).catch((error: unknown) =>
         console.error('auth: could not send the recovery e-mail', error),
       )
-    }
+    }, 0)
     return c.json({})
   }
+}
+
+async function sendRecovery(ctx: AuthContext, email: string, redirectTo: string, now: Date): Promise<void> {
+  const mail = await ctx.deps.db.transaction(async (tx) => {
+    const found = await findUserByEmail(tx, email)
+    // Locked, so two requests at once cannot both pass the interval check.
+    const user = found && (await findUserById(tx, found.id, true))
+    if (!user?.email) return undefined
+    // A second request within the interval sends nothing (GoTrue would answer 429, which
+    // would reveal that the account exists).
+    const lastSent = user.recovery_sent_at ? new Date(user.recovery_sent_at).getTime() : 0
+    if (now.getTime() - lastSent < authPolicy.recoveryMailIntervalSeconds * 1000) return undefined
+    const { token } = await createLinkToken(tx, { userId: user.id, email: user.email, type: 'recovery', now })
+    await tx.query('update auth.users set recovery_sent_at = $2 where id = $1', [user.id, now])
+    return {
+      to: user.email,
+      locale: localeOf(user.raw_user_meta_data, pageLocale(redirectTo)),
+      link: linkUrl(ctx, token, 'recovery', redirectTo),
+    }
+  })
+  if (mail) await sendLinkMail(ctx, { type: 'recovery', ...mail })
 }

@@ -7,13 +7,15 @@ import { createUser, updateUserById } from './admin-write'
 import type { AuthContext, AuthEnv } from './context'
 import { API_VERSION, errorResponse, errors } from './errors'
 import { rateLimit, requireAdmin, requireUser } from './guards'
+import { generateLink } from './generate-link'
 import { invite } from './invite'
 import * as mfa from './mfa'
 import { verify as verifyFactor } from './mfa-verify'
+import { otp } from './otp'
 import { recover } from './recovery'
 import { reauthenticate } from './reauthenticate'
 import { authRuntime } from './runtime'
-import { signup } from './signup'
+import { resend, signup } from './signup'
 import { token } from './token'
 import { getUser, logout, updateUser } from './user'
 import { verifyGet, verifyPost } from './verify'
@@ -33,11 +35,17 @@ export function authRoutes(deps: ServerDeps) {
   app.get('/health', (c) =>
     c.json({ version: 'cauce-auth', name: 'GoTrue', description: 'Cauce Data auth API (GoTrue-compatible)' }),
   )
+  // The public halves of the signing keys, for getClaims() and any verifier (cacheable: a
+  // rotation keeps the old key listed until its tokens have expired).
+  app.get('/.well-known/jwks.json', (c) => {
+    c.header('Cache-Control', 'public, max-age=600')
+    return c.json(ctx.deps.keys.jwks())
+  })
   app.get('/settings', (c) =>
     c.json({
       external: { email: true, phone: false, anonymous_users: false },
       disable_signup: false,
-      mailer_autoconfirm: true,
+      mailer_autoconfirm: ctx.deps.env.AUTH_AUTOCONFIRM,
       phone_autoconfirm: false,
       sms_provider: '',
       saml_enabled: false,
@@ -48,6 +56,9 @@ export function authRoutes(deps: ServerDeps) {
   app.post('/signup', rateLimit(ctx, 'signUp', errors.requestRateLimit), signup(ctx))
   app.post('/token', token(ctx))
   app.post('/recover', rateLimit(ctx, 'recover', errors.emailRateLimit), recover(ctx))
+  // Mails, like /recover: counted in the same per-IP mail budget.
+  app.post('/resend', rateLimit(ctx, 'recover', errors.emailRateLimit), resend(ctx))
+  app.post('/otp', rateLimit(ctx, 'recover', errors.emailRateLimit), otp(ctx))
   app.get('/verify', rateLimit(ctx, 'verify', errors.requestRateLimit), verifyGet(ctx))
   app.post('/verify', rateLimit(ctx, 'verify', errors.requestRateLimit), verifyPost(ctx))
 
@@ -64,6 +75,7 @@ export function authRoutes(deps: ServerDeps) {
 
   // The service role.
   app.post('/invite', admin, invite(ctx))
+  app.post('/admin/generate_link', admin, generateLink(ctx))
   app.get('/admin/users', admin, listUsers(ctx))
   app.post('/admin/users', admin, createUser(ctx))
   app.get('/admin/users/:id', admin, getUserById(ctx))

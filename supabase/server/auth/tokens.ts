@@ -22,6 +22,7 @@ export async function accessToken(ctx: AuthContext, q: Queryable, user: UserRow,
   const amr = await amrOf(q, session.id)
   const token = await ctx.deps.keys.sign({
     aud: user.aud ?? 'authenticated',
+    iat: now,
     exp: now + expiresIn,
     iss: `${ctx.deps.siteOrigin}/auth/v1`,
     sub: user.id,

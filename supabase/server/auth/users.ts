@@ -52,6 +52,8 @@ export async function findUserByEmail(q: Queryable, email: string): Promise<User
 }
 
 export interface NewUser {
+  /** Chosen by the caller when the answer names it before the row exists (sign-up). */
+  id?: string
   email: string
   passwordHash: string | null
   userMetadata: Json
@@ -69,7 +71,7 @@ export interface NewUser {
 
 /** Inserts the user and its e-mail identity. */
 export async function insertUser(q: Queryable, user: NewUser): Promise<string> {
-  const id = randomUUID()
+  const id = user.id ?? randomUUID()
   const identityData =
     user.identityKeysInMetadata === false
       ? user.userMetadata

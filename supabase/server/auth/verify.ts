@@ -3,12 +3,13 @@
 import type { Context, Handler } from 'hono'
 import { nowOf, type AuthContext } from './context'
 import { AuthError, errors } from './errors'
-import { allowedRedirect, readBody, sessionOrigin, stringField } from './http'
-import { consumeLinkToken } from './links'
+import { allowedRedirect, normalizeEmail, readBody, sessionOrigin, stringField } from './http'
+import { consumeEmailCode, consumeLinkToken } from './links'
+import type { Queryable } from '../db/database'
 import { confirmEmailChange } from './email-change'
 import { createSession } from './sessions'
 import { tokenResponse, type TokenResponse } from './tokens'
-import { findUserById, isBanned } from './users'
+import { findUserByEmail, findUserById, isBanned } from './users'
 
 const verifyTypes = new Set(['signup', 'invite', 'recovery', 'magiclink', 'email', 'email_change'])
 
@@ -18,27 +19,41 @@ function requireType(type: string | undefined): string {
   return type
 }
 
+/** The types whose mails carry a six-digit code (an e-mail change is confirmed by its links only). */
+const codeTypes = new Set(['signup', 'invite', 'recovery', 'magiclink', 'email'])
+
 /** GoTrue's answer to the first of the two e-mail change confirmations. */
 const emailChangePending = 'Confirmation link accepted. Please proceed to confirm link sent to the other email'
 
+/** Uses up a link token or code: the user id, 'pending' (first of two e-mail change links), or nothing. */
+type Consume = (tx: Queryable, now: Date) => Promise<string | 'pending' | undefined>
+
+function byLink(ctx: AuthContext, token: string, type: string): Consume {
+  return async (tx, now) => {
+    if (type !== 'email_change') return consumeLinkToken(ctx, tx, token, type, now)
+    const outcome = await confirmEmailChange(tx, token, now)
+    if (outcome.state === 'pending') return 'pending'
+    return outcome.state === 'done' ? outcome.userId : undefined
+  }
+}
+
+function byCode(ctx: AuthContext, email: string, code: string, type: string): Consume {
+  return async (tx, now) => {
+    const user = await findUserByEmail(tx, email)
+    return user ? consumeEmailCode(ctx, tx, user.id, code, type, now) : undefined
+  }
+}
+
 /**
- * Uses the link token and signs its user in (confirming the address if it was not yet); for the
- * first of an e-mail change's two links, only records it ('pending').
+ * Uses the link token (or code) and signs its user in (confirming the address if it was not
+ * yet); for the first of an e-mail change's two links, only records it ('pending').
  */
-async function verifyLink(
-  ctx: AuthContext,
-  c: Context,
-  token: string,
-  type: string,
-): Promise<TokenResponse | 'pending'> {
+async function verifyLink(ctx: AuthContext, c: Context, consume: Consume): Promise<TokenResponse | 'pending'> {
   const now = nowOf(ctx)
   return ctx.deps.db.transaction(async (tx) => {
-    let userId: string | undefined
-    if (type === 'email_change') {
-      const outcome = await confirmEmailChange(tx, token, now)
-      if (outcome.state === 'pending') return 'pending' as const
-      userId = outcome.state === 'done' ? outcome.userId : undefined
-    } else userId = await consumeLinkToken(tx, token, type, now)
+    const outcome = await consume(tx, now)
+    if (outcome === 'pending') return 'pending' as const
+    const userId = outcome
     const user = userId ? await findUserById(tx, userId, true) : undefined
     if (!user || user.deleted_at) throw errors.otpExpired()
     if (isBanned(user, now.getTime())) throw errors.userBanned()
@@ -74,7 +89,7 @@ export function verifyGet(ctx: AuthContext): Handler {
     if (!token) throw errors.validation('Verify requires a token or a token hash')
     const redirectTo = allowedRedirect(ctx.deps.siteOrigin, c.req.query('redirect_to'))
     try {
-      const session = await verifyLink(ctx, c, token, type)
+      const session = await verifyLink(ctx, c, byLink(ctx, token, type))
       if (session === 'pending')
         return c.redirect(withFragment(redirectTo, { message: emailChangePending, sb: '' }), 303)
       return c.redirect(
@@ -114,13 +129,28 @@ export function verifyPost(ctx: AuthContext): Handler {
       throw errors.validation('Only the token_hash and type should be provided')
     if ((!token && !tokenHash) || (token && tokenHash))
       throw errors.validation('Verify requires either a token or a token hash')
-    if (!tokenHash) {
+    let outcome: TokenResponse | 'pending'
+    if (tokenHash) outcome = await verifyLink(ctx, c, byLink(ctx, tokenHash, type))
+    else {
       if (!email && !phone)
         throw errors.validation('Only an email address or phone number should be provided on verify')
-      // This server mails links only, never six-digit codes, so no code can be right.
-      throw errors.otpExpired('Token has expired or is invalid')
+      // No phone accounts here; and a code is counted against its address like a password, so
+      // six digits cannot be tried against one account from many client addresses.
+      if (!email || !token || !codeTypes.has(type)) throw errors.otpExpired('Token has expired or is invalid')
+      const address = normalizeEmail(email)
+      const lockKey = `code:${address}`
+      ctx.runtime.accountLock.check(lockKey)
+      try {
+        outcome = await verifyLink(ctx, c, byCode(ctx, address, token.trim(), type))
+      } catch (error) {
+        if (error instanceof AuthError && error.code === 'otp_expired') {
+          ctx.runtime.accountLock.fail(lockKey)
+          throw errors.otpExpired('Token has expired or is invalid')
+        }
+        throw error
+      }
+      ctx.runtime.accountLock.succeed(lockKey)
     }
-    const outcome = await verifyLink(ctx, c, tokenHash, type)
     return c.json(outcome === 'pending' ? { msg: emailChangePending, code: 200 } : outcome)
   }
 }

@@ -1,7 +1,19 @@
-// Signing and checking the HS256 JWTs that carry a request's role: access tokens, the anon and
-// service-role keys, and signed storage URLs. Only HS256 is accepted (never `alg: none`).
-import { SignJWT, jwtVerify, errors } from 'jose'
+// Signing and checking the JWTs that carry a request's role. Access tokens (and signed storage
+// URLs) are signed with the first asymmetric key (ES256/RS256, with its `kid`), which any client
+// can check against /auth/v1/.well-known/jwks.json; the legacy HS256 secret still verifies the
+// anon and service-role keys and tokens minted with it. Never `alg: none`, never a public key
+// taken as an HMAC secret (the algorithm decides which key is looked at).
+import {
+  SignJWT,
+  decodeProtectedHeader,
+  errors,
+  importJWK,
+  jwtVerify,
+  type CryptoKey,
+  type JWTHeaderParameters,
+} from 'jose'
 import type { DbRole } from '../db/request-context'
+import { publicJwk, type SigningJwk } from './signing-keys'
 
 export type JwtPayload = Record<string, unknown> & { role?: string; sub?: string; exp?: number }
 
@@ -15,23 +27,66 @@ const apiRoles: readonly DbRole[] = ['anon', 'authenticated', 'service_role']
 const maxCachedTokens = 10_000
 
 export class JwtKeys {
-  private readonly key: Uint8Array
+  private readonly secret: Uint8Array
+  private readonly signer: SigningJwk
+  private readonly imported = new Map<string, Promise<CryptoKey | Uint8Array>>()
   // A signature check costs more than the rest of a small REST read, and a client sends the same
   // access token for up to an hour: a verified token is remembered until it expires.
   private readonly verified = new Map<string, Readonly<JwtPayload>>()
 
   constructor(
     secret: string,
+    /** JWT_SIGNING_KEYS, parsed: the first signs, all verify. */
+    private readonly signingKeys: readonly SigningJwk[],
     /** Whether a user token's session still exists (lib/session-check.ts); without it, never asked. */
     private readonly sessionLive?: (sessionId: string) => Promise<boolean>,
   ) {
-    this.key = new TextEncoder().encode(secret)
+    this.secret = new TextEncoder().encode(secret)
+    const signer = signingKeys[0]
+    if (!signer?.d) throw new Error('The first signing key needs its private part')
+    this.signer = signer
   }
 
-  sign(payload: JwtPayload, expiresInSeconds?: number): Promise<string> {
-    const jwt = new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt()
+  /** The public keys, as /auth/v1/.well-known/jwks.json publishes them. */
+  jwks(): { keys: Record<string, unknown>[] } {
+    return { keys: this.signingKeys.map(publicJwk) }
+  }
+
+  async sign(payload: JwtPayload, expiresInSeconds?: number): Promise<string> {
+    const { alg, kid } = this.signer
+    const jwt = new SignJWT(payload).setProtectedHeader({ alg, kid, typ: 'JWT' })
+    // An access token names its own issue time (the auth clock's), so exp - iat is exactly its lifetime.
+    if (payload.iat === undefined) jwt.setIssuedAt()
     if (expiresInSeconds !== undefined) jwt.setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds)
-    return jwt.sign(this.key)
+    return jwt.sign(await this.keyFor(this.signer, true))
+  }
+
+  private keyFor(jwk: SigningJwk, privatePart: boolean): Promise<CryptoKey | Uint8Array> {
+    const id = `${privatePart ? 'private' : 'public'}:${jwk.kid}`
+    let key = this.imported.get(id)
+    if (!key) {
+      key = importJWK(privatePart ? { ...jwk } : publicJwk(jwk), jwk.alg)
+      this.imported.set(id, key)
+    }
+    return key
+  }
+
+  /** The key that may have signed a token with this header, or an error (jose then fails the check). */
+  private verificationKey = (header: JWTHeaderParameters): Promise<CryptoKey | Uint8Array> => {
+    if (header.alg === 'HS256') return Promise.resolve(this.secret)
+    const jwk = this.signingKeys.find((key) => key.kid === header.kid && key.alg === header.alg)
+    if (!jwk) return Promise.reject(new errors.JWSSignatureVerificationFailed('unknown signing key'))
+    return this.keyFor(jwk, false)
+  }
+
+  /** Whether a token names a key this server does not hold (for GoTrue's wording of the failure). */
+  unknownKey(token: string): boolean {
+    try {
+      const { alg, kid } = decodeProtectedHeader(token)
+      return alg !== 'HS256' && !this.signingKeys.some((key) => key.kid === kid && key.alg === alg)
+    } catch {
+      return false
+    }
   }
 
   async verify(
@@ -43,7 +98,7 @@ export class JwtKeys {
       this.verified.delete(token)
     }
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] })
+      const { payload } = await jwtVerify(token, this.verificationKey, { algorithms: ['HS256', 'ES256', 'RS256'] })
       this.remember(token, payload as JwtPayload)
       return { ok: true, payload: { ...(payload as JwtPayload) } }
     } catch (error) {

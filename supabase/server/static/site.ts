@@ -157,11 +157,16 @@ export function siteRoutes({ dist, siteUrl, db, formSecret, contactFormMaxBytes 
       const sent = await sendPrerendered(c, prerenderedNotFoundFile(locale, prefix !== undefined), 404, vary)
       if (sent) return sent
     }
-    indexHtml ??= readFile(join(dist, 'index.html'), 'utf8')
+    // Awaited before anything else, so a missing build is this request's error (not an
+    // unhandled rejection), and forgotten, so a later build is found.
+    indexHtml ??= readFile(join(dist, 'index.html'), 'utf8').catch((error: unknown) => {
+      indexHtml = undefined
+      throw error
+    })
+    const html = withLocaleHints(await indexHtml, locale)
     const errorScreen = await errorScreenOf(errorScreenFile(locale, prefix !== undefined))
     c.header('Cache-Control', 'no-cache')
     c.header('Vary', 'Accept-Language, Cookie')
-    const html = withLocaleHints(await indexHtml, locale)
     return c.html(errorScreen ? withErrorTemplate(html, errorScreen) : html, isKnownPagePath(c.req.path) ? 200 : 404)
   })
   return app

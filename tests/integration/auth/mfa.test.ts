@@ -166,6 +166,30 @@ describe.each(databaseKinds())('TOTP MFA on %s', (kind) => {
     expect((await client.auth.mfa.listFactors()).data?.all).toEqual([])
   })
 
+  it('keeps the last verified factor of a staff account; a client may remove theirs', async () => {
+    const staff = await signUp(server)
+    await server.deps.db.query("update public.profiles set role = 'admin' where id = $1", [staff.id])
+    const first = await enrolVerified(staff.client)
+    const last = await staff.client.auth.mfa.unenroll({ factorId: first.factorId })
+    expect(last.error).toMatchObject({ status: 422, code: 'staff_factor_required' })
+    expect((await staff.client.auth.mfa.listFactors()).data?.totp).toHaveLength(1)
+
+    // With a second (backup) factor, either may go, but never both.
+    const { data: backup } = await staff.client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Backup' })
+    const verified = await staff.client.auth.mfa.challengeAndVerify({
+      factorId: backup!.id,
+      code: codeFor(backup!.totp.secret),
+    })
+    expect(verified.error).toBeNull()
+    expect((await staff.client.auth.mfa.unenroll({ factorId: first.factorId })).error).toBeNull()
+    const again = await staff.client.auth.mfa.unenroll({ factorId: backup!.id })
+    expect(again.error?.code).toBe('staff_factor_required')
+
+    const client = await signUp(server)
+    const own = await enrolVerified(client.client)
+    expect((await client.client.auth.mfa.unenroll({ factorId: own.factorId })).error).toBeNull()
+  })
+
   it("lets the service role reset a user's second factor", async () => {
     const user = await signUp(server)
     const { factorId } = await enrolVerified(user.client)

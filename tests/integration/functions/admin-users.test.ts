@@ -260,16 +260,77 @@ describe.each(databaseKinds())('admin-users function on %s', (kind) => {
       expect(response.headers.get('location')!.startsWith(`${server.url}/en/reset-password#`)).toBe(true)
     })
 
-    it('refuses an address that already has an account', async () => {
+    it('refuses to move a client of another organization, a member again or a staff address', async () => {
+      const invite = (email: string, organization: string) =>
+        call(asAdmin, { action: 'invite', email, full_name: 'Again', locale: 'en', organization_id: organization })
+      expect(await invite('James.Whitaker@example.com', organizations.kuntur)).toMatchObject({
+        status: 409,
+        body: { error: { code: 'other_organization' } },
+      })
+      expect(await profileOf(users.james)).toMatchObject({ organization_id: organizations.ribera })
+      expect(await invite('james.whitaker@example.com', organizations.ribera)).toMatchObject({
+        status: 409,
+        body: { error: { code: 'already_member' } },
+      })
+      expect(await invite('admin@caucedata.com', organizations.ribera)).toMatchObject({
+        status: 409,
+        body: { error: { code: 'email_exists', field: 'email' } },
+      })
+    })
+
+    it('attaches an account in use without an organization and tells the person, in their language', async () => {
+      const email = uniqueEmail('selfmade')
+      const created = await server
+        .serviceClient()
+        .auth.admin.createUser({ email, password, email_confirm: true, user_metadata: { locale: 'en' } })
+      const id = created.data.user!.id
+      await server.deps.db.query("update public.profiles set locale = 'en' where id = $1", [id])
       const answer = await call(asAdmin, {
         action: 'invite',
-        email: 'James.Whitaker@example.com',
-        full_name: 'James again',
-        locale: 'en',
+        email: email.toUpperCase(),
+        full_name: 'Self Made',
+        locale: 'es',
         organization_id: organizations.kuntur,
       })
-      expect(answer).toMatchObject({ status: 409, body: { error: { code: 'email_exists', field: 'email' } } })
-      expect(await profileOf(users.james)).toMatchObject({ organization_id: organizations.ribera })
+      expect(answer).toMatchObject({ status: 200, body: { data: { user_id: id, status: 'attached' } } })
+      expect(await profileOf(id)).toMatchObject({ organization_id: organizations.kuntur, locale: 'en' })
+      const { rows } = await server.deps.db.query<{ kind: string; title: string }>(
+        'select kind, title from public.notifications where recipient_id = $1',
+        [id],
+      )
+      expect(rows).toEqual([
+        { kind: 'organization_access', title: 'You now have access to Kuntur Pay in the client portal' },
+      ])
+      await server.notificationMails.flush()
+      const mail = await server.deps.catcher!.waitFor(email)
+      expect(mail.subject).toBe('You now have access to Kuntur Pay in the client portal')
+      expect(mail.html).toContain('<html lang="en">')
+      // The password is theirs as before; the portal now shows the organization's data.
+      const client = await signedIn(email, password)
+      const projects = await client.from('projects').select('organization_id')
+      expect(projects.error).toBeNull()
+      expect(projects.data!.length).toBeGreaterThan(0)
+      expect(new Set(projects.data!.map((row) => row.organization_id))).toEqual(new Set([organizations.kuntur]))
+    })
+
+    it('invites an address someone signed up with but never confirmed, whose sign-up password then stops working', async () => {
+      const email = uniqueEmail('squatted')
+      const squatter = await server.serviceClient().auth.admin.createUser({ email, password: 'squatters-pass-77' })
+      const id = squatter.data.user!.id
+      const answer = await call(asAdmin, {
+        action: 'invite',
+        email,
+        full_name: 'Real Person',
+        locale: 'es',
+        organization_id: organizations.ribera,
+      })
+      expect(answer).toMatchObject({ status: 200, body: { data: { user_id: id, status: 'invited' } } })
+      const mail = await server.deps.catcher!.waitFor(email)
+      expect(mail.subject).toBe('Le damos la bienvenida al portal de clientes de Cauce Data')
+      await server.request(linkIn(mail.text), { redirect: 'manual' })
+      const { error } = await server.client().auth.signInWithPassword({ email, password: 'squatters-pass-77' })
+      expect(error?.code).toBe('invalid_credentials')
+      expect(await profileOf(id)).toMatchObject({ organization_id: organizations.ribera, full_name: 'Real Person' })
     })
 
     it('answers bad input 4xx with the field, and creates nothing', async () => {

@@ -100,6 +100,11 @@ interface FunctionErrorBody {
 const accountFailures: Record<string, Failure<InviteFields>> = {
   email_exists: { field: 'email', message: msg`There is already an account with this e-mail address.` },
   organization_not_found: { message: msg`This organization no longer exists.` },
+  already_member: { field: 'email', message: msg`This person already belongs to this organization.` },
+  other_organization: {
+    field: 'email',
+    message: msg`This address belongs to a client of another organization, and an account belongs to one organization only.`,
+  },
   already_accepted: { message: msg`This person has already accepted the invitation and can sign in.` },
   user_deactivated: { message: msg`Reactivate this account before sending the invitation again.` },
   user_not_found: { message: msg`This account no longer exists.` },

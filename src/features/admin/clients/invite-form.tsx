@@ -64,8 +64,9 @@ export function InviteForm({
       target.kind === 'client'
         ? { ...common, organization_id: target.organizationId }
         : { ...common, role: values.role }
+    let status: unknown
     try {
-      await mutation.mutateAsync(request)
+      status = (await mutation.mutateAsync(request)).status
     } catch (error) {
       const failure = failureOf(error)
       const field = error instanceof WriteError ? failure.field : undefined
@@ -79,7 +80,14 @@ export function InviteForm({
     }
     await Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })))
     reset({ email: '', fullName: '', locale: values.locale, role: values.role })
-    setOutcome({ tone: 'info', text: t`Invitation sent to ${email}.` })
+    // An account already in use is attached to the organization instead; the person is told.
+    setOutcome({
+      tone: 'info',
+      text:
+        status === 'attached'
+          ? t`${email} already had an account: it now belongs to this organization, and we have told the person.`
+          : t`Invitation sent to ${email}.`,
+    })
   })
 
   const localeOptions = ['es', 'en'].map((code) => ({ value: code, label: i18n._(languageNames[code]!) }))

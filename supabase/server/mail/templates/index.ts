@@ -2,16 +2,20 @@
 import { inviteMail } from './invite'
 import type { MailLocale, RenderedMail } from './layout'
 import { recoveryMail } from './recovery'
+import { signInLinkMail, signupConfirmationMail, type CodeLinkMailParams } from './sign-in-link'
 
 export type { MailLocale, RenderedMail } from './layout'
-export type AuthMailKind = 'recovery' | 'invite'
+export type AuthMailKind = 'recovery' | 'invite' | 'magiclink' | 'signup'
 
-export function renderAuthMail(
-  kind: AuthMailKind,
-  locale: MailLocale,
-  params: { email: string; link: string },
-): RenderedMail {
-  return kind === 'recovery' ? recoveryMail(locale, params) : inviteMail(locale, params)
+const renderers: Record<AuthMailKind, (locale: MailLocale, params: CodeLinkMailParams) => RenderedMail> = {
+  recovery: recoveryMail,
+  invite: inviteMail,
+  magiclink: signInLinkMail,
+  signup: signupConfirmationMail,
+}
+
+export function renderAuthMail(kind: AuthMailKind, locale: MailLocale, params: CodeLinkMailParams): RenderedMail {
+  return renderers[kind](locale, params)
 }
 export { securityNoticeMail, type SecurityNoticeKind } from './security-notice'
 export { reauthenticationMail } from './reauthentication'

@@ -113,3 +113,24 @@ export function linkIn(text: string): string {
 export function fragmentOf(location: string | null): URLSearchParams {
   return new URLSearchParams((location ?? '').split('#')[1] ?? '')
 }
+
+/** The confirmation-page link of a sign-in or sign-up mail, split into what the page reads. */
+export function confirmLinkIn(text: string) {
+  const match = text.match(/https?:\/\/\S+\/(es|en)\/confirm\?\S+/)
+  if (!match) throw new Error(`no confirmation link in:\n${text}`)
+  const url = new URL(match[0])
+  return {
+    path: url.pathname + url.search,
+    locale: match[1],
+    tokenHash: url.searchParams.get('token_hash')!,
+    type: url.searchParams.get('type')!,
+    redirectTo: url.searchParams.get('redirect_to')!,
+  }
+}
+
+/** The six-digit code of a sign-in or sign-up mail. */
+export function codeIn(text: string): string {
+  const match = text.match(/\b(\d{6})\b/)
+  if (!match?.[1]) throw new Error(`no code in:\n${text}`)
+  return match[1]
+}
