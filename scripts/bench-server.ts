@@ -521,7 +521,8 @@ async function compareWithBaseline(
     DATABASE_URL: postgres.url,
   }
   const server = await startChild('Baseline server', [join(dir, 'supabase/server/index.ts')], env, `${origin}/es`, dir)
-  const theirs = { ...ours, url: origin + rest.path }
+  // Its own sign-in: the two servers may sign tokens with different keys (ES256 since issue 10).
+  const theirs = { ...ours, url: origin + rest.path, headers: apiHeaders(await signIn(origin, client.email)) }
   const probes: Probes = { server: groupCpu(server.child), postgres: postgres.cpu }
   const result: BaselineComparison = { commit, rounds: BASELINE_ROUNDS, ours: [], theirs: [] }
   for (let round = 0; round < BASELINE_ROUNDS; round++) {
