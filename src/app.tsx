@@ -1,5 +1,5 @@
-// The app's start (loaded by main.tsx). A public page arrives prerendered
-// (#app[data-prerendered="hydrate"]): the router loads the same route in the page's language and
+// The app's start, loaded by a prerendered page's inline script (src/lib/page-bootstrap.ts) or
+// by main.tsx. A public page arrives prerendered (#app[data-prerendered="hydrate"]): the router loads the same route in the page's language and
 // React hydrates the markup. The 404 page
 // ("render": prerendered at a probe address, so its route tree need not match this one) is
 // rendered afresh over its own markup once its route is loaded. Every other page (sign-in,

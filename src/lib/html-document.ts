@@ -45,7 +45,7 @@ export function fillTemplate(
     bootstrap?: string
   },
 ): string {
-  // No preload of the catalog here: src/main.tsx asks for it once the page has painted.
+  // No preload of the catalog here: the page's start script asks for it once the page has painted.
   const { head, body } = splitHoisted(page.appHtml)
   // A page the browser renders afresh puts its own head tags back: it removes these first.
   const headTags =
