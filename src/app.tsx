@@ -1,6 +1,6 @@
 // The app's start, loaded by a prerendered page's inline script (src/lib/page-bootstrap.ts) or
-// by main.tsx. A public page arrives prerendered (#app[data-prerendered="hydrate"]): the router loads the same route in the page's language and
-// React hydrates the markup. The 404 page
+// by main.tsx. A public page arrives prerendered (#app[data-prerendered="hydrate"]): the router
+// loads the same route in the page's language and React hydrates the markup. The 404 page
 // ("render": prerendered at a probe address, so its route tree need not match this one) is
 // rendered afresh over its own markup once its route is loaded. Every other page (sign-in,
 // portal, admin) is rendered here, after the visitor's language is active (I18nProvider renders
