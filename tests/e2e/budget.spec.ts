@@ -1,7 +1,7 @@
 // First-load weight of the home page: the gzip size (level 9) of every JS and CSS file the
 // browser fetches, measured on the built files the server serves (SITE_DIST, dist/ by default),
-// against the budget. An anonymous visitor loads no Supabase code: the header fetches the user
-// menu (and supabase-js with it) only when localStorage holds a session.
+// against the budget. An anonymous visitor loads no Supabase code: the portal entry fetches the
+// auth module (and supabase-js with it) only when localStorage holds a session.
 import { readdirSync, readFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { resolve } from 'node:path'
@@ -57,7 +57,7 @@ test('the first load of / stays within the JS and CSS budget, with no Supabase c
     description: `JS ${(totals.js / KB).toFixed(1)} kB, CSS ${(totals.css / KB).toFixed(1)} kB\n${report.join('\n')}`,
   })
 
-  // Loaded only once a session exists or an auth page opens (src/auth/loader.ts, header.tsx).
+  // Loaded only once a session exists or an auth page opens (src/auth/loader.ts, src/components/header/portal-link.tsx).
   expect(withSupabaseLoaded, 'chunks with supabase-js loaded by the anonymous home page').toEqual([])
   expect(apiCalls, 'Supabase API calls from an anonymous home page').toEqual([])
   // The markers still find supabase-js in the build (else the check above would prove nothing).

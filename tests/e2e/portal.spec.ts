@@ -8,6 +8,7 @@ import { test, expect, exactPath, paths, signIn, PortalPage, SignInPage, UserMen
 import { t } from './support/catalog'
 import { createClientUser, demoUsers, organizations, projectsOf, type ProjectRow } from './support/users'
 import type { Locale } from '../../src/lib/locale'
+import { signInStaff } from './support/admin'
 
 test.use({ locale: 'es-ES' })
 
@@ -143,7 +144,7 @@ function watchForPrivateContent({ name, portalLabel }: { name: string; portalLab
   new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true })
 }
 
-test.describe('the header user menu', () => {
+test.describe("the account menu in the portal's bar", () => {
   test('works with the keyboard: open, move, Escape, follow Account, sign out', async ({ page }) => {
     const user = demoUsers.james
     await signIn(page, user, 'en')
@@ -194,26 +195,50 @@ test.describe('the header user menu', () => {
   })
 })
 
-test.describe('the header on public pages', () => {
-  test('shows a signed-in client the user menu, and a visitor the plain portal link', async ({ page, browser }) => {
-    await signIn(page, demoUsers.lucia, 'es')
+test.describe('the portal entry on public pages', () => {
+  // One entry to the portal in the header, the mobile menu and the footer: it leads to the
+  // person's own area; the account menu and sign-out live in the area's shell, not here.
+  test('leads a signed-in client to the portal, a visitor to the sign-in', async ({ page, browser }) => {
+    const user = demoUsers.lucia
+    await signIn(page, user, 'es')
     await page.goto(paths.home('es'))
-    const menu = new UserMenu(page, 'es', demoUsers.lucia.name)
-    await expect(menu.trigger).toBeVisible()
-    await menu.trigger.click()
-    await menu.item('Client portal').click()
+    const banner = page.getByRole('banner')
+    const entry = banner.getByRole('link', { name: t('es', 'Client portal'), exact: true })
+    await expect(entry).toHaveAttribute('href', paths.dashboard('es'))
+    await expect(banner.getByRole('button', { name: user.name })).toHaveCount(0)
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: t('es', 'Client portal') })).toHaveAttribute(
+      'href',
+      paths.dashboard('es'),
+    )
+    await entry.click()
     await expect(page).toHaveURL(exactPath(paths.dashboard('es')))
+    await expect(new PortalPage(page, 'es').nav).toBeVisible()
 
     const visitor = await browser.newContext({ locale: 'es-ES' })
     try {
       const anonymous = await visitor.newPage()
       await anonymous.goto(new URL(paths.home('es'), page.url()).href)
-      const banner = anonymous.getByRole('banner')
-      await expect(banner.getByRole('link', { name: t('es', 'Client portal'), exact: true })).toBeVisible()
-      await expect(banner.getByRole('button', { name: demoUsers.lucia.name })).toHaveCount(0)
+      const visitorBanner = anonymous.getByRole('banner')
+      const visitorEntry = visitorBanner.getByRole('link', { name: t('es', 'Client portal'), exact: true })
+      await expect(visitorEntry).toHaveAttribute('href', paths.login('es'))
+      await expect(visitorBanner.getByRole('button', { name: demoUsers.lucia.name })).toHaveCount(0)
     } finally {
       await visitor.close()
     }
+  })
+
+  test('on a phone, the menu entry leads a staff member to the admin area', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 })
+    await signInStaff(page, demoUsers.admin, 'en')
+    await page.goto(paths.home('en'))
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: t('en', 'Menu') })
+      .click()
+    const entry = page.getByRole('banner').getByRole('link', { name: t('en', 'Admin dashboard'), exact: true })
+    await expect(entry).toBeVisible()
+    await entry.click()
+    await expect(page).toHaveURL(exactPath(paths.adminDashboard('en')))
   })
 })
 

@@ -11,6 +11,7 @@ import type { Locale } from '../../lib/locale'
 import { organization } from '../../lib/structured-data'
 import { StructuredData } from '../structured-data/structured-data'
 import { useNavItems } from '../header/nav-items'
+import { PortalLink } from '../header/portal-link'
 import type { NavMenuItem } from '../nav-menu/nav-menu'
 import * as layout from '../ui/layout.css'
 import * as styles from './footer.css'
@@ -77,9 +78,7 @@ export function Footer() {
                 </Link>
               </li>
               <li>
-                <Link className={styles.link} to="/{-$lang}/client-portal/login" params={{ lang }}>
-                  <Trans>Client portal</Trans>
-                </Link>
+                <PortalLink className={styles.link} />
               </li>
             </ul>
           </nav>

@@ -1,6 +1,6 @@
-// The fixed site header: home link, the two dropdowns, the client portal, the language
+// The fixed site header: home link, the two dropdowns, the portal entry, the language
 // switch, the contact call-to-action and, on small screens, the mobile menu.
-import { lazy, Suspense, useEffect, useMemo, useSyncExternalStore } from 'react'
+import { useEffect, useMemo } from 'react'
 import { Link, useRouterState } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useLingui } from '@lingui/react'
@@ -14,21 +14,9 @@ import { MobileNav } from './mobile-nav'
 import { Logo } from './logo'
 import { footerSectionIds } from '../footer/footer'
 import { useNavItems } from './nav-items'
-import { hasStoredSession } from '../../auth/stored-session'
-import { loadedAuth, subscribeAuthLoaded } from '../../auth/loader'
+import { PortalLink } from './portal-link'
 import * as layout from '../ui/layout.css'
 import * as styles from './header.css'
-
-const UserMenu = lazy(() => import('./user-menu'))
-
-/** True once the auth module is needed: a stored session, or the auth module already loaded. */
-function useAuthPresent(): boolean {
-  return useSyncExternalStore(
-    subscribeAuthLoaded,
-    () => loadedAuth() !== undefined || hasStoredSession(),
-    () => false,
-  )
-}
 
 export function Header() {
   const { i18n } = useLingui()
@@ -36,13 +24,6 @@ export function Header() {
   const items = useNavItems()
   const group = useMemo(() => new MenuGroup(), [])
   const pathname = useRouterState({ select: (state) => state.location.pathname })
-  const authPresent = useAuthPresent()
-
-  const portalLink = (
-    <Link to="/{-$lang}/client-portal/login" params={{ lang }} className={styles.navLink}>
-      <Trans>Client portal</Trans>
-    </Link>
-  )
 
   // Any navigation closes every menu, whichever link caused it.
   useEffect(() => group.closeAll(), [group, pathname])
@@ -77,13 +58,7 @@ export function Header() {
               />
             </li>
             <li>
-              {authPresent ? (
-                <Suspense fallback={portalLink}>
-                  <UserMenu group={group} signedOut={portalLink} />
-                </Suspense>
-              ) : (
-                portalLink
-              )}
+              <PortalLink className={styles.navLink} />
             </li>
           </ul>
         </nav>

@@ -10,6 +10,7 @@ import { useHydrated } from '@/lib/hydration'
 import { footerSectionIds } from '../footer/footer'
 import { useLangPrefix } from '@/lib/use-lang'
 import type { NavMenuItem } from '../nav-menu/nav-menu'
+import { PortalLink } from './portal-link'
 import * as styles from './mobile-nav.css'
 
 interface MobileNavProps {
@@ -103,9 +104,7 @@ export function MobileNav({ items, pathname }: MobileNavProps) {
         ))}
         <ul className={styles.list}>
           <li>
-            <Link className={styles.link} to="/{-$lang}/client-portal/login" params={{ lang }}>
-              <Trans>Client portal</Trans>
-            </Link>
+            <PortalLink className={styles.link} onClick={close} />
           </li>
           <li>
             <Link to="/{-$lang}/contact" params={{ lang }} className={styles.link} onClick={close}>
