@@ -7,6 +7,7 @@ import { msg } from '@lingui/core/macro'
 import { siteConfig } from '../../config/site'
 import { legalSlugs, type LegalSlug } from '../../lib/pages'
 import { useLangPrefix } from '../../lib/use-lang'
+import { writtenDate } from '../../lib/calendar-date'
 import { legalDocuments } from './content/legal'
 import { StructuredData } from '../../components/structured-data/structured-data'
 import { breadcrumbList } from '../../lib/structured-data'
@@ -18,9 +19,7 @@ export function LegalPage({ slug }: { slug: LegalSlug }) {
   const lang = useLangPrefix()
   const _ = i18n._.bind(i18n)
   const document = legalDocuments[slug]
-  const updated = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(siteConfig.legalUpdated),
-  )
+  const updated = writtenDate(i18n, siteConfig.legalUpdated)
 
   return (
     <article className={layout.section}>
