@@ -25,9 +25,6 @@ export function writtenDate(i18n: I18n, isoDate: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate)
   const month = match ? months[Number(match[2]) - 1] : undefined
   if (!match || !month) throw new Error(`Not a calendar date: ${isoDate}`)
-  return i18n._(msg({ message: '{month} {day}, {year}', comment: 'A written date; reorder for the language.' }), {
-    month: i18n._(month),
-    day: String(Number(match[3])),
-    year: match[1],
-  })
+  const written = msg({ message: '{month} {day}, {year}', comment: 'A written date; reorder for the language.' })
+  return i18n._({ ...written, values: { month: i18n._(month), day: String(Number(match[3])), year: match[1] } })
 }
