@@ -26,5 +26,5 @@ export function writtenDate(i18n: I18n, isoDate: string): string {
   const month = match ? months[Number(match[2]) - 1] : undefined
   if (!match || !month) throw new Error(`Not a calendar date: ${isoDate}`)
   const written = msg({ message: '{month} {day}, {year}', comment: 'A written date; reorder for the language.' })
-  return i18n._({ ...written, values: { month: i18n._(month), day: String(Number(match[3])), year: match[1] } })
+  return i18n._(written.id, { month: i18n._(month), day: String(Number(match[3])), year: match[1] })
 }
