@@ -47,8 +47,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The prerenderer reads which chunk is src/app.tsx: each public page imports it inline.
     manifest: !isSsrBuild,
     // No preload map: it listed every chunk of the portal and the admin area in the first load of
-    // every public page (2 KB gzip). A lazy page's chunks load when its module asks for them; the
-    // router starts that on intent (hover, focus), before the click.
+    // every public page (2 KB gzip). A lazy page's chunks load when its module asks for them.
     modulePreload: false,
     // All CSS is ~5 KB gzip: one stylesheet beats several render-blocking requests.
     cssCodeSplit: false,
