@@ -1,6 +1,6 @@
 // The site footer: service, specialization and contact links, the e-mail, the copyright line,
 // the sister product and the discreet way into the staff area.
-import { useId } from 'react'
+import { lazy, Suspense, useId } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useLingui } from '@lingui/react'
@@ -14,6 +14,9 @@ import { useNavItems } from '../header/nav-items'
 import type { NavMenuItem } from '../nav-menu/nav-menu'
 import * as layout from '../ui/layout.css'
 import * as styles from './footer.css'
+import { useAuthPresent } from '../../auth/use-auth-present'
+
+const FooterPortalLink = lazy(() => import('./portal-link'))
 
 function LinkColumn({ id, title, items }: { id: string; title: string; items: NavMenuItem[] }) {
   return (
@@ -45,6 +48,12 @@ export function Footer() {
   const year = new Date().getFullYear()
   const sister = siteConfig.sisterProduct
   const newTabHintId = useId()
+  const authPresent = useAuthPresent()
+  const signInLink = (
+    <Link className={styles.link} to="/{-$lang}/client-portal/login" params={{ lang }}>
+      <Trans>Client portal</Trans>
+    </Link>
+  )
 
   return (
     <footer className={styles.footer}>
@@ -77,9 +86,13 @@ export function Footer() {
                 </Link>
               </li>
               <li>
-                <Link className={styles.link} to="/{-$lang}/client-portal/login" params={{ lang }}>
-                  <Trans>Client portal</Trans>
-                </Link>
+                {authPresent ? (
+                  <Suspense fallback={signInLink}>
+                    <FooterPortalLink className={styles.link} signedOut={signInLink} />
+                  </Suspense>
+                ) : (
+                  signInLink
+                )}
               </li>
             </ul>
           </nav>

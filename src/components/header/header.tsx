@@ -1,6 +1,6 @@
 // The fixed site header: home link, the two dropdowns, the client portal, the language
 // switch, the contact call-to-action and, on small screens, the mobile menu.
-import { lazy, Suspense, useEffect, useMemo, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useEffect, useMemo } from 'react'
 import { Link, useRouterState } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useLingui } from '@lingui/react'
@@ -14,21 +14,11 @@ import { MobileNav } from './mobile-nav'
 import { Logo } from './logo'
 import { footerSectionIds } from '../footer/footer'
 import { useNavItems } from './nav-items'
-import { hasStoredSession } from '../../auth/stored-session'
-import { loadedAuth, subscribeAuthLoaded } from '../../auth/loader'
+import { useAuthPresent } from '../../auth/use-auth-present'
 import * as layout from '../ui/layout.css'
 import * as styles from './header.css'
 
 const UserMenu = lazy(() => import('./user-menu'))
-
-/** True once the auth module is needed: a stored session, or the auth module already loaded. */
-function useAuthPresent(): boolean {
-  return useSyncExternalStore(
-    subscribeAuthLoaded,
-    () => loadedAuth() !== undefined || hasStoredSession(),
-    () => false,
-  )
-}
 
 export function Header() {
   const { i18n } = useLingui()
