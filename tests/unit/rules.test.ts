@@ -78,6 +78,14 @@ describe('the metric schema and the database-error map', () => {
     }
   })
 
+  it('names a backwards period even when another field is wrong too', () => {
+    const { problems } = checkMetric({ ...row, period_start: '2026-01-26', period_end: '2026-01-20', value: '1.500,5' })
+    expect(problems.map((problem) => `${problem.field}:${problem.rule}`)).toEqual([
+      'period_end:periodOrder',
+      'value:number',
+    ])
+  })
+
   it('reports one problem per field, in the form’s order', () => {
     const { problems } = checkMetric({ ...row, metric_key: 'Net', label_en: '', unit: 'litres', value: 'x' }, 'en')
     expect(problems.map((problem) => `${problem.field}:${problem.rule}`)).toEqual([

@@ -91,25 +91,19 @@ const visible = z.preprocess(
 
 /** The schema over one value; `locale` is the reader's language (numbers, see parseDecimal). */
 export function metricSchema(locale?: string) {
-  return z
-    .object({
-      metric_key: required.pipe(z.string().regex(KEY, problem('key'))),
-      label_es: required.pipe(z.string().max(120, problem('labelEs'))),
-      label_en: required.pipe(z.string().max(120, problem('labelEn'))),
-      unit: withDefault('count').pipe(z.enum(metricUnits, problem('unit'))),
-      granularity: withDefault('month').pipe(z.enum(metricGranularities, problem('granularity'))),
-      period_start: date,
-      period_end: date,
-      value: required.pipe(decimal(locale)).transform((value) => value ?? 0),
-      target: text.pipe(decimal(locale, true)),
-      visible_to_client: visible,
-      notes: text.pipe(z.string().max(1000, problem('notes'))).transform((value) => value || null),
-    })
-    .superRefine((values, context) => {
-      if (values.period_end < values.period_start) {
-        context.addIssue({ code: 'custom', path: ['period_end'], message: 'periodOrder' })
-      }
-    })
+  return z.object({
+    metric_key: required.pipe(z.string().regex(KEY, problem('key'))),
+    label_es: required.pipe(z.string().max(120, problem('labelEs'))),
+    label_en: required.pipe(z.string().max(120, problem('labelEn'))),
+    unit: withDefault('count').pipe(z.enum(metricUnits, problem('unit'))),
+    granularity: withDefault('month').pipe(z.enum(metricGranularities, problem('granularity'))),
+    period_start: date,
+    period_end: date,
+    value: required.pipe(decimal(locale)).transform((value) => value ?? 0),
+    target: text.pipe(decimal(locale, true)),
+    visible_to_client: visible,
+    notes: text.pipe(z.string().max(1000, problem('notes'))).transform((value) => value || null),
+  })
 }
 
 export interface MetricProblem {
@@ -124,9 +118,15 @@ export function checkMetric(
   locale?: string,
 ): { values: MetricValues; problems: [] } | { values: null; problems: MetricProblem[] } {
   const result = metricSchema(locale).safeParse(input)
-  if (result.success) return { values: result.data, problems: [] }
+  // The period's order is checked apart from the schema, so it is named even when another field
+  // is wrong too (zod skips an object's refinements once a field has failed).
+  const start = typeof input.period_start === 'string' ? input.period_start.trim() : ''
+  const end = typeof input.period_end === 'string' ? input.period_end.trim() : ''
+  const backwards = isCalendarDate(start) && isCalendarDate(end) && end < start
+  if (result.success && !backwards) return { values: result.data, problems: [] }
   const problems: MetricProblem[] = []
-  for (const issue of result.error.issues) {
+  if (backwards) problems.push({ field: 'period_end', rule: 'periodOrder', message: metricMessages.periodOrder })
+  for (const issue of result.success ? [] : result.error.issues) {
     const field = issue.path[0] as MetricField
     const rule = (issue.message in metricMessages ? issue.message : 'required') as MetricMessage
     // one problem per field: the first rule it breaks
