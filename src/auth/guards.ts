@@ -47,7 +47,16 @@ export async function requireAudience(
   const { profile, user } = snapshot.context
   if (!profile || !user) throw new ProfileUnavailableError(snapshot.context.error?.message ?? 'Profile unavailable')
   const allowed = audience === 'client' ? isClient(snapshot) : isAdmin(snapshot)
-  if (!allowed) throw redirect({ to: '/{-$lang}', params: { lang } })
+  if (!allowed) {
+    // Someone signed in to the other area goes there, told why (AreaNotice), not silently home.
+    if (audience === 'staff' && isClient(snapshot)) {
+      throw redirect({ to: '/{-$lang}/client-portal/dashboard', params: { lang }, search: { notice: 'staff-only' } })
+    }
+    if (audience === 'client' && isAdmin(snapshot)) {
+      throw redirect({ to: '/{-$lang}/admin/dashboard', params: { lang }, search: { notice: 'clients-only' } })
+    }
+    throw redirect({ to: '/{-$lang}', params: { lang } })
+  }
   // The portal's and the admin area's data: their routes' loaders read it from the context.
   return { profile, user, queryClient: appQueryClient() }
 }

@@ -4,6 +4,7 @@
 // the same shape. A client's upload is then registered as a document row that is visible to the
 // client's colleagues and signed by the uploader (what the documents insert policy requires).
 import { supabase } from './supabase'
+import { withDownloadName } from './download-name'
 
 /** The bucket's file_size_limit (50 MiB). */
 export const MAX_UPLOAD_BYTES = 52_428_800
@@ -175,7 +176,9 @@ export class DownloadError extends Error {
 export async function signedDocumentUrl(storagePath: string, fileName: string): Promise<string> {
   let result
   try {
-    result = await supabase.storage.from('documents').createSignedUrl(storagePath, 60, { download: fileName })
+    // The name goes on the URL here, not through createSignedUrl's `download` option, which
+    // encodes it twice (URLSearchParams, then encodeURI): accents would arrive as "%C3%B1".
+    result = await supabase.storage.from('documents').createSignedUrl(storagePath, 60)
   } catch {
     throw new DownloadError('network')
   }
@@ -185,26 +188,5 @@ export async function signedDocumentUrl(storagePath: string, fileName: string): 
       failure === 'network' ? 'network' : result.error.message.match(/not found/i) ? 'missing' : 'unknown',
     )
   }
-  return result.data.signedUrl
-}
-
-/**
- * The file name a download is saved under: the document's name with the stored extension, in
- * the characters that survive storage-js's signed URL (it form-encodes the name and then runs
- * encodeURI over it, so anything percent-encoded would arrive double-encoded): letters without
- * accents, digits, spaces and . _ -.
- */
-export function downloadName(documentName: string, storagePath: string): string {
-  const extension = extensionOf(storagePath)
-  const named =
-    !extension || documentName.toLowerCase().endsWith(`.${extension}`) ? documentName : `${documentName}.${extension}`
-  const safe = named
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[()[\]{}'"]/g, '')
-    .replace(/[^A-Za-z0-9 ._-]+/g, '-')
-    .replace(/\s+/g, ' ')
-    .trim()
-  const stem = safe.replace(/\.[^.]*$/, '')
-  return /[A-Za-z0-9]/.test(stem) ? safe : safeFileName(storagePath.split('/').pop() ?? 'file')
+  return withDownloadName(result.data.signedUrl, fileName)
 }

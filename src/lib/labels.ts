@@ -53,8 +53,6 @@ export const serviceLabels: Record<string, MessageDescriptor> = {
   'customer-intelligence': msg`Customer intelligence`,
 }
 
-export const documentCategories = Object.keys(documentCategoryLabels)
-
 /** The translated label of a code, or the code itself when it is not known. */
 export function labelOf(i18n: I18n, labels: Record<string, MessageDescriptor>, code: string): string {
   const descriptor = labels[code]
@@ -82,4 +80,27 @@ export const taskStatusTone: Record<string, BadgeTone> = {
   in_progress: 'active',
   blocked: 'alert',
   done: 'done',
+}
+
+/** Metric units as a person reads them in a list (the code stays in files and the database). */
+export const metricUnitLabels: Record<string, MessageDescriptor> = {
+  count: msg`Count`,
+  percent: msg`Percentage (%)`,
+  EUR: msg`Euros (EUR)`,
+  USD: msg`US dollars (USD)`,
+  COP: msg`Colombian pesos (COP)`,
+  MXN: msg`Mexican pesos (MXN)`,
+  hours: msg`Hours`,
+  days: msg`Days`,
+  seconds: msg`Seconds`,
+  ratio: msg`Ratio`,
+  score: msg`Score`,
+}
+
+export const granularityLabels: Record<string, MessageDescriptor> = {
+  day: msg`Daily`,
+  week: msg`Weekly`,
+  month: msg`Monthly`,
+  quarter: msg`Quarterly`,
+  year: msg`Yearly`,
 }

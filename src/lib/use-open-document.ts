@@ -4,7 +4,8 @@ import { useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import { DownloadError, downloadName, signedDocumentUrl, type DownloadFailure } from './documents'
+import { DownloadError, signedDocumentUrl, type DownloadFailure } from './documents'
+import { downloadName } from './download-name'
 
 const downloadMessages: Record<DownloadFailure, MessageDescriptor> = {
   missing: msg`This file is not available any more. Please contact us if you need it.`,

@@ -295,7 +295,32 @@ for (const lng of ['es', 'en'] as const) {
       const row = userRow(superPage, colleague.email)
       const select = row.getByLabel(t(lng, 'Role of {name}', { name: colleague.name }), { exact: true })
       await select.selectOption('super_admin')
-      await row.getByRole('button', { name: t(lng, 'Change role<0> of {name}</0>', { name: colleague.name }) }).click()
+      const changeRole = row.getByRole('button', {
+        name: t(lng, 'Change role<0> of {name}</0>', { name: colleague.name }),
+      })
+      await changeRole.click()
+      // promotion to super admin asks first, naming what it grants; Cancel changes nothing
+      const question = row.getByRole('group', {
+        name: t(
+          lng,
+          'Make {name} a super admin? A super admin can also invite staff, change anyone’s role (including making more super admins) and deactivate or reactivate colleagues.',
+          { name: colleague.name },
+        ),
+      })
+      const confirm = question.getByRole('button', {
+        name: t(lng, 'Yes, make {name} a super admin', { name: colleague.name }),
+      })
+      await expect(confirm).toBeFocused()
+      await expectNoAxeViolations(superPage, `${adminPaths.team(lng)} confirming a promotion`)
+      await question.getByRole('button', { name: t(lng, 'Cancel'), exact: true }).click()
+      await expect(question).toHaveCount(0)
+      await expect(select).toBeFocused()
+      await expect(select).toHaveValue('admin')
+      const unchanged = await admin.from('profiles').select('role').eq('id', colleague.id).single()
+      expect(unchanged.data).toEqual({ role: 'admin' })
+      await select.selectOption('super_admin')
+      await changeRole.click()
+      await confirm.click()
       const label = t(lng, 'Super admin')
       await expect(
         superPage

@@ -251,10 +251,7 @@ test.describe('staff manage a project for a client', () => {
           },
         ),
       )
-      const notNumber = t(
-        lng,
-        'Not a number. Use digits with a dot for decimals and no thousands separators, e.g. 1250.5.',
-      )
+      const notNumber = t(lng, 'Enter a number without thousands separators, e.g. 1250.5 or 1250,5.')
       await expect(alert).toContainText(
         t(lng, 'Row {row}, column “{column}”: {reason}', { row: 2, column: 'value', reason: notNumber }),
       )
@@ -269,7 +266,7 @@ test.describe('staff manage a project for a client', () => {
         t(lng, 'Row {row}, column “{column}”: {reason}', {
           row: 3,
           column: 'period_start',
-          reason: t(lng, 'Not a date. Write it as YYYY-MM-DD, e.g. 2026-01-31.'),
+          reason: t(lng, 'Enter a real date written YYYY-MM-DD, e.g. 2026-01-31.'),
         }),
       )
       await expect(csv.getByRole('button', { name: /Import/ })).toHaveCount(0)
@@ -281,14 +278,28 @@ test.describe('staff manage a project for a client', () => {
       await csv.getByRole('button', { name: t(lng, 'Check the file') }).click()
       await expect(
         csv.getByText(
-          t(lng, 'All {total} rows of “{fileName}” are valid. Check the preview, then import them.', {
-            total: 3,
-            fileName: 'orders.csv',
+          t(
+            lng,
+            '{total, plural, one {The row of “{fileName}” is valid. Check the preview, then import it.} other {All # rows of “{fileName}” are valid. Check the preview, then import them.}}',
+            {
+              total: 3,
+              fileName: 'orders.csv',
+            },
+          ),
+        ),
+      ).toBeVisible()
+      await csv
+        .getByRole('button', {
+          name: t(lng, '{total, plural, one {Import # value} other {Import # values}}', { total: 3 }),
+        })
+        .click()
+      await expect(
+        csv.getByText(
+          t(lng, '{count, plural, one {# value has been imported.} other {# values have been imported.}}', {
+            count: 3,
           }),
         ),
       ).toBeVisible()
-      await csv.getByRole('button', { name: t(lng, 'Import {total} values', { total: 3 }) }).click()
-      await expect(csv.getByText(t(lng, '{count} values have been imported.', { count: 3 }))).toBeVisible()
       expect(await count(admin, 'analytics_metrics', 'project_id', projectId!)).toBe(3)
       await expect(page.locator('#metrics').getByRole('img', { name: /Weekly orders/ })).toBeVisible()
 
@@ -300,11 +311,11 @@ test.describe('staff manage a project for a client', () => {
       await addValue.getByLabel(t(lng, 'Granularity')).selectOption('week')
       await addValue.getByLabel(t(lng, 'Period start'), { exact: true }).fill('2026-01-26')
       await addValue.getByLabel(t(lng, 'Period end'), { exact: true }).fill('2026-01-20')
-      await addValue.getByLabel(t(lng, 'Value'), { exact: true }).fill('1,500')
+      await addValue.getByLabel(t(lng, 'Value'), { exact: true }).fill('1.500,5')
       await addValue.getByRole('button', { name: t(lng, 'Record the value') }).click()
       await expect(addValue.getByText(t(lng, 'The end of the period cannot be before its start.'))).toBeVisible()
       await expect(
-        addValue.getByText(t(lng, 'Enter a number with a dot for decimals and no thousands separators.')),
+        addValue.getByText(t(lng, 'Enter a number without thousands separators, e.g. 1250.5 or 1250,5.')),
       ).toBeVisible()
       // the same period as an imported row: the database's rule comes back on the field
       await addValue.getByLabel(t(lng, 'Period start'), { exact: true }).fill('2026-01-19')

@@ -3,7 +3,7 @@
 // the portal shows a project's entries, the admin area can reuse it for any list of entries.
 import { useState } from 'react'
 import type { I18n, MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
+import { msg, plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Json } from '@/lib/database.types'
 import { formatDate, formatDateTime, formatPeriodLabel, formatRelative, parseDate } from '@/lib/format'
@@ -26,6 +26,9 @@ interface Summary {
   previousStatus?: string
   changed: string[]
   periodStart?: string
+  granularity?: string
+  labelEs?: string
+  labelEn?: string
 }
 
 function readSummary(summary: Json): Summary {
@@ -38,6 +41,9 @@ function readSummary(summary: Json): Summary {
     previousStatus: text(object.previous_status),
     changed: changed as string[],
     periodStart: text(object.period_start),
+    granularity: text(object.granularity),
+    labelEs: text(object.label_es),
+    labelEn: text(object.label_en),
   }
 }
 
@@ -85,9 +91,19 @@ function describeReport(i18n: I18n, action: string, s: Summary): MessageDescript
   return msg`Report “${title}” was updated`
 }
 
+/**
+ * A metric as people read it: the label its entry recorded (since 20261126140000), else the
+ * project's current label, else its key in words ("net_sales" → "Net sales"), never the raw key.
+ */
+function metricName(i18n: I18n, s: Summary, options: DescribeOptions): string {
+  const recorded = i18n.locale === 'es' ? s.labelEs : s.labelEn
+  const words = s.title.replace(/_+/g, ' ').trim()
+  return recorded ?? options.metricLabels?.[s.title] ?? words.charAt(0).toUpperCase() + words.slice(1)
+}
+
 function describeMetric(i18n: I18n, action: string, s: Summary, options: DescribeOptions): MessageDescriptor {
-  const metric = options.metricLabels?.[s.title] ?? s.title
-  const period = s.periodStart ? formatPeriodLabel(s.periodStart, 'month', i18n.locale) : null
+  const metric = metricName(i18n, s, options)
+  const period = s.periodStart ? formatPeriodLabel(s.periodStart, s.granularity ?? 'month', i18n.locale) : null
   if (action === 'delete') return msg`A figure of “${metric}” was removed`
   if (action === 'create') {
     return period ? msg`A figure of “${metric}” was recorded for ${period}` : msg`A figure of “${metric}” was recorded`
@@ -147,6 +163,65 @@ export function describeActivity(i18n: I18n, entry: ActivityEntry, options: Desc
 }
 
 const RELATIVE_LIMIT_MS = 7 * 24 * 3600 * 1000
+const GROUP_WINDOW_MS = 3600 * 1000
+
+/** One line of the feed: an entry, or a run of metric values recorded together. */
+export type TimelineItem = { entry: ActivityEntry; values: ActivityEntry[] }
+
+const isRecordedValue = (entry: ActivityEntry) => entry.entity_type === 'analytics_metric' && entry.action === 'create'
+
+/**
+ * Folds the values recorded in one go (an import, or a few typed in a row) into one line: next
+ * to each other in the feed, by the same person, within an hour of the newest. A CSV import of
+ * 200 values is one line, not 200 that push everything else out of sight.
+ */
+export function groupActivity(entries: ActivityEntry[]): TimelineItem[] {
+  const items: TimelineItem[] = []
+  for (const entry of entries) {
+    const last = items[items.length - 1]
+    if (
+      last &&
+      isRecordedValue(entry) &&
+      isRecordedValue(last.entry) &&
+      entry.actor_id === last.entry.actor_id &&
+      parseDate(last.entry.occurred_at).getTime() - parseDate(entry.occurred_at).getTime() <= GROUP_WINDOW_MS
+    ) {
+      last.values.push(entry)
+    } else {
+      items.push({ entry, values: [entry] })
+    }
+  }
+  return items
+}
+
+/** A line of the feed as a sentence: "12 values of “Net sales” were recorded". */
+export function describeItem(i18n: I18n, item: TimelineItem, options: DescribeOptions = {}): string {
+  if (item.values.length === 1) return describeActivity(i18n, item.entry, options)
+  const count = item.values.length
+  const names = [...new Set(item.values.map((entry) => metricName(i18n, readSummary(entry.summary), options)))]
+  if (names.length === 1) {
+    const metric = names[0]
+    return i18n._(
+      msg({
+        message: plural(count, {
+          one: `# value of “${metric}” was recorded`,
+          other: `# values of “${metric}” were recorded`,
+        }),
+      }),
+    )
+  }
+  const metrics = new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(
+    names.map((name) => (i18n.locale === 'es' ? `«${name}»` : `“${name}”`)),
+  )
+  return i18n._(
+    msg({
+      message: plural(count, {
+        one: `# value was recorded for ${metrics}`,
+        other: `# values were recorded for ${metrics}`,
+      }),
+    }),
+  )
+}
 
 export interface ActivityTimelineProps extends DescribeOptions {
   entries: ActivityEntry[]
@@ -175,17 +250,25 @@ export function ActivityTimeline({
     )
   }
   const now = Date.now()
-  const shown = expanded ? entries : entries.slice(0, initialCount)
-  const hidden = entries.length - shown.length
+  const items = groupActivity(entries)
+  const shown = expanded ? items : items.slice(0, initialCount)
+  const hidden = items.length - shown.length
   return (
     <div>
       <ol className={styles.list} aria-label={label}>
-        {shown.map((entry) => {
+        {shown.map((item) => {
+          const entry = item.entry
           const recent = now - parseDate(entry.occurred_at).getTime() < RELATIVE_LIMIT_MS
           const actor = actorLabel?.(entry.actor_id) ?? null
           return (
-            <li key={entry.id} className={styles.item} data-entity={entry.entity_type} data-action={entry.action}>
-              <p className={styles.sentence}>{describeActivity(i18n, entry, { metricLabels })}</p>
+            <li
+              key={entry.id}
+              className={styles.item}
+              data-entity={entry.entity_type}
+              data-action={entry.action}
+              data-count={item.values.length}
+            >
+              <p className={styles.sentence}>{describeItem(i18n, item, { metricLabels })}</p>
               <p className={styles.when}>
                 <time dateTime={entry.occurred_at} title={formatDateTime(entry.occurred_at, i18n.locale)}>
                   {recent
@@ -198,7 +281,7 @@ export function ActivityTimeline({
           )
         })}
       </ol>
-      {(hidden > 0 || expanded) && entries.length > initialCount && (
+      {(hidden > 0 || expanded) && items.length > initialCount && (
         <div className={styles.more}>
           <button type="button" className={page.smallButton} onClick={() => setExpanded((open) => !open)}>
             {expanded ? <Trans>Show fewer</Trans> : <Trans>Show {hidden} earlier entries</Trans>}

@@ -122,6 +122,9 @@ export const progress = style({ display: 'flex', alignItems: 'center', gap: vars
 
 export const progressTrack = style({
   flex: 1,
+  // a flex item may shrink to nothing, and a table cell sizes to its content's minimum: without a
+  // floor the bar collapses to a dot in a table column
+  minWidth: '4rem',
   height: '0.625rem',
   borderRadius: vars.radius.round,
   background: vars.color.surface,

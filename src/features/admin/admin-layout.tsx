@@ -4,6 +4,7 @@ import { Outlet } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
 import { useLangPrefix } from '@/lib/use-lang'
 import { AppShell, type ShellSection } from '@/components/app-shell/app-shell'
+import { AreaNotice } from '@/components/app-shell/area-notice'
 import { MfaBanner } from './account/mfa-banner'
 
 export function AdminLayout() {
@@ -30,7 +31,12 @@ export function AdminLayout() {
       home={{ to: '/{-$lang}/admin/dashboard', params: { lang } }}
       account={{ to: '/{-$lang}/admin/dashboard/account', params: { lang } }}
       sections={sections}
-      banner={<MfaBanner />}
+      banner={
+        <>
+          <AreaNotice />
+          <MfaBanner />
+        </>
+      }
     >
       <Outlet />
     </AppShell>

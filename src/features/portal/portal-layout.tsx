@@ -6,6 +6,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useProfile } from '@/auth/use-auth'
 import { useLangPrefix } from '@/lib/use-lang'
 import { AppShell, type ShellSection } from '@/components/app-shell/app-shell'
+import { AreaNotice } from '@/components/app-shell/area-notice'
 import { organizationQuery, unreadCountQuery } from './queries'
 
 export function PortalLayout() {
@@ -35,6 +36,7 @@ export function PortalLayout() {
       sections={sections}
       notifications={{ link: notifications, count: unread }}
       context={organization.data?.name}
+      banner={<AreaNotice />}
     >
       <Outlet />
     </AppShell>

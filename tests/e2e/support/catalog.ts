@@ -34,15 +34,29 @@ export function t(lng: Locale, source: string, values: Record<string, string | n
     throw new Error(`public/locales/${lng}.json has no message for "${source}"; run npm run build`)
   }
   const parts = typeof compiled === 'string' ? [compiled] : compiled
+  return render(parts, values, source).replace(/<\/?\d+>/g, '')
+}
+
+/** Placeholders and, for `{n, plural, …}`, the form for n (one for 1 in both languages, else other). */
+function render(
+  parts: CompiledPart[],
+  values: Record<string, string | number>,
+  source: string,
+  count?: number,
+): string {
   return parts
     .map((part) => {
-      if (typeof part === 'string') return part
+      if (typeof part === 'string') return part === '#' && count !== undefined ? String(count) : part
       const value = values[part[0]]
       if (value === undefined) throw new Error(`"${source}" needs a value for {${part[0]}}`)
+      if (part[1] === 'plural') {
+        const forms = part[2] as Record<string, CompiledPart[]>
+        const form = Number(value) === 1 && forms.one ? forms.one : forms.other!
+        return render(form, values, source, Number(value))
+      }
       return String(value)
     })
     .join('')
-    .replace(/<\/?\d+>/g, '')
 }
 
 /** The same message in both languages, handy for tables of expectations. */

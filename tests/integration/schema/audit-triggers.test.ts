@@ -189,6 +189,11 @@ describe.each(databaseKinds())('audit triggers on %s', (kind) => {
         is_internal: e.internal,
       })
     expect(rows[0]!.summary).toMatchObject({ title: e.entity === 'analytics_metric' ? 'audit_probe' : 'Audit probe' })
+    // a metric's entries name it in both languages, so the feed never shows its key (20261126140000)
+    if (e.entity === 'analytics_metric') {
+      for (const row of rows)
+        expect(row.summary).toMatchObject({ label_es: 'Sonda', label_en: 'Probe', granularity: 'month' })
+    } else expect(rows[0]!.summary).not.toHaveProperty('label_es')
     expect(rows[1]!.summary.changed).toEqual(e.changed)
   })
 

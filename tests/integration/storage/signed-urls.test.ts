@@ -11,6 +11,7 @@ import {
   type StorageFixtures,
 } from './support'
 import { organizations, projects, users } from '../rls/seed-ids'
+import { downloadName, withDownloadName } from '../../../src/lib/download-name'
 
 describe.each(databaseKinds())('storage signed URLs on %s', (kind) => {
   let server: TestServer
@@ -41,6 +42,25 @@ describe.each(databaseKinds())('storage signed URLs on %s', (kind) => {
     const asDownload = await f.aliceClient.storage.from(DOCS).createSignedUrl(path, 60, { download: 'contrato.pdf' })
     const attachment = await server.request(asDownload.data!.signedUrl)
     expect(attachment.headers.get('content-disposition')).toMatch(/^attachment; filename="contrato.pdf"/)
+  })
+
+  it('saves a download under its name with accents: filename* in UTF-8 (RFC 6266 / 5987)', async () => {
+    const name = downloadName('Informe de diseño — año 2026', path)
+    expect(name).toBe('Informe de diseño — año 2026.pdf')
+    const { data } = await f.aliceClient.storage.from(DOCS).createSignedUrl(path, 60)
+    const response = await server.request(withDownloadName(data!.signedUrl, name))
+    expect(response.status).toBe(200)
+    const disposition = response.headers.get('content-disposition')!
+    expect(disposition).toBe(
+      `attachment; filename="Informe de dise_o _ a_o 2026.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    )
+    // what a browser saves it as: the UTF-8 name, decoded once
+    expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(disposition)![1]!)).toBe(name)
+
+    // why the app does not use createSignedUrl's own `download` option: it encodes twice
+    const library = await f.aliceClient.storage.from(DOCS).createSignedUrl(path, 60, { download: name })
+    const twice = await server.request(library.data!.signedUrl)
+    expect(twice.headers.get('content-disposition')).toContain('dise%25C3%25B1o')
   })
 
   it('signs several paths at once, reporting the ones the caller cannot read', async () => {

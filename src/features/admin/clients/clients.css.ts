@@ -53,3 +53,17 @@ export const explanation = style({
   background: vars.color.surface,
   maxWidth: vars.layout.textWidth,
 })
+
+/** The "make a super admin?" step below a role select: the question, then its two buttons. */
+export const confirmPromotion = style({
+  display: 'grid',
+  gap: vars.space['2'],
+  flexBasis: '100%',
+  maxWidth: '32rem',
+  padding: vars.space['3'],
+  border: `2px solid ${vars.color.danger}`,
+  borderRadius: vars.radius.small,
+  background: vars.color.surface,
+})
+
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], alignItems: 'center' })

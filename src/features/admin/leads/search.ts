@@ -1,9 +1,11 @@
 // The leads list's status filter lives in the URL (?status=new), so each view can be bookmarked.
-export const leadStatuses = ['new', 'in_progress', 'closed'] as const
+import { isOneOf, leadStatuses } from '@/lib/vocabularies'
+
+export { leadStatuses }
 export type LeadStatus = (typeof leadStatuses)[number]
 
 export function isLeadStatus(value: unknown): value is LeadStatus {
-  return typeof value === 'string' && (leadStatuses as readonly string[]).includes(value)
+  return isOneOf(leadStatuses, value)
 }
 
 export interface LeadsSearch {

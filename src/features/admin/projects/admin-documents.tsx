@@ -10,7 +10,8 @@ import * as formStyles from '@/components/form/form.css'
 import { useProfile } from '@/auth/use-auth'
 import { ACCEPT } from '@/lib/documents'
 import { formatBytes, formatDate } from '@/lib/format'
-import { documentCategories, documentCategoryLabels, labelOf } from '@/lib/labels'
+import { documentCategoryLabels, labelOf } from '@/lib/labels'
+import { documentCategories, isOneOf } from '@/lib/vocabularies'
 import { useOpenDocument } from '@/lib/use-open-document'
 import { EmptyState } from '@/components/ui/page-kit'
 import * as page from '@/components/ui/page.css'
@@ -332,7 +333,7 @@ function UploadDocumentForm({ project }: { project: AdminProject }) {
               label: labelOf(i18n, documentCategoryLabels, code),
             }))}
             {...register('category', {
-              validate: (value) => documentCategories.includes(value) || t`Choose a category from the list.`,
+              validate: (value) => isOneOf(documentCategories, value) || t`Choose a category from the list.`,
             })}
           />
           <div className={styles.wide}>

@@ -5,8 +5,8 @@
 import { useId, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
-import { msg } from '@lingui/core/macro'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { msg, plural } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { CheckboxField, Field, SelectField } from '@/components/form/field'
 import * as formStyles from '@/components/form/form.css'
 import * as layout from '@/components/ui/layout.css'
@@ -22,10 +22,10 @@ import {
   OutcomeMessage,
   Panel,
   SubmitButton,
-  isIsoDate,
   useFailureText,
   useInvalidateProject,
   useProjectSave,
+  useRulesResolver,
   type Outcome,
 } from './form-kit'
 import {
@@ -37,7 +37,10 @@ import {
   type CsvProblem,
   type CsvResult,
 } from './metrics-csv'
-import { adminMetricsQuery, metricGranularities, metricUnits, type AdminMetric, type AdminProject } from './queries'
+import { adminMetricsQuery, type AdminMetric, type AdminProject } from './queries'
+import { metricGranularities, metricUnits } from '@/lib/vocabularies'
+import { checkMetric, metricFields, type MetricField } from '@/lib/rules/metric'
+import { granularityLabels, labelOf, metricUnitLabels } from '@/lib/labels'
 import * as styles from './projects.css'
 
 export function MetricsAdmin({ project }: { project: AdminProject }) {
@@ -80,7 +83,14 @@ function MetricCharts({ metrics }: { metrics: AdminMetric[] }) {
               metric={metric}
               latest={latest}
               to={to}
-              summary={i18n._(msg`${label}: ${count} values from ${from} to ${to}. Latest value: ${latest}.`)}
+              summary={i18n._(
+                msg({
+                  message: plural(count, {
+                    one: `${label}: # value, for ${from}. Latest value: ${latest}.`,
+                    other: `${label}: # values from ${from} to ${to}. Latest value: ${latest}.`,
+                  }),
+                }),
+              )}
             />
           </li>
         )
@@ -199,51 +209,27 @@ function MetricPoints({ project, metrics }: { project: AdminProject; metrics: Ad
   )
 }
 
-interface MetricFormValues {
-  metricKey: string
-  labelEs: string
-  labelEn: string
-  unit: string
-  granularity: string
-  periodStart: string
-  periodEnd: string
-  value: string
-  target: string
-  notes: string
-  visibleToClient: boolean
+type MetricFormValues = Record<Exclude<MetricField, 'visible_to_client'>, string> & { visible_to_client: boolean }
+
+const METRIC_FIELDS = metricFields.filter((field) => field !== 'visible_to_client')
+
+const defaults: MetricFormValues = {
+  metric_key: '',
+  label_es: '',
+  label_en: '',
+  unit: 'count',
+  granularity: 'month',
+  period_start: '',
+  period_end: '',
+  value: '',
+  target: '',
+  notes: '',
+  visible_to_client: true,
 }
 
-const METRIC_FIELDS = [
-  'metricKey',
-  'labelEs',
-  'labelEn',
-  'unit',
-  'granularity',
-  'periodStart',
-  'periodEnd',
-  'value',
-  'target',
-  'notes',
-] as const
-
-const NUMBER = /^-?\d+(\.\d+)?$/
-
 function AddMetricForm({ project, metrics }: { project: AdminProject; metrics: AdminMetric[] }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const keysListId = useId()
-  const defaults: MetricFormValues = {
-    metricKey: '',
-    labelEs: '',
-    labelEn: '',
-    unit: 'count',
-    granularity: 'month',
-    periodStart: '',
-    periodEnd: '',
-    value: '',
-    target: '',
-    notes: '',
-    visibleToClient: true,
-  }
   const {
     register,
     handleSubmit,
@@ -252,32 +238,17 @@ function AddMetricForm({ project, metrics }: { project: AdminProject; metrics: A
     getValues,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<MetricFormValues>({ defaultValues: defaults })
+  } = useForm<MetricFormValues>({
+    defaultValues: defaults,
+    resolver: useRulesResolver((values: MetricFormValues, locale) => checkMetric(values, locale)),
+  })
   const { outcome, setOutcome, save } = useProjectSave(project.id, setError, METRIC_FIELDS)
   const known = new Map(metrics.map((metric) => [metric.metric_key, metric]))
-  const number = (value: string) => {
-    const compact = value.trim()
-    return NUMBER.test(compact) && Math.abs(Number(compact)) < 1e14
-  }
 
-  const submit = handleSubmit(async (values) => {
-    const saved = await save(() =>
-      insertMetrics(project.id, [
-        {
-          metric_key: values.metricKey.trim(),
-          label_es: values.labelEs.trim(),
-          label_en: values.labelEn.trim(),
-          unit: values.unit,
-          granularity: values.granularity,
-          period_start: values.periodStart,
-          period_end: values.periodEnd,
-          value: Number(values.value.trim()),
-          target: values.target.trim() ? Number(values.target.trim()) : null,
-          notes: values.notes.trim() || null,
-          visible_to_client: values.visibleToClient,
-        },
-      ]),
-    )
+  const submit = handleSubmit(async (input) => {
+    const { values } = checkMetric(input, i18n.locale)
+    if (!values) return
+    const saved = await save(() => insertMetrics(project.id, [values]))
     if (!saved) return
     reset(defaults)
     setOutcome({ tone: 'info', text: t`The value has been recorded.` })
@@ -293,17 +264,14 @@ function AddMetricForm({ project, metrics }: { project: AdminProject; metrics: A
             list={keysListId}
             autoComplete="off"
             hint={<Trans>For example net_sales: lowercase letters, digits and underscores.</Trans>}
-            error={errors.metricKey?.message}
-            {...register('metricKey', {
-              validate: (value) =>
-                /^[a-z][a-z0-9_]{0,62}$/.test(value.trim()) ||
-                t`A metric key starts with a lowercase letter and has only lowercase letters, digits and underscores (at most 63).`,
+            error={errors.metric_key?.message}
+            {...register('metric_key', {
               onChange: (event: { target: { value: string } }) => {
                 // a known key brings its labels, unit and granularity along
                 const existing = known.get(event.target.value.trim())
-                if (existing && !getValues('labelEs') && !getValues('labelEn')) {
-                  setValue('labelEs', existing.label_es)
-                  setValue('labelEn', existing.label_en)
+                if (existing && !getValues('label_es') && !getValues('label_en')) {
+                  setValue('label_es', existing.label_es)
+                  setValue('label_en', existing.label_en)
                   setValue('unit', existing.unit)
                   setValue('granularity', existing.granularity)
                 }
@@ -315,101 +283,46 @@ function AddMetricForm({ project, metrics }: { project: AdminProject; metrics: A
               <option key={key} value={key} />
             ))}
           </datalist>
-          <Field
-            label={t`Label in Spanish`}
-            error={errors.labelEs?.message}
-            {...register('labelEs', {
-              validate: (value) => {
-                const label = value.trim()
-                if (!label) return t`Enter the Spanish label.`
-                return label.length <= 120 || t`Enter a Spanish label of at most 120 characters.`
-              },
-            })}
-          />
-          <Field
-            label={t`Label in English`}
-            error={errors.labelEn?.message}
-            {...register('labelEn', {
-              validate: (value) => {
-                const label = value.trim()
-                if (!label) return t`Enter the English label.`
-                return label.length <= 120 || t`Enter an English label of at most 120 characters.`
-              },
-            })}
-          />
+          <Field label={t`Label in Spanish`} error={errors.label_es?.message} {...register('label_es')} />
+          <Field label={t`Label in English`} error={errors.label_en?.message} {...register('label_en')} />
           <SelectField
             label={t`Unit`}
             error={errors.unit?.message}
-            options={metricUnits.map((unit) => ({ value: unit, label: unit }))}
-            {...register('unit', {
-              validate: (value) => metricUnits.includes(value) || t`Choose a unit from the list.`,
-            })}
+            options={metricUnits.map((unit) => ({ value: unit, label: labelOf(i18n, metricUnitLabels, unit) }))}
+            {...register('unit')}
           />
           <SelectField
             label={t`Granularity`}
             error={errors.granularity?.message}
-            options={metricGranularities.map((code) => ({ value: code, label: code }))}
-            {...register('granularity', {
-              validate: (value) => metricGranularities.includes(value) || t`Choose a granularity from the list.`,
-            })}
+            options={metricGranularities.map((code) => ({
+              value: code,
+              label: labelOf(i18n, granularityLabels, code),
+            }))}
+            {...register('granularity')}
           />
           <Field
             label={t`Period start`}
             type="date"
-            error={errors.periodStart?.message}
-            {...register('periodStart', {
-              validate: (value) => {
-                if (!value) return t`Enter the first day of the period.`
-                return isIsoDate(value) || t`Enter a valid date.`
-              },
-            })}
+            error={errors.period_start?.message}
+            {...register('period_start')}
           />
-          <Field
-            label={t`Period end`}
-            type="date"
-            error={errors.periodEnd?.message}
-            {...register('periodEnd', {
-              validate: (value) => {
-                if (!value) return t`Enter the last day of the period.`
-                if (!isIsoDate(value)) return t`Enter a valid date.`
-                const start = getValues('periodStart')
-                if (start && value < start) return t`The end of the period cannot be before its start.`
-                return true
-              },
-            })}
-          />
+          <Field label={t`Period end`} type="date" error={errors.period_end?.message} {...register('period_end')} />
           <Field
             label={t`Value`}
             inputMode="decimal"
-            hint={<Trans>Digits with a dot for decimals, e.g. 1250.5.</Trans>}
+            hint={<Trans>Digits, with a comma or a dot for decimals: 1250,5 or 1250.5.</Trans>}
             error={errors.value?.message}
-            {...register('value', {
-              validate: (value) => {
-                if (!value.trim()) return t`Enter the value.`
-                return number(value) || t`Enter a number with a dot for decimals and no thousands separators.`
-              },
-            })}
+            {...register('value')}
           />
           <Field
             label={t`Target (optional)`}
             inputMode="decimal"
             error={errors.target?.message}
-            {...register('target', {
-              validate: (value) =>
-                !value.trim() ||
-                number(value) ||
-                t`Enter a number with a dot for decimals and no thousands separators.`,
-            })}
+            {...register('target')}
           />
-          <Field
-            label={t`Notes (optional)`}
-            error={errors.notes?.message}
-            {...register('notes', {
-              validate: (value) => value.trim().length <= 1000 || t`Notes have at most 1,000 characters.`,
-            })}
-          />
+          <Field label={t`Notes (optional)`} error={errors.notes?.message} {...register('notes')} />
           <div className={styles.wide}>
-            <CheckboxField label={t`Visible to the client`} {...register('visibleToClient')} />
+            <CheckboxField label={t`Visible to the client`} {...register('visible_to_client')} />
           </div>
         </div>
         <div className={styles.actions}>
@@ -456,7 +369,12 @@ function CsvImport({ project, metrics }: { project: AdminProject; metrics: Admin
     onSuccess: (count) => {
       setResult(null)
       if (fileRef.current) fileRef.current.value = ''
-      setOutcome({ tone: 'info', text: i18n._(msg`${count} values have been imported.`) })
+      setOutcome({
+        tone: 'info',
+        text: i18n._(
+          msg({ message: plural(count, { one: '# value has been imported.', other: '# values have been imported.' }) }),
+        ),
+      })
     },
     onError: (error) => {
       const reason = failureText(error)
@@ -527,8 +445,8 @@ function CsvImport({ project, metrics }: { project: AdminProject; metrics: Admin
             Optional: <code className={styles.code}>unit</code> (count if empty),{' '}
             <code className={styles.code}>granularity</code> (month if empty),{' '}
             <code className={styles.code}>target</code>, <code className={styles.code}>visible_to_client</code> (true or
-            false, true if empty) and <code className={styles.code}>notes</code>. Dates are written YYYY-MM-DD and
-            numbers with a dot for decimals.
+            false, true if empty) and <code className={styles.code}>notes</code>. Dates are written YYYY-MM-DD; numbers
+            have a dot or a comma for decimals and no thousands separators.
           </Trans>
         </p>
         <p className={page.text}>
@@ -594,9 +512,11 @@ function CsvImport({ project, metrics }: { project: AdminProject; metrics: Admin
             </div>
           ) : (
             <p className={page.panel} role="status">
-              <Trans>
-                All {total} rows of “{fileName}” are valid. Check the preview, then import them.
-              </Trans>
+              <Plural
+                value={total}
+                one={`The row of “${fileName}” is valid. Check the preview, then import it.`}
+                other={`All # rows of “${fileName}” are valid. Check the preview, then import them.`}
+              />
             </p>
           )}
           {rows.length > 0 && (
@@ -666,7 +586,11 @@ function CsvImport({ project, metrics }: { project: AdminProject; metrics: Admin
                   if (!importing.isPending) importing.mutate()
                 }}
               >
-                {importing.isPending ? <Trans>Importing...</Trans> : <Trans>Import {total} values</Trans>}
+                {importing.isPending ? (
+                  <Trans>Importing...</Trans>
+                ) : (
+                  <Plural value={total} one="Import # value" other="Import # values" />
+                )}
               </button>
               <button
                 type="button"

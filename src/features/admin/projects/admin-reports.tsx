@@ -21,7 +21,6 @@ import {
   ForName,
   OutcomeMessage,
   Panel,
-  isIsoDate,
   orNull,
   useEntryEditor,
   useFailureText,
@@ -29,8 +28,10 @@ import {
   useInvalidateProject,
   useProjectSave,
 } from './form-kit'
-import { adminDocumentsQuery, adminReportsQuery, reportTypes, type AdminProject, type AdminReport } from './queries'
+import { adminDocumentsQuery, adminReportsQuery, type AdminProject, type AdminReport } from './queries'
+import { reportTypes } from '@/lib/vocabularies'
 import * as styles from './projects.css'
+import { isCalendarDate } from '@/lib/rules/values'
 
 export function ReportsAdmin({ project }: { project: AdminProject }) {
   const { t, i18n } = useLingui()
@@ -224,7 +225,7 @@ function ReportForm({
     if (report) setFocus('title')
   }, [report, setFocus])
   const uploading = watch('documentId') === UPLOAD_NEW
-  const date = (value: string) => !value || isIsoDate(value)
+  const date = (value: string) => !value || isCalendarDate(value)
 
   const submit = handleSubmit(async (values) => {
     const title = values.title.trim()

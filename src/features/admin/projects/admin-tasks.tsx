@@ -19,23 +19,16 @@ import {
   ForName,
   OutcomeMessage,
   Panel,
-  isIsoDate,
   orNull,
   useEntryEditor,
   useFailureText,
   useInvalidateProject,
   useProjectSave,
 } from './form-kit'
-import {
-  adminTasksQuery,
-  projectPeopleQuery,
-  taskPriorities,
-  taskStatuses,
-  type AdminProject,
-  type AdminTask,
-  type Person,
-} from './queries'
+import { adminTasksQuery, projectPeopleQuery, type AdminProject, type AdminTask, type Person } from './queries'
 import * as styles from './projects.css'
+import { isCalendarDate } from '@/lib/rules/values'
+import { taskPriorities, taskStatuses } from '@/lib/vocabularies'
 
 function personLabel(person: Person, staffWord: string, clientWord: string): string {
   const name = person.full_name || person.email || person.id
@@ -283,7 +276,7 @@ function TaskForm({
             type="date"
             error={errors.dueDate?.message}
             {...register('dueDate', {
-              validate: (value) => !value || isIsoDate(value) || t`Enter a valid date.`,
+              validate: (value) => !value || isCalendarDate(value) || t`Enter a valid date.`,
             })}
           />
           <SelectField

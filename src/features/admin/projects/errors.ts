@@ -5,6 +5,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { isNetworkFailure } from '@/lib/network-failure'
+import { metricConstraints, metricMessages } from '@/lib/rules/metric'
 
 export interface FieldFailure {
   /** The form field the message belongs to; null for the form as a whole. */
@@ -51,29 +52,12 @@ const constraintMessages: Record<string, FieldFailure> = {
     field: 'dashboardUrl',
     message: msg`Enter a dashboard link that starts with https:// (at most 500 characters, no spaces).`,
   },
-  analytics_metrics_key_format: {
-    field: 'metricKey',
-    message: msg`A metric key starts with a lowercase letter and has only lowercase letters, digits and underscores (at most 63).`,
-  },
-  analytics_metrics_label_es_length: {
-    field: 'labelEs',
-    message: msg`Enter a Spanish label of at most 120 characters.`,
-  },
-  analytics_metrics_label_en_length: {
-    field: 'labelEn',
-    message: msg`Enter an English label of at most 120 characters.`,
-  },
-  analytics_metrics_unit_check: { field: 'unit', message: msg`Choose a unit from the list.` },
-  analytics_metrics_granularity_check: { field: 'granularity', message: msg`Choose a granularity from the list.` },
-  analytics_metrics_period_order: {
-    field: 'periodEnd',
-    message: msg`The end of the period cannot be before its start.`,
-  },
-  analytics_metrics_notes_length: { field: 'notes', message: msg`Notes have at most 1,000 characters.` },
-  analytics_metrics_one_value_per_period: {
-    field: 'periodStart',
-    message: msg`This metric already has a value for this period.`,
-  },
+  ...Object.fromEntries(
+    Object.entries(metricConstraints).map(([name, { field, rule }]) => [
+      name,
+      { field, message: metricMessages[rule] },
+    ]),
+  ),
   tasks_title_length: { field: 'title', message: msg`Enter a title of at most 200 characters.` },
   tasks_description_length: { field: 'description', message: msg`A description has at most 5,000 characters.` },
   tasks_status_check: { field: 'status', message: msg`Choose a status from the list.` },

@@ -2,7 +2,7 @@
 // field the database names, else on the form), focus moved to that message, and an inline
 // "are you sure" for destructive buttons.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
+import type { FieldErrors, FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form'
 import { useQueryClient } from '@tanstack/react-query'
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -324,9 +324,20 @@ export function orNull(value: string): string | null {
   return trimmed ? trimmed : null
 }
 
-export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
-
-/** A real calendar date written YYYY-MM-DD. */
-export function isIsoDate(value: string): boolean {
-  return ISO_DATE.test(value) && !Number.isNaN(Date.parse(value))
+/**
+ * A react-hook-form resolver over one of the shared rule sets (@/lib/rules): the form shows the
+ * same problems, in the same words, as the importer and the database-error map.
+ */
+export function useRulesResolver<T extends FieldValues>(
+  check: (values: T, locale: string) => { problems: { field: string; message: MessageDescriptor }[] },
+): Resolver<T> {
+  const { i18n } = useLingui()
+  return (values) => {
+    const { problems } = check(values, i18n.locale)
+    if (problems.length === 0) return { values, errors: {} }
+    const errors = Object.fromEntries(
+      problems.map((problem) => [problem.field, { type: 'validate', message: i18n._(problem.message) }]),
+    )
+    return { values: {}, errors: errors as FieldErrors<T> }
+  }
 }

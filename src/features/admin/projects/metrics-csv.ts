@@ -1,25 +1,13 @@
-// Metric points from a CSV file: papaparse reads it, every row is checked against the same rules
-// as the analytics_metrics table, and the result is a preview with each problem named by row,
+// Metric points from a CSV file: papaparse reads it, every row is checked by the metric schema
+// (@/lib/rules/metric, the same as the form's and the table's), and the result is a preview with each problem named by row,
 // column and reason. Nothing is imported unless every row is valid (see the metrics section).
 import Papa from 'papaparse'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { metricGranularities, metricUnits } from './queries'
-import type { MetricValues } from './api'
+import { metricGranularities, metricUnits } from '@/lib/vocabularies'
+import { checkMetric, metricFields, type MetricProblem, type MetricValues } from '@/lib/rules/metric'
 
-export const csvColumns = [
-  'metric_key',
-  'label_es',
-  'label_en',
-  'unit',
-  'granularity',
-  'period_start',
-  'period_end',
-  'value',
-  'target',
-  'visible_to_client',
-  'notes',
-] as const
+export const csvColumns = metricFields
 
 export type CsvColumn = (typeof csvColumns)[number]
 
@@ -55,118 +43,40 @@ export interface CsvResult {
   fileProblems: CsvProblem[]
 }
 
-const KEY = /^[a-z][a-z0-9_]{0,62}$/
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
-const NUMBER = /^-?\d+(\.\d+)?$/
-
-function validDate(text: string): boolean {
-  const match = DATE.exec(text)
-  if (!match) return false
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
-  const date = new Date(Date.UTC(year, month - 1, day))
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+/** In a file the unit and granularity are typed, so their problems list the codes to use. */
+function reasonFor(problem: MetricProblem): MessageDescriptor {
+  if (problem.rule === 'unit') {
+    const allowed = metricUnits.join(', ')
+    return msg`Unknown unit. Use one of: ${allowed}.`
+  }
+  if (problem.rule === 'granularity') {
+    const allowed = metricGranularities.join(', ')
+    return msg`Unknown granularity. Use one of: ${allowed}.`
+  }
+  return problem.message
 }
-
-function parseNumber(text: string): number | null {
-  const compact = text.replace(/\s+/g, '')
-  if (!NUMBER.test(compact)) return null
-  const value = Number(compact)
-  // numeric(18, 4): at most 14 digits before the point
-  return Number.isFinite(value) && Math.abs(value) < 1e14 ? value : null
-}
-
-const TRUE = new Set(['true', '1', 'yes', 'y', 'si', 'sí'])
-const FALSE = new Set(['false', '0', 'no', 'n'])
 
 /** Checks one row's cells; `existing` are "key|granularity|period_start" already stored or seen. */
 export function validateRow(cells: Record<string, string>, row: number, existing: Set<string>): CsvRow {
-  const problems: CsvProblem[] = []
-  const cell = (column: CsvColumn) => (cells[column] ?? '').trim()
-  const problem = (column: CsvColumn, reason: MessageDescriptor) => problems.push({ row, column, reason })
-
-  for (const column of requiredColumns) {
-    if (!cell(column)) problem(column, msg`This value is required.`)
-  }
-
-  const key = cell('metric_key')
-  if (key && !KEY.test(key)) {
-    problem(
-      'metric_key',
-      msg`Use a lowercase letter first, then lowercase letters, digits or underscores (at most 63).`,
-    )
-  }
-  for (const column of ['label_es', 'label_en'] as const) {
-    if (cell(column).length > 120) problem(column, msg`At most 120 characters.`)
-  }
-  const unit = cell('unit') || 'count'
-  if (!metricUnits.includes(unit)) {
-    const allowed = metricUnits.join(', ')
-    problem('unit', msg`Unknown unit. Use one of: ${allowed}.`)
-  }
-  const granularity = cell('granularity') || 'month'
-  if (!metricGranularities.includes(granularity)) {
-    const allowed = metricGranularities.join(', ')
-    problem('granularity', msg`Unknown granularity. Use one of: ${allowed}.`)
-  }
-  const start = cell('period_start')
-  const end = cell('period_end')
-  if (start && !validDate(start)) problem('period_start', msg`Not a date. Write it as YYYY-MM-DD, e.g. 2026-01-31.`)
-  if (end && !validDate(end)) problem('period_end', msg`Not a date. Write it as YYYY-MM-DD, e.g. 2026-01-31.`)
-  if (validDate(start) && validDate(end) && end < start) {
-    problem('period_end', msg`The end of the period is before its start.`)
-  }
-  const valueText = cell('value')
-  const value = valueText ? parseNumber(valueText) : null
-  if (valueText && value === null) {
-    problem('value', msg`Not a number. Use digits with a dot for decimals and no thousands separators, e.g. 1250.5.`)
-  }
-  const targetText = cell('target')
-  const target = targetText ? parseNumber(targetText) : null
-  if (targetText && target === null) {
-    problem('target', msg`Not a number. Use digits with a dot for decimals and no thousands separators, e.g. 1250.5.`)
-  }
-  const visibleText = cell('visible_to_client').toLowerCase()
-  let visible = true
-  if (visibleText) {
-    if (TRUE.has(visibleText)) visible = true
-    else if (FALSE.has(visibleText)) visible = false
-    else problem('visible_to_client', msg`Write true or false.`)
-  }
-  const notes = cell('notes')
-  if (notes.length > 1000) problem('notes', msg`At most 1,000 characters.`)
-
-  if (problems.length === 0) {
-    const identity = `${key}|${granularity}|${start}`
+  const checked = checkMetric(cells)
+  const problems: CsvProblem[] = checked.problems.map((problem) => ({
+    row,
+    column: problem.field,
+    reason: reasonFor(problem),
+  }))
+  const values = checked.values
+  if (values) {
+    const identity = metricIdentity(values)
     if (existing.has(identity)) {
-      problem(
-        'period_start',
-        msg`This metric already has a value for this period (in the project or earlier in the file).`,
-      )
+      problems.push({
+        row,
+        column: 'period_start',
+        reason: msg`This metric already has a value for this period (in the project or earlier in the file).`,
+      })
     }
     existing.add(identity)
   }
-
-  return {
-    row,
-    cells,
-    problems,
-    values:
-      problems.length === 0 && value !== null
-        ? {
-            metric_key: key,
-            label_es: cell('label_es'),
-            label_en: cell('label_en'),
-            unit,
-            granularity,
-            period_start: start,
-            period_end: end,
-            value,
-            target,
-            visible_to_client: visible,
-            notes: notes || null,
-          }
-        : null,
-  }
+  return { row, cells, problems, values: problems.length === 0 ? values : null }
 }
 
 /** Reads CSV text (comma or semicolon separated, header row first) into checked rows. */

@@ -9,8 +9,9 @@ import { CheckboxField, Field, SelectField, TextAreaField } from '@/components/f
 import * as formStyles from '@/components/form/form.css'
 import { labelOf, projectStatusLabels, serviceLabels } from '@/lib/labels'
 import type { ProjectInsert } from './api'
-import { ISO_DATE, orNull, OutcomeMessage, SubmitButton, useFailureHandler, type Outcome } from './form-kit'
-import { projectStatuses, serviceCodes } from './queries'
+import { orNull, OutcomeMessage, SubmitButton, useFailureHandler, type Outcome } from './form-kit'
+import { projectStatuses, serviceCodes } from '@/lib/vocabularies'
+import { isCalendarDate } from '@/lib/rules/values'
 import * as styles from './projects.css'
 
 export interface ProjectFormValues {
@@ -113,7 +114,7 @@ export function ProjectForm({
   })
 
   const inactiveLabel = (name: string) => t`${name} (inactive)`
-  const date = (value: string) => !value || (ISO_DATE.test(value) && !Number.isNaN(Date.parse(value)))
+  const date = (value: string) => !value || isCalendarDate(value)
 
   return (
     <form className={formStyles.form} onSubmit={submit} noValidate>

@@ -16,13 +16,9 @@ import { adminKeys } from '../queries'
 import { createProject } from './api'
 import { Panel } from './form-kit'
 import { emptyProject, ProjectForm, toProjectRow } from './project-form'
-import {
-  adminProjectKeys,
-  organizationOptionsQuery,
-  projectListQuery,
-  projectStatuses,
-  type ProjectFilters,
-} from './queries'
+import { adminProjectKeys, organizationOptionsQuery, projectListQuery } from './queries'
+import type { ProjectFilters } from './vocabulary'
+import { projectStatuses } from '@/lib/vocabularies'
 import * as styles from './projects.css'
 
 const route = getRouteApi('/{-$lang}/_app/admin/dashboard/projects/')

@@ -6,8 +6,6 @@ import { supabase } from '@/lib/supabase'
 import { isUuid, numericMetrics, unwrap, unwrapList } from '@/lib/query-utils'
 import type { ProjectFilters } from './vocabulary'
 
-export * from './vocabulary'
-
 export const adminProjectKeys = {
   all: () => ['admin', 'projects'] as const,
   organizations: () => ['admin', 'projects', 'organizations'] as const,

@@ -1,7 +1,7 @@
 // The firm's team. Everyone on staff sees who is on it, with roles and account states; only a
 // super_admin invites staff, changes roles (never their own) and deactivates or reactivates a
 // colleague. An admin sees the roles as text and is told why; the database refuses them anyway.
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import * as layout from '@/components/ui/layout.css'
@@ -133,15 +133,25 @@ function RoleEditor({ member, onOutcome }: { member: ManagedUser; onOutcome: (ou
   const id = useId()
   const current = member.role as StaffRole
   const [role, setRole] = useState<StaffRole>(current)
+  // Promotion to super admin hands over the team itself, so it is confirmed, naming what it grants.
+  const [confirming, setConfirming] = useState(false)
+  const confirmRef = useRef<HTMLButtonElement>(null)
+  const selectRef = useRef<HTMLSelectElement>(null)
+  const questionId = useId()
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus()
+  }, [confirming])
   const name = member.full_name || member.email || ''
   const mutation = useMutation({
     mutationFn: (next: StaffRole) => changeRole(member.id, next),
     onSuccess: async (_data, next) => {
+      setConfirming(false)
       const label = i18n._(roleLabels[next]!)
       onOutcome({ tone: 'info', text: t`${name} is now ${label}.` })
       await queryClient.invalidateQueries({ queryKey: teamKeys.staff() })
     },
     onError: (error) => {
+      setConfirming(false)
       setRole(current)
       onOutcome({ tone: 'error', text: i18n._(failureOf(error).message) })
     },
@@ -152,17 +162,23 @@ function RoleEditor({ member, onOutcome }: { member: ManagedUser; onOutcome: (ou
       className={styles.roleForm}
       onSubmit={(event) => {
         event.preventDefault()
-        if (role !== current) mutation.mutate(role)
+        if (role === current) return
+        if (role === 'super_admin') setConfirming(true)
+        else mutation.mutate(role)
       }}
     >
       <label htmlFor={id} className={layout.visuallyHidden}>
         <Trans>Role of {name}</Trans>
       </label>
       <select
+        ref={selectRef}
         id={id}
         className={styles.roleSelect}
         value={role}
-        onChange={(event) => setRole(event.target.value as StaffRole)}
+        onChange={(event) => {
+          setConfirming(false)
+          setRole(event.target.value as StaffRole)
+        }}
         disabled={mutation.isPending}
       >
         {staffRoles.map((option) => (
@@ -171,11 +187,47 @@ function RoleEditor({ member, onOutcome }: { member: ManagedUser; onOutcome: (ou
           </option>
         ))}
       </select>
-      <button type="submit" className={page.smallButton} disabled={mutation.isPending || role === current}>
-        <Trans>
-          Change role<span className={layout.visuallyHidden}> of {name}</span>
-        </Trans>
-      </button>
+      {!confirming && (
+        <button type="submit" className={page.smallButton} disabled={mutation.isPending || role === current}>
+          <Trans>
+            Change role<span className={layout.visuallyHidden}> of {name}</span>
+          </Trans>
+        </button>
+      )}
+      {confirming && (
+        <div role="group" aria-labelledby={questionId} className={styles.confirmPromotion}>
+          <p id={questionId} className={page.text}>
+            <Trans>
+              Make {name} a super admin? A super admin can also invite staff, change anyone’s role (including making
+              more super admins) and deactivate or reactivate colleagues.
+            </Trans>
+          </p>
+          <div className={styles.actions}>
+            <button
+              ref={confirmRef}
+              type="button"
+              className={page.smallButton}
+              aria-disabled={mutation.isPending || undefined}
+              onClick={() => {
+                if (!mutation.isPending) mutation.mutate('super_admin')
+              }}
+            >
+              <Trans>Yes, make {name} a super admin</Trans>
+            </button>
+            <button
+              type="button"
+              className={page.smallButton}
+              onClick={() => {
+                setConfirming(false)
+                setRole(current)
+                requestAnimationFrame(() => selectRef.current?.focus())
+              }}
+            >
+              <Trans>Cancel</Trans>
+            </button>
+          </div>
+        </div>
+      )}
     </form>
   )
 }

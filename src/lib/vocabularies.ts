@@ -1,0 +1,51 @@
+// The closed lists of codes the database accepts (its `check (x in (...))` constraints), one
+// place each: forms offer them, the CSV importer and the URL filters check against them, and
+// labels.ts names them. tests/integration/schema/vocabularies.test.ts compares every list with
+// the migrated database, so a new code in a migration fails until it is added here (and named).
+// Free of supabase-js and Lingui: route files in the entry bundle read these.
+
+export const locales = ['es', 'en'] as const
+export const profileRoles = ['client', 'admin', 'super_admin'] as const
+
+export const serviceCodes = [
+  'business-intelligence',
+  'data-architecture',
+  'data-engineering',
+  'governance',
+  'financial-intelligence',
+  'customer-intelligence',
+] as const
+export const projectStatuses = ['planning', 'in_progress', 'on_hold', 'completed', 'cancelled'] as const
+
+export const documentCategories = ['deliverable', 'specification', 'data', 'contract', 'other'] as const
+
+export const reportTypes = ['weekly', 'monthly', 'quarterly', 'milestone', 'final', 'ad_hoc'] as const
+export const reportStatuses = ['draft', 'published'] as const
+
+export const metricUnits = [
+  'count',
+  'percent',
+  'EUR',
+  'USD',
+  'COP',
+  'MXN',
+  'hours',
+  'days',
+  'seconds',
+  'ratio',
+  'score',
+] as const
+export const metricGranularities = ['day', 'week', 'month', 'quarter', 'year'] as const
+
+export const taskStatuses = ['todo', 'in_progress', 'blocked', 'done'] as const
+export const taskPriorities = ['low', 'medium', 'high', 'urgent'] as const
+
+export const leadStatuses = ['new', 'in_progress', 'closed'] as const
+
+export const activityEntityTypes = ['project', 'document', 'report', 'analytics_metric', 'task', 'profile'] as const
+export const activityActions = ['create', 'update', 'delete'] as const
+
+/** True when `value` is one of `list`'s codes (and narrows it to that code). */
+export function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {
+  return typeof value === 'string' && (list as readonly string[]).includes(value)
+}

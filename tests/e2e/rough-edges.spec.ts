@@ -1,0 +1,192 @@
+// Rough edges of the portal and the admin area (issue 12, item 4), each seen in the browser in
+// both languages: a client sent from the admin area is told why; the footer's portal link follows
+// the session; progress bars keep their width in the projects table at 375 px and on desktop;
+// the metric form names units and granularities, takes a decimal comma and lines its two columns
+// up; a one-row import says "1 value"; and the client's feed folds the values recorded together.
+import type { Page } from '@playwright/test'
+import { expectNoAxeViolations } from './support/a11y'
+import { test, expect, exactPath, paths, signIn } from './support/auth'
+import { t } from './support/catalog'
+import { createClientUser, demoUsers, type OrganizationSlug } from './support/users'
+import { createOrganization, signInStaff } from './support/admin'
+import { withLangPrefix } from '../../src/lib/pages'
+
+test.use({ viewport: { width: 1366, height: 900 }, colorScheme: 'light' })
+
+const phone = { width: 375, height: 800 }
+
+/** A project of a fresh organization (no other test sees it), visible to its client. */
+async function freshProject(admin: import('@supabase/supabase-js').SupabaseClient, name: string, progress = 40) {
+  const organization = await createOrganization(admin)
+  const { data, error } = await admin
+    .from('projects')
+    .insert({ organization_id: organization.id, name, service: 'governance', status: 'in_progress', progress })
+    .select('id')
+    .single()
+  if (error || !data) throw new Error(error?.message ?? 'no project')
+  return { organization, projectId: data.id as string }
+}
+
+/** The top edges of the controls of a form's fields, row by row of its grid. */
+async function controlTops(page: Page, labels: string[]) {
+  return Promise.all(labels.map(async (label) => (await page.getByLabel(label, { exact: true }).boundingBox())!.y))
+}
+
+for (const lng of ['es', 'en'] as const) {
+  test.describe(`${lng}`, () => {
+    test.use({ locale: lng === 'es' ? 'es-ES' : 'en-US' })
+
+    test(`a client who opens the admin area lands in the portal, told why (${lng})`, async ({ page }) => {
+      await signIn(page, lng === 'es' ? demoUsers.lucia : demoUsers.james, lng)
+      for (const viewport of [phone, { width: 1366, height: 900 }]) {
+        await page.setViewportSize(viewport)
+        await page.goto(withLangPrefix('/admin/dashboard/projects', lng))
+        await expect(page).toHaveURL(new RegExp(`${paths.dashboard(lng)}\\?notice=staff-only$`))
+        await expect(page.getByTestId('area-notice')).toHaveText(
+          t(
+            lng,
+            'The admin area is only for Cauce Data staff. You are signed in with a client account, so you are in your client portal.',
+          ),
+        )
+        await expectNoAxeViolations(page, `portal with the staff-only notice at ${viewport.width} px`)
+      }
+      // the notice belongs to that arrival only
+      await page.goto(paths.dashboard(lng))
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expect(page.getByTestId('area-notice')).toHaveCount(0)
+    })
+
+    test(`the footer's portal link goes to the sign-in when signed out, to the area when signed in (${lng})`, async ({
+      page,
+    }) => {
+      const footerLink = () =>
+        page.getByRole('contentinfo').getByRole('link', { name: t(lng, 'Client portal'), exact: true })
+      await page.goto(paths.home(lng))
+      await expect(footerLink()).toHaveAttribute('href', paths.login(lng))
+      await signIn(page, lng === 'es' ? demoUsers.lucia : demoUsers.james, lng)
+      await page.goto(paths.home(lng))
+      await expect(footerLink()).toHaveAttribute('href', paths.dashboard(lng))
+      await footerLink().click()
+      await expect(page).toHaveURL(exactPath(paths.dashboard(lng)))
+    })
+
+    test(`staff: progress bars, metric units, decimal commas, aligned columns, plurals (${lng})`, async ({
+      page,
+      admin,
+    }) => {
+      test.setTimeout(120_000)
+      const { projectId } = await freshProject(admin, `E2E bars ${lng} ${Date.now()}`, 40)
+      await signInStaff(page, demoUsers.admin, lng)
+
+      // ── the projects table: every progress bar is a bar, not a dot ──
+      for (const viewport of [phone, { width: 1366, height: 900 }]) {
+        await page.setViewportSize(viewport)
+        await page.goto(withLangPrefix('/admin/dashboard/projects', lng))
+        const row = page.locator(`tr[data-project-id="${projectId}"]`)
+        await expect(row).toBeVisible()
+        const track = row.locator('[aria-hidden="true"]').first()
+        const box = (await track.boundingBox())!
+        expect(box.width, `progress track at ${viewport.width} px`).toBeGreaterThanOrEqual(60)
+        const fill = (await track.locator('div').boundingBox())!
+        expect(fill.width / box.width).toBeGreaterThan(0.3)
+        expect(fill.width / box.width).toBeLessThan(0.5)
+      }
+
+      // ── the metric form ──
+      await page.setViewportSize({ width: 1366, height: 900 })
+      await page.goto(withLangPrefix(`/admin/dashboard/projects/${projectId}/metrics`, lng))
+      const form = page.getByTestId('add-metric')
+      await expect(form).toBeVisible()
+      const unit = form.getByLabel(t(lng, 'Unit'), { exact: true })
+      const units = await unit.locator('option').allTextContents()
+      expect(units).toContain(t(lng, 'Euros (EUR)'))
+      expect(units).toContain(t(lng, 'Percentage (%)'))
+      expect(units).not.toContain('percent')
+      const granularities = await form
+        .getByLabel(t(lng, 'Granularity'), { exact: true })
+        .locator('option')
+        .allTextContents()
+      expect(granularities).toEqual(['Daily', 'Weekly', 'Monthly', 'Quarterly', 'Yearly'].map((g) => t(lng, g)))
+
+      // fields side by side line up, whichever has a hint (the key has one, the label beside it not)
+      const [keyTop, labelTop] = await controlTops(page, [t(lng, 'Metric key'), t(lng, 'Label in Spanish')])
+      expect(Math.abs(keyTop! - labelTop!)).toBeLessThan(1)
+      const [endTop, valueTop] = await controlTops(page, [t(lng, 'Period end'), t(lng, 'Value')])
+      expect(Math.abs(endTop! - valueTop!)).toBeLessThan(1)
+
+      // a decimal comma, as a Spanish user types it; an impossible date is refused as in a file
+      await form.getByLabel(t(lng, 'Metric key')).fill('conversion_rate')
+      await form.getByLabel(t(lng, 'Label in Spanish')).fill('Tasa de conversión')
+      await form.getByLabel(t(lng, 'Label in English')).fill('Conversion rate')
+      await unit.selectOption('percent')
+      await form.getByLabel(t(lng, 'Period start'), { exact: true }).fill('2026-01-01')
+      await form.getByLabel(t(lng, 'Period end'), { exact: true }).fill('2026-01-31')
+      await form.getByLabel(t(lng, 'Value'), { exact: true }).fill(lng === 'es' ? '12,5' : '12.5')
+      await form.getByRole('button', { name: t(lng, 'Record the value') }).click()
+      await expect(form.getByText(t(lng, 'The value has been recorded.'))).toBeVisible()
+      const { data: recorded } = await admin.from('analytics_metrics').select('value').eq('project_id', projectId)
+      expect(recorded!.map((row) => Number(row.value))).toEqual([12.5])
+      await expectNoAxeViolations(page, `metrics of a project (${lng})`)
+
+      // a one-row import says "1 value", not "1 values"
+      const csv = page.getByTestId('csv-import')
+      await csv.getByLabel(t(lng, 'CSV file'), { exact: true }).setInputFiles({
+        name: 'one.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(
+          'metric_key;label_es;label_en;unit;period_start;period_end;value\nconversion_rate;Tasa de conversión;Conversion rate;percent;2026-02-01;2026-02-28;13,25',
+        ),
+      })
+      await csv.getByRole('button', { name: t(lng, 'Check the file') }).click()
+      const importOne = csv.getByRole('button', {
+        name: t(lng, '{total, plural, one {Import # value} other {Import # values}}', { total: 1 }),
+        exact: true,
+      })
+      await expect(importOne).toHaveText(lng === 'es' ? 'Importar 1 valor' : 'Import 1 value')
+      await importOne.click()
+      await expect(
+        csv.getByText(lng === 'es' ? 'Se ha importado 1 valor.' : '1 value has been imported.'),
+      ).toBeVisible()
+
+      // at 375 px the form is one column and still passes axe
+      await page.setViewportSize(phone)
+      await expectNoAxeViolations(page, `metrics of a project at 375 px (${lng})`)
+    })
+
+    test(`the client's feed folds values recorded together and names the metric (${lng})`, async ({ page, admin }) => {
+      const projectName = `E2E feed ${lng} ${Date.now()}`
+      const { organization, projectId } = await freshProject(admin, projectName)
+      const client = await createClientUser(admin, { locale: lng, organization: organization.slug as OrganizationSlug })
+      const rows = Array.from({ length: 12 }, (_, index) => {
+        const month = String(index + 1).padStart(2, '0')
+        return {
+          project_id: projectId,
+          metric_key: 'net_sales',
+          label_es: 'Ventas netas',
+          label_en: 'Net sales',
+          unit: 'EUR',
+          period_start: `2025-${month}-01`,
+          period_end: `2025-${month}-28`,
+          value: 1000 + index,
+        }
+      })
+      const { error } = await admin.from('analytics_metrics').insert(rows)
+      if (error) throw new Error(error.message)
+
+      await signIn(page, client, lng)
+      for (const viewport of [phone, { width: 1366, height: 900 }]) {
+        await page.setViewportSize(viewport)
+        await page.goto(paths.project(lng, projectId))
+        const feed = page.getByRole('list', { name: t(lng, 'Activity in {projectName}', { projectName }) })
+        const metricItems = feed.locator('li[data-entity="analytics_metric"]')
+        await expect(metricItems).toHaveCount(1)
+        await expect(metricItems.first()).toHaveAttribute('data-count', '12')
+        await expect(metricItems.first()).toContainText(
+          lng === 'es' ? 'Se registraron 12 valores de «Ventas netas»' : '12 values of “Net sales” were recorded',
+        )
+        await expect(feed).not.toContainText('net_sales')
+        await expectNoAxeViolations(page, `project feed at ${viewport.width} px (${lng})`)
+      }
+    })
+  })
+}
