@@ -5,8 +5,8 @@
 // - the role's statement_timeout fires, as on PostgreSQL (the worker delivers PostgreSQL's alarm);
 // - a read-only API transaction (statement_timeout set, `transaction_read_only` on) whose
 //   statement has run `shareMs` while others wait is stopped, put back at the end of the queue and
-//   run again later, with what is left of its timeout: its total time stays bounded by the timeout,
-//   and the requests behind it wait at most `shareMs` for it.
+//   run again `shareMs` later, with what is left of its timeout: its total time stays bounded by
+//   the timeout, and the requests behind it wait about `shareMs` at most for it.
 import { Worker } from 'node:worker_threads'
 import type { Database, PgError, Queryable, QueryResult, Settings } from './database'
 
@@ -188,7 +188,9 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
         }
       })
       if (!outcome.preempted) return outcome.value
-      // Stopped for others: again, later, with what is left of its time.
+      // Stopped for others: again after a share of time in which they have the database, with what
+      // is left of its own time (so a slow read gets at most about half of it while others wait).
+      await new Promise((resolve) => setTimeout(resolve, shareMs))
       const left = Math.floor(timeout - (performance.now() - started))
       if (left <= 0) throw toError({ code: '57014', message: timeoutMessage })
       current = settings!.map(([name, value]) => [name, name === 'statement_timeout' ? `${left}ms` : value] as const)
