@@ -65,7 +65,7 @@ interface Run {
 }
 
 /** The slow request, and the other client's selects one after another until it has ended. */
-async function run(origin: string, kind: string, slow: () => Promise<Response>, other: () => Promise<Response>) {
+async function run(kind: string, slow: () => Promise<Response>, other: () => Promise<Response>) {
   const started = performance.now()
   let ended = false
   const slowDone = slow().then(async (response) => {
@@ -135,9 +135,8 @@ async function main() {
       ).toFixed(1)} ms`,
     )
     const runs = [
-      await run(origin, 'read (GET)', () => fetch(rpc, { headers: headers(slowToken) }), other),
+      await run('read (GET)', () => fetch(rpc, { headers: headers(slowToken) }), other),
       await run(
-        origin,
         'write (POST)',
         () => fetch(rpc, { method: 'POST', headers: { ...headers(slowToken), 'content-type': 'application/json' } }),
         other,
