@@ -115,12 +115,12 @@ const db = await PGlite.create({
   loadDataDir: workerData.loadDataDir ? new Blob([workerData.loadDataDir]) : undefined,
   extensions: { auto_explain, interrupts: interrupts() },
 })
-// Superuser settings of this one session: API roles cannot change them. Instrument every statement,
-// nested ones too (functions' queries), and never log.
+// Superuser settings of this one session: API roles cannot change them. Instrument statements,
+// nested ones too (functions' queries), with timing, never logging; `log_analyze`, which turns the
+// per-row instrumentation on, is set per transaction (see 'begin').
 await db.exec(`
   load 'auto_explain';
   set auto_explain.log_min_duration = 2147483647;
-  set auto_explain.log_analyze = on;
   set auto_explain.log_timing = on;
   set auto_explain.log_nested_statements = on;
 `)
@@ -155,7 +155,9 @@ async function run(message) {
         currentTx = 0
       }
     case 'begin':
-      await db.exec('begin')
+      // Only a transaction with a timeout pays for the per-row clock (migrations, the seed and the
+      // auth server's own statements run without one, as fast as before).
+      await db.exec(message.timed ? 'begin; set local auto_explain.log_analyze = on' : 'begin')
       if (message.settings) await db.query(message.settings[0], message.settings[1])
       return null
     case 'listen': {

@@ -177,7 +177,11 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
     for (;;) {
       const outcome = await holding(preemptible, async (tx) => {
         // `begin` and the settings in one trip to the worker.
-        await call({ op: 'begin', settings: current?.length ? [settingsSql(current.length), current.flat()] : null })
+        await call({
+          op: 'begin',
+          timed: timeout > 0,
+          settings: current?.length ? [settingsSql(current.length), current.flat()] : null,
+        })
         try {
           const value = await fn(queryable(tx))
           await call({ op: 'exec', sql: 'commit' })
