@@ -113,6 +113,8 @@ function interrupts() {
 const db = await PGlite.create({
   dataDir: workerData.dataDir,
   loadDataDir: workerData.loadDataDir ? new Blob([workerData.loadDataDir]) : undefined,
+  pgliteWasmModule: workerData.pgliteWasmModule,
+  initdbWasmModule: workerData.initdbWasmModule,
   extensions: { auto_explain, interrupts: interrupts() },
 })
 // Superuser settings of this one session: API roles cannot change them. Instrument statements,

@@ -7,6 +7,9 @@
 //   statement has run `shareMs` while others wait is stopped, put back at the end of the queue and
 //   run again `shareMs` later, with what is left of its timeout: its total time stays bounded by
 //   the timeout, and the requests behind it wait about `shareMs` at most for it.
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { Database, PgError, Queryable, QueryResult, Settings } from './database'
 
@@ -53,12 +56,31 @@ interface Turn {
   start: () => void
 }
 
+// PostgreSQL's WebAssembly, compiled once per process and handed to each worker (a worker would
+// otherwise compile its own: seconds of CPU for every database opened).
+const pgliteDist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'))
+const compiled = new Map<string, Promise<WebAssembly.Module>>()
+function wasmModule(file: string): Promise<WebAssembly.Module> {
+  let module = compiled.get(file)
+  if (!module) {
+    module = readFile(join(pgliteDist, file)).then((bytes) => WebAssembly.compile(bytes))
+    compiled.set(file, module)
+  }
+  return module
+}
+
 export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDatabase> {
   const shareMs = options.shareMs ?? 50
   const cancel = new Int32Array(new SharedArrayBuffer(4))
   const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    workerData: { dataDir: options.dataDir, loadDataDir, cancel: cancel.buffer },
+    workerData: {
+      dataDir: options.dataDir,
+      loadDataDir,
+      cancel: cancel.buffer,
+      pgliteWasmModule: await wasmModule('pglite.wasm'),
+      initdbWasmModule: await wasmModule('initdb.wasm'),
+    },
     transferList: loadDataDir ? [loadDataDir] : [],
   })
   const pending = new Map<number, Pending>()
