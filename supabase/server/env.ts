@@ -20,6 +20,12 @@ const schema = z
     /** Any PostgreSQL; without it the embedded PGlite database under DATA_DIR is used. */
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     /** Off behind a transaction-mode pooler (PgBouncer < 1.21, Supavisor in transaction mode). */
+    /**
+     * On the embedded PGlite (one backend, statements one at a time): how long a read-only API
+     * statement may hold the database while other requests wait, before it is stopped and run
+     * again after them (decision 0018).
+     */
+    PGLITE_SHARE_MS: z.coerce.number().int().min(10).max(60_000).default(50),
     DATABASE_PREPARED_STATEMENTS: z
       .enum(['true', 'false'])
       .default('true')

@@ -43,7 +43,7 @@ export async function createServer({
     givenDb ??
     (env.DATABASE_URL
       ? openPostgres(env.DATABASE_URL, { preparedStatements: env.DATABASE_PREPARED_STATEMENTS })
-      : await openPglite({ dataDir: join(env.DATA_DIR, 'db') }))
+      : await openPglite({ dataDir: join(env.DATA_DIR, 'db'), shareMs: env.PGLITE_SHARE_MS }))
   const storageDir = join(env.DATA_DIR, 'storage')
   await mkdir(storageDir, { recursive: true })
   await migrate(db, {

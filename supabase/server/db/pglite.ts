@@ -1,17 +1,40 @@
-// Embedded PostgreSQL (PGlite, PostgreSQL compiled to WebAssembly), in memory or on disk.
-import { PGlite } from '@electric-sql/pglite'
-import type { Database, Queryable, QueryResult } from './database'
+// Embedded PostgreSQL (PGlite, PostgreSQL compiled to WebAssembly), in memory or on disk, run in a
+// worker thread (pglite-worker.mjs) so that a slow statement never holds the server's own thread.
+// PGlite is one PostgreSQL backend: statements still run one at a time, in the order asked. Two
+// rules keep one request from holding everyone (decision 0018):
+// - the role's statement_timeout fires, as on PostgreSQL (the worker delivers PostgreSQL's alarm);
+// - a read-only API transaction (statement_timeout set, `transaction_read_only` on) whose
+//   statement has run `shareMs` while others wait is stopped, put back at the end of the queue and
+//   run again `shareMs` later, with what is left of its timeout: its total time stays bounded by
+//   the timeout, and the requests behind it wait about `shareMs` at most for it.
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { Worker } from 'node:worker_threads'
+import type { Database, PgError, Queryable, QueryResult, Settings } from './database'
 
-function wrap(target: Pick<PGlite, 'query' | 'exec'>): Queryable {
-  return {
-    async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
-      const result = await target.query<T>(sql, params as unknown[])
-      return { rows: result.rows, affectedRows: result.affectedRows ?? 0 }
-    },
-    async exec(sql: string) {
-      await target.exec(sql)
-    },
-  }
+export interface PgliteDatabase extends Database {
+  /** A gzip tarball of the data directory, loadable with `openPglite({ loadDataDir })`. */
+  dumpDataDir(): Promise<Blob>
+}
+
+export interface PgliteOptions {
+  dataDir?: string
+  loadDataDir?: Blob
+  /** PGLITE_SHARE_MS: how long a read may hold the database while other requests wait. */
+  shareMs?: number
+}
+
+/** PostgreSQL's message when the statement timeout cancels a statement (SQLSTATE 57014). */
+const timeoutMessage = 'canceling statement due to statement timeout'
+
+interface Pending {
+  resolve: (value: unknown) => void
+  reject: (error: Error) => void
+}
+
+function toError(fields: Record<string, string>): PgError {
+  return Object.assign(new Error(fields.message), fields) as unknown as PgError
 }
 
 /** `select set_config($1, $2, true), set_config($3, $4, true), …` for `count` settings. */
@@ -20,24 +43,215 @@ function settingsSql(count: number): string {
   return `select ${calls.join(', ')}`
 }
 
-export interface PgliteDatabase extends Database {
-  /** A gzip tarball of the data directory, loadable with `openPglite({ loadDataDir })`. */
-  dumpDataDir(): Promise<Blob>
+/** A statement_timeout value as PostgreSQL reads it, in ms (`8s`, `300ms`, `0`); 0 means none. */
+function timeoutMs(value: string): number {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|min)?\s*$/.exec(value)
+  if (!match) return 0
+  const unit = match[2] === 's' ? 1000 : match[2] === 'min' ? 60_000 : 1
+  return Number(match[1]) * unit
 }
 
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PgliteDatabase> {
-  const db = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir })
+/** One transaction waiting for, or holding, the database. */
+interface Turn {
+  start: () => void
+}
+
+// PostgreSQL's WebAssembly, compiled once per process and handed to each worker (a worker would
+// otherwise compile its own: seconds of CPU for every database opened).
+const pgliteDist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'))
+const compiled = new Map<string, Promise<WebAssembly.Module>>()
+function wasmModule(file: string): Promise<WebAssembly.Module> {
+  let module = compiled.get(file)
+  if (!module) {
+    module = readFile(join(pgliteDist, file)).then((bytes) => WebAssembly.compile(bytes))
+    compiled.set(file, module)
+  }
+  return module
+}
+
+export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDatabase> {
+  const shareMs = options.shareMs ?? 50
+  const cancel = new Int32Array(new SharedArrayBuffer(4))
+  const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: {
+      dataDir: options.dataDir,
+      loadDataDir,
+      cancel: cancel.buffer,
+      pgliteWasmModule: await wasmModule('pglite.wasm'),
+      initdbWasmModule: await wasmModule('initdb.wasm'),
+    },
+    transferList: loadDataDir ? [loadDataDir] : [],
+  })
+  const pending = new Map<number, Pending>()
+  const channels = new Map<string, () => void>()
+  let nextId = 1
+  let failure: Error | undefined
+
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject)
+    worker.on('message', function ready(message: { ready?: boolean }) {
+      if (!message.ready) return
+      worker.off('message', ready)
+      worker.off('error', reject)
+      resolve()
+    })
+  })
+  worker.on(
+    'message',
+    (message: { id?: number; result?: unknown; error?: Record<string, string>; notify?: string }) => {
+      if (message.notify !== undefined) return channels.get(message.notify)?.()
+      const waiter = message.id === undefined ? undefined : pending.get(message.id)
+      if (!waiter) return
+      pending.delete(message.id!)
+      if (message.error) waiter.reject(toError(message.error))
+      else waiter.resolve(message.result)
+    },
+  )
+  const fail = (error: Error) => {
+    failure ??= error
+    for (const waiter of pending.values()) waiter.reject(failure)
+    pending.clear()
+  }
+  worker.on('error', fail)
+  worker.on('exit', () => fail(new Error('The PGlite worker has stopped')))
+
+  const call = <T>(message: Record<string, unknown>): Promise<T> => {
+    if (failure) return Promise.reject(failure)
+    const id = nextId++
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject })
+      worker.postMessage({ ...message, id })
+    })
+  }
+
+  const queryable = (tx: number): Queryable => ({
+    async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+      return call<QueryResult<T>>({ op: 'query', sql, params, tx })
+    },
+    async exec(sql: string) {
+      await call({ op: 'exec', sql, tx })
+    },
+  })
+
+  // Our own queue (PGlite's lock sits in the worker): who holds the database, who waits.
+  const queue: Turn[] = []
+  let busy = false
+  let running: { tx: number; preemptible: boolean; since: number; preempted: boolean } | undefined
+  let shareTimer: NodeJS.Timeout | undefined
+
+  const armShare = () => {
+    if (shareTimer || !running?.preemptible || queue.length === 0) return
+    const current = running
+    shareTimer = setTimeout(
+      () => {
+        shareTimer = undefined
+        if (running !== current || queue.length === 0) return
+        current.preempted = true
+        Atomics.store(cancel, 0, current.tx)
+      },
+      Math.max(0, current.since + shareMs - performance.now()),
+    )
+  }
+  const release = () => {
+    clearTimeout(shareTimer)
+    shareTimer = undefined
+    running = undefined
+    const next = queue.shift()
+    if (next) next.start()
+    else busy = false
+  }
+  const acquire = (): Promise<void> =>
+    new Promise((resolve) => {
+      if (!busy) {
+        busy = true
+        resolve()
+        return
+      }
+      queue.push({ start: resolve })
+      armShare()
+    })
+
+  /** Runs `work` holding the database; `preemptible` says whether it may be stopped for others. */
+  async function holding<T>(preemptible: boolean, work: (tx: number) => Promise<T>) {
+    await acquire()
+    const tx = nextId++
+    running = { tx, preemptible, since: performance.now(), preempted: false }
+    const turn = running
+    armShare()
+    // A cancel asked for a transaction that has ended is never acted on: ids are not reused.
+    try {
+      return { value: await work(tx), preempted: false as const }
+    } catch (error) {
+      if (turn.preempted && (error as PgError).code === '57014') return { preempted: true as const }
+      throw error
+    } finally {
+      release()
+    }
+  }
+
+  async function transaction<T>(fn: (tx: Queryable) => Promise<T>, settings?: Settings): Promise<T> {
+    const timeout = timeoutMs(settings?.find(([name]) => name === 'statement_timeout')?.[1] ?? '0')
+    const readOnly = settings?.some(([name, value]) => name === 'transaction_read_only' && value === 'on') ?? false
+    const preemptible = readOnly && timeout > 0
+    const started = performance.now()
+    let current = settings
+    for (;;) {
+      const outcome = await holding(preemptible, async (tx) => {
+        // `begin` and the settings in one trip to the worker.
+        await call({
+          op: 'begin',
+          timed: timeout > 0,
+          settings: current?.length ? [settingsSql(current.length), current.flat()] : null,
+        })
+        try {
+          const value = await fn(queryable(tx))
+          await call({ op: 'exec', sql: 'commit' })
+          return value
+        } catch (error) {
+          await call({ op: 'exec', sql: 'rollback' }).catch(() => undefined)
+          throw error
+        }
+      })
+      if (!outcome.preempted) return outcome.value
+      // Stopped for others: again after a share of time in which they have the database, with what
+      // is left of its own time (so a slow read gets at most about half of it while others wait).
+      await new Promise((resolve) => setTimeout(resolve, shareMs))
+      const left = Math.floor(timeout - (performance.now() - started))
+      if (left <= 0) throw toError({ code: '57014', message: timeoutMessage })
+      current = settings!.map(([name, value]) => [name, name === 'statement_timeout' ? `${left}ms` : value] as const)
+    }
+  }
+
+  const outside: Queryable = {
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      return (await holding(false, (tx) => queryable(tx).query<T>(sql, params))).value as QueryResult<T>
+    },
+    async exec(sql: string) {
+      await holding(false, (tx) => queryable(tx).exec(sql))
+    },
+  }
+
   return {
     kind: 'pglite',
-    ...wrap(db),
-    transaction: (fn, settings) =>
-      db.transaction(async (tx) => {
-        const wrapped = wrap(tx)
-        if (settings?.length) await wrapped.query(settingsSql(settings.length), settings.flat())
-        return fn(wrapped)
-      }),
-    listen: (channel, onNotify) => db.listen(channel, () => onNotify()),
-    close: () => db.close(),
-    dumpDataDir: () => db.dumpDataDir('gzip'),
+    ...outside,
+    transaction,
+    // Between transactions, like every statement: LISTEN inside one would wait for its commit.
+    async listen(channel, onNotify) {
+      channels.set(channel, onNotify)
+      await holding(false, () => call({ op: 'listen', channel }))
+      return async () => {
+        channels.delete(channel)
+        await holding(false, () => call({ op: 'unlisten', channel }))
+      }
+    },
+    async close() {
+      await call({ op: 'close' }).catch(() => undefined)
+      await worker.terminate()
+    },
+    async dumpDataDir() {
+      const { value } = await holding(false, () => call<ArrayBuffer>({ op: 'dump' }))
+      return new Blob([value!], { type: 'application/x-gzip' })
+    },
   }
 }

@@ -27,6 +27,11 @@ export function statusForSqlState(code: string, message: string, authed: boolean
       return 500
     case '57P01':
       return 503
+    // A cancelled statement (the role's statement timeout) answers 400 where PostgREST's table gives
+    // class 57 a 500: the request asked for more work than its role may have, which is the
+    // caller's to change, not a failure of the server (decision 0018).
+    case '57014':
+      return 400
     case 'P0001':
       return 400
   }
