@@ -2,3 +2,6 @@
 
 /** A second recovery (or sign-in link) e-mail to one address within this many seconds is not sent. */
 export const recoveryMailIntervalSeconds = 60
+
+/** How long an invitation link works. */
+export const inviteLinkSeconds = 24 * 60 * 60

@@ -3,7 +3,7 @@
 import type { ServerDeps } from '../deps'
 import { AccountLock } from './account-lock'
 import { RateLimiter, type RateLimitRule } from './rate-limit'
-import { recoveryMailIntervalSeconds } from '../../../src/auth/policy'
+import { inviteLinkSeconds, recoveryMailIntervalSeconds } from '../../../src/auth/policy'
 
 export interface Clock {
   /** Milliseconds since the epoch. */
@@ -46,7 +46,7 @@ export const authPolicy = {
   refreshReuseSeconds: 10,
   recoveryLinkSeconds: 60 * 60,
   emailChangeLinkSeconds: 60 * 60,
-  inviteLinkSeconds: 24 * 60 * 60,
+  inviteLinkSeconds,
   /** A second recovery mail to the same address within this time is not sent (the page says so). */
   recoveryMailIntervalSeconds,
   mfaChallengeSeconds: 300,
