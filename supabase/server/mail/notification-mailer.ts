@@ -8,8 +8,10 @@
 // moving the person's last_sent_at forward only if it is old enough (the row lock on
 // private.notification_digests decides between two servers) and stamping their rows in the same
 // statement. A failed send clears the stamps so a later round retries, a few times at most.
+// The same rounds send contact-form acknowledgements (contact-acknowledgements.ts).
 import type { Database } from '../db/database'
 import type { Mailer } from './mailer'
+import { sendContactAcknowledgements } from './contact-acknowledgements'
 import { immediateKinds, notificationLink } from './notification-kinds'
 import { notificationDigestMail, notificationMail } from './templates/notification'
 
@@ -176,7 +178,9 @@ export function startNotificationMailer(options: NotificationMailerOptions): Not
   }
 
   async function round(): Promise<number> {
-    return (await sendImmediate()) + (await sendDigests())
+    return (
+      (await sendImmediate()) + (await sendDigests()) + (await sendContactAcknowledgements(db, mailer, batchSize, log))
+    )
   }
 
   async function flush(): Promise<number> {

@@ -97,7 +97,8 @@ describe.each(databaseKinds())('notification e-mails on %s', (kind) => {
       { to: 'admin@caucedata.com', about: sender },
       { to: 'superadmin@caucedata.com', about: sender },
     ])
-    expect(sent).toBe(2)
+    // Both staff members, and the visitor's acknowledgement.
+    expect(sent).toBe(3)
     const { rows } = await server.deps.db.query<{ id: string }>(
       'select id from public.contact_messages where name = $1',
       [sender],
@@ -309,7 +310,8 @@ describe.each(databaseKinds())('notification digests on %s', (kind) => {
         [`Lead ${marker}`],
       ),
     )
-    expect(await server.notificationMails.flush()).toBe(2)
+    // Both staff members (and the visitor's acknowledgement).
+    expect(await server.notificationMails.flush()).toBe(3)
     const lead = await catcher().waitFor('admin@caucedata.com', (m) => m.text.includes(`Lead ${marker}`))
     expect(lead.subject).toBe('Nuevo mensaje de contacto')
   })
