@@ -33,14 +33,23 @@ export interface DigestMailParams {
 
 /**
  * Mail clients turn text that looks like an address into a link. Text a client chose must never
- * become one, so addresses in notification text are broken with an invisible space after each
- * "://", "@" and dot before a letter: it reads the same and links nowhere.
+ * become a web link, so addresses in notification text are broken with an invisible space after
+ * each "://" and each dot before a letter: it reads the same and links nowhere. The one exception
+ * is a sender's e-mail address in angle brackets (a lead's "From:"), kept whole so staff can copy
+ * it or reply; at most it becomes a mailto: link to the address the sender gave.
  */
 export function breakAutoLinks(value: string): string {
   return value
-    .replace(/:\/\//g, ':\u200B//')
-    .replace(/@/g, '@\u200B')
-    .replace(/\.(?=\p{L})/gu, '.\u200B')
+    .split(/(<[^<>\s@/:]+@[A-Za-z0-9.-]+>)/)
+    .map((part, index) =>
+      index % 2 === 1
+        ? part
+        : part
+            .replace(/:\/\//g, ':\u200B//')
+            .replace(/@/g, '@\u200B')
+            .replace(/\.(?=\p{L})/gu, '.\u200B'),
+    )
+    .join('')
 }
 
 /** Whether a notification's text quotes someone (the database quotes client text «…» or “…”). */
