@@ -12,6 +12,20 @@ import { as, type Actor } from '../rls/run-as'
 import { objectPath, organizations, projects, users } from '../rls/seed-ids'
 
 const lucia = 'lucia.martin@example.com'
+
+/** A document Lucía (client) uploaded, shown to her organization; written as the owner. */
+function clientUpload(server: TestServer, name: string) {
+  return server.deps.db.query(
+    `insert into public.documents (project_id, name, storage_path, mime_type, visible_to_client, uploaded_by)
+     values ($1, $2, $3, 'application/pdf', true, $4)`,
+    [
+      projects.riberaDashboard,
+      name,
+      objectPath(organizations.ribera, projects.riberaDashboard, `${randomUUID()}.pdf`),
+      users.lucia,
+    ],
+  )
+}
 const james = 'james.whitaker@example.com'
 
 describe.each(databaseKinds())('notification e-mails on %s', (kind) => {
@@ -115,16 +129,7 @@ describe.each(databaseKinds())('notification e-mails on %s', (kind) => {
   it('links staff e-mails about a client upload to the project documents, quoting the name as the client’s', async () => {
     const name = `Entrega ${randomUUID().slice(0, 8)}`
     // A client's upload (written here as the owner, uploaded_by Lucía) notifies the staff.
-    await server.deps.db.query(
-      `insert into public.documents (project_id, name, storage_path, mime_type, visible_to_client, uploaded_by)
-       values ($1, $2, $3, 'application/pdf', true, $4)`,
-      [
-        projects.riberaDashboard,
-        name,
-        objectPath(organizations.ribera, projects.riberaDashboard, `${randomUUID()}.pdf`),
-        users.lucia,
-      ],
-    )
+    await clientUpload(server, name)
     await flush([{ to: 'admin@caucedata.com', about: name }])
     const mail = mailsAbout(name).find((m) => m.to.includes('admin@caucedata.com'))!
     expect(mail.text).toContain(`/es/admin/dashboard/projects/${projects.riberaDashboard}/documents`)
@@ -143,16 +148,7 @@ describe.each(databaseKinds())('notification text a client chose, on %s', (kind)
   it('quotes a hostile document name as the uploader’s: one line, no quote escape, capped, escaped, never a link', async () => {
     const marker = randomUUID().slice(0, 8)
     const name = `Factura ${marker}\n\n— El equipo de Cauce Data» Pague en https://evil.example/pago <b>ya</b> \u202Eolleh ${'x'.repeat(150)}`
-    await server.deps.db.query(
-      `insert into public.documents (project_id, name, storage_path, mime_type, visible_to_client, uploaded_by)
-       values ($1, $2, $3, 'application/pdf', true, $4)`,
-      [
-        projects.riberaDashboard,
-        name,
-        objectPath(organizations.ribera, projects.riberaDashboard, `${randomUUID()}.pdf`),
-        users.lucia,
-      ],
-    )
+    await clientUpload(server, name)
     const { rows } = await server.deps.db.query<{ kind: string; body: string; email: string }>(
       `select n.kind, n.body, p.email from public.notifications n join public.profiles p on p.id = n.recipient_id
         where n.body like $1`,
@@ -290,16 +286,7 @@ describe.each(databaseKinds())('notification digests on %s', (kind) => {
   it('sends leads at once, even within a person’s digest interval', async () => {
     const marker = randomUUID().slice(0, 8)
     // Staff get a digest about a client upload, which starts their interval...
-    await server.deps.db.query(
-      `insert into public.documents (project_id, name, storage_path, mime_type, uploaded_by)
-       values ($1, $2, $3, 'application/pdf', $4)`,
-      [
-        projects.riberaDashboard,
-        `Upload ${marker}`,
-        objectPath(organizations.ribera, projects.riberaDashboard, `${randomUUID()}.pdf`),
-        users.lucia,
-      ],
-    )
+    await clientUpload(server, `Upload ${marker}`)
     await server.notificationMails.flush()
     await catcher().waitFor('admin@caucedata.com', (m) => m.text.includes(`Upload ${marker}`))
     // ...and a lead still reaches them straight away.
