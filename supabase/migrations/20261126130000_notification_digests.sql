@@ -21,7 +21,7 @@ drop index if exists public.notifications_email_outbox_idx;
 -- firm: line breaks, control, invisible and direction-changing characters become spaces (they
 -- could fake a new paragraph or reverse what is shown), quote marks become apostrophes (so the
 -- quote cannot be closed from inside), runs of spaces collapse, and it is cut to max_chars.
-create or replace function public.client_text(value text, max_chars integer)
+create or replace function private.client_text(value text, max_chars integer)
 returns text
 language sql
 immutable
@@ -37,25 +37,25 @@ as $$
   ) s
 $$;
 
-comment on function public.client_text(text, integer) is
+comment on function private.client_text(text, integer) is
   'Client-chosen text made safe to embed in a notification: one line, no invisible or direction characters, no quote marks, at most max_chars.';
 
 -- The same, quoted as the person's words: «…» in Spanish, “…” in English.
-create or replace function public.client_quote(value text, max_chars integer, locale text)
+create or replace function private.client_quote(value text, max_chars integer, locale text)
 returns text
 language sql
 immutable
 set search_path = ''
 as $$
-  select case when locale = 'en' then '“' || public.client_text(value, max_chars) || '”'
-              else '«' || public.client_text(value, max_chars) || '»' end
+  select case when locale = 'en' then '“' || private.client_text(value, max_chars) || '”'
+              else '«' || private.client_text(value, max_chars) || '»' end
 $$;
 
-comment on function public.client_quote(text, integer, text) is
+comment on function private.client_quote(text, integer, text) is
   'Client-chosen text quoted as theirs in a notification: «…» (es) or “…” (en), made safe by client_text.';
 
 -- The service a lead asks about, as the public pages name it.
-create or replace function public.contact_interest_label(interest text, locale text)
+create or replace function private.contact_interest_label(interest text, locale text)
 returns text
 language sql
 immutable
@@ -73,8 +73,9 @@ as $$
   end
 $$;
 
-revoke execute on function public.client_text(text, integer), public.client_quote(text, integer, text),
-  public.contact_interest_label(text, text) from public, anon, authenticated;
+-- In the private schema: internal to the triggers, never part of the API.
+revoke execute on function private.client_text(text, integer), private.client_quote(text, integer, text),
+  private.contact_interest_label(text, text) from public;
 
 -- Documents: a name a client chose is quoted and attributed to the client who uploaded it, for
 -- staff and for the client's colleagues alike. Same events and recipients as before.
@@ -95,9 +96,9 @@ begin
   select o.name into organization_name from public.organizations o where o.id = project.organization_id;
   select * into uploader from public.profiles where id = new.uploaded_by;
   by_client := coalesce(uploader.role = 'client', false);
-  who := public.client_text(nullif(uploader.full_name, ''), 80);
+  who := private.client_text(nullif(uploader.full_name, ''), 80);
   if who = '' then
-    who := public.client_text(uploader.email, 80);
+    who := private.client_text(uploader.email, 80);
   end if;
 
   if new.visible_to_client and project.visible_to_client and (tg_op = 'INSERT' or not old.visible_to_client) then
@@ -106,8 +107,8 @@ begin
         public.organization_client_ids(project.organization_id), 'document_shared', 'document-shared:' || new.id,
         project.organization_id, project.id, 'document', new.id,
         'Nuevo documento disponible', 'New document available',
-        format('%s ha subido %s al proyecto %s.', who, public.client_quote(new.name, 120, 'es'), project.name),
-        format('%s uploaded %s to the project %s.', who, public.client_quote(new.name, 120, 'en'), project.name),
+        format('%s ha subido %s al proyecto %s.', who, private.client_quote(new.name, 120, 'es'), project.name),
+        format('%s uploaded %s to the project %s.', who, private.client_quote(new.name, 120, 'en'), project.name),
         jsonb_build_object('document_id', new.id, 'project_id', project.id, 'uploaded_by', uploader.id)
       );
     else
@@ -127,8 +128,8 @@ begin
       public.staff_ids(), 'document_uploaded', 'document-uploaded:' || new.id,
       project.organization_id, project.id, 'document', new.id,
       'Un cliente ha subido un documento', 'A client uploaded a document',
-      format('%s (%s) ha subido %s al proyecto %s.', who, organization_name, public.client_quote(new.name, 120, 'es'), project.name),
-      format('%s (%s) uploaded %s to the project %s.', who, organization_name, public.client_quote(new.name, 120, 'en'), project.name),
+      format('%s (%s) ha subido %s al proyecto %s.', who, organization_name, private.client_quote(new.name, 120, 'es'), project.name),
+      format('%s (%s) uploaded %s to the project %s.', who, organization_name, private.client_quote(new.name, 120, 'en'), project.name),
       jsonb_build_object('document_id', new.id, 'project_id', project.id, 'uploaded_by', uploader.id)
     );
   end if;
@@ -145,18 +146,18 @@ security definer
 set search_path = ''
 as $$
 declare
-  sender text := public.client_text(new.name, 80) || coalesce(' (' || nullif(public.client_text(new.company, 80), '') || ')', '');
-  address text := public.client_text(new.email, 254);
-  phone text := nullif(public.client_text(new.phone, 40), '');
+  sender text := private.client_text(new.name, 80) || coalesce(' (' || nullif(private.client_text(new.company, 80), '') || ')', '');
+  address text := private.client_text(new.email, 254);
+  phone text := nullif(private.client_text(new.phone, 40), '');
 begin
   perform public.notify(
     public.staff_ids(), 'contact_message', 'contact-message:' || new.id,
     null, null, 'contact_message', new.id,
     'Nuevo mensaje de contacto', 'New contact message',
     format('De: %s <%s>. Teléfono: %s. Tema: %s. Mensaje: %s', sender, address, coalesce(phone, 'no indicado'),
-      public.contact_interest_label(new.interest, 'es'), public.client_quote(new.message, 300, 'es')),
+      private.contact_interest_label(new.interest, 'es'), private.client_quote(new.message, 300, 'es')),
     format('From: %s <%s>. Phone: %s. Topic: %s. Message: %s', sender, address, coalesce(phone, 'not given'),
-      public.contact_interest_label(new.interest, 'en'), public.client_quote(new.message, 300, 'en')),
+      private.contact_interest_label(new.interest, 'en'), private.client_quote(new.message, 300, 'en')),
     jsonb_build_object('contact_message_id', new.id, 'interest', new.interest)
   );
   return null;
