@@ -14,7 +14,7 @@ export type ContactSubmissionEvent =
       /** Who to thank. */
       name: string
       row: ContactRow
-      /** A filled honeypot or a form sent faster than people fill it in. */
+      /** The hidden honeypot field was filled: only a bot reaches it. */
       trap: boolean
     }
   /** Send was pressed but the form's own checks refused the input: nothing goes out. */

@@ -106,7 +106,6 @@ export { pageBootstrapScript, scriptHashSource } from './lib/page-bootstrap'
 export { prerenderOrigin } from './lib/seo'
 export { toRow as contactRow } from './features/marketing/contact-form/rules'
 export { classifyFailure as classifyContactFailure } from './features/marketing/contact-form/send'
-export { minimumFillMs } from './features/marketing/contact-form/contact-form'
 export { startedFieldName } from './features/marketing/contact-form/submission'
 export const siteName = siteConfig.name
 export const siteHost = new URL(siteConfig.url).host

@@ -19,6 +19,7 @@ import { Route as Char123LangChar125SiteResetPasswordRouteImport } from './route
 import { Route as Char123LangChar125AppAdminDashboardRouteRouteImport } from './routes/{-$lang}/_app/admin/dashboard/route'
 import { Route as Char123LangChar125AppClientPortalDashboardRouteRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/route'
 import { Route as Char123LangChar125SiteAdminIndexRouteImport } from './routes/{-$lang}/_site/admin/index'
+import { Route as Char123LangChar125SiteAdminForgotPasswordRouteImport } from './routes/{-$lang}/_site/admin/forgot-password'
 import { Route as Char123LangChar125SiteAdminLoginRouteImport } from './routes/{-$lang}/_site/admin/login'
 import { Route as Char123LangChar125SiteClientPortalIndexRouteImport } from './routes/{-$lang}/_site/client-portal/index'
 import { Route as Char123LangChar125SiteClientPortalForgotPasswordRouteImport } from './routes/{-$lang}/_site/client-portal/forgot-password'
@@ -102,6 +103,12 @@ const Char123LangChar125SiteAdminIndexRoute =
   Char123LangChar125SiteAdminIndexRouteImport.update({
     id: '/admin/',
     path: '/admin/',
+    getParentRoute: () => Char123LangChar125SiteRouteRoute,
+  } as any)
+const Char123LangChar125SiteAdminForgotPasswordRoute =
+  Char123LangChar125SiteAdminForgotPasswordRouteImport.update({
+    id: '/admin/forgot-password',
+    path: '/admin/forgot-password',
     getParentRoute: () => Char123LangChar125SiteRouteRoute,
   } as any)
 const Char123LangChar125SiteAdminLoginRoute =
@@ -294,6 +301,7 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/': typeof Char123LangChar125SiteIndexRoute
   '/{-$lang}/admin/dashboard': typeof Char123LangChar125AppAdminDashboardRouteRouteWithChildren
   '/{-$lang}/client-portal/dashboard': typeof Char123LangChar125AppClientPortalDashboardRouteRouteWithChildren
+  '/{-$lang}/admin/forgot-password': typeof Char123LangChar125SiteAdminForgotPasswordRoute
   '/{-$lang}/admin/login': typeof Char123LangChar125SiteAdminLoginRoute
   '/{-$lang}/client-portal/forgot-password': typeof Char123LangChar125SiteClientPortalForgotPasswordRoute
   '/{-$lang}/client-portal/login': typeof Char123LangChar125SiteClientPortalLoginRoute
@@ -328,6 +336,7 @@ export interface FileRoutesByTo {
   '/{-$lang}/confirm': typeof Char123LangChar125SiteConfirmRoute
   '/{-$lang}/contact': typeof Char123LangChar125SiteContactRoute
   '/{-$lang}/reset-password': typeof Char123LangChar125SiteResetPasswordRoute
+  '/{-$lang}/admin/forgot-password': typeof Char123LangChar125SiteAdminForgotPasswordRoute
   '/{-$lang}/admin/login': typeof Char123LangChar125SiteAdminLoginRoute
   '/{-$lang}/client-portal/forgot-password': typeof Char123LangChar125SiteClientPortalForgotPasswordRoute
   '/{-$lang}/client-portal/login': typeof Char123LangChar125SiteClientPortalLoginRoute
@@ -367,6 +376,7 @@ export interface FileRoutesById {
   '/{-$lang}/_site/': typeof Char123LangChar125SiteIndexRoute
   '/{-$lang}/_app/admin/dashboard': typeof Char123LangChar125AppAdminDashboardRouteRouteWithChildren
   '/{-$lang}/_app/client-portal/dashboard': typeof Char123LangChar125AppClientPortalDashboardRouteRouteWithChildren
+  '/{-$lang}/_site/admin/forgot-password': typeof Char123LangChar125SiteAdminForgotPasswordRoute
   '/{-$lang}/_site/admin/login': typeof Char123LangChar125SiteAdminLoginRoute
   '/{-$lang}/_site/client-portal/forgot-password': typeof Char123LangChar125SiteClientPortalForgotPasswordRoute
   '/{-$lang}/_site/client-portal/login': typeof Char123LangChar125SiteClientPortalLoginRoute
@@ -406,6 +416,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/'
     | '/{-$lang}/admin/dashboard'
     | '/{-$lang}/client-portal/dashboard'
+    | '/{-$lang}/admin/forgot-password'
     | '/{-$lang}/admin/login'
     | '/{-$lang}/client-portal/forgot-password'
     | '/{-$lang}/client-portal/login'
@@ -440,6 +451,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/confirm'
     | '/{-$lang}/contact'
     | '/{-$lang}/reset-password'
+    | '/{-$lang}/admin/forgot-password'
     | '/{-$lang}/admin/login'
     | '/{-$lang}/client-portal/forgot-password'
     | '/{-$lang}/client-portal/login'
@@ -478,6 +490,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/_site/'
     | '/{-$lang}/_app/admin/dashboard'
     | '/{-$lang}/_app/client-portal/dashboard'
+    | '/{-$lang}/_site/admin/forgot-password'
     | '/{-$lang}/_site/admin/login'
     | '/{-$lang}/_site/client-portal/forgot-password'
     | '/{-$lang}/_site/client-portal/login'
@@ -582,6 +595,13 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/{-$lang}/admin/'
       preLoaderRoute: typeof Char123LangChar125SiteAdminIndexRouteImport
+      parentRoute: typeof Char123LangChar125SiteRouteRoute
+    }
+    '/{-$lang}/_site/admin/forgot-password': {
+      id: '/{-$lang}/_site/admin/forgot-password'
+      path: '/admin/forgot-password'
+      fullPath: '/{-$lang}/admin/forgot-password'
+      preLoaderRoute: typeof Char123LangChar125SiteAdminForgotPasswordRouteImport
       parentRoute: typeof Char123LangChar125SiteRouteRoute
     }
     '/{-$lang}/_site/admin/login': {
@@ -895,6 +915,7 @@ interface Char123LangChar125SiteRouteRouteChildren {
   Char123LangChar125SiteContactRoute: typeof Char123LangChar125SiteContactRoute
   Char123LangChar125SiteResetPasswordRoute: typeof Char123LangChar125SiteResetPasswordRoute
   Char123LangChar125SiteIndexRoute: typeof Char123LangChar125SiteIndexRoute
+  Char123LangChar125SiteAdminForgotPasswordRoute: typeof Char123LangChar125SiteAdminForgotPasswordRoute
   Char123LangChar125SiteAdminLoginRoute: typeof Char123LangChar125SiteAdminLoginRoute
   Char123LangChar125SiteClientPortalForgotPasswordRoute: typeof Char123LangChar125SiteClientPortalForgotPasswordRoute
   Char123LangChar125SiteClientPortalLoginRoute: typeof Char123LangChar125SiteClientPortalLoginRoute
@@ -912,6 +933,8 @@ const Char123LangChar125SiteRouteRouteChildren: Char123LangChar125SiteRouteRoute
     Char123LangChar125SiteResetPasswordRoute:
       Char123LangChar125SiteResetPasswordRoute,
     Char123LangChar125SiteIndexRoute: Char123LangChar125SiteIndexRoute,
+    Char123LangChar125SiteAdminForgotPasswordRoute:
+      Char123LangChar125SiteAdminForgotPasswordRoute,
     Char123LangChar125SiteAdminLoginRoute:
       Char123LangChar125SiteAdminLoginRoute,
     Char123LangChar125SiteClientPortalForgotPasswordRoute:

@@ -50,6 +50,9 @@ export function authFailureMessage(failure: AuthFailure): MessageDescriptor {
     return msg`This password is one of the most common ones and easy to guess. Choose a different one.`
   if (failure.code === 'weak_password' && failure.reasons?.includes('email'))
     return msg`The password must not contain your e-mail address. Choose a different one.`
+  // A code that has just been used (our server says so in the message; the code is GoTrue's).
+  if (failure.code === 'mfa_verification_failed' && /already used/i.test(failure.message))
+    return msg`This code has just been used. Wait until your app shows the next one (a new code appears every 30 seconds) and enter it.`
   if (failure.code && byCode[failure.code]) return byCode[failure.code]!
   if (failure.status === 429) return byCode.over_request_rate_limit!
   if (failure.retryable) return failure.status && failure.status >= 500 ? unexpectedFailure : networkFailure

@@ -38,6 +38,7 @@ export const privatePagePaths: readonly string[] = [
   '/client-portal/forgot-password',
   '/admin',
   '/admin/login',
+  '/admin/forgot-password',
   '/reset-password',
   '/confirm',
 ]

@@ -146,6 +146,13 @@ const schema = z
     MAIL_FROM: z.string().min(3).default('Cauce Data <no-reply@caucedata.com>'),
     /** How often new notifications are sent by e-mail, in ms; 0 sends only when asked (tests). */
     NOTIFICATION_MAIL_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
+    /**
+     * At most one notification e-mail (a digest) per person this often, in minutes (decision 0019);
+     * mentions and leads go at once. 0: each round, so each notification soon after it is written.
+     */
+    NOTIFICATION_DIGEST_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
+    /** Most notifications listed in one digest; it says how many more are in the portal. */
+    NOTIFICATION_DIGEST_MAX_ITEMS: z.coerce.number().int().min(1).max(500).default(50),
     /** Port of the development mail catcher's web inbox (its SMTP port is this + 1). */
     MAIL_CATCHER_PORT: z.coerce.number().int().min(0).max(65534).default(1080),
   })

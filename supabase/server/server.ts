@@ -76,6 +76,8 @@ export async function createServer({
     mailer,
     siteOrigin: deps.siteOrigin,
     intervalMs: env.NOTIFICATION_MAIL_INTERVAL_MS,
+    digestMinutes: env.NOTIFICATION_DIGEST_MINUTES,
+    digestMaxItems: env.NOTIFICATION_DIGEST_MAX_ITEMS,
     log,
   })
   const realtime = new RealtimeHub(db, deps.keys, (id) => sessions.isLive(id), realtimeSettings(env), log)

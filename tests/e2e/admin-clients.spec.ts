@@ -95,6 +95,30 @@ for (const lng of ['es', 'en'] as const) {
       await button(invitee, inviteeLng, 'Set my password').click()
       await expect(invitee).toHaveURL(new RegExp(`${paths.dashboard(inviteeLng)}$`))
       await expect(new PortalPage(invitee, inviteeLng).nav).toBeVisible()
+      // The same invitation again, now used: the page speaks of the invitation (not of password
+      // resets or one hour) and offers to sign in.
+      await invitee.context().clearCookies()
+      await invitee.evaluate(() => localStorage.clear())
+      await invitee.goto(verifyLink(mail))
+      await expect(
+        invitee.getByText(t(inviteeLng, 'This invitation has expired or has already been used.')),
+      ).toBeVisible()
+      await expect(
+        invitee.getByText(
+          t(
+            inviteeLng,
+            'An invitation works once, for {inviteHours} hours. If you have already chosen your password, sign in. Otherwise, ask your Cauce Data contact to send you a new invitation.',
+            { inviteHours: 24 },
+          ),
+        ),
+      ).toBeVisible()
+      await expect(invitee.getByRole('link', { name: t(inviteeLng, 'Send me a new link'), exact: true })).toHaveCount(0)
+      await expectNoAxeViolations(invitee, 'a used invitation')
+      await invitee
+        .getByRole('main')
+        .getByRole('link', { name: t(inviteeLng, 'Sign in'), exact: true })
+        .click()
+      await expect(invitee).toHaveURL(new RegExp(`${paths.login(inviteeLng)}$`))
       await context.close()
 
       // Accepted: staff now see an active account, with nothing to resend.

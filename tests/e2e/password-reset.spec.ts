@@ -16,6 +16,7 @@ import {
   SignInPage,
   UserMenu,
 } from './support/auth'
+import { expectNoAxeViolations } from './support/a11y'
 import { t } from './support/catalog'
 import { mailsTo, verifyLink, waitForMail } from './support/mail'
 import { createClientUser } from './support/users'
@@ -168,3 +169,38 @@ test('the reset page opened without a link explains where to start', async ({ pa
   await expect(reset.alert).toHaveText(t('en', 'Open this page from the link in your e-mail to choose a new password.'))
   await expect(reset.newLinkLink).toBeVisible()
 })
+
+for (const lng of ['es', 'en'] as const) {
+  test(`staff ask for a link on their own page; a repeat within the minute says nothing was sent and when to ask again (${lng})`, async ({
+    page,
+    admin,
+  }) => {
+    const user = await createClientUser(admin, { locale: lng })
+    const recoverRequests: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/auth/v1/recover')) recoverRequests.push(request.url())
+    })
+    // The staff sign-in's link stays in the staff area, and leads back to the staff sign-in.
+    await SignInPage.open(page, paths.adminLogin(lng), lng, 'staff')
+    await new SignInPage(page, lng).forgotLink.click()
+    await expect(page).toHaveURL(exactPath(paths.adminForgot(lng)))
+    const forgot = new ForgotPasswordPage(page, lng)
+    await expect(forgot.heading).toBeVisible()
+    await forgot.email.fill(user.email)
+    await forgot.submit.click()
+    await expect(forgot.confirmation).toHaveText(forgot.confirmationFor(user.email))
+    await expectNoAxeViolations(page, `${paths.adminForgot(lng)} after sending`)
+
+    // Asked again at once: the page does not claim a second link went out.
+    await forgot.again.click()
+    await forgot.email.fill(user.email)
+    await forgot.submit.click()
+    await expect(forgot.confirmation).toHaveText(forgot.repeatFor(user.email))
+    await expect(forgot.confirmation).toBeFocused()
+    await expectNoAxeViolations(page, `${paths.adminForgot(lng)} asked again within the minute`)
+    expect(recoverRequests).toHaveLength(1)
+
+    await page.getByRole('link', { name: t(lng, 'Back to sign-in'), exact: true }).click()
+    await expect(page).toHaveURL(exactPath(paths.adminLogin(lng)))
+  })
+}

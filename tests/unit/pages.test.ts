@@ -59,6 +59,7 @@ describe('server: which paths are pages (200) and which are not (404)', () => {
     '/es/specializations/customer-intelligence',
     '/client-portal/login',
     '/en/client-portal/forgot-password',
+    '/es/admin/forgot-password',
     '/es/reset-password',
     '/admin',
     '/en/client-portal/dashboard',

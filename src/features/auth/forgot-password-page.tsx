@@ -1,5 +1,8 @@
-// Asks for a reset link. The answer is the same whether or not the address has an account, so
-// the page cannot be used to find out who our clients are.
+// Asks for a reset link, for clients (/client-portal/forgot-password) and staff
+// (/admin/forgot-password). The answer is the same whether or not the address has an account, so
+// the page cannot be used to find out who our clients are. The server sends one link per address
+// per minute and answers a request within that minute like any other, so the page says when a
+// new link can be asked for, and does not pretend to send one before then from this browser.
 import { useEffect, useRef, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useForm } from 'react-hook-form'
@@ -10,15 +13,39 @@ import * as layout from '@/components/ui/layout.css'
 import { useLangPrefix } from '@/lib/use-lang'
 import { withLangPrefix } from '@/lib/pages'
 import { auth } from '@/auth/service'
+import type { Audience } from '@/auth/guards'
+import { recoveryMailIntervalSeconds } from '@/auth/policy'
 import type { AuthFailure } from '@machines/auth.machine'
 import { authFailureMessage } from '@/auth/messages'
 import { emailRules } from './validation'
 import * as styles from './auth.css'
 
-export function ForgotPasswordPage() {
+/** When this browser last asked for a link for an address (this tab, across reloads). */
+const lastRequests = {
+  key: (address: string) => `cauce:recovery-requested:${address}`,
+  get(address: string): number | undefined {
+    try {
+      const value = Number(sessionStorage.getItem(this.key(address)))
+      return value > 0 ? value : undefined
+    } catch {
+      return undefined
+    }
+  },
+  set(address: string, at: number) {
+    try {
+      sessionStorage.setItem(this.key(address), String(at))
+    } catch {
+      // Storage refused (private mode): the page still states the one-link-per-minute rule.
+    }
+  },
+}
+
+export function ForgotPasswordPage({ audience }: { audience: Audience }) {
   const { t, i18n } = useLingui()
   const lang = useLangPrefix()
   const [sentTo, setSentTo] = useState<string | null>(null)
+  /** When a new link may be asked for; `repeat` when this request came too early and sent nothing. */
+  const [next, setNext] = useState<{ at: number; repeat: boolean } | null>(null)
   const [failure, setFailure] = useState<AuthFailure | null>(null)
   const messageRef = useRef<HTMLDivElement>(null)
   const {
@@ -33,13 +60,30 @@ export function ForgotPasswordPage() {
 
   const submit = handleSubmit(async ({ email }) => {
     setFailure(null)
+    const address = email.trim().toLowerCase()
+    const previous = lastRequests.get(address)
+    const intervalMs = recoveryMailIntervalSeconds * 1000
+    if (previous !== undefined && Date.now() - previous < intervalMs) {
+      setNext({ at: previous + intervalMs, repeat: true })
+      setSentTo(email.trim())
+      return
+    }
     // The link opens the reset page in the language the request was made in.
     const redirectTo = window.location.origin + withLangPrefix('/reset-password', i18n.locale)
     const result = await auth.resetPassword(email.trim(), redirectTo)
     // Only failures that say nothing about the account are shown: too many requests, no network.
     if (result && (result.retryable || result.status === 429)) setFailure(result)
-    else setSentTo(email.trim())
+    else {
+      const now = Date.now()
+      lastRequests.set(address, now)
+      setNext({ at: now + intervalMs, repeat: false })
+      setSentTo(email.trim())
+    }
   })
+  const nextTime = next
+    ? new Intl.DateTimeFormat(i18n.locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(next.at)
+    : ''
+  const login = audience === 'client' ? '/{-$lang}/client-portal/login' : '/{-$lang}/admin/login'
 
   return (
     <div className={styles.page}>
@@ -49,10 +93,18 @@ export function ForgotPasswordPage() {
         </h1>
         {sentTo ? (
           <FormAlert ref={messageRef} tone="info">
-            <Trans>
-              If an account exists for {sentTo}, we have sent it a link to choose a new password. The link works once
-              and expires in one hour. Check your spam folder if it does not arrive in a few minutes.
-            </Trans>
+            {next?.repeat ? (
+              <Trans>
+                A link for {sentTo} was asked for less than a minute ago, so no new one has been sent. Use the link in
+                that e-mail, or ask for a new one from {nextTime}.
+              </Trans>
+            ) : (
+              <Trans>
+                If an account exists for {sentTo}, we have sent it a link to choose a new password. The link works once
+                and expires in one hour. Check your spam folder if it does not arrive in a few minutes. One link is sent
+                per minute: if you need a new one, ask for it from {nextTime}.
+              </Trans>
+            )}
           </FormAlert>
         ) : (
           <form className={formStyles.form} onSubmit={submit} noValidate>
@@ -74,7 +126,19 @@ export function ForgotPasswordPage() {
           </form>
         )}
         <div className={styles.links}>
-          <Link to="/{-$lang}/client-portal/login" params={{ lang }}>
+          {sentTo && (
+            <button
+              type="button"
+              className={layout.buttonSecondary}
+              onClick={() => {
+                setSentTo(null)
+                setNext(null)
+              }}
+            >
+              <Trans>Ask for another link</Trans>
+            </button>
+          )}
+          <Link to={login} params={{ lang }}>
             <Trans>Back to sign-in</Trans>
           </Link>
         </div>

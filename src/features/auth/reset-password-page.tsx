@@ -2,7 +2,7 @@
 // (PASSWORD_RECOVERY for a reset, SIGNED_IN for an invite); the user then chooses a password and
 // goes on to their dashboard, signed in. An account with two-step verification gives its code
 // first: the e-mail link alone must not be enough to take it over. An expired or used link says so
-// and offers a new one.
+// and offers a new one; an expired or used invitation says how to get a new invitation or sign in.
 import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -14,6 +14,7 @@ import { useAuthSelector } from '@/auth/use-auth'
 import { initialLinkOutcome } from '@/auth/url-fragment'
 import { isAdmin, isSettled, type AuthFailure } from '@machines/auth.machine'
 import { authFailureMessage } from '@/auth/messages'
+import { inviteLinkSeconds } from '@/auth/policy'
 import { NewPasswordForm } from './new-password-form'
 import { CodeStep } from './code-step'
 import * as styles from './auth.css'
@@ -30,6 +31,7 @@ export function ResetPasswordPage() {
   const [failure, setFailure] = useState<AuthFailure | null>(null)
   const alertRef = useRef<HTMLDivElement>(null)
   const invited = link.type === 'invite'
+  const inviteHours = inviteLinkSeconds / 3600
 
   useEffect(() => {
     if (failure) alertRef.current?.focus()
@@ -58,21 +60,37 @@ export function ResetPasswordPage() {
       <>
         <FormAlert>
           {link.errorCode ? (
-            <Trans>This link has expired or has already been used.</Trans>
+            invited ? (
+              <Trans>This invitation has expired or has already been used.</Trans>
+            ) : (
+              <Trans>This link has expired or has already been used.</Trans>
+            )
           ) : (
             <Trans>Open this page from the link in your e-mail to choose a new password.</Trans>
           )}
         </FormAlert>
-        <p className={styles.intro}>
-          {invited ? (
-            <Trans>Ask your Cauce Data contact to send you a new invitation, or request a password link below.</Trans>
-          ) : (
-            <Trans>Links work once and expire after an hour. You can ask for a new one.</Trans>
-          )}
-        </p>
-        <Link to="/{-$lang}/client-portal/forgot-password" params={{ lang }}>
-          <Trans>Send me a new link</Trans>
-        </Link>
+        {invited ? (
+          <>
+            <p className={styles.intro}>
+              <Trans>
+                An invitation works once, for {inviteHours} hours. If you have already chosen your password, sign in.
+                Otherwise, ask your Cauce Data contact to send you a new invitation.
+              </Trans>
+            </p>
+            <Link to="/{-$lang}/client-portal/login" params={{ lang }}>
+              <Trans>Sign in</Trans>
+            </Link>
+          </>
+        ) : (
+          <>
+            <p className={styles.intro}>
+              <Trans>Links work once and expire after an hour. You can ask for a new one.</Trans>
+            </p>
+            <Link to="/{-$lang}/client-portal/forgot-password" params={{ lang }}>
+              <Trans>Send me a new link</Trans>
+            </Link>
+          </>
+        )}
       </>
     )
   else if (needsCode)

@@ -182,7 +182,10 @@ function PasswordStep({
         {sendingLink ? <Trans>Sending...</Trans> : <Trans>E-mail me a sign-in link</Trans>}
       </button>
       <div className={styles.links}>
-        <Link to="/{-$lang}/client-portal/forgot-password" params={{ lang }}>
+        <Link
+          to={audience === 'client' ? '/{-$lang}/client-portal/forgot-password' : '/{-$lang}/admin/forgot-password'}
+          params={{ lang }}
+        >
           <Trans>Forgot your password?</Trans>
         </Link>
       </div>

@@ -76,6 +76,9 @@ export const errors = {
       `MFA challenge ${id} has expired, verify against another challenge or create a new challenge.`,
     ),
   totpInvalid: () => new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered'),
+  /** The code of a time step already used (RFC 6238 §5.2): same code as GoTrue's, a message that says why. */
+  totpReused: () =>
+    new AuthError(422, 'mfa_verification_failed', 'TOTP code already used: wait for the next code and enter it'),
   factorNameConflict: (name: string) =>
     new AuthError(
       422,

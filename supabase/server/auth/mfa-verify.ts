@@ -39,8 +39,8 @@ export function verify(ctx: AuthContext): Handler<AuthEnv> {
         return errors.challengeExpired(found.id)
       }
       const step = totpStep(current.secret, code, now.getTime())
-      if (step === null || (current.last_totp_step !== null && step <= Number(current.last_totp_step)))
-        return errors.totpInvalid()
+      if (step === null) return errors.totpInvalid()
+      if (current.last_totp_step !== null && step <= Number(current.last_totp_step)) return errors.totpReused()
 
       const firstVerification = current.status !== 'verified'
       await tx.query('update auth.mfa_challenges set verified_at = $2 where id = $1', [found.id, now])

@@ -18,6 +18,7 @@ import type { Queryable } from '../db/database'
 import { authPolicy } from './runtime'
 import { newTotp } from './totp'
 import { sendSecurityNotice } from './notices'
+import { siteConfig } from '../../../src/config/site'
 
 export function sessionOf(c: Context<AuthEnv>) {
   const session = c.get('caller').session
@@ -44,7 +45,8 @@ export function enroll(ctx: AuthContext): Handler<AuthEnv> {
     if (type !== 'totp') throw errors.validation('factor_type needs to be totp, phone, or webauthn')
     const friendlyName = stringField(body, 'friendly_name')?.trim() || null
     if (friendlyName && friendlyName.length > 120) throw errors.validation('friendly_name is too long')
-    const issuer = stringField(body, 'issuer')?.trim() || new URL(ctx.deps.siteOrigin).host
+    // Authenticator apps list the code under its issuer: the firm's name, not the server's host.
+    const issuer = stringField(body, 'issuer')?.trim() || siteConfig.name
     const now = nowOf(ctx)
 
     const factor = await ctx.deps.db.transaction(async (tx) => {

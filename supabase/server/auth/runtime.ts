@@ -3,6 +3,7 @@
 import type { ServerDeps } from '../deps'
 import { AccountLock } from './account-lock'
 import { RateLimiter, type RateLimitRule } from './rate-limit'
+import { inviteLinkSeconds, recoveryMailIntervalSeconds } from '../../../src/auth/policy'
 
 export interface Clock {
   /** Milliseconds since the epoch. */
@@ -45,9 +46,9 @@ export const authPolicy = {
   refreshReuseSeconds: 10,
   recoveryLinkSeconds: 60 * 60,
   emailChangeLinkSeconds: 60 * 60,
-  inviteLinkSeconds: 24 * 60 * 60,
-  /** A second recovery mail to the same address within this time is silently not sent. */
-  recoveryMailIntervalSeconds: 60,
+  inviteLinkSeconds,
+  /** A second recovery mail to the same address within this time is not sent (the page says so). */
+  recoveryMailIntervalSeconds,
   mfaChallengeSeconds: 300,
   /** A reauthentication code (nonce) lives as long as GoTrue's e-mail OTPs on hosted projects. */
   reauthenticationSeconds: 60 * 60,

@@ -106,11 +106,13 @@ export function verifyGet(ctx: AuthContext): Handler {
       )
     } catch (error) {
       if (!(error instanceof AuthError) || error.status >= 500) throw error
+      // Beyond GoTrue: the link's type, so the page can speak of an expired invitation as one.
       const location = withFragment(redirectTo, {
         error: 'access_denied',
         error_code: error.code,
         error_description: error.message,
         sb: '',
+        type,
       })
       return c.redirect(location, 303)
     }

@@ -1,6 +1,6 @@
 // The contact page's hidden "started" field: when the server sent the form, signed so that a
-// client cannot forge it. A form posted without JavaScript is then checked for the same minimum
-// fill time as in the browser, and refused as stale after a day.
+// client cannot forge it. A form posted without JavaScript must carry one the server issued, and
+// is refused as stale after a day (the person is told and the form is shown again).
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
 const maxAgeMs = 24 * 60 * 60 * 1000

@@ -31,6 +31,7 @@ export type Prefix = Locale | undefined
 export const paths = {
   login: (prefix: Prefix) => withLangPrefix('/client-portal/login', prefix),
   forgot: (prefix: Prefix) => withLangPrefix('/client-portal/forgot-password', prefix),
+  adminForgot: (prefix: Prefix) => withLangPrefix('/admin/forgot-password', prefix),
   dashboard: (prefix: Prefix) => withLangPrefix('/client-portal/dashboard', prefix),
   notifications: (prefix: Prefix) => withLangPrefix('/client-portal/dashboard/notifications', prefix),
   account: (prefix: Prefix) => withLangPrefix('/client-portal/dashboard/account', prefix),
@@ -107,11 +108,19 @@ export async function signIn(page: Page, account: Account, prefix: Prefix = acco
   return portal
 }
 
+const timeSlot = '\u0000time\u0000'
+/** A message with a clock time in it ("07:05:09", "7:05:09 AM"), matched exactly otherwise. */
+function wordedWithTime(message: string): RegExp {
+  const [before, after] = message.split(timeSlot).map((part) => part!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  return new RegExp(`^${before}\\d{1,2}:\\d{2}:\\d{2}(\\s?[AP]M)?${after}$`)
+}
+
 export class ForgotPasswordPage {
   readonly heading: Locator
   readonly email: Locator
   readonly submit: Locator
   readonly confirmation: Locator
+  readonly again: Locator
 
   constructor(
     readonly page: Page,
@@ -120,15 +129,29 @@ export class ForgotPasswordPage {
     this.heading = page.getByRole('heading', { level: 1, name: t(lng, 'Forgot your password?') })
     this.email = page.getByLabel(t(lng, 'E-mail'), { exact: true })
     this.submit = page.getByRole('button', { name: t(lng, 'Send the link'), exact: true })
+    this.again = page.getByRole('button', { name: t(lng, 'Ask for another link'), exact: true })
     this.confirmation = page.getByRole('status')
   }
 
-  /** The confirmation text for an address, exactly as the page words it. */
-  confirmationFor(address: string): string {
-    return t(
-      this.lng,
-      'If an account exists for {sentTo}, we have sent it a link to choose a new password. The link works once and expires in one hour. Check your spam folder if it does not arrive in a few minutes.',
-      { sentTo: address },
+  /** The confirmation text for an address, as the page words it (any time for the next link). */
+  confirmationFor(address: string): RegExp {
+    return wordedWithTime(
+      t(
+        this.lng,
+        'If an account exists for {sentTo}, we have sent it a link to choose a new password. The link works once and expires in one hour. Check your spam folder if it does not arrive in a few minutes. One link is sent per minute: if you need a new one, ask for it from {nextTime}.',
+        { sentTo: address, nextTime: timeSlot },
+      ),
+    )
+  }
+
+  /** What a second request within the minute says instead: nothing was sent, and from when. */
+  repeatFor(address: string): RegExp {
+    return wordedWithTime(
+      t(
+        this.lng,
+        'A link for {sentTo} was asked for less than a minute ago, so no new one has been sent. Use the link in that e-mail, or ask for a new one from {nextTime}.',
+        { sentTo: address, nextTime: timeSlot },
+      ),
     )
   }
 }

@@ -46,7 +46,9 @@ describe.each(databaseKinds())('TOTP MFA on %s', (kind) => {
     expect(error).toBeNull()
     expect(factor).toMatchObject({ type: 'totp', friendly_name: 'Work phone' })
     expect(factor!.totp.uri).toMatch(/^otpauth:\/\/totp\/.+\?.*secret=/)
-    expect(factor!.totp.uri).toContain('issuer=localhost%3A54321')
+    // Named after the firm (src/config/site.ts), not the server's host, in the authenticator app.
+    expect(factor!.totp.uri).toContain('issuer=Cauce%20Data')
+    expect(factor!.totp.uri).toMatch(/^otpauth:\/\/totp\/Cauce%20Data:/)
     expect(factor!.totp.secret).toMatch(/^[A-Z2-7]{32}$/)
     expect(factor!.totp.qr_code).toMatch(/^data:image\/svg\+xml;utf-8,<svg[\s\S]*<\/svg>\s*$/)
 
@@ -95,6 +97,8 @@ describe.each(databaseKinds())('TOTP MFA on %s', (kind) => {
     const fresh = (await user.client.auth.mfa.challenge({ factorId: factor!.id })).data!.id
     const replay = await user.client.auth.mfa.verify({ factorId: factor!.id, challengeId: fresh, code })
     expect(replay.error?.code).toBe('mfa_verification_failed')
+    // Said apart from a wrong code, so the person is told to wait for the next one.
+    expect(replay.error?.message).toBe('TOTP code already used: wait for the next code and enter it')
 
     const late = (await user.client.auth.mfa.challenge({ factorId: factor!.id })).data!.id
     runtimeOf(server).clock.advance(301_000)

@@ -74,7 +74,7 @@ describe.each(databaseKinds())('password recovery on %s', (kind) => {
     const again = await server.request(link, { redirect: 'manual' })
     expect(again.status).toBe(303)
     expect(again.headers.get('location')).toBe(
-      `${server.url}/es/reset-password#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb=`,
+      `${server.url}/es/reset-password#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb=&type=recovery`,
     )
   })
 

@@ -298,6 +298,44 @@ describe.each(databaseKinds())('contact_messages on %s', (kind) => {
       expect(catcher.messages().filter((mail) => mail.text.includes(tag))).toHaveLength(2)
     })
 
+    it('tells the sender once that the message arrived, in the language of the page, repeating nothing they typed', async () => {
+      const catcher = server.deps.catcher!
+      const senders = (['es', 'en'] as const).map((locale) => ({
+        locale,
+        email: `sender-${locale}-${randomUUID().slice(0, 8)}@example.org`,
+        tag: randomUUID(),
+      }))
+      for (const { locale, email, tag } of senders) {
+        const { error } = await visitor(freshAddress()).from('contact_messages').insert(message(tag, { email, locale }))
+        expect(error).toBeNull()
+      }
+      // Staff's own imports (no sender fingerprint) get no acknowledgement.
+      const imported = `imported-${randomUUID().slice(0, 8)}@example.org`
+      await server.deps.db.query(
+        `insert into public.contact_messages (name, email, message, privacy_accepted) values ('Importado', $1, 'Desde el CRM', true)`,
+        [imported],
+      )
+      await server.notificationMails.flush()
+      const spanish = await catcher.waitFor(senders[0]!.email, () => true)
+      const english = await catcher.waitFor(senders[1]!.email, () => true)
+      expect(spanish.subject).toBe('Hemos recibido su mensaje')
+      expect(spanish.text).toContain('un consultor le responderá en un día laborable')
+      expect(english.subject).toBe('We have received your message')
+      expect(english.text).toContain('a consultant will reply within one business day')
+      for (const [mail, sender] of [
+        [spanish, senders[0]!],
+        [english, senders[1]!],
+      ] as const) {
+        expect(mail.text).not.toContain(sender.tag)
+        expect(mail.text).not.toContain('Ana Pérez')
+      }
+      // Once only, and none for the import.
+      await server.notificationMails.flush()
+      for (const { email } of senders)
+        expect(catcher.messages().filter((mail) => mail.to.includes(email))).toHaveLength(1)
+      expect(catcher.messages().filter((mail) => mail.to.includes(imported))).toHaveLength(0)
+    })
+
     it('writes nothing for a refused message', async () => {
       const count = async () =>
         (

@@ -1,15 +1,31 @@
 // Every notification also goes out once by e-mail, in the recipient's language, with a link to
 // the page it is about; edits that do not notify do not e-mail either, and the seed's history is
-// never sent.
+// never sent. With digests on (decision 0019), one e-mail per person per interval holds what they
+// have not read; leads go at once. Text a client chose is quoted as theirs and never a link.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Queryable } from '../../../supabase/server/db/database'
 import type { CaughtMail } from '../../../supabase/server/mail/catcher'
+import { startNotificationMailer } from '../../../supabase/server/mail/notification-mailer'
 import { databaseKinds, startTestServer, type TestServer } from '../support/server'
 import { as, type Actor } from '../rls/run-as'
 import { objectPath, organizations, projects, users } from '../rls/seed-ids'
 
 const lucia = 'lucia.martin@example.com'
+
+/** A document Lucía (client) uploaded, shown to her organization; written as the owner. */
+function clientUpload(server: TestServer, name: string) {
+  return server.deps.db.query(
+    `insert into public.documents (project_id, name, storage_path, mime_type, visible_to_client, uploaded_by)
+     values ($1, $2, $3, 'application/pdf', true, $4)`,
+    [
+      projects.riberaDashboard,
+      name,
+      objectPath(organizations.ribera, projects.riberaDashboard, `${randomUUID()}.pdf`),
+      users.lucia,
+    ],
+  )
+}
 const james = 'james.whitaker@example.com'
 
 describe.each(databaseKinds())('notification e-mails on %s', (kind) => {
@@ -95,7 +111,8 @@ describe.each(databaseKinds())('notification e-mails on %s', (kind) => {
       { to: 'admin@caucedata.com', about: sender },
       { to: 'superadmin@caucedata.com', about: sender },
     ])
-    expect(sent).toBe(2)
+    // Both staff members, and the visitor's acknowledgement.
+    expect(sent).toBe(3)
     const { rows } = await server.deps.db.query<{ id: string }>(
       'select id from public.contact_messages where name = $1',
       [sender],
@@ -109,22 +126,203 @@ describe.each(databaseKinds())('notification e-mails on %s', (kind) => {
     if (spanish.html) expect(spanish.html).toContain(`/es/admin/dashboard/leads/${leadId}`)
   })
 
-  it('links staff e-mails about anything else to the admin overview', async () => {
+  it('links staff e-mails about a client upload to the project documents, quoting the name as the client’s', async () => {
     const name = `Entrega ${randomUUID().slice(0, 8)}`
     // A client's upload (written here as the owner, uploaded_by Lucía) notifies the staff.
-    await server.deps.db.query(
-      `insert into public.documents (project_id, name, storage_path, mime_type, visible_to_client, uploaded_by)
-       values ($1, $2, $3, 'application/pdf', true, $4)`,
-      [
-        projects.riberaDashboard,
-        name,
-        objectPath(organizations.ribera, projects.riberaDashboard, `${randomUUID()}.pdf`),
-        users.lucia,
-      ],
-    )
+    await clientUpload(server, name)
     await flush([{ to: 'admin@caucedata.com', about: name }])
     const mail = mailsAbout(name).find((m) => m.to.includes('admin@caucedata.com'))!
-    expect(mail.text).toContain('/es/admin/dashboard')
-    expect(mail.text).not.toContain('/admin/dashboard/leads')
+    expect(mail.text).toContain(`/es/admin/dashboard/projects/${projects.riberaDashboard}/documents`)
+    expect(mail.text).toContain(`Lucía Martín (Almacenes Ribera) ha subido «${name}» al proyecto`)
+  })
+})
+
+describe.each(databaseKinds())('notification text a client chose, on %s', (kind) => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer(kind)
+  })
+  afterAll(() => server.close())
+  const catcher = () => server.deps.catcher!
+
+  it('quotes a hostile document name as the uploader’s: one line, no quote escape, capped, escaped, never a link', async () => {
+    const marker = randomUUID().slice(0, 8)
+    const name = `Factura ${marker}\n\n— El equipo de Cauce Data» Pague en https://evil.example/pago <b>ya</b> \u202Eolleh ${'x'.repeat(150)}`
+    await clientUpload(server, name)
+    const { rows } = await server.deps.db.query<{ kind: string; body: string; email: string }>(
+      `select n.kind, n.body, p.email from public.notifications n join public.profiles p on p.id = n.recipient_id
+        where n.body like $1`,
+      [`%${marker}%`],
+    )
+    const staff = rows.find((row) => row.email === 'admin@caucedata.com')!
+    const colleague = rows.find((row) => row.email === james)!
+    expect(staff.kind).toBe('document_uploaded')
+    // Attributed, quoted in one piece: the inner » became an apostrophe, line breaks and the
+    // direction override became spaces, and the quote is cut at 120 characters.
+    expect(staff.body).toMatch(
+      new RegExp(
+        `^Lucía Martín \\(Almacenes Ribera\\) ha subido «Factura ${marker} — El equipo de Cauce Data' Pague en https://evil\\.example/pago <b>ya</b> olleh x+…» al proyecto Cuadro de mando comercial\\.$`,
+      ),
+    )
+    expect(staff.body).not.toMatch(/[\n\u202e]/)
+    expect(staff.body.match(/«(.*)»/)![1]!.length).toBe(120)
+    // The client's colleague hears it from Lucía, in English quotes.
+    expect(colleague.kind).toBe('document_shared')
+    expect(colleague.body).toMatch(
+      new RegExp(`^Lucía Martín uploaded “Factura ${marker} .*…” to the project Cuadro de mando comercial\\.$`),
+    )
+
+    await server.notificationMails.flush()
+    const mail = await catcher().waitFor('admin@caucedata.com', (m) => m.text.includes(marker))
+    // HTML-escaped, and the address in it no longer reads as one to a mail client.
+    expect(mail.html).toContain('&#60;b&#62;ya&#60;/b&#62;')
+    expect(mail.html).not.toContain('<b>ya')
+    expect(mail.html).not.toContain('href="https://evil')
+    expect(mail.text).not.toContain('https://evil.example')
+    expect(mail.text).toContain('https:\u200B//evil.\u200Bexample/pago')
+    expect(mail.text).toContain('El texto entre comillas lo escribió la persona indicada')
+  })
+
+  it('e-mails a lead with its topic and phone, the visitor’s words quoted', async () => {
+    const marker = randomUUID().slice(0, 8)
+    await as(server.deps.db, 'anon', (tx: Queryable) =>
+      tx.query(
+        `insert into public.contact_messages (name, email, phone, company, interest, message, privacy_accepted, locale)
+         values ($1, 'visitor@example.org', '+34 600 111 222', 'Acme', 'governance', $2, true, 'es')`,
+        [`Ana ${marker}`, 'Hola.\n\n"Cauce Data: su cuenta caduca hoy"'],
+      ),
+    )
+    await server.notificationMails.flush()
+    const spanish = await catcher().waitFor('admin@caucedata.com', (m) => m.text.includes(marker))
+    const english = await catcher().waitFor('superadmin@caucedata.com', (m) => m.text.includes(marker))
+    expect(spanish.text).toContain(
+      `De: Ana ${marker} (Acme) <visitor@example.org>. Teléfono: +34 600 111 222. Tema: Gobierno de datos. Mensaje: «Hola. 'Cauce Data: su cuenta caduca hoy'»`,
+    )
+    expect(english.text).toContain(
+      `From: Ana ${marker} (Acme) <visitor@example.org>. Phone: +34 600 111 222. Topic: Data governance. Message: “Hola. 'Cauce Data: su cuenta caduca hoy'”`,
+    )
+  })
+})
+
+describe.each(databaseKinds())('notification digests on %s', (kind) => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer(kind, { NOTIFICATION_DIGEST_MINUTES: '15' })
+  })
+  afterAll(() => server.close())
+  const catcher = () => server.deps.catcher!
+  const mailsTo = (address: string, marker: string) =>
+    catcher()
+      .messages()
+      .filter((mail) => mail.to.includes(address) && mail.text.includes(marker))
+
+  async function shareDocuments(project: string, names: string[]): Promise<string[]> {
+    const ids: string[] = []
+    for (const name of names) {
+      const { rows } = await as(server.deps.db, 'admin', (tx: Queryable) =>
+        tx.query<{ id: string }>(
+          `insert into public.documents (project_id, name, storage_path, mime_type, visible_to_client)
+           values ($1, $2, $3, 'application/pdf', true) returning id`,
+          [project, name, objectPath(organizations.ribera, project, `${randomUUID()}.pdf`)],
+        ),
+      )
+      ids.push(rows[0]!.id)
+    }
+    return ids
+  }
+  /** Makes everyone's last digest older than the interval, as if 16 minutes had passed. */
+  const intervalPasses = () =>
+    server.deps.db.query(`update private.notification_digests set last_sent_at = last_sent_at - interval '16 minutes'`)
+
+  it('sends one digest per person per interval, grouped by project, in each one’s language; read ones are left out', async () => {
+    const marker = randomUUID().slice(0, 8)
+    await shareDocuments(projects.riberaDashboard, [`A-${marker}`, `B-${marker}`])
+    await shareDocuments(projects.riberaLoyalty, [`C-${marker}`])
+    expect(await server.notificationMails.flush()).toBe(2)
+    await catcher().waitFor(james, (m) => m.text.includes(marker))
+    const spanish = await catcher().waitFor(lucia, (m) => m.text.includes(marker))
+    expect(mailsTo(lucia, marker)).toHaveLength(1)
+    expect(mailsTo(james, marker)).toHaveLength(1)
+    expect(spanish.subject).toBe('Tiene 3 notificaciones nuevas en Cauce Data')
+    expect(spanish.text).toContain('== Cuadro de mando comercial ==')
+    for (const letter of ['A', 'B', 'C']) expect(spanish.text).toContain(`«${letter}-${marker}»`)
+    // Each item opens its project's documents; the button opens every notification.
+    expect(spanish.text).toContain(
+      `Abrir: http://localhost:54321/es/client-portal/dashboard/projects/${projects.riberaDashboard}#documents`,
+    )
+    expect(spanish.text).toContain(`/es/client-portal/dashboard/projects/${projects.riberaLoyalty}#documents`)
+    expect(spanish.text).toContain(
+      'Ver todas las notificaciones:\nhttp://localhost:54321/es/client-portal/dashboard/notifications',
+    )
+    expect(spanish.html).toContain('<h2')
+    const english = mailsTo(james, marker)[0]!
+    expect(english.subject).toBe('You have 3 new notifications at Cauce Data')
+    expect(english.text).toContain(`“C-${marker}”`)
+    // Grouped by project: the dashboard's two documents under its heading, the third elsewhere.
+    const dashboard = english.text.split('\n== ').find((part) => part.startsWith('Cuadro de mando comercial =='))!
+    expect(dashboard).toContain(`A-${marker}`)
+    expect(dashboard).toContain(`B-${marker}`)
+    expect(dashboard).not.toContain(`C-${marker}`)
+
+    // More news within the interval: nobody gets a second e-mail yet.
+    const [laterId] = await shareDocuments(projects.riberaDashboard, [`D-${marker}`, `E-${marker}`])
+    expect(await server.notificationMails.flush()).toBe(0)
+    // Lucía reads one in the portal before her next digest; it is not e-mailed.
+    await as(server.deps.db, 'clientA', (tx: Queryable) =>
+      tx.query(`update public.notifications set read_at = now() where entity_id = $1`, [laterId]),
+    )
+    await intervalPasses()
+    expect(await server.notificationMails.flush()).toBe(2)
+    const luciaLater = await catcher().waitFor(lucia, (m) => m.text.includes(`E-${marker}`))
+    expect(luciaLater.text).not.toContain(`D-${marker}`)
+    // One unread notification reads like that notification on its own.
+    expect(luciaLater.subject).toBe('Nuevo documento disponible')
+    const jamesLater = await catcher().waitFor(james, (m) => m.text.includes(`E-${marker}`))
+    expect(jamesLater.subject).toBe('You have 2 new notifications at Cauce Data')
+    expect(mailsTo(lucia, marker)).toHaveLength(2)
+    expect(await server.notificationMails.flush()).toBe(0)
+  })
+
+  it('sends leads at once, even within a person’s digest interval', async () => {
+    const marker = randomUUID().slice(0, 8)
+    // Staff get a digest about a client upload, which starts their interval...
+    await clientUpload(server, `Upload ${marker}`)
+    await server.notificationMails.flush()
+    await catcher().waitFor('admin@caucedata.com', (m) => m.text.includes(`Upload ${marker}`))
+    // ...and a lead still reaches them straight away.
+    await as(server.deps.db, 'anon', (tx: Queryable) =>
+      tx.query(
+        `insert into public.contact_messages (name, email, message, privacy_accepted, locale)
+         values ($1, 'lead@example.org', 'Necesitamos ayuda.', true, 'es')`,
+        [`Lead ${marker}`],
+      ),
+    )
+    // Both staff members (and the visitor's acknowledgement).
+    expect(await server.notificationMails.flush()).toBe(3)
+    const lead = await catcher().waitFor('admin@caucedata.com', (m) => m.text.includes(`Lead ${marker}`))
+    expect(lead.subject).toBe('Nuevo mensaje de contacto')
+  })
+
+  it('never sends two digests to one person when two mailers claim at the same time', async () => {
+    const marker = randomUUID().slice(0, 8)
+    await intervalPasses()
+    await shareDocuments(projects.riberaDashboard, [`P-${marker}`, `Q-${marker}`, `R-${marker}`])
+    const mailers = [0, 1].map(() =>
+      startNotificationMailer({
+        db: server.deps.db,
+        mailer: server.deps.mailer,
+        siteOrigin: server.deps.siteOrigin,
+        intervalMs: 0,
+        digestMinutes: 15,
+        digestMaxItems: 50,
+      }),
+    )
+    const sent = await Promise.all([mailers[0]!.flush(), mailers[1]!.flush(), server.notificationMails.flush()])
+    await Promise.all(mailers.map((mailer) => mailer.stop()))
+    expect(sent.reduce((a, b) => a + b, 0)).toBe(2)
+    await catcher().waitFor(lucia, (m) => m.text.includes(marker))
+    await catcher().waitFor(james, (m) => m.text.includes(marker))
+    expect(mailsTo(lucia, marker)).toHaveLength(1)
+    expect(mailsTo(james, marker)).toHaveLength(1)
   })
 })

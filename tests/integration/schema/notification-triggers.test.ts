@@ -198,7 +198,7 @@ describe.each(databaseKinds())('notification triggers on %s', (kind) => {
     ).rows
     expect(notification).toEqual({
       title: 'New contact message',
-      body: 'Iker Etxeberria (Cooperativa Txingudi) <iker@example.org> wrote: Queremos ordenar nuestros datos de socios.',
+      body: 'From: Iker Etxeberria (Cooperativa Txingudi) <iker@example.org>. Phone: not given. Topic: Data governance. Message: “Queremos ordenar nuestros datos de socios.”',
     })
     await run('admin', `update public.contact_messages set status = 'in_progress' where id = $1`, [id])
     expect(await countsFor(id)).toEqual({ superAdmin: 1 })

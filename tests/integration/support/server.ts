@@ -82,6 +82,8 @@ export async function startTestServer(
     TRUST_PROXY: 'true',
     // Notification e-mails go out when a test calls notificationMails.flush(), not on a timer.
     NOTIFICATION_MAIL_INTERVAL_MS: '0',
+    // and each as its own e-mail unless a test asks for digests (notification-mail.test.ts).
+    NOTIFICATION_DIGEST_MINUTES: '0',
     // Most files need signed-up users with a session; sign-up with confirmation (the default
     // everywhere else) is tested by signup-confirmation.test.ts, which turns this off.
     AUTH_AUTOCONFIRM: 'true',

@@ -26,9 +26,6 @@ import { contactSubmissionMachine } from '../../../../machines/contact-submissio
 import { getInspector } from '../../../lib/inspector'
 import * as styles from './contact-form.css'
 
-/** People take longer than this to fill the form in; scripts do not. */
-export const minimumFillMs = 3000
-
 const fieldId = (field: keyof ContactValues) => `contact-${field}`
 
 interface SummaryItem {
@@ -42,7 +39,6 @@ export function ContactForm() {
   // Set when the server renders its answer to the form sent without JavaScript.
   const submitted = useContactSubmission()
   const pathname = useRouterState({ select: (state) => state.location.pathname })
-  const [renderedAt] = useState(() => Date.now())
   const [summary, setSummary] = useState<SummaryItem[] | null>(submitted?.problems.length ? submitted.problems : null)
   const submission = useActorRef(
     contactSubmissionMachine.provide({ actors: { send: fromPromise(({ input }) => sendContactMessage(input)) } }),
@@ -123,7 +119,10 @@ export function ContactForm() {
         type: 'contact.submit',
         name: values.name.trim(),
         row: toRow(values, i18n.locale === 'en' ? 'en' : 'es'),
-        trap: values.website.trim() !== '' || Date.now() - renderedAt < minimumFillMs,
+        // Only the hidden field, which no person sees or reaches, marks a bot. A quick sender (the
+        // browser filled the form in, the text was pasted) is a person too: their message is sent,
+        // never dropped behind a "thank you".
+        trap: values.website.trim() !== '',
       })
     },
     (fieldErrors) => {

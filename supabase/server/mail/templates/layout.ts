@@ -23,6 +23,13 @@ export interface MailContent {
   action?: { label: string; url: string }
   /** Paragraphs after the button. */
   outro: string[]
+  /** Groups of linked items between the intro and the button (digests), each under a heading. */
+  sections?: MailSection[]
+}
+
+export interface MailSection {
+  heading: string
+  items: { title: string; body: string; link: { label: string; url: string } }[]
 }
 
 // The closing lines every e-mail shares, per language.
@@ -52,14 +59,38 @@ export function renderLinkMail(locale: MailLocale, copy: LinkMailCopy, link: str
 export function renderMail(content: MailContent): RenderedMail {
   const { signature, fallbackLabel } = shared[content.locale]
   const action = content.action
+  const sections = content.sections ?? []
   const text = [
     ...content.intro,
+    ...sections.map((section) =>
+      [
+        `== ${section.heading} ==`,
+        ...section.items.map((item) =>
+          [`- ${item.title}`, ...(item.body ? [`  ${item.body}`] : []), `  ${item.link.label}: ${item.link.url}`].join(
+            '\n',
+          ),
+        ),
+      ].join('\n\n'),
+    ),
     ...(action ? [`${action.label}:\n${action.url}`] : []),
     ...content.outro,
     `— ${signature}`,
   ].join('\n\n')
 
   const paragraph = (line: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(line)}</p>`
+  const sectionHtml = sections
+    .map(
+      (section) => `<h2 style="margin:24px 0 8px;font-size:16px;color:${brand.text}">${escapeHtml(section.heading)}</h2>
+<ul style="margin:0 0 16px;padding:0 0 0 20px">
+${section.items
+  .map(
+    (item) =>
+      `<li style="margin:0 0 12px;line-height:1.5"><strong>${escapeHtml(item.title)}</strong>${item.body ? `<br>${escapeHtml(item.body)}` : ''}<br><a href="${escapeHtml(item.link.url)}" style="color:${brand.accent}">${escapeHtml(item.link.label)}</a></li>`,
+  )
+  .join('\n')}
+</ul>`,
+    )
+    .join('\n')
   const url = action ? escapeHtml(action.url) : ''
   const button = action
     ? `<p style="margin:24px 0"><a href="${url}" style="background:${brand.accent};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;display:inline-block;font-weight:bold">${escapeHtml(action.label)}</a></p>
@@ -76,7 +107,7 @@ export function renderMail(content: MailContent): RenderedMail {
 <tr><td style="padding:24px 32px 8px;font-size:20px;font-weight:bold;color:${brand.accent}">${brand.name}</td></tr>
 <tr><td style="padding:8px 32px 0;font-size:15px">
 ${content.intro.map(paragraph).join('\n')}
-${button}${content.outro.map(paragraph).join('\n')}
+${sectionHtml}${button}${content.outro.map(paragraph).join('\n')}
 <p style="margin:0 0 24px;line-height:1.5">— ${escapeHtml(signature)}</p>
 </td></tr>
 </table>

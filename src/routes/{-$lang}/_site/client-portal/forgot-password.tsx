@@ -5,5 +5,5 @@ import { privatePageHead } from '@/lib/seo'
 
 export const Route = createFileRoute('/{-$lang}/_site/client-portal/forgot-password')({
   head: () => privatePageHead(msg`Forgot your password?`),
-  component: ForgotPasswordPage,
+  component: () => <ForgotPasswordPage audience="client" />,
 })

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { msg } from '@lingui/core/macro'
+import { ForgotPasswordPage } from '@/features/auth/forgot-password-page'
+import { privatePageHead } from '@/lib/seo'
+
+// Staff ask for a reset link here, and come back to the staff sign-in.
+export const Route = createFileRoute('/{-$lang}/_site/admin/forgot-password')({
+  head: () => privatePageHead(msg`Forgot your password?`),
+  component: () => <ForgotPasswordPage audience="staff" />,
+})

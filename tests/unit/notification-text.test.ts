@@ -1,0 +1,22 @@
+// Notification e-mails never turn text a client chose into a web link (decision 0019).
+import { describe, expect, it } from 'vitest'
+import { breakAutoLinks } from '../../supabase/server/mail/templates/notification'
+
+const zwsp = '\u200B'
+
+describe('breakAutoLinks', () => {
+  it('breaks URLs and bare domains so mail clients do not link them, reading the same', () => {
+    const broken = breakAutoLinks('Pague en https://evil.example/pago o www.evil.example')
+    expect(broken).not.toMatch(/https:\/\/evil|www\.evil|evil\.example/)
+    expect(broken.replaceAll(zwsp, '')).toBe('Pague en https://evil.example/pago o www.evil.example')
+  })
+
+  it("keeps a lead's own address in angle brackets whole, and nothing dressed up as one", () => {
+    expect(breakAutoLinks('From: Ana <ana@acme.example>.')).toBe('From: Ana <ana@acme.example>.')
+    expect(breakAutoLinks('<http://evil.example/@a>')).not.toContain('http://evil')
+  })
+
+  it('leaves numbers alone', () => {
+    expect(breakAutoLinks('12.5 % del total')).toBe('12.5 % del total')
+  })
+})
