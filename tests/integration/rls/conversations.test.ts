@@ -9,7 +9,7 @@ import { databaseKinds, startTestServer, type TestServer } from '../support/serv
 import { clientAs, subscribed, watch } from '../realtime/support'
 import { documents, projects, users } from './seed-ids'
 
-const project = projects.riberaDashboard
+const project: string = projects.riberaDashboard
 
 describe.each(databaseKinds())('project conversations on %s', (kind) => {
   let server: TestServer
