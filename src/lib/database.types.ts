@@ -736,6 +736,7 @@ export type Database = {
       client_project_ids: { Args: never; Returns: string[] }
       conversation_people: { Args: { target_project: string }; Returns: string[] }
       conversation_settings: { Args: never; Returns: string[] }
+      conversation_topic_project: { Args: { topic: string }; Returns: string }
       conversation_unread_counts: { Args: never; Returns: string[] }
       current_client_organization_id: { Args: never; Returns: string }
       has_role: { Args: { required_role: string }; Returns: boolean }

@@ -442,3 +442,31 @@ begin
   end loop;
 end
 $$;
+
+-- "Who is reading the thread": Realtime presence on the private channel `conversation:<project
+-- id>`, which only the people who may read the project's conversation may join (Realtime asks
+-- these policies as the joining person, decision 0014). A malformed topic matches nothing.
+create or replace function public.conversation_topic_project(topic text)
+returns uuid
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when topic ~ '^conversation:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+    then substr(topic, 14)::uuid end
+$$;
+grant execute on function public.conversation_topic_project(text) to authenticated;
+
+create policy "conversation presence: people of the project listen"
+  on realtime.messages for select to authenticated
+  using (
+    public.conversation_topic_project((select realtime.topic())) in (select public.client_project_ids())
+    or (public.conversation_topic_project((select realtime.topic())) is not null and (select public.is_admin()))
+  );
+
+create policy "conversation presence: people of the project are present"
+  on realtime.messages for insert to authenticated
+  with check (
+    public.conversation_topic_project((select realtime.topic())) in (select public.client_project_ids())
+    or (public.conversation_topic_project((select realtime.topic())) is not null and (select public.is_admin()))
+  );

@@ -268,4 +268,34 @@ describe.each(databaseKinds())('project conversations on %s', (kind) => {
     expect(JSON.stringify(clientWatch.changes)).not.toContain('Secret margin')
     expect(otherWatch.changes).toEqual([])
   })
+
+  it('shows who is reading through presence on a private channel only the people of the project may join', async () => {
+    const join = (client: SupabaseClient, topic: string, name: string) => {
+      const channel = client.channel(topic, { config: { private: true, presence: { key: name } } })
+      // realtime-js joins presence only for a channel that listens to it.
+      channel.on('presence', { event: 'sync' }, () => undefined)
+      const joined = new Promise<string>((resolve) =>
+        channel.subscribe((status) => {
+          if (status === 'SUBSCRIBED') void channel.track({ name }).then(() => resolve(status))
+          else if (status === 'CHANNEL_ERROR') resolve(status)
+        }),
+      )
+      return { channel, joined }
+    }
+    const topic = `conversation:${project}`
+    const staff = join(admin, topic, 'Admin')
+    const client = join(lucia, topic, 'Lucía')
+    expect(await staff.joined).toBe('SUBSCRIBED')
+    expect(await client.joined).toBe('SUBSCRIBED')
+    await expect
+      .poll(() => Object.keys(client.channel.presenceState()).sort(), { timeout: 15_000 })
+      .toEqual(['Admin', 'Lucía'])
+    // Another organization's client, a hidden project and a malformed topic: refused.
+    for (const [who, name] of [
+      [daniel, topic],
+      [lucia, `conversation:${projects.riberaHidden}`],
+      [lucia, 'conversation:nope'],
+    ] as const)
+      expect(await join(who, name, 'Intruder').joined).toBe('CHANNEL_ERROR')
+  })
 })
