@@ -3,7 +3,12 @@
 // receives an internal note. Keys carry the viewer's id, as every portal key does.
 import { queryOptions } from '@tanstack/react-query'
 import { supabase } from './supabase'
-import { unwrap, unwrapList } from './query-utils'
+import { unwrapList } from './query-utils'
+
+// The generated types name a set-returning function's rows as strings (scripts/gen-db-types.ts
+// does not read `returns table`): these functions' rows are typed here.
+type RowsResult<T> = { data: T[] | null; error: { message: string } | null }
+const rowsOf = <T>(result: unknown) => unwrapList(result as RowsResult<T>)
 
 export const conversationKeys = {
   all: (viewerId: string) => ['conversation', viewerId] as const,
@@ -33,7 +38,7 @@ export const conversationUnreadQuery = (viewerId: string) =>
   queryOptions({
     queryKey: conversationKeys.unread(viewerId),
     queryFn: async (): Promise<Record<string, number>> => {
-      const rows = unwrapList(await supabase.rpc('conversation_unread_counts'))
+      const rows = rowsOf<{ project_id: string; unread: number }>(await supabase.rpc('conversation_unread_counts'))
       return Object.fromEntries(rows.map((row) => [row.project_id, row.unread]))
     },
   })
@@ -77,7 +82,7 @@ export const conversationPeopleQuery = (viewerId: string, projectId: string) =>
     queryKey: conversationKeys.people(viewerId, projectId),
     staleTime: 60_000,
     queryFn: async (): Promise<ConversationPerson[]> =>
-      unwrapList(await supabase.rpc('conversation_people', { target_project: projectId })),
+      rowsOf<ConversationPerson>(await supabase.rpc('conversation_people', { target_project: projectId })),
   })
 
 /** The project's documents the viewer can see: what may be attached, and what attachments name. */
@@ -106,7 +111,7 @@ export const conversationSettingsQuery = () =>
     queryKey: conversationKeys.settings(),
     staleTime: Infinity,
     queryFn: async (): Promise<ConversationSettings> => {
-      const rows = unwrap(await supabase.rpc('conversation_settings'))
+      const rows = rowsOf<ConversationSettings>(await supabase.rpc('conversation_settings'))
       return rows[0] ?? { max_message_chars: 4000, edit_minutes: 15, max_attachments: 5 }
     },
   })
