@@ -3,7 +3,7 @@
 // receives an internal note. Keys carry the viewer's id, as every portal key does.
 import { queryOptions } from '@tanstack/react-query'
 import { supabase } from './supabase'
-import { unwrapList } from './query-utils'
+import { isUuid, unwrapList } from './query-utils'
 
 // The generated types name a set-returning function's rows as strings (scripts/gen-db-types.ts
 // does not read `returns table`): these functions' rows are typed here.
@@ -17,6 +17,7 @@ export const conversationKeys = {
   reads: (viewerId: string, projectId: string) => ['conversation', viewerId, 'reads', projectId] as const,
   people: (viewerId: string, projectId: string) => ['conversation', viewerId, 'people', projectId] as const,
   documents: (viewerId: string, projectId: string) => ['conversation', viewerId, 'documents', projectId] as const,
+  project: (viewerId: string, projectId: string) => ['conversation', viewerId, 'project', projectId] as const,
   settings: () => ['conversation-settings'] as const,
 }
 
@@ -187,3 +188,15 @@ export async function markConversationRead(projectId: string, upTo: string): Pro
   const { error } = await supabase.rpc('mark_conversation_read', { target_project: projectId, up_to: upTo })
   if (error) throw new Error(error.message)
 }
+
+/** The project's name for the conversation's heading; null when the viewer may not see it. */
+export const conversationProjectQuery = (viewerId: string, projectId: string) =>
+  queryOptions({
+    queryKey: conversationKeys.project(viewerId, projectId),
+    queryFn: async () => {
+      if (!isUuid(projectId)) return null
+      const { data, error } = await supabase.from('projects').select('id, name').eq('id', projectId).maybeSingle()
+      if (error) throw new Error(error.message)
+      return data
+    },
+  })
