@@ -19,6 +19,17 @@ async function signInStaff(page: Page) {
   await expect(page).toHaveURL(exactPath(paths.adminDashboard('en')))
 }
 
+/** Every frame the page's browser receives over WebSockets, as text. */
+function recordFrames(page: Page): string[] {
+  const frames: string[] = []
+  page.on('websocket', (socket) =>
+    socket.on('framereceived', (frame) =>
+      frames.push(typeof frame.payload === 'string' ? frame.payload : frame.payload.toString('utf8')),
+    ),
+  )
+  return frames
+}
+
 const thread = (page: Page) => page.getByTestId('conversation-thread')
 const messageWith = (page: Page, text: string) => page.getByTestId('conversation-message').filter({ hasText: text })
 
@@ -36,6 +47,8 @@ test('a client and staff converse live; the internal note never reaches the clie
   browser,
   admin,
 }) => {
+  // Two browsers, each signing in.
+  test.setTimeout(90_000)
   // A project of its own, so no other test writes in this conversation.
   const organization = await organizationId(admin, organizations.ribera)
   const name = `Conversación ${randomUUID().slice(0, 8)}`
@@ -47,13 +60,7 @@ test('a client and staff converse live; the internal note never reaches the clie
   expect(error).toBeNull()
   const projectId = (project as { id: string }).id
 
-  // Every frame the client's browser receives over WebSockets, as text.
-  const frames: string[] = []
-  page.on('websocket', (socket) =>
-    socket.on('framereceived', (frame) =>
-      frames.push(typeof frame.payload === 'string' ? frame.payload : frame.payload.toString('utf8')),
-    ),
-  )
+  const frames = recordFrames(page)
 
   // The client reaches the conversation from the project page's navigation.
   await signIn(page, demoUsers.lucia, 'es')
@@ -70,6 +77,7 @@ test('a client and staff converse live; the internal note never reaches the clie
   // Staff, in a second browser, in English, through the admin project's sub-page navigation.
   const staffContext = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 900 } })
   const staff = await staffContext.newPage()
+  const staffFrames = recordFrames(staff)
   await signInStaff(staff)
   await staff.goto(withLangPrefix(`/admin/dashboard/projects/${projectId}`, 'en'))
   await staff
@@ -77,6 +85,16 @@ test('a client and staff converse live; the internal note never reaches the clie
     .getByRole('link', { name: t('en', 'Conversation') })
     .click()
   await expect(staff).toHaveURL(exactPath(withLangPrefix(`/admin/dashboard/projects/${projectId}/conversation`, 'en')))
+
+  // Both pages listen to the thread before anyone writes.
+  const threadJoined = (received: string[]) =>
+    received.some(
+      (frame) =>
+        frame.includes(`live:conversation_messages|project_id=eq.${projectId}`) &&
+        frame.includes('Subscribed to PostgreSQL'),
+    )
+  await expect.poll(() => threadJoined(frames)).toBe(true)
+  await expect.poll(() => threadJoined(staffFrames)).toBe(true)
 
   // Presence: each sees the other reading.
   await expect(page.getByText(t('es', 'Reading now: {list}', { list: demoUsers.admin.name }))).toBeVisible()
@@ -137,4 +155,54 @@ test('a client and staff converse live; the internal note never reaches the clie
   await expectNoAxeViolations(page, 'the client conversation (es, 375 px)')
   await expectNoAxeViolations(staff, 'the staff conversation (en, desktop)')
   await staffContext.close()
+})
+
+test('a lost live connection is shown, recovers by itself, and what changed meanwhile appears', async ({
+  page,
+  admin,
+}) => {
+  const organization = await organizationId(admin, organizations.ribera)
+  const { data: project } = await admin
+    .from('projects')
+    .insert({ organization_id: organization, name: `Live ${randomUUID().slice(0, 8)}`, service: 'governance' })
+    .select('id')
+    .single()
+  const projectId = (project as { id: string }).id
+
+  // Every Realtime socket of the page goes through here: passed on to the server, or, while
+  // `down`, cut (as a dropped network would), so the browser's own reconnection is what recovers.
+  let down = false
+  const open: { close: () => Promise<void> }[] = []
+  await page.routeWebSocket(/\/realtime\/v1\/websocket/, (socket) => {
+    if (down) return void socket.close({ code: 4000, reason: 'network down' })
+    socket.connectToServer()
+    open.push(socket)
+  })
+
+  const frames = recordFrames(page)
+  const tasksJoined = () =>
+    frames.filter(
+      (frame) => frame.includes(`live:tasks|project_id=eq.${projectId}`) && frame.includes('Subscribed to PostgreSQL'),
+    ).length
+  await signIn(page, demoUsers.lucia, 'es')
+  await page.goto(paths.project('es', projectId))
+  await expect.poll(tasksJoined).toBe(1)
+  const notice = page
+    .getByRole('status')
+    .filter({ hasText: t('es', 'Connection lost: updates are paused. Reconnecting…') })
+  // A task staff add while connected appears without a reload (the page is live).
+  await admin.from('tasks').insert({ project_id: projectId, title: 'Revisar fuentes de datos' })
+  await expect(page.getByText('Revisar fuentes de datos', { exact: true })).toBeVisible()
+  await expect(notice).toHaveCount(0)
+
+  down = true
+  await Promise.all(open.splice(0).map((socket) => socket.close()))
+  await expect(notice).toBeVisible()
+  // Written while the page cannot hear it.
+  await admin.from('tasks').insert({ project_id: projectId, title: 'Validar el modelo' })
+
+  down = false
+  await expect(notice).toHaveCount(0, { timeout: 30_000 })
+  await expect.poll(tasksJoined).toBe(2)
+  await expect(page.getByText('Validar el modelo', { exact: true })).toBeVisible()
 })
