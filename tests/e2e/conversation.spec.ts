@@ -147,6 +147,16 @@ test('a client and staff converse live; the internal note never reaches the clie
   expect(activity!.length).toBeGreaterThanOrEqual(3)
   expect(JSON.stringify(activity)).not.toContain(secret)
 
+  // Away from the thread, the client's overview counts what staff write next, live.
+  await page.getByRole('link', { name: t('es', 'Overview'), exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('es', 'Overview'))
+  await write(staff, 'en', 'One more question for you')
+  const unread = page.getByRole('link', { name: '1 mensaje sin leer', exact: true })
+  await expect(unread).toBeVisible()
+  await unread.click()
+  await expect(messageWith(page, 'One more question for you')).toBeVisible()
+  await expect(unread).toHaveCount(0)
+
   // On a phone: no sideways scrolling.
   await page.setViewportSize({ width: 375, height: 800 })
   await expect(messageWith(page, 'All on track')).toBeVisible()
