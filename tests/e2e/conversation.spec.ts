@@ -198,7 +198,7 @@ test('a lost live connection is shown, recovers by itself, and what changed mean
   await page.goto(paths.project('es', projectId))
   await expect.poll(tasksJoined).toBe(1)
   const notice = page
-    .getByRole('status')
+    .getByRole('alert')
     .filter({ hasText: t('es', 'Connection lost: updates are paused. Reconnecting…') })
   // A task staff add while connected appears without a reload (the page is live).
   await admin.from('tasks').insert({ project_id: projectId, title: 'Revisar fuentes de datos' })

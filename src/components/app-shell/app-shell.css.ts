@@ -212,10 +212,7 @@ export const pendingLabel = style({ margin: 0, color: vars.color.textMuted })
 
 globalStyle(`${bar} [role="group"]`, { flexShrink: 0 })
 
-// The live connection's state: an empty live region while connected (so the message is announced
-// when it appears), a visible notice while it is lost.
-export const connectionOk = style({ margin: 0 })
-
+// The notice shown while the live connection is lost.
 export const connectionLost = style({
   margin: `0 0 ${vars.space['4']}`,
   padding: `${vars.space['2']} ${vars.space['3']}`,

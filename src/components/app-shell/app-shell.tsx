@@ -162,9 +162,13 @@ export function AppShell({
       <main id="main" ref={mainRef} tabIndex={-1} className={styles.main}>
         <div className={styles.content}>
           {banner}
-          <p role="status" className={connectionLost ? styles.connectionLost : styles.connectionOk}>
-            {connectionLost && <Trans>Connection lost: updates are paused. Reconnecting…</Trans>}
-          </p>
+          {connectionLost && (
+            // An alert (not a standing live region, which pages' own status messages would share
+            // the page with): it appears only while the connection is lost.
+            <p role="alert" className={styles.connectionLost}>
+              <Trans>Connection lost: updates are paused. Reconnecting…</Trans>
+            </p>
+          )}
           <Suspense fallback={<SectionSkeleton lines={6} block />}>{children}</Suspense>
         </div>
       </main>
