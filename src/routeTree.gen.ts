@@ -43,10 +43,12 @@ import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute
 import { Route as Char123LangChar125AppClientPortalDashboardProjectsProjectIdRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/projects/$projectId'
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/index'
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/activity'
+import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdConversationRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/conversation'
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/documents'
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/metrics'
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/reports'
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/tasks'
+import { Route as Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/conversation'
 
 const Char123LangChar125RouteRoute = Char123LangChar125RouteRouteImport.update({
   id: '/{-$lang}',
@@ -258,6 +260,15 @@ const Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute =
         Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute,
     } as any,
   )
+const Char123LangChar125AppAdminDashboardProjectsProjectIdConversationRoute =
+  Char123LangChar125AppAdminDashboardProjectsProjectIdConversationRouteImport.update(
+    {
+      id: '/conversation',
+      path: '/conversation',
+      getParentRoute: () =>
+        Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute,
+    } as any,
+  )
 const Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute =
   Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRouteImport.update(
     {
@@ -292,6 +303,15 @@ const Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute =
     getParentRoute: () =>
       Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute,
   } as any)
+const Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRoute =
+  Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRouteImport.update(
+    {
+      id: '/projects/$projectId_/conversation',
+      path: '/projects/$projectId/conversation',
+      getParentRoute: () =>
+        Char123LangChar125AppClientPortalDashboardRouteRoute,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/{-$lang}': typeof Char123LangChar125RouteRouteWithChildren
@@ -325,10 +345,12 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/admin/dashboard/organizations/': typeof Char123LangChar125AppAdminDashboardOrganizationsIndexRoute
   '/{-$lang}/admin/dashboard/projects/': typeof Char123LangChar125AppAdminDashboardProjectsIndexRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/activity': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/conversation': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdConversationRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/documents': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/metrics': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/reports': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/tasks': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute
+  '/{-$lang}/client-portal/dashboard/projects/$projectId/conversation': typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute
 }
 export interface FileRoutesByTo {
@@ -359,10 +381,12 @@ export interface FileRoutesByTo {
   '/{-$lang}/admin/dashboard/organizations': typeof Char123LangChar125AppAdminDashboardOrganizationsIndexRoute
   '/{-$lang}/admin/dashboard/projects': typeof Char123LangChar125AppAdminDashboardProjectsIndexRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/activity': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/conversation': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdConversationRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/documents': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/metrics': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/reports': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/tasks': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute
+  '/{-$lang}/client-portal/dashboard/projects/$projectId/conversation': typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRoute
   '/{-$lang}/admin/dashboard/projects/$projectId': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute
 }
 export interface FileRoutesById {
@@ -400,10 +424,12 @@ export interface FileRoutesById {
   '/{-$lang}/_app/admin/dashboard/organizations/': typeof Char123LangChar125AppAdminDashboardOrganizationsIndexRoute
   '/{-$lang}/_app/admin/dashboard/projects/': typeof Char123LangChar125AppAdminDashboardProjectsIndexRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/activity': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute
+  '/{-$lang}/_app/admin/dashboard/projects/$projectId/conversation': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdConversationRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/documents': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/metrics': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/reports': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/tasks': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute
+  '/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/conversation': typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -440,10 +466,12 @@ export interface FileRouteTypes {
     | '/{-$lang}/admin/dashboard/organizations/'
     | '/{-$lang}/admin/dashboard/projects/'
     | '/{-$lang}/admin/dashboard/projects/$projectId/activity'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/conversation'
     | '/{-$lang}/admin/dashboard/projects/$projectId/documents'
     | '/{-$lang}/admin/dashboard/projects/$projectId/metrics'
     | '/{-$lang}/admin/dashboard/projects/$projectId/reports'
     | '/{-$lang}/admin/dashboard/projects/$projectId/tasks'
+    | '/{-$lang}/client-portal/dashboard/projects/$projectId/conversation'
     | '/{-$lang}/admin/dashboard/projects/$projectId/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -474,10 +502,12 @@ export interface FileRouteTypes {
     | '/{-$lang}/admin/dashboard/organizations'
     | '/{-$lang}/admin/dashboard/projects'
     | '/{-$lang}/admin/dashboard/projects/$projectId/activity'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/conversation'
     | '/{-$lang}/admin/dashboard/projects/$projectId/documents'
     | '/{-$lang}/admin/dashboard/projects/$projectId/metrics'
     | '/{-$lang}/admin/dashboard/projects/$projectId/reports'
     | '/{-$lang}/admin/dashboard/projects/$projectId/tasks'
+    | '/{-$lang}/client-portal/dashboard/projects/$projectId/conversation'
     | '/{-$lang}/admin/dashboard/projects/$projectId'
   id:
     | '__root__'
@@ -514,10 +544,12 @@ export interface FileRouteTypes {
     | '/{-$lang}/_app/admin/dashboard/organizations/'
     | '/{-$lang}/_app/admin/dashboard/projects/'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/activity'
+    | '/{-$lang}/_app/admin/dashboard/projects/$projectId/conversation'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/documents'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/metrics'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/reports'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/tasks'
+    | '/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/conversation'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/'
   fileRoutesById: FileRoutesById
 }
@@ -765,6 +797,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRouteImport
       parentRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute
     }
+    '/{-$lang}/_app/admin/dashboard/projects/$projectId/conversation': {
+      id: '/{-$lang}/_app/admin/dashboard/projects/$projectId/conversation'
+      path: '/conversation'
+      fullPath: '/{-$lang}/admin/dashboard/projects/$projectId/conversation'
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdConversationRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute
+    }
     '/{-$lang}/_app/admin/dashboard/projects/$projectId/documents': {
       id: '/{-$lang}/_app/admin/dashboard/projects/$projectId/documents'
       path: '/documents'
@@ -793,11 +832,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRouteImport
       parentRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute
     }
+    '/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/conversation': {
+      id: '/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/conversation'
+      path: '/projects/$projectId/conversation'
+      fullPath: '/{-$lang}/client-portal/dashboard/projects/$projectId/conversation'
+      preLoaderRoute: typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRouteImport
+      parentRoute: typeof Char123LangChar125AppClientPortalDashboardRouteRoute
+    }
   }
 }
 
 interface Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteChildren {
   Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute
+  Char123LangChar125AppAdminDashboardProjectsProjectIdConversationRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdConversationRoute
   Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute
   Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute
   Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute
@@ -809,6 +856,8 @@ const Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteChildren: Ch
   {
     Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute:
       Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute,
+    Char123LangChar125AppAdminDashboardProjectsProjectIdConversationRoute:
+      Char123LangChar125AppAdminDashboardProjectsProjectIdConversationRoute,
     Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute:
       Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute,
     Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute:
@@ -873,6 +922,7 @@ interface Char123LangChar125AppClientPortalDashboardRouteRouteChildren {
   Char123LangChar125AppClientPortalDashboardNotificationsRoute: typeof Char123LangChar125AppClientPortalDashboardNotificationsRoute
   Char123LangChar125AppClientPortalDashboardIndexRoute: typeof Char123LangChar125AppClientPortalDashboardIndexRoute
   Char123LangChar125AppClientPortalDashboardProjectsProjectIdRoute: typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdRoute
+  Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRoute: typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRoute
 }
 
 const Char123LangChar125AppClientPortalDashboardRouteRouteChildren: Char123LangChar125AppClientPortalDashboardRouteRouteChildren =
@@ -885,6 +935,8 @@ const Char123LangChar125AppClientPortalDashboardRouteRouteChildren: Char123LangC
       Char123LangChar125AppClientPortalDashboardIndexRoute,
     Char123LangChar125AppClientPortalDashboardProjectsProjectIdRoute:
       Char123LangChar125AppClientPortalDashboardProjectsProjectIdRoute,
+    Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRoute:
+      Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRoute,
   }
 
 const Char123LangChar125AppClientPortalDashboardRouteRouteWithChildren =

@@ -178,6 +178,96 @@ export type Database = {
           },
         ]
       }
+      conversation_messages: {
+        Row: {
+          id: string
+          project_id: string
+          author_id: string | null
+          body: string
+          is_internal: boolean
+          mentions: string[]
+          document_ids: string[]
+          created_at: string
+          edited_at: string | null
+          deleted_at: string | null
+        }
+        Insert: {
+          id?: string
+          project_id: string
+          author_id?: string | null
+          body: string
+          is_internal?: boolean
+          mentions?: string[]
+          document_ids?: string[]
+          created_at?: string
+          edited_at?: string | null
+          deleted_at?: string | null
+        }
+        Update: {
+          id?: string
+          project_id?: string
+          author_id?: string | null
+          body?: string
+          is_internal?: boolean
+          mentions?: string[]
+          document_ids?: string[]
+          created_at?: string
+          edited_at?: string | null
+          deleted_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "conversation_messages_author_id_fkey"
+            columns: ["author_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "conversation_messages_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      conversation_reads: {
+        Row: {
+          project_id: string
+          user_id: string
+          last_read_at: string
+          updated_at: string
+        }
+        Insert: {
+          project_id: string
+          user_id?: string
+          last_read_at: string
+          updated_at?: string
+        }
+        Update: {
+          project_id?: string
+          user_id?: string
+          last_read_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "conversation_reads_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "conversation_reads_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       documents: {
         Row: {
           id: string
@@ -644,15 +734,21 @@ export type Database = {
     Functions: {
       account_states: { Args: { user_ids: string[] }; Returns: Json }
       client_project_ids: { Args: never; Returns: string[] }
+      conversation_people: { Args: { target_project: string }; Returns: string[] }
+      conversation_settings: { Args: never; Returns: string[] }
+      conversation_topic_project: { Args: { topic: string }; Returns: string }
+      conversation_unread_counts: { Args: never; Returns: string[] }
       current_client_organization_id: { Args: never; Returns: string }
       has_role: { Args: { required_role: string }; Returns: boolean }
       is_admin: { Args: never; Returns: boolean }
       is_client: { Args: never; Returns: boolean }
       is_super_admin: { Args: never; Returns: boolean }
+      mark_conversation_read: { Args: { target_project: string; up_to: string }; Returns: undefined }
       mfa_satisfied: { Args: never; Returns: boolean }
       notify: { Args: { n_recipients: string[]; n_kind: string; n_dedupe_key: string; n_organization_id: string; n_project_id: string; n_entity_type: string; n_entity_id: string; n_title_es: string; n_title_en: string; n_body_es: string; n_body_en: string; n_data: Json }; Returns: undefined }
       notify_organization_access: { Args: { target: string }; Returns: undefined }
       organization_client_ids: { Args: { target_organization: string }; Returns: string[] }
+      project_member_ids: { Args: { target_project: string }; Returns: string[] }
       record_mfa_reset: { Args: { target_user: string; removed_factors: number }; Returns: undefined }
       staff_ids: { Args: never; Returns: string[] }
     }

@@ -130,6 +130,13 @@ const schema = z
     REALTIME_CHANGES_PER_QUERY: z.coerce.number().int().min(1).max(10_000).default(200),
     /** Subscribers whose row-level security is checked in one query (several run at once). */
     REALTIME_SUBSCRIBERS_PER_QUERY: z.coerce.number().int().min(1).max(10_000).default(50),
+    // Project conversations (decision 0016): written into the database at start-up, which enforces them.
+    /** Longest message, in characters. */
+    CONVERSATION_MAX_MESSAGE_CHARS: z.coerce.number().int().min(1).max(100_000).default(4000),
+    /** Minutes during which the author may edit a message (0: never). */
+    CONVERSATION_EDIT_MINUTES: z.coerce.number().int().min(0).max(10_080).default(15),
+    /** Documents one message may attach. */
+    CONVERSATION_MAX_ATTACHMENTS: z.coerce.number().int().min(0).max(100).default(5),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default(developmentKeys.jwtSecret),
     /**
      * Access-token signing keys: a JSON array of private JWKs (ES256 or RS256, each with a kid).

@@ -52,6 +52,11 @@ export async function createServer({
     afterSeed: (tx) => seedDocumentFiles(tx, storageDir, { log }),
     log,
   })
+  // The conversation limits of .env, enforced by the database's triggers (decision 0016).
+  await db.query(
+    'update private.conversation_settings set max_message_chars = $1, edit_minutes = $2, max_attachments = $3',
+    [env.CONVERSATION_MAX_MESSAGE_CHARS, env.CONVERSATION_EDIT_MINUTES, env.CONVERSATION_MAX_ATTACHMENTS],
+  )
 
   let catcher: MailCatcher | undefined
   let smtpUrl = env.SMTP_URL

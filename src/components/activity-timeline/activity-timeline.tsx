@@ -151,6 +151,11 @@ export function describeActivity(i18n: I18n, entry: ActivityEntry, options: Desc
     case 'task':
       descriptor = describeTask(i18n, entry.action, summary)
       break
+    case 'conversation_message':
+      // Never the text: the trail only says that someone wrote (or deleted a message).
+      descriptor =
+        entry.action === 'delete' ? msg`A message in the conversation was deleted` : msg`Wrote in the conversation`
+      break
     case 'profile':
       descriptor = summary.changed.includes('mfa_factors')
         ? msg`The two-step verification of ${title} was removed by staff`

@@ -211,3 +211,14 @@ export const content = style({ maxWidth: '72rem', marginInline: 'auto' })
 export const pendingLabel = style({ margin: 0, color: vars.color.textMuted })
 
 globalStyle(`${bar} [role="group"]`, { flexShrink: 0 })
+
+// The notice shown while the live connection is lost.
+export const connectionLost = style({
+  margin: `0 0 ${vars.space['4']}`,
+  padding: `${vars.space['2']} ${vars.space['3']}`,
+  borderRadius: vars.radius.medium,
+  border: `1px solid ${vars.color.danger}`,
+  color: vars.color.text,
+  background: vars.color.surface,
+  fontWeight: 600,
+})

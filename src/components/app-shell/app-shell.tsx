@@ -45,6 +45,8 @@ export interface AppShellProps {
   context?: ReactNode
   /** Shown above every page of the area (the admin area's two-step verification reminder). */
   banner?: ReactNode
+  /** The live connection is lost (it recovers by itself): said above the page until it is back. */
+  connectionLost?: boolean
   children: ReactNode
 }
 
@@ -56,6 +58,7 @@ export function AppShell({
   notifications,
   context,
   banner,
+  connectionLost = false,
   children,
 }: AppShellProps) {
   const { t } = useLingui()
@@ -159,6 +162,13 @@ export function AppShell({
       <main id="main" ref={mainRef} tabIndex={-1} className={styles.main}>
         <div className={styles.content}>
           {banner}
+          {connectionLost && (
+            // An alert (not a standing live region, which pages' own status messages would share
+            // the page with): it appears only while the connection is lost.
+            <p role="alert" className={styles.connectionLost}>
+              <Trans>Connection lost: updates are paused. Reconnecting…</Trans>
+            </p>
+          )}
           <Suspense fallback={<SectionSkeleton lines={6} block />}>{children}</Suspense>
         </div>
       </main>

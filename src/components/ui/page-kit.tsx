@@ -70,6 +70,19 @@ export function DueDate({ date, done }: { date: string | null; done: boolean }) 
   )
 }
 
+/** How many unread items a link leads to (a project's conversation), said in words too. */
+export function UnreadBadge({ count }: { count: number }) {
+  return (
+    <span className={styles.unreadBadge}>
+      {count > 99 ? '99+' : count}
+      <span className={layout.visuallyHidden}>
+        {' '}
+        <Trans>unread</Trans>
+      </span>
+    </span>
+  )
+}
+
 /** A page section named by its heading; `focusable` lets the in-page nav move focus into it. */
 export function PageSection({
   id,

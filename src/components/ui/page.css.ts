@@ -305,3 +305,13 @@ export const sectionNav = style({
 })
 
 export const sectionNavLink = style({ display: 'inline-flex', alignItems: 'center', minHeight: '44px' })
+
+export const unreadBadge = style([
+  badgeBase,
+  {
+    marginInlineStart: vars.space['2'],
+    background: vars.color.accent,
+    color: vars.color.accentText,
+    borderColor: vars.color.accent,
+  },
+])

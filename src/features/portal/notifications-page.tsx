@@ -210,7 +210,18 @@ function NotificationItem({
         {item.body && <p className={styles.body}>{item.body}</p>}
         <div className={styles.meta}>
           <time dateTime={item.created_at}>{formatted}</time>
-          {item.project_id && (
+          {item.project_id && item.kind.startsWith('conversation_') ? (
+            <Link
+              to="/{-$lang}/client-portal/dashboard/projects/$projectId/conversation"
+              params={{ lang, projectId: item.project_id }}
+              className={styles.projectLink}
+              onClick={() => {
+                if (unread) onOpenProject(item.id)
+              }}
+            >
+              <Trans>Open the conversation</Trans>
+            </Link>
+          ) : item.project_id ? (
             <Link
               to="/{-$lang}/client-portal/dashboard/projects/$projectId"
               params={{ lang, projectId: item.project_id }}
@@ -221,7 +232,7 @@ function NotificationItem({
             >
               <Trans>View project</Trans>
             </Link>
-          )}
+          ) : null}
           {unread && (
             <button
               type="button"

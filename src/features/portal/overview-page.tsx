@@ -1,12 +1,14 @@
 // The client's dashboard: their organization's projects with progress, the next open tasks,
-// the latest published reports and unread notifications, each with an empty state.
+// the latest published reports and unread notifications, each with an empty state. A project
+// with unread messages says how many, linking to its conversation.
 import { useId, type ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
-import { useSuspenseQuery } from '@tanstack/react-query'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useProfile } from '@/auth/use-auth'
 import { useLangPrefix } from '@/lib/use-lang'
 import { formatDate, formatRelative } from '@/lib/format'
+import { conversationUnreadQuery } from '@/lib/conversation'
 import { labelOf, serviceLabels } from '@/lib/labels'
 import { ReportFacts } from './project-reports'
 import { DueDate, EmptyState, ProgressBar, StatusBadge } from '@/components/ui/page-kit'
@@ -90,6 +92,7 @@ function ProjectCard({ project }: { project: PortalProject }) {
   const lang = useLangPrefix()
   const done = project.status === 'completed' || project.status === 'cancelled'
   const completedOn = project.completed_on ? formatDate(project.completed_on, i18n.locale) : null
+  const unread = useQuery(conversationUnreadQuery(useProfile().id)).data?.[project.id] ?? 0
   return (
     <li className={styles.card} data-project-id={project.id}>
       <h3 className={styles.cardTitle}>
@@ -111,6 +114,16 @@ function ProjectCard({ project }: { project: PortalProject }) {
           <DueDate date={project.due_date} done={done} />
         )}
       </p>
+      {unread > 0 && (
+        <p className={styles.meta}>
+          <Link
+            to="/{-$lang}/client-portal/dashboard/projects/$projectId/conversation"
+            params={{ lang, projectId: project.id }}
+          >
+            <Plural value={unread} one="# unread message" other="# unread messages" />
+          </Link>
+        </p>
+      )}
     </li>
   )
 }

@@ -1,5 +1,6 @@
 // The client portal inside the application shell: its sections (the overview, notifications with
 // the unread count, the account) and the client's organization. New sections go in `sections`.
+// Notifications and unread messages arrive live; a lost connection is shown until it recovers.
 import { Outlet } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
@@ -7,7 +8,9 @@ import { useProfile } from '@/auth/use-auth'
 import { useLangPrefix } from '@/lib/use-lang'
 import { AppShell, type ShellSection } from '@/components/app-shell/app-shell'
 import { AreaNotice } from '@/components/app-shell/area-notice'
-import { organizationQuery, unreadCountQuery } from './queries'
+import { conversationKeys, conversationUnreadQuery, totalUnread } from '@/lib/conversation'
+import { useLiveConnectionLost, useLiveQueryKeys } from '@/lib/use-live'
+import { notificationKeys, organizationQuery, unreadCountQuery } from './queries'
 
 export function PortalLayout() {
   const { t } = useLingui()
@@ -15,6 +18,16 @@ export function PortalLayout() {
   const profile = useProfile()
   const organization = useQuery(organizationQuery(profile.organization_id))
   const unread = useQuery(unreadCountQuery(profile.id)).data ?? 0
+  const unreadMessages = totalUnread(useQuery(conversationUnreadQuery(profile.id)).data)
+  // The bell, the notifications page and the unread messages follow the database live.
+  useLiveQueryKeys({ table: 'notifications', filter: `recipient_id=eq.${profile.id}` }, [
+    notificationKeys.all(profile.id),
+  ])
+  useLiveQueryKeys({ table: 'conversation_messages' }, [conversationKeys.unread(profile.id)])
+  useLiveQueryKeys({ table: 'conversation_reads', filter: `user_id=eq.${profile.id}` }, [
+    conversationKeys.unread(profile.id),
+  ])
+  const connectionLost = useLiveConnectionLost()
   const notifications = { to: '/{-$lang}/client-portal/dashboard/notifications', params: { lang } } as const
 
   const sections: ShellSection[] = [
@@ -23,6 +36,8 @@ export function PortalLayout() {
       label: t`Overview`,
       link: { to: '/{-$lang}/client-portal/dashboard', params: { lang } },
       exact: true,
+      // The overview lists the projects, each with its unread messages.
+      count: unreadMessages,
     },
     { key: 'notifications', label: t`Notifications`, link: notifications, count: unread },
     { key: 'account', label: t`Account`, link: { to: '/{-$lang}/client-portal/dashboard/account', params: { lang } } },
@@ -37,6 +52,7 @@ export function PortalLayout() {
       notifications={{ link: notifications, count: unread }}
       context={organization.data?.name}
       banner={<AreaNotice />}
+      connectionLost={connectionLost}
     >
       <Outlet />
     </AppShell>

@@ -3,12 +3,14 @@
 // project that does not exist or is not theirs (row-level security returns no row) gets a
 // "not found" page with the way back.
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useProfile } from '@/auth/use-auth'
 import { useLangPrefix } from '@/lib/use-lang'
 import { ActivityTimeline } from '@/components/activity-timeline/activity-timeline'
 import { formatDate } from '@/lib/format'
+import { conversationKeys, conversationUnreadQuery } from '@/lib/conversation'
+import { useLiveQueryKeys } from '@/lib/use-live'
 import { labelOf, serviceLabels } from '@/lib/labels'
 import { DocumentsSection } from './project-documents'
 import { MetricsSection, useMetricLabels } from './project-metrics'
@@ -21,8 +23,9 @@ import {
   SectionBoundary,
   SectionSkeleton,
   StatusBadge,
+  UnreadBadge,
 } from '@/components/ui/page-kit'
-import { projectActivityQuery, projectQuery, type PortalProject } from './queries'
+import { projectActivityQuery, projectKeys, projectQuery, type PortalProject } from './queries'
 import * as styles from '@/components/ui/page.css'
 
 const route = getRouteApi('/{-$lang}/_app/client-portal/dashboard/projects/$projectId')
@@ -54,14 +57,46 @@ function NotFound() {
   )
 }
 
+/** Tasks, documents and the conversation's unread count change on the page as they happen. */
+function useLiveProject(projectId: string) {
+  const viewer = useProfile().id
+  const filter = `project_id=eq.${projectId}`
+  useLiveQueryKeys({ table: 'tasks', filter }, [
+    projectKeys.projectTasks(viewer, projectId),
+    projectKeys.activity(viewer, projectId),
+  ])
+  useLiveQueryKeys({ table: 'documents', filter }, [
+    projectKeys.documents(viewer, projectId),
+    projectKeys.activity(viewer, projectId),
+  ])
+  useLiveQueryKeys({ table: 'conversation_messages', filter }, [
+    conversationKeys.unread(viewer),
+    projectKeys.activity(viewer, projectId),
+  ])
+}
+
 function ProjectView({ project }: { project: PortalProject }) {
   const { t } = useLingui()
+  const lang = useLangPrefix()
+  const viewer = useProfile().id
+  useLiveProject(project.id)
+  const unread = useQuery(conversationUnreadQuery(viewer)).data?.[project.id] ?? 0
   return (
     <div className={styles.page}>
       <BackLink />
       <ProjectHeader project={project} />
       <nav aria-label={t`Project sections`}>
         <ul className={styles.sectionNav}>
+          <li>
+            <Link
+              to="/{-$lang}/client-portal/dashboard/projects/$projectId/conversation"
+              params={{ lang, projectId: project.id }}
+              className={styles.sectionNavLink}
+            >
+              <Trans>Conversation</Trans>
+              {unread > 0 && <UnreadBadge count={unread} />}
+            </Link>
+          </li>
           <li>
             <a href="#documents" className={styles.sectionNavLink}>
               <Trans>Documents</Trans>

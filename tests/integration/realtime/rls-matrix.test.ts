@@ -10,7 +10,15 @@ import { actorList, actorUser, tryAs, type Actor } from '../rls/run-as'
 import { objectPath, organizations, projects, users } from '../rls/seed-ids'
 import { changeKeys, clientAs, subscribed, watch, type Watched } from './support'
 
-const published = ['projects', 'documents', 'reports', 'tasks', 'notifications', 'activity_log']
+const published = [
+  'projects',
+  'documents',
+  'reports',
+  'tasks',
+  'notifications',
+  'activity_log',
+  'conversation_messages',
+]
 const staff: Actor[] = ['admin', 'superAdmin']
 const seesA: Actor[] = ['clientA', ...staff]
 const seesB: Actor[] = ['clientB', ...staff]
@@ -78,6 +86,16 @@ function rows(): RowSpec[] {
     update: `update public.notifications set read_at = now() where id = $1`,
     who,
   })
+  const message = (n: number, project: string, internal: boolean, who: Actor[]): RowSpec => ({
+    table: 'conversation_messages',
+    id: id(n),
+    insert: [
+      `insert into public.conversation_messages (id, project_id, body, is_internal) values ($1, $2, 'RT message', $3)`,
+      [id(n), project, internal],
+    ],
+    update: `update public.conversation_messages set body = 'changed' where id = $1`,
+    who,
+  })
   return [
     project(1, organizations.ribera, true, seesA),
     project(2, organizations.ribera, false, staff),
@@ -95,6 +113,10 @@ function rows(): RowSpec[] {
     notification(41, users.lucia, ['clientA']),
     notification(42, users.daniel, ['clientB']),
     notification(43, users.admin, ['admin']),
+    message(51, projects.riberaDashboard, false, seesA),
+    message(52, projects.riberaDashboard, true, staff),
+    message(53, projects.riberaHidden, false, staff),
+    message(54, projects.kunturScoring, false, seesB),
   ]
 }
 

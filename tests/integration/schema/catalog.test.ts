@@ -9,6 +9,8 @@ const tables = [
   'activity_log',
   'analytics_metrics',
   'contact_messages',
+  'conversation_messages',
+  'conversation_reads',
   'documents',
   'notifications',
   'organizations',

@@ -4,15 +4,24 @@
 // the activity, which the triggers append to).
 import { useState, type ReactNode } from 'react'
 import { getRouteApi, Link, Outlet } from '@tanstack/react-router'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useLangPrefix } from '@/lib/use-lang'
 import { ActivityTimeline } from '@/components/activity-timeline/activity-timeline'
 import { formatDateTime } from '@/lib/format'
 import { labelOf, serviceLabels } from '@/lib/labels'
-import { PageSection, ProgressBar, ProjectNotFound, SectionBoundary, StatusBadge } from '@/components/ui/page-kit'
+import {
+  PageSection,
+  ProgressBar,
+  ProjectNotFound,
+  SectionBoundary,
+  StatusBadge,
+  UnreadBadge,
+} from '@/components/ui/page-kit'
 import * as page from '@/components/ui/page.css'
 import { useProfile } from '@/auth/use-auth'
+import { conversationKeys, conversationUnreadQuery } from '@/lib/conversation'
+import { useLiveQueryKeys } from '@/lib/use-live'
 import { adminKeys } from '../queries'
 import { setProjectArchived, updateProject } from './api'
 import { OutcomeMessage, useFailureText, type Outcome } from './form-kit'
@@ -81,11 +90,30 @@ function Section({ id, title, children }: { id: string; title: ReactNode; childr
 
 const base = '/{-$lang}/admin/dashboard/projects/$projectId' as const
 
+/** Changes to the project's tasks, documents and conversation arrive live on every sub-page. */
+function useLiveProject(projectId: string) {
+  const profile = useProfile()
+  const filter = `project_id=eq.${projectId}`
+  useLiveQueryKeys({ table: 'tasks', filter }, [
+    adminProjectKeys.tasks(projectId),
+    adminProjectKeys.activity(projectId),
+  ])
+  useLiveQueryKeys({ table: 'documents', filter }, [
+    adminProjectKeys.documents(projectId),
+    adminProjectKeys.activity(projectId),
+  ])
+  useLiveQueryKeys({ table: 'conversation_messages', filter }, [conversationKeys.unread(profile.id)])
+}
+
 function ProjectFrame({ project }: { project: AdminProject }) {
   const { t, i18n } = useLingui()
   const lang = useLangPrefix()
+  const profile = useProfile()
+  useLiveProject(project.id)
+  const unread = useQuery(conversationUnreadQuery(profile.id)).data?.[project.id] ?? 0
   const sections = [
     { to: base, label: t`Overview`, exact: true },
+    { to: `${base}/conversation`, label: t`Conversation`, count: unread },
     { to: `${base}/documents`, label: t`Documents` },
     { to: `${base}/reports`, label: t`Reports` },
     { to: `${base}/metrics`, label: t`Metrics` },
@@ -127,6 +155,7 @@ function ProjectFrame({ project }: { project: AdminProject }) {
                 activeOptions={{ exact: 'exact' in section }}
               >
                 {section.label}
+                {'count' in section && section.count > 0 && <UnreadBadge count={section.count} />}
               </Link>
             </li>
           ))}

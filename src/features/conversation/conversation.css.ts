@@ -1,0 +1,66 @@
+import { style } from '@vanilla-extract/css'
+import { vars } from '@/styles/theme.css'
+
+export const thread = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space['3'] })
+
+export const message = style({
+  display: 'grid',
+  gap: vars.space['2'],
+  padding: vars.space['3'],
+  borderRadius: vars.radius.medium,
+  border: `1px solid ${vars.color.textMuted}`,
+  background: vars.color.background,
+  minWidth: 0,
+})
+
+// Internal notes look different at a glance (and say so in words: the badge).
+export const internal = style([
+  message,
+  { borderStyle: 'dashed', borderColor: vars.color.accent, background: vars.color.surface },
+])
+
+export const header = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space['2'],
+  alignItems: 'baseline',
+  fontSize: vars.fontSize.small,
+  color: vars.color.textMuted,
+})
+
+export const author = style({ fontWeight: 700, color: vars.color.text })
+
+export const body = style({ margin: 0, overflowWrap: 'anywhere' })
+
+export const deleted = style({ margin: 0, fontStyle: 'italic', color: vars.color.textMuted })
+
+export const mention = style({ fontWeight: 700, color: vars.color.accent })
+
+export const readBy = style({ margin: 0, fontSize: vars.fontSize.small, color: vars.color.textMuted })
+
+export const composer = style({ display: 'grid', gap: vars.space['3'] })
+
+export const row = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], alignItems: 'center' })
+
+export const attachments = style({
+  border: `1px solid ${vars.color.textMuted}`,
+  borderRadius: vars.radius.medium,
+  padding: vars.space['3'],
+  margin: 0,
+  display: 'grid',
+  gap: vars.space['2'],
+  minWidth: 0,
+})
+
+export const linkButton = style({
+  background: 'none',
+  border: 'none',
+  padding: 0,
+  color: vars.color.accent,
+  textDecoration: 'underline',
+  cursor: 'pointer',
+  font: 'inherit',
+  minHeight: '44px',
+  overflowWrap: 'anywhere',
+  textAlign: 'start',
+})

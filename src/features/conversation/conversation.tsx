@@ -1,0 +1,530 @@
+// A project's conversation (decision 0016), the same screen for clients and staff: the thread,
+// live; who is reading it now (presence) and who has read up to where; the composer with
+// mentions of people on the project and attachments of its documents; edit within the edit
+// window and delete one's own. Staff may write internal notes, visibly marked; row-level security
+// keeps them from clients, so this screen never has to.
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { useProfile } from '@/auth/use-auth'
+import { formatDateTime } from '@/lib/format'
+import { useLiveQueryKeys } from '@/lib/use-live'
+import { useOpenDocument } from '@/lib/use-open-document'
+import { messagePieces } from '@/lib/message-text'
+import {
+  ConversationError,
+  conversationDocumentsQuery,
+  conversationKeys,
+  conversationMessagesQuery,
+  conversationPeopleQuery,
+  conversationReadsQuery,
+  conversationSettingsQuery,
+  deleteMessage,
+  editMessage,
+  markConversationRead,
+  sendMessage,
+  type ConversationFailure,
+  type ConversationMessage,
+  type ConversationPerson,
+} from '@/lib/conversation'
+import { EmptyState } from '@/components/ui/page-kit'
+import * as page from '@/components/ui/page.css'
+import * as layout from '@/components/ui/layout.css'
+import * as form from '@/components/form/form.css'
+import { usePresence } from './presence'
+import * as styles from './conversation.css'
+
+const failureMessages: Record<ConversationFailure, MessageDescriptor> = {
+  'edit-window': msg`The time to edit this message is over.`,
+  'too-long': msg`The message is too long.`,
+  mentions: msg`Only people on the project can be mentioned.`,
+  attachments: msg`Only documents of this project can be attached, and not that many.`,
+  deleted: msg`This message has been deleted.`,
+  unknown: msg`The message could not be saved. Please try again.`,
+}
+
+function useFailureText() {
+  const { i18n } = useLingui()
+  return (error: unknown) => i18n._(failureMessages[error instanceof ConversationError ? error.failure : 'unknown'])
+}
+
+const noPeople: ConversationPerson[] = []
+
+export function Conversation({ projectId, staff }: { projectId: string; staff: boolean }) {
+  const profile = useProfile()
+  const viewer = profile.id
+  const queryClient = useQueryClient()
+  const { data: messages } = useSuspenseQuery(conversationMessagesQuery(viewer, projectId))
+  const reads = useQuery(conversationReadsQuery(viewer, projectId)).data ?? []
+  const people = useQuery(conversationPeopleQuery(viewer, projectId)).data ?? noPeople
+  const filter = `project_id=eq.${projectId}`
+  useLiveQueryKeys({ table: 'conversation_messages', filter }, [
+    conversationKeys.messages(viewer, projectId),
+    conversationKeys.unread(viewer),
+  ])
+  useLiveQueryKeys({ table: 'conversation_reads', filter }, [conversationKeys.reads(viewer, projectId)])
+  useLiveQueryKeys({ table: 'documents', filter }, [conversationKeys.documents(viewer, projectId)])
+  const present = usePresence(projectId, viewer, profile.full_name || profile.email || '')
+
+  // Reading the page marks the thread read up to its newest message.
+  const newest = messages.at(-1)?.created_at
+  useEffect(() => {
+    if (!newest) return
+    void markConversationRead(projectId, newest).then(() =>
+      queryClient.invalidateQueries({ queryKey: conversationKeys.unread(viewer) }),
+    )
+  }, [newest, projectId, queryClient, viewer])
+
+  const names = useMemo(() => new Map(people.map((person) => [person.id, person.full_name])), [people])
+  return (
+    <div className={styles.composer}>
+      <Present names={present} />
+      <Thread messages={messages} reads={reads} names={names} viewer={viewer} projectId={projectId} />
+      <Composer projectId={projectId} staff={staff} people={people} viewer={viewer} />
+    </div>
+  )
+}
+
+function Present({ names }: { names: string[] }) {
+  const { t } = useLingui()
+  const list = names.join(', ')
+  return (
+    <p className={page.mutedText} aria-live="polite">
+      {names.length ? t`Reading now: ${list}` : <Trans>Nobody else is reading now.</Trans>}
+    </p>
+  )
+}
+
+interface ThreadProps {
+  messages: ConversationMessage[]
+  reads: { user_id: string; last_read_at: string }[]
+  names: Map<string, string>
+  viewer: string
+  projectId: string
+}
+
+function Thread({ messages, reads, names, viewer, projectId }: ThreadProps) {
+  const { t } = useLingui()
+  // Each person's marker sits under the newest message they have read.
+  const readers = useMemo(() => {
+    const byMessage = new Map<string, string[]>()
+    for (const read of reads) {
+      if (read.user_id === viewer) continue
+      const last = [...messages].reverse().find((m) => m.created_at <= read.last_read_at)
+      if (!last) continue
+      byMessage.set(last.id, [...(byMessage.get(last.id) ?? []), names.get(read.user_id) ?? t`Someone`])
+    }
+    return byMessage
+  }, [messages, reads, names, viewer, t])
+  if (messages.length === 0)
+    return (
+      <EmptyState>
+        <Trans>No messages yet. Write the first one below.</Trans>
+      </EmptyState>
+    )
+  return (
+    <ol className={styles.thread} aria-label={t`Messages`} data-testid="conversation-thread">
+      {messages.map((message) => (
+        <MessageItem
+          key={message.id}
+          message={message}
+          names={names}
+          mine={message.author_id === viewer}
+          readBy={readers.get(message.id) ?? []}
+          projectId={projectId}
+        />
+      ))}
+    </ol>
+  )
+}
+
+function MessageItem({
+  message,
+  names,
+  mine,
+  readBy,
+  projectId,
+}: {
+  message: ConversationMessage
+  names: Map<string, string>
+  mine: boolean
+  readBy: string[]
+  projectId: string
+}) {
+  const { t, i18n } = useLingui()
+  const settings = useQuery(conversationSettingsQuery()).data
+  const [editing, setEditing] = useState(false)
+  const author = mine ? t`You` : (message.author_id && names.get(message.author_id)) || t`Former member`
+  const editable =
+    mine &&
+    !message.deleted_at &&
+    settings !== undefined &&
+    Date.now() < Date.parse(message.created_at) + settings.edit_minutes * 60_000
+  const readers = readBy.join(', ')
+  return (
+    <li className={message.is_internal ? styles.internal : styles.message} data-testid="conversation-message">
+      <p className={styles.header}>
+        <span className={styles.author}>{author}</span>
+        <time dateTime={message.created_at}>{formatDateTime(message.created_at, i18n.locale)}</time>
+        {message.is_internal && (
+          <span className={page.badge.neutral}>
+            <Trans>Internal note: staff only</Trans>
+          </span>
+        )}
+        {message.edited_at && !message.deleted_at && <Trans>(edited)</Trans>}
+      </p>
+      {message.deleted_at ? (
+        <p className={styles.deleted}>
+          <Trans>This message was deleted.</Trans>
+        </p>
+      ) : editing ? (
+        <EditForm message={message} names={names} onDone={() => setEditing(false)} />
+      ) : (
+        <MessageBody message={message} names={names} projectId={projectId} />
+      )}
+      {readBy.length > 0 && (
+        <p className={styles.readBy}>
+          <Trans>Read by {readers}</Trans>
+        </p>
+      )}
+      {mine && !message.deleted_at && !editing && (
+        <OwnActions message={message} editable={editable} onEdit={() => setEditing(true)} />
+      )}
+    </li>
+  )
+}
+
+function MessageBody({
+  message,
+  names,
+  projectId,
+}: {
+  message: ConversationMessage
+  names: Map<string, string>
+  projectId: string
+}) {
+  const mentioned = message.mentions.flatMap((id) => (names.get(id) ? [names.get(id)!] : []))
+  const pieces = messagePieces(message.body, mentioned)
+  return (
+    <>
+      <p className={styles.body}>
+        {pieces.map((piece, index) =>
+          piece.kind === 'break' ? (
+            <br key={index} />
+          ) : piece.kind === 'link' ? (
+            <a key={index} href={piece.href} target="_blank" rel="noopener noreferrer nofollow ugc">
+              {piece.text}
+            </a>
+          ) : piece.kind === 'mention' ? (
+            <strong key={index} className={styles.mention}>
+              {piece.text}
+            </strong>
+          ) : (
+            <span key={index}>{piece.text}</span>
+          ),
+        )}
+      </p>
+      {message.document_ids.length > 0 && <Attachments ids={message.document_ids} projectId={projectId} />}
+    </>
+  )
+}
+
+function Attachments({ ids, projectId }: { ids: string[]; projectId: string }) {
+  const { t } = useLingui()
+  const profile = useProfile()
+  const documents = useQuery(conversationDocumentsQuery(profile.id, projectId)).data ?? []
+  const { open, pending, error } = useOpenDocument()
+  const attached = documents.filter((document) => ids.includes(document.id))
+  if (attached.length === 0) return null
+  return (
+    <div>
+      <ul className={page.plainList} aria-label={t`Attached documents`}>
+        {attached.map((document) => (
+          <li key={document.id}>
+            <button
+              type="button"
+              className={styles.linkButton}
+              aria-disabled={pending === document.id || undefined}
+              onClick={() => void open(document.id, document.storage_path, document.name)}
+            >
+              {t`Download ${document.name}`}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {error && (
+        <p role="alert" className={page.inlineError}>
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+function OwnActions({
+  message,
+  editable,
+  onEdit,
+}: {
+  message: ConversationMessage
+  editable: boolean
+  onEdit: () => void
+}) {
+  const { t } = useLingui()
+  const failureText = useFailureText()
+  const invalidate = useInvalidateThread(message.project_id)
+  const [asking, setAsking] = useState(false)
+  const removal = useMutation({ mutationFn: () => deleteMessage(message.id), onSettled: invalidate })
+  return (
+    <div className={page.actions}>
+      {editable && (
+        <button type="button" className={page.smallButton} onClick={onEdit}>
+          <Trans>Edit</Trans>
+        </button>
+      )}
+      {asking ? (
+        <>
+          <span>
+            <Trans>Delete this message?</Trans>
+          </span>
+          <button type="button" className={page.smallButton} onClick={() => removal.mutate()}>
+            {t`Yes, delete`}
+          </button>
+          <button type="button" className={page.smallButton} onClick={() => setAsking(false)}>
+            <Trans>Cancel</Trans>
+          </button>
+        </>
+      ) : (
+        <button type="button" className={page.smallButton} onClick={() => setAsking(true)}>
+          <Trans>Delete</Trans>
+        </button>
+      )}
+      {removal.isError && (
+        <p role="alert" className={page.inlineError}>
+          {failureText(removal.error)}
+        </p>
+      )}
+    </div>
+  )
+}
+
+function useInvalidateThread(projectId: string) {
+  const queryClient = useQueryClient()
+  const profile = useProfile()
+  return () => queryClient.invalidateQueries({ queryKey: conversationKeys.messages(profile.id, projectId) })
+}
+
+/** Keeps the mentions whose "@Name" is still in the text. */
+function mentionsIn(text: string, candidates: string[], names: Map<string, string>): string[] {
+  return [...new Set(candidates)].filter((id) => names.has(id) && text.includes(`@${names.get(id)}`))
+}
+
+function EditForm({
+  message,
+  names,
+  onDone,
+}: {
+  message: ConversationMessage
+  names: Map<string, string>
+  onDone: () => void
+}) {
+  const { t } = useLingui()
+  const id = useId()
+  const failureText = useFailureText()
+  const invalidate = useInvalidateThread(message.project_id)
+  const settings = useQuery(conversationSettingsQuery()).data
+  const [text, setText] = useState(message.body)
+  const save = useMutation({
+    mutationFn: () => editMessage(message.id, text, mentionsIn(text, message.mentions, names)),
+    onSuccess: onDone,
+    onSettled: invalidate,
+  })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (text.trim()) save.mutate()
+  }
+  return (
+    <form className={styles.composer} onSubmit={submit}>
+      <label htmlFor={id} className={form.label}>
+        <Trans>Edit your message</Trans>
+      </label>
+      <textarea
+        id={id}
+        className={`${form.input} ${form.textarea}`}
+        value={text}
+        maxLength={settings?.max_message_chars}
+        onChange={(event) => setText(event.target.value)}
+        required
+      />
+      <div className={page.actions}>
+        <button type="submit" className={page.smallButton} aria-disabled={save.isPending || undefined}>
+          {t`Save`}
+        </button>
+        <button type="button" className={page.smallButton} onClick={onDone}>
+          <Trans>Cancel</Trans>
+        </button>
+      </div>
+      {save.isError && (
+        <p role="alert" className={page.inlineError}>
+          {failureText(save.error)}
+        </p>
+      )}
+    </form>
+  )
+}
+
+function Composer({
+  projectId,
+  staff,
+  people,
+  viewer,
+}: {
+  projectId: string
+  staff: boolean
+  people: ConversationPerson[]
+  viewer: string
+}) {
+  const { t } = useLingui()
+  const ids = { text: useId(), mention: useId(), internal: useId(), hint: useId() }
+  const failureText = useFailureText()
+  const invalidate = useInvalidateThread(projectId)
+  const settings = useQuery(conversationSettingsQuery()).data
+  const documents = useQuery(conversationDocumentsQuery(viewer, projectId)).data ?? []
+  const textRef = useRef<HTMLTextAreaElement>(null)
+  const [text, setText] = useState('')
+  const [internal, setInternal] = useState(false)
+  const [mentions, setMentions] = useState<string[]>([])
+  const [attached, setAttached] = useState<string[]>([])
+  const [sent, setSent] = useState(false)
+  const names = useMemo(() => new Map(people.map((person) => [person.id, person.full_name])), [people])
+  // Internal notes are for staff: clients cannot be mentioned in them.
+  const mentionable = people.filter((p) => p.is_member && p.id !== viewer && p.full_name && (!internal || p.is_staff))
+  const attachable = documents.filter((document) => internal || document.visible_to_client)
+  const maxAttachments = settings?.max_attachments ?? 0
+  const send = useMutation({
+    mutationFn: () =>
+      sendMessage({
+        projectId,
+        body: text,
+        isInternal: internal,
+        mentions: mentionsIn(text, mentions, names),
+        documentIds: attached.filter((id) => attachable.some((document) => document.id === id)),
+      }),
+    onSuccess: () => {
+      setText('')
+      setMentions([])
+      setAttached([])
+      setSent(true)
+      textRef.current?.focus()
+    },
+    onSettled: invalidate,
+  })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!text.trim() || send.isPending) return
+    setSent(false)
+    send.mutate()
+  }
+  const mention = (personId: string) => {
+    const name = names.get(personId)
+    if (!name) return
+    setMentions((current) => [...current, personId])
+    setText((current) => `${current}${current && !current.endsWith(' ') ? ' ' : ''}@${name} `)
+    textRef.current?.focus()
+  }
+  const limit = settings?.max_message_chars
+  return (
+    <form className={styles.composer} onSubmit={submit} aria-label={t`Write a message`}>
+      <div className={form.field}>
+        <label htmlFor={ids.text} className={form.label}>
+          {internal ? <Trans>Internal note (staff only)</Trans> : <Trans>Your message</Trans>}
+        </label>
+        <textarea
+          id={ids.text}
+          ref={textRef}
+          className={`${form.input} ${form.textarea}`}
+          value={text}
+          maxLength={limit}
+          aria-describedby={ids.hint}
+          onChange={(event) => setText(event.target.value)}
+          required
+        />
+        <span id={ids.hint} className={form.hint}>
+          {limit
+            ? t`Plain text; links become clickable. Up to ${limit} characters.`
+            : t`Plain text; links become clickable.`}
+        </span>
+      </div>
+      <div className={styles.row}>
+        {mentionable.length > 0 && (
+          <div className={form.field}>
+            <label htmlFor={ids.mention} className={form.label}>
+              <Trans>Mention someone</Trans>
+            </label>
+            <select id={ids.mention} className={page.select} value="" onChange={(event) => mention(event.target.value)}>
+              <option value="">{t`Choose a person`}</option>
+              {mentionable.map((person) => (
+                <option key={person.id} value={person.id}>
+                  {person.full_name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {staff && (
+          <div className={form.checkboxRow}>
+            <input
+              id={ids.internal}
+              type="checkbox"
+              className={form.checkbox}
+              checked={internal}
+              onChange={(event) => setInternal(event.target.checked)}
+            />
+            <label htmlFor={ids.internal}>
+              <Trans>Internal note: only staff will see it</Trans>
+            </label>
+          </div>
+        )}
+      </div>
+      {attachable.length > 0 && maxAttachments > 0 && (
+        <fieldset className={styles.attachments}>
+          <legend className={form.label}>{t`Attach documents (up to ${maxAttachments})`}</legend>
+          {attachable.map((document) => {
+            const checked = attached.includes(document.id)
+            return (
+              <label key={document.id} className={form.checkboxRow}>
+                <input
+                  type="checkbox"
+                  className={form.checkbox}
+                  checked={checked}
+                  disabled={!checked && attached.length >= maxAttachments}
+                  onChange={(event) =>
+                    setAttached((current) =>
+                      event.target.checked ? [...current, document.id] : current.filter((id) => id !== document.id),
+                    )
+                  }
+                />
+                <span>{document.name}</span>
+              </label>
+            )
+          })}
+        </fieldset>
+      )}
+      <div className={page.actions}>
+        <button type="submit" className={layout.buttonPrimary} aria-disabled={send.isPending || undefined}>
+          {internal ? <Trans>Add internal note</Trans> : <Trans>Send</Trans>}
+        </button>
+        <span role="status" className={page.mutedText}>
+          {sent && !send.isPending ? <Trans>Sent.</Trans> : null}
+        </span>
+      </div>
+      {send.isError && (
+        <p role="alert" className={page.inlineError}>
+          {failureText(send.error)}
+        </p>
+      )}
+    </form>
+  )
+}
