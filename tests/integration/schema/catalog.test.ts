@@ -8,9 +8,12 @@ import { databaseKinds, startTestServer, type TestServer } from '../support/serv
 const tables = [
   'activity_log',
   'analytics_metrics',
+  'approval_decisions',
+  'approval_requests',
   'contact_messages',
   'documents',
   'notifications',
+  'organization_approvers',
   'organizations',
   'profiles',
   'projects',
