@@ -66,6 +66,17 @@ export const reportStatusLabels: Record<string, MessageDescriptor> = {
   published: msg`Published`,
 }
 
+export const approvalStatusLabels: Record<string, MessageDescriptor> = {
+  pending: msg`Awaiting approval`,
+  approved: msg`Approved`,
+  changes_requested: msg`Changes requested`,
+}
+
+export const approvalDecisionLabels: Record<string, MessageDescriptor> = {
+  approved: msg`Approved`,
+  changes_requested: msg`Asked for changes`,
+}
+
 export type BadgeTone = 'neutral' | 'active' | 'done' | 'alert' | 'muted'
 
 /** Colour tone of a status badge; the badge's text always names the status. */
@@ -82,4 +93,10 @@ export const taskStatusTone: Record<string, BadgeTone> = {
   in_progress: 'active',
   blocked: 'alert',
   done: 'done',
+}
+
+export const approvalStatusTone: Record<string, BadgeTone> = {
+  pending: 'alert',
+  approved: 'done',
+  changes_requested: 'muted',
 }

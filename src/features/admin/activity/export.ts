@@ -14,6 +14,7 @@ export const entityTypeLabels: Record<string, MessageDescriptor> = {
   analytics_metric: msg`Metric`,
   task: msg`Task`,
   profile: msg`User account`,
+  approval: msg`Approval`,
 }
 
 export const actionLabels: Record<string, MessageDescriptor> = {
