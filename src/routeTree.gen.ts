@@ -42,10 +42,12 @@ import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute
 import { Route as Char123LangChar125AppClientPortalDashboardProjectsProjectIdRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/projects/$projectId'
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/index'
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/activity'
+import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdApprovalsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/approvals'
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/documents'
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/metrics'
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/reports'
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/tasks'
+import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/team'
 
 const Char123LangChar125RouteRoute = Char123LangChar125RouteRouteImport.update({
   id: '/{-$lang}',
@@ -251,6 +253,15 @@ const Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute =
         Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute,
     } as any,
   )
+const Char123LangChar125AppAdminDashboardProjectsProjectIdApprovalsRoute =
+  Char123LangChar125AppAdminDashboardProjectsProjectIdApprovalsRouteImport.update(
+    {
+      id: '/approvals',
+      path: '/approvals',
+      getParentRoute: () =>
+        Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute,
+    } as any,
+  )
 const Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute =
   Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRouteImport.update(
     {
@@ -282,6 +293,13 @@ const Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute =
   Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRouteImport.update({
     id: '/tasks',
     path: '/tasks',
+    getParentRoute: () =>
+      Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute,
+  } as any)
+const Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRoute =
+  Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRouteImport.update({
+    id: '/team',
+    path: '/team',
     getParentRoute: () =>
       Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute,
   } as any)
@@ -317,10 +335,12 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/admin/dashboard/organizations/': typeof Char123LangChar125AppAdminDashboardOrganizationsIndexRoute
   '/{-$lang}/admin/dashboard/projects/': typeof Char123LangChar125AppAdminDashboardProjectsIndexRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/activity': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/approvals': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdApprovalsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/documents': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/metrics': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/reports': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/tasks': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/team': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute
 }
 export interface FileRoutesByTo {
@@ -350,10 +370,12 @@ export interface FileRoutesByTo {
   '/{-$lang}/admin/dashboard/organizations': typeof Char123LangChar125AppAdminDashboardOrganizationsIndexRoute
   '/{-$lang}/admin/dashboard/projects': typeof Char123LangChar125AppAdminDashboardProjectsIndexRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/activity': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/approvals': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdApprovalsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/documents': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/metrics': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/reports': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/tasks': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/team': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRoute
   '/{-$lang}/admin/dashboard/projects/$projectId': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute
 }
 export interface FileRoutesById {
@@ -390,10 +412,12 @@ export interface FileRoutesById {
   '/{-$lang}/_app/admin/dashboard/organizations/': typeof Char123LangChar125AppAdminDashboardOrganizationsIndexRoute
   '/{-$lang}/_app/admin/dashboard/projects/': typeof Char123LangChar125AppAdminDashboardProjectsIndexRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/activity': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute
+  '/{-$lang}/_app/admin/dashboard/projects/$projectId/approvals': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdApprovalsRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/documents': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/metrics': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/reports': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/tasks': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute
+  '/{-$lang}/_app/admin/dashboard/projects/$projectId/team': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -429,10 +453,12 @@ export interface FileRouteTypes {
     | '/{-$lang}/admin/dashboard/organizations/'
     | '/{-$lang}/admin/dashboard/projects/'
     | '/{-$lang}/admin/dashboard/projects/$projectId/activity'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/approvals'
     | '/{-$lang}/admin/dashboard/projects/$projectId/documents'
     | '/{-$lang}/admin/dashboard/projects/$projectId/metrics'
     | '/{-$lang}/admin/dashboard/projects/$projectId/reports'
     | '/{-$lang}/admin/dashboard/projects/$projectId/tasks'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/team'
     | '/{-$lang}/admin/dashboard/projects/$projectId/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -462,10 +488,12 @@ export interface FileRouteTypes {
     | '/{-$lang}/admin/dashboard/organizations'
     | '/{-$lang}/admin/dashboard/projects'
     | '/{-$lang}/admin/dashboard/projects/$projectId/activity'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/approvals'
     | '/{-$lang}/admin/dashboard/projects/$projectId/documents'
     | '/{-$lang}/admin/dashboard/projects/$projectId/metrics'
     | '/{-$lang}/admin/dashboard/projects/$projectId/reports'
     | '/{-$lang}/admin/dashboard/projects/$projectId/tasks'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/team'
     | '/{-$lang}/admin/dashboard/projects/$projectId'
   id:
     | '__root__'
@@ -501,10 +529,12 @@ export interface FileRouteTypes {
     | '/{-$lang}/_app/admin/dashboard/organizations/'
     | '/{-$lang}/_app/admin/dashboard/projects/'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/activity'
+    | '/{-$lang}/_app/admin/dashboard/projects/$projectId/approvals'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/documents'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/metrics'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/reports'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/tasks'
+    | '/{-$lang}/_app/admin/dashboard/projects/$projectId/team'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/'
   fileRoutesById: FileRoutesById
 }
@@ -745,6 +775,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRouteImport
       parentRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute
     }
+    '/{-$lang}/_app/admin/dashboard/projects/$projectId/approvals': {
+      id: '/{-$lang}/_app/admin/dashboard/projects/$projectId/approvals'
+      path: '/approvals'
+      fullPath: '/{-$lang}/admin/dashboard/projects/$projectId/approvals'
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdApprovalsRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute
+    }
     '/{-$lang}/_app/admin/dashboard/projects/$projectId/documents': {
       id: '/{-$lang}/_app/admin/dashboard/projects/$projectId/documents'
       path: '/documents'
@@ -773,15 +810,24 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRouteImport
       parentRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute
     }
+    '/{-$lang}/_app/admin/dashboard/projects/$projectId/team': {
+      id: '/{-$lang}/_app/admin/dashboard/projects/$projectId/team'
+      path: '/team'
+      fullPath: '/{-$lang}/admin/dashboard/projects/$projectId/team'
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute
+    }
   }
 }
 
 interface Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteChildren {
   Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute
+  Char123LangChar125AppAdminDashboardProjectsProjectIdApprovalsRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdApprovalsRoute
   Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute
   Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute
   Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute
   Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute
+  Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRoute
   Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute
 }
 
@@ -789,6 +835,8 @@ const Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteChildren: Ch
   {
     Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute:
       Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute,
+    Char123LangChar125AppAdminDashboardProjectsProjectIdApprovalsRoute:
+      Char123LangChar125AppAdminDashboardProjectsProjectIdApprovalsRoute,
     Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute:
       Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute,
     Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute:
@@ -797,6 +845,8 @@ const Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteChildren: Ch
       Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute,
     Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute:
       Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute,
+    Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRoute:
+      Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRoute,
     Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute:
       Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute,
   }

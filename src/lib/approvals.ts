@@ -10,11 +10,12 @@ export const approvalKeys = {
   all: (viewerId: string) => ['approvals', viewerId] as const,
   project: (viewerId: string, projectId: string) => ['approvals', viewerId, 'project', projectId] as const,
   pending: (viewerId: string) => ['approvals', viewerId, 'pending'] as const,
-  approvers: (viewerId: string, organizationId: string) => ['approvals', viewerId, 'approvers', organizationId] as const,
+  approvers: (viewerId: string, organizationId: string) =>
+    ['approvals', viewerId, 'approvers', organizationId] as const,
 }
 
 const REQUEST_COLUMNS =
-  'id, project_id, organization_id, deliverable_type, document_id, report_id, deliverable_title, version, status, message, requested_by, requested_at, pending_since, answered_at, decisions:approval_decisions(id, version, decision, comment, decided_by, decided_by_name, decided_at)' as const
+  'id, project_id, organization_id, deliverable_type, document_id, report_id, deliverable_title, version, status, message, requested_by, requested_at, pending_since, answered_at, decisions:approval_decisions(id, version, deliverable_title, decision, comment, decided_by, decided_by_name, decided_at)' as const
 
 export const projectApprovalsQuery = (viewerId: string, projectId: string) =>
   queryOptions({
@@ -35,7 +36,9 @@ export const projectApprovalsQuery = (viewerId: string, projectId: string) =>
     },
   })
 
-export type ApprovalRequest = Awaited<ReturnType<NonNullable<ReturnType<typeof projectApprovalsQuery>['queryFn']>>>[number]
+export type ApprovalRequest = Awaited<
+  ReturnType<NonNullable<ReturnType<typeof projectApprovalsQuery>['queryFn']>>
+>[number]
 export type ApprovalDecision = ApprovalRequest['decisions'][number]
 
 /** Requests waiting for an answer, oldest first, with their project's name. */
