@@ -9,7 +9,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useProfile } from '@/auth/use-auth'
 import { useLangPrefix } from '@/lib/use-lang'
 import { approvalKeys, approversQuery } from '@/lib/approvals'
-import * as layout from '@/components/ui/layout.css'
 import * as page from '@/components/ui/page.css'
 import { setApprover } from './api'
 import { CaptionedTable, OutcomeMessage, useFailureText, type Outcome } from './form-kit'
@@ -112,6 +111,7 @@ export function TeamAccessAdmin({ project }: { project: AdminProject }) {
                     <button
                       type="button"
                       className={page.smallButton}
+                      aria-label={t`Approver: ${name}`}
                       aria-pressed={approver}
                       aria-disabled={busy || undefined}
                       onClick={() => {
@@ -119,7 +119,6 @@ export function TeamAccessAdmin({ project }: { project: AdminProject }) {
                       }}
                     >
                       <Trans>Approver</Trans>
-                      <span className={layout.visuallyHidden}>{`: ${name}`}</span>
                     </button>
                   </td>
                 </tr>
