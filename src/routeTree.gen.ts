@@ -29,6 +29,7 @@ import { Route as Char123LangChar125SiteSpecializationsSpecializationRouteImport
 import { Route as Char123LangChar125AppAdminDashboardIndexRouteImport } from './routes/{-$lang}/_app/admin/dashboard/index'
 import { Route as Char123LangChar125AppAdminDashboardAccountRouteImport } from './routes/{-$lang}/_app/admin/dashboard/account'
 import { Route as Char123LangChar125AppAdminDashboardActivityRouteImport } from './routes/{-$lang}/_app/admin/dashboard/activity'
+import { Route as Char123LangChar125AppAdminDashboardNotificationsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/notifications'
 import { Route as Char123LangChar125AppAdminDashboardTeamRouteImport } from './routes/{-$lang}/_app/admin/dashboard/team'
 import { Route as Char123LangChar125AppClientPortalDashboardIndexRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/index'
 import { Route as Char123LangChar125AppClientPortalDashboardAccountRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/account'
@@ -164,6 +165,12 @@ const Char123LangChar125AppAdminDashboardActivityRoute =
   Char123LangChar125AppAdminDashboardActivityRouteImport.update({
     id: '/activity',
     path: '/activity',
+    getParentRoute: () => Char123LangChar125AppAdminDashboardRouteRoute,
+  } as any)
+const Char123LangChar125AppAdminDashboardNotificationsRoute =
+  Char123LangChar125AppAdminDashboardNotificationsRouteImport.update({
+    id: '/notifications',
+    path: '/notifications',
     getParentRoute: () => Char123LangChar125AppAdminDashboardRouteRoute,
   } as any)
 const Char123LangChar125AppAdminDashboardTeamRoute =
@@ -322,6 +329,7 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/client-portal/': typeof Char123LangChar125SiteClientPortalIndexRoute
   '/{-$lang}/admin/dashboard/account': typeof Char123LangChar125AppAdminDashboardAccountRoute
   '/{-$lang}/admin/dashboard/activity': typeof Char123LangChar125AppAdminDashboardActivityRoute
+  '/{-$lang}/admin/dashboard/notifications': typeof Char123LangChar125AppAdminDashboardNotificationsRoute
   '/{-$lang}/admin/dashboard/team': typeof Char123LangChar125AppAdminDashboardTeamRoute
   '/{-$lang}/client-portal/dashboard/account': typeof Char123LangChar125AppClientPortalDashboardAccountRoute
   '/{-$lang}/client-portal/dashboard/notifications': typeof Char123LangChar125AppClientPortalDashboardNotificationsRoute
@@ -358,6 +366,7 @@ export interface FileRoutesByTo {
   '/{-$lang}/client-portal': typeof Char123LangChar125SiteClientPortalIndexRoute
   '/{-$lang}/admin/dashboard/account': typeof Char123LangChar125AppAdminDashboardAccountRoute
   '/{-$lang}/admin/dashboard/activity': typeof Char123LangChar125AppAdminDashboardActivityRoute
+  '/{-$lang}/admin/dashboard/notifications': typeof Char123LangChar125AppAdminDashboardNotificationsRoute
   '/{-$lang}/admin/dashboard/team': typeof Char123LangChar125AppAdminDashboardTeamRoute
   '/{-$lang}/client-portal/dashboard/account': typeof Char123LangChar125AppClientPortalDashboardAccountRoute
   '/{-$lang}/client-portal/dashboard/notifications': typeof Char123LangChar125AppClientPortalDashboardNotificationsRoute
@@ -399,6 +408,7 @@ export interface FileRoutesById {
   '/{-$lang}/_site/client-portal/': typeof Char123LangChar125SiteClientPortalIndexRoute
   '/{-$lang}/_app/admin/dashboard/account': typeof Char123LangChar125AppAdminDashboardAccountRoute
   '/{-$lang}/_app/admin/dashboard/activity': typeof Char123LangChar125AppAdminDashboardActivityRoute
+  '/{-$lang}/_app/admin/dashboard/notifications': typeof Char123LangChar125AppAdminDashboardNotificationsRoute
   '/{-$lang}/_app/admin/dashboard/team': typeof Char123LangChar125AppAdminDashboardTeamRoute
   '/{-$lang}/_app/client-portal/dashboard/account': typeof Char123LangChar125AppClientPortalDashboardAccountRoute
   '/{-$lang}/_app/client-portal/dashboard/notifications': typeof Char123LangChar125AppClientPortalDashboardNotificationsRoute
@@ -440,6 +450,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/client-portal/'
     | '/{-$lang}/admin/dashboard/account'
     | '/{-$lang}/admin/dashboard/activity'
+    | '/{-$lang}/admin/dashboard/notifications'
     | '/{-$lang}/admin/dashboard/team'
     | '/{-$lang}/client-portal/dashboard/account'
     | '/{-$lang}/client-portal/dashboard/notifications'
@@ -476,6 +487,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/client-portal'
     | '/{-$lang}/admin/dashboard/account'
     | '/{-$lang}/admin/dashboard/activity'
+    | '/{-$lang}/admin/dashboard/notifications'
     | '/{-$lang}/admin/dashboard/team'
     | '/{-$lang}/client-portal/dashboard/account'
     | '/{-$lang}/client-portal/dashboard/notifications'
@@ -516,6 +528,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/_site/client-portal/'
     | '/{-$lang}/_app/admin/dashboard/account'
     | '/{-$lang}/_app/admin/dashboard/activity'
+    | '/{-$lang}/_app/admin/dashboard/notifications'
     | '/{-$lang}/_app/admin/dashboard/team'
     | '/{-$lang}/_app/client-portal/dashboard/account'
     | '/{-$lang}/_app/client-portal/dashboard/notifications'
@@ -682,6 +695,13 @@ declare module '@tanstack/react-router' {
       path: '/activity'
       fullPath: '/{-$lang}/admin/dashboard/activity'
       preLoaderRoute: typeof Char123LangChar125AppAdminDashboardActivityRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardRouteRoute
+    }
+    '/{-$lang}/_app/admin/dashboard/notifications': {
+      id: '/{-$lang}/_app/admin/dashboard/notifications'
+      path: '/notifications'
+      fullPath: '/{-$lang}/admin/dashboard/notifications'
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardNotificationsRouteImport
       parentRoute: typeof Char123LangChar125AppAdminDashboardRouteRoute
     }
     '/{-$lang}/_app/admin/dashboard/team': {
@@ -859,6 +879,7 @@ const Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteWithChildren
 interface Char123LangChar125AppAdminDashboardRouteRouteChildren {
   Char123LangChar125AppAdminDashboardAccountRoute: typeof Char123LangChar125AppAdminDashboardAccountRoute
   Char123LangChar125AppAdminDashboardActivityRoute: typeof Char123LangChar125AppAdminDashboardActivityRoute
+  Char123LangChar125AppAdminDashboardNotificationsRoute: typeof Char123LangChar125AppAdminDashboardNotificationsRoute
   Char123LangChar125AppAdminDashboardTeamRoute: typeof Char123LangChar125AppAdminDashboardTeamRoute
   Char123LangChar125AppAdminDashboardIndexRoute: typeof Char123LangChar125AppAdminDashboardIndexRoute
   Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteWithChildren
@@ -875,6 +896,8 @@ const Char123LangChar125AppAdminDashboardRouteRouteChildren: Char123LangChar125A
       Char123LangChar125AppAdminDashboardAccountRoute,
     Char123LangChar125AppAdminDashboardActivityRoute:
       Char123LangChar125AppAdminDashboardActivityRoute,
+    Char123LangChar125AppAdminDashboardNotificationsRoute:
+      Char123LangChar125AppAdminDashboardNotificationsRoute,
     Char123LangChar125AppAdminDashboardTeamRoute:
       Char123LangChar125AppAdminDashboardTeamRoute,
     Char123LangChar125AppAdminDashboardIndexRoute:

@@ -72,7 +72,7 @@ test.describe('approvals with a record', () => {
     browser,
     admin,
   }) => {
-    const { project, document, client } = await freshProject(admin)
+    const { project, document: deliverable, client } = await freshProject(admin)
     const staffContext = await browser.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true })
     const clientContext = await browser.newContext({ viewport: { width: 1366, height: 900 } })
     const staff = await staffContext.newPage()
@@ -105,14 +105,14 @@ test.describe('approvals with a record', () => {
     const form = staff.getByTestId('request-approval')
     await form.getByRole('button', { name: en('Ask for approval') }).click()
     await expect(form.getByText(en('Choose what to put up for approval.'))).toBeVisible()
-    await form.getByLabel(en('Deliverable')).selectOption({ label: en('Document: {name}', { name: document.name }) })
+    await form.getByLabel(en('Deliverable')).selectOption({ label: en('Document: {name}', { name: deliverable.name }) })
     await form.getByLabel(en('Message to the approvers (optional)')).fill('Please check the sales KPIs.')
     await form.getByLabel(en('Message to the approvers (optional)')).press('Tab')
     await staff.keyboard.press('Enter')
     await expect(form.getByRole('status')).toHaveText(
       en('The approvers have been asked. They are notified in the portal and by e-mail.'),
     )
-    const staffCard = approvalCard(staff, document.name)
+    const staffCard = approvalCard(staff, deliverable.name)
     await expect(staffCard).toHaveAttribute('data-status', 'pending')
     await expectNoAxeViolations(staff, 'approvals (en)')
 
@@ -123,8 +123,8 @@ test.describe('approvals with a record', () => {
     const pending = phone.getByRole('region', { name: es('Awaiting your approval') })
     await expect(pending).toContainText(project.name)
     await expectNoAxeViolations(phone, 'portal overview with a pending approval (es, 375 px)')
-    await pending.getByRole('link', { name: document.name }).click()
-    const clientCard = approvalCard(phone, document.name)
+    await pending.getByRole('link', { name: deliverable.name }).click()
+    const clientCard = approvalCard(phone, deliverable.name)
     await expect(clientCard).toContainText('Please check the sales KPIs.')
     await clientCard.getByRole('button', { name: es('Ask for changes') }).click()
     await expect(clientCard.getByText(es('Say what should change.'))).toBeVisible()
@@ -140,15 +140,26 @@ test.describe('approvals with a record', () => {
     expect(documentWidth).toBeLessThanOrEqual(375)
     await expectNoAxeViolations(phone, 'portal project approvals (es, 375 px)')
     await expect(phone.locator('#activity')).toContainText(
-      es('Changes were requested to “{title}” (version {version})', { title: document.name, version: 1 }),
+      es('Changes were requested to “{title}” (version {version})', { title: deliverable.name, version: 1 }),
     )
 
-    // Staff see the answer; new bytes for the document reopen the request.
+    // Staff hear of the answer under the admin area's bell, and see it on the project.
     await staff.reload()
+    const bell = staff.getByRole('banner').getByRole('link', { name: /^Notifications, \d+ unread$/ })
+    await bell.click()
+    // Written in the recipient's language (the seeded admin reads Spanish), whatever the page's.
+    const notice = staff
+      .getByTestId('notification')
+      .filter({ hasText: `${client.name} pide cambios en «${deliverable.name}» (versión 1)` })
+    await expect(notice).toHaveAttribute('data-unread', 'true')
+    await expectNoAxeViolations(staff, 'admin notifications (en)')
+    await notice.getByRole('link', { name: en('View the approvals') }).click()
+    await expect(staff).toHaveURL(new RegExp(`/en/admin/dashboard/projects/${project.id}/approvals$`))
     await expect(staffCard).toHaveAttribute('data-status', 'changes_requested')
     await expect(staffCard.locator('[data-decision="changes_requested"]')).toContainText(comment)
+    // New bytes for the document reopen the request.
     must(
-      await admin.from('documents').update({ size_bytes: 2000 }).eq('id', document.id).select('version'),
+      await admin.from('documents').update({ size_bytes: 2000 }).eq('id', deliverable.id).select('version'),
       'new version',
     )
 

@@ -1,7 +1,11 @@
 // The admin area inside the application shell: the sections for staff (clients, projects,
-// leads, activity, team, account) and the two-step verification reminder above every page.
+// leads, activity, notifications with the unread count, team, account), the bell, and the
+// two-step verification reminder above every page.
 import { Outlet } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
+import { useProfile } from '@/auth/use-auth'
+import { unreadCountQuery } from '@/lib/notifications'
 import { useLangPrefix } from '@/lib/use-lang'
 import { AppShell, type ShellSection } from '@/components/app-shell/app-shell'
 import { MfaBanner } from './account/mfa-banner'
@@ -9,6 +13,10 @@ import { MfaBanner } from './account/mfa-banner'
 export function AdminLayout() {
   const { t } = useLingui()
   const lang = useLangPrefix()
+  const profile = useProfile()
+  // Not suspense: the shell never waits for a count (decision 0013).
+  const unread = useQuery(unreadCountQuery(profile.id)).data ?? 0
+  const notifications = { to: '/{-$lang}/admin/dashboard/notifications', params: { lang } } as const
   const section = (key: string, label: string, to: ShellSection['link']['to'], exact = false): ShellSection => ({
     key,
     label,
@@ -21,6 +29,7 @@ export function AdminLayout() {
     section('projects', t`Projects`, '/{-$lang}/admin/dashboard/projects'),
     section('leads', t`Leads`, '/{-$lang}/admin/dashboard/leads'),
     section('activity', t`Activity`, '/{-$lang}/admin/dashboard/activity'),
+    { key: 'notifications', label: t`Notifications`, link: notifications, count: unread },
     section('team', t`Team`, '/{-$lang}/admin/dashboard/team'),
     section('account', t`Account`, '/{-$lang}/admin/dashboard/account'),
   ]
@@ -30,6 +39,7 @@ export function AdminLayout() {
       home={{ to: '/{-$lang}/admin/dashboard', params: { lang } }}
       account={{ to: '/{-$lang}/admin/dashboard/account', params: { lang } }}
       sections={sections}
+      notifications={{ link: notifications, count: unread }}
       banner={<MfaBanner />}
     >
       <Outlet />

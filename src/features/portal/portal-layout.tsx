@@ -6,7 +6,8 @@ import { useLingui } from '@lingui/react/macro'
 import { useProfile } from '@/auth/use-auth'
 import { useLangPrefix } from '@/lib/use-lang'
 import { AppShell, type ShellSection } from '@/components/app-shell/app-shell'
-import { organizationQuery, unreadCountQuery } from './queries'
+import { unreadCountQuery } from '@/lib/notifications'
+import { organizationQuery } from './queries'
 
 export function PortalLayout() {
   const { t } = useLingui()
