@@ -30,6 +30,7 @@ import { Route as Char123LangChar125SiteSpecializationsSpecializationRouteImport
 import { Route as Char123LangChar125AppAdminDashboardIndexRouteImport } from './routes/{-$lang}/_app/admin/dashboard/index'
 import { Route as Char123LangChar125AppAdminDashboardAccountRouteImport } from './routes/{-$lang}/_app/admin/dashboard/account'
 import { Route as Char123LangChar125AppAdminDashboardActivityRouteImport } from './routes/{-$lang}/_app/admin/dashboard/activity'
+import { Route as Char123LangChar125AppAdminDashboardNotificationsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/notifications'
 import { Route as Char123LangChar125AppAdminDashboardTeamRouteImport } from './routes/{-$lang}/_app/admin/dashboard/team'
 import { Route as Char123LangChar125AppClientPortalDashboardIndexRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/index'
 import { Route as Char123LangChar125AppClientPortalDashboardAccountRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/account'
@@ -43,11 +44,13 @@ import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute
 import { Route as Char123LangChar125AppClientPortalDashboardProjectsProjectIdRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/projects/$projectId'
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/index'
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/activity'
+import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdApprovalsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/approvals'
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdConversationRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/conversation'
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/documents'
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/metrics'
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/reports'
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/tasks'
+import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/team'
 import { Route as Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/conversation'
 
 const Char123LangChar125RouteRoute = Char123LangChar125RouteRouteImport.update({
@@ -173,6 +176,12 @@ const Char123LangChar125AppAdminDashboardActivityRoute =
     path: '/activity',
     getParentRoute: () => Char123LangChar125AppAdminDashboardRouteRoute,
   } as any)
+const Char123LangChar125AppAdminDashboardNotificationsRoute =
+  Char123LangChar125AppAdminDashboardNotificationsRouteImport.update({
+    id: '/notifications',
+    path: '/notifications',
+    getParentRoute: () => Char123LangChar125AppAdminDashboardRouteRoute,
+  } as any)
 const Char123LangChar125AppAdminDashboardTeamRoute =
   Char123LangChar125AppAdminDashboardTeamRouteImport.update({
     id: '/team',
@@ -260,6 +269,15 @@ const Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute =
         Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute,
     } as any,
   )
+const Char123LangChar125AppAdminDashboardProjectsProjectIdApprovalsRoute =
+  Char123LangChar125AppAdminDashboardProjectsProjectIdApprovalsRouteImport.update(
+    {
+      id: '/approvals',
+      path: '/approvals',
+      getParentRoute: () =>
+        Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute,
+    } as any,
+  )
 const Char123LangChar125AppAdminDashboardProjectsProjectIdConversationRoute =
   Char123LangChar125AppAdminDashboardProjectsProjectIdConversationRouteImport.update(
     {
@@ -303,6 +321,13 @@ const Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute =
     getParentRoute: () =>
       Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute,
   } as any)
+const Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRoute =
+  Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRouteImport.update({
+    id: '/team',
+    path: '/team',
+    getParentRoute: () =>
+      Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute,
+  } as any)
 const Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRoute =
   Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRouteImport.update(
     {
@@ -332,6 +357,7 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/client-portal/': typeof Char123LangChar125SiteClientPortalIndexRoute
   '/{-$lang}/admin/dashboard/account': typeof Char123LangChar125AppAdminDashboardAccountRoute
   '/{-$lang}/admin/dashboard/activity': typeof Char123LangChar125AppAdminDashboardActivityRoute
+  '/{-$lang}/admin/dashboard/notifications': typeof Char123LangChar125AppAdminDashboardNotificationsRoute
   '/{-$lang}/admin/dashboard/team': typeof Char123LangChar125AppAdminDashboardTeamRoute
   '/{-$lang}/client-portal/dashboard/account': typeof Char123LangChar125AppClientPortalDashboardAccountRoute
   '/{-$lang}/client-portal/dashboard/notifications': typeof Char123LangChar125AppClientPortalDashboardNotificationsRoute
@@ -345,11 +371,13 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/admin/dashboard/organizations/': typeof Char123LangChar125AppAdminDashboardOrganizationsIndexRoute
   '/{-$lang}/admin/dashboard/projects/': typeof Char123LangChar125AppAdminDashboardProjectsIndexRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/activity': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/approvals': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdApprovalsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/conversation': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdConversationRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/documents': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/metrics': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/reports': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/tasks': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/team': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRoute
   '/{-$lang}/client-portal/dashboard/projects/$projectId/conversation': typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute
 }
@@ -369,6 +397,7 @@ export interface FileRoutesByTo {
   '/{-$lang}/client-portal': typeof Char123LangChar125SiteClientPortalIndexRoute
   '/{-$lang}/admin/dashboard/account': typeof Char123LangChar125AppAdminDashboardAccountRoute
   '/{-$lang}/admin/dashboard/activity': typeof Char123LangChar125AppAdminDashboardActivityRoute
+  '/{-$lang}/admin/dashboard/notifications': typeof Char123LangChar125AppAdminDashboardNotificationsRoute
   '/{-$lang}/admin/dashboard/team': typeof Char123LangChar125AppAdminDashboardTeamRoute
   '/{-$lang}/client-portal/dashboard/account': typeof Char123LangChar125AppClientPortalDashboardAccountRoute
   '/{-$lang}/client-portal/dashboard/notifications': typeof Char123LangChar125AppClientPortalDashboardNotificationsRoute
@@ -381,11 +410,13 @@ export interface FileRoutesByTo {
   '/{-$lang}/admin/dashboard/organizations': typeof Char123LangChar125AppAdminDashboardOrganizationsIndexRoute
   '/{-$lang}/admin/dashboard/projects': typeof Char123LangChar125AppAdminDashboardProjectsIndexRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/activity': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/approvals': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdApprovalsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/conversation': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdConversationRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/documents': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/metrics': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/reports': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/tasks': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/team': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRoute
   '/{-$lang}/client-portal/dashboard/projects/$projectId/conversation': typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRoute
   '/{-$lang}/admin/dashboard/projects/$projectId': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute
 }
@@ -411,6 +442,7 @@ export interface FileRoutesById {
   '/{-$lang}/_site/client-portal/': typeof Char123LangChar125SiteClientPortalIndexRoute
   '/{-$lang}/_app/admin/dashboard/account': typeof Char123LangChar125AppAdminDashboardAccountRoute
   '/{-$lang}/_app/admin/dashboard/activity': typeof Char123LangChar125AppAdminDashboardActivityRoute
+  '/{-$lang}/_app/admin/dashboard/notifications': typeof Char123LangChar125AppAdminDashboardNotificationsRoute
   '/{-$lang}/_app/admin/dashboard/team': typeof Char123LangChar125AppAdminDashboardTeamRoute
   '/{-$lang}/_app/client-portal/dashboard/account': typeof Char123LangChar125AppClientPortalDashboardAccountRoute
   '/{-$lang}/_app/client-portal/dashboard/notifications': typeof Char123LangChar125AppClientPortalDashboardNotificationsRoute
@@ -424,11 +456,13 @@ export interface FileRoutesById {
   '/{-$lang}/_app/admin/dashboard/organizations/': typeof Char123LangChar125AppAdminDashboardOrganizationsIndexRoute
   '/{-$lang}/_app/admin/dashboard/projects/': typeof Char123LangChar125AppAdminDashboardProjectsIndexRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/activity': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute
+  '/{-$lang}/_app/admin/dashboard/projects/$projectId/approvals': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdApprovalsRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/conversation': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdConversationRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/documents': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/metrics': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/reports': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/tasks': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute
+  '/{-$lang}/_app/admin/dashboard/projects/$projectId/team': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRoute
   '/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/conversation': typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute
 }
@@ -453,6 +487,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/client-portal/'
     | '/{-$lang}/admin/dashboard/account'
     | '/{-$lang}/admin/dashboard/activity'
+    | '/{-$lang}/admin/dashboard/notifications'
     | '/{-$lang}/admin/dashboard/team'
     | '/{-$lang}/client-portal/dashboard/account'
     | '/{-$lang}/client-portal/dashboard/notifications'
@@ -466,11 +501,13 @@ export interface FileRouteTypes {
     | '/{-$lang}/admin/dashboard/organizations/'
     | '/{-$lang}/admin/dashboard/projects/'
     | '/{-$lang}/admin/dashboard/projects/$projectId/activity'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/approvals'
     | '/{-$lang}/admin/dashboard/projects/$projectId/conversation'
     | '/{-$lang}/admin/dashboard/projects/$projectId/documents'
     | '/{-$lang}/admin/dashboard/projects/$projectId/metrics'
     | '/{-$lang}/admin/dashboard/projects/$projectId/reports'
     | '/{-$lang}/admin/dashboard/projects/$projectId/tasks'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/team'
     | '/{-$lang}/client-portal/dashboard/projects/$projectId/conversation'
     | '/{-$lang}/admin/dashboard/projects/$projectId/'
   fileRoutesByTo: FileRoutesByTo
@@ -490,6 +527,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/client-portal'
     | '/{-$lang}/admin/dashboard/account'
     | '/{-$lang}/admin/dashboard/activity'
+    | '/{-$lang}/admin/dashboard/notifications'
     | '/{-$lang}/admin/dashboard/team'
     | '/{-$lang}/client-portal/dashboard/account'
     | '/{-$lang}/client-portal/dashboard/notifications'
@@ -502,11 +540,13 @@ export interface FileRouteTypes {
     | '/{-$lang}/admin/dashboard/organizations'
     | '/{-$lang}/admin/dashboard/projects'
     | '/{-$lang}/admin/dashboard/projects/$projectId/activity'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/approvals'
     | '/{-$lang}/admin/dashboard/projects/$projectId/conversation'
     | '/{-$lang}/admin/dashboard/projects/$projectId/documents'
     | '/{-$lang}/admin/dashboard/projects/$projectId/metrics'
     | '/{-$lang}/admin/dashboard/projects/$projectId/reports'
     | '/{-$lang}/admin/dashboard/projects/$projectId/tasks'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/team'
     | '/{-$lang}/client-portal/dashboard/projects/$projectId/conversation'
     | '/{-$lang}/admin/dashboard/projects/$projectId'
   id:
@@ -531,6 +571,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/_site/client-portal/'
     | '/{-$lang}/_app/admin/dashboard/account'
     | '/{-$lang}/_app/admin/dashboard/activity'
+    | '/{-$lang}/_app/admin/dashboard/notifications'
     | '/{-$lang}/_app/admin/dashboard/team'
     | '/{-$lang}/_app/client-portal/dashboard/account'
     | '/{-$lang}/_app/client-portal/dashboard/notifications'
@@ -544,11 +585,13 @@ export interface FileRouteTypes {
     | '/{-$lang}/_app/admin/dashboard/organizations/'
     | '/{-$lang}/_app/admin/dashboard/projects/'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/activity'
+    | '/{-$lang}/_app/admin/dashboard/projects/$projectId/approvals'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/conversation'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/documents'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/metrics'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/reports'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/tasks'
+    | '/{-$lang}/_app/admin/dashboard/projects/$projectId/team'
     | '/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/conversation'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/'
   fileRoutesById: FileRoutesById
@@ -706,6 +749,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125AppAdminDashboardActivityRouteImport
       parentRoute: typeof Char123LangChar125AppAdminDashboardRouteRoute
     }
+    '/{-$lang}/_app/admin/dashboard/notifications': {
+      id: '/{-$lang}/_app/admin/dashboard/notifications'
+      path: '/notifications'
+      fullPath: '/{-$lang}/admin/dashboard/notifications'
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardNotificationsRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardRouteRoute
+    }
     '/{-$lang}/_app/admin/dashboard/team': {
       id: '/{-$lang}/_app/admin/dashboard/team'
       path: '/team'
@@ -797,6 +847,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRouteImport
       parentRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute
     }
+    '/{-$lang}/_app/admin/dashboard/projects/$projectId/approvals': {
+      id: '/{-$lang}/_app/admin/dashboard/projects/$projectId/approvals'
+      path: '/approvals'
+      fullPath: '/{-$lang}/admin/dashboard/projects/$projectId/approvals'
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdApprovalsRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute
+    }
     '/{-$lang}/_app/admin/dashboard/projects/$projectId/conversation': {
       id: '/{-$lang}/_app/admin/dashboard/projects/$projectId/conversation'
       path: '/conversation'
@@ -832,6 +889,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRouteImport
       parentRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute
     }
+    '/{-$lang}/_app/admin/dashboard/projects/$projectId/team': {
+      id: '/{-$lang}/_app/admin/dashboard/projects/$projectId/team'
+      path: '/team'
+      fullPath: '/{-$lang}/admin/dashboard/projects/$projectId/team'
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute
+    }
     '/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/conversation': {
       id: '/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/conversation'
       path: '/projects/$projectId/conversation'
@@ -844,11 +908,13 @@ declare module '@tanstack/react-router' {
 
 interface Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteChildren {
   Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute
+  Char123LangChar125AppAdminDashboardProjectsProjectIdApprovalsRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdApprovalsRoute
   Char123LangChar125AppAdminDashboardProjectsProjectIdConversationRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdConversationRoute
   Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute
   Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute
   Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute
   Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute
+  Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRoute
   Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute
 }
 
@@ -856,6 +922,8 @@ const Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteChildren: Ch
   {
     Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute:
       Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute,
+    Char123LangChar125AppAdminDashboardProjectsProjectIdApprovalsRoute:
+      Char123LangChar125AppAdminDashboardProjectsProjectIdApprovalsRoute,
     Char123LangChar125AppAdminDashboardProjectsProjectIdConversationRoute:
       Char123LangChar125AppAdminDashboardProjectsProjectIdConversationRoute,
     Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute:
@@ -866,6 +934,8 @@ const Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteChildren: Ch
       Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute,
     Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute:
       Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute,
+    Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRoute:
+      Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRoute,
     Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute:
       Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute,
   }
@@ -878,6 +948,7 @@ const Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteWithChildren
 interface Char123LangChar125AppAdminDashboardRouteRouteChildren {
   Char123LangChar125AppAdminDashboardAccountRoute: typeof Char123LangChar125AppAdminDashboardAccountRoute
   Char123LangChar125AppAdminDashboardActivityRoute: typeof Char123LangChar125AppAdminDashboardActivityRoute
+  Char123LangChar125AppAdminDashboardNotificationsRoute: typeof Char123LangChar125AppAdminDashboardNotificationsRoute
   Char123LangChar125AppAdminDashboardTeamRoute: typeof Char123LangChar125AppAdminDashboardTeamRoute
   Char123LangChar125AppAdminDashboardIndexRoute: typeof Char123LangChar125AppAdminDashboardIndexRoute
   Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteWithChildren
@@ -894,6 +965,8 @@ const Char123LangChar125AppAdminDashboardRouteRouteChildren: Char123LangChar125A
       Char123LangChar125AppAdminDashboardAccountRoute,
     Char123LangChar125AppAdminDashboardActivityRoute:
       Char123LangChar125AppAdminDashboardActivityRoute,
+    Char123LangChar125AppAdminDashboardNotificationsRoute:
+      Char123LangChar125AppAdminDashboardNotificationsRoute,
     Char123LangChar125AppAdminDashboardTeamRoute:
       Char123LangChar125AppAdminDashboardTeamRoute,
     Char123LangChar125AppAdminDashboardIndexRoute:

@@ -116,6 +116,149 @@ export type Database = {
           },
         ]
       }
+      approval_decisions: {
+        Row: {
+          id: string
+          request_id: string
+          organization_id: string
+          project_id: string
+          version: number
+          deliverable_title: string
+          decision: string
+          comment: string | null
+          decided_by: string
+          decided_by_name: string
+          decided_at: string
+        }
+        Insert: {
+          id?: string
+          request_id: string
+          organization_id: string
+          project_id: string
+          version: number
+          deliverable_title: string
+          decision: string
+          comment?: string | null
+          decided_by?: string
+          decided_by_name: string
+          decided_at?: string
+        }
+        Update: {
+          id?: string
+          request_id?: string
+          organization_id?: string
+          project_id?: string
+          version?: number
+          deliverable_title?: string
+          decision?: string
+          comment?: string | null
+          decided_by?: string
+          decided_by_name?: string
+          decided_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "approval_decisions_request_id_fkey"
+            columns: ["request_id"]
+            isOneToOne: false
+            referencedRelation: "approval_requests"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      approval_requests: {
+        Row: {
+          id: string
+          project_id: string
+          organization_id: string
+          deliverable_type: string
+          document_id: string | null
+          report_id: string | null
+          deliverable_title: string
+          version: number
+          status: string
+          message: string | null
+          requested_by: string | null
+          requested_at: string
+          pending_since: string
+          answered_at: string | null
+          reminders_sent: number
+          last_reminded_at: string | null
+        }
+        Insert: {
+          id?: string
+          project_id: string
+          organization_id: string
+          deliverable_type: string
+          document_id?: string | null
+          report_id?: string | null
+          deliverable_title: string
+          version: number
+          status?: string
+          message?: string | null
+          requested_by?: string | null
+          requested_at?: string
+          pending_since?: string
+          answered_at?: string | null
+          reminders_sent?: number
+          last_reminded_at?: string | null
+        }
+        Update: {
+          id?: string
+          project_id?: string
+          organization_id?: string
+          deliverable_type?: string
+          document_id?: string | null
+          report_id?: string | null
+          deliverable_title?: string
+          version?: number
+          status?: string
+          message?: string | null
+          requested_by?: string | null
+          requested_at?: string
+          pending_since?: string
+          answered_at?: string | null
+          reminders_sent?: number
+          last_reminded_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "approval_requests_document_id_fkey"
+            columns: ["document_id"]
+            isOneToOne: true
+            referencedRelation: "documents"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "approval_requests_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "approval_requests_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "approval_requests_report_id_fkey"
+            columns: ["report_id"]
+            isOneToOne: true
+            referencedRelation: "reports"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "approval_requests_requested_by_fkey"
+            columns: ["requested_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       contact_messages: {
         Row: {
           id: string
@@ -282,6 +425,7 @@ export type Database = {
           uploaded_by: string | null
           created_at: string
           updated_at: string
+          version: number
         }
         Insert: {
           id?: string
@@ -296,6 +440,7 @@ export type Database = {
           uploaded_by?: string | null
           created_at?: string
           updated_at?: string
+          version?: number
         }
         Update: {
           id?: string
@@ -310,6 +455,7 @@ export type Database = {
           uploaded_by?: string | null
           created_at?: string
           updated_at?: string
+          version?: number
         }
         Relationships: [
           {
@@ -398,6 +544,49 @@ export type Database = {
           {
             foreignKeyName: "notifications_recipient_id_fkey"
             columns: ["recipient_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      organization_approvers: {
+        Row: {
+          organization_id: string
+          profile_id: string
+          added_by: string | null
+          created_at: string
+        }
+        Insert: {
+          organization_id: string
+          profile_id: string
+          added_by?: string | null
+          created_at?: string
+        }
+        Update: {
+          organization_id?: string
+          profile_id?: string
+          added_by?: string | null
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "organization_approvers_added_by_fkey"
+            columns: ["added_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "organization_approvers_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "organization_approvers_profile_id_fkey"
+            columns: ["profile_id"]
             isOneToOne: false
             referencedRelation: "profiles"
             referencedColumns: ["id"]
@@ -598,6 +787,7 @@ export type Database = {
           created_by: string | null
           created_at: string
           updated_at: string
+          version: number
         }
         Insert: {
           id?: string
@@ -615,6 +805,7 @@ export type Database = {
           created_by?: string | null
           created_at?: string
           updated_at?: string
+          version?: number
         }
         Update: {
           id?: string
@@ -632,6 +823,7 @@ export type Database = {
           created_by?: string | null
           created_at?: string
           updated_at?: string
+          version?: number
         }
         Relationships: [
           {
@@ -733,6 +925,7 @@ export type Database = {
     }
     Functions: {
       account_states: { Args: { user_ids: string[] }; Returns: Json }
+      approval_request_answerable: { Args: { req: string }; Returns: boolean }
       client_project_ids: { Args: never; Returns: string[] }
       conversation_people: { Args: { target_project: string }; Returns: string[] }
       conversation_settings: { Args: never; Returns: string[] }
@@ -743,13 +936,17 @@ export type Database = {
       is_admin: { Args: never; Returns: boolean }
       is_client: { Args: never; Returns: boolean }
       is_super_admin: { Args: never; Returns: boolean }
+      log_approval: { Args: { req: string; event: string }; Returns: undefined }
       mark_conversation_read: { Args: { target_project: string; up_to: string }; Returns: undefined }
       mfa_satisfied: { Args: never; Returns: boolean }
       notify: { Args: { n_recipients: string[]; n_kind: string; n_dedupe_key: string; n_organization_id: string; n_project_id: string; n_entity_type: string; n_entity_id: string; n_title_es: string; n_title_en: string; n_body_es: string; n_body_en: string; n_data: Json }; Returns: undefined }
+      notify_approval_requested: { Args: { req: string; kind: string; dedupe: string }; Returns: undefined }
       notify_organization_access: { Args: { target: string }; Returns: undefined }
+      organization_approver_ids: { Args: { target_organization: string }; Returns: string[] }
       organization_client_ids: { Args: { target_organization: string }; Returns: string[] }
       project_member_ids: { Args: { target_project: string }; Returns: string[] }
       record_mfa_reset: { Args: { target_user: string; removed_factors: number }; Returns: undefined }
+      send_approval_reminders: { Args: { after_days: number; max_reminders: number; batch_size: number }; Returns: number }
       staff_ids: { Args: never; Returns: string[] }
     }
     Enums: {

@@ -64,6 +64,17 @@ export const reportStatusLabels: Record<string, MessageDescriptor> = {
   published: msg`Published`,
 }
 
+export const approvalStatusLabels: Record<string, MessageDescriptor> = {
+  pending: msg`Awaiting approval`,
+  approved: msg`Approved`,
+  changes_requested: msg`Changes requested`,
+}
+
+export const approvalDecisionLabels: Record<string, MessageDescriptor> = {
+  approved: msg`Approved`,
+  changes_requested: msg`Asked for changes`,
+}
+
 export type BadgeTone = 'neutral' | 'active' | 'done' | 'alert' | 'muted'
 
 /** Colour tone of a status badge; the badge's text always names the status. */
@@ -103,4 +114,10 @@ export const granularityLabels: Record<string, MessageDescriptor> = {
   month: msg`Monthly`,
   quarter: msg`Quarterly`,
   year: msg`Yearly`,
+}
+
+export const approvalStatusTone: Record<string, BadgeTone> = {
+  pending: 'alert',
+  approved: 'done',
+  changes_requested: 'muted',
 }

@@ -160,6 +160,12 @@ const schema = z
     NOTIFICATION_DIGEST_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
     /** Most notifications listed in one digest; it says how many more are in the portal. */
     NOTIFICATION_DIGEST_MAX_ITEMS: z.coerce.number().int().min(1).max(500).default(50),
+    /** Days a request for approval waits before its approvers are reminded (and again after as many). */
+    APPROVAL_REMINDER_DAYS: z.coerce.number().min(0.01).max(60).default(3),
+    /** Reminders per round of a request at most (a new version starts a new round). */
+    APPROVAL_REMINDER_MAX: z.coerce.number().int().min(0).max(20).default(3),
+    /** How often the reminder job looks for due requests, in ms; 0 runs it only when asked (tests). */
+    APPROVAL_REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(900_000),
     /** Port of the development mail catcher's web inbox (its SMTP port is this + 1). */
     MAIL_CATCHER_PORT: z.coerce.number().int().min(0).max(65534).default(1080),
   })

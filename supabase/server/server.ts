@@ -15,6 +15,7 @@ import { SessionCheck } from './lib/session-check'
 import { MailCatcher } from './mail/catcher'
 import { createMailer } from './mail/mailer'
 import { startNotificationMailer } from './mail/notification-mailer'
+import { startApprovalReminders } from './approvals/reminders'
 import { RealtimeHub } from './realtime/hub'
 
 export interface ServerOptions {
@@ -85,16 +86,25 @@ export async function createServer({
     digestMaxItems: env.NOTIFICATION_DIGEST_MAX_ITEMS,
     log,
   })
+  const approvalReminders = startApprovalReminders({
+    db,
+    afterDays: env.APPROVAL_REMINDER_DAYS,
+    maxReminders: env.APPROVAL_REMINDER_MAX,
+    intervalMs: env.APPROVAL_REMINDER_INTERVAL_MS,
+    log,
+  })
   const realtime = new RealtimeHub(db, deps.keys, (id) => sessions.isLive(id), realtimeSettings(env), log)
   await realtime.start()
   return {
     app: createApp(deps),
     deps,
     notificationMails,
+    approvalReminders,
     /** Attach to the HTTP server (`realtime.attach(server)`) to answer /realtime/v1/websocket. */
     realtime,
     async close() {
       await realtime.close()
+      await approvalReminders.stop()
       await notificationMails.stop()
       mailer.close()
       await catcher?.close()

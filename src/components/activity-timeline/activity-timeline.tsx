@@ -22,6 +22,9 @@ export interface ActivityEntry {
 
 interface Summary {
   title: string
+  /** Approvals: requested, reopened, approved or changes_requested. */
+  event?: string
+  version?: number
   status?: string
   previousStatus?: string
   changed: string[]
@@ -37,6 +40,8 @@ function readSummary(summary: Json): Summary {
   const changed = Array.isArray(object.changed) ? object.changed.filter((key) => typeof key === 'string') : []
   return {
     title: text(object.title) ?? '',
+    event: text(object.event),
+    version: typeof object.version === 'number' ? object.version : undefined,
     status: text(object.status),
     previousStatus: text(object.previous_status),
     changed: changed as string[],
@@ -130,6 +135,21 @@ function describeTask(i18n: I18n, action: string, s: Summary): MessageDescriptor
   return msg`Task “${title}” was updated`
 }
 
+function describeApproval(s: Summary): MessageDescriptor {
+  const title = s.title
+  const version = s.version ?? 1
+  switch (s.event) {
+    case 'approved':
+      return msg`“${title}” (version ${version}) was approved`
+    case 'changes_requested':
+      return msg`Changes were requested to “${title}” (version ${version})`
+    case 'reopened':
+      return msg`Version ${version} of “${title}” awaits approval again`
+    default:
+      return msg`Approval of “${title}” (version ${version}) was requested`
+  }
+}
+
 /** One activity row as a sentence in the active language. */
 export function describeActivity(i18n: I18n, entry: ActivityEntry, options: DescribeOptions = {}): string {
   const summary = readSummary(entry.summary)
@@ -155,6 +175,9 @@ export function describeActivity(i18n: I18n, entry: ActivityEntry, options: Desc
       // Never the text: the trail only says that someone wrote (or deleted a message).
       descriptor =
         entry.action === 'delete' ? msg`A message in the conversation was deleted` : msg`Wrote in the conversation`
+      break
+    case 'approval':
+      descriptor = describeApproval(summary)
       break
     case 'profile':
       descriptor = summary.changed.includes('mfa_factors')

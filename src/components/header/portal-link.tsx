@@ -3,27 +3,17 @@
 // (clients to the portal, staff to the admin area), so a signed-in visitor never lands on a
 // sign-in form. The signed-in part brings the auth module (and supabase-js): it loads only when
 // this browser holds a session. The account menu and sign-out live in the areas' own shell.
-import { lazy, Suspense, useSyncExternalStore } from 'react'
+import { lazy, Suspense } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useLangPrefix } from '@/lib/use-lang'
-import { hasStoredSession } from '@/auth/stored-session'
-import { loadedAuth, subscribeAuthLoaded } from '@/auth/loader'
+import { useAuthPresent } from '@/auth/use-auth-present'
 
 const SignedInPortalLink = lazy(() => import('./signed-in-portal-link'))
 
 export interface PortalLinkProps {
   className: string
   onClick?: () => void
-}
-
-/** True once the auth module is needed: a stored session, or the auth module already loaded. */
-function useAuthPresent(): boolean {
-  return useSyncExternalStore(
-    subscribeAuthLoaded,
-    () => loadedAuth() !== undefined || hasStoredSession(),
-    () => false,
-  )
 }
 
 export function PortalLink(props: PortalLinkProps) {

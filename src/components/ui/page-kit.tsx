@@ -7,6 +7,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import * as layout from './layout.css'
 import { formatDate, formatPercent, isOverdue } from '@/lib/format'
 import {
+  approvalStatusLabels,
+  approvalStatusTone,
   labelOf,
   projectStatusLabels,
   projectStatusTone,
@@ -16,10 +18,15 @@ import {
 } from '@/lib/labels'
 import * as styles from './page.css'
 
-export function StatusBadge({ kind, status }: { kind: 'project' | 'task'; status: string }) {
+const badgeVocabularies = {
+  project: [projectStatusLabels, projectStatusTone],
+  task: [taskStatusLabels, taskStatusTone],
+  approval: [approvalStatusLabels, approvalStatusTone],
+} as const
+
+export function StatusBadge({ kind, status }: { kind: keyof typeof badgeVocabularies; status: string }) {
   const { i18n } = useLingui()
-  const labels = kind === 'project' ? projectStatusLabels : taskStatusLabels
-  const tones = kind === 'project' ? projectStatusTone : taskStatusTone
+  const [labels, tones] = badgeVocabularies[kind]
   const tone: BadgeTone = tones[status] ?? 'neutral'
   return (
     <span className={styles.badge[tone]} data-status={status}>

@@ -1,27 +1,41 @@
 // The admin area inside the application shell: the sections for staff (clients, projects,
-// leads, activity, team, account) and the two-step verification reminder above every page.
+// leads, activity, notifications with the unread count, team, account), the bell, and the
+// two-step verification reminder above every page.
 import { Outlet } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
+import { useProfile } from '@/auth/use-auth'
+import { notificationKeys, unreadCountQuery } from '@/lib/notifications'
 import { useLangPrefix } from '@/lib/use-lang'
 import { AppShell, type ShellSection } from '@/components/app-shell/app-shell'
 import { AreaNotice } from '@/components/app-shell/area-notice'
-import { useProfile } from '@/auth/use-auth'
 import { conversationKeys, conversationUnreadQuery, totalUnread } from '@/lib/conversation'
 import { useLiveConnectionLost, useLiveQueryKeys } from '@/lib/use-live'
+import { approvalKeys } from '@/lib/approvals'
 import { MfaBanner } from './account/mfa-banner'
 
 export function AdminLayout() {
   const { t } = useLingui()
   const lang = useLangPrefix()
   const profile = useProfile()
+  // The bell and the notifications page follow the database live.
+  useLiveQueryKeys({ table: 'notifications', filter: `recipient_id=eq.${profile.id}` }, [
+    notificationKeys.all(profile.id),
+  ])
   // Unread messages of every project's conversation, live; shown on Projects.
   const unreadMessages = totalUnread(useQuery(conversationUnreadQuery(profile.id)).data)
   useLiveQueryKeys({ table: 'conversation_messages' }, [conversationKeys.unread(profile.id)])
   useLiveQueryKeys({ table: 'conversation_reads', filter: `user_id=eq.${profile.id}` }, [
     conversationKeys.unread(profile.id),
   ])
+  // Requests for approval and their answers, wherever they are shown (row-level security picks
+  // which changes reach this person).
+  useLiveQueryKeys({ table: 'approval_requests' }, [approvalKeys.all(profile.id)])
+  useLiveQueryKeys({ table: 'approval_decisions' }, [approvalKeys.all(profile.id)])
   const connectionLost = useLiveConnectionLost()
+  // Not suspense: the shell never waits for a count (decision 0013).
+  const unread = useQuery(unreadCountQuery(profile.id)).data ?? 0
+  const notifications = { to: '/{-$lang}/admin/dashboard/notifications', params: { lang } } as const
   const section = (key: string, label: string, to: ShellSection['link']['to'], exact = false): ShellSection => ({
     key,
     label,
@@ -34,6 +48,7 @@ export function AdminLayout() {
     { ...section('projects', t`Projects`, '/{-$lang}/admin/dashboard/projects'), count: unreadMessages },
     section('leads', t`Leads`, '/{-$lang}/admin/dashboard/leads'),
     section('activity', t`Activity`, '/{-$lang}/admin/dashboard/activity'),
+    { key: 'notifications', label: t`Notifications`, link: notifications, count: unread },
     section('team', t`Team`, '/{-$lang}/admin/dashboard/team'),
     section('account', t`Account`, '/{-$lang}/admin/dashboard/account'),
   ]
@@ -43,6 +58,7 @@ export function AdminLayout() {
       home={{ to: '/{-$lang}/admin/dashboard', params: { lang } }}
       account={{ to: '/{-$lang}/admin/dashboard/account', params: { lang } }}
       sections={sections}
+      notifications={{ link: notifications, count: unread }}
       banner={
         <>
           <AreaNotice />

@@ -1,10 +1,13 @@
 // The staff's first screen: how many clients and open projects there are, what is overdue, which
-// leads wait for an answer, and what changed most recently (with a link to the full log).
+// leads wait for an answer, which approvals wait for the client, and what changed most recently (with a link to the full log).
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useLangPrefix } from '@/lib/use-lang'
 import { ActivityTimeline } from '@/components/activity-timeline/activity-timeline'
+import { PendingApprovalsList } from '@/components/approvals/pending-approvals'
+import { pendingApprovalsQuery } from '@/lib/approvals'
+import { useProfile } from '@/auth/use-auth'
 import { adminOverviewQuery, recentActivityCount } from './queries'
 import * as styles from './admin.css'
 
@@ -90,6 +93,7 @@ export function AdminOverviewPage() {
           </p>
         </section>
       </div>
+      <PendingApprovals />
       <section aria-labelledby="recent-activity-title" className={styles.recent}>
         <h2 id="recent-activity-title">
           <Trans>Recent activity</Trans>
@@ -107,5 +111,31 @@ export function AdminOverviewPage() {
         </p>
       </section>
     </>
+  )
+}
+
+/** Requests the clients have not answered yet, oldest first. */
+function PendingApprovals() {
+  const lang = useLangPrefix()
+  const profile = useProfile()
+  const { data } = useSuspenseQuery(pendingApprovalsQuery(profile.id))
+  return (
+    <section aria-labelledby="pending-approvals-title" className={styles.recent}>
+      <h2 id="pending-approvals-title">
+        <Trans>Awaiting the client’s approval</Trans>
+      </h2>
+      <PendingApprovalsList
+        items={data}
+        empty={<Trans>No approval is pending.</Trans>}
+        link={(item, title) => (
+          <Link
+            to="/{-$lang}/admin/dashboard/projects/$projectId/approvals"
+            params={{ lang, projectId: item.project_id }}
+          >
+            {title}
+          </Link>
+        )}
+      />
+    </section>
   )
 }

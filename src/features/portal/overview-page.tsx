@@ -11,6 +11,8 @@ import { formatDate, formatRelative } from '@/lib/format'
 import { conversationUnreadQuery } from '@/lib/conversation'
 import { labelOf, serviceLabels } from '@/lib/labels'
 import { ReportFacts } from './project-reports'
+import { pendingApprovalsQuery } from '@/lib/approvals'
+import { PendingApprovalsList } from '@/components/approvals/pending-approvals'
 import { DueDate, EmptyState, ProgressBar, StatusBadge } from '@/components/ui/page-kit'
 import {
   latestNotificationsQuery,
@@ -42,6 +44,7 @@ export function OverviewPage() {
         </p>
       </div>
       <ProjectsPanel />
+      <PendingApprovalsPanel />
       <div className={styles.overviewGrid}>
         <UpcomingTasksPanel />
         <LatestReportsPanel />
@@ -63,6 +66,29 @@ function Panel({ title, action, children }: { title: ReactNode; action?: ReactNo
       </div>
       {children}
     </section>
+  )
+}
+
+function PendingApprovalsPanel() {
+  const profile = useProfile()
+  const lang = useLangPrefix()
+  const { data } = useSuspenseQuery(pendingApprovalsQuery(profile.id))
+  return (
+    <Panel title={<Trans>Awaiting your approval</Trans>}>
+      <PendingApprovalsList
+        items={data}
+        empty={<Trans>Nothing awaits your approval.</Trans>}
+        link={(item, title) => (
+          <Link
+            to="/{-$lang}/client-portal/dashboard/projects/$projectId"
+            params={{ lang, projectId: item.project_id }}
+            hash="approvals"
+          >
+            {title}
+          </Link>
+        )}
+      />
+    </Panel>
   )
 }
 

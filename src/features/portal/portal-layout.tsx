@@ -10,7 +10,9 @@ import { AppShell, type ShellSection } from '@/components/app-shell/app-shell'
 import { AreaNotice } from '@/components/app-shell/area-notice'
 import { conversationKeys, conversationUnreadQuery, totalUnread } from '@/lib/conversation'
 import { useLiveConnectionLost, useLiveQueryKeys } from '@/lib/use-live'
-import { notificationKeys, organizationQuery, unreadCountQuery } from './queries'
+import { approvalKeys } from '@/lib/approvals'
+import { notificationKeys, unreadCountQuery } from '@/lib/notifications'
+import { organizationQuery } from './queries'
 
 export function PortalLayout() {
   const { t } = useLingui()
@@ -27,6 +29,10 @@ export function PortalLayout() {
   useLiveQueryKeys({ table: 'conversation_reads', filter: `user_id=eq.${profile.id}` }, [
     conversationKeys.unread(profile.id),
   ])
+  // Requests for approval and their answers, wherever they are shown (row-level security picks
+  // which changes reach this person).
+  useLiveQueryKeys({ table: 'approval_requests' }, [approvalKeys.all(profile.id)])
+  useLiveQueryKeys({ table: 'approval_decisions' }, [approvalKeys.all(profile.id)])
   const connectionLost = useLiveConnectionLost()
   const notifications = { to: '/{-$lang}/client-portal/dashboard/notifications', params: { lang } } as const
 

@@ -15,6 +15,7 @@ import { labelOf, serviceLabels } from '@/lib/labels'
 import { DocumentsSection } from './project-documents'
 import { MetricsSection, useMetricLabels } from './project-metrics'
 import { ReportsSection } from './project-reports'
+import { ApprovalsSection } from './project-approvals'
 import { TasksSection } from './project-tasks'
 import {
   PageSection as Section,
@@ -108,6 +109,11 @@ function ProjectView({ project }: { project: PortalProject }) {
             </a>
           </li>
           <li>
+            <a href="#approvals" className={styles.sectionNavLink}>
+              <Trans>Approvals</Trans>
+            </a>
+          </li>
+          <li>
             <a href="#metrics" className={styles.sectionNavLink}>
               <Trans>Metrics</Trans>
             </a>
@@ -136,6 +142,11 @@ function ProjectView({ project }: { project: PortalProject }) {
       <Section id="reports" title={<Trans>Reports</Trans>}>
         <SectionBoundary failure={<Trans>The reports could not be loaded.</Trans>}>
           <ReportsSection projectId={project.id} />
+        </SectionBoundary>
+      </Section>
+      <Section id="approvals" title={<Trans>Approvals</Trans>}>
+        <SectionBoundary failure={<Trans>The approvals could not be loaded.</Trans>}>
+          <ApprovalsSection projectId={project.id} organizationId={project.organization_id} />
         </SectionBoundary>
       </Section>
       <Section id="metrics" title={<Trans>Metrics</Trans>}>

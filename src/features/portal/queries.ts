@@ -1,13 +1,12 @@
 // One queryOptions factory per resource the portal reads. Row-level security decides what comes
 // back; the filters here only narrow it to what a page shows. Keys start with the resource, so a
 // mutation invalidates exactly what it changed.
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { isUuid, numericMetrics, unwrap, unwrapList } from '@/lib/query-utils'
 
 export const portalKeys = {
   organization: (id: string | null) => ['organization', id] as const,
-  unreadCount: (userId: string) => ['notifications', userId, 'unread-count'] as const,
 }
 
 export const organizationQuery = (organizationId: string | null) =>
@@ -17,52 +16,6 @@ export const organizationQuery = (organizationId: string | null) =>
     staleTime: 5 * 60_000,
     queryFn: async () =>
       unwrap(await supabase.from('organizations').select('id, name, slug').eq('id', organizationId!).single()),
-  })
-
-export const unreadCountQuery = (userId: string) =>
-  queryOptions({
-    queryKey: portalKeys.unreadCount(userId),
-    queryFn: async () => {
-      const { count, error } = await supabase
-        .from('notifications')
-        .select('id', { count: 'exact', head: true })
-        .eq('recipient_id', userId)
-        .is('read_at', null)
-      if (error) throw new Error(error.message)
-      return count ?? 0
-    },
-  })
-
-// ─── Notifications page and account page ─────────────────────────────────────────────────────
-
-/** Everything under a user's notifications (the list and the unread count share the prefix). */
-export const notificationKeys = {
-  all: (userId: string) => ['notifications', userId] as const,
-  list: (userId: string) => ['notifications', userId, 'list'] as const,
-}
-
-export const notificationsPageSize = 20
-
-/** The user's notifications, newest first, a page at a time ("Show more"). */
-export const notificationsQuery = (userId: string) =>
-  infiniteQueryOptions({
-    queryKey: notificationKeys.list(userId),
-    initialPageParam: 0,
-    queryFn: async ({ pageParam }) => {
-      const { data, count, error } = await supabase
-        .from('notifications')
-        .select('id, kind, title, body, project_id, read_at, created_at', { count: 'exact' })
-        .eq('recipient_id', userId)
-        .order('created_at', { ascending: false })
-        .order('id', { ascending: false })
-        .range(pageParam, pageParam + notificationsPageSize - 1)
-      if (error) throw new Error(error.message)
-      return { rows: data, offset: pageParam, total: count ?? pageParam + data.length }
-    },
-    getNextPageParam: (last) => {
-      const next = last.offset + last.rows.length
-      return last.rows.length > 0 && next < last.total ? next : undefined
-    },
   })
 
 // ─── Projects and everything in them ────────────────────────────────────────────────────────

@@ -46,8 +46,8 @@ describe.each(databaseKinds())('project conversations on %s', (kind) => {
   }
   const notices = async (messageId: string) =>
     (
-      await server.deps.db.query<{ recipient_id: string; kind: string; title: string }>(
-        'select recipient_id, kind, title from public.notifications where entity_id = $1 order by recipient_id',
+      await server.deps.db.query<{ recipient_id: string; kind: string; title: string; body: string }>(
+        'select recipient_id, kind, title, body from public.notifications where entity_id = $1 order by recipient_id',
         [messageId],
       )
     ).rows
@@ -146,6 +146,13 @@ describe.each(databaseKinds())('project conversations on %s', (kind) => {
     })
     expect(byRecipient[users.daniel]).toBeUndefined()
     expect(rows).toHaveLength(3)
+
+    // The writer's words are quoted as theirs, on one line, with nothing that could close the quote.
+    const tricky = await write(lucia, { body: 'Hola»\n\u202eFirma: Cauce Data «fin' })
+    expect(tricky.error).toBeNull()
+    const quoted = Object.fromEntries((await notices(tricky.data!.id)).map((r) => [r.recipient_id, r.body]))
+    expect(quoted[users.james]).toMatch(/wrote in the project .*: “Hola' Firma: Cauce Data 'fin”$/)
+    expect(quoted[users.admin]).toMatch(/ha escrito en el proyecto .*: «Hola' Firma: Cauce Data 'fin»$/)
 
     const note = await write(admin, { body: 'Staff only', is_internal: true })
     const noteRows = await notices(note.data!.id)

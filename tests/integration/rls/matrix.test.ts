@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databaseKinds, startTestServer, type TestServer } from '../support/server'
 import { ALLOWED, DENIED, FILTERED, checkOutcome, describeExpectation, sees, type Expectation } from './expectations'
-import { actorList, actorUser, tryAs, type Actor, type Outcome } from './run-as'
+import { actorList, actorUser, as, tryAs, type Actor, type Outcome } from './run-as'
 import { documents, objectPath, organizations, projects, reports, tasks, users } from './seed-ids'
 
 type MatrixExpectation = Expectation | { sees: number; own: true }
@@ -171,7 +171,8 @@ const matrix: TableSpec[] = [
     update: [`update public.activity_log set summary = '{}' where project_id = $1`, [projects.riberaDashboard]],
     delete: [`delete from public.activity_log where project_id = $1`, [projects.riberaDashboard]],
     expect: {
-      select: [DENIED, own(123), own(125), sees(305), sees(305)],
+      // The seed's entries plus the approval fixtures' (Ribera: two requests and an answer; Kuntur: a request).
+      select: [DENIED, own(126), own(126), sees(309), sees(309)],
       insert: [DENIED, DENIED, DENIED, DENIED, DENIED],
       update: [DENIED, DENIED, DENIED, DENIED, DENIED],
       delete: [DENIED, DENIED, DENIED, DENIED, DENIED],
@@ -191,6 +192,68 @@ const matrix: TableSpec[] = [
       select: [DENIED, own(10), own(13), own(5), own(6)],
       insert: [DENIED, DENIED, DENIED, DENIED, DENIED],
       update: [DENIED, ALLOWED, FILTERED, FILTERED, FILTERED],
+      delete: [DENIED, DENIED, DENIED, DENIED, DENIED],
+    },
+  },
+  // Approvers: Lucía for Ribera, Daniel for Kuntur. Requests: two of Ribera (one answered by
+  // Lucía, one pending: the published report), one of Kuntur (fixtures below).
+  {
+    table: 'organization_approvers',
+    ownerIs: 'organization',
+    select: 'select organization_id as owner from public.organization_approvers',
+    insert: [
+      `insert into public.organization_approvers (organization_id, profile_id) values ($1, $2)`,
+      [organizations.ribera, users.james],
+    ],
+    update: [
+      `update public.organization_approvers set created_at = now() where organization_id = $1`,
+      [organizations.ribera],
+    ],
+    delete: [`delete from public.organization_approvers where organization_id = $1`, [organizations.ribera]],
+    expect: {
+      select: [DENIED, own(1), own(1), sees(2), sees(2)],
+      insert: [DENIED, DENIED, DENIED, ALLOWED, ALLOWED],
+      update: [DENIED, DENIED, DENIED, DENIED, DENIED],
+      delete: [DENIED, FILTERED, FILTERED, ALLOWED, ALLOWED],
+    },
+  },
+  {
+    table: 'approval_requests',
+    ownerIs: 'organization',
+    select: 'select organization_id as owner from public.approval_requests',
+    insert: [`insert into public.approval_requests (document_id) values ($1)`, [documents.riberaClientUpload]],
+    update: [
+      `update public.approval_requests set status = 'approved' where organization_id = $1`,
+      [organizations.ribera],
+    ],
+    delete: [`delete from public.approval_requests where organization_id = $1`, [organizations.ribera]],
+    expect: {
+      select: [DENIED, own(2), own(1), sees(3), sees(3)],
+      insert: [DENIED, DENIED, DENIED, ALLOWED, ALLOWED],
+      update: [DENIED, DENIED, DENIED, DENIED, DENIED],
+      delete: [DENIED, DENIED, DENIED, DENIED, DENIED],
+    },
+  },
+  {
+    table: 'approval_decisions',
+    ownerIs: 'organization',
+    select: 'select organization_id as owner from public.approval_decisions',
+    insert: [
+      `insert into public.approval_decisions (request_id, decision, version)
+       select id, 'approved', version from public.approval_requests where report_id = $1`,
+      [reports.riberaPublished],
+    ],
+    update: [
+      `update public.approval_decisions set comment = 'edited' where organization_id = $1`,
+      [organizations.ribera],
+    ],
+    delete: [`delete from public.approval_decisions where organization_id = $1`, [organizations.ribera]],
+    expect: {
+      select: [DENIED, own(1), own(0), sees(1), sees(1)],
+      // Only an approver of the organization answers; staff do not answer for the client. Kuntur's
+      // approver does not even find Ribera's request.
+      insert: [DENIED, ALLOWED, FILTERED, DENIED, DENIED],
+      update: [DENIED, DENIED, DENIED, DENIED, DENIED],
       delete: [DENIED, DENIED, DENIED, DENIED, DENIED],
     },
   },
@@ -300,6 +363,24 @@ describe.each(databaseKinds())('RLS matrix on %s', (kind) => {
       objectPath(organizations.ribera, projects.riberaDashboard, 'pending-upload.pdf'),
       users.lucia,
     ])
+    await db.query(
+      `insert into public.organization_approvers (organization_id, profile_id) values ($1, $2), ($3, $4)`,
+      [organizations.ribera, users.lucia, organizations.kuntur, users.daniel],
+    )
+    const [answered] = (
+      await db.query<{ id: string }>(`insert into public.approval_requests (document_id) values ($1) returning id`, [
+        documents.riberaKpiSpec,
+      ])
+    ).rows
+    await db.query(`insert into public.approval_requests (report_id) values ($1)`, [reports.riberaPublished])
+    await db.query(`insert into public.approval_requests (document_id) values ($1)`, [documents.kunturMethodology])
+    await as(db, 'clientA', (tx) =>
+      tx.query(`insert into public.approval_decisions (request_id, decision, version) values ($1, 'approved', 1)`, [
+        answered!.id,
+      ]),
+    )
+    // The approvals' notifications are tested elsewhere; the notifications rows above keep their seed counts.
+    await db.query(`delete from public.notifications where kind like 'approval_%'`)
   })
   afterAll(() => server.close())
 

@@ -50,7 +50,8 @@ const entities: Entity[] = [
       [project],
     ],
     update: `update public.reports set summary = 'Updated' where id = $1`,
-    changed: ['summary'],
+    // A new summary is a new version of the report (decision 0017).
+    changed: ['summary', 'version'],
     noop: `update public.reports set title = title where id = $1`,
     delete: `delete from public.reports where id = $1`,
     internal: false,

@@ -53,6 +53,7 @@ export interface TestServer {
   app: Awaited<ReturnType<typeof createServer>>['app']
   deps: Awaited<ReturnType<typeof createServer>>['deps']
   notificationMails: Awaited<ReturnType<typeof createServer>>['notificationMails']
+  approvalReminders: Awaited<ReturnType<typeof createServer>>['approvalReminders']
   realtime: Awaited<ReturnType<typeof createServer>>['realtime']
   /** A supabase-js client with the anon key, like the browser's. */
   client(): SupabaseClient
@@ -84,6 +85,8 @@ export async function startTestServer(
     NOTIFICATION_MAIL_INTERVAL_MS: '0',
     // and each as its own e-mail unless a test asks for digests (notification-mail.test.ts).
     NOTIFICATION_DIGEST_MINUTES: '0',
+    // Approval reminders likewise: approvalReminders.run().
+    APPROVAL_REMINDER_INTERVAL_MS: '0',
     // Most files need signed-up users with a session; sign-up with confirmation (the default
     // everywhere else) is tested by signup-confirmation.test.ts, which turns this off.
     AUTH_AUTOCONFIRM: 'true',
@@ -115,6 +118,7 @@ export async function startTestServer(
     app: server.app,
     deps: server.deps,
     notificationMails: server.notificationMails,
+    approvalReminders: server.approvalReminders,
     realtime: server.realtime,
     client: () => makeClient(env.ANON_KEY),
     serviceClient: () => makeClient(env.SERVICE_ROLE_KEY),

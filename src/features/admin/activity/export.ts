@@ -15,6 +15,7 @@ export const entityTypeLabels: Record<string, MessageDescriptor> = {
   task: msg`Task`,
   profile: msg`User account`,
   conversation_message: msg`Conversation message`,
+  approval: msg`Approval`,
 }
 
 export const actionLabels: Record<string, MessageDescriptor> = {

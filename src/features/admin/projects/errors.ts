@@ -70,12 +70,37 @@ const constraintMessages: Record<string, FieldFailure> = {
     field: 'assignedTo',
     message: msg`A task can only be assigned to a client of this project's organization, or to staff.`,
   },
+  approval_requests_deliverable_shared: {
+    field: 'deliverable',
+    message: msg`Only a document shared with the client or a published report, in a project the client can see, can be put up for approval.`,
+  },
+  approval_requests_has_approvers: {
+    field: 'deliverable',
+    message: msg`This organization has no approver yet: choose one under Team access first.`,
+  },
+  approval_requests_document_key: {
+    field: 'deliverable',
+    message: msg`Approval of this document has already been requested. A new version reopens the request.`,
+  },
+  approval_requests_report_key: {
+    field: 'deliverable',
+    message: msg`Approval of this report has already been requested. A new version reopens the request.`,
+  },
+  approval_requests_message_length: { field: 'message', message: msg`A message has at most 2,000 characters.` },
+  organization_approvers_client_of_organization: {
+    field: null,
+    message: msg`Only a client user of this organization can approve for it.`,
+  },
+  organization_approvers_pkey: { field: null, message: msg`This person already approves for the organization.` },
 }
 
 /** Trigger errors carry their constraint name in the error, but PostgREST only passes the message on. */
 const triggerMessages: [RegExp, string][] = [
   [/internal task cannot be assigned to a client/i, 'tasks_internal_not_for_clients'],
   [/only be assigned to a client of the project/i, 'tasks_assignee_in_organization'],
+  [/share the document|publish the report|hidden from the client/i, 'approval_requests_deliverable_shared'],
+  [/has no approver yet/i, 'approval_requests_has_approvers'],
+  [/must be a client user of the organization/i, 'organization_approvers_client_of_organization'],
 ]
 
 export const genericSaveFailure = msg`The changes could not be saved. Please try again.`

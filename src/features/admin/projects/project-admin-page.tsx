@@ -1,5 +1,5 @@
 // One project for staff, as sub-pages with their own URLs: the overview (details: edit, archive
-// or bring back), Documents, Reports, Metrics, Tasks and Activity, under a header and a nav that
+// or bring back), Documents, Reports, Metrics, Tasks, Approvals, Activity and Team access, under a header and a nav that
 // stay. Every section loads and fails on its own; every write invalidates what it changed (and
 // the activity, which the triggers append to).
 import { useState, type ReactNode } from 'react'
@@ -29,6 +29,8 @@ import { DocumentsAdmin } from './admin-documents'
 import { MetricsAdmin } from './admin-metrics'
 import { ReportsAdmin } from './admin-reports'
 import { TasksAdmin } from './admin-tasks'
+import { ApprovalsAdmin } from './admin-approvals'
+import { TeamAccessAdmin } from './team-access'
 import { ProjectForm, toProjectRow, type ProjectFormValues } from './project-form'
 import {
   adminActivityQuery,
@@ -118,7 +120,9 @@ function ProjectFrame({ project }: { project: AdminProject }) {
     { to: `${base}/reports`, label: t`Reports` },
     { to: `${base}/metrics`, label: t`Metrics` },
     { to: `${base}/tasks`, label: t`Tasks` },
+    { to: `${base}/approvals`, label: t`Approvals` },
     { to: `${base}/activity`, label: t`Activity` },
+    { to: `${base}/team`, label: t`Team access` },
   ] as const
   const organizationName = project.organization?.name ?? ''
   const archivedOn = project.archived_at ? formatDateTime(project.archived_at, i18n.locale) : ''
@@ -242,6 +246,34 @@ export function ProjectTasksPage() {
         <Section id="tasks" title={<Trans>Tasks</Trans>}>
           <SectionBoundary failure={<Trans>The tasks could not be loaded.</Trans>}>
             <TasksAdmin project={project} />
+          </SectionBoundary>
+        </Section>
+      )}
+    </SubPage>
+  )
+}
+
+export function ProjectApprovalsPage() {
+  return (
+    <SubPage>
+      {(project) => (
+        <Section id="approvals" title={<Trans>Approvals</Trans>}>
+          <SectionBoundary failure={<Trans>The approvals could not be loaded.</Trans>}>
+            <ApprovalsAdmin project={project} />
+          </SectionBoundary>
+        </Section>
+      )}
+    </SubPage>
+  )
+}
+
+export function ProjectTeamPage() {
+  return (
+    <SubPage>
+      {(project) => (
+        <Section id="team" title={<Trans>Team access</Trans>}>
+          <SectionBoundary failure={<Trans>The team could not be loaded.</Trans>}>
+            <TeamAccessAdmin project={project} />
           </SectionBoundary>
         </Section>
       )}

@@ -18,6 +18,7 @@ export const adminProjectKeys = {
   tasks: (id: string) => ['admin', 'projects', 'detail', id, 'tasks'] as const,
   activity: (id: string) => ['admin', 'projects', 'detail', id, 'activity'] as const,
   people: (organizationId: string) => ['admin', 'projects', 'people', organizationId] as const,
+  clients: (organizationId: string) => ['admin', 'projects', 'clients', organizationId] as const,
 }
 
 /** Organizations for the filter and the create form, active ones first. */
@@ -186,5 +187,20 @@ export const adminActivityQuery = (projectId: string) =>
           .order('occurred_at', { ascending: false })
           .order('id', { ascending: false })
           .limit(100),
+      ),
+  })
+
+/** Every client user of an organization, deactivated ones included (Team access). */
+export const organizationClientsQuery = (organizationId: string) =>
+  queryOptions({
+    queryKey: adminProjectKeys.clients(organizationId),
+    queryFn: async () =>
+      unwrapList(
+        await supabase
+          .from('profiles')
+          .select('id, full_name, email, is_active')
+          .eq('organization_id', organizationId)
+          .eq('role', 'client')
+          .order('full_name'),
       ),
   })

@@ -2,10 +2,15 @@ import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
 import { AdminOverviewPage } from '@/features/admin/overview-page'
 import { adminOverviewQuery } from '@/features/admin/queries'
+import { pendingApprovalsQuery } from '@/lib/approvals'
 import { privatePageHead } from '@/lib/seo'
 
 export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard/')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(adminOverviewQuery()),
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(adminOverviewQuery()),
+      context.queryClient.ensureQueryData(pendingApprovalsQuery(context.profile.id)),
+    ]),
   head: () => privatePageHead(msg`Admin overview`),
   component: AdminOverviewPage,
 })

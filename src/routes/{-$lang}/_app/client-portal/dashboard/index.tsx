@@ -7,10 +7,11 @@ import {
   projectsQuery,
   upcomingTasksQuery,
 } from '@/features/portal/queries'
+import { pendingApprovalsQuery } from '@/lib/approvals'
 import { PortalRouteError } from '@/components/ui/page-kit'
 import { privatePageHead } from '@/lib/seo'
 
-// The client's overview: projects, next tasks, latest reports and unread notifications.
+// The client's overview: projects, pending approvals, next tasks, latest reports and unread notifications.
 export const Route = createFileRoute('/{-$lang}/_app/client-portal/dashboard/')({
   loader: async ({ context: { queryClient, profile } }) => {
     await Promise.all([
@@ -18,6 +19,7 @@ export const Route = createFileRoute('/{-$lang}/_app/client-portal/dashboard/')(
       queryClient.ensureQueryData(upcomingTasksQuery(profile.id, profile.organization_id)),
       queryClient.ensureQueryData(latestReportsQuery(profile.id, profile.organization_id)),
       queryClient.ensureQueryData(latestNotificationsQuery(profile.id)),
+      queryClient.ensureQueryData(pendingApprovalsQuery(profile.id)),
     ])
   },
   head: () => privatePageHead(msg`Client portal overview`),

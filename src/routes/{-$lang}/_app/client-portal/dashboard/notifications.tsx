@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { NotificationsPage } from '@/features/portal/notifications-page'
-import { notificationsQuery } from '@/features/portal/queries'
+import { PortalNotificationsPage } from '@/features/portal/notifications'
+import { notificationsQuery } from '@/lib/notifications'
 import { privatePageHead } from '@/lib/seo'
 
 // The signed-in user's notifications, newest first.
 export const Route = createFileRoute('/{-$lang}/_app/client-portal/dashboard/notifications')({
   head: () => privatePageHead(msg`Notifications`),
   loader: ({ context }) => context.queryClient.ensureInfiniteQueryData(notificationsQuery(context.user.id)),
-  component: NotificationsPage,
+  component: PortalNotificationsPage,
 })

@@ -10,6 +10,7 @@ import {
   projectTasksQuery,
 } from '@/features/portal/queries'
 import { isUuid } from '@/lib/query-utils'
+import { projectApprovalsQuery } from '@/lib/approvals'
 import { PortalRouteError } from '@/components/ui/page-kit'
 import { privatePageHead } from '@/lib/seo'
 
@@ -24,6 +25,7 @@ export const Route = createFileRoute('/{-$lang}/_app/client-portal/dashboard/pro
       void queryClient.prefetchQuery(projectMetricsQuery(profile.id, projectId))
       void queryClient.prefetchQuery(projectTasksQuery(profile.id, projectId))
       void queryClient.prefetchQuery(projectActivityQuery(profile.id, projectId))
+      void queryClient.prefetchQuery(projectApprovalsQuery(profile.id, projectId))
     }
     const project = await queryClient.ensureQueryData(projectQuery(profile.id, projectId))
     return { projectName: project?.name ?? null }

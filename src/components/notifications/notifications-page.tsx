@@ -1,22 +1,32 @@
-// The user's notifications, newest first, a page at a time. Each says whether it is unread (in
-// words, not only colour), links to its project and can be marked read; or all at once. Marking
-// refreshes the list and the unread badge in the portal's nav.
-import { useEffect, useRef, useState } from 'react'
-import { Link } from '@tanstack/react-router'
+// The user's notifications, newest first, a page at a time, in either area. Each says whether it
+// is unread (in words, not only colour), links to what it is about (the area decides where) and
+// can be marked read; or all at once. Marking refreshes the list and the unread badges.
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useMutation, useQuery, useQueryClient, useSuspenseInfiniteQuery } from '@tanstack/react-query'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { FormAlert } from '@/components/form/field'
 import * as layout from '@/components/ui/layout.css'
-import { useLangPrefix } from '@/lib/use-lang'
-import { notificationKeys, notificationsQuery, portalKeys, unreadCountQuery } from './queries'
-import { markNotificationsRead } from './notifications-api'
+import {
+  markNotificationsRead,
+  notificationKeys,
+  notificationsQuery,
+  unreadCountQuery,
+  type NotificationRow,
+} from '@/lib/notifications'
 import { saveFailureMessage } from '@/auth/messages'
 import { useCurrentProfile } from '@/auth/use-auth'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import * as styles from './notifications.css'
 
-type Notification = ReturnType<typeof useNotifications>['items'][number]
+/** Where a notification leads in this area: a link, with `onFollow` (following it counts as reading it). */
+export type NotificationLink = (item: NotificationRow, onFollow: () => void) => ReactNode
+
+interface AreaProps {
+  linkFor: NotificationLink
+  /** What this area's person will be told about, for the empty list. */
+  emptyHint: ReactNode
+}
 
 function useNotifications(userId: string) {
   const list = useSuspenseInfiniteQuery(notificationsQuery(userId))
@@ -25,12 +35,12 @@ function useNotifications(userId: string) {
   return { list, items, total }
 }
 
-export function NotificationsPage() {
+export function NotificationsPage(props: AreaProps) {
   const profile = useCurrentProfile()
-  return profile ? <NotificationList userId={profile.id} /> : null
+  return profile ? <NotificationList userId={profile.id} {...props} /> : null
 }
 
-function NotificationList({ userId }: { userId: string }) {
+function NotificationList({ userId, linkFor, emptyHint }: { userId: string } & AreaProps) {
   const { i18n } = useLingui()
   const queryClient = useQueryClient()
   const { list, items, total } = useNotifications(userId)
@@ -44,12 +54,8 @@ function NotificationList({ userId }: { userId: string }) {
 
   const mark = useMutation({
     mutationFn: (notificationId?: string) => markNotificationsRead(userId, notificationId),
-    // The list and the nav's unread badge (both under ['notifications', userId]).
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: notificationKeys.all(userId) }),
-        queryClient.invalidateQueries({ queryKey: portalKeys.unreadCount(userId) }),
-      ]),
+    // The list and the unread badges (all under ['notifications', userId]).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all(userId) }),
   })
 
   useEffect(() => {
@@ -122,12 +128,7 @@ function NotificationList({ userId }: { userId: string }) {
           <p className={styles.emptyTitle}>
             <Trans>You have no notifications yet.</Trans>
           </p>
-          <p className={styles.summary}>
-            <Trans>
-              We will let you know here when a document is shared with you, a report is published or a task is assigned
-              to you.
-            </Trans>
-          </p>
+          <p className={styles.summary}>{emptyHint}</p>
         </div>
       ) : (
         <ul className={styles.list}>
@@ -137,7 +138,9 @@ function NotificationList({ userId }: { userId: string }) {
               item={item}
               busy={mark.isPending}
               onMarkRead={markOne}
-              onOpenProject={(id) => mark.mutate(id)}
+              link={linkFor(item, () => {
+                if (!item.read_at) mark.mutate(item.id)
+              })}
               articleRef={(element) => {
                 if (element) articles.current.set(item.id, element)
                 else articles.current.delete(item.id)
@@ -172,18 +175,16 @@ function NotificationItem({
   item,
   busy,
   onMarkRead,
-  onOpenProject,
+  link,
   articleRef,
 }: {
-  item: Notification
+  item: NotificationRow
   busy: boolean
   onMarkRead: (id: string) => Promise<void>
-  /** Following the link counts as reading it. */
-  onOpenProject: (id: string) => void
+  link: ReactNode
   articleRef: (element: HTMLElement | null) => void
 }) {
   const { i18n } = useLingui()
-  const lang = useLangPrefix()
   const unread = !item.read_at
   const titleId = `notification-${item.id}`
   const date = new Date(item.created_at)
@@ -210,29 +211,7 @@ function NotificationItem({
         {item.body && <p className={styles.body}>{item.body}</p>}
         <div className={styles.meta}>
           <time dateTime={item.created_at}>{formatted}</time>
-          {item.project_id && item.kind.startsWith('conversation_') ? (
-            <Link
-              to="/{-$lang}/client-portal/dashboard/projects/$projectId/conversation"
-              params={{ lang, projectId: item.project_id }}
-              className={styles.projectLink}
-              onClick={() => {
-                if (unread) onOpenProject(item.id)
-              }}
-            >
-              <Trans>Open the conversation</Trans>
-            </Link>
-          ) : item.project_id ? (
-            <Link
-              to="/{-$lang}/client-portal/dashboard/projects/$projectId"
-              params={{ lang, projectId: item.project_id }}
-              className={styles.projectLink}
-              onClick={() => {
-                if (unread) onOpenProject(item.id)
-              }}
-            >
-              <Trans>View project</Trans>
-            </Link>
-          ) : null}
+          {link}
           {unread && (
             <button
               type="button"

@@ -1,0 +1,20 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ProjectApprovalsPage } from '@/features/admin/projects/project-admin-page'
+import { adminDocumentsQuery, adminProjectQuery, adminReportsQuery } from '@/features/admin/projects/queries'
+import { approversQuery, projectApprovalsQuery } from '@/lib/approvals'
+import { isUuid } from '@/lib/query-utils'
+import { PortalRouteError } from '@/components/ui/page-kit'
+
+// A project's approvals for staff: ask for one, follow the record, download it as CSV.
+export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard/projects/$projectId/approvals')({
+  loader: async ({ context: { queryClient, profile }, params: { projectId } }) => {
+    if (!isUuid(projectId)) return
+    void queryClient.prefetchQuery(projectApprovalsQuery(profile.id, projectId))
+    void queryClient.prefetchQuery(adminDocumentsQuery(projectId))
+    void queryClient.prefetchQuery(adminReportsQuery(projectId))
+    const project = await queryClient.ensureQueryData(adminProjectQuery(projectId))
+    if (project) void queryClient.prefetchQuery(approversQuery(profile.id, project.organization_id))
+  },
+  component: ProjectApprovalsPage,
+  errorComponent: PortalRouteError,
+})

@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ProjectTeamPage } from '@/features/admin/projects/project-admin-page'
+import { adminProjectQuery, organizationClientsQuery } from '@/features/admin/projects/queries'
+import { approversQuery } from '@/lib/approvals'
+import { isUuid } from '@/lib/query-utils'
+import { PortalRouteError } from '@/components/ui/page-kit'
+
+// Who at the client reaches this project, and who approves for the organization.
+export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard/projects/$projectId/team')({
+  loader: async ({ context: { queryClient, profile }, params: { projectId } }) => {
+    if (!isUuid(projectId)) return
+    const project = await queryClient.ensureQueryData(adminProjectQuery(projectId))
+    if (!project) return
+    void queryClient.prefetchQuery(organizationClientsQuery(project.organization_id))
+    void queryClient.prefetchQuery(approversQuery(profile.id, project.organization_id))
+  },
+  component: ProjectTeamPage,
+  errorComponent: PortalRouteError,
+})

@@ -1,0 +1,215 @@
+// Approvals end to end, in two browsers: a staff member (English, desktop) makes a client user an
+// approver under Team access and asks for approval of a shared document; the client (Spanish, on
+// a 375 px phone) finds it on the overview, asks for changes with a comment, then approves the
+// new version; the record (who, which version, the comment) appears on both sides, in the
+// activity and in the CSV file, whose cells are guarded against formulas. axe on every screen.
+import { randomUUID } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import type { Page } from '@playwright/test'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { withLangPrefix } from '../../src/lib/pages'
+import { expectNoAxeViolations } from './support/a11y'
+import { createOrganization, signInStaff } from './support/admin'
+import { test, expect, signIn } from './support/auth'
+import { t } from './support/catalog'
+import { demoUsers, type Account } from './support/users'
+
+function must<T>(result: { data: T | null; error: { message: string } | null }, what: string): T {
+  if (result.error || result.data === null) throw new Error(`${what}: ${result.error?.message ?? 'no data'}`)
+  return result.data
+}
+
+/** A fresh organization with one project, one shared document and one Spanish-speaking client user. */
+async function freshProject(admin: SupabaseClient) {
+  const organization = await createOrganization(admin)
+  const tag = randomUUID().slice(0, 8)
+  const project = must(
+    await admin
+      .from('projects')
+      .insert({ organization_id: organization.id, name: `Cuadro de mando ${tag}`, service: 'business-intelligence' })
+      .select('id, name')
+      .single<{ id: string; name: string }>(),
+    'project',
+  )
+  const documentName = `Diseño del cuadro ${tag}.pdf`
+  const document = must(
+    await admin
+      .from('documents')
+      .insert({
+        project_id: project.id,
+        name: documentName,
+        storage_path: `${organization.id}/${project.id}/diseno-${tag}.pdf`,
+        mime_type: 'application/pdf',
+        size_bytes: 1000,
+        visible_to_client: true,
+      })
+      .select('id')
+      .single<{ id: string }>(),
+    'document',
+  )
+  const email = `e2e-approver-${tag}@example.com`
+  const password = `first-pass-${tag}`
+  const name = `Aprobadora ${tag}`
+  const created = await admin.auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+    user_metadata: { full_name: name, locale: 'es' },
+  })
+  const userId = must({ data: created.data.user, error: created.error }, 'client user').id
+  must(await admin.from('profiles').update({ organization_id: organization.id }).eq('id', userId).select('id'), 'org')
+  const client: Account = { email, password, name, locale: 'es' }
+  return { organization, project, document: { id: document.id, name: documentName }, client, clientId: userId }
+}
+
+const approvalCard = (page: Page, title: string) =>
+  page.locator('li[data-approval-id]').filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+
+test.describe('approvals with a record', () => {
+  test.setTimeout(180_000)
+
+  test('staff ask, the client asks for changes then approves the new version; the record is on both sides and in the CSV', async ({
+    browser,
+    admin,
+  }) => {
+    const { project, document: deliverable, client } = await freshProject(admin)
+    const staffContext = await browser.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true })
+    const clientContext = await browser.newContext({ viewport: { width: 1366, height: 900 } })
+    const staff = await staffContext.newPage()
+    const phone = await clientContext.newPage()
+    const en = (source: string, values?: Record<string, string | number>) => t('en', source, values)
+    const es = (source: string, values?: Record<string, string | number>) => t('es', source, values)
+    const staffProject = (sub: string) => withLangPrefix(`/admin/dashboard/projects/${project.id}/${sub}`, 'en')
+
+    // Staff: choose the approver under Team access.
+    await signInStaff(staff, demoUsers.admin, 'en')
+    await staff.goto(staffProject('approvals'))
+    await expect(staff.getByTestId('request-approval')).toContainText(en('Team access'))
+    await staff
+      .getByRole('navigation', { name: en('Project sections') })
+      .getByRole('link', { name: en('Team access'), exact: true })
+      .click()
+    const row = staff.locator(`tr[data-person-id]`).filter({ hasText: client.email })
+    const toggle = row.getByRole('button', { name: en('Approver: {name}', { name: client.name }) })
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false')
+    await expectNoAxeViolations(staff, 'team access (en)')
+    await toggle.click()
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true')
+    await expect(staff.getByRole('status')).toContainText(client.name)
+
+    // Staff: ask for approval of the shared document, by keyboard.
+    await staff
+      .getByRole('navigation', { name: en('Project sections') })
+      .getByRole('link', { name: en('Approvals'), exact: true })
+      .click()
+    const form = staff.getByTestId('request-approval')
+    await form.getByRole('button', { name: en('Ask for approval') }).click()
+    await expect(form.getByText(en('Choose what to put up for approval.'))).toBeVisible()
+    await form.getByLabel(en('Deliverable')).selectOption({ label: en('Document: {name}', { name: deliverable.name }) })
+    await form.getByLabel(en('Message to the approvers (optional)')).fill('Please check the sales KPIs.')
+    await form.getByLabel(en('Message to the approvers (optional)')).press('Tab')
+    await staff.keyboard.press('Enter')
+    await expect(form.getByRole('status')).toHaveText(
+      en('The approvers have been asked. They are notified in the portal and by e-mail.'),
+    )
+    const staffCard = approvalCard(staff, deliverable.name)
+    await expect(staffCard).toHaveAttribute('data-status', 'pending')
+    await expectNoAxeViolations(staff, 'approvals (en)')
+
+    // Client, on a phone, in Spanish: the overview lists it; asking for changes needs a comment.
+    // (Signed in on a wide window, whose side bar the helper waits for; then a phone's width.)
+    await signIn(phone, client, 'es')
+    await phone.setViewportSize({ width: 375, height: 812 })
+    const pending = phone.getByRole('region', { name: es('Awaiting your approval') })
+    await expect(pending).toContainText(project.name)
+    await expectNoAxeViolations(phone, 'portal overview with a pending approval (es, 375 px)')
+    await pending.getByRole('link', { name: deliverable.name }).click()
+    const clientCard = approvalCard(phone, deliverable.name)
+    await expect(clientCard).toContainText('Please check the sales KPIs.')
+    await clientCard.getByRole('button', { name: es('Ask for changes') }).click()
+    await expect(clientCard.getByText(es('Say what should change.'))).toBeVisible()
+    const comment = '=HYPERLINK("http://example.com") Falta el margen por tienda, por favor.'
+    await clientCard.getByLabel(es('Comment (needed to ask for changes)')).fill(comment)
+    await clientCard.getByRole('button', { name: es('Ask for changes') }).click()
+    await expect(clientCard).toHaveAttribute('data-status', 'changes_requested')
+    const firstAnswer = clientCard.locator('[data-decision="changes_requested"]')
+    await expect(firstAnswer).toContainText(es('Asked for changes'))
+    await expect(firstAnswer).toContainText(client.name)
+    await expect(firstAnswer).toContainText(comment)
+    const documentWidth = await phone.evaluate(() => document.documentElement.scrollWidth)
+    expect(documentWidth).toBeLessThanOrEqual(375)
+    await expectNoAxeViolations(phone, 'portal project approvals (es, 375 px)')
+    await expect(phone.locator('#activity')).toContainText(
+      es('Changes were requested to “{title}” (version {version})', { title: deliverable.name, version: 1 }),
+    )
+
+    // Staff hear of the answer under the admin area's bell, and see it on the project.
+    await staff.reload()
+    const bell = staff.getByRole('banner').getByRole('link', { name: /^Notifications, \d+ unread$/ })
+    await bell.click()
+    // Written in the recipient's language (the seeded admin reads Spanish), whatever the page's.
+    const notice = staff
+      .getByTestId('notification')
+      .filter({ hasText: `${client.name} pide cambios en «${deliverable.name}» (versión 1)` })
+    await expect(notice).toHaveAttribute('data-unread', 'true')
+    await expectNoAxeViolations(staff, 'admin notifications (en)')
+    await notice.getByRole('link', { name: en('View the approvals') }).click()
+    await expect(staff).toHaveURL(new RegExp(`/en/admin/dashboard/projects/${project.id}/approvals$`))
+    await expect(staffCard).toHaveAttribute('data-status', 'changes_requested')
+    await expect(staffCard.locator('[data-decision="changes_requested"]')).toContainText(comment)
+    // New bytes for the document reopen the request.
+    must(
+      await admin.from('documents').update({ size_bytes: 2000 }).eq('id', deliverable.id).select('version'),
+      'new version',
+    )
+
+    // Client approves version 2.
+    await phone.reload()
+    await clientCard.getByRole('button', { name: es('Approve version {version}', { version: 2 }) }).click()
+    await expect(clientCard).toHaveAttribute('data-status', 'approved')
+    await expect(clientCard.locator('[data-decision]')).toHaveCount(2)
+    await expect(phone.getByRole('button', { name: es('Approve version {version}', { version: 2 }) })).toHaveCount(0)
+
+    // Staff: the full record, then the CSV file.
+    await staff.reload()
+    await expect(staffCard).toHaveAttribute('data-status', 'approved')
+    await expect(staffCard.locator('[data-decision="approved"]')).toContainText(`${client.name}`)
+    await expect(staffCard.locator('[data-decision="approved"]')).toContainText('(version 2)')
+    const [download] = await Promise.all([
+      staff.waitForEvent('download'),
+      staff.getByRole('button', { name: en('Download the record (CSV)') }).click(),
+    ])
+    expect(download.suggestedFilename()).toMatch(/^approvals-cuadro-de-mando-[0-9a-f]{8}-\d{4}-\d{2}-\d{2}\.csv$/)
+    const csv = await readFile((await download.path())!, 'utf8')
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+    expect(lines[0]).toBe('Project,Deliverable,Type,Version,Answer,Person,Date and time,Comment')
+    expect(lines).toHaveLength(3)
+    expect(lines[1]).toContain(`,1,Asked for changes,${client.name},`)
+    // The comment that starts with "=" is kept as text, quoted (it has a comma and quotes).
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://example.com"") Falta el margen por tienda, por favor."`)
+    expect(lines[2]).toContain(`,2,Approved,${client.name},`)
+
+    // The other language and width on each side: staff in Spanish on a phone, the client in English on a wide window.
+    await staff.setViewportSize({ width: 375, height: 812 })
+    await staff.goto(withLangPrefix(`/admin/dashboard/projects/${project.id}/approvals`, 'es'))
+    await expect(staffCard.locator('[data-decision="changes_requested"]')).toContainText(es('Asked for changes'))
+    expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    await expectNoAxeViolations(staff, 'approvals (es, 375 px)')
+    await staff.goto(withLangPrefix(`/admin/dashboard/projects/${project.id}/team`, 'es'))
+    await expect(staff.getByRole('button', { name: es('Approver: {name}', { name: client.name }) })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    await expectNoAxeViolations(staff, 'team access (es, 375 px)')
+    await phone.setViewportSize({ width: 1366, height: 900 })
+    await phone.goto(withLangPrefix(`/client-portal/dashboard/projects/${project.id}`, 'en'))
+    await expect(clientCard.locator('[data-decision="approved"]')).toContainText(t('en', 'Approved'))
+    await expectNoAxeViolations(phone, 'portal project approvals (en)')
+
+    await staffContext.close()
+    await clientContext.close()
+  })
+})
