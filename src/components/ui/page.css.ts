@@ -1,7 +1,7 @@
 // The portal pages' building blocks: page and section rhythm, cards, lists, status badges (text
 // first, colour second, every pair AA in tests/unit/theme.test.ts), progress bars, scrollable
 // tables, skeleton placeholders, empty and error panels.
-import { keyframes, style, styleVariants } from '@vanilla-extract/css'
+import { globalStyle, keyframes, style, styleVariants } from '@vanilla-extract/css'
 import { vars } from '@/styles/theme.css'
 import { media } from '@/styles/tokens'
 
@@ -140,9 +140,13 @@ export const details = style({
   margin: 0,
 })
 
+// A grid item is as wide as its longest word by default; 0 lets detailValue wrap it.
+globalStyle(`${details} > *`, { minWidth: 0 })
+
 export const detailTerm = style({ fontSize: vars.fontSize.small, color: vars.color.textMuted })
 
-export const detailValue = style({ margin: 0, fontWeight: 600 })
+// A long e-mail address or name breaks inside its cell instead of running over the next one.
+export const detailValue = style({ margin: 0, fontWeight: 600, overflowWrap: 'anywhere' })
 
 export const tableWrapper = style({
   // positioned, so a visually hidden caption stays inside the scrolling box, not the page

@@ -15,6 +15,7 @@ import { useOpenDocument } from '@/lib/use-open-document'
 import { EmptyState } from '@/components/ui/page-kit'
 import { projectDocumentsQuery, projectKeys } from './queries'
 import * as styles from '@/components/ui/page.css'
+import { TableScroll } from '@/components/ui/table-scroll'
 
 const uploadMessages: Record<UploadFailure, MessageDescriptor> = {
   'too-large': msg`The file is too large: the limit is 50 MB.`,
@@ -53,7 +54,7 @@ export function DocumentsSection({
           <Trans>No documents have been shared in this project yet.</Trans>
         </EmptyState>
       ) : (
-        <div className={styles.tableWrapper} tabIndex={0} role="region" aria-labelledby={captionId}>
+        <TableScroll labelledBy={captionId}>
           <table className={styles.table}>
             <caption id={captionId} className={layout.visuallyHidden}>
               <Trans>Documents of {projectName}</Trans>
@@ -115,7 +116,7 @@ export function DocumentsSection({
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <UploadForm projectId={projectId} organizationId={organizationId} />
     </>

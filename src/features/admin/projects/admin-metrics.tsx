@@ -39,6 +39,7 @@ import {
 } from './metrics-csv'
 import { adminMetricsQuery, metricGranularities, metricUnits, type AdminMetric, type AdminProject } from './queries'
 import * as styles from './projects.css'
+import { TableScroll } from '@/components/ui/table-scroll'
 
 export function MetricsAdmin({ project }: { project: AdminProject }) {
   const { data: metrics } = useSuspenseQuery(adminMetricsQuery(project.id))
@@ -123,14 +124,7 @@ function MetricPoints({ project, metrics }: { project: AdminProject; metrics: Ad
           {open ? <Trans>Hide the recorded values</Trans> : <Trans>Show the recorded values</Trans>}
         </button>
       </div>
-      <div
-        id={regionId}
-        hidden={!open}
-        className={page.tableWrapper}
-        tabIndex={0}
-        role="region"
-        aria-label={t`Recorded values`}
-      >
+      <TableScroll label={t`Recorded values`} id={regionId} hidden={!open}>
         <table className={page.table}>
           <thead>
             <tr>
@@ -194,7 +188,7 @@ function MetricPoints({ project, metrics }: { project: AdminProject; metrics: Ad
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </div>
   )
 }
@@ -600,7 +594,7 @@ function CsvImport({ project, metrics }: { project: AdminProject; metrics: Admin
             </p>
           )}
           {rows.length > 0 && (
-            <div className={page.tableWrapper} tabIndex={0} role="region" aria-labelledby={previewId}>
+            <TableScroll labelledBy={previewId}>
               <table className={page.table}>
                 <caption id={previewId} className={page.caption}>
                   {shown < rows.length ? (
@@ -654,7 +648,7 @@ function CsvImport({ project, metrics }: { project: AdminProject; metrics: Admin
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
           {ready && (
             <div className={styles.actions}>

@@ -24,6 +24,7 @@ import {
   type ProjectFilters,
 } from './queries'
 import * as styles from './projects.css'
+import { TableScroll } from '@/components/ui/table-scroll'
 
 const route = getRouteApi('/{-$lang}/_app/admin/dashboard/projects/')
 
@@ -62,7 +63,7 @@ export function ProjectsListPage() {
             <Trans>No project matches these filters.</Trans>
           </p>
         ) : (
-          <div className={page.tableWrapper} tabIndex={0} role="region" aria-labelledby="project-list-title">
+          <TableScroll labelledBy="project-list-title">
             <table className={page.table}>
               <thead>
                 <tr>
@@ -122,7 +123,7 @@ export function ProjectsListPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
 
