@@ -16,6 +16,7 @@ import type { Locale } from '../../src/lib/locale'
 const widths = [375, 320] as const
 
 interface Findings {
+  pastEdge: string[]
   pageWidth: number
   viewport: number
   spilling: string[]
@@ -37,7 +38,8 @@ function measure(): Findings {
   const spilling: string[] = []
   const clipped: string[] = []
   for (const element of all) {
-    if (element instanceof SVGElement) continue
+    // SVG has no scroll box; a form control scrolls its own text (its value is not a label)
+    if (element instanceof SVGElement || element.matches('input, textarea, select')) continue
     const style = getComputedStyle(element)
     if (style.display === 'inline' || style.display === 'contents') continue
     const wider = element.scrollWidth > element.clientWidth + 1
@@ -80,7 +82,20 @@ function measure(): Findings {
       return input.getBoundingClientRect().width < row - 60
     })
     .map(describe)
+  // the innermost elements reaching past the right edge: where a too-wide page starts
+  const pastEdge = all
+    .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+    .filter(
+      (element) =>
+        ![...element.children].some(
+          (child) =>
+            all.includes(child) && child.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5,
+        ),
+    )
+    .slice(0, 5)
+    .map(describe)
   return {
+    pastEdge,
     pageWidth: document.documentElement.scrollWidth,
     viewport: document.documentElement.clientWidth,
     spilling,
@@ -94,14 +109,23 @@ function measure(): Findings {
 /** Waits for the page's data (no skeleton left), then checks it at each width and runs axe at 375 px. */
 async function checkPage(page: Page, lng: Locale, label: string) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  await expect(page.getByRole('main').getByRole('status').filter({ hasText: t(lng, 'Loading...') })).toHaveCount(0)
+  await expect(page).toHaveTitle(/\S/)
+  await expect(
+    page
+      .getByRole('main')
+      .getByRole('status')
+      .filter({ hasText: t(lng, 'Loading...') }),
+  ).toHaveCount(0)
   for (const width of widths) {
     await page.setViewportSize({ width, height: 800 })
     // a layout pass after the resize, and ResizeObserver callbacks (the tables' cue) with it
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
     const found = await page.evaluate(measure)
     const at = `${label} at ${width}px`
-    expect(found.pageWidth, `${at}: the page is ${found.pageWidth}px wide`).toBeLessThanOrEqual(found.viewport)
+    expect(
+      found.pageWidth,
+      `${at}: the page is ${found.pageWidth}px wide: ${found.pastEdge.join(', ')}`,
+    ).toBeLessThanOrEqual(found.viewport)
     expect(found.spilling, `${at}: content running out of its box`).toEqual([])
     expect(found.clipped, `${at}: clipped labels`).toEqual([])
     expect(found.smallTargets, `${at}: targets under 24px`).toEqual([])
@@ -109,6 +133,9 @@ async function checkPage(page: Page, lng: Locale, label: string) {
     expect(found.narrowPasswords, `${at}: password inputs not taking the row`).toEqual([])
   }
   await page.setViewportSize({ width: 375, height: 800 })
+  // The admin overview's title is briefly empty right after the staff sign-in (seen once in
+  // five runs; left to the shell's owners): wait for it rather than fail on that moment.
+  await expect(page).toHaveTitle(/\S/)
   await expectNoAxeViolations(page, `${label} at 375px`)
 }
 
@@ -139,8 +166,9 @@ async function longLead(admin: SupabaseClient, lng: Locale): Promise<string> {
 
 for (const lng of ['es', 'en'] as const) {
   test(`every portal page fits 375px and 320px (${lng})`, async ({ page, admin }) => {
-    await page.setViewportSize({ width: 375, height: 800 })
+    // signIn waits for the side bar, which a phone folds into the menu: sign in wide, then narrow
     await signIn(page, lng === 'es' ? demoUsers.lucia : demoUsers.james, lng)
+    await page.setViewportSize({ width: 375, height: 800 })
     await checkPage(page, lng, 'the portal overview')
     const project = (await projectsOf(admin, organizations.ribera)).find((row) => row.visible_to_client)!
     await visit(page, lng, `/client-portal/dashboard/projects/${project.id}`)
@@ -152,6 +180,16 @@ for (const lng of ['es', 'en'] as const) {
     }
     await visit(page, lng, '/client-portal/dashboard/notifications')
     await visit(page, lng, '/client-portal/dashboard/account')
+
+    // the show-password icon button: named, a toggle whose state aria-pressed tells
+    const password = page.locator('input[type="password"]').first()
+    const reveal = page.getByRole('button', { name: t(lng, 'Show password'), exact: true }).first()
+    await expect(reveal).toHaveAttribute('aria-pressed', 'false')
+    await reveal.click()
+    await expect(reveal).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.locator(`#${await reveal.getAttribute('aria-controls')}`)).toHaveAttribute('type', 'text')
+    await reveal.click()
+    await expect(password).toHaveAttribute('type', 'password')
   })
 
   test(`every admin page fits 375px and 320px (${lng})`, async ({ page, admin }) => {
@@ -179,6 +217,17 @@ for (const lng of ['es', 'en'] as const) {
       '/admin/dashboard/account',
     ]) {
       await visit(page, lng, path)
+      if (path === '/admin/dashboard/projects') {
+        // five columns do not fit 375 px: the table scrolls in its box and says so
+        const table = page.locator('[data-table-scroll]').getByRole('region', { name: t(lng, 'Current projects') })
+        await expect(table).toHaveAttribute('aria-describedby', /.+/)
+        await expect(page.getByText(t(lng, 'Scroll sideways to see every column.'))).toBeVisible()
+        await table.evaluate((box) => box.scrollBy({ left: 10_000 }))
+        await expect(table).toHaveJSProperty(
+          'scrollLeft',
+          await table.evaluate((box) => box.scrollWidth - box.clientWidth),
+        )
+      }
     }
   })
 }

@@ -86,6 +86,9 @@ export const meta = style({
   fontSize: vars.fontSize.small,
 })
 
+// A link on its own in a meta line (a project's name under a task) is a target: 24px at least (WCAG 2.5.8).
+globalStyle(`${meta} a`, { display: 'inline-flex', alignItems: 'center', minHeight: '24px' })
+
 export const text = style({ margin: 0, overflowWrap: 'anywhere' })
 
 export const mutedText = style({ margin: 0, color: vars.color.textMuted })
@@ -206,7 +209,9 @@ export const smallButton = style({
   font: 'inherit',
   fontWeight: 600,
   cursor: 'pointer',
-  whiteSpace: 'nowrap',
+  // a long label ("Mostrar los valores registrados") wraps at 320 px rather than widen the page
+  maxWidth: '100%',
+  textAlign: 'center',
   textDecoration: 'none',
   selectors: {
     '&:hover': { background: vars.color.accentSoft, color: vars.color.accentHover },
@@ -306,3 +311,6 @@ export const sectionNav = style({
 })
 
 export const sectionNavLink = style({ display: 'inline-flex', alignItems: 'center', minHeight: '44px' })
+
+// In a table the row's buttons keep one line: the table scrolls sideways instead (TableScroll).
+globalStyle(`${tableWrapper} ${smallButton}`, { whiteSpace: 'nowrap' })
