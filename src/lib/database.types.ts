@@ -653,6 +653,7 @@ export type Database = {
       notify: { Args: { n_recipients: string[]; n_kind: string; n_dedupe_key: string; n_organization_id: string; n_project_id: string; n_entity_type: string; n_entity_id: string; n_title_es: string; n_title_en: string; n_body_es: string; n_body_en: string; n_data: Json }; Returns: undefined }
       notify_organization_access: { Args: { target: string }; Returns: undefined }
       organization_client_ids: { Args: { target_organization: string }; Returns: string[] }
+      project_document_downloads: { Args: { p_project_id: string }; Returns: Json }
       record_mfa_reset: { Args: { target_user: string; removed_factors: number }; Returns: undefined }
       staff_ids: { Args: never; Returns: string[] }
     }
