@@ -655,6 +655,9 @@ export type Database = {
       organization_client_ids: { Args: { target_organization: string }; Returns: string[] }
       project_document_downloads: { Args: { p_project_id: string }; Returns: Json }
       record_mfa_reset: { Args: { target_user: string; removed_factors: number }; Returns: undefined }
+      search: { Args: { p_query: string; p_limit?: number }; Returns: Json }
+      search_fold: { Args: { value: string }; Returns: string }
+      search_service_names: { Args: { service: string }; Returns: string }
       staff_ids: { Args: never; Returns: string[] }
     }
     Enums: {
