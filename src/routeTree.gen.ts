@@ -29,10 +29,12 @@ import { Route as Char123LangChar125SiteSpecializationsSpecializationRouteImport
 import { Route as Char123LangChar125AppAdminDashboardIndexRouteImport } from './routes/{-$lang}/_app/admin/dashboard/index'
 import { Route as Char123LangChar125AppAdminDashboardAccountRouteImport } from './routes/{-$lang}/_app/admin/dashboard/account'
 import { Route as Char123LangChar125AppAdminDashboardActivityRouteImport } from './routes/{-$lang}/_app/admin/dashboard/activity'
+import { Route as Char123LangChar125AppAdminDashboardSearchRouteImport } from './routes/{-$lang}/_app/admin/dashboard/search'
 import { Route as Char123LangChar125AppAdminDashboardTeamRouteImport } from './routes/{-$lang}/_app/admin/dashboard/team'
 import { Route as Char123LangChar125AppClientPortalDashboardIndexRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/index'
 import { Route as Char123LangChar125AppClientPortalDashboardAccountRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/account'
 import { Route as Char123LangChar125AppClientPortalDashboardNotificationsRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/notifications'
+import { Route as Char123LangChar125AppClientPortalDashboardSearchRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/search'
 import { Route as Char123LangChar125AppAdminDashboardLeadsIndexRouteImport } from './routes/{-$lang}/_app/admin/dashboard/leads/index'
 import { Route as Char123LangChar125AppAdminDashboardLeadsLeadIdRouteImport } from './routes/{-$lang}/_app/admin/dashboard/leads/$leadId'
 import { Route as Char123LangChar125AppAdminDashboardOrganizationsIndexRouteImport } from './routes/{-$lang}/_app/admin/dashboard/organizations/index'
@@ -164,6 +166,12 @@ const Char123LangChar125AppAdminDashboardActivityRoute =
     path: '/activity',
     getParentRoute: () => Char123LangChar125AppAdminDashboardRouteRoute,
   } as any)
+const Char123LangChar125AppAdminDashboardSearchRoute =
+  Char123LangChar125AppAdminDashboardSearchRouteImport.update({
+    id: '/search',
+    path: '/search',
+    getParentRoute: () => Char123LangChar125AppAdminDashboardRouteRoute,
+  } as any)
 const Char123LangChar125AppAdminDashboardTeamRoute =
   Char123LangChar125AppAdminDashboardTeamRouteImport.update({
     id: '/team',
@@ -186,6 +194,12 @@ const Char123LangChar125AppClientPortalDashboardNotificationsRoute =
   Char123LangChar125AppClientPortalDashboardNotificationsRouteImport.update({
     id: '/notifications',
     path: '/notifications',
+    getParentRoute: () => Char123LangChar125AppClientPortalDashboardRouteRoute,
+  } as any)
+const Char123LangChar125AppClientPortalDashboardSearchRoute =
+  Char123LangChar125AppClientPortalDashboardSearchRouteImport.update({
+    id: '/search',
+    path: '/search',
     getParentRoute: () => Char123LangChar125AppClientPortalDashboardRouteRoute,
   } as any)
 const Char123LangChar125AppAdminDashboardLeadsIndexRoute =
@@ -304,9 +318,11 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/client-portal/': typeof Char123LangChar125SiteClientPortalIndexRoute
   '/{-$lang}/admin/dashboard/account': typeof Char123LangChar125AppAdminDashboardAccountRoute
   '/{-$lang}/admin/dashboard/activity': typeof Char123LangChar125AppAdminDashboardActivityRoute
+  '/{-$lang}/admin/dashboard/search': typeof Char123LangChar125AppAdminDashboardSearchRoute
   '/{-$lang}/admin/dashboard/team': typeof Char123LangChar125AppAdminDashboardTeamRoute
   '/{-$lang}/client-portal/dashboard/account': typeof Char123LangChar125AppClientPortalDashboardAccountRoute
   '/{-$lang}/client-portal/dashboard/notifications': typeof Char123LangChar125AppClientPortalDashboardNotificationsRoute
+  '/{-$lang}/client-portal/dashboard/search': typeof Char123LangChar125AppClientPortalDashboardSearchRoute
   '/{-$lang}/admin/dashboard/': typeof Char123LangChar125AppAdminDashboardIndexRoute
   '/{-$lang}/client-portal/dashboard/': typeof Char123LangChar125AppClientPortalDashboardIndexRoute
   '/{-$lang}/admin/dashboard/projects/$projectId': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteWithChildren
@@ -338,9 +354,11 @@ export interface FileRoutesByTo {
   '/{-$lang}/client-portal': typeof Char123LangChar125SiteClientPortalIndexRoute
   '/{-$lang}/admin/dashboard/account': typeof Char123LangChar125AppAdminDashboardAccountRoute
   '/{-$lang}/admin/dashboard/activity': typeof Char123LangChar125AppAdminDashboardActivityRoute
+  '/{-$lang}/admin/dashboard/search': typeof Char123LangChar125AppAdminDashboardSearchRoute
   '/{-$lang}/admin/dashboard/team': typeof Char123LangChar125AppAdminDashboardTeamRoute
   '/{-$lang}/client-portal/dashboard/account': typeof Char123LangChar125AppClientPortalDashboardAccountRoute
   '/{-$lang}/client-portal/dashboard/notifications': typeof Char123LangChar125AppClientPortalDashboardNotificationsRoute
+  '/{-$lang}/client-portal/dashboard/search': typeof Char123LangChar125AppClientPortalDashboardSearchRoute
   '/{-$lang}/admin/dashboard': typeof Char123LangChar125AppAdminDashboardIndexRoute
   '/{-$lang}/client-portal/dashboard': typeof Char123LangChar125AppClientPortalDashboardIndexRoute
   '/{-$lang}/admin/dashboard/leads/$leadId': typeof Char123LangChar125AppAdminDashboardLeadsLeadIdRoute
@@ -377,9 +395,11 @@ export interface FileRoutesById {
   '/{-$lang}/_site/client-portal/': typeof Char123LangChar125SiteClientPortalIndexRoute
   '/{-$lang}/_app/admin/dashboard/account': typeof Char123LangChar125AppAdminDashboardAccountRoute
   '/{-$lang}/_app/admin/dashboard/activity': typeof Char123LangChar125AppAdminDashboardActivityRoute
+  '/{-$lang}/_app/admin/dashboard/search': typeof Char123LangChar125AppAdminDashboardSearchRoute
   '/{-$lang}/_app/admin/dashboard/team': typeof Char123LangChar125AppAdminDashboardTeamRoute
   '/{-$lang}/_app/client-portal/dashboard/account': typeof Char123LangChar125AppClientPortalDashboardAccountRoute
   '/{-$lang}/_app/client-portal/dashboard/notifications': typeof Char123LangChar125AppClientPortalDashboardNotificationsRoute
+  '/{-$lang}/_app/client-portal/dashboard/search': typeof Char123LangChar125AppClientPortalDashboardSearchRoute
   '/{-$lang}/_app/admin/dashboard/': typeof Char123LangChar125AppAdminDashboardIndexRoute
   '/{-$lang}/_app/client-portal/dashboard/': typeof Char123LangChar125AppClientPortalDashboardIndexRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteWithChildren
@@ -416,9 +436,11 @@ export interface FileRouteTypes {
     | '/{-$lang}/client-portal/'
     | '/{-$lang}/admin/dashboard/account'
     | '/{-$lang}/admin/dashboard/activity'
+    | '/{-$lang}/admin/dashboard/search'
     | '/{-$lang}/admin/dashboard/team'
     | '/{-$lang}/client-portal/dashboard/account'
     | '/{-$lang}/client-portal/dashboard/notifications'
+    | '/{-$lang}/client-portal/dashboard/search'
     | '/{-$lang}/admin/dashboard/'
     | '/{-$lang}/client-portal/dashboard/'
     | '/{-$lang}/admin/dashboard/projects/$projectId'
@@ -450,9 +472,11 @@ export interface FileRouteTypes {
     | '/{-$lang}/client-portal'
     | '/{-$lang}/admin/dashboard/account'
     | '/{-$lang}/admin/dashboard/activity'
+    | '/{-$lang}/admin/dashboard/search'
     | '/{-$lang}/admin/dashboard/team'
     | '/{-$lang}/client-portal/dashboard/account'
     | '/{-$lang}/client-portal/dashboard/notifications'
+    | '/{-$lang}/client-portal/dashboard/search'
     | '/{-$lang}/admin/dashboard'
     | '/{-$lang}/client-portal/dashboard'
     | '/{-$lang}/admin/dashboard/leads/$leadId'
@@ -488,9 +512,11 @@ export interface FileRouteTypes {
     | '/{-$lang}/_site/client-portal/'
     | '/{-$lang}/_app/admin/dashboard/account'
     | '/{-$lang}/_app/admin/dashboard/activity'
+    | '/{-$lang}/_app/admin/dashboard/search'
     | '/{-$lang}/_app/admin/dashboard/team'
     | '/{-$lang}/_app/client-portal/dashboard/account'
     | '/{-$lang}/_app/client-portal/dashboard/notifications'
+    | '/{-$lang}/_app/client-portal/dashboard/search'
     | '/{-$lang}/_app/admin/dashboard/'
     | '/{-$lang}/_app/client-portal/dashboard/'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId'
@@ -654,6 +680,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125AppAdminDashboardActivityRouteImport
       parentRoute: typeof Char123LangChar125AppAdminDashboardRouteRoute
     }
+    '/{-$lang}/_app/admin/dashboard/search': {
+      id: '/{-$lang}/_app/admin/dashboard/search'
+      path: '/search'
+      fullPath: '/{-$lang}/admin/dashboard/search'
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardSearchRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardRouteRoute
+    }
     '/{-$lang}/_app/admin/dashboard/team': {
       id: '/{-$lang}/_app/admin/dashboard/team'
       path: '/team'
@@ -680,6 +713,13 @@ declare module '@tanstack/react-router' {
       path: '/notifications'
       fullPath: '/{-$lang}/client-portal/dashboard/notifications'
       preLoaderRoute: typeof Char123LangChar125AppClientPortalDashboardNotificationsRouteImport
+      parentRoute: typeof Char123LangChar125AppClientPortalDashboardRouteRoute
+    }
+    '/{-$lang}/_app/client-portal/dashboard/search': {
+      id: '/{-$lang}/_app/client-portal/dashboard/search'
+      path: '/search'
+      fullPath: '/{-$lang}/client-portal/dashboard/search'
+      preLoaderRoute: typeof Char123LangChar125AppClientPortalDashboardSearchRouteImport
       parentRoute: typeof Char123LangChar125AppClientPortalDashboardRouteRoute
     }
     '/{-$lang}/_app/admin/dashboard/leads/': {
@@ -809,6 +849,7 @@ const Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteWithChildren
 interface Char123LangChar125AppAdminDashboardRouteRouteChildren {
   Char123LangChar125AppAdminDashboardAccountRoute: typeof Char123LangChar125AppAdminDashboardAccountRoute
   Char123LangChar125AppAdminDashboardActivityRoute: typeof Char123LangChar125AppAdminDashboardActivityRoute
+  Char123LangChar125AppAdminDashboardSearchRoute: typeof Char123LangChar125AppAdminDashboardSearchRoute
   Char123LangChar125AppAdminDashboardTeamRoute: typeof Char123LangChar125AppAdminDashboardTeamRoute
   Char123LangChar125AppAdminDashboardIndexRoute: typeof Char123LangChar125AppAdminDashboardIndexRoute
   Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteWithChildren
@@ -825,6 +866,8 @@ const Char123LangChar125AppAdminDashboardRouteRouteChildren: Char123LangChar125A
       Char123LangChar125AppAdminDashboardAccountRoute,
     Char123LangChar125AppAdminDashboardActivityRoute:
       Char123LangChar125AppAdminDashboardActivityRoute,
+    Char123LangChar125AppAdminDashboardSearchRoute:
+      Char123LangChar125AppAdminDashboardSearchRoute,
     Char123LangChar125AppAdminDashboardTeamRoute:
       Char123LangChar125AppAdminDashboardTeamRoute,
     Char123LangChar125AppAdminDashboardIndexRoute:
@@ -851,6 +894,7 @@ const Char123LangChar125AppAdminDashboardRouteRouteWithChildren =
 interface Char123LangChar125AppClientPortalDashboardRouteRouteChildren {
   Char123LangChar125AppClientPortalDashboardAccountRoute: typeof Char123LangChar125AppClientPortalDashboardAccountRoute
   Char123LangChar125AppClientPortalDashboardNotificationsRoute: typeof Char123LangChar125AppClientPortalDashboardNotificationsRoute
+  Char123LangChar125AppClientPortalDashboardSearchRoute: typeof Char123LangChar125AppClientPortalDashboardSearchRoute
   Char123LangChar125AppClientPortalDashboardIndexRoute: typeof Char123LangChar125AppClientPortalDashboardIndexRoute
   Char123LangChar125AppClientPortalDashboardProjectsProjectIdRoute: typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdRoute
 }
@@ -861,6 +905,8 @@ const Char123LangChar125AppClientPortalDashboardRouteRouteChildren: Char123LangC
       Char123LangChar125AppClientPortalDashboardAccountRoute,
     Char123LangChar125AppClientPortalDashboardNotificationsRoute:
       Char123LangChar125AppClientPortalDashboardNotificationsRoute,
+    Char123LangChar125AppClientPortalDashboardSearchRoute:
+      Char123LangChar125AppClientPortalDashboardSearchRoute,
     Char123LangChar125AppClientPortalDashboardIndexRoute:
       Char123LangChar125AppClientPortalDashboardIndexRoute,
     Char123LangChar125AppClientPortalDashboardProjectsProjectIdRoute:

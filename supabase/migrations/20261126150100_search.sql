@@ -73,7 +73,7 @@ begin
 
   with hits as (
     select 'project' as kind, pr.id, pr.name as title, null::uuid as project_id, null::text as project_name,
-      o.name as context, pr.updated_at as at
+      pr.organization_id, o.name as context, pr.updated_at as at
     from public.projects pr
     left join public.organizations o on o.id = pr.organization_id
     where public.search_fold(concat_ws(' ', pr.name, pr.description, public.search_service_names(pr.service)))
@@ -83,29 +83,29 @@ begin
         where m.project_id = pr.id and public.search_fold(concat_ws(' ', m.label_es, m.label_en)) like pattern
       )
     union all
-    select 'document', d.id, d.name, d.project_id, pr.name, d.description, d.updated_at
+    select 'document', d.id, d.name, d.project_id, pr.name, pr.organization_id, d.description, d.updated_at
     from public.documents d
     join public.projects pr on pr.id = d.project_id
     where public.search_fold(concat_ws(' ', d.name, d.description)) like pattern
     union all
-    select 'report', r.id, r.title, r.project_id, pr.name, r.summary, r.updated_at
+    select 'report', r.id, r.title, r.project_id, pr.name, pr.organization_id, r.summary, r.updated_at
     from public.reports r
     join public.projects pr on pr.id = r.project_id
     where public.search_fold(concat_ws(' ', r.title, r.summary)) like pattern
     union all
-    select 'organization', o.id, o.name, null, null, o.industry, o.updated_at
+    select 'organization', o.id, o.name, null, null, o.id, o.industry, o.updated_at
     from public.organizations o
     where public.is_admin()
       and public.search_fold(concat_ws(' ', o.name, o.legal_name, o.slug, o.industry)) like pattern
     union all
-    select 'person', p.id, coalesce(nullif(p.full_name, ''), p.email), null, null,
+    select 'person', p.id, coalesce(nullif(p.full_name, ''), p.email), null, null, p.organization_id,
       concat_ws(' · ', p.email, o.name), p.updated_at
     from public.profiles p
     left join public.organizations o on o.id = p.organization_id
     where public.is_admin()
       and public.search_fold(concat_ws(' ', p.full_name, p.email)) like pattern
     union all
-    select 'lead', c.id, c.name, null, null, concat_ws(' · ', c.company, c.email), c.created_at
+    select 'lead', c.id, c.name, null, null, null, concat_ws(' · ', c.company, c.email), c.created_at
     from public.contact_messages c
     where public.is_admin()
       and public.search_fold(concat_ws(' ', c.name, c.email, c.company, c.message)) like pattern
@@ -122,7 +122,7 @@ begin
   )
   select coalesce(jsonb_agg(jsonb_build_object(
       'kind', kind, 'id', id, 'title', title, 'project_id', project_id, 'project_name', project_name,
-      'context', left(context, 200)
+      'organization_id', organization_id, 'context', left(context, 200)
     ) order by kind, n), '[]'::jsonb)
     into result
   from ranked

@@ -178,6 +178,7 @@ for (const lng of ['es', 'en'] as const) {
       await figures.click()
       await checkPage(page, lng, 'a project with a metric table open')
     }
+    await visit(page, lng, '/client-portal/dashboard/search?q=margen')
     await visit(page, lng, '/client-portal/dashboard/notifications')
     await visit(page, lng, '/client-portal/dashboard/account')
 
@@ -201,6 +202,7 @@ for (const lng of ['es', 'en'] as const) {
     const project = (await projectsOf(admin, organizations.ribera))[0]!
     const lead = await longLead(admin, lng)
     for (const path of [
+      '/admin/dashboard/search?q=ribera',
       '/admin/dashboard/organizations',
       `/admin/dashboard/organizations/${organization}`,
       '/admin/dashboard/projects',

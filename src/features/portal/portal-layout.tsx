@@ -1,4 +1,4 @@
-// The client portal inside the application shell: its sections (the overview, notifications with
+// The client portal inside the application shell: its sections (the overview, search, notifications with
 // the unread count, the account) and the client's organization. New sections go in `sections`.
 import { Outlet } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
@@ -23,6 +23,7 @@ export function PortalLayout() {
       link: { to: '/{-$lang}/client-portal/dashboard', params: { lang } },
       exact: true,
     },
+    { key: 'search', label: t`Search`, link: { to: '/{-$lang}/client-portal/dashboard/search', params: { lang } } },
     { key: 'notifications', label: t`Notifications`, link: notifications, count: unread },
     { key: 'account', label: t`Account`, link: { to: '/{-$lang}/client-portal/dashboard/account', params: { lang } } },
   ]
