@@ -31,10 +31,12 @@ import { Route as Char123LangChar125AppAdminDashboardIndexRouteImport } from './
 import { Route as Char123LangChar125AppAdminDashboardAccountRouteImport } from './routes/{-$lang}/_app/admin/dashboard/account'
 import { Route as Char123LangChar125AppAdminDashboardActivityRouteImport } from './routes/{-$lang}/_app/admin/dashboard/activity'
 import { Route as Char123LangChar125AppAdminDashboardNotificationsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/notifications'
+import { Route as Char123LangChar125AppAdminDashboardSearchRouteImport } from './routes/{-$lang}/_app/admin/dashboard/search'
 import { Route as Char123LangChar125AppAdminDashboardTeamRouteImport } from './routes/{-$lang}/_app/admin/dashboard/team'
 import { Route as Char123LangChar125AppClientPortalDashboardIndexRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/index'
 import { Route as Char123LangChar125AppClientPortalDashboardAccountRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/account'
 import { Route as Char123LangChar125AppClientPortalDashboardNotificationsRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/notifications'
+import { Route as Char123LangChar125AppClientPortalDashboardSearchRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/search'
 import { Route as Char123LangChar125AppAdminDashboardLeadsIndexRouteImport } from './routes/{-$lang}/_app/admin/dashboard/leads/index'
 import { Route as Char123LangChar125AppAdminDashboardLeadsLeadIdRouteImport } from './routes/{-$lang}/_app/admin/dashboard/leads/$leadId'
 import { Route as Char123LangChar125AppAdminDashboardOrganizationsIndexRouteImport } from './routes/{-$lang}/_app/admin/dashboard/organizations/index'
@@ -182,6 +184,12 @@ const Char123LangChar125AppAdminDashboardNotificationsRoute =
     path: '/notifications',
     getParentRoute: () => Char123LangChar125AppAdminDashboardRouteRoute,
   } as any)
+const Char123LangChar125AppAdminDashboardSearchRoute =
+  Char123LangChar125AppAdminDashboardSearchRouteImport.update({
+    id: '/search',
+    path: '/search',
+    getParentRoute: () => Char123LangChar125AppAdminDashboardRouteRoute,
+  } as any)
 const Char123LangChar125AppAdminDashboardTeamRoute =
   Char123LangChar125AppAdminDashboardTeamRouteImport.update({
     id: '/team',
@@ -204,6 +212,12 @@ const Char123LangChar125AppClientPortalDashboardNotificationsRoute =
   Char123LangChar125AppClientPortalDashboardNotificationsRouteImport.update({
     id: '/notifications',
     path: '/notifications',
+    getParentRoute: () => Char123LangChar125AppClientPortalDashboardRouteRoute,
+  } as any)
+const Char123LangChar125AppClientPortalDashboardSearchRoute =
+  Char123LangChar125AppClientPortalDashboardSearchRouteImport.update({
+    id: '/search',
+    path: '/search',
     getParentRoute: () => Char123LangChar125AppClientPortalDashboardRouteRoute,
   } as any)
 const Char123LangChar125AppAdminDashboardLeadsIndexRoute =
@@ -358,9 +372,11 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/admin/dashboard/account': typeof Char123LangChar125AppAdminDashboardAccountRoute
   '/{-$lang}/admin/dashboard/activity': typeof Char123LangChar125AppAdminDashboardActivityRoute
   '/{-$lang}/admin/dashboard/notifications': typeof Char123LangChar125AppAdminDashboardNotificationsRoute
+  '/{-$lang}/admin/dashboard/search': typeof Char123LangChar125AppAdminDashboardSearchRoute
   '/{-$lang}/admin/dashboard/team': typeof Char123LangChar125AppAdminDashboardTeamRoute
   '/{-$lang}/client-portal/dashboard/account': typeof Char123LangChar125AppClientPortalDashboardAccountRoute
   '/{-$lang}/client-portal/dashboard/notifications': typeof Char123LangChar125AppClientPortalDashboardNotificationsRoute
+  '/{-$lang}/client-portal/dashboard/search': typeof Char123LangChar125AppClientPortalDashboardSearchRoute
   '/{-$lang}/admin/dashboard/': typeof Char123LangChar125AppAdminDashboardIndexRoute
   '/{-$lang}/client-portal/dashboard/': typeof Char123LangChar125AppClientPortalDashboardIndexRoute
   '/{-$lang}/admin/dashboard/projects/$projectId': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteWithChildren
@@ -398,9 +414,11 @@ export interface FileRoutesByTo {
   '/{-$lang}/admin/dashboard/account': typeof Char123LangChar125AppAdminDashboardAccountRoute
   '/{-$lang}/admin/dashboard/activity': typeof Char123LangChar125AppAdminDashboardActivityRoute
   '/{-$lang}/admin/dashboard/notifications': typeof Char123LangChar125AppAdminDashboardNotificationsRoute
+  '/{-$lang}/admin/dashboard/search': typeof Char123LangChar125AppAdminDashboardSearchRoute
   '/{-$lang}/admin/dashboard/team': typeof Char123LangChar125AppAdminDashboardTeamRoute
   '/{-$lang}/client-portal/dashboard/account': typeof Char123LangChar125AppClientPortalDashboardAccountRoute
   '/{-$lang}/client-portal/dashboard/notifications': typeof Char123LangChar125AppClientPortalDashboardNotificationsRoute
+  '/{-$lang}/client-portal/dashboard/search': typeof Char123LangChar125AppClientPortalDashboardSearchRoute
   '/{-$lang}/admin/dashboard': typeof Char123LangChar125AppAdminDashboardIndexRoute
   '/{-$lang}/client-portal/dashboard': typeof Char123LangChar125AppClientPortalDashboardIndexRoute
   '/{-$lang}/admin/dashboard/leads/$leadId': typeof Char123LangChar125AppAdminDashboardLeadsLeadIdRoute
@@ -443,9 +461,11 @@ export interface FileRoutesById {
   '/{-$lang}/_app/admin/dashboard/account': typeof Char123LangChar125AppAdminDashboardAccountRoute
   '/{-$lang}/_app/admin/dashboard/activity': typeof Char123LangChar125AppAdminDashboardActivityRoute
   '/{-$lang}/_app/admin/dashboard/notifications': typeof Char123LangChar125AppAdminDashboardNotificationsRoute
+  '/{-$lang}/_app/admin/dashboard/search': typeof Char123LangChar125AppAdminDashboardSearchRoute
   '/{-$lang}/_app/admin/dashboard/team': typeof Char123LangChar125AppAdminDashboardTeamRoute
   '/{-$lang}/_app/client-portal/dashboard/account': typeof Char123LangChar125AppClientPortalDashboardAccountRoute
   '/{-$lang}/_app/client-portal/dashboard/notifications': typeof Char123LangChar125AppClientPortalDashboardNotificationsRoute
+  '/{-$lang}/_app/client-portal/dashboard/search': typeof Char123LangChar125AppClientPortalDashboardSearchRoute
   '/{-$lang}/_app/admin/dashboard/': typeof Char123LangChar125AppAdminDashboardIndexRoute
   '/{-$lang}/_app/client-portal/dashboard/': typeof Char123LangChar125AppClientPortalDashboardIndexRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteWithChildren
@@ -488,9 +508,11 @@ export interface FileRouteTypes {
     | '/{-$lang}/admin/dashboard/account'
     | '/{-$lang}/admin/dashboard/activity'
     | '/{-$lang}/admin/dashboard/notifications'
+    | '/{-$lang}/admin/dashboard/search'
     | '/{-$lang}/admin/dashboard/team'
     | '/{-$lang}/client-portal/dashboard/account'
     | '/{-$lang}/client-portal/dashboard/notifications'
+    | '/{-$lang}/client-portal/dashboard/search'
     | '/{-$lang}/admin/dashboard/'
     | '/{-$lang}/client-portal/dashboard/'
     | '/{-$lang}/admin/dashboard/projects/$projectId'
@@ -528,9 +550,11 @@ export interface FileRouteTypes {
     | '/{-$lang}/admin/dashboard/account'
     | '/{-$lang}/admin/dashboard/activity'
     | '/{-$lang}/admin/dashboard/notifications'
+    | '/{-$lang}/admin/dashboard/search'
     | '/{-$lang}/admin/dashboard/team'
     | '/{-$lang}/client-portal/dashboard/account'
     | '/{-$lang}/client-portal/dashboard/notifications'
+    | '/{-$lang}/client-portal/dashboard/search'
     | '/{-$lang}/admin/dashboard'
     | '/{-$lang}/client-portal/dashboard'
     | '/{-$lang}/admin/dashboard/leads/$leadId'
@@ -572,9 +596,11 @@ export interface FileRouteTypes {
     | '/{-$lang}/_app/admin/dashboard/account'
     | '/{-$lang}/_app/admin/dashboard/activity'
     | '/{-$lang}/_app/admin/dashboard/notifications'
+    | '/{-$lang}/_app/admin/dashboard/search'
     | '/{-$lang}/_app/admin/dashboard/team'
     | '/{-$lang}/_app/client-portal/dashboard/account'
     | '/{-$lang}/_app/client-portal/dashboard/notifications'
+    | '/{-$lang}/_app/client-portal/dashboard/search'
     | '/{-$lang}/_app/admin/dashboard/'
     | '/{-$lang}/_app/client-portal/dashboard/'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId'
@@ -756,6 +782,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125AppAdminDashboardNotificationsRouteImport
       parentRoute: typeof Char123LangChar125AppAdminDashboardRouteRoute
     }
+    '/{-$lang}/_app/admin/dashboard/search': {
+      id: '/{-$lang}/_app/admin/dashboard/search'
+      path: '/search'
+      fullPath: '/{-$lang}/admin/dashboard/search'
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardSearchRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardRouteRoute
+    }
     '/{-$lang}/_app/admin/dashboard/team': {
       id: '/{-$lang}/_app/admin/dashboard/team'
       path: '/team'
@@ -782,6 +815,13 @@ declare module '@tanstack/react-router' {
       path: '/notifications'
       fullPath: '/{-$lang}/client-portal/dashboard/notifications'
       preLoaderRoute: typeof Char123LangChar125AppClientPortalDashboardNotificationsRouteImport
+      parentRoute: typeof Char123LangChar125AppClientPortalDashboardRouteRoute
+    }
+    '/{-$lang}/_app/client-portal/dashboard/search': {
+      id: '/{-$lang}/_app/client-portal/dashboard/search'
+      path: '/search'
+      fullPath: '/{-$lang}/client-portal/dashboard/search'
+      preLoaderRoute: typeof Char123LangChar125AppClientPortalDashboardSearchRouteImport
       parentRoute: typeof Char123LangChar125AppClientPortalDashboardRouteRoute
     }
     '/{-$lang}/_app/admin/dashboard/leads/': {
@@ -949,6 +989,7 @@ interface Char123LangChar125AppAdminDashboardRouteRouteChildren {
   Char123LangChar125AppAdminDashboardAccountRoute: typeof Char123LangChar125AppAdminDashboardAccountRoute
   Char123LangChar125AppAdminDashboardActivityRoute: typeof Char123LangChar125AppAdminDashboardActivityRoute
   Char123LangChar125AppAdminDashboardNotificationsRoute: typeof Char123LangChar125AppAdminDashboardNotificationsRoute
+  Char123LangChar125AppAdminDashboardSearchRoute: typeof Char123LangChar125AppAdminDashboardSearchRoute
   Char123LangChar125AppAdminDashboardTeamRoute: typeof Char123LangChar125AppAdminDashboardTeamRoute
   Char123LangChar125AppAdminDashboardIndexRoute: typeof Char123LangChar125AppAdminDashboardIndexRoute
   Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteWithChildren
@@ -967,6 +1008,8 @@ const Char123LangChar125AppAdminDashboardRouteRouteChildren: Char123LangChar125A
       Char123LangChar125AppAdminDashboardActivityRoute,
     Char123LangChar125AppAdminDashboardNotificationsRoute:
       Char123LangChar125AppAdminDashboardNotificationsRoute,
+    Char123LangChar125AppAdminDashboardSearchRoute:
+      Char123LangChar125AppAdminDashboardSearchRoute,
     Char123LangChar125AppAdminDashboardTeamRoute:
       Char123LangChar125AppAdminDashboardTeamRoute,
     Char123LangChar125AppAdminDashboardIndexRoute:
@@ -993,6 +1036,7 @@ const Char123LangChar125AppAdminDashboardRouteRouteWithChildren =
 interface Char123LangChar125AppClientPortalDashboardRouteRouteChildren {
   Char123LangChar125AppClientPortalDashboardAccountRoute: typeof Char123LangChar125AppClientPortalDashboardAccountRoute
   Char123LangChar125AppClientPortalDashboardNotificationsRoute: typeof Char123LangChar125AppClientPortalDashboardNotificationsRoute
+  Char123LangChar125AppClientPortalDashboardSearchRoute: typeof Char123LangChar125AppClientPortalDashboardSearchRoute
   Char123LangChar125AppClientPortalDashboardIndexRoute: typeof Char123LangChar125AppClientPortalDashboardIndexRoute
   Char123LangChar125AppClientPortalDashboardProjectsProjectIdRoute: typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdRoute
   Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRoute: typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRoute
@@ -1004,6 +1048,8 @@ const Char123LangChar125AppClientPortalDashboardRouteRouteChildren: Char123LangC
       Char123LangChar125AppClientPortalDashboardAccountRoute,
     Char123LangChar125AppClientPortalDashboardNotificationsRoute:
       Char123LangChar125AppClientPortalDashboardNotificationsRoute,
+    Char123LangChar125AppClientPortalDashboardSearchRoute:
+      Char123LangChar125AppClientPortalDashboardSearchRoute,
     Char123LangChar125AppClientPortalDashboardIndexRoute:
       Char123LangChar125AppClientPortalDashboardIndexRoute,
     Char123LangChar125AppClientPortalDashboardProjectsProjectIdRoute:

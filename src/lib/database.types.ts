@@ -944,8 +944,12 @@ export type Database = {
       notify_organization_access: { Args: { target: string }; Returns: undefined }
       organization_approver_ids: { Args: { target_organization: string }; Returns: string[] }
       organization_client_ids: { Args: { target_organization: string }; Returns: string[] }
+      project_document_downloads: { Args: { p_project_id: string }; Returns: Json }
       project_member_ids: { Args: { target_project: string }; Returns: string[] }
       record_mfa_reset: { Args: { target_user: string; removed_factors: number }; Returns: undefined }
+      search: { Args: { p_query: string; p_limit?: number }; Returns: Json }
+      search_fold: { Args: { value: string }; Returns: string }
+      search_service_names: { Args: { service: string }; Returns: string }
       send_approval_reminders: { Args: { after_days: number; max_reminders: number; batch_size: number }; Returns: number }
       staff_ids: { Args: never; Returns: string[] }
     }

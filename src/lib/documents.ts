@@ -114,6 +114,8 @@ export interface UploadInput {
   organizationId: string
   projectId: string
   uploaderId: string
+  /** The name the document is shown by; the file's own name when empty. */
+  title?: string
 }
 
 /** Checks a file against the bucket's rules before anything is sent. */
@@ -142,10 +144,10 @@ export async function storeFile(organizationId: string, projectId: string, file:
 }
 
 /** Checks the file, stores it, then registers it. Throws UploadError with what went wrong. */
-export async function uploadDocument({ file, category, organizationId, projectId, uploaderId }: UploadInput) {
+export async function uploadDocument({ file, category, organizationId, projectId, uploaderId, title }: UploadInput) {
   const { key, type } = await storeFile(organizationId, projectId, file)
 
-  const name = file.name.trim().slice(0, 255) || safeFileName(file.name)
+  const name = title?.trim().slice(0, 255) || file.name.trim().slice(0, 255) || safeFileName(file.name)
   const { error } = await supabase.from('documents').insert({
     project_id: projectId,
     name,

@@ -15,12 +15,14 @@ const wide = { width: 1366, height: 900 }
 
 const portalSections = [
   ['Overview', '/client-portal/dashboard', 'Overview'],
+  ['Search', '/client-portal/dashboard/search', 'Search'],
   ['Notifications', '/client-portal/dashboard/notifications', 'Notifications'],
   ['Account', '/client-portal/dashboard/account', 'Your account'],
 ] as const
 
 const adminSections = [
   ['Overview', '/admin/dashboard'],
+  ['Search', '/admin/dashboard/search'],
   ['Clients', '/admin/dashboard/organizations'],
   ['Projects', '/admin/dashboard/projects'],
   ['Leads', '/admin/dashboard/leads'],

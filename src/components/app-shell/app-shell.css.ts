@@ -63,7 +63,8 @@ export const brandText = style({ display: 'grid', minWidth: 0, lineHeight: 1.2 }
 
 export const firm = style({ fontSize: vars.fontSize.small, color: vars.color.textMuted, fontWeight: 400 })
 
-export const areaName = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
+// Wraps at 320 px ("Portal de clientes" beside the bell and the menu) rather than lose letters.
+export const areaName = style({ overflowWrap: 'break-word' })
 
 export const spacer = style({ flex: 1 })
 

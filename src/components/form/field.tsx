@@ -10,7 +10,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react'
-import { Trans } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import * as styles from './form.css'
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -113,23 +113,45 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
   )
 })
 
-/** A password input with a show/hide button; the button says what it will do and its state. */
+/** An eye, struck through while the password is shown (pressing again hides it). */
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  return (
+    <svg className={styles.toggleIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+      <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="2" />
+      {crossed && <path d="M4 4l16 16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />}
+    </svg>
+  )
+}
+
+/** A password input with a show-password icon button (a toggle: aria-pressed tells its state). */
 export const PasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, 'type'> & { extra?: ReactNode }>(
   function PasswordField({ label, hint, error, extra, 'aria-describedby': described, ...input }, ref) {
+    const { t } = useLingui()
     const ids = useFieldIds(undefined, hint, error, described)
     const [visible, setVisible] = useState(false)
     return (
       <FieldFrame ids={ids} label={label} hint={hint} error={error}>
         <div className={styles.passwordRow}>
           <input ref={ref} {...ids.control} type={visible ? 'text' : 'password'} className={styles.input} {...input} />
+          {/* An icon button, so the input keeps the row's width on a phone; its name stays
+              "Show password" and aria-pressed says whether the password is shown. */}
           <button
             type="button"
             className={styles.toggle}
             aria-controls={ids.id}
             aria-pressed={visible}
+            aria-label={t`Show password`}
+            title={t`Show password`}
             onClick={() => setVisible((shown) => !shown)}
           >
-            <Trans>Show password</Trans>
+            <EyeIcon crossed={visible} />
           </button>
         </div>
         {extra}

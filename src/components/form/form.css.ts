@@ -30,22 +30,28 @@ export const input = style({
 
 export const passwordRow = style({ display: 'flex', gap: vars.space['2'], alignItems: 'stretch' })
 
-// In the password row the input gives way, never the show-password button's label.
+// In the password row the input takes every pixel the 44px icon button leaves.
 globalStyle(`${passwordRow} > input`, { minWidth: 0, flex: '1 1 auto' })
 
 export const toggle = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '44px',
   minHeight: '44px',
-  minWidth: '44px',
-  paddingInline: vars.space['3'],
+  padding: 0,
   border: `1px solid ${vars.color.textMuted}`,
   borderRadius: vars.radius.small,
   background: vars.color.surface,
   color: vars.color.text,
-  font: 'inherit',
   cursor: 'pointer',
-  whiteSpace: 'nowrap',
   flexShrink: 0,
+  selectors: {
+    '&[aria-pressed="true"]': { background: vars.color.accentSoft, borderColor: vars.color.accent },
+  },
 })
+
+export const toggleIcon = style({ width: '1.5rem', height: '1.5rem' })
 
 export const alert = style({
   padding: vars.space['3'],
@@ -82,4 +88,5 @@ export const textarea = style({ minHeight: '8rem', resize: 'vertical' })
 
 export const checkboxRow = style({ display: 'flex', alignItems: 'flex-start', gap: vars.space['2'] })
 
-export const checkbox = style({ width: '1.25rem', height: '1.25rem', marginTop: '0.15rem', flexShrink: 0 })
+// 24px: the smallest target WCAG 2.5.8 allows
+export const checkbox = style({ width: '1.5rem', height: '1.5rem', marginTop: 0, flexShrink: 0 })

@@ -1,7 +1,7 @@
 // The portal pages' building blocks: page and section rhythm, cards, lists, status badges (text
 // first, colour second, every pair AA in tests/unit/theme.test.ts), progress bars, scrollable
 // tables, skeleton placeholders, empty and error panels.
-import { keyframes, style, styleVariants } from '@vanilla-extract/css'
+import { globalStyle, keyframes, style, styleVariants } from '@vanilla-extract/css'
 import { vars } from '@/styles/theme.css'
 import { media } from '@/styles/tokens'
 
@@ -86,6 +86,9 @@ export const meta = style({
   fontSize: vars.fontSize.small,
 })
 
+// A link on its own in a meta line (a project's name under a task) is a target: 24px at least (WCAG 2.5.8).
+globalStyle(`${meta} a`, { display: 'inline-flex', alignItems: 'center', minHeight: '24px' })
+
 export const text = style({ margin: 0, overflowWrap: 'anywhere' })
 
 export const mutedText = style({ margin: 0, color: vars.color.textMuted })
@@ -143,9 +146,13 @@ export const details = style({
   margin: 0,
 })
 
+// A grid item is as wide as its longest word by default; 0 lets detailValue wrap it.
+globalStyle(`${details} > *`, { minWidth: 0 })
+
 export const detailTerm = style({ fontSize: vars.fontSize.small, color: vars.color.textMuted })
 
-export const detailValue = style({ margin: 0, fontWeight: 600 })
+// A long e-mail address or name breaks inside its cell instead of running over the next one.
+export const detailValue = style({ margin: 0, fontWeight: 600, overflowWrap: 'anywhere' })
 
 export const tableWrapper = style({
   // positioned, so a visually hidden caption stays inside the scrolling box, not the page
@@ -205,7 +212,9 @@ export const smallButton = style({
   font: 'inherit',
   fontWeight: 600,
   cursor: 'pointer',
-  whiteSpace: 'nowrap',
+  // a long label ("Mostrar los valores registrados") wraps at 320 px rather than widen the page
+  maxWidth: '100%',
+  textAlign: 'center',
   textDecoration: 'none',
   selectors: {
     '&:hover': { background: vars.color.accentSoft, color: vars.color.accentHover },
@@ -315,3 +324,6 @@ export const unreadBadge = style([
     borderColor: vars.color.accent,
   },
 ])
+
+// In a table the row's buttons keep one line: the table scrolls sideways instead (TableScroll).
+globalStyle(`${tableWrapper} ${smallButton}`, { whiteSpace: 'nowrap' })

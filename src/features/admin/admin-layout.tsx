@@ -44,6 +44,7 @@ export function AdminLayout() {
   })
   const sections = [
     section('overview', t`Overview`, '/{-$lang}/admin/dashboard', true),
+    section('search', t`Search`, '/{-$lang}/admin/dashboard/search'),
     section('organizations', t`Clients`, '/{-$lang}/admin/dashboard/organizations'),
     { ...section('projects', t`Projects`, '/{-$lang}/admin/dashboard/projects'), count: unreadMessages },
     section('leads', t`Leads`, '/{-$lang}/admin/dashboard/leads'),

@@ -1,4 +1,4 @@
-// The client portal inside the application shell: its sections (the overview, notifications with
+// The client portal inside the application shell: its sections (the overview, search, notifications with
 // the unread count, the account) and the client's organization. New sections go in `sections`.
 // Notifications and unread messages arrive live; a lost connection is shown until it recovers.
 import { Outlet } from '@tanstack/react-router'
@@ -45,6 +45,7 @@ export function PortalLayout() {
       // The overview lists the projects, each with its unread messages.
       count: unreadMessages,
     },
+    { key: 'search', label: t`Search`, link: { to: '/{-$lang}/client-portal/dashboard/search', params: { lang } } },
     { key: 'notifications', label: t`Notifications`, link: notifications, count: unread },
     { key: 'account', label: t`Account`, link: { to: '/{-$lang}/client-portal/dashboard/account', params: { lang } } },
   ]

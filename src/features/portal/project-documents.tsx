@@ -16,6 +16,7 @@ import { useOpenDocument } from '@/lib/use-open-document'
 import { EmptyState } from '@/components/ui/page-kit'
 import { projectDocumentsQuery, projectKeys } from './queries'
 import * as styles from '@/components/ui/page.css'
+import { TableScroll } from '@/components/ui/table-scroll'
 
 const uploadMessages: Record<UploadFailure, MessageDescriptor> = {
   'too-large': msg`The file is too large: the limit is 50 MB.`,
@@ -54,7 +55,7 @@ export function DocumentsSection({
           <Trans>No documents have been shared in this project yet.</Trans>
         </EmptyState>
       ) : (
-        <div className={styles.tableWrapper} tabIndex={0} role="region" aria-labelledby={captionId}>
+        <TableScroll labelledBy={captionId}>
           <table className={styles.table}>
             <caption id={captionId} className={layout.visuallyHidden}>
               <Trans>Documents of {projectName}</Trans>
@@ -116,7 +117,7 @@ export function DocumentsSection({
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <UploadForm projectId={projectId} organizationId={organizationId} />
     </>
@@ -129,13 +130,24 @@ function UploadForm({ projectId, organizationId }: { projectId: string; organiza
   const queryClient = useQueryClient()
   const fileRef = useRef<HTMLInputElement>(null)
   const [category, setCategory] = useState('data')
+  const [title, setTitle] = useState('')
   const [missingFile, setMissingFile] = useState(false)
-  const ids = { file: useId(), hint: useId(), category: useId(), error: useId(), title: useId() }
+  const ids = {
+    file: useId(),
+    hint: useId(),
+    category: useId(),
+    error: useId(),
+    title: useId(),
+    name: useId(),
+    nameHint: useId(),
+  }
 
   const upload = useMutation({
-    mutationFn: (file: File) => uploadDocument({ file, category, organizationId, projectId, uploaderId: profile.id }),
+    mutationFn: (file: File) =>
+      uploadDocument({ file, category, organizationId, projectId, uploaderId: profile.id, title }),
     onSuccess: () => {
       if (fileRef.current) fileRef.current.value = ''
+      setTitle('')
     },
     onSettled: () =>
       Promise.all([
@@ -186,6 +198,24 @@ function UploadForm({ projectId, organizationId }: { projectId: string; organiza
             setMissingFile(false)
             upload.reset()
           }}
+        />
+      </div>
+      <div className={form.field}>
+        <label className={form.label} htmlFor={ids.name}>
+          <Trans>Title (optional)</Trans>
+        </label>
+        <span id={ids.nameHint} className={form.hint}>
+          <Trans>The name the project team will see; the file’s name if you leave it empty.</Trans>
+        </span>
+        <input
+          id={ids.name}
+          name="title"
+          type="text"
+          maxLength={255}
+          className={form.input}
+          aria-describedby={ids.nameHint}
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
         />
       </div>
       <div className={form.field}>

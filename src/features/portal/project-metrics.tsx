@@ -12,6 +12,7 @@ import { EmptyState } from '@/components/ui/page-kit'
 import { projectMetricsQuery, type PortalMetric } from './queries'
 import * as chart from '@/components/metric-chart/metric-chart.css'
 import * as styles from '@/components/ui/page.css'
+import { TableScroll } from '@/components/ui/table-scroll'
 
 /** metric_key → label in the active language, for the activity timeline. */
 export function useMetricLabels(projectId: string): Record<string, string> {
@@ -101,14 +102,7 @@ function MetricCard({ metric }: { metric: MetricSeries<PortalMetric> }) {
           <span className={layout.visuallyHidden}>{`: ${label}`}</span>
         </button>
       </div>
-      <div
-        id={tableId}
-        className={styles.tableWrapper}
-        hidden={!showTable}
-        tabIndex={0}
-        role="region"
-        aria-label={i18n._(msg`Figures of ${label}`)}
-      >
+      <TableScroll label={i18n._(msg`Figures of ${label}`)} id={tableId} hidden={!showTable}>
         <table className={styles.table}>
           <caption className={styles.caption}>
             <Trans>{label} by period</Trans>
@@ -144,7 +138,7 @@ function MetricCard({ metric }: { metric: MetricSeries<PortalMetric> }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </li>
   )
 }

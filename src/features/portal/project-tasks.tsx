@@ -11,6 +11,7 @@ import { labelOf, taskPriorityLabels } from '@/lib/labels'
 import { DueDate, EmptyState, StatusBadge } from '@/components/ui/page-kit'
 import { projectKeys, projectTasksQuery, type PortalTask } from './queries'
 import * as styles from '@/components/ui/page.css'
+import { TableScroll } from '@/components/ui/table-scroll'
 
 function useTaskStatus(projectId: string) {
   const queryClient = useQueryClient()
@@ -60,7 +61,7 @@ export function TasksSection({ projectId, projectName }: { projectId: string; pr
           <Trans>The task “{failedTask}” could not be updated. Please try again.</Trans>
         </p>
       )}
-      <div className={styles.tableWrapper} tabIndex={0} role="region" aria-labelledby={captionId}>
+      <TableScroll labelledBy={captionId}>
         <table className={styles.table}>
           <caption id={captionId} className={layout.visuallyHidden}>
             <Trans>Tasks of {projectName}</Trans>
@@ -154,7 +155,7 @@ export function TasksSection({ projectId, projectName }: { projectId: string; pr
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </>
   )
 }

@@ -24,6 +24,7 @@ import {
 } from './queries'
 import { filtersOf, hasFilters, type ActivityFilters, type ActivitySearch } from './search'
 import * as styles from './activity.css'
+import { TableScroll } from '@/components/ui/table-scroll'
 
 const route = getRouteApi('/{-$lang}/_app/admin/dashboard/activity')
 
@@ -220,7 +221,7 @@ function Results({
         <ExportButton filters={filters} total={total} names={names} />
       </div>
       {rows.length > 0 && (
-        <div className={page.tableWrapper} tabIndex={0} role="region" aria-labelledby={captionId}>
+        <TableScroll labelledBy={captionId}>
           <table className={page.table}>
             <caption id={captionId} className={layout.visuallyHidden}>
               <Trans>Activity log entries</Trans>
@@ -260,7 +261,7 @@ function Results({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {pages > 1 && <Pager current={current} pages={pages} />}
     </section>

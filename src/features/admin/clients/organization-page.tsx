@@ -24,6 +24,7 @@ import {
 } from './queries'
 import { LastSignIn, OutcomeAlert, UserActions, type Outcome } from './user-actions'
 import { ActiveBadge, UserStatusBadge } from './user-status'
+import { TableScroll } from '@/components/ui/table-scroll'
 
 const route = getRouteApi('/{-$lang}/_app/admin/dashboard/organizations/$organizationId')
 
@@ -117,7 +118,7 @@ function UsersSection({ organization }: { organization: Organization }) {
           <Trans>This organization has no portal users yet. Invite the first one below.</Trans>
         </EmptyState>
       ) : (
-        <div className={page.tableWrapper} tabIndex={0} aria-labelledby="users-title">
+        <TableScroll labelledBy="users-title">
           <table className={page.table}>
             <thead>
               <tr>
@@ -167,7 +168,7 @@ function UsersSection({ organization }: { organization: Organization }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <InviteForm
         target={{ kind: 'client', organizationId: organization.id, defaultLocale: organization.default_locale }}

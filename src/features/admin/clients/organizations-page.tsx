@@ -14,6 +14,7 @@ import { OrganizationForm } from './organization-form'
 import { ActiveBadge } from './user-status'
 import { clientKeys, organizationsQuery, type OrganizationListItem } from './queries'
 import * as styles from './clients.css'
+import { TableScroll } from '@/components/ui/table-scroll'
 
 function matches(organization: OrganizationListItem, term: string): boolean {
   if (!term) return true
@@ -114,7 +115,7 @@ export function OrganizationsPage() {
             )}
           </p>
         ) : (
-          <div className={page.tableWrapper} tabIndex={0} aria-labelledby="organizations-title">
+          <TableScroll labelledBy="organizations-title">
             <table className={page.table}>
               <thead>
                 <tr>
@@ -162,7 +163,7 @@ export function OrganizationsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
 

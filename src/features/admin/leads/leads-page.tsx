@@ -15,6 +15,7 @@ import { interestLabels, leadStatusLabels, localeNames } from './labels'
 import { leadCountsQuery, leadsListQuery } from './queries'
 import { leadStatuses, type LeadsSearch } from './search'
 import * as styles from './leads.css'
+import { TableScroll } from '@/components/ui/table-scroll'
 
 const route = getRouteApi('/{-$lang}/_app/admin/dashboard/leads/')
 
@@ -71,7 +72,7 @@ export function LeadsPage() {
           <Trans>There are no leads with this status.</Trans>
         </EmptyState>
       ) : (
-        <div className={page.tableWrapper} tabIndex={0} role="region" aria-labelledby={captionId}>
+        <TableScroll labelledBy={captionId}>
           <table className={page.table}>
             <caption id={captionId} className={layout.visuallyHidden}>
               <Trans>Leads: {shownLabel}</Trans>
@@ -124,7 +125,7 @@ export function LeadsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </div>
   )

@@ -34,11 +34,13 @@ import {
 import { adminDocumentsQuery, type AdminDocument, type AdminProject } from './queries'
 import { UploadError } from '@/lib/documents'
 import * as styles from './projects.css'
+import { DownloadHistory, useDocumentDownloads } from './document-downloads'
 
 export function DocumentsAdmin({ project }: { project: AdminProject }) {
   const { t, i18n } = useLingui()
   const { data: documents } = useSuspenseQuery(adminDocumentsQuery(project.id))
   const download = useOpenDocument()
+  const downloads = useDocumentDownloads(project.id)
   const [outcome, setOutcome] = useState<Outcome>(null)
   const projectName = project.name
 
@@ -114,6 +116,7 @@ export function DocumentsAdmin({ project }: { project: AdminProject }) {
                     <p className={page.mutedText}>
                       <time dateTime={document.updated_at}>{formatDate(document.updated_at, i18n.locale)}</time>
                     </p>
+                    {downloads && <DownloadHistory name={name} downloads={downloads.get(document.id) ?? []} />}
                   </th>
                   <td className={page.td}>{labelOf(i18n, documentCategoryLabels, document.category)}</td>
                   <td className={page.tdNumeric}>{formatBytes(document.size_bytes, i18n.locale)}</td>

@@ -42,6 +42,7 @@ import { metricGranularities, metricUnits } from '@/lib/vocabularies'
 import { checkMetric, metricFields, type MetricField } from '@/lib/rules/metric'
 import { granularityLabels, labelOf, metricUnitLabels } from '@/lib/labels'
 import * as styles from './projects.css'
+import { TableScroll } from '@/components/ui/table-scroll'
 
 export function MetricsAdmin({ project }: { project: AdminProject }) {
   const { data: metrics } = useSuspenseQuery(adminMetricsQuery(project.id))
@@ -133,14 +134,7 @@ function MetricPoints({ project, metrics }: { project: AdminProject; metrics: Ad
           {open ? <Trans>Hide the recorded values</Trans> : <Trans>Show the recorded values</Trans>}
         </button>
       </div>
-      <div
-        id={regionId}
-        hidden={!open}
-        className={page.tableWrapper}
-        tabIndex={0}
-        role="region"
-        aria-label={t`Recorded values`}
-      >
+      <TableScroll label={t`Recorded values`} id={regionId} hidden={!open}>
         <table className={page.table}>
           <thead>
             <tr>
@@ -204,7 +198,7 @@ function MetricPoints({ project, metrics }: { project: AdminProject; metrics: Ad
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </div>
   )
 }
@@ -520,7 +514,7 @@ function CsvImport({ project, metrics }: { project: AdminProject; metrics: Admin
             </p>
           )}
           {rows.length > 0 && (
-            <div className={page.tableWrapper} tabIndex={0} role="region" aria-labelledby={previewId}>
+            <TableScroll labelledBy={previewId}>
               <table className={page.table}>
                 <caption id={previewId} className={page.caption}>
                   {shown < rows.length ? (
@@ -574,7 +568,7 @@ function CsvImport({ project, metrics }: { project: AdminProject; metrics: Admin
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
           {ready && (
             <div className={styles.actions}>

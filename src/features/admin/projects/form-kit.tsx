@@ -14,6 +14,7 @@ import { msg } from '@lingui/core/macro'
 import { checkFile } from './api'
 import { adminProjectKeys } from './queries'
 import * as styles from './projects.css'
+import { TableScroll } from '@/components/ui/table-scroll'
 
 export type Outcome = { tone: 'info'; text: string } | { tone: 'error'; text: string } | null
 
@@ -179,14 +180,14 @@ export function DeleteButton({
 export function CaptionedTable({ caption, children }: { caption: ReactNode; children: ReactNode }) {
   const captionId = useId()
   return (
-    <div className={page.tableWrapper} tabIndex={0} role="region" aria-labelledby={captionId}>
+    <TableScroll labelledBy={captionId}>
       <table className={page.table}>
         <caption id={captionId} className={layout.visuallyHidden}>
           {caption}
         </caption>
         {children}
       </table>
-    </div>
+    </TableScroll>
   )
 }
 

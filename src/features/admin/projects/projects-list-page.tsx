@@ -20,6 +20,7 @@ import { adminProjectKeys, organizationOptionsQuery, projectListQuery } from './
 import type { ProjectFilters } from './vocabulary'
 import { projectStatuses } from '@/lib/vocabularies'
 import * as styles from './projects.css'
+import { TableScroll } from '@/components/ui/table-scroll'
 
 const route = getRouteApi('/{-$lang}/_app/admin/dashboard/projects/')
 
@@ -58,7 +59,7 @@ export function ProjectsListPage() {
             <Trans>No project matches these filters.</Trans>
           </p>
         ) : (
-          <div className={page.tableWrapper} tabIndex={0} role="region" aria-labelledby="project-list-title">
+          <TableScroll labelledBy="project-list-title">
             <table className={page.table}>
               <thead>
                 <tr>
@@ -118,7 +119,7 @@ export function ProjectsListPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
 

@@ -73,3 +73,22 @@ export const columnList = style({
   display: 'grid',
   gap: vars.space['1'],
 })
+
+// A document's download history (document-downloads.tsx): a disclosure under its name.
+export const downloads = style({ fontSize: vars.fontSize.small })
+
+export const downloadsSummary = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '24px',
+  cursor: 'pointer',
+  color: vars.color.textMuted,
+})
+
+export const downloadsList = style({
+  listStyle: 'none',
+  margin: `${vars.space['1']} 0 0`,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space['1'],
+})

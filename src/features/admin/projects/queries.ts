@@ -13,6 +13,7 @@ export const adminProjectKeys = {
   project: (id: string) => ['admin', 'projects', 'detail', id] as const,
   detail: (id: string) => ['admin', 'projects', 'detail', id, 'project'] as const,
   documents: (id: string) => ['admin', 'projects', 'detail', id, 'documents'] as const,
+  downloads: (id: string) => ['admin', 'projects', 'detail', id, 'downloads'] as const,
   reports: (id: string) => ['admin', 'projects', 'detail', id, 'reports'] as const,
   metrics: (id: string) => ['admin', 'projects', 'detail', id, 'metrics'] as const,
   tasks: (id: string) => ['admin', 'projects', 'detail', id, 'tasks'] as const,
@@ -85,6 +86,24 @@ export const adminDocumentsQuery = (projectId: string) =>
           .eq('project_id', projectId)
           .order('created_at', { ascending: false }),
       ),
+  })
+
+export interface DocumentDownload {
+  document_id: string
+  reader_id: string
+  reader_name: string | null
+  reader_email: string | null
+  downloaded_at: string
+}
+
+/** Who downloaded the project's documents and when, newest first (the server records each download). */
+export const documentDownloadsQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: adminProjectKeys.downloads(projectId),
+    queryFn: async () =>
+      unwrap(
+        await supabase.rpc('project_document_downloads', { p_project_id: projectId }),
+      ) as unknown as DocumentDownload[],
   })
 
 export type AdminDocument = Awaited<ReturnType<NonNullable<ReturnType<typeof adminDocumentsQuery>['queryFn']>>>[number]

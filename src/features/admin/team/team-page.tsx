@@ -15,6 +15,7 @@ import { LastSignIn, OutcomeAlert, UserActions, type Outcome } from '../clients/
 import { UserStatusBadge } from '../clients/user-status'
 import * as styles from '../clients/clients.css'
 import { changeRole, staffQuery, teamKeys } from './queries'
+import { TableScroll } from '@/components/ui/table-scroll'
 
 export function TeamPage() {
   const { i18n } = useLingui()
@@ -51,7 +52,7 @@ export function TeamPage() {
           <Trans>An admin manages clients, projects and leads. A super admin can also manage the team and roles.</Trans>
         </p>
         <OutcomeAlert outcome={outcome} />
-        <div className={page.tableWrapper} tabIndex={0} aria-labelledby="staff-title">
+        <TableScroll labelledBy="staff-title">
           <table className={page.table}>
             <thead>
               <tr>
@@ -115,7 +116,7 @@ export function TeamPage() {
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </section>
 
       {isSuperAdmin && (

@@ -55,7 +55,8 @@ export const choice = style({
   cursor: 'pointer',
 })
 
-export const radio = style({ width: '1.25rem', height: '1.25rem', margin: 0, accentColor: vars.color.accent })
+// 24px: the smallest target WCAG 2.5.8 allows
+export const radio = style({ width: '1.5rem', height: '1.5rem', margin: 0, accentColor: vars.color.accent })
 
 export const status = style({ fontWeight: 600, margin: 0 })
 

@@ -1,0 +1,92 @@
+// Every table of the portal and the admin area sits in this frame. On a wide screen it is just a
+// bordered box; when the table is wider than the screen (phones, 320-375 px) the box scrolls
+// sideways, a shadow marks each edge that hides columns, and a line of text says that more
+// columns lie to the side. Cells never shrink below their words: the table scrolls instead.
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { Trans } from '@lingui/react/macro'
+import * as page from './page.css'
+import * as styles from './table-scroll.css'
+
+interface Overflow {
+  /** The table is wider than its box. */
+  wide: boolean
+  /** Columns hidden before the visible part (the box was scrolled). */
+  start: boolean
+  /** Columns hidden after the visible part. */
+  end: boolean
+}
+
+const none: Overflow = { wide: false, start: false, end: false }
+
+/** Follows the box's scroll position and both sizes (the box's and the table's). */
+function useOverflow() {
+  const ref = useRef<HTMLDivElement>(null)
+  const [overflow, setOverflow] = useState<Overflow>(none)
+
+  const measure = useCallback(() => {
+    const box = ref.current
+    if (!box) return
+    const hidden = box.scrollWidth - box.clientWidth
+    // one pixel of slack: sub-pixel widths round either way
+    const next = hidden > 1 ? { wide: true, start: box.scrollLeft > 1, end: box.scrollLeft < hidden - 1 } : none
+    setOverflow((previous) =>
+      previous.wide === next.wide && previous.start === next.start && previous.end === next.end ? previous : next,
+    )
+  }, [])
+
+  useEffect(() => {
+    const box = ref.current
+    if (!box) return
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(box)
+    if (box.firstElementChild) observer.observe(box.firstElementChild)
+    box.addEventListener('scroll', measure, { passive: true })
+    return () => {
+      observer.disconnect()
+      box.removeEventListener('scroll', measure)
+    }
+  }, [measure])
+
+  return { ref, overflow }
+}
+
+interface TableScrollProps {
+  /** The id of the heading or caption that names the table (the region's accessible name). */
+  labelledBy?: string
+  /** The region's accessible name, when no visible heading names it. */
+  label?: string
+  /** The frame's id (for a button's aria-controls when `hidden` toggles it). */
+  id?: string
+  hidden?: boolean
+  children: ReactNode
+}
+
+/** A scrolling, keyboard-reachable region around a table, with a visible cue when it is wider than the screen. */
+export function TableScroll({ labelledBy, label, id, hidden, children }: TableScrollProps) {
+  const hintId = useId()
+  const { ref, overflow } = useOverflow()
+  return (
+    <div id={id} className={styles.frame} hidden={hidden} data-table-scroll="" data-wide={overflow.wide}>
+      {overflow.wide && (
+        <p id={hintId} className={styles.hint}>
+          <Trans>Scroll sideways to see every column.</Trans>
+        </p>
+      )}
+      <div className={styles.edges} data-more-start={overflow.start} data-more-end={overflow.end}>
+        <div
+          ref={ref}
+          className={page.tableWrapper}
+          // focusable, so a keyboard can scroll it with the arrow keys
+          tabIndex={0}
+          role="region"
+          aria-labelledby={labelledBy}
+          aria-label={labelledBy ? undefined : label}
+          aria-describedby={overflow.wide ? hintId : undefined}
+        >
+          {children}
+        </div>
+      </div>
+    </div>
+  )
+}

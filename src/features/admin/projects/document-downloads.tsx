@@ -1,0 +1,55 @@
+// Who downloaded a document and when, for staff: under each document's name, a disclosure with
+// the count that opens to the list (newest first). The server records each download
+// (storage.downloads); public.project_document_downloads answers staff only.
+import { useQuery } from '@tanstack/react-query'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { formatDateTime } from '@/lib/format'
+import * as page from '@/components/ui/page.css'
+import { ForName } from './form-kit'
+import { documentDownloadsQuery, type DocumentDownload } from './queries'
+import * as styles from './projects.css'
+
+/** The project's downloads grouped by document, for the documents table. */
+export function useDocumentDownloads(projectId: string): Map<string, DocumentDownload[]> | undefined {
+  const { data } = useQuery({ ...documentDownloadsQuery(projectId), select: groupByDocument })
+  return data
+}
+
+function groupByDocument(downloads: DocumentDownload[]): Map<string, DocumentDownload[]> {
+  const byDocument = new Map<string, DocumentDownload[]>()
+  for (const download of downloads) {
+    const list = byDocument.get(download.document_id) ?? []
+    list.push(download)
+    byDocument.set(download.document_id, list)
+  }
+  return byDocument
+}
+
+export function DownloadHistory({ name, downloads }: { name: string; downloads: DocumentDownload[] }) {
+  const { i18n } = useLingui()
+  if (downloads.length === 0) {
+    return (
+      <p className={page.mutedText}>
+        <Trans>Not downloaded yet</Trans>
+      </p>
+    )
+  }
+  const count = downloads.length
+  return (
+    <details className={styles.downloads}>
+      <summary className={styles.downloadsSummary}>
+        <Plural value={count} one="Downloaded once" other="Downloaded # times" />
+        <ForName name={name} />
+      </summary>
+      <ul className={styles.downloadsList}>
+        {downloads.map((download, index) => (
+          <li key={`${download.reader_id}-${download.downloaded_at}-${index}`}>
+            <span>{download.reader_name || download.reader_email || <Trans>A former user</Trans>}</span>
+            {' · '}
+            <time dateTime={download.downloaded_at}>{formatDateTime(download.downloaded_at, i18n.locale)}</time>
+          </li>
+        ))}
+      </ul>
+    </details>
+  )
+}

@@ -1,0 +1,123 @@
+// public.search (issue 12, item 5): accent- and case-insensitive, finds in both languages where
+// the content has both (metric labels, service names), and answers under the caller's RLS: a
+// client finds only what they may read (never another organization's rows, a hidden project or
+// an unpublished report, never people or leads); staff find organizations, people and leads too.
+import { readFileSync } from 'node:fs'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { demoPassword } from '../../../supabase/server/welcome'
+import { organizations, projects, reports, users } from './seed-ids'
+import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+
+interface Hit {
+  kind: string
+  id: string
+  title: string
+  project_id: string | null
+}
+
+describe.each(databaseKinds())('search on %s', (kind) => {
+  let server: TestServer
+  let lucia: SupabaseClient
+  let daniel: SupabaseClient
+  let admin: SupabaseClient
+
+  const signIn = async (email: string) => {
+    const client = server.client()
+    const { error } = await client.auth.signInWithPassword({ email, password: demoPassword })
+    if (error) throw error
+    return client
+  }
+  const search = async (client: SupabaseClient, query: string): Promise<Hit[]> => {
+    const { data, error } = await client.rpc('search', { p_query: query })
+    if (error) throw new Error(error.message)
+    return data as unknown as Hit[]
+  }
+  const ids = (hits: Hit[], kind: string) => hits.filter((hit) => hit.kind === kind).map((hit) => hit.id)
+  const titleOf = async (table: string, id: string, column = 'name') =>
+    (await server.deps.db.query<{ t: string }>(`select ${column} as t from public.${table} where id = $1`, [id]))
+      .rows[0]!.t
+
+  beforeAll(async () => {
+    server = await startTestServer(kind)
+    ;[lucia, daniel, admin] = await Promise.all([
+      signIn('lucia.martin@example.com'),
+      signIn('daniel.ortega@example.com'),
+      signIn('admin@caucedata.com'),
+    ])
+  })
+  afterAll(() => server.close())
+
+  it('ignores case and accents on both sides', async () => {
+    // the project's description says "categoría"
+    for (const query of ['CATEGORIA', 'categoría', 'Categoria']) {
+      expect(ids(await search(lucia, query), 'project'), query).toContain(projects.riberaDashboard)
+    }
+  })
+
+  it('finds a project by its metrics and its service in Spanish and in English', async () => {
+    for (const query of ['margen bruto', 'Gross margin', 'inteligencia de negocio', 'business intelligence']) {
+      expect(ids(await search(lucia, query), 'project'), query).toContain(projects.riberaDashboard)
+    }
+  })
+
+  it("never shows a client another organization's rows, a hidden project or an unpublished report", async () => {
+    const kunturProject = await titleOf('projects', projects.kunturScoring)
+    expect(ids(await search(daniel, kunturProject), 'project')).toEqual([projects.kunturScoring])
+    expect(await search(lucia, kunturProject)).toEqual([])
+
+    const hidden = await titleOf('projects', projects.riberaHidden)
+    expect(ids(await search(lucia, hidden), 'project')).not.toContain(projects.riberaHidden)
+    expect(ids(await search(admin, hidden), 'project')).toContain(projects.riberaHidden)
+
+    const draft = await titleOf('reports', reports.riberaDraft, 'title')
+    expect(ids(await search(lucia, draft), 'report')).not.toContain(reports.riberaDraft)
+    expect(ids(await search(admin, draft), 'report')).toContain(reports.riberaDraft)
+  })
+
+  it('finds organizations, people and leads for staff only', async () => {
+    const staff = await search(admin, 'lucia martin')
+    expect(ids(staff, 'person')).toEqual([users.lucia])
+    expect(ids(await search(admin, 'ribera'), 'organization')).toEqual([organizations.ribera])
+    expect(ids(await search(admin, 'bodegas navarro'), 'lead')).toHaveLength(1)
+
+    expect(await search(lucia, 'lucia martin')).toEqual([])
+    expect(ids(await search(lucia, 'ribera'), 'organization')).toEqual([])
+    expect(await search(lucia, 'bodegas navarro')).toEqual([])
+  })
+
+  it('treats % and _ as themselves, and refuses a query too short or too long with a 400', async () => {
+    expect(await search(admin, '%%')).toEqual([])
+    expect(await search(admin, '__')).toEqual([])
+    for (const query of ['a', '  b  ', 'x'.repeat(101)]) {
+      const { error, status } = await lucia.rpc('search', { p_query: query })
+      expect(status, query).toBe(400)
+      expect(error?.message).toMatch(/2 to 100 characters/)
+    }
+    const { status } = await server.client().rpc('search', { p_query: 'ribera' })
+    expect(status).toBe(401)
+  })
+
+  it('names the services as the site does in both languages', async () => {
+    // the SQL copy of the services' names must match the catalogs (src/lib/labels.ts)
+    const po = (lng: string) => readFileSync(`locales/${lng}/messages.po`, 'utf8')
+    const translate = (lng: string, source: string) =>
+      po(lng).match(new RegExp(`msgid "${source}"\\nmsgstr "([^"]*)"`))?.[1] || source
+    const services = {
+      'business-intelligence': 'Business intelligence',
+      'data-architecture': 'Data architecture',
+      'data-engineering': 'Data engineering',
+      governance: 'Data governance',
+      'financial-intelligence': 'Financial intelligence',
+      'customer-intelligence': 'Customer intelligence',
+    }
+    for (const [service, english] of Object.entries(services)) {
+      const { rows } = await server.deps.db.query<{ names: string }>(
+        'select public.search_service_names($1) as names',
+        [service],
+      )
+      expect(rows[0]!.names, service).toContain(translate('en', english))
+      expect(rows[0]!.names, service).toContain(translate('es', english))
+    }
+  })
+})
