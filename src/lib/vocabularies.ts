@@ -42,10 +42,25 @@ export const taskPriorities = ['low', 'medium', 'high', 'urgent'] as const
 
 export const leadStatuses = ['new', 'in_progress', 'closed'] as const
 
-export const activityEntityTypes = ['project', 'document', 'report', 'analytics_metric', 'task', 'profile'] as const
+export const activityEntityTypes = [
+  'project',
+  'document',
+  'report',
+  'analytics_metric',
+  'task',
+  'profile',
+  'conversation_message',
+  'approval',
+] as const
 export const activityActions = ['create', 'update', 'delete'] as const
 
 /** True when `value` is one of `list`'s codes (and narrows it to that code). */
 export function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {
   return typeof value === 'string' && (list as readonly string[]).includes(value)
 }
+
+/** What staff may ask a client to approve, where a request stands, and the answers an approver gives. */
+export const deliverableTypes = ['document', 'report'] as const
+export const approvalStatuses = ['pending', 'approved', 'changes_requested'] as const
+export const approvalDecisions = ['approved', 'changes_requested'] as const
+export type ApprovalDecisionCode = (typeof approvalDecisions)[number]

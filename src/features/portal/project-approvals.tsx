@@ -8,6 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useProfile } from '@/auth/use-auth'
 import { supabase } from '@/lib/supabase'
 import { approvalKeys, approversQuery, projectApprovalsQuery, type ApprovalRequest } from '@/lib/approvals'
+import type { ApprovalDecisionCode } from '@/lib/vocabularies'
 import { ApprovalRecord } from '@/components/approvals/approval-record'
 import { FormAlert, TextAreaField } from '@/components/form/field'
 import * as form from '@/components/form/form.css'
@@ -63,7 +64,7 @@ function AnswerForm({ request, projectId }: { request: ApprovalRequest; projectI
   const title = request.deliverable_title
   const version = request.version
   const answer = useMutation({
-    mutationFn: async (decision: 'approved' | 'changes_requested') => {
+    mutationFn: async (decision: ApprovalDecisionCode) => {
       const { error } = await supabase.from('approval_decisions').insert({
         request_id: request.id,
         version: request.version,

@@ -25,6 +25,9 @@ const lists: Record<string, readonly string[]> = {
   contact_messages_locale_check: vocab.locales,
   activity_log_entity_type_check: vocab.activityEntityTypes,
   activity_log_action_check: vocab.activityActions,
+  approval_requests_deliverable_type_check: vocab.deliverableTypes,
+  approval_requests_status_check: vocab.approvalStatuses,
+  approval_decisions_decision_check: vocab.approvalDecisions,
 }
 
 /** The quoted codes of a `x in ('a', 'b')` check, as PostgreSQL prints it (= ANY (ARRAY[...])). */
