@@ -1,7 +1,8 @@
 // Approvals live (decision 0017): the request staff make and the answer the client's approver
 // gives reach, through supabase-js's Realtime client, every person who may select them (the
-// organization's clients and staff) and never another organization's client. The approval tables
-// are append-only, so unlike the RLS matrix (rls-matrix.test.ts) nothing here is deleted.
+// organization's clients and staff) and never another organization's client; so does the choice
+// of who approves for an organization. The approval tables are append-only, so unlike the RLS
+// matrix (rls-matrix.test.ts) nothing here is deleted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { databaseKinds, startTestServer, type TestServer } from '../support/server'
@@ -10,7 +11,7 @@ import type { Actor } from '../rls/run-as'
 import { changeKeys, clientAs, subscribed, watch, type Watched } from './support'
 
 const actors = ['clientA', 'clientB', 'admin', 'superAdmin'] as const satisfies readonly Actor[]
-const tables = [{ table: 'approval_requests' }, { table: 'approval_decisions' }]
+const tables = [{ table: 'organization_approvers' }, { table: 'approval_requests' }, { table: 'approval_decisions' }]
 
 describe.each(databaseKinds())('approvals live on %s', (kind) => {
   let server: TestServer
@@ -73,8 +74,24 @@ describe.each(databaseKinds())('approvals live on %s', (kind) => {
     }
     for (const actor of actors) {
       await expect
-        .poll(() => new Set(changeKeys(watched.get(actor)!)), { timeout: 10_000 })
+        .poll(
+          () => new Set(changeKeys(watched.get(actor)!).filter((key) => !key.startsWith('organization_approvers'))),
+          {
+            timeout: 10_000,
+          },
+        )
         .toEqual(new Set(expected[actor]))
     }
+    // Who approves for an organization: its clients and staff are told, another organization is not.
+    const approvers = (actor: Actor) =>
+      watched
+        .get(actor)!
+        .changes.filter((change) => change.table === 'organization_approvers' && change.eventType === 'INSERT')
+        .map((change) => String((change.new as { profile_id?: string }).profile_id))
+        .sort()
+    await expect.poll(() => approvers('clientA')).toEqual([users.lucia])
+    await expect.poll(() => approvers('clientB')).toEqual([users.daniel])
+    await expect.poll(() => approvers('admin')).toEqual([users.lucia, users.daniel].sort())
+    await expect.poll(() => approvers('superAdmin')).toEqual([users.lucia, users.daniel].sort())
   })
 })

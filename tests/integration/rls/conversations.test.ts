@@ -248,21 +248,28 @@ describe.each(databaseKinds())('project conversations on %s', (kind) => {
 
   it('delivers live messages only to who may read them: an internal note never reaches a client subscriber', async () => {
     const filter = `project_id=eq.${project}`
-    const clientWatch = watch(lucia, 'conversation-client', [{ table: 'conversation_messages', filter }])
-    const otherWatch = watch(daniel, 'conversation-other', [{ table: 'conversation_messages', filter }])
-    const staffWatch = watch(admin, 'conversation-staff', [{ table: 'conversation_messages', filter }])
+    const tables = [
+      { table: 'conversation_messages', filter },
+      { table: 'conversation_reads', filter },
+    ]
+    const clientWatch = watch(lucia, 'conversation-client', tables)
+    const otherWatch = watch(daniel, 'conversation-other', tables)
+    const staffWatch = watch(admin, 'conversation-staff', tables)
     await Promise.all([subscribed(clientWatch), subscribed(otherWatch), subscribed(staffWatch)])
 
     const note = (await write(admin, { body: 'Secret margin', is_internal: true })).data!
     const reply = (await write(admin, { body: 'Visible reply' })).data!
     await admin.from('conversation_messages').update({ deleted_at: new Date().toISOString() }).eq('id', reply.id)
     const ids = (w: typeof clientWatch) =>
-      w.changes.map((c) => `${c.eventType}:${String((c.new as { id?: string }).id ?? '')}`)
+      w.changes
+        .filter((c) => c.table === 'conversation_messages')
+        .map((c) => `${c.eventType}:${String((c.new as { id?: string }).id ?? '')}`)
     await expect
       .poll(() => ids(staffWatch), { timeout: 15_000 })
       .toEqual(expect.arrayContaining([`INSERT:${note.id}`, `INSERT:${reply.id}`]))
     await expect.poll(() => ids(clientWatch), { timeout: 15_000 }).toContain(`UPDATE:${reply.id}`)
-    const deletion = clientWatch.changes.find((c) => c.eventType === 'UPDATE')!.new as {
+    const deletion = clientWatch.changes.find((c) => c.table === 'conversation_messages' && c.eventType === 'UPDATE')!
+      .new as {
       body: string
       deleted_at: string
     }
@@ -273,6 +280,13 @@ describe.each(databaseKinds())('project conversations on %s', (kind) => {
     await expect.poll(() => ids(clientWatch), { timeout: 15_000 }).toContain(`INSERT:${sentinel.id}`)
     expect(ids(clientWatch)).not.toContain(`INSERT:${note.id}`)
     expect(JSON.stringify(clientWatch.changes)).not.toContain('Secret margin')
+
+    // Read markers (who has read up to where) reach the project's people, as messages do.
+    await lucia.rpc('mark_conversation_read', { target_project: project, up_to: new Date().toISOString() })
+    const marked = (w: typeof clientWatch) =>
+      w.changes.some((c) => c.table === 'conversation_reads' && (c.new as { user_id?: string }).user_id === users.lucia)
+    await expect.poll(() => marked(staffWatch), { timeout: 15_000 }).toBe(true)
+    await expect.poll(() => marked(clientWatch), { timeout: 15_000 }).toBe(true)
     expect(otherWatch.changes).toEqual([])
   })
 
