@@ -12,7 +12,7 @@ import { expectNoAxeViolations } from './support/a11y'
 import { allowConsoleErrors } from './support/fixtures'
 import { test, expect, exactPath, paths, signIn, SignInPage } from './support/auth'
 import { t } from './support/catalog'
-import { inbox, waitForMail } from './support/mail'
+import { inbox, mailsTo } from './support/mail'
 import { createClientUser, demoUsers, organizationId, organizations, projectsOf } from './support/users'
 
 const projectsPath = (lng: Locale) => withLangPrefix('/admin/dashboard/projects', lng)
@@ -374,21 +374,22 @@ test.describe('staff manage a project for a client', () => {
       await expect(main.getByText(new RegExp(`“${taskTitle}” in the project ${projectName}`))).toBeVisible()
       await clientContext.close()
 
-      const subjects = new Set<string>()
+      // Each step's notification reaches the client by e-mail: one e-mail each, or fewer holding
+      // several when steps fall in the same mailer round (a digest names every item).
       await expect
         .poll(
           async () => {
-            const mails = (await inbox(request, baseURL!)).filter(
-              (mail) => mail.id > lastMail && mail.to.includes(client.email.toLowerCase()),
-            )
-            for (const mail of mails) subjects.add(mail.subject)
-            return [...subjects].sort()
+            const text = (await mailsTo(request, baseURL!, client.email))
+              .filter((mail) => mail.id > lastMail)
+              .map((mail) => mail.text)
+              .join('\n')
+              // Mail programs must not make links of names like "plan.pdf": an invisible space breaks them.
+              .replaceAll('\u200b', '')
+            return [documentName, reportTitle, taskTitle, projectName].filter((name) => !text.includes(name))
           },
-          { timeout: 30_000, message: 'three notification e-mails to the client' },
+          { timeout: 30_000, message: 'the document, the report and the task e-mailed to the client' },
         )
-        .toEqual(['A task has been assigned to you', 'New document available', 'New report published'])
-      const taskMail = await waitForMail(request, baseURL!, client.email, { after: lastMail })
-      expect(taskMail.text).toContain(projectName)
+        .toEqual([])
     })
   })
 
