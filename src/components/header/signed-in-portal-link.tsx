@@ -16,13 +16,14 @@ export default function SignedInPortalLink({
   const signedIn = useAuthSelector((snapshot) => snapshot.matches('signedIn') && snapshot.context.profile !== null)
   const staff = useAuthSelector(isAdmin)
   if (!signedIn) return <>{signedOut}</>
-  return staff ? (
-    <Link to="/{-$lang}/admin/dashboard" params={{ lang }} className={className} onClick={onClick}>
-      <Trans>Admin dashboard</Trans>
-    </Link>
-  ) : (
-    <Link to="/{-$lang}/client-portal/dashboard" params={{ lang }} className={className} onClick={onClick}>
-      <Trans>Client portal</Trans>
+  return (
+    <Link
+      to={staff ? '/{-$lang}/admin/dashboard' : '/{-$lang}/client-portal/dashboard'}
+      params={{ lang }}
+      className={className}
+      onClick={onClick}
+    >
+      {staff ? <Trans>Admin dashboard</Trans> : <Trans>Client portal</Trans>}
     </Link>
   )
 }
