@@ -2,8 +2,10 @@
 import { useLingui } from '@lingui/react'
 import { serviceSlugs, specializationSlugs } from '../../lib/pages'
 import { useLangPrefix } from '../../lib/use-lang'
-import { services } from '../../features/marketing/content/services'
-import { specializations } from '../../features/marketing/content/specializations'
+import {
+  serviceCards as services,
+  specializationCards as specializations,
+} from '../../features/marketing/content/site-index'
 import type { NavMenuItem } from '../nav-menu/nav-menu'
 
 export function useNavItems(): { services: NavMenuItem[]; specializations: NavMenuItem[] } {

@@ -9,6 +9,7 @@ import { legalSlugs, type LegalSlug } from '../../lib/pages'
 import { useLangPrefix } from '../../lib/use-lang'
 import { writtenDate } from '../../lib/calendar-date'
 import { legalDocuments } from './content/legal'
+import { legalPages } from './content/site-index'
 import { StructuredData } from '../../components/structured-data/structured-data'
 import { breadcrumbList } from '../../lib/structured-data'
 import * as layout from '../../components/ui/layout.css'
@@ -67,7 +68,7 @@ export function LegalPage({ slug }: { slug: LegalSlug }) {
                 .map((other) => (
                   <li key={other}>
                     <Link to="/{-$lang}/legal/$document" params={{ lang, document: other }}>
-                      {_(legalDocuments[other].title)}
+                      {_(legalPages[other].title)}
                     </Link>
                   </li>
                 ))}

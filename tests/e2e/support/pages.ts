@@ -1,6 +1,7 @@
 // The public pages and what each must show, derived from the app's own sources: the page list
 // from src/lib/pages.ts and, for each page, the English source messages of its h1, <title> and
-// meta description read from the content modules (src/features/marketing/content/*.ts).
+// meta description read from the content modules (src/features/marketing/content/*.ts; titles and
+// descriptions are in site-index.ts).
 import { readFileSync } from 'node:fs'
 import { publicPagePaths, withLangPrefix } from '../../../src/lib/pages'
 import { siteConfig } from '../../../src/config/site'
@@ -20,8 +21,12 @@ const contentDir = new URL('../../../src/features/marketing/content/', import.me
 /** The source text of `field: msg\`…\`` in a content module, inside the `'block': {` object if given. */
 function sourceMessage(file: string, field: string, block?: string): string {
   const text = readFileSync(new URL(file, contentDir), 'utf8')
-  // Object keys are quoted only when they need to be: 'data-architecture': { … } but governance: { … }.
-  const start = block === undefined ? 0 : text.search(new RegExp(`^\\s*(['"]?)${block}\\1: \\{`, 'm'))
+  // Object keys are quoted only when they need to be: 'data-architecture': { … } but governance: { … };
+  // a block may also be a module's own constant (export const homeMeta: PageMeta = { … }).
+  const start =
+    block === undefined
+      ? 0
+      : text.search(new RegExp(`^(\\s*(['"]?)${block}\\2: \\{|export const ${block}\\b[^=]*= \\{)`, 'm'))
   if (start < 0) throw new Error(`${file} has no entry '${block}'`)
   const match = new RegExp(`(?<![\\w])${field}: msg\`([^\`]*)\``).exec(text.slice(start))
   if (!match?.[1]) throw new Error(`${file}${block ? ` '${block}'` : ''} has no ${field}: msg\`…\``)
@@ -42,25 +47,25 @@ function describePage(path: string): PublicPage {
     return {
       path,
       h1: sourceMessage('home.ts', 'heroTitle'),
-      title: sourceMessage('home.ts', 'metaTitle'),
-      description: sourceMessage('home.ts', 'metaDescription'),
+      title: sourceMessage('site-index.ts', 'title', 'homeMeta'),
+      description: sourceMessage('site-index.ts', 'description', 'homeMeta'),
     }
   }
   if (path === '/contact') {
     return {
       path,
       h1: sourceMessage('contact.ts', 'title'),
-      title: sourceMessage('contact.ts', 'metaTitle'),
-      description: sourceMessage('contact.ts', 'metaDescription'),
+      title: sourceMessage('site-index.ts', 'title', 'contactMeta'),
+      description: sourceMessage('site-index.ts', 'description', 'contactMeta'),
     }
   }
   const [, kind, slug] = path.split('/')
   if (kind === 'legal' && slug) {
     return {
       path,
-      h1: sourceMessage('legal.ts', 'title', slug),
-      title: sourceMessage('legal.ts', 'title', slug),
-      description: sourceMessage('legal.ts', 'metaDescription', slug),
+      h1: sourceMessage('site-index.ts', 'title', slug),
+      title: sourceMessage('site-index.ts', 'title', slug),
+      description: sourceMessage('site-index.ts', 'metaDescription', slug),
     }
   }
   const file = kind === 'services' ? 'services.ts' : kind === 'specializations' ? 'specializations.ts' : undefined
@@ -68,8 +73,8 @@ function describePage(path: string): PublicPage {
   return {
     path,
     h1: sourceMessage(file, 'heroTitle', slug),
-    title: sourceMessage(file, 'name', slug),
-    description: sourceMessage(file, 'metaDescription', slug),
+    title: sourceMessage('site-index.ts', 'name', slug),
+    description: sourceMessage('site-index.ts', 'metaDescription', slug),
   }
 }
 

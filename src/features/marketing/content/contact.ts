@@ -4,10 +4,6 @@ import type { MessageDescriptor } from '@lingui/core'
 import type { TitledText } from './types'
 
 export interface ContactContent {
-  /** <title>, ≤ 60 characters. */
-  metaTitle: MessageDescriptor
-  /** <meta name="description">, 120–160 characters. */
-  metaDescription: MessageDescriptor
   title: MessageDescriptor
   lead: MessageDescriptor
   /** Label of the e-mail link or button. */
@@ -26,8 +22,6 @@ export interface ContactContent {
 }
 
 export const contactContent: ContactContent = {
-  metaTitle: msg`Contact us`,
-  metaDescription: msg`Tell us about your data project. We reply within one business day and offer a 30-minute call with a senior consultant, with no sales pitch.`,
   title: msg`Tell us about your project`,
   lead: msg`Whether you have a defined project or just a problem that keeps coming back, a short message is enough to start. A senior consultant reads every one.`,
   emailLabel: msg`Write to us`,

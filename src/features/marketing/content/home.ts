@@ -4,10 +4,6 @@ import type { MessageDescriptor } from '@lingui/core'
 import type { Figure, TitledText } from './types'
 
 export interface HomeContent {
-  /** <title>, ≤ 60 characters. */
-  metaTitle: MessageDescriptor
-  /** <meta name="description">, 120–160 characters. */
-  metaDescription: MessageDescriptor
   heroEyebrow: MessageDescriptor
   heroTitle: MessageDescriptor
   heroLead: MessageDescriptor
@@ -33,8 +29,6 @@ export interface HomeContent {
 }
 
 export const homeContent: HomeContent = {
-  metaTitle: msg`Data consultancy: BI, data architecture and engineering`,
-  metaDescription: msg`Cauce Data helps mid-sized companies in Spain and Latin America with business intelligence, data architecture, data engineering and governance since 2016.`,
   heroEyebrow: msg`Data consultancy for mid-sized companies`,
   heroTitle: msg`Data that finance, sales and operations can agree on`,
   heroLead: msg`Cauce Data helps mid-sized companies in Spain and Latin America organize their data and build reporting that people actually use. We work in fixed-price phases alongside your team, and leave you able to run everything without us.`,

@@ -5,6 +5,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { siteConfig } from '../../../config/site'
 import type { LegalSlug } from '../../../lib/pages'
+import { legalPages } from './site-index'
 
 export interface LegalFact {
   term: MessageDescriptor
@@ -44,8 +45,7 @@ const controllerFacts: LegalFact[] = [
 
 export const legalDocuments: Record<LegalSlug, LegalDocument> = {
   notice: {
-    title: msg`Legal notice`,
-    metaDescription: msg`Who runs this website: company name, tax ID, registry data, address and contact, and the terms of use of the site.`,
+    ...legalPages.notice,
     intro: msg`In compliance with article 10 of Spanish Law 34/2002 on information society services and electronic commerce (LSSI-CE), these are the particulars of the owner of this website.`,
     sections: [
       {
@@ -81,8 +81,7 @@ export const legalDocuments: Record<LegalSlug, LegalDocument> = {
     ],
   },
   privacy: {
-    title: msg`Privacy policy`,
-    metaDescription: msg`How we use the personal data of visitors who write to us and of client portal users: purposes, legal bases, retention, recipients and your rights.`,
+    ...legalPages.privacy,
     intro: msg`This policy explains which personal data we process when you write to us or use the client portal, why, on what legal basis, for how long, who receives them and how you can exercise your rights under the GDPR and Spanish Organic Law 3/2018.`,
     sections: [
       { title: msg`Who is responsible for your data`, facts: controllerFacts, paragraphs: [] },
@@ -125,8 +124,7 @@ export const legalDocuments: Record<LegalSlug, LegalDocument> = {
     ],
   },
   cookies: {
-    title: msg`Cookie policy`,
-    metaDescription: msg`What this website stores in your browser: your language choice and, if you sign in to the client portal, your session. No analytics or advertising cookies.`,
+    ...legalPages.cookies,
     intro: msg`This website stores only what it needs to work as you asked. It sets no analytics, advertising or social media cookies and loads nothing from third parties, so it asks for no consent.`,
     sections: [
       {

@@ -2,12 +2,11 @@
 import { msg } from '@lingui/core/macro'
 import type { ServiceSlug } from '../../../lib/pages'
 import type { OfferingContent } from './types'
+import { serviceCards } from './site-index'
 
 export const services: Record<ServiceSlug, OfferingContent> = {
   'business-intelligence': {
-    name: msg`Business intelligence`,
-    summary: msg`Reports and KPIs your leadership team can trust, built on one shared semantic model.`,
-    metaDescription: msg`Business intelligence for mid-sized companies: certified KPIs, a shared semantic model and Power BI dashboards that finance and operations trust.`,
+    ...serviceCards['business-intelligence'],
     heroTitle: msg`One version of the numbers, in every meeting`,
     heroLead: msg`We design the semantic model, KPI definitions and dashboards that let finance, sales and operations stop reconciling spreadsheets and start discussing the business.`,
     problem: [
@@ -93,9 +92,7 @@ export const services: Record<ServiceSlug, OfferingContent> = {
   },
 
   'data-architecture': {
-    name: msg`Data architecture`,
-    summary: msg`A data platform sized for your company: clear layers, predictable costs, room to grow.`,
-    metaDescription: msg`Data architecture consulting: cloud data platforms on Azure, AWS or Google Cloud, sized for mid-sized companies, with predictable costs and clear ownership.`,
+    ...serviceCards['data-architecture'],
     heroTitle: msg`A data platform that fits your company, not a vendor's reference diagram`,
     heroLead: msg`We design the architecture behind your reporting and analytics: where data lands, how it is modelled, who can access it and what it costs each month, documented so your team can run it.`,
     problem: [
@@ -180,9 +177,7 @@ export const services: Record<ServiceSlug, OfferingContent> = {
   },
 
   'data-engineering': {
-    name: msg`Data engineering`,
-    summary: msg`Tested data pipelines that run every night and tell you when something fails.`,
-    metaDescription: msg`Data engineering for mid-sized companies: tested, monitored pipelines built with dbt, Airflow and Fivetran that load ERP, CRM and e-commerce data on time.`,
+    ...serviceCards['data-engineering'],
     heroTitle: msg`Data pipelines that run on time, and say so when they don't`,
     heroLead: msg`We build and rebuild the pipelines that move data from your ERP, CRM and other systems into your warehouse: version-controlled, tested, monitored and documented.`,
     problem: [
@@ -268,9 +263,7 @@ export const services: Record<ServiceSlug, OfferingContent> = {
   },
 
   governance: {
-    name: msg`Data governance`,
-    summary: msg`Clear owners, shared definitions, quality rules and GDPR-compliant access to your data.`,
-    metaDescription: msg`Practical data governance for mid-sized companies: data owners, a catalog, quality rules, lineage and GDPR-compliant access policies that teams actually use.`,
+    ...serviceCards['governance'],
     heroTitle: msg`Data governance that people actually follow`,
     heroLead: msg`We set up the ownership, definitions, quality rules and access policies your data needs, sized for a mid-sized company: light enough to be used, rigorous enough to stand up to an audit.`,
     problem: [

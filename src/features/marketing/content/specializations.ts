@@ -2,12 +2,11 @@
 import { msg } from '@lingui/core/macro'
 import type { SpecializationSlug } from '../../../lib/pages'
 import type { OfferingContent } from './types'
+import { specializationCards } from './site-index'
 
 export const specializations: Record<SpecializationSlug, OfferingContent> = {
   'financial-intelligence': {
-    name: msg`Financial intelligence`,
-    summary: msg`Month-end reporting, cash forecasting and profitability built on your ERP data`,
-    metaDescription: msg`Financial intelligence for mid-sized companies: faster month-end close, cash-flow forecasting, budget vs actual and profitability built on your ERP data.`,
+    ...specializationCards['financial-intelligence'],
     heroTitle: msg`Financial reporting that doesn't have to be rebuilt every month`,
     heroLead: msg`We bring your ERP, bank and budget data into one model that the finance team owns. Month-end reporting, cash forecasts and profitability analysis then come from the same reconciled figures.`,
     problem: [
@@ -83,9 +82,7 @@ export const specializations: Record<SpecializationSlug, OfferingContent> = {
   },
 
   'customer-intelligence': {
-    name: msg`Customer intelligence`,
-    summary: msg`A single customer view, with segments, churn risk and lifetime value your teams can use`,
-    metaDescription: msg`Customer intelligence for mid-sized companies: single customer view, segmentation, churn and propensity models, lifetime value and GDPR-compliant data use.`,
+    ...specializationCards['customer-intelligence'],
     heroTitle: msg`Know which customers matter, and what they are likely to do next`,
     heroLead: msg`We bring sales, e-commerce, CRM and service data together around each customer, with consent tracked from the source. Marketing, sales and finance then work from the same segments, scores and results.`,
     problem: [

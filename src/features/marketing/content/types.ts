@@ -12,14 +12,24 @@ export interface FaqItem {
   answer: MessageDescriptor
 }
 
-/** A service or a specialization page. */
-export interface OfferingContent {
+/** What every page shows of a service or a specialization (menus, cards, its head). */
+export interface OfferingCard {
   /** Short name, used in menus and headings ("Data engineering"). */
   name: MessageDescriptor
   /** One line for cards and menus (≤ 90 characters). */
   summary: MessageDescriptor
   /** <meta name="description">, 120–160 characters. */
   metaDescription: MessageDescriptor
+}
+
+/** A page's head: <title> (≤ 60 characters) and <meta name="description"> (120–160). */
+export interface PageMeta {
+  title: MessageDescriptor
+  description: MessageDescriptor
+}
+
+/** A service or a specialization page. */
+export interface OfferingContent extends OfferingCard {
   heroTitle: MessageDescriptor
   heroLead: MessageDescriptor
   /** The problem the offering solves: 2–3 paragraphs. */

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { HomePage } from '../../../features/marketing/home-page'
-import { homeContent } from '../../../features/marketing/content/home'
+import { homeMeta } from '../../../features/marketing/content/site-index'
 import { pageHead } from '../../../lib/seo'
 
 export const Route = createFileRoute('/{-$lang}/_site/')({
-  head: () => pageHead({ path: '/', title: homeContent.metaTitle, description: homeContent.metaDescription }),
+  head: () => pageHead({ path: '/', ...homeMeta }),
   component: HomeRoute,
 })
 

@@ -1,6 +1,6 @@
 import { createFileRoute, notFound, rootRouteId } from '@tanstack/react-router'
 import { LegalPage } from '../../../../features/marketing/legal-page'
-import { legalDocuments } from '../../../../features/marketing/content/legal'
+import { legalPages } from '../../../../features/marketing/content/site-index'
 import { isLegalSlug, type LegalSlug } from '../../../../lib/pages'
 import { pageHead } from '../../../../lib/seo'
 
@@ -11,7 +11,7 @@ export const Route = createFileRoute('/{-$lang}/_site/legal/$document')({
   head: ({ params }) => {
     // head() also runs for an unknown slug (beforeLoad's notFound does not stop it).
     if (!isLegalSlug(params.document)) return {}
-    const content = legalDocuments[params.document]
+    const content = legalPages[params.document]
     return pageHead({ path: `/legal/${params.document}`, title: content.title, description: content.metaDescription })
   },
   component: LegalRoute,

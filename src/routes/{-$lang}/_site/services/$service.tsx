@@ -1,6 +1,7 @@
 import { createFileRoute, notFound, rootRouteId } from '@tanstack/react-router'
 import { OfferingPage } from '../../../../features/marketing/offering-page'
 import { services } from '../../../../features/marketing/content/services'
+import { serviceCards } from '../../../../features/marketing/content/site-index'
 import { isServiceSlug, type ServiceSlug } from '../../../../lib/pages'
 import { pageHead } from '../../../../lib/seo'
 
@@ -11,7 +12,7 @@ export const Route = createFileRoute('/{-$lang}/_site/services/$service')({
   head: ({ params }) => {
     // head() also runs for an unknown slug (beforeLoad's notFound does not stop it).
     if (!isServiceSlug(params.service)) return {}
-    const content = services[params.service]
+    const content = serviceCards[params.service]
     return pageHead({ path: `/services/${params.service}`, title: content.name, description: content.metaDescription })
   },
   component: ServiceRoute,

@@ -1,6 +1,7 @@
 import { createFileRoute, notFound, rootRouteId } from '@tanstack/react-router'
 import { OfferingPage } from '../../../../features/marketing/offering-page'
 import { specializations } from '../../../../features/marketing/content/specializations'
+import { specializationCards } from '../../../../features/marketing/content/site-index'
 import { isSpecializationSlug, type SpecializationSlug } from '../../../../lib/pages'
 import { pageHead } from '../../../../lib/seo'
 
@@ -11,7 +12,7 @@ export const Route = createFileRoute('/{-$lang}/_site/specializations/$specializ
   head: ({ params }) => {
     // head() also runs for an unknown slug (beforeLoad's notFound does not stop it).
     if (!isSpecializationSlug(params.specialization)) return {}
-    const content = specializations[params.specialization]
+    const content = specializationCards[params.specialization]
     return pageHead({
       path: `/specializations/${params.specialization}`,
       title: content.name,
