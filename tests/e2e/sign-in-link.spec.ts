@@ -75,3 +75,45 @@ test('the code from the same e-mail signs in on another device', async ({ page, 
   await expect(page).toHaveURL(exactPath(paths.dashboard(lng)))
   expect(await mailsTo(request, baseURL!, user.email)).toHaveLength(1)
 })
+
+const repeatMessage =
+  'A link for {email} was asked for less than a minute ago, so no new one has been sent. Use the link or the code in that e-mail, or ask for a new one from {nextTime}.'
+
+/** The rendered message as a pattern, the time of day (given as U+0000) as any hh:mm:ss (AM/PM in English). */
+function withTimeOfDay(text: string): RegExp {
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return new RegExp(`^${escaped.replace('\u0000', '\\d{2}:\\d{2}:\\d{2}(?: [AP]M)?')}$`)
+}
+
+for (const lng of ['es', 'en'] as const) {
+  test(`a second link asked for within the minute is not claimed as sent, and the page says when to ask again (${lng})`, async ({
+    page,
+    admin,
+    request,
+    baseURL,
+  }) => {
+    const user = await createClientUser(admin, { locale: lng })
+    const otpRequests: string[] = []
+    page.on('request', (req) => {
+      if (req.url().includes('/auth/v1/otp')) otpRequests.push(req.url())
+    })
+    const signIn = await SignInPage.open(page, paths.login(lng), lng)
+    const sendLink = page.getByRole('button', { name: t(lng, 'E-mail me a sign-in link'), exact: true })
+    await signIn.email.fill(user.email)
+    await sendLink.click()
+    const sent = page.getByRole('status')
+    await expect(sent).toContainText(user.email)
+    // The first answer already says when another link can be asked for (a time of day).
+    await expect(sent).toContainText(/\d{2}:\d{2}:\d{2}/)
+
+    await page.getByRole('button', { name: t(lng, 'Use my password instead'), exact: true }).click()
+    await signIn.email.fill(user.email)
+    await sendLink.click()
+    await expect(sent).toHaveText(withTimeOfDay(t(lng, repeatMessage, { email: user.email, nextTime: '\u0000' })))
+    await expect(sent).toBeFocused()
+    await expectNoAxeViolations(page, `the ${lng} login page after a repeat within the minute`)
+    expect(otpRequests).toHaveLength(1)
+    await waitForMail(request, baseURL!, user.email, { subject: subjects[lng] })
+    expect(await mailsTo(request, baseURL!, user.email)).toHaveLength(1)
+  })
+}

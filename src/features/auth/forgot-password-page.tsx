@@ -14,38 +14,17 @@ import { useLangPrefix } from '@/lib/use-lang'
 import { withLangPrefix } from '@/lib/pages'
 import { auth } from '@/auth/service'
 import type { Audience } from '@/auth/guards'
-import { recoveryMailIntervalSeconds } from '@/auth/policy'
+import { formatNextLinkTime, heldBack, recordRequest, type NextLink } from '@/auth/link-requests'
 import type { AuthFailure } from '@machines/auth.machine'
 import { authFailureMessage } from '@/auth/messages'
 import { emailRules } from './validation'
 import * as styles from './auth.css'
 
-/** When this browser last asked for a link for an address (this tab, across reloads). */
-const lastRequests = {
-  key: (address: string) => `cauce:recovery-requested:${address}`,
-  get(address: string): number | undefined {
-    try {
-      const value = Number(sessionStorage.getItem(this.key(address)))
-      return value > 0 ? value : undefined
-    } catch {
-      return undefined
-    }
-  },
-  set(address: string, at: number) {
-    try {
-      sessionStorage.setItem(this.key(address), String(at))
-    } catch {
-      // Storage refused (private mode): the page still states the one-link-per-minute rule.
-    }
-  },
-}
-
 export function ForgotPasswordPage({ audience }: { audience: Audience }) {
   const { t, i18n } = useLingui()
   const lang = useLangPrefix()
   const [sentTo, setSentTo] = useState<string | null>(null)
-  /** When a new link may be asked for; `repeat` when this request came too early and sent nothing. */
-  const [next, setNext] = useState<{ at: number; repeat: boolean } | null>(null)
+  const [next, setNext] = useState<NextLink | null>(null)
   const [failure, setFailure] = useState<AuthFailure | null>(null)
   const messageRef = useRef<HTMLDivElement>(null)
   const {
@@ -60,11 +39,9 @@ export function ForgotPasswordPage({ audience }: { audience: Audience }) {
 
   const submit = handleSubmit(async ({ email }) => {
     setFailure(null)
-    const address = email.trim().toLowerCase()
-    const previous = lastRequests.get(address)
-    const intervalMs = recoveryMailIntervalSeconds * 1000
-    if (previous !== undefined && Date.now() - previous < intervalMs) {
-      setNext({ at: previous + intervalMs, repeat: true })
+    const repeat = heldBack(email)
+    if (repeat) {
+      setNext(repeat)
       setSentTo(email.trim())
       return
     }
@@ -74,15 +51,11 @@ export function ForgotPasswordPage({ audience }: { audience: Audience }) {
     // Only failures that say nothing about the account are shown: too many requests, no network.
     if (result && (result.retryable || result.status === 429)) setFailure(result)
     else {
-      const now = Date.now()
-      lastRequests.set(address, now)
-      setNext({ at: now + intervalMs, repeat: false })
+      setNext(recordRequest(email))
       setSentTo(email.trim())
     }
   })
-  const nextTime = next
-    ? new Intl.DateTimeFormat(i18n.locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(next.at)
-    : ''
+  const nextTime = next ? formatNextLinkTime(next, i18n.locale) : ''
   const login = audience === 'client' ? '/{-$lang}/client-portal/login' : '/{-$lang}/admin/login'
 
   return (

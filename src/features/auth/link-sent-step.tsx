@@ -8,21 +8,26 @@ import { Field, FormAlert } from '../../components/form/field'
 import * as formStyles from '../../components/form/form.css'
 import * as layout from '../../components/ui/layout.css'
 import { verifyEmailLink } from '../../auth/email-links'
+import { formatNextLinkTime, type NextLink } from '../../auth/link-requests'
 import type { AuthFailure } from '../../../machines/auth.machine'
 import * as styles from './auth.css'
 
 export function LinkSentStep({
   email,
+  next,
   onFailure,
   onDone,
   onBack,
 }: {
   email: string
+  /** When another link may be asked for; `repeat` when this request sent nothing. */
+  next: NextLink
   onFailure: (failure: AuthFailure | null) => void
   onDone: () => Promise<void>
   onBack: () => void
 }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
+  const nextTime = formatNextLinkTime(next, i18n.locale)
   const messageRef = useRef<HTMLDivElement>(null)
   const {
     register,
@@ -42,10 +47,18 @@ export function LinkSentStep({
   return (
     <form className={formStyles.form} onSubmit={submit} noValidate>
       <FormAlert ref={messageRef} tone="info">
-        <Trans>
-          If an account exists for {email}, we have sent it a sign-in link. Open it on this or any device; it works only
-          once, for a limited time.
-        </Trans>
+        {next.repeat ? (
+          <Trans>
+            A link for {email} was asked for less than a minute ago, so no new one has been sent. Use the link or the
+            code in that e-mail, or ask for a new one from {nextTime}.
+          </Trans>
+        ) : (
+          <Trans>
+            If an account exists for {email}, we have sent it a sign-in link. Open it on this or any device; it works
+            only once, for a limited time. One link is sent per minute: if you need a new one, ask for it from{' '}
+            {nextTime}.
+          </Trans>
+        )}
       </FormAlert>
       <Field
         label={t`Or enter the 6-digit code from the e-mail`}

@@ -16,6 +16,7 @@ import type { Audience } from '@/auth/guards'
 import { safeRedirect } from '@/auth/redirect'
 import { authFailureMessage } from '@/auth/messages'
 import { requestSignInLink } from '@/auth/email-links'
+import { heldBack, recordRequest, type NextLink } from '@/auth/link-requests'
 import { withLangPrefix } from '@/lib/pages'
 import { SignInCodeStep } from './code-step'
 import { LinkSentStep } from './link-sent-step'
@@ -36,8 +37,9 @@ export function SignInPage({ audience }: { audience: Audience }) {
   const redirectTo = safeRedirect(search.redirect)
   const needsCode = useAuthSelector((snapshot) => snapshot.matches('mfaRequired'))
   const [failure, setFailure] = useState<AuthFailure | null>(null)
-  // The address a sign-in link was sent to: the page then offers the code from that e-mail.
-  const [linkSentTo, setLinkSentTo] = useState<string | null>(null)
+  // The address a sign-in link was sent to (and when another may be asked for): the page then
+  // offers the code from that e-mail.
+  const [linkSent, setLinkSent] = useState<{ email: string; next: NextLink } | null>(null)
   const alertRef = useRef<HTMLDivElement>(null)
   const home = audience === 'client' ? '/{-$lang}/client-portal/dashboard' : '/{-$lang}/admin/dashboard'
 
@@ -77,14 +79,15 @@ export function SignInPage({ audience }: { audience: Audience }) {
         {failure && <FormAlert ref={alertRef}>{i18n._(authFailureMessage(failure))}</FormAlert>}
         {needsCode ? (
           <SignInCodeStep onFailure={setFailure} onDone={proceed} />
-        ) : linkSentTo ? (
+        ) : linkSent ? (
           <LinkSentStep
-            email={linkSentTo}
+            email={linkSent.email}
+            next={linkSent.next}
             onFailure={setFailure}
             onDone={proceed}
             onBack={() => {
               setFailure(null)
-              setLinkSentTo(null)
+              setLinkSent(null)
             }}
           />
         ) : (
@@ -93,7 +96,7 @@ export function SignInPage({ audience }: { audience: Audience }) {
             home={home}
             onFailure={setFailure}
             onDone={proceed}
-            onLinkSent={setLinkSentTo}
+            onLinkSent={(email, next) => setLinkSent({ email, next })}
           />
         )}
       </section>
@@ -112,7 +115,7 @@ function PasswordStep({
   home: string
   onFailure: (failure: AuthFailure | null) => void
   onDone: () => Promise<void>
-  onLinkSent: (email: string) => void
+  onLinkSent: (email: string, next: NextLink) => void
 }) {
   const { t, i18n } = useLingui()
   const lang = useLangPrefix()
@@ -130,6 +133,12 @@ function PasswordStep({
     onFailure(null)
     if (!(await trigger('email'))) return
     const email = getValues('email').trim()
+    // Asked again within the minute: the server would send nothing, so nothing is asked.
+    const repeat = heldBack(email)
+    if (repeat) {
+      onLinkSent(email, repeat)
+      return
+    }
     setSendingLink(true)
     // The link comes back to this audience's dashboard, in the language of this page.
     const redirectTo = window.location.origin + withLangPrefix(home.replace('/{-$lang}', ''), i18n.locale)
@@ -137,7 +146,7 @@ function PasswordStep({
     setSendingLink(false)
     // Only failures that say nothing about the account are shown: too many requests, no network.
     if (failure && (failure.retryable || failure.status === 429)) onFailure(failure)
-    else onLinkSent(email)
+    else onLinkSent(email, recordRequest(email))
   }
 
   const submit = handleSubmit(async ({ email, password }) => {
