@@ -2,13 +2,33 @@
 // its message, an answered approval to the project's approvals, a client's upload to the
 // project's documents, a message to the project's conversation.
 import { Link } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
 import { useLangPrefix } from '@/lib/use-lang'
 import { NotificationsPage } from '@/components/notifications/notifications-page'
 import * as styles from '@/components/notifications/notifications.css'
 
+type ProjectPage =
+  | '/{-$lang}/admin/dashboard/projects/$projectId'
+  | '/{-$lang}/admin/dashboard/projects/$projectId/approvals'
+  | '/{-$lang}/admin/dashboard/projects/$projectId/conversation'
+  | '/{-$lang}/admin/dashboard/projects/$projectId/documents'
+
+/** Where a notification about a project's thing leads; anything else opens the project. */
+const projectTargets: Record<string, { to: ProjectPage; label: MessageDescriptor }> = {
+  approval_request: { to: '/{-$lang}/admin/dashboard/projects/$projectId/approvals', label: msg`View the approvals` },
+  conversation_message: {
+    to: '/{-$lang}/admin/dashboard/projects/$projectId/conversation',
+    label: msg`Open the conversation`,
+  },
+  document: { to: '/{-$lang}/admin/dashboard/projects/$projectId/documents', label: msg`View the documents` },
+}
+const projectOverview = { to: '/{-$lang}/admin/dashboard/projects/$projectId', label: msg`View project` } as const
+
 export function AdminNotificationsPage() {
   const lang = useLangPrefix()
+  const { i18n } = useLingui()
   return (
     <NotificationsPage
       emptyHint={
@@ -30,48 +50,15 @@ export function AdminNotificationsPage() {
             </Link>
           )
         if (!item.project_id) return null
-        const projectId = item.project_id
-        if (item.entity_type === 'approval_request')
-          return (
-            <Link
-              to="/{-$lang}/admin/dashboard/projects/$projectId/approvals"
-              params={{ lang, projectId }}
-              className={styles.projectLink}
-              onClick={onFollow}
-            >
-              <Trans>View the approvals</Trans>
-            </Link>
-          )
-        if (item.entity_type === 'conversation_message')
-          return (
-            <Link
-              to="/{-$lang}/admin/dashboard/projects/$projectId/conversation"
-              params={{ lang, projectId }}
-              className={styles.projectLink}
-              onClick={onFollow}
-            >
-              <Trans>Open the conversation</Trans>
-            </Link>
-          )
-        if (item.entity_type === 'document')
-          return (
-            <Link
-              to="/{-$lang}/admin/dashboard/projects/$projectId/documents"
-              params={{ lang, projectId }}
-              className={styles.projectLink}
-              onClick={onFollow}
-            >
-              <Trans>View the documents</Trans>
-            </Link>
-          )
+        const target = (item.entity_type && projectTargets[item.entity_type]) || projectOverview
         return (
           <Link
-            to="/{-$lang}/admin/dashboard/projects/$projectId"
-            params={{ lang, projectId }}
+            to={target.to}
+            params={{ lang, projectId: item.project_id }}
             className={styles.projectLink}
             onClick={onFollow}
           >
-            <Trans>View project</Trans>
+            {i18n._(target.label)}
           </Link>
         )
       }}
