@@ -18,7 +18,7 @@ import { publicJwk, type SigningJwk } from './signing-keys'
 export type JwtPayload = Record<string, unknown> & { role?: string; sub?: string; exp?: number }
 
 export type TokenCheck =
-  | { ok: true; role: DbRole; claims: JwtPayload; token: string | null }
+  | { ok: true; role: DbRole; claims: Readonly<JwtPayload>; token: string | null }
   | { ok: false; reason: 'invalid' | 'expired' | 'role' | 'revoked'; message: string }
 
 const apiRoles: readonly DbRole[] = ['anon', 'authenticated', 'service_role']
@@ -133,7 +133,8 @@ export class JwtKeys {
     const token = bearer ?? headers.apikey ?? null
     if (!token) return { ok: true, role: 'anon', claims: { role: 'anon' }, token: null }
     // Every request of a signed-in client passes here with the token it sent before: the remembered
-    // payload is read in place (no copy, no await), and copied once below.
+    // payload (frozen) is read in place, with no copy and no await, and is itself the claims when it
+    // names its role, so that its JSON can be remembered too (db/request-context.ts).
     let payload = this.stillValid(token)
     if (!payload) {
       const result = await this.verify(token)
@@ -150,6 +151,6 @@ export class JwtKeys {
       if (!(typeof live === 'boolean' ? live : await live))
         return { ok: false, reason: 'revoked', message: 'Session from session_id claim in JWT does not exist' }
     }
-    return { ok: true, role: role as DbRole, claims: { ...payload, role }, token }
+    return { ok: true, role: role as DbRole, claims: payload.role === role ? payload : { ...payload, role }, token }
   }
 }
