@@ -9,6 +9,10 @@
 //   BENCH_BASELINE=<checkout> npm run bench:server    (also: the REST select of another checkout of this
 //                                                      server, e.g. `git worktree add --detach <dir> main`,
 //                                                      measured in turns with ours on the same PostgreSQL)
+//   BENCH_ONLY=baseline BENCH_BASELINE=<checkout> ...  (only that comparison: PostgreSQL, the REST select,
+//                                                      alternating rounds; prints, writes nothing)
+//   BENCH_CPU_PROF=<dir> ...                          (the servers run with node --cpu-prof, one folder each
+//                                                      under <dir>: open the .cpuprofile in a profiler)
 //
 // Exits non-zero only when a measurement could not be taken; missed targets are reported, not
 // failed on: these numbers come from one machine at one moment and are not a test.
@@ -38,8 +42,9 @@ const SELF = fileURLToPath(import.meta.url)
 const CONNECTIONS = 32
 /** argon2id is meant to take tens of ms of CPU each; more connections would only queue. */
 const GRANT_CONNECTIONS = 4
-const WARMUP_S = 3
-const DURATION_S = 10
+/** BENCH_WARMUP_S and BENCH_DURATION_S shorten them, for many short rounds against BENCH_BASELINE. */
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S) || 3
+const DURATION_S = Number(process.env.BENCH_DURATION_S) || 10
 /** Our server's pg pool (supabase/server/db/postgres.ts); the minimal handler gets the same. */
 const POOL_MAX = 10
 const TARGETS = { restRps: 1500, restP99: 50, ratio: 0.4 }
@@ -167,7 +172,12 @@ async function answers(url: string) {
 
 /** Starts a node process (through tsx) and waits until `readyUrl` answers 2xx. */
 async function startChild(name: string, args: string[], env: Record<string, string>, readyUrl: string, cwd = ROOT) {
-  const child = spawn(process.execPath, [TSX, ...args], {
+  // Node flags before the script reach the node that tsx starts (NODE_OPTIONS may not carry --cpu-prof).
+  const profileDir = process.env.BENCH_CPU_PROF
+  const profile = profileDir
+    ? ['--cpu-prof', `--cpu-prof-dir=${join(resolve(profileDir), name.replace(/\W+/g, '-'))}`]
+    : []
+  const child = spawn(process.execPath, [TSX, ...profile, ...args], {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -454,11 +464,16 @@ async function benchServer(database: Database, postgres?: { url: string; cpu: Cp
   const rest = await prepareRest(origin)
   console.log(`  project ${rest.id}: ${rest.bytes} bytes of JSON; hidden from ${otherClient.email} by RLS`)
   const probes: Probes = { server: groupCpu(server.child), postgres: postgres?.cpu }
+  const select = { url: origin + rest.path, connections: CONNECTIONS, headers: apiHeaders(rest.token) }
+  if (ONLY_BASELINE && postgres) {
+    const baseline = await compareWithBaseline(env, postgres, rest, select, probes)
+    await stopChild(server.child)
+    return { rows: [], rest, baseline, largeBodies: [] }
+  }
 
   const rows: Measure[] = []
   const page = { url: `${origin}/es`, connections: CONNECTIONS, headers: { 'accept-encoding': 'br, gzip' } }
   rows.push(await measure(database, 'page', '`GET /es` (public page)', page, probes))
-  const select = { url: origin + rest.path, connections: CONNECTIONS, headers: apiHeaders(rest.token) }
   rows.push(await measure(database, 'rest', '`GET /rest/v1/projects?select=*&id=eq.<id>` (RLS)', select, probes))
   let baseline: BaselineComparison | undefined
   if (postgres && process.env.BENCH_BASELINE) baseline = await compareWithBaseline(env, postgres, rest, select, probes)
@@ -493,10 +508,15 @@ interface BaselineComparison {
   rounds: number
   ours: number[]
   theirs: number[]
+  /** Server CPU µs per request in each round. */
+  oursCpu: number[]
+  theirsCpu: number[]
 }
 
 /** Alternating rounds of ours and the baseline; the medians are compared (BENCH_BASELINE_ROUNDS). */
 const BASELINE_ROUNDS = Number(process.env.BENCH_BASELINE_ROUNDS) || 5
+/** Only the comparison with BENCH_BASELINE, on PostgreSQL; nothing is written (for iterating fast). */
+const ONLY_BASELINE = process.env.BENCH_ONLY === 'baseline'
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 async function compareWithBaseline(
@@ -524,15 +544,28 @@ async function compareWithBaseline(
   // Its own sign-in: the two servers may sign tokens with different keys (ES256 since issue 10).
   const theirs = { ...ours, url: origin + rest.path, headers: apiHeaders(await signIn(origin, client.email)) }
   const probes: Probes = { server: groupCpu(server.child), postgres: postgres.cpu }
-  const result: BaselineComparison = { commit, rounds: BASELINE_ROUNDS, ours: [], theirs: [] }
+  const result: BaselineComparison = {
+    commit,
+    rounds: BASELINE_ROUNDS,
+    ours: [],
+    theirs: [],
+    oursCpu: [],
+    theirsCpu: [],
+  }
   for (let round = 0; round < BASELINE_ROUNDS; round++) {
-    result.ours.push((await measure('PostgreSQL', 'rest', `this branch, round ${round + 1}`, ours, ourProbes)).rps)
-    result.theirs.push((await measure('PostgreSQL', 'rest', `baseline, round ${round + 1}`, theirs, probes)).rps)
+    const mine = await measure('PostgreSQL', 'rest', `this branch, round ${round + 1}`, ours, ourProbes)
+    const base = await measure('PostgreSQL', 'rest', `baseline, round ${round + 1}`, theirs, probes)
+    result.ours.push(mine.rps)
+    result.theirs.push(base.rps)
+    result.oursCpu.push(mine.cpu.server ?? NaN)
+    result.theirsCpu.push(base.cpu.server ?? NaN)
   }
   await stopChild(server.child)
   const ratio = median(result.ours) / median(result.theirs)
   console.log(
-    `  medians: this branch ${median(result.ours).toFixed(0)} req/s, baseline ${median(result.theirs).toFixed(0)} req/s: ${(ratio * 100).toFixed(1)}%`,
+    `  medians: this branch ${median(result.ours).toFixed(0)} req/s, baseline ${median(result.theirs).toFixed(0)} req/s: ${(ratio * 100).toFixed(1)}%;` +
+      ` server CPU ${median(result.oursCpu).toFixed(0)} against ${median(result.theirsCpu).toFixed(0)} µs per request` +
+      ` (median of the rounds' ratios ${(median(result.oursCpu.map((cpu, i) => cpu / result.theirsCpu[i]!)) * 100).toFixed(1)}%)`,
   )
   return result
 }
@@ -774,6 +807,7 @@ function markdownSection(
       `the same REST select on the same PostgreSQL database, this branch against the server of commit \`${baseline.commit}\`, measured`,
       `in ${baseline.rounds} alternating rounds so that both see the same load on this shared machine: medians ${ours.toFixed(0)} / ${theirs.toFixed(0)} req/s`,
       `= **${(ratio * 100).toFixed(1)}%** (target ≥ 95%; rounds: ${baseline.ours.map((v) => v.toFixed(0)).join(', ')} against ${baseline.theirs.map((v) => v.toFixed(0)).join(', ')}).`,
+      `Server CPU per request, medians of the rounds: ${median(baseline.oursCpu).toFixed(0)} µs against ${median(baseline.theirsCpu).toFixed(0)} µs.`,
       '',
     )
   }
@@ -883,7 +917,8 @@ async function main() {
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
   }
   const rows: Measure[] = []
-  const onPglite = await benchServer('PGlite')
+  if (ONLY_BASELINE && !process.env.BENCH_BASELINE) throw new Error('BENCH_ONLY=baseline needs BENCH_BASELINE')
+  const onPglite = ONLY_BASELINE ? { rows: [], largeBodies: [] } : await benchServer('PGlite')
   rows.push(...onPglite.rows)
 
   console.log('\n▶ Starting a PostgreSQL cluster')
@@ -895,6 +930,7 @@ async function main() {
   const postgres = { url, cpu: postgresCpu(new URL(url).port) }
   console.log(`  ${version}, database "bench"`)
   const onPostgres = await benchServer('PostgreSQL', postgres)
+  if (ONLY_BASELINE) return
   rows.push(...onPostgres.rows)
   for (const withRls of [true, false]) {
     const row = await benchPgbench(postgres, onPostgres.rest, withRls)

@@ -71,7 +71,7 @@ export async function createServer({
   const deps: ServerDeps = {
     env,
     db,
-    keys: new JwtKeys(env.JWT_SECRET, env.JWT_SIGNING_KEYS, (id) => sessions.isLive(id)),
+    keys: new JwtKeys(env.JWT_SECRET, env.JWT_SIGNING_KEYS, (id) => sessions.liveNow(id)),
     mailer,
     siteOrigin: siteOrigin(env),
     storageDir,

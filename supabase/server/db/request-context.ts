@@ -21,11 +21,25 @@ export type DbRole = 'anon' | 'authenticated' | 'service_role'
 export interface RequestContext {
   role: DbRole
   /** The full JWT payload (with `role`); `{ role: 'anon' }` without a token. */
-  claims: Record<string, unknown>
+  claims: Readonly<Record<string, unknown>>
   method?: string
   path?: string
   headers?: Record<string, string>
   readOnly?: boolean
+}
+
+// The JSON of claims that cannot change (a verified token's frozen payload, lib/jwt.ts), made once
+// per token instead of once per request.
+const claimsJson = new WeakMap<object, string>()
+
+function jsonOfClaims(claims: Record<string, unknown>): string {
+  if (!Object.isFrozen(claims)) return JSON.stringify(claims)
+  let json = claimsJson.get(claims)
+  if (json === undefined) {
+    json = JSON.stringify(claims)
+    claimsJson.set(claims, json)
+  }
+  return json
 }
 
 // As Supabase configures its API roles; SET ROLE does not apply per-role settings, so it is set here.
@@ -34,7 +48,7 @@ const statementTimeout: Record<DbRole, string> = { anon: '3s', authenticated: '8
 export function withRequestContext<T>(db: Database, context: RequestContext, fn: (tx: Queryable) => Promise<T>) {
   const settings = [
     ['role', context.role],
-    ['request.jwt.claims', JSON.stringify(context.claims)],
+    ['request.jwt.claims', jsonOfClaims(context.claims)],
     ['request.jwt.claim.sub', typeof context.claims.sub === 'string' ? context.claims.sub : ''],
     ['request.jwt.claim.role', context.role],
     ['request.method', context.method ?? ''],

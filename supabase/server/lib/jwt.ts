@@ -18,7 +18,7 @@ import { publicJwk, type SigningJwk } from './signing-keys'
 export type JwtPayload = Record<string, unknown> & { role?: string; sub?: string; exp?: number }
 
 export type TokenCheck =
-  | { ok: true; role: DbRole; claims: JwtPayload; token: string | null }
+  | { ok: true; role: DbRole; claims: Readonly<JwtPayload>; token: string | null }
   | { ok: false; reason: 'invalid' | 'expired' | 'role' | 'revoked'; message: string }
 
 const apiRoles: readonly DbRole[] = ['anon', 'authenticated', 'service_role']
@@ -38,8 +38,11 @@ export class JwtKeys {
     secret: string,
     /** JWT_SIGNING_KEYS, parsed: the first signs, all verify. */
     private readonly signingKeys: readonly SigningJwk[],
-    /** Whether a user token's session still exists (lib/session-check.ts); without it, never asked. */
-    private readonly sessionLive?: (sessionId: string) => Promise<boolean>,
+    /**
+     * Whether a user token's session still exists (lib/session-check.ts), synchronously when the
+     * answer is remembered; without it, never asked.
+     */
+    private readonly sessionLive?: (sessionId: string) => boolean | Promise<boolean>,
   ) {
     this.secret = new TextEncoder().encode(secret)
     const signer = signingKeys[0]
@@ -92,11 +95,8 @@ export class JwtKeys {
   async verify(
     token: string,
   ): Promise<{ ok: true; payload: JwtPayload } | { ok: false; reason: 'invalid' | 'expired'; message: string }> {
-    const cached = this.verified.get(token)
-    if (cached) {
-      if (cached.exp === undefined || cached.exp > Date.now() / 1000) return { ok: true, payload: { ...cached } }
-      this.verified.delete(token)
-    }
+    const cached = this.stillValid(token)
+    if (cached) return { ok: true, payload: { ...cached } }
     try {
       const { payload } = await jwtVerify(token, this.verificationKey, { algorithms: ['HS256', 'ES256', 'RS256'] })
       this.remember(token, payload as JwtPayload)
@@ -105,6 +105,15 @@ export class JwtKeys {
       if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired', message: 'JWT expired' }
       return { ok: false, reason: 'invalid', message: 'invalid JWT: unable to parse or verify signature' }
     }
+  }
+
+  /** The remembered payload of a token verified before and not expired since. */
+  private stillValid(token: string): Readonly<JwtPayload> | undefined {
+    const cached = this.verified.get(token)
+    if (!cached) return undefined
+    if (cached.exp === undefined || cached.exp > Date.now() / 1000) return cached
+    this.verified.delete(token)
+    return undefined
   }
 
   private remember(token: string, payload: JwtPayload) {
@@ -123,15 +132,25 @@ export class JwtKeys {
     const bearer = headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? null
     const token = bearer ?? headers.apikey ?? null
     if (!token) return { ok: true, role: 'anon', claims: { role: 'anon' }, token: null }
-    const result = await this.verify(token)
-    if (!result.ok) return result
-    const role = result.payload.role ?? 'anon'
+    // Every request of a signed-in client passes here with the token it sent before: the remembered
+    // payload (frozen) is read in place, with no copy and no await, and is itself the claims when it
+    // names its role, so that its JSON can be remembered too (db/request-context.ts).
+    let payload = this.stillValid(token)
+    if (!payload) {
+      const result = await this.verify(token)
+      if (!result.ok) return result
+      payload = result.payload
+    }
+    const role = payload.role ?? 'anon'
     if (!apiRoles.includes(role as DbRole))
       return { ok: false, reason: 'role', message: `role "${role}" does not exist` }
     // A signed-out (revoked) session's tokens stop here, for every API that asks this.
-    const sessionId = result.payload.session_id
-    if (this.sessionLive && typeof sessionId === 'string' && sessionId !== '' && !(await this.sessionLive(sessionId)))
-      return { ok: false, reason: 'revoked', message: 'Session from session_id claim in JWT does not exist' }
-    return { ok: true, role: role as DbRole, claims: { ...result.payload, role }, token }
+    const sessionId = payload.session_id
+    if (this.sessionLive && typeof sessionId === 'string' && sessionId !== '') {
+      const live = this.sessionLive(sessionId)
+      if (!(typeof live === 'boolean' ? live : await live))
+        return { ok: false, reason: 'revoked', message: 'Session from session_id claim in JWT does not exist' }
+    }
+    return { ok: true, role: role as DbRole, claims: payload.role === role ? payload : { ...payload, role }, token }
   }
 }
