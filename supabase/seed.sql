@@ -443,5 +443,23 @@ alter table public.contact_messages disable trigger contact_messages_set_updated
 update public.contact_messages set updated_at = case when status = 'new' then created_at else created_at + interval '1 day' end;
 alter table public.contact_messages enable trigger contact_messages_set_updated_at;
 
+-- Everyone has used the demo lately (never "never signed in" next to their uploads and read
+-- notifications): each last signed in a little before the seed ran, and no earlier than the last
+-- thing they did.
+update auth.users u set last_sign_in_at = greatest(
+  now() - s.idle,
+  (select max(n.read_at) from public.notifications n where n.recipient_id = u.id),
+  (select max(a.occurred_at) from public.activity_log a where a.actor_id = u.id)
+)
+from (values
+  ('a0000000-0000-4000-8000-000000000001'::uuid, interval '2 days'),
+  ('a0000000-0000-4000-8000-000000000002'::uuid, interval '3 hours'),
+  ('c0000000-0000-4000-8000-0000000000a1'::uuid, interval '1 day'),
+  ('c0000000-0000-4000-8000-0000000000a2'::uuid, interval '6 days'),
+  ('c0000000-0000-4000-8000-0000000000b1'::uuid, interval '4 days'),
+  ('c0000000-0000-4000-8000-0000000000b2'::uuid, interval '2 days')
+) as s (id, idle)
+where s.id = u.id;
+
 -- End of the "as" context.
 select set_config('request.jwt.claims', '', false);

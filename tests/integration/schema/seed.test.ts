@@ -262,13 +262,20 @@ describe.each(databaseKinds())('seed on %s', (kind) => {
     ).toEqual([])
   })
 
-  it('gives people accounts after their organization exists, and profiles made with their accounts', async () => {
+  it('gives people accounts after their organization exists, profiles made with them, and a last sign-in after what they did', async () => {
     expect(
       await offenders(`
         select p.full_name, 'account older than its organization' as problem from public.profiles p
           join public.organizations o on o.id = p.organization_id join auth.users u on u.id = p.id where u.created_at < o.created_at
         union all select p.full_name, 'profile not made with its account' from public.profiles p
-          join auth.users u on u.id = p.id where p.created_at <> u.created_at or p.updated_at < p.created_at or p.updated_at > now()`),
+          join auth.users u on u.id = p.id where p.created_at <> u.created_at or p.updated_at < p.created_at or p.updated_at > now()
+        union all select p.full_name, 'never signed in, or last signed in before joining or in the future' from public.profiles p
+          join auth.users u on u.id = p.id
+          where u.last_sign_in_at is null or u.last_sign_in_at < u.created_at or u.last_sign_in_at > now()
+        union all select p.full_name, 'read a notification or did something after their last sign-in' from public.profiles p
+          join auth.users u on u.id = p.id
+          where exists (select 1 from public.notifications n where n.recipient_id = p.id and n.read_at > u.last_sign_in_at)
+             or exists (select 1 from public.activity_log a where a.actor_id = p.id and a.occurred_at > u.last_sign_in_at)`),
     ).toEqual([])
   })
 
