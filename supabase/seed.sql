@@ -3,8 +3,12 @@
 -- super_admin, all with the password demo-password-2026 (listed by supabase/server/welcome.ts).
 -- Users are inserted into auth.users as GoTrue stores them; the profile trigger creates their
 -- profiles, and the updates below (run as the owner) set organizations and staff roles.
--- Notifications and activity are produced by the triggers, so the seed exercises them.
--- Dates are relative to the day the seed runs, so the demo always looks current.
+-- Notifications and activity are produced by the triggers, so the seed exercises them (and then
+-- dated when their events happened, at the end).
+-- Each organization works in one language (default_locale), and all its content is written in it:
+-- Almacenes Ribera in Spanish, Kuntur Pay in English (README, demo accounts).
+-- Dates are relative to the day the seed runs, so the demo always looks current, and they agree
+-- with each other whatever that day is: tests/integration/schema/seed.test.ts checks it.
 
 -- ─── Accounts ───────────────────────────────────────────────────────────────────────────────
 insert into auth.users (
@@ -43,6 +47,7 @@ where u.id in (
 );
 
 -- ─── Organizations and roles ────────────────────────────────────────────────────────────────
+-- Kuntur Pay, a Colombian fintech, works with the firm in English: its data and risk teams do.
 insert into public.organizations (id, name, slug, legal_name, tax_id, country_code, industry, website, default_locale, created_at)
 values
   ('0a000000-0000-4000-8000-000000000001', 'Almacenes Ribera', 'almacenes-ribera', 'Almacenes Ribera S.A.', 'A87654321',
