@@ -407,10 +407,11 @@ update public.notifications set read_at = least(created_at + interval '1 day', n
 where (kind = 'contact_message' and entity_id in (select id from public.contact_messages where status <> 'new'))
    or (recipient_id in ('c0000000-0000-4000-8000-0000000000a1', 'c0000000-0000-4000-8000-0000000000b2')
        and kind = 'report_published');
--- Whoever finished a task had read that it was theirs.
-update public.notifications n set read_at = least(n.created_at + interval '1 day', t.completed_at)
+-- Whoever started, finished or is blocked on a task had read that it was theirs (the next day, or
+-- by the time they finished it); tasks still to do may be unread.
+update public.notifications n set read_at = least(n.created_at + interval '1 day', t.completed_at, now())
 from public.tasks t
-where n.kind = 'task_assigned' and n.entity_id = t.id and t.completed_at is not null;
+where n.kind = 'task_assigned' and n.entity_id = t.id and t.status <> 'todo';
 -- The demo's notifications are history: none of them goes out by e-mail on first start.
 update public.notifications set emailed_at = created_at where emailed_at is null;
 
