@@ -3,8 +3,12 @@
 -- super_admin, all with the password demo-password-2026 (listed by supabase/server/welcome.ts).
 -- Users are inserted into auth.users as GoTrue stores them; the profile trigger creates their
 -- profiles, and the updates below (run as the owner) set organizations and staff roles.
--- Notifications and activity are produced by the triggers, so the seed exercises them.
--- Dates are relative to the day the seed runs, so the demo always looks current.
+-- Notifications and activity are produced by the triggers, so the seed exercises them (and then
+-- dated when their events happened, at the end).
+-- Each organization works in one language (default_locale), and all its content is written in it:
+-- Almacenes Ribera in Spanish, Kuntur Pay in English (README, demo accounts).
+-- Dates are relative to the day the seed runs, so the demo always looks current, and they agree
+-- with each other whatever that day is: tests/integration/schema/seed.test.ts checks it.
 
 -- ─── Accounts ───────────────────────────────────────────────────────────────────────────────
 insert into auth.users (
@@ -19,9 +23,9 @@ select
   now() - u.age, now() - u.age
 from (values
   ('a0000000-0000-4000-8000-000000000001', 'superadmin@caucedata.com',
-    '{"full_name":"Andrés Vidal","company":"Cauce Data","locale":"en","role":"super_admin"}', interval '400 days'),
+    '{"full_name":"Andrés Vidal","company":"Cauce Data","locale":"en","role":"super_admin"}', interval '450 days'),
   ('a0000000-0000-4000-8000-000000000002', 'admin@caucedata.com',
-    '{"full_name":"Marta Gil","company":"Cauce Data","locale":"es"}', interval '380 days'),
+    '{"full_name":"Marta Gil","company":"Cauce Data","locale":"es"}', interval '430 days'),
   ('c0000000-0000-4000-8000-0000000000a1', 'lucia.martin@example.com',
     '{"full_name":"Lucía Martín","company":"Almacenes Ribera","locale":"es"}', interval '300 days'),
   ('c0000000-0000-4000-8000-0000000000a2', 'james.whitaker@example.com',
@@ -43,12 +47,13 @@ where u.id in (
 );
 
 -- ─── Organizations and roles ────────────────────────────────────────────────────────────────
+-- Kuntur Pay, a Colombian fintech, works with the firm in English: its data and risk teams do.
 insert into public.organizations (id, name, slug, legal_name, tax_id, country_code, industry, website, default_locale, created_at)
 values
   ('0a000000-0000-4000-8000-000000000001', 'Almacenes Ribera', 'almacenes-ribera', 'Almacenes Ribera S.A.', 'A87654321',
     'ES', 'Retail', 'https://almacenes-ribera.example', 'es', now() - interval '420 days'),
   ('0b000000-0000-4000-8000-000000000001', 'Kuntur Pay', 'kuntur-pay', 'Kuntur Pay S.A.S.', '901.234.567-8',
-    'CO', 'Fintech', 'https://kunturpay.example', 'es', now() - interval '260 days');
+    'CO', 'Fintech', 'https://kunturpay.example', 'en', now() - interval '270 days');
 
 update public.profiles set role = 'super_admin', job_title = 'Managing Partner', phone = '+34 910 000 001'
 where id = 'a0000000-0000-4000-8000-000000000001';
@@ -79,7 +84,7 @@ values
   ('1a000000-0000-4000-8000-000000000002', '0a000000-0000-4000-8000-000000000001',
     'Plataforma de datos en la nube',
     'Arquitectura lakehouse que unifica TPV, e-commerce y logística.',
-    'data-architecture', 'completed', 100, current_date - 400, current_date - 60, current_date - 70, true,
+    'data-architecture', 'completed', 100, current_date - 400, current_date - 60, current_date - 68, true,
     'a0000000-0000-4000-8000-000000000001', now() - interval '405 days'),
   ('1a000000-0000-4000-8000-000000000003', '0a000000-0000-4000-8000-000000000001',
     'Segmentación y fidelización de clientes',
@@ -102,8 +107,8 @@ values
     'data-engineering', 'on_hold', 55, current_date - 200, current_date + 30, null, true,
     'a0000000-0000-4000-8000-000000000002', now() - interval '205 days'),
   ('1b000000-0000-4000-8000-000000000003', '0b000000-0000-4000-8000-000000000001',
-    'Gobierno del dato y cumplimiento regulatorio',
-    'Modelo de gobierno, catálogo de datos críticos y trazabilidad para el supervisor financiero.',
+    'Data governance and regulatory compliance',
+    'Governance model, catalogue of critical data elements and lineage for the financial regulator.',
     'governance', 'completed', 100, current_date - 260, current_date - 30, current_date - 35, true,
     'a0000000-0000-4000-8000-000000000002', now() - interval '262 days');
 
@@ -148,12 +153,12 @@ from (values
   ('2b000000-0000-4000-8000-000000000005', '1b000000-0000-4000-8000-000000000002', 'Incident review (internal)',
     'Root cause of the duplicated events in the pilot.', 'other',
     'incident-review.pdf', 'application/pdf', 33792, false, interval '45 days'),
-  ('2b000000-0000-4000-8000-000000000006', '1b000000-0000-4000-8000-000000000003', 'Política de gobierno del dato',
-    'Roles, responsabilidades y procesos de calidad aprobados por el comité.', 'deliverable',
-    'politica-gobierno-del-dato.pdf', 'application/pdf', 655360, true, interval '100 days'),
-  ('2b000000-0000-4000-8000-000000000007', '1b000000-0000-4000-8000-000000000003', 'Mapa de cumplimiento regulatorio',
-    'Trazabilidad de los datos críticos hasta los reportes regulatorios.', 'data',
-    'mapa-cumplimiento-regulatorio.csv', 'text/csv', 122880, true, interval '40 days')
+  ('2b000000-0000-4000-8000-000000000006', '1b000000-0000-4000-8000-000000000003', 'Data governance policy',
+    'Roles, responsibilities and data quality processes approved by the governance committee.', 'deliverable',
+    'data-governance-policy.pdf', 'application/pdf', 655360, true, interval '100 days'),
+  ('2b000000-0000-4000-8000-000000000007', '1b000000-0000-4000-8000-000000000003', 'Regulatory compliance map',
+    'Lineage of the critical data elements to the regulatory reports they feed.', 'data',
+    'regulatory-compliance-map.csv', 'text/csv', 122880, true, interval '40 days')
 ) as d (id, project_id, name, description, category, file, mime_type, size_bytes, visible, age)
 join public.projects p on p.id = d.project_id::uuid;
 
@@ -178,7 +183,8 @@ values ('2b000000-0000-4000-8000-000000000003', '1b000000-0000-4000-8000-0000000
 select set_config('request.jwt.claims', '{"sub":"a0000000-0000-4000-8000-000000000002","role":"authenticated"}', false);
 
 -- ─── Reports ────────────────────────────────────────────────────────────────────────────────
--- Monthly reports cover the last complete months; their titles name the month in the report's language.
+-- Monthly reports cover the last complete months; their titles name the month in the report's language,
+-- which is the organization's (Spanish for Almacenes Ribera, English for Kuntur Pay).
 with months as (
   select n, (date_trunc('month', current_date) - make_interval(months => n))::date as first_day
   from generate_series(1, 3) as n
@@ -193,7 +199,10 @@ named as (
 insert into public.reports
   (id, project_id, title, summary, report_type, status, locale, period_start, period_end, dashboard_url, published_at, created_at)
 select r.id::uuid, r.project_id::uuid, r.title, r.summary, r.report_type, r.status, r.locale, r.period_start, r.period_end,
-  r.dashboard_url, case when r.status = 'published' then r.created_at + interval '1 day' end, r.created_at
+  r.dashboard_url,
+  -- A seeded report is written and published at once (its activity entry says so), a few days
+  -- after its month ends, or now if those days have not passed yet.
+  case when r.status = 'published' then least(r.created_at, now()) end, least(r.created_at, now())
 from (
   select '3a000000-0000-4000-8000-000000000001' as id, '1a000000-0000-4000-8000-000000000001' as project_id,
     'Informe mensual — ' || month_es as title,
@@ -217,7 +226,7 @@ from (
   select '3a000000-0000-4000-8000-000000000004', '1a000000-0000-4000-8000-000000000002',
     'Informe final de la plataforma de datos',
     'La plataforma integra 14 fuentes; el coste de almacenamiento bajó un 38 % y la frescura de datos pasó de 24 h a 1 h.',
-    'final', 'published', 'es', current_date - 400, current_date - 70, null, now() - interval '66 days'
+    'final', 'published', 'es', current_date - 400, current_date - 68, null, now() - interval '66 days'
   union all
   select '3a000000-0000-4000-8000-000000000005', '1a000000-0000-4000-8000-000000000003',
     'Diagnóstico inicial de clientes',
@@ -226,7 +235,7 @@ from (
   union all
   select '3b000000-0000-4000-8000-000000000001', '1b000000-0000-4000-8000-000000000001',
     'Monthly report — ' || month_en,
-    'Data extraction finished; first candidate model reaches a Gini of 0.52 on the holdout sample.',
+    'Data extraction finished; first candidate model reaches a Gini of 0.53 on the holdout sample.',
     'monthly', 'published', 'en', first_day, last_day, null, (last_day + 4)::timestamptz
   from named where n = 2
   union all
@@ -248,43 +257,52 @@ from (
     now() - interval '38 days'
   union all
   select '3b000000-0000-4000-8000-000000000005', '1b000000-0000-4000-8000-000000000003',
-    'Informe final de gobierno del dato',
-    'Catálogo con 212 datos críticos, responsables nombrados y trazabilidad hasta los reportes regulatorios.',
-    'final', 'published', 'es', current_date - 260, current_date - 35, null, now() - interval '33 days'
+    'Data governance final report',
+    'Catalogue of 212 critical data elements, named data owners and lineage up to the regulatory reports.',
+    'final', 'published', 'en', current_date - 260, current_date - 35, null, now() - interval '33 days'
 ) as r;
 
--- ─── Analytics metrics: the last 12 complete months, three metrics per project ──────────────
-with definitions (project_id, metric_key, label_es, label_en, unit, base, trend, swing, target) as (
+-- ─── Analytics metrics: three per project, for the complete months of its work ────────────
+-- Each project has figures only for months within its period: ages (months before the current one)
+-- newest_age to oldest_age, chosen so that they fall between the project's start and its completion
+-- (or today) whatever day the seed runs: start_date - 150 covers the last 4 complete months, a
+-- completion 68 days ago falls in or after the month of age 3, and so on (a month is 28 to 31 days).
+-- Projects not started yet (planning) have none. `step` counts months since the first figure, so
+-- the series move from their base as the work goes on, towards what the reports say (the platform's
+-- freshness goes from 24 h to about 1 h, the governance catalogue reaches about 212 elements).
+with spans (project_id, newest_age, oldest_age) as (
+  values
+    ('1a000000-0000-4000-8000-000000000001', 1, 4),
+    ('1a000000-0000-4000-8000-000000000002', 3, 12),
+    ('1b000000-0000-4000-8000-000000000001', 1, 3),
+    ('1b000000-0000-4000-8000-000000000002', 1, 6),
+    ('1b000000-0000-4000-8000-000000000003', 2, 8)
+),
+definitions (project_id, metric_key, label_es, label_en, unit, base, trend, swing, target) as (
   values
     ('1a000000-0000-4000-8000-000000000001', 'net_sales', 'Ventas netas', 'Net sales', 'EUR', 4200000, 0.012, 0.08, 5000000),
     ('1a000000-0000-4000-8000-000000000001', 'gross_margin', 'Margen bruto', 'Gross margin', 'percent', 31.5, 0.004, 0.02, 34),
     ('1a000000-0000-4000-8000-000000000001', 'dashboard_users', 'Usuarios activos del cuadro de mando', 'Active dashboard users', 'count', 40, 0.09, 0.05, 150),
-    ('1a000000-0000-4000-8000-000000000002', 'data_freshness', 'Frescura de los datos', 'Data freshness', 'hours', 24, -0.09, 0.05, 1),
-    ('1a000000-0000-4000-8000-000000000002', 'storage_cost', 'Coste de almacenamiento', 'Storage cost', 'EUR', 18500, -0.035, 0.03, 12000),
-    ('1a000000-0000-4000-8000-000000000002', 'query_p95', 'Tiempo de consulta p95', 'Query time p95', 'seconds', 14, -0.07, 0.04, 3),
-    ('1a000000-0000-4000-8000-000000000003', 'active_customers', 'Clientes activos', 'Active customers', 'count', 182000, 0.006, 0.04, 200000),
-    ('1a000000-0000-4000-8000-000000000003', 'churn_rate', 'Tasa de abandono', 'Churn rate', 'percent', 6.8, -0.01, 0.05, 5),
-    ('1a000000-0000-4000-8000-000000000003', 'loyalty_share', 'Ventas con tarjeta de fidelización', 'Sales with loyalty card', 'percent', 38, 0.01, 0.02, 50),
-    ('1a000000-0000-4000-8000-000000000004', 'stock_events', 'Eventos de inventario diarios', 'Daily inventory events', 'count', 950000, 0.01, 0.06, null),
-    ('1a000000-0000-4000-8000-000000000004', 'stock_latency', 'Retraso del inventario', 'Inventory delay', 'hours', 12, 0, 0.1, 0.25),
-    ('1a000000-0000-4000-8000-000000000004', 'stockouts', 'Roturas de stock', 'Stock-outs', 'count', 1300, -0.005, 0.12, 600),
+    ('1a000000-0000-4000-8000-000000000002', 'data_freshness', 'Frescura de los datos', 'Data freshness', 'hours', 24, -0.297, 0.02, 1),
+    ('1a000000-0000-4000-8000-000000000002', 'storage_cost', 'Coste de almacenamiento', 'Storage cost', 'EUR', 18500, -0.052, 0.01, 12000),
+    ('1a000000-0000-4000-8000-000000000002', 'query_p95', 'Tiempo de consulta p95', 'Query time p95', 'seconds', 14, -0.15, 0.04, 3),
     ('1b000000-0000-4000-8000-000000000001', 'approval_rate', 'Tasa de aprobación', 'Approval rate', 'percent', 41, 0.008, 0.03, 48),
     ('1b000000-0000-4000-8000-000000000001', 'default_rate', 'Tasa de impago', 'Default rate', 'percent', 7.9, -0.012, 0.04, 6),
-    ('1b000000-0000-4000-8000-000000000001', 'model_gini', 'Gini del modelo', 'Model Gini', 'ratio', 0.38, 0.03, 0.02, 0.55),
-    ('1b000000-0000-4000-8000-000000000002', 'events_ingested', 'Eventos ingeridos', 'Events ingested', 'count', 24000000, 0.05, 0.06, 60000000),
-    ('1b000000-0000-4000-8000-000000000002', 'ingestion_latency', 'Latencia de ingesta', 'Ingestion latency', 'seconds', 95, -0.08, 0.06, 5),
-    ('1b000000-0000-4000-8000-000000000002', 'failed_events', 'Eventos fallidos', 'Failed events', 'count', 5400, -0.1, 0.2, 100),
-    ('1b000000-0000-4000-8000-000000000003', 'data_quality_score', 'Índice de calidad de datos', 'Data quality score', 'score', 61, 0.025, 0.02, 90),
-    ('1b000000-0000-4000-8000-000000000003', 'critical_elements', 'Datos críticos catalogados', 'Critical data elements catalogued', 'count', 20, 0.22, 0.03, 212),
-    ('1b000000-0000-4000-8000-000000000003', 'policies_adopted', 'Políticas adoptadas', 'Policies adopted', 'count', 2, 0.15, 0, 12)
+    ('1b000000-0000-4000-8000-000000000001', 'model_gini', 'Gini del modelo', 'Model Gini', 'ratio', 0.48, 0.08, 0.02, 0.55),
+    ('1b000000-0000-4000-8000-000000000002', 'events_ingested', 'Eventos ingeridos', 'Events ingested', 'count', 35000000, 0.13, 0.03, 60000000),
+    ('1b000000-0000-4000-8000-000000000002', 'ingestion_latency', 'Latencia de ingesta', 'Ingestion latency', 'seconds', 95, -0.3, 0.06, 5),
+    ('1b000000-0000-4000-8000-000000000002', 'failed_events', 'Eventos fallidos', 'Failed events', 'count', 5400, -0.3, 0.2, 100),
+    ('1b000000-0000-4000-8000-000000000003', 'data_quality_score', 'Índice de calidad de datos', 'Data quality score', 'score', 61, 0.045, 0.02, 90),
+    ('1b000000-0000-4000-8000-000000000003', 'critical_elements', 'Datos críticos catalogados', 'Critical data elements catalogued', 'count', 20, 0.48, 0.01, 212),
+    ('1b000000-0000-4000-8000-000000000003', 'policies_adopted', 'Políticas adoptadas', 'Policies adopted', 'count', 2, 0.35, 0, 12)
 ),
 months as (
-  -- age 12 is the oldest month, age 1 the last complete one; step counts up with time.
-  select age, 12 - age as step, (date_trunc('month', current_date) - make_interval(months => age))::date as first_day
-  from generate_series(1, 12) as age
+  select s.project_id, age, s.oldest_age - age as step,
+    (date_trunc('month', current_date) - make_interval(months => age))::date as first_day
+  from spans s cross join lateral generate_series(s.newest_age, s.oldest_age) as age
 )
 insert into public.analytics_metrics
-  (project_id, metric_key, label_es, label_en, unit, granularity, period_start, period_end, value, target, visible_to_client, notes, created_at)
+  (project_id, metric_key, label_es, label_en, unit, granularity, period_start, period_end, value, target, visible_to_client, notes, created_at, updated_at)
 select
   d.project_id::uuid, d.metric_key, d.label_es, d.label_en, d.unit, 'month', m.first_day,
   (m.first_day + interval '1 month' - interval '1 day')::date,
@@ -292,9 +310,16 @@ select
   d.target,
   -- The newest figure of two metrics is still being checked by staff.
   not (m.age = 1 and d.metric_key in ('gross_margin', 'default_rate')),
-  case when m.age = 1 and d.metric_key in ('gross_margin', 'default_rate') then 'Pendiente de conciliar con contabilidad.' end,
-  (m.first_day + interval '1 month' + interval '2 days')::timestamptz
-from definitions d cross join months m;
+  case when m.age = 1 then
+    case d.metric_key
+      when 'gross_margin' then 'Pendiente de conciliar con contabilidad.'
+      when 'default_rate' then 'Pending reconciliation with accounting.'
+    end
+  end,
+  -- Recorded two days after the month ends, or now if that day has not come yet.
+  least(m.first_day + interval '1 month' + interval '2 days', now()),
+  least(m.first_day + interval '1 month' + interval '2 days', now())
+from definitions d join months m on m.project_id = d.project_id;
 
 -- ─── Tasks ──────────────────────────────────────────────────────────────────────────────────
 insert into public.tasks
@@ -306,14 +331,14 @@ values
   ('4a000000-0000-4000-8000-000000000002', '1a000000-0000-4000-8000-000000000001', 'Enviar el extracto de ventas por tienda',
     'Extracto diario de 2025 en Excel o CSV.', 'done', 'medium', current_date - 30,
     'c0000000-0000-4000-8000-0000000000a1', false, now() - interval '25 days', now() - interval '45 days'),
-  ('4a000000-0000-4000-8000-000000000003', '1a000000-0000-4000-8000-000000000001', 'Approve the dashboard design',
-    'Sign off the v2 prototype so development can start.', 'todo', 'high', current_date - 5,
+  ('4a000000-0000-4000-8000-000000000003', '1a000000-0000-4000-8000-000000000001', 'Aprobar el diseño del cuadro de mando',
+    'Dar el visto bueno al prototipo v2 para empezar el desarrollo.', 'todo', 'high', current_date - 5,
     'c0000000-0000-4000-8000-0000000000a2', false, null, now() - interval '35 days'),
   ('4a000000-0000-4000-8000-000000000004', '1a000000-0000-4000-8000-000000000001', 'Optimizar el modelo semántico',
     'Agregaciones por categoría y tienda para bajar el tiempo de carga.', 'in_progress', 'medium', current_date + 14,
     'a0000000-0000-4000-8000-000000000002', true, null, now() - interval '15 days'),
-  ('4a000000-0000-4000-8000-000000000005', '1a000000-0000-4000-8000-000000000002', 'Sign the project closing record',
-    null, 'done', 'medium', current_date - 65,
+  ('4a000000-0000-4000-8000-000000000005', '1a000000-0000-4000-8000-000000000002', 'Firmar el acta de cierre del proyecto',
+    null, 'done', 'medium', current_date - 68,
     'c0000000-0000-4000-8000-0000000000a2', false, now() - interval '68 days', now() - interval '80 days'),
   ('4a000000-0000-4000-8000-000000000006', '1a000000-0000-4000-8000-000000000003', 'Dar acceso de lectura al CRM',
     'Usuario de solo lectura para extraer el histórico de clientes.', 'todo', 'urgent', current_date - 2,
@@ -325,19 +350,19 @@ values
   ('4b000000-0000-4000-8000-000000000001', '1b000000-0000-4000-8000-000000000001', 'Share the historical loan book',
     'Five years of originations and repayments, anonymised.', 'done', 'high', current_date - 75,
     'c0000000-0000-4000-8000-0000000000b2', false, now() - interval '70 days', now() - interval '110 days'),
-  ('4b000000-0000-4000-8000-000000000002', '1b000000-0000-4000-8000-000000000001', 'Revisar el catálogo de variables',
-    'Confirmar significado y disponibilidad de cada variable candidata.', 'in_progress', 'medium', current_date + 5,
+  ('4b000000-0000-4000-8000-000000000002', '1b000000-0000-4000-8000-000000000001', 'Review the feature catalogue',
+    'Confirm the meaning and availability of each candidate feature.', 'in_progress', 'medium', current_date + 5,
     'c0000000-0000-4000-8000-0000000000b1', false, null, now() - interval '30 days'),
   ('4b000000-0000-4000-8000-000000000003', '1b000000-0000-4000-8000-000000000001', 'Sign off the model validation plan',
     null, 'todo', 'high', current_date - 3, 'c0000000-0000-4000-8000-0000000000b2', false, null, now() - interval '12 days'),
-  ('4b000000-0000-4000-8000-000000000004', '1b000000-0000-4000-8000-000000000001', 'Backtesting de la probabilidad de impago',
+  ('4b000000-0000-4000-8000-000000000004', '1b000000-0000-4000-8000-000000000001', 'Probability-of-default backtesting',
     null, 'in_progress', 'high', current_date + 12, 'a0000000-0000-4000-8000-000000000001', true, null, now() - interval '10 days'),
-  ('4b000000-0000-4000-8000-000000000005', '1b000000-0000-4000-8000-000000000002', 'Facilitar credenciales de la réplica',
-    'Acceso de lectura a la réplica del core bancario.', 'blocked', 'urgent', current_date - 10,
+  ('4b000000-0000-4000-8000-000000000005', '1b000000-0000-4000-8000-000000000002', 'Provide the replica credentials',
+    'Read access to the core-banking replica.', 'blocked', 'urgent', current_date - 10,
     'c0000000-0000-4000-8000-0000000000b1', false, null, now() - interval '50 days'),
   ('4b000000-0000-4000-8000-000000000006', '1b000000-0000-4000-8000-000000000002', 'Capacity plan for the event bus',
     null, 'todo', 'medium', current_date + 25, null, true, null, now() - interval '40 days'),
-  ('4b000000-0000-4000-8000-000000000007', '1b000000-0000-4000-8000-000000000003', 'Nombrar a los responsables de datos',
+  ('4b000000-0000-4000-8000-000000000007', '1b000000-0000-4000-8000-000000000003', 'Appoint the data owners',
     null, 'done', 'medium', current_date - 90, 'c0000000-0000-4000-8000-0000000000b1', false, now() - interval '92 days',
     now() - interval '150 days');
 
@@ -359,14 +384,92 @@ values
 
 update public.contact_messages set handled_by = 'a0000000-0000-4000-8000-000000000002' where status <> 'new';
 
--- ─── Read state and the end of the "as" context ─────────────────────────────────────────────
-update public.notifications set read_at = now() - interval '1 day'
-where kind = 'contact_message' and entity_id in (select id from public.contact_messages where status <> 'new');
-update public.notifications set read_at = now() - interval '3 days'
-where recipient_id in ('c0000000-0000-4000-8000-0000000000a1', 'c0000000-0000-4000-8000-0000000000b2')
-  and kind = 'report_published';
+-- ─── History: the times of what the triggers wrote ──────────────────────────────────────────
+-- The triggers above ran at the seed's moment (now() is the transaction's start), so without this
+-- every notification and activity entry would say "just now" about rows dated months ago, and every
+-- row would look updated today. Run as the owner: the activity log's append-only rule and the
+-- updated_at triggers are switched off for these statements only, as nobody's edit.
 
+-- A notification arrives when its event happened: a document shared or uploaded when it was added,
+-- a report when it was published, a task when it was created, a contact message when it was sent.
+update public.notifications n set created_at = e.at
+from (
+  select id, created_at as at from public.documents
+  union all select id, published_at from public.reports where published_at is not null
+  union all select id, created_at from public.tasks
+  union all select id, created_at from public.contact_messages
+) e
+where e.id = n.entity_id;
+-- Nobody is told of what happened before they had an account.
+delete from public.notifications n using auth.users u where u.id = n.recipient_id and n.created_at < u.created_at;
+-- Staff read the messages they handled the next day; Lucía and Sarah read each new report the day after.
+update public.notifications set read_at = least(created_at + interval '1 day', now())
+where (kind = 'contact_message' and entity_id in (select id from public.contact_messages where status <> 'new'))
+   or (recipient_id in ('c0000000-0000-4000-8000-0000000000a1', 'c0000000-0000-4000-8000-0000000000b2')
+       and kind = 'report_published');
+-- Whoever started, finished or is blocked on a task had read that it was theirs (the next day, or
+-- by the time they finished it); tasks still to do may be unread.
+update public.notifications n set read_at = least(n.created_at + interval '1 day', t.completed_at, now())
+from public.tasks t
+where n.kind = 'task_assigned' and n.entity_id = t.id and t.status <> 'todo';
 -- The demo's notifications are history: none of them goes out by e-mail on first start.
 update public.notifications set emailed_at = created_at where emailed_at is null;
 
+-- Each activity entry happened when the row it describes was created; a person's setup (role,
+-- organization) when their account was.
+alter table public.activity_log disable trigger activity_log_append_only;
+update public.activity_log a set occurred_at = e.at
+from (
+  select id, created_at as at from public.projects
+  union all select id, created_at from public.documents
+  union all select id, created_at from public.reports
+  union all select id, created_at from public.analytics_metrics
+  union all select id, created_at from public.tasks
+  union all select id, created_at from auth.users
+) e
+where e.id = a.entity_id;
+alter table public.activity_log enable trigger activity_log_append_only;
+
+-- A row was last updated at its latest event; a profile was made with its account.
+alter table public.organizations disable trigger organizations_set_updated_at;
+update public.organizations set updated_at = created_at;
+alter table public.organizations enable trigger organizations_set_updated_at;
+alter table public.profiles disable trigger profiles_set_updated_at;
+update public.profiles p set created_at = u.created_at, updated_at = u.created_at from auth.users u where u.id = p.id;
+alter table public.profiles enable trigger profiles_set_updated_at;
+alter table public.projects disable trigger projects_set_updated_at;
+update public.projects set updated_at = greatest(created_at, completed_on::timestamptz);
+alter table public.projects enable trigger projects_set_updated_at;
+alter table public.documents disable trigger documents_set_updated_at;
+update public.documents set updated_at = created_at;
+alter table public.documents enable trigger documents_set_updated_at;
+alter table public.reports disable trigger reports_set_updated_at;
+update public.reports set updated_at = coalesce(published_at, created_at);
+alter table public.reports enable trigger reports_set_updated_at;
+alter table public.tasks disable trigger tasks_set_updated_at;
+update public.tasks set updated_at = coalesce(completed_at, created_at);
+alter table public.tasks enable trigger tasks_set_updated_at;
+alter table public.contact_messages disable trigger contact_messages_set_updated_at;
+update public.contact_messages set updated_at = case when status = 'new' then created_at else created_at + interval '1 day' end;
+alter table public.contact_messages enable trigger contact_messages_set_updated_at;
+
+-- Everyone has used the demo lately (never "never signed in" next to their uploads and read
+-- notifications): each last signed in a little before the seed ran, and no earlier than the last
+-- thing they did.
+update auth.users u set last_sign_in_at = greatest(
+  now() - s.idle,
+  (select max(n.read_at) from public.notifications n where n.recipient_id = u.id),
+  (select max(a.occurred_at) from public.activity_log a where a.actor_id = u.id)
+)
+from (values
+  ('a0000000-0000-4000-8000-000000000001'::uuid, interval '2 days'),
+  ('a0000000-0000-4000-8000-000000000002'::uuid, interval '3 hours'),
+  ('c0000000-0000-4000-8000-0000000000a1'::uuid, interval '1 day'),
+  ('c0000000-0000-4000-8000-0000000000a2'::uuid, interval '6 days'),
+  ('c0000000-0000-4000-8000-0000000000b1'::uuid, interval '4 days'),
+  ('c0000000-0000-4000-8000-0000000000b2'::uuid, interval '2 days')
+) as s (id, idle)
+where s.id = u.id;
+
+-- End of the "as" context.
 select set_config('request.jwt.claims', '', false);

@@ -2,7 +2,8 @@
 // both languages: a client sent from the admin area is told why; the footer's portal link follows
 // the session; progress bars keep their width in the projects table at 375 px and on desktop;
 // the metric form names units and granularities, takes a decimal comma and lines its two columns
-// up; a one-row import says "1 value"; and the client's feed folds the values recorded together.
+// up; a one-row import says "1 value"; the client's feed folds the values recorded together; and a
+// client who reads the portal in a language other than their organization's is told so.
 import type { Page } from '@playwright/test'
 import { expectNoAxeViolations } from './support/a11y'
 import { test, expect, exactPath, paths, signIn } from './support/auth'
@@ -35,6 +36,43 @@ async function controlTops(page: Page, labels: string[]) {
 for (const lng of ['es', 'en'] as const) {
   test.describe(`${lng}`, () => {
     test.use({ locale: lng === 'es' ? 'es-ES' : 'en-US' })
+
+    test(`a client who reads the portal in the other language is told which language the texts are in (${lng})`, async ({
+      page,
+    }) => {
+      // Daniel reads Spanish and Kuntur Pay works in English; James reads English and Almacenes
+      // Ribera works in Spanish (README, demo accounts).
+      const [reader, organization, project, note] =
+        lng === 'es'
+          ? ([
+              demoUsers.daniel,
+              'Kuntur Pay',
+              'Credit risk scoring model',
+              '{name} works with Cauce Data in English, so the texts of its projects, documents, tasks and reports are written in English.',
+            ] as const)
+          : ([
+              demoUsers.james,
+              'Almacenes Ribera',
+              'Cuadro de mando comercial',
+              '{name} works with Cauce Data in Spanish, so the texts of its projects, documents, tasks and reports are written in Spanish.',
+            ] as const)
+      await signIn(page, reader, lng)
+      await expect(page.getByText(t(lng, note, { name: organization }), { exact: true })).toBeVisible()
+      await expect(page.getByRole('link', { name: project }).first()).toBeVisible()
+      await expectNoAxeViolations(page, `portal overview with the content-language note (${lng})`)
+
+      // Read in the organization's own language, the texts need no note.
+      const other = lng === 'es' ? 'en' : 'es'
+      await page.goto(paths.dashboard(other))
+      await expect(page.getByRole('link', { name: project }).first()).toBeVisible()
+      await expect(page.getByText(organization, { exact: true }).first()).toBeVisible()
+      for (const message of [
+        '{name} works with Cauce Data in English, so the texts of its projects, documents, tasks and reports are written in English.',
+        '{name} works with Cauce Data in Spanish, so the texts of its projects, documents, tasks and reports are written in Spanish.',
+      ]) {
+        await expect(page.getByText(t(other, message, { name: organization }))).toHaveCount(0)
+      }
+    })
 
     test(`a client who opens the admin area lands in the portal, told why (${lng})`, async ({ page }) => {
       await signIn(page, lng === 'es' ? demoUsers.lucia : demoUsers.james, lng)

@@ -15,7 +15,7 @@ import { readEnv } from '../../supabase/server/env'
 import { createServer } from '../../supabase/server/server'
 import { ObjectFiles } from '../../supabase/server/storage/files'
 import { demoPassword } from '../../supabase/server/welcome'
-import { documents } from './rls/seed-ids'
+import { documents, organizations } from './rls/seed-ids'
 import { databaseKinds, startTestServer, type DatabaseKind, type TestServer } from './support/server'
 
 const BUCKET = 'documents'
@@ -28,6 +28,7 @@ interface StoredDocument {
   mime_type: string
   size_bytes: number
   uploaded_by: string | null
+  created_at: string
   updated_at: string
   object_id: string | null
   owner: string | null
@@ -40,7 +41,7 @@ interface StoredDocument {
 async function storedDocuments(db: Queryable): Promise<StoredDocument[]> {
   const { rows } = await db.query<StoredDocument>(
     `select d.id, d.name, d.storage_path, d.mime_type, d.size_bytes::int as size_bytes, d.uploaded_by,
-       d.updated_at::text as updated_at, o.id as object_id, o.owner, o.owner_id, o.version, o.metadata,
+       d.created_at::text as created_at, d.updated_at::text as updated_at, o.id as object_id, o.owner, o.owner_id, o.version, o.metadata,
        o.updated_at::text as object_updated_at
      from public.documents d left join storage.objects o on o.bucket_id = $1 and o.name = d.storage_path
      order by d.storage_path`,
@@ -81,8 +82,8 @@ const csvHeaders: Record<string, string> = {
   'loan-book-sample-q3.csv':
     'loan_id,origination_date,product,channel,term_months,principal_cop,interest_rate_ea_pct,monthly_income_cop,age_band,region,credit_score,days_past_due,status',
   'feature-catalogue.csv': 'feature,source_system,source_field,owner,data_type,business_meaning,status',
-  'mapa-cumplimiento-regulatorio.csv':
-    'id_dato,dato_critico,dominio,sistema_origen,responsable,reporte_regulatorio,frecuencia,control_de_calidad,estado',
+  'regulatory-compliance-map.csv':
+    'element_id,critical_data_element,domain,source_system,owner,regulatory_report,frequency,quality_check,status',
   'estimacion-inicial.csv': 'fase,perfil,jornadas,tarifa_dia_eur,coste_eur',
 }
 
@@ -138,6 +139,8 @@ describe.each(databaseKinds())('seeded document files on %s', (kind) => {
         lastModified: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         httpStatusCode: 200,
       })
+      // Writing the file is not an edit: the document was last updated when it was added, months ago.
+      expect(row.updated_at, name).toBe(row.created_at)
       // The uploader owns the object, as when they upload through the portal.
       expect({ owner: row.owner, owner_id: row.owner_id }, name).toEqual({
         owner: row.uploaded_by,
@@ -145,7 +148,12 @@ describe.each(databaseKinds())('seeded document files on %s', (kind) => {
       })
       if (row.mime_type === 'application/pdf') {
         const text = expectWellFormedPdf(bytes)
-        expect(text, name).toContain('(Cauce Data \\227 demo document) Tj')
+        // The made-up file says so in its organization's working language (Kuntur Pay's is English).
+        expect(text, name).toContain(
+          row.storage_path.startsWith(organizations.kuntur)
+            ? '(Cauce Data \\227 demo document) Tj'
+            : '(Cauce Data \\227 documento de demostraci\\363n) Tj',
+        )
       } else {
         const [header, ...lines] = bytes.toString('utf8').split('\r\n')
         expect(header, name).toBe(csvHeaders[name])

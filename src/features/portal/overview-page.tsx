@@ -17,6 +17,7 @@ import { DueDate, EmptyState, ProgressBar, StatusBadge } from '@/components/ui/p
 import {
   latestNotificationsQuery,
   latestReportsQuery,
+  organizationQuery,
   projectsQuery,
   upcomingTasksQuery,
   type PortalProject,
@@ -42,6 +43,7 @@ export function OverviewPage() {
             <Trans>Welcome. Here is where your projects stand.</Trans>
           )}
         </p>
+        <ContentLanguageNote />
       </div>
       <ProjectsPanel />
       <PendingApprovalsPanel />
@@ -51,6 +53,34 @@ export function OverviewPage() {
       </div>
       <NotificationsPanel />
     </div>
+  )
+}
+
+/**
+ * An organization works with the firm in one language (its default_locale), and what the firm
+ * writes for it is in that language; a person who reads the portal in the other one is told so,
+ * rather than finding project texts in a language they did not choose without a word.
+ */
+function ContentLanguageNote() {
+  const profile = useProfile()
+  const { i18n } = useLingui()
+  const { data: organization } = useQuery(organizationQuery(profile.organization_id))
+  if (!organization || organization.default_locale === i18n.locale) return null
+  const name = organization.name
+  return (
+    <p className={styles.lead}>
+      {organization.default_locale === 'es' ? (
+        <Trans>
+          {name} works with Cauce Data in Spanish, so the texts of its projects, documents, tasks and reports are
+          written in Spanish.
+        </Trans>
+      ) : (
+        <Trans>
+          {name} works with Cauce Data in English, so the texts of its projects, documents, tasks and reports are
+          written in English.
+        </Trans>
+      )}
+    </p>
   )
 }
 

@@ -15,7 +15,13 @@ export const organizationQuery = (organizationId: string | null) =>
     enabled: organizationId !== null,
     staleTime: 5 * 60_000,
     queryFn: async () =>
-      unwrap(await supabase.from('organizations').select('id, name, slug').eq('id', organizationId!).single()),
+      unwrap(
+        await supabase
+          .from('organizations')
+          .select('id, name, slug, default_locale')
+          .eq('id', organizationId!)
+          .single(),
+      ),
   })
 
 // ─── Projects and everything in them ────────────────────────────────────────────────────────

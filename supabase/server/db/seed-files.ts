@@ -34,6 +34,8 @@ interface SeedDocument {
   created_at: Date | string
   project_name: string
   organization_name: string
+  /** The organization's working language: its documents, and so their files, are written in it. */
+  locale: string
 }
 
 /**
@@ -50,7 +52,7 @@ export async function seedDocumentFiles(
 ): Promise<SeededFile[]> {
   const { rows } = await tx.query<SeedDocument>(
     `select d.id, d.name, d.description, d.storage_path, d.mime_type, d.uploaded_by, d.created_at,
-       p.name as project_name, o.name as organization_name
+       p.name as project_name, o.name as organization_name, o.default_locale as locale
      from public.documents d
      join public.projects p on p.id = d.project_id
      join public.organizations o on o.id = p.organization_id
@@ -65,8 +67,9 @@ export async function seedDocumentFiles(
   const seeded: SeededFile[] = []
   try {
     // The real size completes the seed's own insert: it is nobody's edit, so it stays out of the
-    // activity log (which would otherwise show every seeded document as just updated).
+    // activity log and leaves updated_at alone (either would show every seeded document as just updated).
     await tx.exec('alter table public.documents disable trigger documents_log_activity')
+    await tx.exec('alter table public.documents disable trigger documents_set_updated_at')
     for (const doc of rows) {
       const bytes = demoFile(doc)
       if (!bytes) {
@@ -91,6 +94,7 @@ export async function seedDocumentFiles(
       await tx.query('update public.documents set size_bytes = $2 where id = $1', [doc.id, stored.size])
       seeded.push({ documentId: doc.id, path: doc.storage_path, mimetype: doc.mime_type, size: stored.size })
     }
+    await tx.exec('alter table public.documents enable trigger documents_set_updated_at')
     await tx.exec('alter table public.documents enable trigger documents_log_activity')
   } catch (error) {
     await files.remove(BUCKET, written)
@@ -171,9 +175,14 @@ interface PdfLine {
   text: string
 }
 
+/** The line that marks a file as made up, in the organization's language. */
+function demoMark(doc: SeedDocument): string {
+  return doc.locale === 'en' ? 'Cauce Data — demo document' : 'Cauce Data — documento de demostración'
+}
+
 function demoPdf(doc: SeedDocument): Buffer {
   const left = 72
-  const lines: PdfLine[] = [{ font: 'F1', size: 9, gray: 0.4, y: 790, text: 'Cauce Data — demo document' }]
+  const lines: PdfLine[] = [{ font: 'F1', size: 9, gray: 0.4, y: 790, text: demoMark(doc) }]
   let y = 740
   const add = (font: PdfLine['font'], size: number, gray: number, leading: number, texts: string[]) => {
     for (const text of texts) {
@@ -269,8 +278,11 @@ function demoCsv(doc: SeedDocument): Buffer {
     make
       ? make(doc)
       : {
-          header: ['document', 'project', 'organization', 'note'],
-          rows: [[doc.name, doc.project_name, doc.organization_name, 'Cauce Data — demo document']],
+          header:
+            doc.locale === 'en'
+              ? ['document', 'project', 'organization', 'note']
+              : ['documento', 'proyecto', 'organizacion', 'nota'],
+          rows: [[doc.name, doc.project_name, doc.organization_name, demoMark(doc)]],
         },
   )
 }
@@ -436,25 +448,27 @@ const csvTables: Record<string, (doc: SeedDocument) => Table> = {
     ],
   }),
 
-  // Critical data elements traced from their source system to the regulatory report they feed.
+  // Critical data elements traced from their source system to the regulatory report they feed. The
+  // regulators' reports keep their Colombian names (SFC, UIAF, SIC); the rest is in Kuntur Pay's
+  // working language, English.
   // prettier-ignore
-  'mapa-cumplimiento-regulatorio': () => ({
-    header: ['id_dato', 'dato_critico', 'dominio', 'sistema_origen', 'responsable', 'reporte_regulatorio', 'frecuencia', 'control_de_calidad', 'estado'],
+  'regulatory-compliance-map': () => ({
+    header: ['element_id', 'critical_data_element', 'domain', 'source_system', 'owner', 'regulatory_report', 'frequency', 'quality_check', 'status'],
     rows: [
-      ['DC-001', 'Saldo de capital por crédito', 'Cartera', 'Core de préstamos', 'Director de Riesgos', 'SFC — Cartera de créditos', 'Mensual', 'Conciliación con contabilidad (diferencia < 0,1 %)', 'Trazado'],
-      ['DC-002', 'Días de mora', 'Cartera', 'Core de préstamos', 'Director de Riesgos', 'SFC — Cartera de créditos', 'Mensual', 'Recalculado desde el plan de pagos', 'Trazado'],
-      ['DC-003', 'Calificación de riesgo del crédito', 'Riesgo de crédito', 'Motor de scoring', 'Director de Riesgos', 'SFC — Cartera de créditos', 'Mensual', 'Coherencia con los días de mora', 'Trazado'],
-      ['DC-004', 'Provisión por pérdidas esperadas', 'Riesgo de crédito', 'Modelo de provisiones', 'Contabilidad', 'SFC — Estados financieros', 'Mensual', 'Revisión del comité de riesgos', 'Trazado'],
-      ['DC-005', 'Castigos de cartera', 'Cartera', 'Core de préstamos', 'Contabilidad', 'SFC — Estados financieros', 'Trimestral', 'Aprobación de la junta directiva', 'Trazado'],
-      ['DC-006', 'Tasa de interés efectiva anual', 'Productos', 'Core de préstamos', 'Producto', 'SFC — Tasas de interés', 'Semanal', 'Control frente a la tasa de usura vigente', 'Trazado'],
-      ['DC-007', 'Número de identificación del cliente', 'Clientes', 'Onboarding', 'Operaciones', 'UIAF — Reporte de operaciones', 'Mensual', 'Formato y dígito de verificación', 'Trazado'],
-      ['DC-008', 'Operaciones en efectivo sobre el umbral', 'Transacciones', 'Plataforma de pagos', 'Oficial de cumplimiento', 'UIAF — Transacciones en efectivo', 'Mensual', 'Conciliación con el procesador', 'En revisión'],
-      ['DC-009', 'Operaciones sospechosas', 'Prevención de lavado', 'Sistema SARLAFT', 'Oficial de cumplimiento', 'UIAF — ROS', 'Cuando ocurre', 'Doble revisión manual', 'Trazado'],
-      ['DC-010', 'Saldo de depósitos en billetera', 'Pasivos', 'Plataforma de billetera', 'Tesorería', 'SFC — Riesgo de liquidez (IRL)', 'Semanal', 'Conciliación con los bancos', 'Trazado'],
-      ['DC-011', 'Activos líquidos disponibles', 'Liquidez', 'Tesorería', 'Tesorería', 'SFC — Riesgo de liquidez (IRL)', 'Semanal', 'Conciliación con extractos bancarios', 'En revisión'],
-      ['DC-012', 'Autorización de tratamiento de datos', 'Clientes', 'Onboarding', 'Head of Data', 'SIC — Habeas data (Ley 1581)', 'Anual', 'Muestreo trimestral de autorizaciones', 'Trazado'],
-      ['DC-013', 'Quejas y reclamos', 'Atención al cliente', 'CRM', 'Operaciones', 'SFC — Quejas de consumidores', 'Trimestral', 'Cruce con el CRM', 'Trazado'],
-      ['DC-014', 'Incidentes de ciberseguridad', 'Riesgo operativo', 'Mesa de ayuda', 'Responsable de seguridad', 'SFC — Ciberseguridad', 'Cuando ocurre', 'Revisión de severidad', 'Pendiente'],
+      ['CDE-001', 'Outstanding principal per loan', 'Loan book', 'Loan core', 'Chief Risk Officer', 'SFC — Loan portfolio', 'Monthly', 'Reconciled with accounting (difference < 0.1 %)', 'Traced'],
+      ['CDE-002', 'Days past due', 'Loan book', 'Loan core', 'Chief Risk Officer', 'SFC — Loan portfolio', 'Monthly', 'Recomputed from the repayment schedule', 'Traced'],
+      ['CDE-003', 'Loan risk rating', 'Credit risk', 'Scoring engine', 'Chief Risk Officer', 'SFC — Loan portfolio', 'Monthly', 'Consistent with days past due', 'Traced'],
+      ['CDE-004', 'Expected credit loss provision', 'Credit risk', 'Provisioning model', 'Accounting', 'SFC — Financial statements', 'Monthly', 'Reviewed by the risk committee', 'Traced'],
+      ['CDE-005', 'Loan write-offs', 'Loan book', 'Loan core', 'Accounting', 'SFC — Financial statements', 'Quarterly', 'Approved by the board', 'Traced'],
+      ['CDE-006', 'Effective annual interest rate', 'Products', 'Loan core', 'Product', 'SFC — Interest rates', 'Weekly', 'Checked against the current usury rate', 'Traced'],
+      ['CDE-007', 'Customer identification number', 'Customers', 'Onboarding', 'Operations', 'UIAF — Transaction report', 'Monthly', 'Format and check digit', 'Traced'],
+      ['CDE-008', 'Cash transactions above the threshold', 'Transactions', 'Payments platform', 'Compliance officer', 'UIAF — Cash transactions', 'Monthly', 'Reconciled with the processor', 'In review'],
+      ['CDE-009', 'Suspicious transactions', 'Anti-money laundering', 'SARLAFT system', 'Compliance officer', 'UIAF — Suspicious activity report (ROS)', 'When it happens', 'Double manual review', 'Traced'],
+      ['CDE-010', 'Wallet deposit balance', 'Liabilities', 'Wallet platform', 'Treasury', 'SFC — Liquidity risk (IRL)', 'Weekly', 'Reconciled with the banks', 'Traced'],
+      ['CDE-011', 'Available liquid assets', 'Liquidity', 'Treasury', 'Treasury', 'SFC — Liquidity risk (IRL)', 'Weekly', 'Reconciled with bank statements', 'In review'],
+      ['CDE-012', 'Consent to data processing', 'Customers', 'Onboarding', 'Head of Data', 'SIC — Habeas data (Law 1581)', 'Yearly', 'Quarterly sample of consents', 'Traced'],
+      ['CDE-013', 'Complaints and claims', 'Customer service', 'CRM', 'Operations', 'SFC — Consumer complaints', 'Quarterly', 'Cross-checked with the CRM', 'Traced'],
+      ['CDE-014', 'Cybersecurity incidents', 'Operational risk', 'Service desk', 'Head of security', 'SFC — Cybersecurity', 'When it happens', 'Severity review', 'Pending'],
     ],
   }),
 

@@ -138,7 +138,7 @@ const matrix: TableSpec[] = [
       [projects.riberaDashboard],
     ],
     expect: {
-      select: [DENIED, own(107), own(107), sees(252), sees(252)],
+      select: [DENIED, own(41), own(47), sees(90), sees(90)],
       insert: [DENIED, DENIED, DENIED, ALLOWED, ALLOWED],
       update: [DENIED, FILTERED, FILTERED, ALLOWED, ALLOWED],
       delete: [DENIED, FILTERED, FILTERED, ALLOWED, ALLOWED],
@@ -172,7 +172,7 @@ const matrix: TableSpec[] = [
     delete: [`delete from public.activity_log where project_id = $1`, [projects.riberaDashboard]],
     expect: {
       // The seed's entries plus the approval fixtures' (Ribera: two requests and an answer; Kuntur: a request).
-      select: [DENIED, own(126), own(126), sees(309), sees(309)],
+      select: [DENIED, own(60), own(66), sees(147), sees(147)],
       insert: [DENIED, DENIED, DENIED, DENIED, DENIED],
       update: [DENIED, DENIED, DENIED, DENIED, DENIED],
       delete: [DENIED, DENIED, DENIED, DENIED, DENIED],
