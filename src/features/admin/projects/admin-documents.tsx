@@ -116,7 +116,13 @@ export function DocumentsAdmin({ project }: { project: AdminProject }) {
                     <p className={page.mutedText}>
                       <time dateTime={document.updated_at}>{formatDate(document.updated_at, i18n.locale)}</time>
                     </p>
-                    {downloads && <DownloadHistory name={name} downloads={downloads.get(document.id) ?? []} />}
+                    {downloads && (
+                      <DownloadHistory
+                        name={name}
+                        version={document.version}
+                        downloads={downloads.get(document.id) ?? []}
+                      />
+                    )}
                   </th>
                   <td className={page.td}>{labelOf(i18n, documentCategoryLabels, document.category)}</td>
                   <td className={page.tdNumeric}>{formatBytes(document.size_bytes, i18n.locale)}</td>
