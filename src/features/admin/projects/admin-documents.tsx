@@ -24,7 +24,6 @@ import {
   Panel,
   SubmitButton,
   orNull,
-  uploadMessages,
   useFailureText,
   useFileCheck,
   useInvalidateProject,
@@ -34,6 +33,7 @@ import {
 import { adminDocumentsQuery, type AdminDocument, type AdminProject } from './queries'
 import { UploadError } from '@/lib/documents'
 import * as styles from './projects.css'
+import { uploadMessages } from '@/lib/upload-messages'
 import { DownloadHistory, useDocumentDownloads } from './document-downloads'
 
 export function DocumentsAdmin({ project }: { project: AdminProject }) {
