@@ -29,8 +29,6 @@ export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontW
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], alignItems: 'center' })
 
-export { dangerButton } from '@/components/ui/confirm-button.css'
-
 export const errorRow = style({ background: vars.color.surface })
 
 export const problemList = style({ margin: 0, paddingInlineStart: vars.space['4'], color: vars.color.danger })
