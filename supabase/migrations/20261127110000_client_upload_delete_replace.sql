@@ -18,17 +18,26 @@
 
 -- ─── Replace ─────────────────────────────────────────────────────────────────────────────────
 
-create policy "documents: clients replace their own uploads"
+-- One policy per table, operation and role (the catalog test holds it): staff's update and the
+-- client's replace together.
+drop policy "documents: staff update" on public.documents;
+create policy "documents: clients replace own uploads, staff update"
   on public.documents for update to authenticated
   using (
-    uploaded_by = (select auth.uid())
-    and visible_to_client
-    and project_id in (select public.client_project_ids())
+    (select public.is_admin())
+    or (
+      uploaded_by = (select auth.uid())
+      and visible_to_client
+      and project_id in (select public.client_project_ids())
+    )
   )
   with check (
-    uploaded_by = (select auth.uid())
-    and visible_to_client
-    and project_id in (select public.client_project_ids())
+    (select public.is_admin())
+    or (
+      uploaded_by = (select auth.uid())
+      and visible_to_client
+      and project_id in (select public.client_project_ids())
+    )
   );
 
 -- A client changes the file (path, type, size) and the title, nothing else: what staff decide
@@ -166,15 +175,21 @@ comment on function public.document_file_removable_by_client(text) is
 revoke execute on function public.document_file_removable_by_client(text) from public, anon;
 grant execute on function public.document_file_removable_by_client(text) to authenticated;
 
-create policy "documents bucket: clients remove their own uploads"
+drop policy "documents bucket: staff delete" on storage.objects;
+create policy "documents bucket: clients remove own uploads, staff all"
   on storage.objects for delete to authenticated
   using (
     bucket_id = 'documents'
-    and owner_id = (select auth.uid())::text
-    and array_length(storage.foldername(objects.name), 1) = 2
-    and (storage.foldername(objects.name))[1] = (select public.current_client_organization_id())::text
-    and (storage.foldername(objects.name))[2] in (select id::text from public.client_project_ids() as id)
-    and public.document_file_removable_by_client(objects.name)
+    and (
+      (select public.is_admin())
+      or (
+        owner_id = (select auth.uid())::text
+        and array_length(storage.foldername(objects.name), 1) = 2
+        and (storage.foldername(objects.name))[1] = (select public.current_client_organization_id())::text
+        and (storage.foldername(objects.name))[2] in (select id::text from public.client_project_ids() as id)
+        and public.document_file_removable_by_client(objects.name)
+      )
+    )
   );
 
 -- A document goes with its file: removing the object (through the Storage API, which removes the

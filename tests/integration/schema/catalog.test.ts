@@ -282,7 +282,7 @@ describe.each(databaseKinds())('schema catalog on %s', (kind) => {
     }
   })
 
-  it('creates the private documents bucket with its object policies (clients also remove their own uploads)', async () => {
+  it('creates the private documents bucket with four object policies', async () => {
     const [bucket] = await query(
       `select id, public, file_size_limit::int as limit from storage.buckets where id = 'documents'`,
     )
@@ -290,7 +290,7 @@ describe.each(databaseKinds())('schema catalog on %s', (kind) => {
     const objectPolicies = policies.filter(
       (p) => p.schemaname === 'storage' && p.policyname.startsWith('documents bucket:'),
     )
-    expect(objectPolicies.map((p) => p.cmd).sort()).toEqual(['DELETE', 'DELETE', 'INSERT', 'SELECT', 'UPDATE'])
+    expect(objectPolicies.map((p) => p.cmd).sort()).toEqual(['DELETE', 'INSERT', 'SELECT', 'UPDATE'])
     for (const policy of objectPolicies)
       expect(`${policy.qual ?? ''}${policy.with_check ?? ''}`).toContain(`bucket_id = 'documents'`)
   })
