@@ -932,6 +932,7 @@ export type Database = {
       conversation_topic_project: { Args: { topic: string }; Returns: string }
       conversation_unread_counts: { Args: never; Returns: string[] }
       current_client_organization_id: { Args: never; Returns: string }
+      document_file_removable_by_client: { Args: { p_name: string }; Returns: boolean }
       has_role: { Args: { required_role: string }; Returns: boolean }
       is_admin: { Args: never; Returns: boolean }
       is_client: { Args: never; Returns: boolean }

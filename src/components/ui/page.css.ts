@@ -271,6 +271,16 @@ export const uploadForm = style({
   border: `1px solid ${vars.color.border}`,
   background: vars.color.surface,
   '@media': { [media.tablet]: { gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr) auto', alignItems: 'end' } },
+  selectors: {
+    // A file is being dragged over the form: the drop target shows itself.
+    '&[data-dragging]': {
+      borderStyle: 'dashed',
+      borderColor: vars.color.accent,
+      outline: `2px dashed ${vars.color.accent}`,
+      outlineOffset: '2px',
+      background: vars.color.accentSoft,
+    },
+  },
 })
 
 export const select = style({

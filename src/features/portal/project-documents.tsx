@@ -1,14 +1,15 @@
-// A project's documents: the list (download through a short-lived signed URL) and the upload
-// form (store the file, then register it; see documents.ts for the key and the rules).
-import { useId, useRef, useState, type FormEvent } from 'react'
+// A project's documents: the list (download through a short-lived signed URL; replace or delete
+// one's own uploads) and the upload form (store the file, then register it; see documents.ts for
+// the key and the rules), which also takes a file dropped onto it.
+import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
-import type { MessageDescriptor } from '@lingui/core'
 import { useProfile } from '@/auth/use-auth'
 import * as layout from '@/components/ui/layout.css'
 import * as form from '@/components/form/form.css'
-import { ACCEPT, UploadError, uploadDocument, type UploadFailure } from '@/lib/documents'
+import { ACCEPT, checkFile, UploadError, uploadDocument, type UploadFailure } from '@/lib/documents'
+import { uploadMessages } from '@/lib/upload-messages'
 import { formatBytes, formatDate } from '@/lib/format'
 import { documentCategoryLabels, labelOf } from '@/lib/labels'
 import { documentCategories } from '@/lib/vocabularies'
@@ -17,16 +18,7 @@ import { EmptyState } from '@/components/ui/page-kit'
 import { projectDocumentsQuery, projectKeys } from './queries'
 import * as styles from '@/components/ui/page.css'
 import { TableScroll } from '@/components/ui/table-scroll'
-
-const uploadMessages: Record<UploadFailure, MessageDescriptor> = {
-  'too-large': msg`The file is too large: the limit is 50 MB.`,
-  'wrong-type': msg`This type of file is not accepted. Upload a PDF, Office document, CSV, text, JSON, ZIP or image file.`,
-  empty: msg`The file is empty.`,
-  network: msg`The upload failed because of a network problem. Check your connection and try again.`,
-  denied: msg`You cannot upload files to this project.`,
-  exists: msg`A file with this name is already being stored. Please try again.`,
-  unknown: msg`The file could not be uploaded. Please try again.`,
-}
+import { OwnUploadActions, type Outcome } from './own-upload-actions'
 
 export function DocumentsSection({
   projectId,
@@ -42,9 +34,24 @@ export function DocumentsSection({
   const { data: documents } = useSuspenseQuery(projectDocumentsQuery(profile.id, projectId))
   const download = useOpenDocument()
   const captionId = useId()
+  const queryClient = useQueryClient()
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const outcomeRef = useRef<HTMLDivElement>(null)
+  // A deleted row takes its focused button with it: the message about it gets the focus instead.
+  useEffect(() => {
+    if (outcome) outcomeRef.current?.focus()
+  }, [outcome])
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: projectKeys.documents(profile.id, projectId) }),
+      queryClient.invalidateQueries({ queryKey: projectKeys.activity(profile.id, projectId) }),
+    ])
 
   return (
     <>
+      <div ref={outcomeRef} tabIndex={-1} role={outcome?.tone === 'error' ? 'alert' : 'status'}>
+        {outcome && <p className={outcome.tone === 'error' ? styles.inlineError : styles.text}>{outcome.text}</p>}
+      </div>
       {download.error && (
         <p className={styles.inlineError} role="alert">
           {download.error}
@@ -75,7 +82,7 @@ export function DocumentsSection({
                   <Trans>Date</Trans>
                 </th>
                 <th scope="col" className={styles.th}>
-                  <Trans>Download</Trans>
+                  <Trans>Actions</Trans>
                 </th>
               </tr>
             </thead>
@@ -93,6 +100,11 @@ export function DocumentsSection({
                           <Trans>Uploaded by you</Trans>
                         </p>
                       )}
+                      {document.version > 1 && (
+                        <p className={styles.mutedText}>
+                          <Trans>Version {document.version}</Trans>
+                        </p>
+                      )}
                     </th>
                     <td className={styles.td}>{labelOf(i18n, documentCategoryLabels, document.category)}</td>
                     <td className={styles.tdNumeric}>{formatBytes(document.size_bytes, i18n.locale)}</td>
@@ -100,17 +112,28 @@ export function DocumentsSection({
                       <time dateTime={document.created_at}>{formatDate(document.created_at, i18n.locale)}</time>
                     </td>
                     <td className={styles.td}>
-                      <button
-                        type="button"
-                        className={styles.smallButton}
-                        aria-disabled={busy || undefined}
-                        onClick={() => {
-                          if (!busy) void download.open(document.id, document.storage_path, document.name)
-                        }}
-                      >
-                        {busy ? <Trans>Preparing...</Trans> : <Trans>Download</Trans>}
-                        <span className={layout.visuallyHidden}>{`: ${name}`}</span>
-                      </button>
+                      <div className={styles.actions}>
+                        <button
+                          type="button"
+                          className={styles.smallButton}
+                          aria-disabled={busy || undefined}
+                          onClick={() => {
+                            if (!busy) void download.open(document.id, document.storage_path, document.name)
+                          }}
+                        >
+                          {busy ? <Trans>Preparing...</Trans> : <Trans>Download</Trans>}
+                          <span className={layout.visuallyHidden}>{`: ${name}`}</span>
+                        </button>
+                        {document.uploaded_by === profile.id && (
+                          <OwnUploadActions
+                            document={document}
+                            organizationId={organizationId}
+                            projectId={projectId}
+                            onOutcome={setOutcome}
+                            onChanged={refresh}
+                          />
+                        )}
+                      </div>
                     </td>
                   </tr>
                 )
@@ -132,6 +155,9 @@ function UploadForm({ projectId, organizationId }: { projectId: string; organiza
   const [category, setCategory] = useState('data')
   const [title, setTitle] = useState('')
   const [missingFile, setMissingFile] = useState(false)
+  // A file refused when chosen or dropped (the same words either way), or several dropped at once.
+  const [refused, setRefused] = useState<UploadFailure | 'several' | null>(null)
+  const [dragging, setDragging] = useState(false)
   const ids = {
     file: useId(),
     hint: useId(),
@@ -140,6 +166,7 @@ function UploadForm({ projectId, organizationId }: { projectId: string; organiza
     title: useId(),
     name: useId(),
     nameHint: useId(),
+    dropHint: useId(),
   }
 
   const upload = useMutation({
@@ -156,6 +183,47 @@ function UploadForm({ projectId, organizationId }: { projectId: string; organiza
       ]),
   })
 
+  /** Takes a chosen or dropped file if the bucket would accept it; otherwise says why and clears it. */
+  const choose = (file: File | undefined) => {
+    setMissingFile(false)
+    upload.reset()
+    if (!file) {
+      setRefused(null)
+      return
+    }
+    try {
+      checkFile(file)
+      setRefused(null)
+    } catch (failure) {
+      if (fileRef.current) fileRef.current.value = ''
+      setRefused(failure instanceof UploadError ? failure.kind : 'unknown')
+    }
+  }
+
+  const isFileDrag = (event: DragEvent) => event.dataTransfer.types.includes('Files')
+  const drop = (event: DragEvent<HTMLFormElement>) => {
+    if (!isFileDrag(event)) return
+    event.preventDefault()
+    setDragging(false)
+    const files = event.dataTransfer.files
+    if (files.length > 1) {
+      if (fileRef.current) fileRef.current.value = ''
+      setMissingFile(false)
+      upload.reset()
+      setRefused('several')
+      return
+    }
+    const file = files[0]
+    if (file && fileRef.current) {
+      // The dropped file becomes the input's, so the form goes on exactly as with the picker.
+      const transfer = new DataTransfer()
+      transfer.items.add(file)
+      fileRef.current.files = transfer.files
+    }
+    choose(file)
+    fileRef.current?.focus()
+  }
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (upload.isPending) return
@@ -169,12 +237,39 @@ function UploadForm({ projectId, organizationId }: { projectId: string; organiza
   }
 
   const failure = upload.error instanceof UploadError ? upload.error.kind : upload.isError ? 'unknown' : null
-  const error = missingFile ? i18n._(msg`Choose a file to upload.`) : failure ? i18n._(uploadMessages[failure]) : null
+  const error = missingFile
+    ? i18n._(msg`Choose a file to upload.`)
+    : refused === 'several'
+      ? i18n._(msg`Drop one file at a time: this form uploads one file.`)
+      : refused
+        ? i18n._(uploadMessages[refused])
+        : failure
+          ? i18n._(uploadMessages[failure])
+          : null
   const uploadingName = upload.isPending ? upload.variables.name : null
   const uploadedName = upload.isSuccess ? upload.data.name : null
 
   return (
-    <form className={styles.uploadForm} onSubmit={submit} aria-labelledby={ids.title} aria-busy={upload.isPending}>
+    <form
+      className={styles.uploadForm}
+      onSubmit={submit}
+      aria-labelledby={ids.title}
+      aria-busy={upload.isPending}
+      data-dragging={dragging ? '' : undefined}
+      onDragEnter={(event) => {
+        if (isFileDrag(event)) setDragging(true)
+      }}
+      onDragOver={(event) => {
+        if (!isFileDrag(event)) return
+        event.preventDefault()
+        event.dataTransfer.dropEffect = 'copy'
+        setDragging(true)
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false)
+      }}
+      onDrop={drop}
+    >
       <h3 id={ids.title} className={`${styles.subTitle} ${styles.uploadStatus}`}>
         <Trans>Upload a file</Trans>
       </h3>
@@ -185,6 +280,13 @@ function UploadForm({ projectId, organizationId }: { projectId: string; organiza
         <span id={ids.hint} className={form.hint}>
           <Trans>PDF, Office, CSV, text, JSON, ZIP or image files up to 50 MB.</Trans>
         </span>
+        <span id={ids.dropHint} className={form.hint}>
+          {dragging ? (
+            <Trans>Drop the file to choose it.</Trans>
+          ) : (
+            <Trans>You can also drop a file onto this form.</Trans>
+          )}
+        </span>
         <input
           ref={fileRef}
           id={ids.file}
@@ -194,10 +296,7 @@ function UploadForm({ projectId, organizationId }: { projectId: string; organiza
           className={styles.fileInput}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${ids.error} ${ids.hint}` : ids.hint}
-          onChange={() => {
-            setMissingFile(false)
-            upload.reset()
-          }}
+          onChange={(event) => choose(event.target.files?.[0])}
         />
       </div>
       <div className={form.field}>

@@ -84,7 +84,9 @@ export const projectDocumentsQuery = (viewerId: string, projectId: string) =>
       unwrapList(
         await supabase
           .from('documents')
-          .select('id, name, description, category, storage_path, mime_type, size_bytes, uploaded_by, created_at')
+          .select(
+            'id, name, description, category, storage_path, mime_type, size_bytes, uploaded_by, version, created_at',
+          )
           .eq('project_id', projectId)
           .order('created_at', { ascending: false }),
       ),

@@ -13,6 +13,7 @@ import { databaseKinds, startTestServer, type TestServer } from '../support/serv
 
 interface Download {
   document_id: string
+  version: number
   reader_id: string
   reader_name: string | null
   reader_email: string | null
@@ -65,6 +66,7 @@ describe.each(databaseKinds())('document download records on %s', (kind) => {
     expect(seen).toEqual([
       {
         document_id: documents.riberaKpiSpec,
+        version: 1,
         reader_id: users.lucia,
         reader_name: 'Lucía Martín',
         reader_email: 'lucia.martin@example.com',

@@ -24,7 +24,6 @@ import {
   Panel,
   SubmitButton,
   orNull,
-  uploadMessages,
   useFailureText,
   useFileCheck,
   useInvalidateProject,
@@ -34,6 +33,7 @@ import {
 import { adminDocumentsQuery, type AdminDocument, type AdminProject } from './queries'
 import { UploadError } from '@/lib/documents'
 import * as styles from './projects.css'
+import { uploadMessages } from '@/lib/upload-messages'
 import { DownloadHistory, useDocumentDownloads } from './document-downloads'
 
 export function DocumentsAdmin({ project }: { project: AdminProject }) {
@@ -116,7 +116,13 @@ export function DocumentsAdmin({ project }: { project: AdminProject }) {
                     <p className={page.mutedText}>
                       <time dateTime={document.updated_at}>{formatDate(document.updated_at, i18n.locale)}</time>
                     </p>
-                    {downloads && <DownloadHistory name={name} downloads={downloads.get(document.id) ?? []} />}
+                    {downloads && (
+                      <DownloadHistory
+                        name={name}
+                        version={document.version}
+                        downloads={downloads.get(document.id) ?? []}
+                      />
+                    )}
                   </th>
                   <td className={page.td}>{labelOf(i18n, documentCategoryLabels, document.category)}</td>
                   <td className={page.tdNumeric}>{formatBytes(document.size_bytes, i18n.locale)}</td>

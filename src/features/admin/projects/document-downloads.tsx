@@ -25,7 +25,16 @@ function groupByDocument(downloads: DocumentDownload[]): Map<string, DocumentDow
   return byDocument
 }
 
-export function DownloadHistory({ name, downloads }: { name: string; downloads: DocumentDownload[] }) {
+export function DownloadHistory({
+  name,
+  version,
+  downloads,
+}: {
+  name: string
+  /** The document's current version: a download of an earlier file says which version it was. */
+  version: number
+  downloads: DocumentDownload[]
+}) {
   const { i18n } = useLingui()
   if (downloads.length === 0) {
     return (
@@ -47,6 +56,12 @@ export function DownloadHistory({ name, downloads }: { name: string; downloads: 
             <span>{download.reader_name || download.reader_email || <Trans>A former user</Trans>}</span>
             {' · '}
             <time dateTime={download.downloaded_at}>{formatDateTime(download.downloaded_at, i18n.locale)}</time>
+            {download.version !== version && (
+              <>
+                {' · '}
+                <Trans>version {download.version}</Trans>
+              </>
+            )}
           </li>
         ))}
       </ul>

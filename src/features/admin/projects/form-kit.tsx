@@ -9,24 +9,15 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import * as layout from '@/components/ui/layout.css'
 import * as page from '@/components/ui/page.css'
 import { describeFailure } from './errors'
-import { UploadError, type UploadFailure } from '@/lib/documents'
-import { msg } from '@lingui/core/macro'
+import { ConfirmButton } from '@/components/ui/confirm-button'
+import { uploadMessages } from '@/lib/upload-messages'
+import { UploadError } from '@/lib/documents'
 import { checkFile } from './api'
 import { adminProjectKeys } from './queries'
 import * as styles from './projects.css'
 import { TableScroll } from '@/components/ui/table-scroll'
 
 export type Outcome = { tone: 'info'; text: string } | { tone: 'error'; text: string } | null
-
-export const uploadMessages: Record<UploadFailure, MessageDescriptor> = {
-  'too-large': msg`The file is too large: the limit is 50 MB.`,
-  'wrong-type': msg`This type of file is not accepted. Upload a PDF, Office document, CSV, text, JSON, ZIP or image file.`,
-  empty: msg`The file is empty.`,
-  network: msg`The upload failed because of a network problem. Check your connection and try again.`,
-  denied: msg`You cannot upload files to this project.`,
-  exists: msg`A file with this name is already being stored. Please try again.`,
-  unknown: msg`The file could not be uploaded. Please try again.`,
-}
 
 /** Moves focus to a message when it appears, so keyboard and screen-reader users meet it. */
 export function useFocusOnChange<T>(value: T) {
@@ -226,66 +217,6 @@ export function OutcomeMessage({ outcome }: { outcome: Outcome }) {
       className={outcome.tone === 'error' ? page.errorPanel : page.panel}
     >
       {outcome.text}
-    </div>
-  )
-}
-
-/** A destructive button that asks first, in place: "Delete “x”?" with Confirm and Cancel. */
-export function ConfirmButton({
-  label,
-  question,
-  confirmLabel,
-  onConfirm,
-  busy,
-}: {
-  label: ReactNode
-  question: ReactNode
-  confirmLabel: ReactNode
-  onConfirm: () => void
-  busy?: boolean
-}) {
-  const [asking, setAsking] = useState(false)
-  const triggerRef = useRef<HTMLButtonElement>(null)
-  const confirmRef = useRef<HTMLButtonElement>(null)
-  const questionId = useId()
-  useEffect(() => {
-    if (asking) confirmRef.current?.focus()
-  }, [asking])
-  if (!asking) {
-    return (
-      <button ref={triggerRef} type="button" className={styles.dangerButton} onClick={() => setAsking(true)}>
-        {label}
-      </button>
-    )
-  }
-  return (
-    <div className={styles.confirm} role="group" aria-labelledby={questionId}>
-      <p id={questionId} className={page.text}>
-        {question}
-      </p>
-      <div className={styles.actions}>
-        <button
-          ref={confirmRef}
-          type="button"
-          className={styles.dangerButton}
-          aria-disabled={busy || undefined}
-          onClick={() => {
-            if (!busy) onConfirm()
-          }}
-        >
-          {confirmLabel}
-        </button>
-        <button
-          type="button"
-          className={page.smallButton}
-          onClick={() => {
-            setAsking(false)
-            requestAnimationFrame(() => triggerRef.current?.focus())
-          }}
-        >
-          <Trans>Cancel</Trans>
-        </button>
-      </div>
     </div>
   )
 }

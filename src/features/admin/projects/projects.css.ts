@@ -29,32 +29,6 @@ export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontW
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], alignItems: 'center' })
 
-export const confirm = style({
-  display: 'grid',
-  gap: vars.space['2'],
-  padding: vars.space['3'],
-  border: `2px solid ${vars.color.danger}`,
-  borderRadius: vars.radius.small,
-  background: vars.color.background,
-})
-
-export const dangerButton = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  minHeight: '44px',
-  minWidth: '44px',
-  paddingInline: vars.space['3'],
-  borderRadius: vars.radius.small,
-  border: `1px solid ${vars.color.danger}`,
-  background: vars.color.background,
-  color: vars.color.danger,
-  font: 'inherit',
-  fontWeight: 600,
-  cursor: 'pointer',
-  whiteSpace: 'nowrap',
-})
-
 export const errorRow = style({ background: vars.color.surface })
 
 export const problemList = style({ margin: 0, paddingInlineStart: vars.space['4'], color: vars.color.danger })

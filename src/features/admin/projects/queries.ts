@@ -81,7 +81,7 @@ export const adminDocumentsQuery = (projectId: string) =>
         await supabase
           .from('documents')
           .select(
-            'id, project_id, name, description, category, storage_path, mime_type, size_bytes, visible_to_client, uploaded_by, created_at, updated_at',
+            'id, project_id, name, description, category, storage_path, mime_type, size_bytes, visible_to_client, uploaded_by, version, created_at, updated_at',
           )
           .eq('project_id', projectId)
           .order('created_at', { ascending: false }),
@@ -90,6 +90,8 @@ export const adminDocumentsQuery = (projectId: string) =>
 
 export interface DocumentDownload {
   document_id: string
+  /** The document's version whose file was downloaded (a replaced file keeps its records). */
+  version: number
   reader_id: string
   reader_name: string | null
   reader_email: string | null
