@@ -4,8 +4,8 @@
 // rules keep one request from holding everyone (decision 0018):
 // - the role's statement_timeout fires, as on PostgreSQL (the worker delivers PostgreSQL's alarm);
 // - an API transaction (statement_timeout set) that may be run again, read-only or marked
-//   `retryable` by its caller, whose statement has run `shareMs` while a new request waits is
-//   stopped, rolled back, and run again `shareMs` later with what is left of its timeout: its total
+//   `retryable` by its caller, that has run `shareMs` while a new request waits is stopped by the
+//   worker, rolled back, and run again `shareMs` later with what is left of its timeout: its total
 //   time stays bounded by the timeout, and the requests behind it wait about `shareMs` at most.
 import { channel as diagnosticsChannel } from 'node:diagnostics_channel'
 import { readFile } from 'node:fs/promises'
@@ -34,9 +34,12 @@ interface Pending {
   reject: (error: Error) => void
 }
 
-function toError(fields: Record<string, string>): PgError {
-  return Object.assign(new Error(fields.message), fields) as unknown as PgError
+function toError(fields: Record<string, string | boolean>): PgError {
+  return Object.assign(new Error(String(fields.message)), fields) as unknown as PgError
 }
+
+/** Set by the worker on the error of a statement it stopped for others (and rolled back itself). */
+const preemptedError = (error: unknown) => (error as { preempted?: boolean }).preempted === true
 
 /** `select set_config($1, $2, true), set_config($3, $4, true), …` for `count` settings. */
 function settingsSql(count: number): string {
@@ -116,7 +119,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
   })
   worker.on(
     'message',
-    (message: { id?: number; result?: unknown; error?: Record<string, string>; notify?: string }) => {
+    (message: { id?: number; result?: unknown; error?: Record<string, string | boolean>; notify?: string }) => {
       if (message.notify !== undefined) return channels.get(message.notify)?.()
       const waiter = message.id === undefined ? undefined : pending.get(message.id)
       if (!waiter) return
@@ -154,27 +157,17 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
   // Our own queue (PGlite's lock sits in the worker): who holds the database, who waits.
   const queue: Turn[] = []
   let busy = false
-  let running: { tx: number; preemptible: boolean; since: number; preempted: boolean } | undefined
-  let shareTimer: NodeJS.Timeout | undefined
+  let running: { tx: number; preemptible: boolean; since: number } | undefined
 
-  // Stopping is for requests that have not yet had a turn: two slow transactions that stopped each
-  // other would each start over forever, so a re-run waiting never stops the running one.
+  // Tells the worker that someone waits for the running transaction: the worker itself stops it
+  // once it has run its share, on its own clock, so a late timer or a busy event loop on this
+  // thread never lengthens the wait. Stopping is for requests that have not yet had a turn: two slow
+  // transactions that stopped each other would each start over forever, so a waiting re-run never
+  // stops the running one.
   const armShare = () => {
-    if (shareTimer || !running?.preemptible || !queue.some((turn) => turn.fresh)) return
-    const current = running
-    shareTimer = setTimeout(
-      () => {
-        shareTimer = undefined
-        if (running !== current || !queue.some((turn) => turn.fresh)) return
-        current.preempted = true
-        Atomics.store(cancel, 0, current.tx)
-      },
-      Math.max(0, current.since + shareMs - performance.now()),
-    )
+    if (running?.preemptible && queue.some((turn) => turn.fresh)) Atomics.store(cancel, 0, running.tx)
   }
   const release = () => {
-    clearTimeout(shareTimer)
-    shareTimer = undefined
     running = undefined
     const next = queue.shift()
     if (next) next.start()
@@ -200,17 +193,17 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
     const asked = performance.now()
     await acquire(attempt === 0)
     const tx = nextId++
-    running = { tx, preemptible, since: performance.now(), preempted: false }
+    running = { tx, preemptible, since: performance.now() }
     const turn = running
     armShare()
     let outcome: TurnTiming['outcome'] = 'failed'
-    // A cancel asked for a transaction that has ended is never acted on: ids are not reused.
+    // A stop asked for a transaction that has ended is never acted on: ids are not reused.
     try {
       const value = await work(tx)
       outcome = 'done'
       return { value, preempted: false as const }
     } catch (error) {
-      if (turn.preempted && (error as PgError).code === '57014') {
+      if (preemptible && preemptedError(error)) {
         outcome = 'preempted'
         return { preempted: true as const }
       }
@@ -251,6 +244,8 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
           // `begin` and the settings in one trip to the worker.
           await send({
             op: 'begin',
+            tx,
+            share: preemptible ? shareMs : 0,
             timed: timeout > 0,
             settings: current?.length ? [settingsSql(current.length), current.flat()] : null,
           })
@@ -259,7 +254,8 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
             await send({ op: 'exec', sql: 'commit' })
             return value
           } catch (error) {
-            await send({ op: 'exec', sql: 'rollback' }).catch(() => undefined)
+            // A stopped transaction has been rolled back in the worker already (one trip saved).
+            if (!preemptedError(error)) await send({ op: 'exec', sql: 'rollback' }).catch(() => undefined)
             throw error
           }
         },
