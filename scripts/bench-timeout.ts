@@ -115,13 +115,14 @@ async function run(kind: string, slow: () => Promise<Response>, other: () => Pro
   // The slow request's turns are the ones of the call that was stopped or ran longest; the others'
   // turns are matched to their selects by time (one select at a time).
   const slowCall = [...turns].sort((a, b) => b.runMs - a.runMs)[0]?.call
+  // A select's own transaction is the last one to end before its answer (call 0: the server's
+  // statements outside any transaction, never a request's).
   const split = windows.map(({ from, to }) => {
-    const own = turns.filter((turn) => turn.call !== slowCall && turn.endedAt >= from && turn.endedAt <= to)
-    return {
-      totalMs: to - from,
-      waitMs: own.reduce((sum, turn) => sum + turn.waitMs, 0),
-      runMs: own.reduce((sum, turn) => sum + turn.runMs, 0),
-    }
+    const own = turns.filter(
+      (turn) => turn.call !== slowCall && turn.call !== 0 && turn.endedAt >= from && turn.endedAt <= to,
+    )
+    const last = own.sort((a, b) => b.endedAt - a.endedAt)[0]
+    return { totalMs: to - from, waitMs: last?.waitMs ?? 0, runMs: last?.runMs ?? 0 }
   })
   const loopMaxMs = loop.max / 1e6
   const worst = [...split].sort((a, b) => b.totalMs - a.totalMs)[0]
