@@ -13,7 +13,7 @@
 import { execFileSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer as createNetServer } from 'node:net'
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
+import { cpus, getPriority, loadavg, tmpdir, totalmem } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks'
@@ -237,7 +237,8 @@ function section(quiet: number[], runs: Run[], shareMs: number) {
     '',
     `\`npm run bench:timeout\`, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit \`${commit}\`; ` +
       `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ` +
-      `Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)} at the end (a shared machine).`,
+      `Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)} at the end (a shared machine), ` +
+      `run at niceness ${getPriority()}.`,
     '',
     `One client (${slowClient}) calls a function that would join rows for far longer than the`,
     `authenticated role's 8 s statement timeout; meanwhile a client of another organization (${otherClient})`,
