@@ -171,7 +171,13 @@ async function statement(tx, work) {
     if (stoppedTx !== 0) interruptControl.clearCancel()
     return result
   } catch (error) {
-    if (stoppedTx === 0 || stoppedTx !== currentTx || error?.code !== '57014') throw error
+    if (stoppedTx === 0) throw error
+    // Failed for another reason before PostgreSQL acted on the stop: withdraw it, or it would
+    // cancel whatever statement runs next.
+    if (error?.code !== '57014') {
+      interruptControl.clearCancel()
+      throw error
+    }
     await db.exec('rollback')
     throw Object.assign(error, { preempted: true })
   } finally {
