@@ -1,8 +1,9 @@
 // Measures what one client's slow request does to everyone else on the embedded PGlite
 // (decision 0018): while one client's read runs far past its role's statement timeout, another
 // organization's client keeps selecting its projects, one request after another; the script
-// reports how long those selects took and when and how the slow read ended. Also the same slow
-// work as a write (POST, not stopped for others, only by its timeout). Writes the section
+// reports how long those selects took, split into queueing for the database, holding it and the
+// rest, and when and how the slow read ended. Also the same slow work as a write (POST), stopped
+// and run again like the read. Writes the section
 // "Server: a slow request on PGlite" of docs/benchmarks.md.
 //
 //   npm run bench:timeout
@@ -12,10 +13,12 @@
 import { execFileSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer as createNetServer } from 'node:net'
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
+import { cpus, getPriority, loadavg, tmpdir, totalmem } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks'
 import { serve } from '@hono/node-server'
+import { turnChannel, type TurnTiming } from '../supabase/server/db/pglite'
 import { readEnv } from '../supabase/server/env'
 import { createServer } from '../supabase/server/server'
 import { developmentKeys } from '../supabase/server/lib/dev-keys'
@@ -62,10 +65,34 @@ interface Run {
   slowCode: string
   slowMs: number
   others: number[]
+  /** Each of the other client's selects split: queued for the database, holding it, the rest. */
+  split: Split[]
+  /** The HTTP thread's longest event-loop delay and garbage-collection pause during the run. */
+  loopMaxMs: number
+  gcMaxMs: number
 }
+
+interface Split {
+  totalMs: number
+  waitMs: number
+  runMs: number
+}
+
+// Every turn at the database, as PGlite publishes it, with when it ended on this thread's clock.
+const turns: Array<TurnTiming & { endedAt: number }> = []
+turnChannel.subscribe((timing) => turns.push({ ...(timing as TurnTiming), endedAt: performance.now() }))
+let gcMaxMs = 0
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcMaxMs = Math.max(gcMaxMs, entry.duration)
+}).observe({ entryTypes: ['gc'] })
 
 /** The slow request, and the other client's selects one after another until it has ended. */
 async function run(kind: string, slow: () => Promise<Response>, other: () => Promise<Response>) {
+  const loop = monitorEventLoopDelay({ resolution: 5 })
+  loop.enable()
+  gcMaxMs = 0
+  turns.length = 0
+  const windows: Array<{ from: number; to: number }> = []
   const started = performance.now()
   let ended = false
   const slowDone = slow().then(async (response) => {
@@ -81,17 +108,49 @@ async function run(kind: string, slow: () => Promise<Response>, other: () => Pro
     await response.arrayBuffer()
     if (!response.ok) throw new Error(`The other client's select failed: ${response.status}`)
     others.push(performance.now() - t)
+    windows.push({ from: t, to: performance.now() })
   }
   const result = await slowDone
+  loop.disable()
+  // The slow request's turns are the ones of the call that was stopped or ran longest; the others'
+  // turns are matched to their selects by time (one select at a time).
+  const slowCall = [...turns].sort((a, b) => b.runMs - a.runMs)[0]?.call
+  // A select's own transaction is the last one to end before its answer (call 0: the server's
+  // statements outside any transaction, never a request's).
+  const split = windows.map(({ from, to }) => {
+    const own = turns.filter(
+      (turn) => turn.call !== slowCall && turn.call !== 0 && turn.endedAt >= from && turn.endedAt <= to,
+    )
+    const last = own.sort((a, b) => b.endedAt - a.endedAt)[0]
+    return { totalMs: to - from, waitMs: last?.waitMs ?? 0, runMs: last?.runMs ?? 0 }
+  })
+  const loopMaxMs = loop.max / 1e6
+  const worst = [...split].sort((a, b) => b.totalMs - a.totalMs)[0]
   console.log(
     `  ${kind}: slow request ${result.status} ${result.code} after ${result.ms.toFixed(0)} ms; ` +
       `${others.length} selects meanwhile, p50 ${percentile(
         [...others].sort((a, b) => a - b),
         50,
       ).toFixed(1)} ms, ` +
-      `max ${Math.max(...others).toFixed(1)} ms`,
+      `max ${Math.max(...others).toFixed(1)} ms (${describe(worst)}); ` +
+      `event-loop delay max ${loopMaxMs.toFixed(1)} ms, GC pause max ${gcMaxMs.toFixed(1)} ms`,
   )
-  return { kind, slowStatus: result.status, slowCode: result.code, slowMs: result.ms, others } satisfies Run
+  return {
+    kind,
+    slowStatus: result.status,
+    slowCode: result.code,
+    slowMs: result.ms,
+    others,
+    split,
+    loopMaxMs,
+    gcMaxMs,
+  } satisfies Run
+}
+
+function describe(split: Split | undefined) {
+  if (!split) return 'no select'
+  const rest = split.totalMs - split.waitMs - split.runMs
+  return `queued ${split.waitMs.toFixed(1)} ms, holding the database ${split.runMs.toFixed(1)} ms, HTTP and the rest ${rest.toFixed(1)} ms`
 }
 
 async function main() {
@@ -164,12 +223,22 @@ function section(quiet: number[], runs: Run[], shareMs: number) {
     const max = sorted[sorted.length - 1] ?? NaN
     return `| ${run.kind} | ${run.slowStatus} \`${run.slowCode}\` after ${(run.slowMs / 1000).toFixed(2)} s | ${run.others.length} | ${percentile(sorted, 50).toFixed(1)} ms | ${percentile(sorted, 99).toFixed(1)} ms | ${max.toFixed(1)} ms | ${max <= TARGET_MS ? 'yes' : 'no'} |`
   }
+  const splitRow = (run: Run) => {
+    const part = (pick: (split: Split) => number) =>
+      `${percentile(
+        run.split.map(pick).sort((a, b) => a - b),
+        99,
+      ).toFixed(1)} / ${Math.max(...run.split.map(pick)).toFixed(1)} ms`
+    const worst = [...run.split].sort((a, b) => b.totalMs - a.totalMs)[0]
+    return `| ${run.kind} | ${part((s) => s.waitMs)} | ${part((s) => s.runMs)} | ${part((s) => s.totalMs - s.waitMs - s.runMs)} | ${describe(worst)} | ${run.loopMaxMs.toFixed(1)} ms | ${run.gcMaxMs.toFixed(1)} ms |`
+  }
   return [
     TITLE,
     '',
     `\`npm run bench:timeout\`, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit \`${commit}\`; ` +
       `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ` +
-      `Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)} at the end (a shared machine).`,
+      `Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)} at the end (a shared machine), ` +
+      `run at niceness ${getPriority()}.`,
     '',
     `One client (${slowClient}) calls a function that would join rows for far longer than the`,
     `authenticated role's 8 s statement timeout; meanwhile a client of another organization (${otherClient})`,
@@ -181,9 +250,18 @@ function section(quiet: number[], runs: Run[], shareMs: number) {
     '| --- | --- | ---: | ---: | ---: | ---: | --- |',
     ...runs.map(row),
     '',
-    'A read is stopped whenever it has held the database for the share while others wait, and run again after',
-    'them within what is left of its timeout; a write is never run twice, so it holds the database until its',
-    'timeout (decision 0018).',
+    "Where the other client's time went (p99 / max over its selects): queued behind the slow request for the",
+    'database, holding it (its transaction, worker round trips included), and everything else (HTTP on this',
+    "thread, JWT, parsing, the response); then the slowest select's split, and the HTTP thread's longest",
+    'event-loop delay and garbage-collection pause during the run.',
+    '',
+    '| Slow request | Queued | Holding | Rest | Slowest select | Event-loop delay max | GC pause max |',
+    '| --- | ---: | ---: | ---: | --- | ---: | ---: |',
+    ...runs.map(splitRow),
+    '',
+    'The slow request is stopped whenever it has held the database for the share while a new request waits,',
+    'rolled back, and run again after the others within what is left of its timeout; REST writes too, since',
+    'their transactions do nothing outside the database (decision 0018).',
     '',
   ].join('\n')
 }

@@ -21,9 +21,9 @@ const schema = z
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     /** Off behind a transaction-mode pooler (PgBouncer < 1.21, Supavisor in transaction mode). */
     /**
-     * On the embedded PGlite (one backend, statements one at a time): how long a read-only API
-     * statement may hold the database while other requests wait, before it is stopped and run
-     * again after them (decision 0018).
+     * On the embedded PGlite (one backend, statements one at a time): how long an API transaction
+     * that may run again (a read, or a REST write) may hold the database while other requests
+     * wait, before it is rolled back and run again after them (decision 0018).
      */
     PGLITE_SHARE_MS: z.coerce.number().int().min(10).max(60_000).default(50),
     DATABASE_PREPARED_STATEMENTS: z

@@ -16,6 +16,15 @@ export interface QueryOptions {
 /** Transaction-local settings, applied in order as `set_config(name, value, true)`. */
 export type Settings = ReadonlyArray<readonly [name: string, value: string]>
 
+export interface TransactionOptions {
+  /**
+   * The callback does nothing but database work (no e-mail, file or in-memory effect before the
+   * commit), so the whole transaction may be rolled back and run again from the start. PGlite then
+   * stops it for others when it runs long (decision 0018); PostgreSQL never needs to.
+   */
+  retryable?: boolean
+}
+
 export interface Queryable {
   query<T = Record<string, unknown>>(
     sql: string,
@@ -29,7 +38,7 @@ export interface Queryable {
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres'
   /** Runs `fn` in one transaction, after `settings`: commit when it resolves, rollback when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>, settings?: Settings): Promise<T>
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, settings?: Settings, options?: TransactionOptions): Promise<T>
   /**
    * Calls `onNotify` for each NOTIFY on `channel` (delivered at commit). `onReconnect` runs when a
    * lost listening connection is back, since notifications sent meanwhile are gone. Resolves to a

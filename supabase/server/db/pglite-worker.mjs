@@ -18,9 +18,17 @@ import { auto_explain } from '@electric-sql/pglite/contrib/auto_explain'
 const CLOCK_STRIDE = 64
 const CLOCK_MONOTONIC = 1
 
-/** Shared with the server's thread: [0] = the id of the transaction it asks to stop, 0 for none. */
+/**
+ * Shared with the server's thread: [0] = the id of a transaction others wait for, which is stopped
+ * once it has run its share (0 for none).
+ */
 const cancelRequest = new Int32Array(workerData.cancel)
 let currentTx = 0
+/** The open transaction that may be stopped for others: its id, since when it runs, its share. */
+const shared = { tx: 0, since: 0, share: 0 }
+/** The id of the transaction stopped for others, until its error has been answered. */
+let stoppedTx = 0
+const interruptControl = { clearCancel: () => {} }
 
 function interrupts() {
   let instance
@@ -40,8 +48,14 @@ function interrupts() {
       // As if SIGALRM arrived now: PostgreSQL's handler decides which timeout is due.
       instance.exports._emscripten_timeout(alarmWhich, now)
     }
-    if (currentTx !== 0 && Atomics.load(cancelRequest, 0) === currentTx) {
+    if (
+      currentTx !== 0 &&
+      currentTx === shared.tx &&
+      now - shared.since >= shared.share &&
+      Atomics.load(cancelRequest, 0) === currentTx
+    ) {
       Atomics.store(cancelRequest, 0, 0)
+      stoppedTx = currentTx
       raiseCancel()
     }
   }
@@ -53,6 +67,14 @@ function interrupts() {
     heap32[instance.exports.QueryCancelPending.value >> 2] = 1
     heap32[instance.exports.InterruptPending.value >> 2] = 1
   }
+
+  /** Withdraws a cancel raised too late: the statement ended before PostgreSQL acted on it. */
+  const clearCancel = () => {
+    if (!instance) return
+    if (heap32.buffer !== memory.buffer) heap32 = new Int32Array(memory.buffer)
+    heap32[instance.exports.QueryCancelPending.value >> 2] = 0
+  }
+  interruptControl.clearCancel = clearCancel
 
   return {
     name: 'statement-interrupts',
@@ -132,35 +154,57 @@ function errorFields(error) {
   const fields = { message: error?.message ?? String(error) }
   for (const key of ['code', 'detail', 'hint', 'constraint', 'table', 'column', 'schema', 'severity'])
     if (typeof error?.[key] === 'string') fields[key] = error[key]
+  if (error?.preempted === true) fields.preempted = true
   return fields
 }
 
 const listeners = new Map()
 
+/**
+ * Runs one statement of transaction `tx`. When it was stopped for others, the transaction is rolled
+ * back here at once (the server's thread would only ask for it) and the error says so.
+ */
+async function statement(tx, work) {
+  currentTx = tx ?? 0
+  try {
+    const result = await work()
+    if (stoppedTx !== 0) interruptControl.clearCancel()
+    return result
+  } catch (error) {
+    if (stoppedTx === 0) throw error
+    // Failed for another reason before PostgreSQL acted on the stop: withdraw it, or it would
+    // cancel whatever statement runs next.
+    if (error?.code !== '57014') {
+      interruptControl.clearCancel()
+      throw error
+    }
+    await db.exec('rollback')
+    throw Object.assign(error, { preempted: true })
+  } finally {
+    stoppedTx = 0
+    currentTx = 0
+  }
+}
+
 async function run(message) {
   switch (message.op) {
-    case 'query': {
-      currentTx = message.tx ?? 0
-      try {
+    case 'query':
+      return statement(message.tx, async () => {
         const result = await db.query(message.sql, message.params)
         return { rows: result.rows, affectedRows: result.affectedRows ?? 0 }
-      } finally {
-        currentTx = 0
-      }
-    }
+      })
     case 'exec':
-      currentTx = message.tx ?? 0
-      try {
+      return statement(message.tx, async () => {
         await db.exec(message.sql)
         return null
-      } finally {
-        currentTx = 0
-      }
+      })
     case 'begin':
       // Only a transaction with a timeout pays for the per-row clock (migrations, the seed and the
       // auth server's own statements run without one, as fast as before).
       await db.exec(message.timed ? 'begin; set local auto_explain.log_analyze = on' : 'begin')
       if (message.settings) await db.query(message.settings[0], message.settings[1])
+      // Its share is counted from here, on this thread's clock.
+      Object.assign(shared, { tx: message.share ? message.tx : 0, since: performance.now(), share: message.share })
       return null
     case 'listen': {
       const stop = await db.listen(message.channel, () => parentPort.postMessage({ notify: message.channel }))

@@ -3,15 +3,16 @@
 // PGlite is one PostgreSQL backend: statements still run one at a time, in the order asked. Two
 // rules keep one request from holding everyone (decision 0018):
 // - the role's statement_timeout fires, as on PostgreSQL (the worker delivers PostgreSQL's alarm);
-// - a read-only API transaction (statement_timeout set, `transaction_read_only` on) whose
-//   statement has run `shareMs` while others wait is stopped, put back at the end of the queue and
-//   run again `shareMs` later, with what is left of its timeout: its total time stays bounded by
-//   the timeout, and the requests behind it wait about `shareMs` at most for it.
+// - an API transaction (statement_timeout set) that may be run again, read-only or marked
+//   `retryable` by its caller, that has run `shareMs` while a new request waits is stopped by the
+//   worker, rolled back, and run again `shareMs` later with what is left of its timeout: its total
+//   time stays bounded by the timeout, and the requests behind it wait about `shareMs` at most.
+import { channel as diagnosticsChannel } from 'node:diagnostics_channel'
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { Worker } from 'node:worker_threads'
-import type { Database, PgError, Queryable, QueryResult, Settings } from './database'
+import type { Database, PgError, Queryable, QueryResult, Settings, TransactionOptions } from './database'
 
 export interface PgliteDatabase extends Database {
   /** A gzip tarball of the data directory, loadable with `openPglite({ loadDataDir })`. */
@@ -33,9 +34,12 @@ interface Pending {
   reject: (error: Error) => void
 }
 
-function toError(fields: Record<string, string>): PgError {
-  return Object.assign(new Error(fields.message), fields) as unknown as PgError
+function toError(fields: Record<string, string | boolean>): PgError {
+  return Object.assign(new Error(String(fields.message)), fields) as unknown as PgError
 }
+
+/** Set by the worker on the error of a statement it stopped for others (and rolled back itself). */
+const preemptedError = (error: unknown) => (error as { preempted?: boolean }).preempted === true
 
 /** `select set_config($1, $2, true), set_config($3, $4, true), …` for `count` settings. */
 function settingsSql(count: number): string {
@@ -54,7 +58,23 @@ function timeoutMs(value: string): number {
 /** One transaction waiting for, or holding, the database. */
 interface Turn {
   start: () => void
+  /** Not a re-run: only such a waiter stops the running transaction (see `armShare`). */
+  fresh: boolean
 }
+
+/**
+ * One turn at the database, published on the `pglite:turn` diagnostics channel when someone
+ * listens (`npm run bench:timeout` does), to tell queueing from running in a request's time.
+ */
+export interface TurnTiming {
+  /** Shared by the attempts of one `transaction()` call (and by nothing else). */
+  call: number
+  attempt: number
+  waitMs: number
+  runMs: number
+  outcome: 'done' | 'preempted' | 'failed'
+}
+export const turnChannel = diagnosticsChannel('pglite:turn')
 
 // PostgreSQL's WebAssembly, compiled once per process and handed to each worker (a worker would
 // otherwise compile its own: seconds of CPU for every database opened).
@@ -99,7 +119,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
   })
   worker.on(
     'message',
-    (message: { id?: number; result?: unknown; error?: Record<string, string>; notify?: string }) => {
+    (message: { id?: number; result?: unknown; error?: Record<string, string | boolean>; notify?: string }) => {
       if (message.notify !== undefined) return channels.get(message.notify)?.()
       const waiter = message.id === undefined ? undefined : pending.get(message.id)
       if (!waiter) return
@@ -116,7 +136,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
   worker.on('error', fail)
   worker.on('exit', () => fail(new Error('The PGlite worker has stopped')))
 
-  const call = <T>(message: Record<string, unknown>): Promise<T> => {
+  const send = <T>(message: Record<string, unknown>): Promise<T> => {
     if (failure) return Promise.reject(failure)
     const id = nextId++
     return new Promise<T>((resolve, reject) => {
@@ -127,95 +147,125 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
 
   const queryable = (tx: number): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
-      return call<QueryResult<T>>({ op: 'query', sql, params, tx })
+      return send<QueryResult<T>>({ op: 'query', sql, params, tx })
     },
     async exec(sql: string) {
-      await call({ op: 'exec', sql, tx })
+      await send({ op: 'exec', sql, tx })
     },
   })
 
   // Our own queue (PGlite's lock sits in the worker): who holds the database, who waits.
   const queue: Turn[] = []
   let busy = false
-  let running: { tx: number; preemptible: boolean; since: number; preempted: boolean } | undefined
-  let shareTimer: NodeJS.Timeout | undefined
+  let running: { tx: number; preemptible: boolean; since: number } | undefined
 
+  // Tells the worker that someone waits for the running transaction: the worker itself stops it
+  // once it has run its share, on its own clock, so a late timer or a busy event loop on this
+  // thread never lengthens the wait. Stopping is for requests that have not yet had a turn: two slow
+  // transactions that stopped each other would each start over forever, so a waiting re-run never
+  // stops the running one.
   const armShare = () => {
-    if (shareTimer || !running?.preemptible || queue.length === 0) return
-    const current = running
-    shareTimer = setTimeout(
-      () => {
-        shareTimer = undefined
-        if (running !== current || queue.length === 0) return
-        current.preempted = true
-        Atomics.store(cancel, 0, current.tx)
-      },
-      Math.max(0, current.since + shareMs - performance.now()),
-    )
+    if (running?.preemptible && queue.some((turn) => turn.fresh)) Atomics.store(cancel, 0, running.tx)
   }
   const release = () => {
-    clearTimeout(shareTimer)
-    shareTimer = undefined
     running = undefined
     const next = queue.shift()
     if (next) next.start()
     else busy = false
   }
-  const acquire = (): Promise<void> =>
+  const acquire = (fresh: boolean): Promise<void> =>
     new Promise((resolve) => {
       if (!busy) {
         busy = true
         resolve()
         return
       }
-      queue.push({ start: resolve })
+      queue.push({ start: resolve, fresh })
       armShare()
     })
 
-  /** Runs `work` holding the database; `preemptible` says whether it may be stopped for others. */
-  async function holding<T>(preemptible: boolean, work: (tx: number) => Promise<T>) {
-    await acquire()
+  let nextCall = 1
+  /**
+   * Runs `work` holding the database; `preemptible` says whether it may be stopped for others,
+   * `attempt` how many times this transaction has been stopped already.
+   */
+  async function holding<T>(preemptible: boolean, work: (tx: number) => Promise<T>, call = 0, attempt = 0) {
+    const asked = performance.now()
+    await acquire(attempt === 0)
     const tx = nextId++
-    running = { tx, preemptible, since: performance.now(), preempted: false }
+    running = { tx, preemptible, since: performance.now() }
     const turn = running
     armShare()
-    // A cancel asked for a transaction that has ended is never acted on: ids are not reused.
+    let outcome: TurnTiming['outcome'] = 'failed'
+    // A stop asked for a transaction that has ended is never acted on: ids are not reused.
     try {
-      return { value: await work(tx), preempted: false as const }
+      const value = await work(tx)
+      outcome = 'done'
+      return { value, preempted: false as const }
     } catch (error) {
-      if (turn.preempted && (error as PgError).code === '57014') return { preempted: true as const }
+      if (preemptible && preemptedError(error)) {
+        outcome = 'preempted'
+        return { preempted: true as const }
+      }
       throw error
     } finally {
       release()
+      if (turnChannel.hasSubscribers) {
+        const ended = performance.now()
+        const timing: TurnTiming = {
+          call,
+          attempt,
+          waitMs: turn.since - asked,
+          runMs: ended - turn.since,
+          outcome,
+        }
+        turnChannel.publish(timing)
+      }
     }
   }
 
-  async function transaction<T>(fn: (tx: Queryable) => Promise<T>, settings?: Settings): Promise<T> {
+  async function transaction<T>(
+    fn: (tx: Queryable) => Promise<T>,
+    settings?: Settings,
+    options: TransactionOptions = {},
+  ): Promise<T> {
     const timeout = timeoutMs(settings?.find(([name]) => name === 'statement_timeout')?.[1] ?? '0')
     const readOnly = settings?.some(([name, value]) => name === 'transaction_read_only' && value === 'on') ?? false
-    const preemptible = readOnly && timeout > 0
+    // A read-only transaction changes nothing, a retryable one only the database, which the
+    // rollback undoes; any other may have done work outside it and is never run twice.
+    const preemptible = (readOnly || options.retryable === true) && timeout > 0
     const started = performance.now()
+    const call = nextCall++
     let current = settings
-    for (;;) {
-      const outcome = await holding(preemptible, async (tx) => {
-        // `begin` and the settings in one trip to the worker.
-        await call({
-          op: 'begin',
-          timed: timeout > 0,
-          settings: current?.length ? [settingsSql(current.length), current.flat()] : null,
-        })
-        try {
-          const value = await fn(queryable(tx))
-          await call({ op: 'exec', sql: 'commit' })
-          return value
-        } catch (error) {
-          await call({ op: 'exec', sql: 'rollback' }).catch(() => undefined)
-          throw error
-        }
-      })
+    for (let attempt = 0; ; attempt++) {
+      const outcome = await holding(
+        preemptible,
+        async (tx) => {
+          // `begin` and the settings in one trip to the worker.
+          await send({
+            op: 'begin',
+            tx,
+            share: preemptible ? shareMs : 0,
+            timed: timeout > 0,
+            settings: current?.length ? [settingsSql(current.length), current.flat()] : null,
+          })
+          try {
+            const value = await fn(queryable(tx))
+            await send({ op: 'exec', sql: 'commit' })
+            return value
+          } catch (error) {
+            // A stopped transaction has been rolled back in the worker already (one trip saved).
+            if (!preemptedError(error)) await send({ op: 'exec', sql: 'rollback' }).catch(() => undefined)
+            throw error
+          }
+        },
+        call,
+        attempt,
+      )
       if (!outcome.preempted) return outcome.value
       // Stopped for others: again after a share of time in which they have the database, with what
-      // is left of its own time (so a slow read gets at most about half of it while others wait).
+      // is left of its own time (so a slow transaction gets at most about half of it while others
+      // wait, and its total stays within its timeout, ending with PostgreSQL's own 57014).
       await new Promise((resolve) => setTimeout(resolve, shareMs))
       const left = Math.floor(timeout - (performance.now() - started))
       if (left <= 0) throw toError({ code: '57014', message: timeoutMessage })
@@ -239,18 +289,18 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
     // Between transactions, like every statement: LISTEN inside one would wait for its commit.
     async listen(channel, onNotify) {
       channels.set(channel, onNotify)
-      await holding(false, () => call({ op: 'listen', channel }))
+      await holding(false, () => send({ op: 'listen', channel }))
       return async () => {
         channels.delete(channel)
-        await holding(false, () => call({ op: 'unlisten', channel }))
+        await holding(false, () => send({ op: 'unlisten', channel }))
       }
     },
     async close() {
-      await call({ op: 'close' }).catch(() => undefined)
+      await send({ op: 'close' }).catch(() => undefined)
       await worker.terminate()
     },
     async dumpDataDir() {
-      const { value } = await holding(false, () => call<ArrayBuffer>({ op: 'dump' }))
+      const { value } = await holding(false, () => send<ArrayBuffer>({ op: 'dump' }))
       return new Blob([value!], { type: 'application/x-gzip' })
     },
   }

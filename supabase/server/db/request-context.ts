@@ -26,6 +26,8 @@ export interface RequestContext {
   path?: string
   headers?: Record<string, string>
   readOnly?: boolean
+  /** `fn` is pure database work and may be run again after a rollback (TransactionOptions). */
+  retryable?: boolean
 }
 
 // The JSON of claims that cannot change (a verified token's frozen payload, lib/jwt.ts), made once
@@ -61,5 +63,5 @@ export function withRequestContext<T>(db: Database, context: RequestContext, fn:
     // The same as `set transaction read only`: allowed here, before the transaction's first query.
     ['transaction_read_only', context.readOnly ? 'on' : 'off'],
   ] as const
-  return db.transaction(fn, settings)
+  return db.transaction(fn, settings, { retryable: context.retryable ?? false })
 }

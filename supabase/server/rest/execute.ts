@@ -125,6 +125,9 @@ export async function serveRest(
       path: `/${kind === 'rpc' ? 'rpc/' : ''}${target}`,
       headers: databaseHeaders(raw.headers, clientIp),
       readOnly,
+      // Every prepared REST callback (read, insert/update/delete/upsert, rpc) only queries `tx` and
+      // builds its answer from the rows: a rolled-back attempt leaves nothing, so it may run again.
+      retryable: true,
     }
     const result = await withRequestContext(deps.db, context, prepared)
     return toResponse(result, method === 'HEAD')

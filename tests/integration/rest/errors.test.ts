@@ -2,6 +2,7 @@
 // migrations), parse errors, constraint violations, RLS and grants (401 vs 403), JWT problems,
 // bodies, profiles and methods. A rejected request never changes the data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { turnChannel, type TurnTiming } from '../../../supabase/server/db/pglite'
 import { databaseKinds, startTestServer } from '../support/server'
 import { startRestBed, tableRows, userB, type RestBed } from './support/fixture'
 
@@ -309,7 +310,19 @@ describe.each(databaseKinds())('statement timeout on %s', (kind) => {
       -- Slow by its data, as a select over large tables is: far more than 3 s of joining rows.
       create function public.rt_heavy() returns bigint language sql stable
         as $$ select count(*) from generate_series(1, 20000) a, generate_series(1, 20000) b where a + b < 0 $$;
-      grant execute on function public.rt_slow(float), public.rt_heavy() to anon, authenticated;`)
+      grant execute on function public.rt_slow(float), public.rt_heavy() to anon, authenticated;
+      -- A write that is slow after it has written: a row, then n × n rows of joining.
+      create table public.rt_log (id serial primary key, tag text not null);
+      grant select, insert on public.rt_log to anon, authenticated;
+      grant usage on sequence public.rt_log_id_seq to anon, authenticated;
+      create function public.rt_slow_insert(tag text, n int) returns integer language plpgsql volatile as $$
+        declare new_id integer;
+        begin
+          insert into public.rt_log (tag) values (tag) returning id into new_id;
+          perform count(*) from generate_series(1, n) a, generate_series(1, n) b where a + b < 0;
+          return new_id;
+        end $$;
+      grant execute on function public.rt_slow_insert(text, int) to anon, authenticated;`)
   })
   afterAll(() => bed?.close())
 
@@ -347,5 +360,87 @@ describe.each(databaseKinds())('statement timeout on %s', (kind) => {
     expect(order).toEqual(['other', 'other', 'other', 'slow'])
     expect(status).toBe(400)
     expect(error).toMatchObject({ code: '57014', message: 'canceling statement due to statement timeout' })
+  })
+  /** The turns PGlite has stopped for others since the call (none on PostgreSQL, which needs none). */
+  function watchPreemptions() {
+    let stopped = 0
+    const onTurn = (timing: unknown) => {
+      if ((timing as TurnTiming).outcome === 'preempted') stopped++
+    }
+    turnChannel.subscribe(onTurn)
+    return { count: () => stopped, stop: () => turnChannel.unsubscribe(onTurn) }
+  }
+  const tagged = async (tag: string) =>
+    (
+      await bed.server.deps.db.query<{ n: number }>('select count(*)::int as n from public.rt_log where tag = $1', [
+        tag,
+      ])
+    ).rows[0]!.n
+  const otherRead = async () => {
+    const { data, error } = await bed.bob.from('rt_books').select('id').eq('id', 4)
+    expect(error).toBeNull()
+    expect(data).toEqual([{ id: 4 }])
+  }
+
+  // Every REST write is marked retryable (its callback is only database work): on PGlite it is
+  // stopped for others like a read, rolled back, and run again from the start (decision 0018).
+  it("answers another caller's reads while a slow write runs; a write stopped and run again commits once", async () => {
+    const preemptions = watchPreemptions()
+    try {
+      const { rows } = await bed.server.deps.db.query<{ id: number }>(
+        `select nextval('public.rt_log_id_seq')::int as id`,
+      )
+      const before = rows[0]!.id
+      let ended = false
+      const write = Promise.resolve(bed.alice.rpc('rt_slow_insert', { tag: 'once', n: 700 })).finally(() => {
+        ended = true
+      })
+      // Reads until one of them has had the write stopped for it (PGlite), or the write has ended.
+      let reads = 0
+      while (!ended && preemptions.count() === 0) {
+        await otherRead()
+        reads++
+      }
+      const { data, error, status } = await write
+      expect(error).toBeNull()
+      expect(status).toBe(200)
+      expect(reads).toBeGreaterThan(0)
+      expect(await tagged('once')).toBe(1)
+      if (kind === 'pglite') {
+        expect(preemptions.count()).toBeGreaterThan(0)
+        // The stopped attempt's row took an id from the sequence and was rolled back with it.
+        expect(data as number).toBeGreaterThan(before + 1)
+      }
+    } finally {
+      preemptions.stop()
+    }
+  })
+
+  it("ends a slow write at the role timeout, run again or not, leaving nothing, others' reads answered meanwhile", async () => {
+    const preemptions = watchPreemptions()
+    try {
+      const started = Date.now()
+      let ended = false
+      const write = Promise.resolve(bed.anon.rpc('rt_slow_insert', { tag: 'never', n: 20000 })).finally(() => {
+        ended = true
+      })
+      let reads = 0
+      while (!ended) {
+        await otherRead()
+        reads++
+      }
+      const { error, status } = await write
+      const elapsed = Date.now() - started
+      // anon's 3 s in all, across the attempts.
+      expect(elapsed).toBeGreaterThanOrEqual(2900)
+      expect(elapsed).toBeLessThan(6000)
+      expect(status).toBe(400)
+      expect(error).toMatchObject({ code: '57014', message: 'canceling statement due to statement timeout' })
+      expect(reads).toBeGreaterThan(1)
+      expect(await tagged('never')).toBe(0)
+      if (kind === 'pglite') expect(preemptions.count()).toBeGreaterThan(0)
+    } finally {
+      preemptions.stop()
+    }
   })
 })
