@@ -1,0 +1,166 @@
+// Each entity's one schema (src/lib/rules) against the migrated database: boundary values go
+// through the schema and, as the form would send them, through supabase-js as staff; the two
+// must refuse exactly the same ones, and a refusal the database names by constraint must land on
+// the field the schema names. A rule changed in a migration or in the schema alone fails here.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import { startTestServer, type TestServer } from '../support/server'
+import { organizations, projects, users } from '../rls/seed-ids'
+import { checkProject, projectConstraints, toProjectRow, type ProjectInput } from '../../../src/lib/rules/project'
+import { checkTask, taskConstraints, toTaskRow, type TaskInput } from '../../../src/lib/rules/task'
+import { constraintOf } from '../../../src/features/admin/projects/errors'
+
+const long = (length: number) => 'x'.repeat(length)
+
+interface Case<I> {
+  name: string
+  input: Partial<I>
+  refused: boolean
+}
+
+describe('one schema per entity agrees with the database', () => {
+  let server: TestServer
+  let staff: SupabaseClient
+
+  beforeAll(async () => {
+    server = await startTestServer('pglite')
+    const token = await server.deps.keys.sign({ sub: users.admin, role: 'authenticated', aud: 'authenticated' }, 3600)
+    staff = createClient(server.url, server.anonKey, {
+      global: {
+        fetch: async (input, init) => server.app.fetch(new Request(input, init)),
+        headers: { Authorization: `Bearer ${token}` },
+      },
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      realtime: { transport: WebSocket as never },
+    })
+  })
+  afterAll(() => server.close())
+
+  /**
+   * The schema's verdict, the database's, and (when the database names a constraint the entity
+   * maps) the field each puts the refusal on.
+   */
+  async function verdicts<I>(
+    check: (input: Partial<I>) => { problems: { field: string }[] },
+    insert: (input: I) => PromiseLike<{ error: { message: string } | null }>,
+    constraints: Record<string, { field: string }>,
+    base: I,
+    { input }: Case<I>,
+  ) {
+    const full = { ...base, ...input }
+    const schema = check(full).problems
+    const { error } = await insert(full)
+    const constraint = error ? constraintOf(error) : null
+    const mapped = constraint ? constraints[constraint]?.field : undefined
+    return { schema: schema.length > 0, database: error !== null, schemaFields: schema.map((p) => p.field), mapped }
+  }
+
+  function expectAgreement(result: Awaited<ReturnType<typeof verdicts>>, refused: boolean) {
+    expect({ schema: result.schema, database: result.database }).toEqual({ schema: refused, database: refused })
+    if (result.mapped) expect(result.schemaFields).toContain(result.mapped)
+  }
+
+  const project: ProjectInput = {
+    organizationId: organizations.ribera,
+    name: 'Rules check',
+    service: 'governance',
+    status: 'planning',
+    progress: '0',
+    startDate: '',
+    dueDate: '',
+    completedOn: '',
+    description: '',
+    visibleToClient: true,
+  }
+  const projectCases: Case<ProjectInput>[] = [
+    { name: 'a plain project', input: {}, refused: false },
+    { name: 'no organization', input: { organizationId: '' }, refused: true },
+    { name: 'an empty name', input: { name: '' }, refused: true },
+    { name: 'a name of spaces', input: { name: '   ' }, refused: true },
+    { name: 'a name of 200 characters', input: { name: long(200) }, refused: false },
+    { name: 'a name of 201 characters', input: { name: long(201) }, refused: true },
+    { name: 'a description of 5,000 characters', input: { description: long(5000) }, refused: false },
+    { name: 'a description of 5,001 characters', input: { description: long(5001) }, refused: true },
+    { name: 'an unknown service', input: { service: 'other' }, refused: true },
+    { name: 'an unknown status', input: { status: 'done' }, refused: true },
+    { name: 'progress 100', input: { progress: '100' }, refused: false },
+    { name: 'progress 101', input: { progress: '101' }, refused: true },
+    { name: 'progress -1', input: { progress: '-1' }, refused: true },
+    { name: 'progress 12.5', input: { progress: '12.5' }, refused: true },
+    { name: 'progress that is not a number', input: { progress: 'abc' }, refused: true },
+    { name: 'completed at 50%', input: { status: 'completed', progress: '50' }, refused: true },
+    { name: 'completed at 100%', input: { status: 'completed', progress: '100' }, refused: false },
+    { name: 'a start on 2026-02-30', input: { startDate: '2026-02-30' }, refused: true },
+    { name: 'a due date on 2026-13-01', input: { dueDate: '2026-13-01' }, refused: true },
+    { name: 'a start on 2028-02-29', input: { startDate: '2028-02-29' }, refused: false },
+    { name: 'due before start', input: { startDate: '2026-03-01', dueDate: '2026-02-28' }, refused: true },
+    { name: 'due on the start', input: { startDate: '2026-03-01', dueDate: '2026-03-01' }, refused: false },
+    { name: 'completed before start', input: { startDate: '2026-03-01', completedOn: '2026-02-01' }, refused: true },
+  ]
+
+  it.each(projectCases)('projects: $name', async (testCase) => {
+    const result = await verdicts(
+      checkProject,
+      (input: ProjectInput) => staff.from('projects').insert(toProjectRow(input)),
+      projectConstraints,
+      project,
+      testCase,
+    )
+    expectAgreement(result, testCase.refused)
+  })
+
+  const task: TaskInput = {
+    title: 'Rules check',
+    description: '',
+    assignedTo: '',
+    dueDate: '',
+    priority: 'medium',
+    status: 'todo',
+    visibleToClient: true,
+  }
+  const taskCases: Case<TaskInput>[] = [
+    { name: 'a plain task', input: {}, refused: false },
+    { name: 'an empty title', input: { title: ' ' }, refused: true },
+    { name: 'a title of 200 characters', input: { title: long(200) }, refused: false },
+    { name: 'a title of 201 characters', input: { title: long(201) }, refused: true },
+    { name: 'a description of 5,001 characters', input: { description: long(5001) }, refused: true },
+    { name: 'an unknown priority', input: { priority: 'critical' }, refused: true },
+    { name: 'an unknown status', input: { status: 'doing' }, refused: true },
+    { name: 'a due date on 2026-02-30', input: { dueDate: '2026-02-30' }, refused: true },
+    { name: 'a due date on 2026-02-28', input: { dueDate: '2026-02-28' }, refused: false },
+    { name: 'done', input: { status: 'done' }, refused: false },
+    { name: "assigned to the organization's client", input: { assignedTo: users.lucia }, refused: false },
+    { name: 'assigned to staff, internal', input: { assignedTo: users.admin, visibleToClient: false }, refused: false },
+    {
+      name: 'internal and assigned to a client',
+      input: { assignedTo: users.lucia, visibleToClient: false },
+      refused: true,
+    },
+    { name: "assigned to another organization's client", input: { assignedTo: users.daniel }, refused: true },
+  ]
+
+  it.each(taskCases)('tasks: $name', async (testCase) => {
+    // the people the form offers: the organization's clients and staff
+    const { rows } = await server.deps.db.query<{ id: string; role: string }>(
+      `select id, role from public.profiles where role <> 'client' or organization_id = $1`,
+      [organizations.ribera],
+    )
+    const people = {
+      assignable: new Set(rows.map((row) => row.id)),
+      clients: new Set(rows.filter((row) => row.role === 'client').map((row) => row.id)),
+    }
+    const result = await verdicts(
+      (input: Partial<TaskInput>) => checkTask(input, people),
+      (input: TaskInput) => {
+        const row = toTaskRow(input)
+        const completed_at = row.status === 'done' ? new Date().toISOString() : null
+        return staff.from('tasks').insert({ ...row, completed_at, project_id: projects.riberaDashboard })
+      },
+      taskConstraints,
+      task,
+      testCase,
+    )
+    expectAgreement(result, testCase.refused)
+  })
+})
