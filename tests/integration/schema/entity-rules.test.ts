@@ -6,8 +6,9 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { startTestServer, type TestServer } from '../support/server'
-import { organizations, projects, users } from '../rls/seed-ids'
+import { documents, organizations, projects, users } from '../rls/seed-ids'
 import { checkProject, projectConstraints, toProjectRow, type ProjectInput } from '../../../src/lib/rules/project'
+import { checkReport, reportConstraints, toReportRow, type ReportInput } from '../../../src/lib/rules/report'
 import { checkTask, taskConstraints, toTaskRow, type TaskInput } from '../../../src/lib/rules/task'
 import { constraintOf } from '../../../src/features/admin/projects/errors'
 
@@ -159,6 +160,70 @@ describe('one schema per entity agrees with the database', () => {
       },
       taskConstraints,
       task,
+      testCase,
+    )
+    expectAgreement(result, testCase.refused)
+  })
+
+  const report: ReportInput = {
+    title: 'Rules check',
+    reportType: 'monthly',
+    locale: 'es',
+    periodStart: '',
+    periodEnd: '',
+    summary: '',
+    dashboardUrl: '',
+    documentId: '',
+  }
+  const reportCases: Case<ReportInput>[] = [
+    { name: 'a plain report', input: {}, refused: false },
+    { name: 'an empty title', input: { title: '' }, refused: true },
+    { name: 'a title of 201 characters', input: { title: long(201) }, refused: true },
+    { name: 'an unknown type', input: { reportType: 'yearly' }, refused: true },
+    { name: 'an unknown language', input: { locale: 'fr' }, refused: true },
+    { name: 'a summary of 5,000 characters', input: { summary: long(5000) }, refused: false },
+    { name: 'a summary of 5,001 characters', input: { summary: long(5001) }, refused: true },
+    {
+      name: 'a period ending on 2026-02-30',
+      input: { periodStart: '2026-02-01', periodEnd: '2026-02-30' },
+      refused: true,
+    },
+    {
+      name: 'a period ending before it starts',
+      input: { periodStart: '2026-02-02', periodEnd: '2026-02-01' },
+      refused: true,
+    },
+    { name: 'a one-day period', input: { periodStart: '2026-02-01', periodEnd: '2026-02-01' }, refused: false },
+    { name: 'an https dashboard link', input: { dashboardUrl: 'https://bi.example.com/ventas' }, refused: false },
+    { name: 'an http dashboard link', input: { dashboardUrl: 'http://bi.example.com' }, refused: true },
+    { name: 'a dashboard link with a space', input: { dashboardUrl: 'https://bi.example.com/a b' }, refused: true },
+    { name: 'a dashboard link of 500 characters', input: { dashboardUrl: `https://${long(492)}` }, refused: false },
+    { name: 'a dashboard link of 501 characters', input: { dashboardUrl: `https://${long(493)}` }, refused: true },
+    { name: "one of the project's documents", input: { documentId: documents.riberaKpiSpec }, refused: false },
+    {
+      name: 'a document that does not exist',
+      input: { documentId: '2a000000-0000-4000-8000-0000000000ff' },
+      refused: true,
+    },
+  ]
+
+  it.each(reportCases)('reports: $name', async (testCase) => {
+    const { rows } = await server.deps.db.query<{ id: string }>(
+      'select id from public.documents where project_id = $1',
+      [projects.riberaDashboard],
+    )
+    const attachable = new Set(rows.map((row) => row.id))
+    const result = await verdicts(
+      (input: Partial<ReportInput>) => checkReport(input, attachable),
+      (input: ReportInput) =>
+        staff.from('reports').insert({
+          ...toReportRow(input),
+          document_id: input.documentId || null,
+          project_id: projects.riberaDashboard,
+          status: 'draft',
+        }),
+      reportConstraints,
+      report,
       testCase,
     )
     expectAgreement(result, testCase.refused)

@@ -7,6 +7,7 @@ import { msg } from '@lingui/core/macro'
 import { isNetworkFailure } from '@/lib/network-failure'
 import { metricConstraints, metricMessages } from '@/lib/rules/metric'
 import { projectConstraints, projectMessages } from '@/lib/rules/project'
+import { reportConstraints, reportMessages } from '@/lib/rules/report'
 import { taskConstraints, taskMessages } from '@/lib/rules/task'
 
 export interface FieldFailure {
@@ -38,15 +39,7 @@ const constraintMessages: Record<string, FieldFailure> = {
     message: msg`This type of file is not accepted. Upload a PDF, Office document, CSV, text, JSON, ZIP or image file.`,
   },
   documents_size_range: { field: 'file', message: msg`The file is too large: the limit is 50 MB.` },
-  reports_title_length: { field: 'title', message: msg`Enter a title of at most 200 characters.` },
-  reports_summary_length: { field: 'summary', message: msg`A summary has at most 5,000 characters.` },
-  reports_type_check: { field: 'reportType', message: msg`Choose a report type from the list.` },
-  reports_locale_check: { field: 'locale', message: msg`Choose Spanish or English.` },
-  reports_period_order: { field: 'periodEnd', message: msg`The end of the period cannot be before its start.` },
-  reports_dashboard_url_format: {
-    field: 'dashboardUrl',
-    message: msg`Enter a dashboard link that starts with https:// (at most 500 characters, no spaces).`,
-  },
+  ...named(reportConstraints, reportMessages),
   ...named(metricConstraints, metricMessages),
   ...named(taskConstraints, taskMessages),
   approval_requests_deliverable_shared: {
