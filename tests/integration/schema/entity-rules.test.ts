@@ -2,11 +2,13 @@
 // through the schema and, as the form would send them, through supabase-js as staff; the two
 // must refuse exactly the same ones, and a refusal the database names by constraint must land on
 // the field the schema names. A rule changed in a migration or in the schema alone fails here.
+import { randomUUID } from 'node:crypto'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { startTestServer, type TestServer } from '../support/server'
-import { documents, organizations, projects, users } from '../rls/seed-ids'
+import { documents, objectPath, organizations, projects, users } from '../rls/seed-ids'
+import { checkDocument, documentConstraints, toDocumentRow, type DocumentInput } from '../../../src/lib/rules/document'
 import { checkProject, projectConstraints, toProjectRow, type ProjectInput } from '../../../src/lib/rules/project'
 import { checkReport, reportConstraints, toReportRow, type ReportInput } from '../../../src/lib/rules/report'
 import { checkTask, taskConstraints, toTaskRow, type TaskInput } from '../../../src/lib/rules/task'
@@ -224,6 +226,39 @@ describe('one schema per entity agrees with the database', () => {
         }),
       reportConstraints,
       report,
+      testCase,
+    )
+    expectAgreement(result, testCase.refused)
+  })
+
+  const document: DocumentInput = { name: '', description: '', category: 'deliverable', visibleToClient: false }
+  const documentCases: Case<DocumentInput>[] = [
+    { name: "no name (the file's is used)", input: {}, refused: false },
+    { name: 'a name of 255 characters', input: { name: long(255) }, refused: false },
+    { name: 'a name of 256 characters', input: { name: long(256) }, refused: true },
+    { name: 'a description of 2,000 characters', input: { description: long(2000) }, refused: false },
+    { name: 'a description of 2,001 characters', input: { description: long(2001) }, refused: true },
+    { name: 'an unknown category', input: { category: 'invoice' }, refused: true },
+  ]
+
+  it.each(documentCases)('documents: $name', async (testCase) => {
+    const result = await verdicts(
+      checkDocument,
+      async (input: DocumentInput) => {
+        // the row records a stored file, as the upload form does
+        const path = objectPath(organizations.ribera, projects.riberaDashboard, `${randomUUID()}.txt`)
+        const { error } = await staff.storage.from('documents').upload(path, 'rules', { contentType: 'text/plain' })
+        expect(error).toBeNull()
+        return staff.from('documents').insert({
+          ...toDocumentRow(input, 'entrega.txt'),
+          project_id: projects.riberaDashboard,
+          storage_path: path,
+          mime_type: 'text/plain',
+          size_bytes: 5,
+        })
+      },
+      documentConstraints,
+      document,
       testCase,
     )
     expectAgreement(result, testCase.refused)

@@ -5,6 +5,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { isNetworkFailure } from '@/lib/network-failure'
+import { documentConstraints, documentMessages } from '@/lib/rules/document'
 import { metricConstraints, metricMessages } from '@/lib/rules/metric'
 import { projectConstraints, projectMessages } from '@/lib/rules/project'
 import { reportConstraints, reportMessages } from '@/lib/rules/report'
@@ -28,12 +29,7 @@ function named<R extends string>(
 
 const constraintMessages: Record<string, FieldFailure> = {
   ...named(projectConstraints, projectMessages),
-  documents_name_length: { field: 'name', message: msg`Enter a name of at most 255 characters.` },
-  documents_description_length: {
-    field: 'description',
-    message: msg`A description has at most 2,000 characters.`,
-  },
-  documents_category_check: { field: 'category', message: msg`Choose a category from the list.` },
+  ...named(documentConstraints, documentMessages),
   documents_mime_type_format: {
     field: 'file',
     message: msg`This type of file is not accepted. Upload a PDF, Office document, CSV, text, JSON, ZIP or image file.`,
