@@ -55,6 +55,20 @@ export interface ProjectInput {
   visibleToClient: boolean
 }
 
+/** A new project's values. */
+export const emptyProjectInput: ProjectInput = {
+  organizationId: '',
+  name: '',
+  service: '',
+  status: 'planning',
+  progress: '0',
+  startDate: '',
+  dueDate: '',
+  completedOn: '',
+  description: '',
+  visibleToClient: true,
+}
+
 const day = optionalDay(isCalendarDate, 'date')
 
 export const projectSchema = z.object({

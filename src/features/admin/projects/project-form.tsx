@@ -10,7 +10,7 @@ import * as formStyles from '@/components/form/form.css'
 import { labelOf, projectStatusLabels, serviceLabels } from '@/lib/labels'
 import { OutcomeMessage, SubmitButton, useFailureHandler, useRulesResolver, type Outcome } from './form-kit'
 import { projectStatuses, serviceCodes } from '@/lib/vocabularies'
-import { checkProject, projectFields, toProjectRow, type ProjectInput } from '@/lib/rules/project'
+import { checkProject, emptyProjectInput, projectFields, toProjectRow, type ProjectInput } from '@/lib/rules/project'
 import * as styles from './projects.css'
 
 export type ProjectFormValues = ProjectInput
@@ -18,18 +18,7 @@ export { toProjectRow }
 
 const FIELDS = projectFields
 
-export const emptyProject: ProjectFormValues = {
-  organizationId: '',
-  name: '',
-  service: '',
-  status: 'planning',
-  progress: '0',
-  startDate: '',
-  dueDate: '',
-  completedOn: '',
-  description: '',
-  visibleToClient: true,
-}
+export const emptyProject: ProjectFormValues = emptyProjectInput
 
 interface ProjectFormProps {
   defaultValues: ProjectFormValues
