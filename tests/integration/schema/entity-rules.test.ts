@@ -3,13 +3,18 @@
 // must refuse exactly the same ones, and a refusal the database names by constraint must land on
 // the field the schema names. A rule changed in a migration or in the schema alone fails here.
 import { randomUUID } from 'node:crypto'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import WebSocket from 'ws'
-import { startTestServer, type TestServer } from '../support/server'
+import { signedInClient, startTestServer, type TestServer } from '../support/server'
 import { documents, objectPath, organizations, projects, users } from '../rls/seed-ids'
 import { checkDocument, documentConstraints, toDocumentRow, type DocumentInput } from '../../../src/lib/rules/document'
-import { checkProject, projectConstraints, toProjectRow, type ProjectInput } from '../../../src/lib/rules/project'
+import {
+  checkProject,
+  emptyProjectInput,
+  projectConstraints,
+  toProjectRow,
+  type ProjectInput,
+} from '../../../src/lib/rules/project'
 import { checkReport, reportConstraints, toReportRow, type ReportInput } from '../../../src/lib/rules/report'
 import { checkTask, taskConstraints, toTaskRow, type TaskInput } from '../../../src/lib/rules/task'
 import { constraintOf } from '../../../src/features/admin/projects/errors'
@@ -28,15 +33,7 @@ describe('one schema per entity agrees with the database', () => {
 
   beforeAll(async () => {
     server = await startTestServer('pglite')
-    const token = await server.deps.keys.sign({ sub: users.admin, role: 'authenticated', aud: 'authenticated' }, 3600)
-    staff = createClient(server.url, server.anonKey, {
-      global: {
-        fetch: async (input, init) => server.app.fetch(new Request(input, init)),
-        headers: { Authorization: `Bearer ${token}` },
-      },
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      realtime: { transport: WebSocket as never },
-    })
+    staff = await signedInClient(server, users.admin)
   })
   afterAll(() => server.close())
 
@@ -65,16 +62,10 @@ describe('one schema per entity agrees with the database', () => {
   }
 
   const project: ProjectInput = {
+    ...emptyProjectInput,
     organizationId: organizations.ribera,
     name: 'Rules check',
     service: 'governance',
-    status: 'planning',
-    progress: '0',
-    startDate: '',
-    dueDate: '',
-    completedOn: '',
-    description: '',
-    visibleToClient: true,
   }
   const projectCases: Case<ProjectInput>[] = [
     { name: 'a plain project', input: {}, refused: false },
