@@ -87,8 +87,6 @@ export const projectSchema = z.object({
   visibleToClient: checkbox,
 })
 
-export type ProjectValues = z.infer<typeof projectSchema>
-
 /** The columns a project's fields are stored in (the organization only when creating). */
 export function toProjectRow(values: ProjectInput) {
   return {
