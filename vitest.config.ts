@@ -1,4 +1,5 @@
 import { defineConfig, mergeConfig } from 'vitest/config'
+import babel from '@rolldown/plugin-babel'
 import viteConfig, { alias } from './vite.config.ts'
 
 // Two tiers: unit tests (machines, pure functions, components in happy-dom) and integration
@@ -21,6 +22,9 @@ export default defineConfig((env) =>
           },
           {
             resolve: { alias },
+            // Lingui's macros only: tests that hold a schema (src/lib/rules) against the database
+            // import its messages.
+            plugins: [babel({ include: [/\/src\/.*\.[jt]sx?$/], plugins: ['@lingui/babel-plugin-lingui-macro'] })],
             test: {
               name: 'integration',
               include: ['tests/integration/**/*.test.ts'],

@@ -5,6 +5,10 @@ import { isCalendarDate, parseDecimal } from '../../src/lib/rules/values'
 import { checkMetric, metricConstraints, metricMessages } from '../../src/lib/rules/metric'
 import { parseMetricsCsv } from '../../src/features/admin/projects/metrics-csv'
 import { describeFailure } from '../../src/features/admin/projects/errors'
+import { checkProject, emptyProjectInput, projectConstraints, projectMessages } from '../../src/lib/rules/project'
+import { reportConstraints, reportMessages } from '../../src/lib/rules/report'
+import { taskConstraints, taskMessages } from '../../src/lib/rules/task'
+import { documentConstraints, documentMessages } from '../../src/lib/rules/document'
 
 const row = {
   metric_key: 'net_sales',
@@ -93,6 +97,42 @@ describe('the metric schema and the database-error map', () => {
       'label_en:required',
       'unit:unit',
       'value:number',
+    ])
+  })
+})
+
+describe('one schema per entity (projects, tasks, reports, documents)', () => {
+  it('names every constraint of each table with the rule its form uses', () => {
+    const entities = [
+      [projectConstraints, projectMessages],
+      [taskConstraints, taskMessages],
+      [reportConstraints, reportMessages],
+      [documentConstraints, documentMessages],
+    ] as const
+    for (const [constraints, messages] of entities)
+      for (const [constraint, { field, rule }] of Object.entries(constraints)) {
+        const failure = describeFailure({ code: '23514', message: `x violates check constraint "${constraint}"` })
+        expect(failure, constraint).toEqual({ field, message: (messages as Record<string, unknown>)[rule] })
+      }
+  })
+
+  it('refuses 2026-02-30 in the project form, and names rules across fields with the others', () => {
+    const project = { ...emptyProjectInput, organizationId: 'org', name: 'Panel', service: 'governance' }
+    expect(checkProject(project).problems).toEqual([])
+    const { problems } = checkProject({
+      ...project,
+      name: '',
+      status: 'completed',
+      progress: '50',
+      startDate: '2026-03-01',
+      dueDate: '2026-02-28',
+      completedOn: '2026-02-30',
+    })
+    expect(problems.map((problem) => `${problem.field}:${problem.rule}`)).toEqual([
+      'name:nameMissing',
+      'progress:completedIsFull',
+      'dueDate:dueOrder',
+      'completedOn:date',
     ])
   })
 })

@@ -3,10 +3,9 @@
 // whole request is undone with a 4xx that says which bound, and staff are not notified. Through
 // supabase-js, as the portal uploads: the files first, then the document rows.
 import { randomUUID } from 'node:crypto'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import WebSocket from 'ws'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { databaseKinds, signedInClient, startTestServer, type TestServer } from '../support/server'
 import { objectPath, organizations, projects, users } from '../rls/seed-ids'
 
 describe.each(databaseKinds())('client document limits on %s', (kind) => {
@@ -15,15 +14,7 @@ describe.each(databaseKinds())('client document limits on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind)
-    const token = await server.deps.keys.sign({ sub: users.lucia, role: 'authenticated', aud: 'authenticated' }, 3600)
-    lucia = createClient(server.url, server.anonKey, {
-      global: {
-        fetch: async (input, init) => server.app.fetch(new Request(input, init)),
-        headers: { Authorization: `Bearer ${token}` },
-      },
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      realtime: { transport: WebSocket as never },
-    })
+    lucia = await signedInClient(server, users.lucia)
   })
   afterAll(() => server.close())
 

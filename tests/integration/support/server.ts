@@ -137,3 +137,16 @@ export async function startTestServer(
     },
   }
 }
+
+/** A supabase-js client signed in as `userId` (a seeded user), like the browser's after sign-in. */
+export async function signedInClient(server: TestServer, userId: string): Promise<SupabaseClient> {
+  const token = await server.deps.keys.sign({ sub: userId, role: 'authenticated', aud: 'authenticated' }, 3600)
+  return createClient(server.url, server.anonKey, {
+    global: {
+      fetch: async (input, init) => server.app.fetch(new Request(input, init)),
+      headers: { Authorization: `Bearer ${token}` },
+    },
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: WebSocket as never },
+  })
+}

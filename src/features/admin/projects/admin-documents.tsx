@@ -11,7 +11,8 @@ import { useProfile } from '@/auth/use-auth'
 import { ACCEPT } from '@/lib/documents'
 import { formatBytes, formatDate } from '@/lib/format'
 import { documentCategoryLabels, labelOf } from '@/lib/labels'
-import { documentCategories, isOneOf } from '@/lib/vocabularies'
+import { documentCategories } from '@/lib/vocabularies'
+import { checkDocument, documentFields, toDocumentRow, type DocumentInput } from '@/lib/rules/document'
 import { useOpenDocument } from '@/lib/use-open-document'
 import { EmptyState } from '@/components/ui/page-kit'
 import * as page from '@/components/ui/page.css'
@@ -23,11 +24,11 @@ import {
   OutcomeMessage,
   Panel,
   SubmitButton,
-  orNull,
   useFailureText,
   useFileCheck,
   useInvalidateProject,
   useProjectSave,
+  useRulesResolver,
   type Outcome,
 } from './form-kit'
 import { adminDocumentsQuery, type AdminDocument, type AdminProject } from './queries'
@@ -254,19 +255,14 @@ function ReplaceFile({
   )
 }
 
-interface UploadValues {
-  file: FileList | null
-  name: string
-  description: string
-  category: string
-  visibleToClient: boolean
-}
+type UploadValues = DocumentInput & { file: FileList | null }
 
-const UPLOAD_FIELDS = ['file', 'name', 'description', 'category'] as const
+const UPLOAD_FIELDS = ['file', ...documentFields] as const
 
 function UploadDocumentForm({ project }: { project: AdminProject }) {
   const { t, i18n } = useLingui()
   const profile = useProfile()
+  const fileCheck = useFileCheck()
   const defaults: UploadValues = {
     file: null,
     name: '',
@@ -280,15 +276,24 @@ function UploadDocumentForm({ project }: { project: AdminProject }) {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<UploadValues>({ defaultValues: defaults })
+  } = useForm<UploadValues>({
+    defaultValues: defaults,
+    resolver: useRulesResolver(
+      (values: UploadValues) => checkDocument(values),
+      (values) => {
+        const file = fileCheck(values.file)
+        return file === true ? null : { field: 'file', text: file }
+      },
+    ),
+  })
   const { outcome, setOutcome, save } = useProjectSave(project.id, setError, UPLOAD_FIELDS)
-  const fileCheck = useFileCheck()
 
   const submit = handleSubmit(async (values) => {
     setOutcome(null)
     const file = values.file?.[0]
     if (!file) return
-    const name = values.name.trim() || file.name.trim().slice(0, 255)
+    const row = toDocumentRow(values, file.name)
+    const name = row.name
     const saved = await save(
       () =>
         uploadProjectDocument({
@@ -296,9 +301,9 @@ function UploadDocumentForm({ project }: { project: AdminProject }) {
           projectId: project.id,
           file,
           name,
-          description: orNull(values.description),
-          category: values.category,
-          visibleToClient: values.visibleToClient,
+          description: row.description,
+          category: row.category,
+          visibleToClient: row.visible_to_client,
           uploaderId: profile.id,
         }),
       'file',
@@ -324,15 +329,13 @@ function UploadDocumentForm({ project }: { project: AdminProject }) {
             accept={ACCEPT}
             hint={<Trans>PDF, Office, CSV, text, JSON, ZIP or image files up to 50 MB.</Trans>}
             error={errors.file?.message}
-            {...register('file', { validate: fileCheck })}
+            {...register('file')}
           />
           <Field
             label={t`Name (optional)`}
             hint={<Trans>The file's name is used when this is empty.</Trans>}
             error={errors.name?.message}
-            {...register('name', {
-              validate: (value) => value.trim().length <= 255 || t`Enter a name of at most 255 characters.`,
-            })}
+            {...register('name')}
           />
           <SelectField
             label={t`Category`}
@@ -341,17 +344,13 @@ function UploadDocumentForm({ project }: { project: AdminProject }) {
               value: code,
               label: labelOf(i18n, documentCategoryLabels, code),
             }))}
-            {...register('category', {
-              validate: (value) => isOneOf(documentCategories, value) || t`Choose a category from the list.`,
-            })}
+            {...register('category')}
           />
           <div className={styles.wide}>
             <TextAreaField
               label={t`Description (optional)`}
               error={errors.description?.message}
-              {...register('description', {
-                validate: (value) => value.trim().length <= 2000 || t`A description has at most 2,000 characters.`,
-              })}
+              {...register('description')}
             />
           </div>
           <div className={styles.wide}>

@@ -27,11 +27,12 @@ import {
   useFileCheck,
   useInvalidateProject,
   useProjectSave,
+  useRulesResolver,
 } from './form-kit'
 import { adminDocumentsQuery, adminReportsQuery, type AdminProject, type AdminReport } from './queries'
 import { reportTypes } from '@/lib/vocabularies'
 import * as styles from './projects.css'
-import { isCalendarDate } from '@/lib/rules/values'
+import { checkReport, reportFields, toReportRow, type ReportInput } from '@/lib/rules/report'
 
 export function ReportsAdmin({ project }: { project: AdminProject }) {
   const { t, i18n } = useLingui()
@@ -156,29 +157,9 @@ export function ReportsAdmin({ project }: { project: AdminProject }) {
   )
 }
 
-interface ReportValues {
-  title: string
-  reportType: string
-  locale: string
-  periodStart: string
-  periodEnd: string
-  summary: string
-  dashboardUrl: string
-  documentId: string
-  file: FileList | null
-}
+type ReportValues = ReportInput & { file: FileList | null }
 
-const REPORT_FIELDS = [
-  'title',
-  'reportType',
-  'locale',
-  'periodStart',
-  'periodEnd',
-  'summary',
-  'dashboardUrl',
-  'documentId',
-  'file',
-] as const
+const REPORT_FIELDS = [...reportFields, 'file'] as const
 
 const UPLOAD_NEW = '__upload__'
 
@@ -197,15 +178,23 @@ function ReportForm({
 }) {
   const { t, i18n } = useLingui()
   const profile = useProfile()
+  const fileCheck = useFileCheck()
+  const attachable = new Set([...documents.map((document) => document.id), UPLOAD_NEW])
   const {
     register,
     handleSubmit,
     setError,
     setFocus,
-    getValues,
     watch,
     formState: { errors, isSubmitting },
   } = useForm<ReportValues>({
+    resolver: useRulesResolver(
+      (values: ReportValues) => checkReport(values, attachable),
+      (values) => {
+        const file = values.documentId === UPLOAD_NEW ? fileCheck(values.file) : true
+        return file === true ? null : { field: 'file', text: file }
+      },
+    ),
     defaultValues: {
       title: report?.title ?? '',
       reportType: report?.report_type ?? 'monthly',
@@ -219,13 +208,11 @@ function ReportForm({
     },
   })
   const { outcome, save } = useProjectSave(project.id, setError, REPORT_FIELDS)
-  const fileCheck = useFileCheck()
   const reportTitle = report?.title ?? ''
   useEffect(() => {
     if (report) setFocus('title')
   }, [report, setFocus])
   const uploading = watch('documentId') === UPLOAD_NEW
-  const date = (value: string) => !value || isCalendarDate(value)
 
   const submit = handleSubmit(async (values) => {
     const title = values.title.trim()
@@ -247,16 +234,7 @@ function ReportForm({
         })
         documentId = uploaded.id
       }
-      await saveReport(project.id, report?.id ?? null, {
-        title,
-        report_type: values.reportType,
-        locale: values.locale,
-        period_start: orNull(values.periodStart),
-        period_end: orNull(values.periodEnd),
-        summary: orNull(values.summary),
-        dashboard_url: orNull(values.dashboardUrl),
-        document_id: documentId,
-      })
+      await saveReport(project.id, report?.id ?? null, { ...toReportRow(values), document_id: documentId })
     }, 'file')
     if (!saved) return
     onDone(
@@ -273,28 +251,13 @@ function ReportForm({
       <form className={formStyles.form} onSubmit={submit} noValidate>
         <div className={styles.formGrid}>
           <div className={styles.wide}>
-            <Field
-              label={t`Title`}
-              autoComplete="off"
-              error={errors.title?.message}
-              {...register('title', {
-                validate: (value) => {
-                  const title = value.trim()
-                  if (!title) return t`Enter the report's title.`
-                  if (title.length > 200) return t`Enter a title of at most 200 characters.`
-                  return true
-                },
-              })}
-            />
+            <Field label={t`Title`} autoComplete="off" error={errors.title?.message} {...register('title')} />
           </div>
           <SelectField
             label={t`Type`}
             error={errors.reportType?.message}
             options={reportTypes.map((code) => ({ value: code, label: labelOf(i18n, reportTypeLabels, code) }))}
-            {...register('reportType', {
-              validate: (value) =>
-                (reportTypes as readonly string[]).includes(value) || t`Choose a report type from the list.`,
-            })}
+            {...register('reportType')}
           />
           <SelectField
             label={t`Written in`}
@@ -303,37 +266,26 @@ function ReportForm({
               { value: 'es', label: t`Spanish` },
               { value: 'en', label: t`English` },
             ]}
-            {...register('locale', {
-              validate: (value) => ['es', 'en'].includes(value) || t`Choose Spanish or English.`,
-            })}
+            {...register('locale')}
           />
           <Field
             label={t`Period start (optional)`}
             type="date"
             error={errors.periodStart?.message}
-            {...register('periodStart', { validate: (value) => date(value) || t`Enter a valid date.` })}
+            {...register('periodStart')}
           />
           <Field
             label={t`Period end (optional)`}
             type="date"
             error={errors.periodEnd?.message}
-            {...register('periodEnd', {
-              validate: (value) => {
-                if (!date(value)) return t`Enter a valid date.`
-                const start = getValues('periodStart')
-                if (value && start && value < start) return t`The end of the period cannot be before its start.`
-                return true
-              },
-            })}
+            {...register('periodEnd')}
           />
           <div className={styles.wide}>
             <TextAreaField
               label={t`Summary (optional)`}
               hint={<Trans>What the client should take from the report. At most 5,000 characters.</Trans>}
               error={errors.summary?.message}
-              {...register('summary', {
-                validate: (value) => value.trim().length <= 5000 || t`A summary has at most 5,000 characters.`,
-              })}
+              {...register('summary')}
             />
           </div>
           <div className={styles.wide}>
@@ -343,16 +295,7 @@ function ReportForm({
               inputMode="url"
               hint={<Trans>The live dashboard behind the report; it must start with https://.</Trans>}
               error={errors.dashboardUrl?.message}
-              {...register('dashboardUrl', {
-                validate: (value) => {
-                  const url = value.trim()
-                  if (!url) return true
-                  if (!/^https:\/\/\S+$/.test(url) || url.length > 500) {
-                    return t`Enter a dashboard link that starts with https:// (at most 500 characters, no spaces).`
-                  }
-                  return true
-                },
-              })}
+              {...register('dashboardUrl')}
             />
           </div>
           <SelectField
@@ -364,13 +307,7 @@ function ReportForm({
               ...documents.map((document) => ({ value: document.id, label: document.name })),
               { value: UPLOAD_NEW, label: t`Upload a new file...` },
             ]}
-            {...register('documentId', {
-              validate: (value) =>
-                !value ||
-                value === UPLOAD_NEW ||
-                documents.some((document) => document.id === value) ||
-                t`Choose a document of this project.`,
-            })}
+            {...register('documentId')}
           />
           {uploading && (
             <Field
@@ -379,9 +316,7 @@ function ReportForm({
               accept={ACCEPT}
               hint={<Trans>PDF, Office, CSV, text, JSON, ZIP or image files up to 50 MB.</Trans>}
               error={errors.file?.message}
-              {...register('file', {
-                validate: (files) => getValues('documentId') !== UPLOAD_NEW || fileCheck(files),
-              })}
+              {...register('file')}
             />
           )}
         </div>

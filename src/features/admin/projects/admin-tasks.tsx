@@ -19,15 +19,15 @@ import {
   ForName,
   OutcomeMessage,
   Panel,
-  orNull,
   useEntryEditor,
   useFailureText,
   useInvalidateProject,
   useProjectSave,
+  useRulesResolver,
 } from './form-kit'
 import { adminTasksQuery, projectPeopleQuery, type AdminProject, type AdminTask, type Person } from './queries'
 import * as styles from './projects.css'
-import { isCalendarDate } from '@/lib/rules/values'
+import { checkTask, taskFields, toTaskRow, type TaskInput } from '@/lib/rules/task'
 import { taskPriorities, taskStatuses } from '@/lib/vocabularies'
 
 function personLabel(person: Person, staffWord: string, clientWord: string): string {
@@ -151,17 +151,9 @@ export function TasksAdmin({ project }: { project: AdminProject }) {
   )
 }
 
-interface TaskFormValues {
-  title: string
-  description: string
-  assignedTo: string
-  dueDate: string
-  priority: string
-  status: string
-  visibleToClient: boolean
-}
+type TaskFormValues = TaskInput
 
-const TASK_FIELDS = ['title', 'description', 'assignedTo', 'dueDate', 'priority', 'status', 'visibleToClient'] as const
+const TASK_FIELDS = taskFields
 
 function TaskForm({
   project,
@@ -177,14 +169,20 @@ function TaskForm({
   onCancel: () => void
 }) {
   const { t, i18n } = useLingui()
+  const assignees = [...people.clients, ...people.staff]
+  const rulesPeople = {
+    // a former assignee stays allowed (see `current` below)
+    assignable: new Set([...assignees.map((person) => person.id), ...(task?.assigned_to ? [task.assigned_to] : [])]),
+    clients: new Set(people.clients.map((person) => person.id)),
+  }
   const {
     register,
     handleSubmit,
     setError,
     setFocus,
-    getValues,
     formState: { errors, isSubmitting },
   } = useForm<TaskFormValues>({
+    resolver: useRulesResolver((values: TaskFormValues) => checkTask(values, rulesPeople)),
     defaultValues: {
       title: task?.title ?? '',
       description: task?.description ?? '',
@@ -201,26 +199,14 @@ function TaskForm({
     if (task) setFocus('title')
   }, [task, setFocus])
   const organizationName = project.organization?.name ?? ''
-  const clientIds = new Set(people.clients.map((person) => person.id))
   const staffWord = t`staff`
   const clientWord = t`client`
-  const assignees = [...people.clients, ...people.staff]
   // a task may still point to someone who left; keep them selectable so saving changes nothing
   const current = task?.assigned_to && !assignees.some((person) => person.id === task.assigned_to)
 
   const submit = handleSubmit(async (values) => {
     const title = values.title.trim()
-    const saved = await save(() =>
-      saveTask(project.id, task?.id ?? null, {
-        title,
-        description: orNull(values.description),
-        assigned_to: values.assignedTo || null,
-        due_date: orNull(values.dueDate),
-        priority: values.priority,
-        status: values.status,
-        is_internal: !values.visibleToClient,
-      }),
-    )
+    const saved = await save(() => saveTask(project.id, task?.id ?? null, toTaskRow(values)))
     if (!saved) return
     onDone(task ? t`The task “${title}” has been saved.` : t`The task “${title}” has been created.`)
   })
@@ -231,27 +217,13 @@ function TaskForm({
       <form className={formStyles.form} onSubmit={submit} noValidate>
         <div className={styles.formGrid}>
           <div className={styles.wide}>
-            <Field
-              label={t`Title`}
-              autoComplete="off"
-              error={errors.title?.message}
-              {...register('title', {
-                validate: (value) => {
-                  const title = value.trim()
-                  if (!title) return t`Enter the task's title.`
-                  if (title.length > 200) return t`Enter a title of at most 200 characters.`
-                  return true
-                },
-              })}
-            />
+            <Field label={t`Title`} autoComplete="off" error={errors.title?.message} {...register('title')} />
           </div>
           <div className={styles.wide}>
             <TextAreaField
               label={t`Description (optional)`}
               error={errors.description?.message}
-              {...register('description', {
-                validate: (value) => value.trim().length <= 5000 || t`A description has at most 5,000 characters.`,
-              })}
+              {...register('description')}
             />
           </div>
           <SelectField
@@ -263,39 +235,20 @@ function TaskForm({
               ...(current ? [{ value: task.assigned_to!, label: t`A former user` }] : []),
               ...assignees.map((person) => ({ value: person.id, label: personLabel(person, staffWord, clientWord) })),
             ]}
-            {...register('assignedTo', {
-              validate: (value) =>
-                !value ||
-                value === task?.assigned_to ||
-                assignees.some((person) => person.id === value) ||
-                t`A task can only be assigned to a client of this project's organization, or to staff.`,
-            })}
+            {...register('assignedTo')}
           />
-          <Field
-            label={t`Due date (optional)`}
-            type="date"
-            error={errors.dueDate?.message}
-            {...register('dueDate', {
-              validate: (value) => !value || isCalendarDate(value) || t`Enter a valid date.`,
-            })}
-          />
+          <Field label={t`Due date (optional)`} type="date" error={errors.dueDate?.message} {...register('dueDate')} />
           <SelectField
             label={t`Priority`}
             error={errors.priority?.message}
             options={taskPriorities.map((code) => ({ value: code, label: labelOf(i18n, taskPriorityLabels, code) }))}
-            {...register('priority', {
-              validate: (value) =>
-                (taskPriorities as readonly string[]).includes(value) || t`Choose a priority from the list.`,
-            })}
+            {...register('priority')}
           />
           <SelectField
             label={t`Status`}
             error={errors.status?.message}
             options={taskStatuses.map((code) => ({ value: code, label: labelOf(i18n, taskStatusLabels, code) }))}
-            {...register('status', {
-              validate: (value) =>
-                (taskStatuses as readonly string[]).includes(value) || t`Choose a status from the list.`,
-            })}
+            {...register('status')}
           />
           <div className={styles.wide}>
             <CheckboxField
@@ -306,12 +259,7 @@ function TaskForm({
                 </Trans>
               }
               error={errors.visibleToClient?.message}
-              {...register('visibleToClient', {
-                validate: (visible) =>
-                  visible ||
-                  !clientIds.has(getValues('assignedTo')) ||
-                  t`A task assigned to a client must be visible to the client.`,
-              })}
+              {...register('visibleToClient')}
             />
           </div>
         </div>

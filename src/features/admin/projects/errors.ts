@@ -5,7 +5,11 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { isNetworkFailure } from '@/lib/network-failure'
+import { documentConstraints, documentMessages } from '@/lib/rules/document'
 import { metricConstraints, metricMessages } from '@/lib/rules/metric'
+import { projectConstraints, projectMessages } from '@/lib/rules/project'
+import { reportConstraints, reportMessages } from '@/lib/rules/report'
+import { taskConstraints, taskMessages } from '@/lib/rules/task'
 
 export interface FieldFailure {
   /** The form field the message belongs to; null for the form as a whole. */
@@ -13,63 +17,27 @@ export interface FieldFailure {
   message: MessageDescriptor
 }
 
+/** An entity's constraints (src/lib/rules) with their rules' messages. */
+function named<R extends string>(
+  constraints: Record<string, { field: string; rule: R }>,
+  messages: Record<R, MessageDescriptor>,
+): Record<string, FieldFailure> {
+  return Object.fromEntries(
+    Object.entries(constraints).map(([name, { field, rule }]) => [name, { field, message: messages[rule] }]),
+  )
+}
+
 const constraintMessages: Record<string, FieldFailure> = {
-  projects_name_length: { field: 'name', message: msg`Enter a name of at most 200 characters.` },
-  projects_description_length: {
-    field: 'description',
-    message: msg`A description has at most 5,000 characters.`,
-  },
-  projects_service_check: { field: 'service', message: msg`Choose a service or specialization from the list.` },
-  projects_status_check: { field: 'status', message: msg`Choose a status from the list.` },
-  projects_progress_range: { field: 'progress', message: msg`Progress is a whole number from 0 to 100.` },
-  projects_completed_is_full: {
-    field: 'progress',
-    message: msg`A completed project has a progress of 100%.`,
-  },
-  projects_due_after_start: { field: 'dueDate', message: msg`The due date cannot be before the start date.` },
-  projects_completed_after_start: {
-    field: 'completedOn',
-    message: msg`The completion date cannot be before the start date.`,
-  },
-  projects_organization_id_fkey: { field: 'organizationId', message: msg`Choose a client organization.` },
-  documents_name_length: { field: 'name', message: msg`Enter a name of at most 255 characters.` },
-  documents_description_length: {
-    field: 'description',
-    message: msg`A description has at most 2,000 characters.`,
-  },
-  documents_category_check: { field: 'category', message: msg`Choose a category from the list.` },
+  ...named(projectConstraints, projectMessages),
+  ...named(documentConstraints, documentMessages),
   documents_mime_type_format: {
     field: 'file',
     message: msg`This type of file is not accepted. Upload a PDF, Office document, CSV, text, JSON, ZIP or image file.`,
   },
   documents_size_range: { field: 'file', message: msg`The file is too large: the limit is 50 MB.` },
-  reports_title_length: { field: 'title', message: msg`Enter a title of at most 200 characters.` },
-  reports_summary_length: { field: 'summary', message: msg`A summary has at most 5,000 characters.` },
-  reports_type_check: { field: 'reportType', message: msg`Choose a report type from the list.` },
-  reports_locale_check: { field: 'locale', message: msg`Choose Spanish or English.` },
-  reports_period_order: { field: 'periodEnd', message: msg`The end of the period cannot be before its start.` },
-  reports_dashboard_url_format: {
-    field: 'dashboardUrl',
-    message: msg`Enter a dashboard link that starts with https:// (at most 500 characters, no spaces).`,
-  },
-  ...Object.fromEntries(
-    Object.entries(metricConstraints).map(([name, { field, rule }]) => [
-      name,
-      { field, message: metricMessages[rule] },
-    ]),
-  ),
-  tasks_title_length: { field: 'title', message: msg`Enter a title of at most 200 characters.` },
-  tasks_description_length: { field: 'description', message: msg`A description has at most 5,000 characters.` },
-  tasks_status_check: { field: 'status', message: msg`Choose a status from the list.` },
-  tasks_priority_check: { field: 'priority', message: msg`Choose a priority from the list.` },
-  tasks_internal_not_for_clients: {
-    field: 'visibleToClient',
-    message: msg`A task assigned to a client must be visible to the client.`,
-  },
-  tasks_assignee_in_organization: {
-    field: 'assignedTo',
-    message: msg`A task can only be assigned to a client of this project's organization, or to staff.`,
-  },
+  ...named(reportConstraints, reportMessages),
+  ...named(metricConstraints, metricMessages),
+  ...named(taskConstraints, taskMessages),
   approval_requests_deliverable_shared: {
     field: 'deliverable',
     message: msg`Only a document shared with the client or a published report, in a project the client can see, can be put up for approval.`,

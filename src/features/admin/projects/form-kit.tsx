@@ -262,14 +262,18 @@ export function orNull(value: string): string | null {
  */
 export function useRulesResolver<T extends FieldValues>(
   check: (values: T, locale: string) => { problems: { field: string; message: MessageDescriptor }[] },
+  /** A check only the browser can make (the file chosen), as a field and its translated message. */
+  local?: (values: T) => { field: Path<T>; text: string } | null,
 ): Resolver<T> {
   const { i18n } = useLingui()
   return (values) => {
     const { problems } = check(values, i18n.locale)
-    if (problems.length === 0) return { values, errors: {} }
-    const errors = Object.fromEntries(
+    const errors: Record<string, { type: string; message: string }> = Object.fromEntries(
       problems.map((problem) => [problem.field, { type: 'validate', message: i18n._(problem.message) }]),
     )
+    const extra = local?.(values)
+    if (extra) errors[extra.field] = { type: 'validate', message: extra.text }
+    if (Object.keys(errors).length === 0) return { values, errors: {} }
     return { values: {}, errors: errors as FieldErrors<T> }
   }
 }

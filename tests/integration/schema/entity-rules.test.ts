@@ -1,0 +1,257 @@
+// Each entity's one schema (src/lib/rules) against the migrated database: boundary values go
+// through the schema and, as the form would send them, through supabase-js as staff; the two
+// must refuse exactly the same ones, and a refusal the database names by constraint must land on
+// the field the schema names. A rule changed in a migration or in the schema alone fails here.
+import { randomUUID } from 'node:crypto'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signedInClient, startTestServer, type TestServer } from '../support/server'
+import { documents, objectPath, organizations, projects, users } from '../rls/seed-ids'
+import { checkDocument, documentConstraints, toDocumentRow, type DocumentInput } from '../../../src/lib/rules/document'
+import {
+  checkProject,
+  emptyProjectInput,
+  projectConstraints,
+  toProjectRow,
+  type ProjectInput,
+} from '../../../src/lib/rules/project'
+import { checkReport, reportConstraints, toReportRow, type ReportInput } from '../../../src/lib/rules/report'
+import { checkTask, taskConstraints, toTaskRow, type TaskInput } from '../../../src/lib/rules/task'
+import { constraintOf } from '../../../src/features/admin/projects/errors'
+
+const long = (length: number) => 'x'.repeat(length)
+
+interface Case<I> {
+  name: string
+  input: Partial<I>
+  refused: boolean
+}
+
+describe('one schema per entity agrees with the database', () => {
+  let server: TestServer
+  let staff: SupabaseClient
+
+  beforeAll(async () => {
+    server = await startTestServer('pglite')
+    staff = await signedInClient(server, users.admin)
+  })
+  afterAll(() => server.close())
+
+  /**
+   * The schema's verdict, the database's, and (when the database names a constraint the entity
+   * maps) the field each puts the refusal on.
+   */
+  async function verdicts<I>(
+    check: (input: Partial<I>) => { problems: { field: string }[] },
+    insert: (input: I) => PromiseLike<{ error: { message: string } | null }>,
+    constraints: Record<string, { field: string }>,
+    base: I,
+    { input }: Case<I>,
+  ) {
+    const full = { ...base, ...input }
+    const schema = check(full).problems
+    const { error } = await insert(full)
+    const constraint = error ? constraintOf(error) : null
+    const mapped = constraint ? constraints[constraint]?.field : undefined
+    return { schema: schema.length > 0, database: error !== null, schemaFields: schema.map((p) => p.field), mapped }
+  }
+
+  function expectAgreement(result: Awaited<ReturnType<typeof verdicts>>, refused: boolean) {
+    expect({ schema: result.schema, database: result.database }).toEqual({ schema: refused, database: refused })
+    if (result.mapped) expect(result.schemaFields).toContain(result.mapped)
+  }
+
+  const project: ProjectInput = {
+    ...emptyProjectInput,
+    organizationId: organizations.ribera,
+    name: 'Rules check',
+    service: 'governance',
+  }
+  const projectCases: Case<ProjectInput>[] = [
+    { name: 'a plain project', input: {}, refused: false },
+    { name: 'no organization', input: { organizationId: '' }, refused: true },
+    { name: 'an empty name', input: { name: '' }, refused: true },
+    { name: 'a name of spaces', input: { name: '   ' }, refused: true },
+    { name: 'a name of 200 characters', input: { name: long(200) }, refused: false },
+    { name: 'a name of 201 characters', input: { name: long(201) }, refused: true },
+    { name: 'a description of 5,000 characters', input: { description: long(5000) }, refused: false },
+    { name: 'a description of 5,001 characters', input: { description: long(5001) }, refused: true },
+    { name: 'an unknown service', input: { service: 'other' }, refused: true },
+    { name: 'an unknown status', input: { status: 'done' }, refused: true },
+    { name: 'progress 100', input: { progress: '100' }, refused: false },
+    { name: 'progress 101', input: { progress: '101' }, refused: true },
+    { name: 'progress -1', input: { progress: '-1' }, refused: true },
+    { name: 'progress 12.5', input: { progress: '12.5' }, refused: true },
+    { name: 'progress that is not a number', input: { progress: 'abc' }, refused: true },
+    { name: 'completed at 50%', input: { status: 'completed', progress: '50' }, refused: true },
+    { name: 'completed at 100%', input: { status: 'completed', progress: '100' }, refused: false },
+    { name: 'a start on 2026-02-30', input: { startDate: '2026-02-30' }, refused: true },
+    { name: 'a due date on 2026-13-01', input: { dueDate: '2026-13-01' }, refused: true },
+    { name: 'a start on 2028-02-29', input: { startDate: '2028-02-29' }, refused: false },
+    { name: 'due before start', input: { startDate: '2026-03-01', dueDate: '2026-02-28' }, refused: true },
+    { name: 'due on the start', input: { startDate: '2026-03-01', dueDate: '2026-03-01' }, refused: false },
+    { name: 'completed before start', input: { startDate: '2026-03-01', completedOn: '2026-02-01' }, refused: true },
+  ]
+
+  it.each(projectCases)('projects: $name', async (testCase) => {
+    const result = await verdicts(
+      checkProject,
+      (input: ProjectInput) => staff.from('projects').insert(toProjectRow(input)),
+      projectConstraints,
+      project,
+      testCase,
+    )
+    expectAgreement(result, testCase.refused)
+  })
+
+  const task: TaskInput = {
+    title: 'Rules check',
+    description: '',
+    assignedTo: '',
+    dueDate: '',
+    priority: 'medium',
+    status: 'todo',
+    visibleToClient: true,
+  }
+  const taskCases: Case<TaskInput>[] = [
+    { name: 'a plain task', input: {}, refused: false },
+    { name: 'an empty title', input: { title: ' ' }, refused: true },
+    { name: 'a title of 200 characters', input: { title: long(200) }, refused: false },
+    { name: 'a title of 201 characters', input: { title: long(201) }, refused: true },
+    { name: 'a description of 5,001 characters', input: { description: long(5001) }, refused: true },
+    { name: 'an unknown priority', input: { priority: 'critical' }, refused: true },
+    { name: 'an unknown status', input: { status: 'doing' }, refused: true },
+    { name: 'a due date on 2026-02-30', input: { dueDate: '2026-02-30' }, refused: true },
+    { name: 'a due date on 2026-02-28', input: { dueDate: '2026-02-28' }, refused: false },
+    { name: 'done', input: { status: 'done' }, refused: false },
+    { name: "assigned to the organization's client", input: { assignedTo: users.lucia }, refused: false },
+    { name: 'assigned to staff, internal', input: { assignedTo: users.admin, visibleToClient: false }, refused: false },
+    {
+      name: 'internal and assigned to a client',
+      input: { assignedTo: users.lucia, visibleToClient: false },
+      refused: true,
+    },
+    { name: "assigned to another organization's client", input: { assignedTo: users.daniel }, refused: true },
+  ]
+
+  it.each(taskCases)('tasks: $name', async (testCase) => {
+    // the people the form offers: the organization's clients and staff
+    const { rows } = await server.deps.db.query<{ id: string; role: string }>(
+      `select id, role from public.profiles where role <> 'client' or organization_id = $1`,
+      [organizations.ribera],
+    )
+    const people = {
+      assignable: new Set(rows.map((row) => row.id)),
+      clients: new Set(rows.filter((row) => row.role === 'client').map((row) => row.id)),
+    }
+    const result = await verdicts(
+      (input: Partial<TaskInput>) => checkTask(input, people),
+      (input: TaskInput) => {
+        const row = toTaskRow(input)
+        const completed_at = row.status === 'done' ? new Date().toISOString() : null
+        return staff.from('tasks').insert({ ...row, completed_at, project_id: projects.riberaDashboard })
+      },
+      taskConstraints,
+      task,
+      testCase,
+    )
+    expectAgreement(result, testCase.refused)
+  })
+
+  const report: ReportInput = {
+    title: 'Rules check',
+    reportType: 'monthly',
+    locale: 'es',
+    periodStart: '',
+    periodEnd: '',
+    summary: '',
+    dashboardUrl: '',
+    documentId: '',
+  }
+  const reportCases: Case<ReportInput>[] = [
+    { name: 'a plain report', input: {}, refused: false },
+    { name: 'an empty title', input: { title: '' }, refused: true },
+    { name: 'a title of 201 characters', input: { title: long(201) }, refused: true },
+    { name: 'an unknown type', input: { reportType: 'yearly' }, refused: true },
+    { name: 'an unknown language', input: { locale: 'fr' }, refused: true },
+    { name: 'a summary of 5,000 characters', input: { summary: long(5000) }, refused: false },
+    { name: 'a summary of 5,001 characters', input: { summary: long(5001) }, refused: true },
+    {
+      name: 'a period ending on 2026-02-30',
+      input: { periodStart: '2026-02-01', periodEnd: '2026-02-30' },
+      refused: true,
+    },
+    {
+      name: 'a period ending before it starts',
+      input: { periodStart: '2026-02-02', periodEnd: '2026-02-01' },
+      refused: true,
+    },
+    { name: 'a one-day period', input: { periodStart: '2026-02-01', periodEnd: '2026-02-01' }, refused: false },
+    { name: 'an https dashboard link', input: { dashboardUrl: 'https://bi.example.com/ventas' }, refused: false },
+    { name: 'an http dashboard link', input: { dashboardUrl: 'http://bi.example.com' }, refused: true },
+    { name: 'a dashboard link with a space', input: { dashboardUrl: 'https://bi.example.com/a b' }, refused: true },
+    { name: 'a dashboard link of 500 characters', input: { dashboardUrl: `https://${long(492)}` }, refused: false },
+    { name: 'a dashboard link of 501 characters', input: { dashboardUrl: `https://${long(493)}` }, refused: true },
+    { name: "one of the project's documents", input: { documentId: documents.riberaKpiSpec }, refused: false },
+    {
+      name: 'a document that does not exist',
+      input: { documentId: '2a000000-0000-4000-8000-0000000000ff' },
+      refused: true,
+    },
+  ]
+
+  it.each(reportCases)('reports: $name', async (testCase) => {
+    const { rows } = await server.deps.db.query<{ id: string }>(
+      'select id from public.documents where project_id = $1',
+      [projects.riberaDashboard],
+    )
+    const attachable = new Set(rows.map((row) => row.id))
+    const result = await verdicts(
+      (input: Partial<ReportInput>) => checkReport(input, attachable),
+      (input: ReportInput) =>
+        staff.from('reports').insert({
+          ...toReportRow(input),
+          document_id: input.documentId || null,
+          project_id: projects.riberaDashboard,
+          status: 'draft',
+        }),
+      reportConstraints,
+      report,
+      testCase,
+    )
+    expectAgreement(result, testCase.refused)
+  })
+
+  const document: DocumentInput = { name: '', description: '', category: 'deliverable', visibleToClient: false }
+  const documentCases: Case<DocumentInput>[] = [
+    { name: "no name (the file's is used)", input: {}, refused: false },
+    { name: 'a name of 255 characters', input: { name: long(255) }, refused: false },
+    { name: 'a name of 256 characters', input: { name: long(256) }, refused: true },
+    { name: 'a description of 2,000 characters', input: { description: long(2000) }, refused: false },
+    { name: 'a description of 2,001 characters', input: { description: long(2001) }, refused: true },
+    { name: 'an unknown category', input: { category: 'invoice' }, refused: true },
+  ]
+
+  it.each(documentCases)('documents: $name', async (testCase) => {
+    const result = await verdicts(
+      checkDocument,
+      async (input: DocumentInput) => {
+        // the row records a stored file, as the upload form does
+        const path = objectPath(organizations.ribera, projects.riberaDashboard, `${randomUUID()}.txt`)
+        const { error } = await staff.storage.from('documents').upload(path, 'rules', { contentType: 'text/plain' })
+        expect(error).toBeNull()
+        return staff.from('documents').insert({
+          ...toDocumentRow(input, 'entrega.txt'),
+          project_id: projects.riberaDashboard,
+          storage_path: path,
+          mime_type: 'text/plain',
+          size_bytes: 5,
+        })
+      },
+      documentConstraints,
+      document,
+      testCase,
+    )
+    expectAgreement(result, testCase.refused)
+  })
+})
