@@ -17,6 +17,8 @@ import { EmptyState } from '@/components/ui/page-kit'
 import { projectDocumentsQuery, projectKeys } from './queries'
 import * as styles from '@/components/ui/page.css'
 import { TableScroll } from '@/components/ui/table-scroll'
+import { activePreview } from '@/lib/view-as'
+import { PreviewNote } from '@/components/ui/preview-note'
 
 const uploadMessages: Record<UploadFailure, MessageDescriptor> = {
   'too-large': msg`The file is too large: the limit is 50 MB.`,
@@ -119,7 +121,7 @@ export function DocumentsSection({
           </table>
         </TableScroll>
       )}
-      <UploadForm projectId={projectId} organizationId={organizationId} />
+      {activePreview() ? <PreviewNote /> : <UploadForm projectId={projectId} organizationId={organizationId} />}
     </>
   )
 }
