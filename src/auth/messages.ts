@@ -6,7 +6,11 @@ import type { AuthFailure } from '@machines/auth.machine'
 import { isNetworkFailure } from '@/lib/network-failure'
 import { toFailure } from './actors'
 
+/** The server's refusal of any write in a staff member's preview of the portal (decision 0022). */
+const previewReadOnlyMessage = msg`This is a read-only preview of the client's portal: nothing can be changed.`
+
 const byCode: Record<string, MessageDescriptor> = {
+  view_as_read_only: previewReadOnlyMessage,
   invalid_credentials: msg`The e-mail or password is not correct.`,
   email_not_confirmed: msg`Confirm your e-mail address first: follow the link in the message we sent you.`,
   user_banned: msg`This account is locked. Please contact us to restore access.`,
@@ -70,6 +74,7 @@ export function asFailure(error: unknown): AuthFailure {
 /** A failed save of profile data or notifications, for the reader. */
 export function saveFailureMessage(error: unknown): MessageDescriptor {
   const failure = asFailure(error)
+  if (failure.code === 'view_as_read_only') return previewReadOnlyMessage
   if (failure.retryable && !(failure.status && failure.status >= 500)) return networkFailure
   // Check constraints (23514) and the profile trigger (42501): the server refused the values.
   if (failure.code === '23514' || failure.code === '42501')

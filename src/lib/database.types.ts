@@ -933,10 +933,12 @@ export type Database = {
       conversation_unread_counts: { Args: never; Returns: string[] }
       current_client_organization_id: { Args: never; Returns: string }
       document_file_removable_by_client: { Args: { p_name: string }; Returns: boolean }
+      end_view_as: { Args: { target: string }; Returns: undefined }
       has_role: { Args: { required_role: string }; Returns: boolean }
       is_admin: { Args: never; Returns: boolean }
       is_client: { Args: never; Returns: boolean }
       is_super_admin: { Args: never; Returns: boolean }
+      is_view_as: { Args: never; Returns: boolean }
       log_approval: { Args: { req: string; event: string }; Returns: undefined }
       mark_conversation_read: { Args: { target_project: string; up_to: string }; Returns: undefined }
       mfa_satisfied: { Args: never; Returns: boolean }
@@ -953,6 +955,8 @@ export type Database = {
       search_service_names: { Args: { service: string }; Returns: string }
       send_approval_reminders: { Args: { after_days: number; max_reminders: number; batch_size: number }; Returns: number }
       staff_ids: { Args: never; Returns: string[] }
+      start_view_as: { Args: { target: string; ends_at: string }; Returns: Json }
+      view_as_target: { Args: { target: string }; Returns: string }
     }
     Enums: {
       [_ in never]: never

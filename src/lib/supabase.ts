@@ -2,16 +2,22 @@
 // this module (dynamically), so the public pages never download supabase-js.
 import { createClient } from '@supabase/supabase-js'
 import type { Database } from './database.types'
-import { authStorageKey, supabaseAnonKey, supabaseUrl } from '@/config/supabase'
+import { authStorageKey, previewSessionKey, supabaseAnonKey, supabaseUrl } from '@/config/supabase'
+import { activePreview } from './view-as'
+
+// A staff member's preview of a client's portal (lib/view-as.ts) runs on its own session kept in
+// this tab's sessionStorage; the staff session in localStorage is left untouched.
+const preview = activePreview() !== null
 
 export const supabase = createClient<Database>(supabaseUrl(), supabaseAnonKey(), {
   auth: {
-    storageKey: authStorageKey,
+    storageKey: preview ? previewSessionKey : authStorageKey,
+    ...(preview ? { storage: window.sessionStorage } : {}),
     persistSession: true,
     // The auth machine schedules refreshes (docs/decisions/0008), so they never run twice.
     autoRefreshToken: false,
     // Recovery and invite links arrive as `#access_token=…&type=recovery|invite`.
-    detectSessionInUrl: true,
+    detectSessionInUrl: !preview,
     flowType: 'implicit',
   },
 })

@@ -52,7 +52,7 @@ export const activityEntityTypes = [
   'conversation_message',
   'approval',
 ] as const
-export const activityActions = ['create', 'update', 'delete'] as const
+export const activityActions = ['create', 'update', 'delete', 'view_as_start', 'view_as_end'] as const
 
 /** True when `value` is one of `list`'s codes (and narrows it to that code). */
 export function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {

@@ -146,6 +146,8 @@ const schema = z
     JWT_SIGNING_KEYS: signingKeysSchema.prefault(developmentKeys.signingKeys),
     /** Access-token lifetime in seconds. */
     JWT_EXPIRY: z.coerce.number().int().min(30).max(604800).default(3600),
+    /** Lifetime in seconds of a staff member's read-only "view as client" token (decision 0022). */
+    AUTH_VIEW_AS_EXPIRY: z.coerce.number().int().min(60).max(7200).default(1200),
     ANON_KEY: z.string().min(20).default(developmentKeys.anonKey),
     SERVICE_ROLE_KEY: z.string().min(20).default(developmentKeys.serviceRoleKey),
     /** Outgoing mail. Without it, development starts a local mail catcher and uses that. */

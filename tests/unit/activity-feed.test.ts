@@ -75,4 +75,15 @@ describe('activity feed', () => {
     expect(describeItem(i18n, single!)).toContain('«Ventas netas»')
     await activateLocale('en')
   })
+
+  it('says who previewed the portal as whom, in both languages (view as client)', async () => {
+    const summary = { title: 'Lucía Martín' }
+    const started = groupActivity([entry(0, { entity_type: 'profile', action: 'view_as_start', summary })])[0]!
+    const ended = groupActivity([entry(0, { entity_type: 'profile', action: 'view_as_end', summary })])[0]!
+    expect(describeItem(i18n, started)).toBe('Opened a read-only preview of the portal as Lucía Martín')
+    expect(describeItem(i18n, ended)).toBe('Left the preview of the portal as Lucía Martín')
+    await activateLocale('es')
+    expect(describeItem(i18n, started)).toBe('Abrió una vista previa de solo lectura del portal como Lucía Martín')
+    await activateLocale('en')
+  })
 })

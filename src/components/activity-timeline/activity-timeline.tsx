@@ -180,9 +180,14 @@ export function describeActivity(i18n: I18n, entry: ActivityEntry, options: Desc
       descriptor = describeApproval(summary)
       break
     case 'profile':
-      descriptor = summary.changed.includes('mfa_factors')
-        ? msg`The two-step verification of ${title} was removed by staff`
-        : msg`The account of ${title} was updated`
+      descriptor =
+        entry.action === 'view_as_start'
+          ? msg`Opened a read-only preview of the portal as ${title}`
+          : entry.action === 'view_as_end'
+            ? msg`Left the preview of the portal as ${title}`
+            : summary.changed.includes('mfa_factors')
+              ? msg`The two-step verification of ${title} was removed by staff`
+              : msg`The account of ${title} was updated`
       break
     default:
       descriptor = msg`“${title}” was changed`

@@ -47,6 +47,10 @@ export interface AppShellProps {
   banner?: ReactNode
   /** The live connection is lost (it recovers by itself): said above the page until it is back. */
   connectionLost?: boolean
+  /** Above the whole frame, on every page: a staff member's preview of the portal (0022). */
+  preview?: ReactNode
+  /** Replaces "Sign out" (a preview is left, not signed out of). */
+  exit?: { label: string; action: () => void }
   children: ReactNode
 }
 
@@ -59,6 +63,8 @@ export function AppShell({
   context,
   banner,
   connectionLost = false,
+  preview,
+  exit,
   children,
 }: AppShellProps) {
   const { t } = useLingui()
@@ -71,15 +77,18 @@ export function AppShell({
   const group = useMemo(() => new MenuGroup(), [])
   useEffect(() => group.closeAll(), [group, pathname])
 
-  const signOut = () => void auth.signOut().then(() => navigate({ to: '/{-$lang}', params: { lang }, replace: true }))
+  const signOut =
+    exit?.action ??
+    (() => void auth.signOut().then(() => navigate({ to: '/{-$lang}', params: { lang }, replace: true })))
+  const signOutLabel = exit?.label ?? t`Sign out`
   const name = profile.full_name || profile.email || t`Account`
   const accountItems: NavMenuItem[] = [
     { key: 'home', label: areaName, link: home },
     { key: 'account', label: t`Account`, link: account },
-    { key: 'sign-out', label: t`Sign out`, action: signOut },
+    { key: 'sign-out', label: signOutLabel, action: signOut },
   ]
 
-  return (
+  const frame = (
     <div className={styles.shell}>
       <a className={styles.skipLink} href="#main">
         <Trans>Skip to content</Trans>
@@ -155,7 +164,7 @@ export function AppShell({
           </p>
           <LangToggle />
           <button type="button" className={styles.signOut} onClick={signOut}>
-            <Trans>Sign out</Trans>
+            {signOutLabel}
           </button>
         </div>
       </nav>
@@ -173,6 +182,13 @@ export function AppShell({
         </div>
       </main>
     </div>
+  )
+  if (!preview) return frame
+  return (
+    <>
+      {preview}
+      {frame}
+    </>
   )
 }
 

@@ -18,6 +18,7 @@ import { saveFailureMessage } from '@/auth/messages'
 import { useCurrentProfile } from '@/auth/use-auth'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import * as styles from './notifications.css'
+import { activePreview } from '@/lib/view-as'
 
 /** Where a notification leads in this area: a link, with `onFollow` (following it counts as reading it). */
 export type NotificationLink = (item: NotificationRow, onFollow: () => void) => ReactNode
@@ -41,6 +42,8 @@ export function NotificationsPage(props: AreaProps) {
 }
 
 function NotificationList({ userId, linkFor, emptyHint }: { userId: string } & AreaProps) {
+  // A staff member's preview of the client's portal marks nothing read (decision 0022).
+  const preview = activePreview() !== null
   const { i18n } = useLingui()
   const queryClient = useQueryClient()
   const { list, items, total } = useNotifications(userId)
@@ -105,7 +108,7 @@ function NotificationList({ userId, linkFor, emptyHint }: { userId: string } & A
             )}
           </p>
         </div>
-        {unread > 0 && (
+        {unread > 0 && !preview && (
           <button
             type="button"
             className={layout.buttonSecondary}
@@ -137,9 +140,10 @@ function NotificationList({ userId, linkFor, emptyHint }: { userId: string } & A
               key={item.id}
               item={item}
               busy={mark.isPending}
+              readOnly={preview}
               onMarkRead={markOne}
               link={linkFor(item, () => {
-                if (!item.read_at) mark.mutate(item.id)
+                if (!item.read_at && !preview) mark.mutate(item.id)
               })}
               articleRef={(element) => {
                 if (element) articles.current.set(item.id, element)
@@ -174,12 +178,14 @@ function NotificationList({ userId, linkFor, emptyHint }: { userId: string } & A
 function NotificationItem({
   item,
   busy,
+  readOnly,
   onMarkRead,
   link,
   articleRef,
 }: {
   item: NotificationRow
   busy: boolean
+  readOnly: boolean
   onMarkRead: (id: string) => Promise<void>
   link: ReactNode
   articleRef: (element: HTMLElement | null) => void
@@ -212,7 +218,7 @@ function NotificationItem({
         <div className={styles.meta}>
           <time dateTime={item.created_at}>{formatted}</time>
           {link}
-          {unread && (
+          {unread && !readOnly && (
             <button
               type="button"
               className={styles.markButton}

@@ -13,6 +13,7 @@ import { conversationKeys, conversationUnreadQuery, totalUnread } from '@/lib/co
 import { useLiveConnectionLost, useLiveQueryKeys } from '@/lib/use-live'
 import { approvalKeys } from '@/lib/approvals'
 import { MfaBanner } from './account/mfa-banner'
+import { PreviewEnded } from './preview-ended'
 
 export function AdminLayout() {
   const { t } = useLingui()
@@ -63,6 +64,7 @@ export function AdminLayout() {
       banner={
         <>
           <AreaNotice />
+          <PreviewEnded />
           <MfaBanner />
         </>
       }

@@ -11,6 +11,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { useProfile } from '@/auth/use-auth'
 import { formatDateTime } from '@/lib/format'
 import { useLiveQueryKeys } from '@/lib/use-live'
+import { activePreview } from '@/lib/view-as'
 import { useOpenDocument } from '@/lib/use-open-document'
 import { messagePieces } from '@/lib/message-text'
 import {
@@ -68,21 +69,29 @@ export function Conversation({ projectId, staff }: { projectId: string; staff: b
   useLiveQueryKeys({ table: 'documents', filter }, [conversationKeys.documents(viewer, projectId)])
   const present = usePresence(projectId, viewer, profile.full_name || profile.email || '')
 
-  // Reading the page marks the thread read up to its newest message.
+  // Reading the page marks the thread read up to its newest message; a staff member's preview of
+  // the client's portal reads without marking anything (decision 0022).
   const newest = messages.at(-1)?.created_at
+  const preview = activePreview() !== null
   useEffect(() => {
-    if (!newest) return
+    if (!newest || preview) return
     void markConversationRead(projectId, newest).then(() =>
       queryClient.invalidateQueries({ queryKey: conversationKeys.unread(viewer) }),
     )
-  }, [newest, projectId, queryClient, viewer])
+  }, [newest, preview, projectId, queryClient, viewer])
 
   const names = useMemo(() => new Map(people.map((person) => [person.id, person.full_name])), [people])
   return (
     <div className={styles.composer}>
       <Present names={present} />
       <Thread messages={messages} reads={reads} names={names} viewer={viewer} projectId={projectId} />
-      <Composer projectId={projectId} staff={staff} people={people} viewer={viewer} />
+      {preview ? (
+        <p className={page.mutedText} data-testid="preview-read-only">
+          <Trans>This is a read-only preview: messages cannot be sent from it.</Trans>
+        </p>
+      ) : (
+        <Composer projectId={projectId} staff={staff} people={people} viewer={viewer} />
+      )}
     </div>
   )
 }

@@ -1,6 +1,7 @@
 // "Who is reading the thread": Realtime presence on the private channel `conversation:<project>`,
 // which only the people of the project may join (policies on realtime.messages, decision 0016).
 // Each open page is present under its person's id; the others' names are returned.
+import { activePreview } from '@/lib/view-as'
 import { useEffect, useState } from 'react'
 import type { RealtimeChannel } from '@supabase/supabase-js'
 import { supabase } from '@/lib/supabase'
@@ -24,7 +25,8 @@ export function usePresence(projectId: string, viewerId: string, viewerName: str
         setNames([...new Set(others)].sort())
       })
       joined.subscribe((status) => {
-        if (status === 'SUBSCRIBED') void joined.track({ name: viewerName })
+        // A staff member's preview listens only: it is never the client present (decision 0022).
+        if (status === 'SUBSCRIBED' && !activePreview()) void joined.track({ name: viewerName })
       })
       channel = joined
     })

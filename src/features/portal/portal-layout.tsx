@@ -12,7 +12,9 @@ import { conversationKeys, conversationUnreadQuery, totalUnread } from '@/lib/co
 import { useLiveConnectionLost, useLiveQueryKeys } from '@/lib/use-live'
 import { approvalKeys } from '@/lib/approvals'
 import { notificationKeys, unreadCountQuery } from '@/lib/notifications'
+import { activePreview, leavePreview } from '@/lib/view-as'
 import { organizationQuery } from './queries'
+import { PreviewBanner } from './preview-banner'
 
 export function PortalLayout() {
   const { t } = useLingui()
@@ -50,8 +52,12 @@ export function PortalLayout() {
     { key: 'account', label: t`Account`, link: { to: '/{-$lang}/client-portal/dashboard/account', params: { lang } } },
   ]
 
+  const preview = activePreview()
+
   return (
     <AppShell
+      preview={preview && <PreviewBanner preview={preview} />}
+      exit={preview ? { label: t`Leave preview`, action: () => leavePreview('left') } : undefined}
       areaName={t`Client portal`}
       home={{ to: '/{-$lang}/client-portal/dashboard', params: { lang } }}
       account={{ to: '/{-$lang}/client-portal/dashboard/account', params: { lang } }}

@@ -14,6 +14,8 @@ import { FormAlert, TextAreaField } from '@/components/form/field'
 import * as form from '@/components/form/form.css'
 import * as styles from '@/components/ui/page.css'
 import { projectKeys } from './queries'
+import { activePreview } from '@/lib/view-as'
+import { PreviewNote } from '@/components/ui/preview-note'
 
 const COMMENT_MAX = 2000
 
@@ -33,7 +35,13 @@ export function ApprovalsSection({ projectId, organizationId }: { projectId: str
         requests={requests}
         empty={<Trans>Nothing in this project awaits your approval.</Trans>}
         actions={(request) =>
-          isApprover && request.status === 'pending' ? <AnswerForm request={request} projectId={projectId} /> : null
+          isApprover && request.status === 'pending' ? (
+            activePreview() ? (
+              <PreviewNote />
+            ) : (
+              <AnswerForm request={request} projectId={projectId} />
+            )
+          ) : null
         }
       />
     </>

@@ -19,6 +19,8 @@ import { projectDocumentsQuery, projectKeys } from './queries'
 import * as styles from '@/components/ui/page.css'
 import { TableScroll } from '@/components/ui/table-scroll'
 import { OwnUploadActions, type Outcome } from './own-upload-actions'
+import { activePreview } from '@/lib/view-as'
+import { PreviewNote } from '@/components/ui/preview-note'
 
 export function DocumentsSection({
   projectId,
@@ -36,6 +38,7 @@ export function DocumentsSection({
   const captionId = useId()
   const queryClient = useQueryClient()
   const [outcome, setOutcome] = useState<Outcome>(null)
+  const preview = activePreview()
   const outcomeRef = useRef<HTMLDivElement>(null)
   // A deleted row takes its focused button with it: the message about it gets the focus instead.
   useEffect(() => {
@@ -124,7 +127,8 @@ export function DocumentsSection({
                           {busy ? <Trans>Preparing...</Trans> : <Trans>Download</Trans>}
                           <span className={layout.visuallyHidden}>{`: ${name}`}</span>
                         </button>
-                        {document.uploaded_by === profile.id && (
+                        {/* A preview (view as client) changes nothing: no replace or delete. */}
+                        {document.uploaded_by === profile.id && !preview && (
                           <OwnUploadActions
                             document={document}
                             organizationId={organizationId}
@@ -142,7 +146,7 @@ export function DocumentsSection({
           </table>
         </TableScroll>
       )}
-      <UploadForm projectId={projectId} organizationId={organizationId} />
+      {preview ? <PreviewNote /> : <UploadForm projectId={projectId} organizationId={organizationId} />}
     </>
   )
 }

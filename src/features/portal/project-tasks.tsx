@@ -12,6 +12,7 @@ import { DueDate, EmptyState, StatusBadge } from '@/components/ui/page-kit'
 import { projectKeys, projectTasksQuery, type PortalTask } from './queries'
 import * as styles from '@/components/ui/page.css'
 import { TableScroll } from '@/components/ui/table-scroll'
+import { activePreview } from '@/lib/view-as'
 
 function useTaskStatus(projectId: string) {
   const queryClient = useQueryClient()
@@ -117,7 +118,7 @@ export function TasksSection({ projectId, projectName }: { projectId: string; pr
                     )}
                   </td>
                   <td className={styles.td}>
-                    {mine ? (
+                    {mine && !activePreview() ? (
                       <button
                         type="button"
                         className={styles.smallButton}

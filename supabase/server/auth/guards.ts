@@ -3,6 +3,7 @@
 import { decodeProtectedHeader } from 'jose'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { JwtPayload } from '../lib/jwt'
+import { isViewAs } from '../lib/view-as'
 import { nowOf, type AuthContext, type AuthEnv } from './context'
 import { AuthError, errors } from './errors'
 import { clientIp, isUuid } from './http'
@@ -52,7 +53,9 @@ export function requireUser(ctx: AuthContext): MiddlewareHandler<AuthEnv> {
       session = isUuid(String(claims.session_id))
         ? await findSession(ctx.deps.db, String(claims.session_id))
         : undefined
-      if (!session || session.user_id !== user.id) throw errors.jwtSessionNotFound()
+      // A preview token (view as client, 0022) lives on the staff member's session.
+      const owner = isViewAs(claims) ? claims.view_as : user.id
+      if (!session || session.user_id !== owner) throw errors.jwtSessionNotFound()
       if (session.not_after && new Date(session.not_after).getTime() <= nowOf(ctx).getTime())
         throw errors.jwtSessionNotFound()
     }

@@ -18,6 +18,7 @@ import { authRuntime } from './runtime'
 import { resend, signup } from './signup'
 import { token } from './token'
 import { getUser, logout, updateUser } from './user'
+import { endViewAs, refusePreview, startViewAs } from './view-as'
 import { verifyGet, verifyPost } from './verify'
 
 export function authRoutes(deps: ServerDeps) {
@@ -62,16 +63,21 @@ export function authRoutes(deps: ServerDeps) {
   app.get('/verify', rateLimit(ctx, 'verify', errors.requestRateLimit), verifyGet(ctx))
   app.post('/verify', rateLimit(ctx, 'verify', errors.requestRateLimit), verifyPost(ctx))
 
-  // A signed-in user (access token whose user and session still exist).
+  // A signed-in user (access token whose user and session still exist). A staff member's preview
+  // of a client's portal (0022) may read /user and nothing else.
+  const writer = [user, refusePreview()] as const
   app.get('/user', user, getUser(ctx))
-  app.put('/user', user, updateUser(ctx))
-  app.post('/logout', user, logout(ctx))
-  app.get('/reauthenticate', user, reauthenticate(ctx))
-  app.post('/factors', user, mfa.enroll(ctx))
-  app.post('/factors/:id/challenge', user, mfa.challenge(ctx))
+  app.put('/user', ...writer, updateUser(ctx))
+  app.post('/logout', ...writer, logout(ctx))
+  app.get('/reauthenticate', ...writer, reauthenticate(ctx))
+  app.post('/factors', ...writer, mfa.enroll(ctx))
+  app.post('/factors/:id/challenge', ...writer, mfa.challenge(ctx))
   // Counted like /verify: six digits must not be guessable by trying them all.
-  app.post('/factors/:id/verify', user, rateLimit(ctx, 'verify', errors.requestRateLimit), verifyFactor(ctx))
-  app.delete('/factors/:id', user, mfa.unenroll(ctx))
+  app.post('/factors/:id/verify', ...writer, rateLimit(ctx, 'verify', errors.requestRateLimit), verifyFactor(ctx))
+  app.delete('/factors/:id', ...writer, mfa.unenroll(ctx))
+  // Staff: open and leave a read-only preview of a client user's portal.
+  app.post('/view_as', ...writer, startViewAs(ctx))
+  app.post('/view_as/end', ...writer, endViewAs(ctx))
 
   // The service role.
   app.post('/invite', admin, invite(ctx))

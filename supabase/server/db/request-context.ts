@@ -1,6 +1,7 @@
 // Every API request runs in one transaction that first takes on the caller's role and JWT
 // claims, as PostgREST and Supabase Storage do, so row-level security decides what is visible.
 import type { Database, Queryable } from './database'
+import { isViewAs } from '../lib/view-as'
 
 /**
  * The request's headers as SQL sees them in `request.headers`, with `x-real-ip` set to the address
@@ -61,7 +62,8 @@ export function withRequestContext<T>(db: Database, context: RequestContext, fn:
     // large query is being JIT-compiled; the API's short queries gain nothing from JIT (0012).
     ['jit', 'off'],
     // The same as `set transaction read only`: allowed here, before the transaction's first query.
-    ['transaction_read_only', context.readOnly ? 'on' : 'off'],
+    // A staff member's preview of a client's portal writes nothing, whatever it calls (0022).
+    ['transaction_read_only', context.readOnly || isViewAs(context.claims) ? 'on' : 'off'],
   ] as const
   return db.transaction(fn, settings, { retryable: context.retryable ?? false })
 }

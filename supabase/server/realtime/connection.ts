@@ -9,6 +9,7 @@ import type { JwtPayload } from '../lib/jwt'
 import { checkToken } from './auth'
 import type { BindingRequest, Subscriber } from './changes'
 import { mayWrite, readableExtensions, type Extension } from './private-channels'
+import { isViewAs } from '../lib/view-as'
 import {
   FrameError,
   decodeBinary,
@@ -337,6 +338,8 @@ export class Connection {
   }
 
   private async allowedToWrite(channel: Channel, extension: Extension) {
+    // A staff member's preview of a client's portal listens only: no presence, no broadcast (0022).
+    if (isViewAs(channel.claims)) return false
     if (!channel.isPrivate) return true
     channel.canWrite[extension] ??= await mayWrite(
       this.hub.db,

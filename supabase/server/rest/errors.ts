@@ -1,5 +1,6 @@
 // The REST API's error catalog: every error PostgREST itself produces that our subset can meet, in
 // its exact wire shape `{code, message, details, hint}` with its HTTP status and headers.
+import { VIEW_AS_READ_ONLY, viewAsReadOnlyMessage } from '../lib/view-as'
 
 export class RestError extends Error {
   constructor(
@@ -191,6 +192,7 @@ export const restErrors = {
     new RestError(401, 'PGRST303', message, null, null, { 'WWW-Authenticate': bearerChallenge(message) }),
   unknownRole: (message: string) => new RestError(401, '22023', message),
   internal: () => new RestError(500, 'PGRSTX00', 'Internal server error'),
+  viewAsReadOnly: () => new RestError(403, VIEW_AS_READ_ONLY, viewAsReadOnlyMessage),
 }
 
 function bearerChallenge(message: string) {

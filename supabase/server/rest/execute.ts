@@ -1,10 +1,12 @@
 // One REST request from start to end: the caller's JWT, schema profile, query string, headers and
 // body are read; the work is prepared against the schema cache (refreshed once if the request names
 // something unknown); then it runs in one transaction under the caller's role and claims.
+import { isPgError } from '../db/database'
 import { databaseHeaders, withRequestContext } from '../db/request-context'
 import type { ServerDeps } from '../deps'
 import type { Env } from '../env'
 import { jsonNestsDeeperThan } from '../lib/json-depth'
+import { isViewAs } from '../lib/view-as'
 import { identifyCaller } from './auth'
 import { suggestsStaleSchema, toRestError } from './db-errors'
 import { RestError, restErrors } from './errors'
@@ -94,6 +96,7 @@ export async function serveRest(
 ) {
   const method = raw.method.toUpperCase()
   let authed = false
+  let preview = false
   try {
     if (!methods.includes(method)) throw restErrors.unsupportedMethod(method)
     if (kind === 'rpc' && (method === 'PATCH' || method === 'DELETE')) throw restErrors.invalidRpcMethod(method)
@@ -105,6 +108,10 @@ export async function serveRest(
     authed = caller.authed
     requirePublicProfile(method, raw.headers)
     const readOnly = method === 'GET' || method === 'HEAD'
+    // A preview writes nothing (0022): refused before any work; an RPC runs in a read-only
+    // transaction and its first write is refused below.
+    preview = isViewAs(caller.claims)
+    if (preview && !readOnly && kind !== 'rpc') throw restErrors.viewAsReadOnly()
     const rawBody = kind === 'rpc' && method === 'POST' ? await readRawRpcBody(raw) : undefined
     const request: RestRequest = {
       method: method as RestMethod,
@@ -134,6 +141,7 @@ export async function serveRest(
   } catch (error) {
     // Something the cache lists may have been dropped or renamed by a migration.
     if (suggestsStaleSchema(error)) store.markStale()
+    if (preview && isPgError(error) && error.code === '25006') return errorResponse(restErrors.viewAsReadOnly())
     return errorResponse(toRestError(error, authed))
   }
 }

@@ -7,6 +7,7 @@ import type { ServerDeps } from '../deps'
 import { clientIp } from '../lib/client-ip'
 import type { JwtPayload } from '../lib/jwt'
 import { storageErrors } from './errors'
+import { isViewAs } from '../lib/view-as'
 
 export interface Caller {
   role: DbRole
@@ -33,6 +34,15 @@ export async function requireCaller(deps: ServerDeps, c: Context): Promise<Calle
   }
   const sub = typeof check.claims.sub === 'string' && check.claims.sub !== '' ? check.claims.sub : null
   return { role: check.role, claims: check.claims, owner: sub && UUID.test(sub) ? sub : null, ownerId: sub }
+}
+
+/** Whether the request carries a valid preview token (view as client, 0022). */
+export async function previewCaller(deps: ServerDeps, c: Context): Promise<boolean> {
+  const check = await deps.keys.checkRequest({
+    authorization: c.req.header('authorization'),
+    apikey: c.req.header('apikey'),
+  })
+  return check.ok && isViewAs(check.claims)
 }
 
 /** Runs `fn` in one transaction as the caller: their role, their claims, their request. */

@@ -1,6 +1,7 @@
 // The storage API's error catalog. Every failure leaves in Supabase Storage's JSON shape,
 // `{statusCode, code, error, message}`: HTTP 400 for client errors, the real status only in the body.
 import { isPgError } from '../db/database'
+import { VIEW_AS_READ_ONLY, viewAsReadOnlyMessage } from '../lib/view-as'
 
 export class StorageError extends Error {
   constructor(
@@ -70,6 +71,8 @@ export const storageErrors = {
   databaseTimeout: () => make('DatabaseTimeout', 544, 'The connection to the database timed out', undefined, 544),
   transactionConflict: () => make('TransactionError', 409, 'The request conflicted with another one; try again'),
   internal: () => make('InternalError', 500, 'Internal server error'),
+  /** A staff member's preview of a client's portal (0022): a real 403, like unknownRole. */
+  viewAsReadOnly: () => make(VIEW_AS_READ_ONLY, 403, viewAsReadOnlyMessage, 'Forbidden', 403),
 }
 
 /** Any thrown value as a storage error; database errors map the way Supabase Storage maps them. */
@@ -92,6 +95,9 @@ export function toStorageError(error: unknown): StorageError {
         return storageErrors.invalidRequest(error.message)
       case '57014':
         return storageErrors.databaseTimeout()
+      case '25006':
+        // Only a preview's transactions are read-only where storage writes.
+        return storageErrors.viewAsReadOnly()
       case '40001':
       case '40P01':
       case '55P03':

@@ -2,7 +2,7 @@
 // and signed downloads runs as the caller's role, so the policies on storage.objects decide.
 import { Hono } from 'hono'
 import type { ServerDeps } from '../deps'
-import { storageErrors } from './errors'
+import { storageErrorResponse, storageErrors } from './errors'
 import { ObjectFiles } from './files'
 import { bucketHandlers } from './handlers/buckets'
 import { authenticatedDownload, objectInfo, publicDownload, signedDownload } from './handlers/download'
@@ -11,6 +11,7 @@ import { signHandler } from './handlers/sign'
 import { copyHandler, createSignedUploadHandler, signedUploadHandler, uploadHandler } from './handlers/upload'
 import { DEFAULT_MAX_UPLOAD_BYTES } from './limits'
 import { guarded, type StorageService } from './service'
+import { previewCaller } from './caller'
 
 export interface StorageOptions {
   /** The largest upload accepted in any bucket (bytes). */
@@ -28,6 +29,15 @@ export function storageRoutes(deps: ServerDeps, options: StorageOptions = {}) {
   const buckets = bucketHandlers(service)
   const download = authenticatedDownload(service)
   const app = new Hono()
+
+  // A staff member's preview of a client's portal reads (downloads, lists, signed download URLs)
+  // and writes nothing; refused here, before a body is read or a file touched (0022).
+  app.use('*', async (c, next) => {
+    const reads =
+      c.req.method === 'GET' || c.req.method === 'HEAD' || /\/object\/(list|list-v2|sign)\//.test(c.req.path)
+    if (!reads && (await previewCaller(deps, c))) return storageErrorResponse(storageErrors.viewAsReadOnly())
+    await next()
+  })
 
   app.get('/bucket', guarded(buckets.list))
   app.post('/bucket', guarded(buckets.create)) // RLS: the service role, or a policy

@@ -3,6 +3,7 @@
 // URL needs no other credential; but the object must still be readable by the signer when it is
 // fetched, so un-sharing a document (or deactivating its reader) ends the links made for it.
 // Beyond Supabase Storage, which checks only the token (decision 0012, README).
+import { isViewAs } from '../lib/view-as'
 import type { DbRole } from '../db/request-context'
 import type { JwtKeys } from '../lib/jwt'
 import type { Caller } from './caller'
@@ -22,9 +23,14 @@ export function requireExpiresIn(value: unknown, max: number): number {
 
 /** The relative URL storage-js appends to its base: it must already carry `?token=`. */
 export async function signedObjectUrl(keys: JwtKeys, signer: Caller, bucket: string, key: string, expiresIn: number) {
-  // What the storage policies read of the signer: who, as which role, at which assurance level.
-  const { sub, aal } = signer.claims
-  const token = await keys.sign({ url: `${bucket}/${key}`, scope: SCOPE, role: signer.role, sub, aal }, expiresIn)
+  // What the storage policies read of the signer: who, as which role, at which assurance level,
+  // and whether a staff member's preview asked (its download is not the client's, 0022).
+  const { sub, aal, view_as } = signer.claims
+  const preview = isViewAs(signer.claims) ? { view_as } : {}
+  const token = await keys.sign(
+    { url: `${bucket}/${key}`, scope: SCOPE, role: signer.role, sub, aal, ...preview },
+    expiresIn,
+  )
   return `/object/sign/${bucket}/${key}?token=${token}`
 }
 
@@ -72,7 +78,7 @@ async function verifiedSigner(keys: JwtKeys, token: string | undefined, bucket: 
     if (result.reason === 'expired') throw storageErrors.expiredToken()
     throw storageErrors.invalidJwt(result.message)
   }
-  const { url, exp, role, sub, aal } = result.payload
+  const { url, exp, role, sub, aal, view_as } = result.payload
   // Access tokens are signed with the same key: only our own URL tokens of this scope (a download
   // token cannot upload), with an expiry and a signer, count.
   if (scope === UPLOAD_SCOPE && result.payload.scope !== scope)
@@ -85,7 +91,12 @@ async function verifiedSigner(keys: JwtKeys, token: string | undefined, bucket: 
   )
     throw storageErrors.invalidSignature()
   const subject = typeof sub === 'string' && sub !== '' ? sub : null
-  const claims = { role: role as DbRole, ...(subject ? { sub: subject } : {}), ...(aal ? { aal } : {}) }
+  const claims = {
+    role: role as DbRole,
+    ...(subject ? { sub: subject } : {}),
+    ...(aal ? { aal } : {}),
+    ...(isViewAs(result.payload) ? { view_as } : {}),
+  }
   const uuid =
     subject && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(subject) ? subject : null
   const caller: Caller = { role: role as DbRole, claims, owner: uuid, ownerId: subject }

@@ -14,6 +14,7 @@ import { adminKeys } from '../queries'
 import { adminUsers, failureOf } from './api'
 import type { ManagedUser } from './queries'
 import * as styles from './clients.css'
+import { ViewAsButton } from './view-as-button'
 
 export interface Outcome {
   tone: 'info' | 'error'
@@ -95,6 +96,7 @@ export function UserActions({ user, invalidate, onOutcome }: Props) {
 
   return (
     <div className={styles.actionCell}>
+      {!confirming && canResetFactors && <ViewAsButton user={user} onOutcome={onOutcome} />}
       {user.status === 'invited' && (
         <button type="button" className={page.smallButton} disabled={busy} onClick={() => mutation.mutate('resend')}>
           <Trans>

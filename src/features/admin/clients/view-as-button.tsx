@@ -1,0 +1,52 @@
+// "View as client" on an active client user (decision 0022): asks the server for a read-only
+// preview with the staff member's own token and opens the portal as that person in this tab. The
+// staff session stays where it is (localStorage); the preview lives in this tab only.
+import { useState } from 'react'
+import { useRouter } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { supabase } from '@/lib/supabase'
+import { useLangPrefix } from '@/lib/use-lang'
+import { PreviewError, startPreview } from '@/lib/view-as'
+import * as layout from '@/components/ui/layout.css'
+import * as page from '@/components/ui/page.css'
+import type { ManagedUser } from './queries'
+import type { Outcome } from './user-actions'
+
+export function ViewAsButton({ user, onOutcome }: { user: ManagedUser; onOutcome: (outcome: Outcome) => void }) {
+  const { t } = useLingui()
+  const router = useRouter()
+  const lang = useLangPrefix()
+  const [busy, setBusy] = useState(false)
+  const name = user.full_name || user.email || ''
+
+  async function open() {
+    setBusy(true)
+    try {
+      const token = (await supabase.auth.getSession()).data.session?.access_token
+      if (!token) throw new PreviewError(401, undefined, 'No staff session')
+      const portal = router.buildLocation({ to: '/{-$lang}/client-portal/dashboard', params: { lang } }).href
+      const here = router.state.location.href
+      await startPreview(token, user.id, portal, here)
+    } catch (error) {
+      setBusy(false)
+      const status = error instanceof PreviewError ? error.status : 0
+      onOutcome({
+        tone: 'error',
+        text:
+          status === 404
+            ? t`${name} has no active client account, so the portal cannot be shown as them.`
+            : status === 403 || status === 401
+              ? t`Only staff signed in with their second factor can view the portal as a client.`
+              : t`The preview could not be opened. Please check your connection and try again.`,
+      })
+    }
+  }
+
+  return (
+    <button type="button" className={page.smallButton} disabled={busy} onClick={() => void open()}>
+      <Trans>
+        View as client<span className={layout.visuallyHidden}>: {name}</span>
+      </Trans>
+    </button>
+  )
+}

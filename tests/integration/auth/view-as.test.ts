@@ -1,0 +1,268 @@
+// "View as client" (issue 12 item 5, decision 0022): only active staff can open a preview of a
+// client user's portal; the preview token reads exactly what the client reads and writes nothing
+// anywhere (REST, RPC, storage, auth, realtime presence); downloads in a preview are not recorded
+// as the client's; entering and leaving are staff-only activity entries; the preview ends with
+// its token or with the staff member's session.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import WebSocket from 'ws'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seedDocumentFiles } from '../../../supabase/server/db/seed-files'
+import { demoPassword } from '../../../supabase/server/welcome'
+import { documents, projects, tasks, users } from '../rls/seed-ids'
+import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { claimsOf } from './support/helpers'
+
+interface Preview {
+  access_token: string
+  expires_in: number
+  expires_at: number
+  refresh_token?: string
+  user: { id: string }
+  view_as: { user_id: string; full_name: string; organization_name: string }
+}
+
+describe.each(databaseKinds())('view as client on %s', (kind) => {
+  let server: TestServer
+  let admin: SupabaseClient
+  let lucia: SupabaseClient
+  let adminToken: string
+  let luciaToken: string
+
+  const signIn = async (email: string) => {
+    const client = server.client()
+    const { data, error } = await client.auth.signInWithPassword({ email, password: demoPassword })
+    if (error) throw error
+    return { client, token: data.session.access_token }
+  }
+  const post = (path: string, token: string | null, body: unknown) =>
+    server.request(`/auth/v1/${path}`, {
+      method: 'POST',
+      headers: {
+        apikey: server.anonKey,
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    })
+  const start = async (token: string, userId: string) => {
+    const response = await post('view_as', token, { user_id: userId })
+    expect(response.status).toBe(200)
+    return (await response.json()) as Preview
+  }
+  /** The browser's way: a supabase-js client whose stored session is the preview (no refresh token). */
+  const previewClient = (preview: Preview, base?: string): SupabaseClient => {
+    const stored = new Map<string, string>()
+    stored.set('preview', JSON.stringify({ ...preview, token_type: 'bearer', refresh_token: '' }))
+    // With `base`: the listening server (real fetch and WebSocket), else the app in-process.
+    return createClient(base ?? server.url, server.anonKey, {
+      global: base ? {} : { fetch: async (input, init) => server.app.fetch(new Request(input, init)) },
+      auth: {
+        storageKey: 'preview',
+        storage: {
+          getItem: (key) => stored.get(key) ?? null,
+          setItem: (key, value) => void stored.set(key, value),
+          removeItem: (key) => void stored.delete(key),
+        },
+        persistSession: true,
+        autoRefreshToken: false,
+        detectSessionInUrl: false,
+      },
+      realtime: { transport: WebSocket as never },
+    })
+  }
+  const entriesAbout = async (userId: string) =>
+    (
+      await server.deps.db.query<{ actor_id: string; action: string; is_internal: boolean }>(
+        `select actor_id, action, is_internal from public.activity_log
+         where entity_id = $1 and action like 'view_as%' order by id`,
+        [userId],
+      )
+    ).rows
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, { AUTH_VIEW_AS_EXPIRY: '900' })
+    await server.deps.db.transaction((tx) => seedDocumentFiles(tx, server.deps.storageDir))
+    ;({ client: admin, token: adminToken } = await signIn('admin@caucedata.com'))
+    ;({ client: lucia, token: luciaToken } = await signIn('lucia.martin@example.com'))
+  })
+  afterAll(() => server.close())
+
+  it('is for active staff only, and says nothing about whom a non-staff caller named', async () => {
+    expect((await post('view_as', null, { user_id: users.lucia })).status).toBe(401)
+    const asClient = await post('view_as', luciaToken, { user_id: users.james })
+    const asClientUnknown = await post('view_as', luciaToken, { user_id: '00000000-0000-4000-8000-000000000000' })
+    expect(asClient.status).toBe(403)
+    expect(asClientUnknown.status).toBe(403)
+    expect(await asClient.json()).toEqual(await asClientUnknown.json())
+
+    // Staff asking for someone who is not an active client user: one answer for every case.
+    await server.deps.db.query('update public.profiles set is_active = false where id = $1', [users.sarah])
+    const answers = []
+    for (const target of [users.sarah, users.superAdmin, '00000000-0000-4000-8000-000000000000']) {
+      const response = await post('view_as', adminToken, { user_id: target })
+      answers.push({ status: response.status, body: await response.json() })
+    }
+    expect(answers.map((a) => a.status)).toEqual([404, 404, 404])
+    expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1)
+    expect((await post('view_as', adminToken, { user_id: 'not-a-uuid' })).status).toBe(400)
+    expect(await entriesAbout(users.sarah)).toEqual([])
+  })
+
+  it('mints a short-lived token for the client, without a refresh token, and records the entering', async () => {
+    const preview = await start(adminToken, users.lucia)
+    expect(preview.refresh_token).toBeUndefined()
+    expect(preview.expires_in).toBe(900)
+    expect(preview.view_as).toMatchObject({ user_id: users.lucia, full_name: 'Lucía Martín' })
+    const claims = claimsOf(preview.access_token)
+    expect(claims).toMatchObject({ sub: users.lucia, role: 'authenticated', view_as: users.admin })
+    expect(Number(claims.exp) - Number(claims.iat)).toBe(900)
+    expect(claims.session_id).toBe(claimsOf(adminToken).session_id)
+    expect(await entriesAbout(users.lucia)).toEqual([
+      { actor_id: users.admin, action: 'view_as_start', is_internal: true },
+    ])
+
+    // The entry is staff-only: the client never reads it, staff do.
+    const own = await lucia.from('activity_log').select('id').eq('entity_id', users.lucia).like('action', 'view_as%')
+    expect(own.data).toEqual([])
+    const staff = await admin
+      .from('activity_log')
+      .select('action')
+      .eq('entity_id', users.lucia)
+      .like('action', 'view_as%')
+    expect(staff.data).toEqual([{ action: 'view_as_start' }])
+
+    // A preview cannot open another one.
+    const nested = await post('view_as', preview.access_token, { user_id: users.james })
+    expect(nested.status).toBe(403)
+    expect((await nested.json()).code).toBe('view_as_read_only')
+  })
+
+  it('reads exactly what the client reads', async () => {
+    const preview = previewClient(await start(adminToken, users.lucia))
+    const { data: user } = await preview.auth.getUser()
+    expect(user.user?.id).toBe(users.lucia)
+    for (const table of ['projects', 'documents', 'tasks', 'reports', 'notifications', 'activity_log'] as const) {
+      const mine = await lucia.from(table).select('id').order('id')
+      const seen = await preview.from(table).select('id').order('id')
+      expect(seen.error).toBeNull()
+      expect(seen.data, table).toEqual(mine.data)
+    }
+    expect((await preview.from('projects').select('id')).data?.length).toBeGreaterThan(0)
+    const unread = await preview.rpc('conversation_unread_counts')
+    expect(unread.data).toEqual((await lucia.rpc('conversation_unread_counts')).data)
+  })
+
+  it('refuses every write, with one code, and changes nothing', async () => {
+    const preview = previewClient(await start(adminToken, users.lucia))
+    const refused = (result: { error: { code?: string; message: string } | null; status?: number }) => {
+      expect(result.error?.code).toBe('view_as_read_only')
+      expect(result.status).toBe(403)
+    }
+    refused(await preview.from('tasks').update({ title: 'Changed in a preview' }).eq('id', tasks.riberaForLucia))
+    refused(
+      await preview.from('notifications').update({ read_at: new Date().toISOString() }).eq('user_id', users.lucia),
+    )
+    refused(await preview.from('notifications').delete().eq('user_id', users.lucia))
+    refused(await preview.from('conversation_messages').insert({ project_id: projects.riberaDashboard, body: 'Hello' }))
+    const readMarker = () =>
+      server.deps.db.query(
+        'select last_read_at from public.conversation_reads where user_id = $1 and project_id = $2',
+        [users.lucia, projects.riberaDashboard],
+      )
+    const markerBefore = (await readMarker()).rows
+    // An RPC that writes runs, read-only, until its first write.
+    refused(
+      await preview.rpc('mark_conversation_read', {
+        target_project: projects.riberaDashboard,
+        up_to: new Date().toISOString(),
+      }),
+    )
+    expect((await readMarker()).rows).toEqual(markerBefore)
+    const task = await server.deps.db.query('select title from public.tasks where id = $1', [tasks.riberaForLucia])
+    expect(task.rows[0]).not.toEqual({ title: 'Changed in a preview' })
+
+    // Storage: upload, remove, move.
+    const path = `${projects.riberaDashboard}/preview.txt`
+    const upload = await preview.storage.from('documents').upload(path, new Blob(['x']), { contentType: 'text/plain' })
+    expect(upload.error).toMatchObject({ statusCode: '403' })
+    const kpi = (
+      await server.deps.db.query<{ storage_path: string }>('select storage_path from public.documents where id = $1', [
+        documents.riberaClientUpload,
+      ])
+    ).rows[0]!.storage_path
+    expect((await preview.storage.from('documents').remove([kpi])).error).toMatchObject({ statusCode: '403' })
+    expect((await preview.storage.from('documents').move(kpi, `${kpi}.moved`)).error).toMatchObject({
+      statusCode: '403',
+    })
+
+    // Auth: the client's account, second factors and sessions are out of reach.
+    const update = await preview.auth.updateUser({ data: { locale: 'en' } })
+    expect(update.error).toMatchObject({ status: 403, code: 'view_as_read_only' })
+    const enroll = await preview.auth.mfa.enroll({ factorType: 'totp' })
+    expect(enroll.error).toMatchObject({ status: 403, code: 'view_as_read_only' })
+    const token = (await preview.auth.getSession()).data.session!.access_token
+    const logout = await server.request('/auth/v1/logout?scope=global', {
+      method: 'POST',
+      headers: { apikey: server.anonKey, authorization: `Bearer ${token}` },
+    })
+    expect(logout.status).toBe(403)
+    // Lucía's own session still works.
+    expect((await lucia.from('projects').select('id')).error).toBeNull()
+  })
+
+  it('downloads the client can download, recording nothing as the client', async () => {
+    const preview = previewClient(await start(adminToken, users.lucia))
+    const path = (
+      await server.deps.db.query<{ storage_path: string }>('select storage_path from public.documents where id = $1', [
+        documents.riberaKpiSpec,
+      ])
+    ).rows[0]!.storage_path
+    const count = async () =>
+      Number((await server.deps.db.query<{ n: string }>('select count(*) as n from storage.downloads')).rows[0]!.n)
+    const before = await count()
+    expect((await preview.storage.from('documents').download(path)).error).toBeNull()
+    const signed = await preview.storage.from('documents').createSignedUrl(path, 60)
+    expect(signed.error).toBeNull()
+    const response = await server.request(signed.data!.signedUrl)
+    expect(response.status).toBe(200)
+    await response.arrayBuffer()
+    expect(await count()).toBe(before)
+    // What the client cannot read, the preview cannot either.
+    const hidden = (
+      await server.deps.db.query<{ storage_path: string }>('select storage_path from public.documents where id = $1', [
+        documents.riberaInternalNotes,
+      ])
+    ).rows[0]!.storage_path
+    expect((await preview.storage.from('documents').download(hidden)).error).not.toBeNull()
+  })
+
+  it('is never the client present in a conversation', async () => {
+    const preview = previewClient(await start(adminToken, users.lucia), await server.listen())
+    const token = (await preview.auth.getSession()).data.session!.access_token
+    await preview.realtime.setAuth(token)
+    const channel = preview.channel(`conversation:${projects.riberaDashboard}`, { config: { private: true } })
+    await new Promise<void>((resolve, reject) =>
+      channel.subscribe((status, error) => {
+        if (status === 'SUBSCRIBED') resolve()
+        else if (error) reject(error)
+      }),
+    )
+    expect(await channel.track({ name: 'Lucía' })).toBe('error')
+    await preview.removeChannel(channel)
+  })
+
+  it('records the leaving from the staff session, and ends with the staff session', async () => {
+    const { client: staff, token } = await signIn('admin@caucedata.com')
+    const preview = previewClient(await start(token, users.james))
+    expect((await post('view_as/end', luciaToken, { user_id: users.james })).status).toBe(403)
+    expect((await post('view_as/end', token, { user_id: users.james })).status).toBe(204)
+    expect((await entriesAbout(users.james)).map((e) => e.action)).toEqual(['view_as_start', 'view_as_end'])
+
+    expect((await preview.from('projects').select('id')).error).toBeNull()
+    await staff.auth.signOut()
+    // The revocation check remembers a live session for at most AUTH_REVOCATION_CHECK_MS.
+    await expect
+      .poll(async () => (await preview.from('projects').select('id')).status, { timeout: 10_000, interval: 250 })
+      .toBe(401)
+  })
+})
