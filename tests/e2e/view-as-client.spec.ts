@@ -60,6 +60,13 @@ for (const [lng, width, colorScheme] of [
     await page.goto(withLangPrefix(`/client-portal/dashboard/projects/${visible[0]!.id}`, lng))
     await expect(page.getByTestId('preview-read-only').first()).toBeVisible()
     await expect(page.locator('input[type="file"]')).toHaveCount(0)
+    if (client === demoUsers.lucia) {
+      // Her own upload (the demo's "Ventas por tienda 2025") shows as hers, with no replace or delete.
+      await page.goto(withLangPrefix('/client-portal/dashboard/projects/1a000000-0000-4000-8000-000000000001', lng))
+      await expect(page.getByText(t(lng, 'Uploaded by you')).first()).toBeVisible()
+      await expect(page.getByRole('button', { name: t(lng, 'Replace file') })).toHaveCount(0)
+      await expect(page.getByRole('button', { name: t(lng, 'Delete'), exact: true })).toHaveCount(0)
+    }
 
     // The banner's button is the first stop of the keyboard on a page load, at every width.
     await page.reload()
