@@ -23,20 +23,22 @@ import {
   type FunctionEnv,
   type TypedClient,
 } from './runtime'
+import {
+  inviteEmail,
+  inviteFullName,
+  inviteLocale,
+  inviteStaffRole,
+  invitationRuleText,
+} from '../../src/lib/rules/invitation-fields'
 
 /** A ban as long as Go allows (about 100 years): deactivated until someone reactivates. */
 export const deactivatedBan = '876000h'
 
 const uuid = z.string().uuid()
-const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(1, 'An e-mail address is required')
-  .max(254, 'An e-mail address has at most 254 characters')
-  .email('Not a valid e-mail address')
-const fullName = z.string().trim().min(1, 'A name is required').max(200, 'A name has at most 200 characters')
-const locale = z.enum(['es', 'en'])
+// The fields' rules are the staff form's (src/lib/rules/invitation-fields.ts), checked again here.
+const email = inviteEmail
+const fullName = inviteFullName
+const locale = inviteLocale
 
 const inviteClient = z.object({
   action: z.literal('invite'),
@@ -52,7 +54,7 @@ const inviteStaff = z.object({
   email,
   full_name: fullName,
   locale,
-  role: z.enum(['admin', 'super_admin']),
+  role: inviteStaffRole,
   organization_id: z.undefined().optional(),
 })
 
@@ -75,12 +77,20 @@ function withCors(response: Response): Response {
   return response
 }
 
-/** The first problem zod found, as `field: message`, and the field it belongs to. */
+/**
+ * The first problem zod found, as `field: message`, the field it belongs to and, for the fields'
+ * own rules, the rule (the form shows its message for it).
+ */
 function invalid(error: z.ZodError): Response {
   const issue = error.issues[0]
   const field = issue?.path.map(String).join('.') || undefined
-  const message = issue ? `${field ? `${field}: ` : ''}${issue.message}` : 'Invalid request'
-  return json({ error: { code: 'validation_failed', message, ...(field ? { field } : {}) } }, 400)
+  const rule = issue && issue.message in invitationRuleText ? issue.message : undefined
+  const text = rule ? invitationRuleText[rule] : issue?.message
+  const message = issue ? `${field ? `${field}: ` : ''}${text}` : 'Invalid request'
+  return json(
+    { error: { code: 'validation_failed', message, ...(field ? { field } : {}), ...(rule ? { rule } : {}) } },
+    400,
+  )
 }
 
 async function identify(request: Request, env: FunctionEnv): Promise<Caller | Response> {

@@ -1,5 +1,6 @@
 // The shared rules (src/lib/rules): one calendar-date rule, one number rule and one metric
-// schema, read the same way by the staff form, the CSV importer and the database-error map.
+// schema, read the same way by the staff form, the CSV importer and the database-error map; the
+// other entities' schemas and their error maps.
 import { describe, expect, it } from 'vitest'
 import { isCalendarDate, parseDecimal } from '../../src/lib/rules/values'
 import { checkMetric, metricConstraints, metricMessages } from '../../src/lib/rules/metric'
@@ -9,6 +10,14 @@ import { checkProject, emptyProjectInput, projectConstraints, projectMessages } 
 import { reportConstraints, reportMessages } from '../../src/lib/rules/report'
 import { taskConstraints, taskMessages } from '../../src/lib/rules/task'
 import { documentConstraints, documentMessages } from '../../src/lib/rules/document'
+import {
+  checkOrganization,
+  emptyOrganizationInput,
+  organizationConstraints,
+  organizationMessages,
+  toOrganizationRow,
+} from '../../src/lib/rules/organization'
+import { organizationFailure } from '../../src/features/admin/clients/api'
 
 const row = {
   metric_key: 'net_sales',
@@ -134,5 +143,20 @@ describe('one schema per entity (projects, tasks, reports, documents)', () => {
       'dueDate:dueOrder',
       'completedOn:date',
     ])
+  })
+})
+
+describe('one schema for organizations', () => {
+  it('names every constraint of the table with the rule the form uses, through the page’s error map', () => {
+    for (const [constraint, { field, rule }] of Object.entries(organizationConstraints)) {
+      const failure = organizationFailure({ code: '23514', message: `x violates check constraint "${constraint}"` })
+      expect(failure, constraint).toEqual({ field, message: organizationMessages[rule] })
+    }
+  })
+
+  it('takes a country code in either case and stores it in capitals; empty optional fields are none', () => {
+    const input = { ...emptyOrganizationInput, name: 'Ribera', slug: 'ribera', countryCode: 'es' }
+    expect(checkOrganization(input).problems).toEqual([])
+    expect(toOrganizationRow(input)).toMatchObject({ country_code: 'ES', legal_name: null, website: null })
   })
 })

@@ -17,6 +17,13 @@ import {
 } from '../../../src/lib/rules/project'
 import { checkReport, reportConstraints, toReportRow, type ReportInput } from '../../../src/lib/rules/report'
 import { checkTask, taskConstraints, toTaskRow, type TaskInput } from '../../../src/lib/rules/task'
+import {
+  checkOrganization,
+  emptyOrganizationInput,
+  organizationConstraints,
+  toOrganizationRow,
+  type OrganizationInput,
+} from '../../../src/lib/rules/organization'
 import { constraintOf } from '../../../src/features/admin/projects/errors'
 
 const long = (length: number) => 'x'.repeat(length)
@@ -253,5 +260,61 @@ describe('one schema per entity agrees with the database', () => {
       testCase,
     )
     expectAgreement(result, testCase.refused)
+  })
+
+  const organization: OrganizationInput = { ...emptyOrganizationInput, name: 'Rules check', slug: 'rules-check' }
+  const unique = () => `rules-${randomUUID().slice(0, 8)}`
+  const organizationCases: Case<OrganizationInput>[] = [
+    { name: 'a plain organization', input: {}, refused: false },
+    { name: 'an empty name', input: { name: '' }, refused: true },
+    { name: 'a name of one letter', input: { name: 'A' }, refused: true },
+    { name: 'a name of two letters', input: { name: 'AB' }, refused: false },
+    { name: 'a name of spaces around one letter', input: { name: '  A  ' }, refused: true },
+    { name: 'a name of 200 characters', input: { name: long(200) }, refused: false },
+    { name: 'a name of 201 characters', input: { name: long(201) }, refused: true },
+    { name: 'an empty short name', input: { slug: '' }, refused: true },
+    { name: 'a short name with capitals', input: { slug: 'Rules-Check' }, refused: true },
+    { name: 'a short name with a double hyphen', input: { slug: 'rules--check' }, refused: true },
+    { name: 'a short name ending in a hyphen', input: { slug: 'rules-check-' }, refused: true },
+    { name: 'a short name of 80 characters', input: { slug: `${unique()}-${'a'.repeat(65)}` }, refused: false },
+    { name: 'a short name of 81 characters', input: { slug: `${unique()}-${'a'.repeat(66)}` }, refused: true },
+    { name: 'a legal name of 200 characters', input: { legalName: long(200) }, refused: false },
+    { name: 'a legal name of 201 characters', input: { legalName: long(201) }, refused: true },
+    { name: 'a tax ID of 40 characters', input: { taxId: long(40) }, refused: false },
+    { name: 'a tax ID of 41 characters', input: { taxId: long(41) }, refused: true },
+    { name: 'a country code in lower case', input: { countryCode: 'es' }, refused: false },
+    { name: 'a country code of three letters', input: { countryCode: 'ESP' }, refused: true },
+    { name: 'a country code with a digit', input: { countryCode: 'E1' }, refused: true },
+    { name: 'an industry of 100 characters', input: { industry: long(100) }, refused: false },
+    { name: 'an industry of 101 characters', input: { industry: long(101) }, refused: true },
+    { name: 'an https address', input: { website: 'https://example.com' }, refused: false },
+    { name: 'an address without a scheme', input: { website: 'example.com' }, refused: true },
+    { name: 'an address with a space', input: { website: 'https://exa mple.com' }, refused: true },
+    { name: 'an address of 300 characters', input: { website: `https://${'a'.repeat(292)}` }, refused: false },
+    { name: 'an address of 301 characters', input: { website: `https://${'a'.repeat(293)}` }, refused: true },
+    { name: 'an unknown language', input: { defaultLocale: 'fr' }, refused: true },
+  ]
+
+  it.each(organizationCases)('organizations: $name', async (testCase) => {
+    const result = await verdicts(
+      checkOrganization,
+      // each accepted row needs a short name of its own
+      (input: OrganizationInput) =>
+        staff
+          .from('organizations')
+          .insert(toOrganizationRow(input.slug === 'rules-check' ? { ...input, slug: unique() } : input)),
+      organizationConstraints,
+      organization,
+      testCase,
+    )
+    expectAgreement(result, testCase.refused)
+  })
+
+  it('organizations: a short name already taken is refused by the database, on the short name field', async () => {
+    const input = { ...organization, slug: 'almacenes-ribera' }
+    expect(checkOrganization(input).problems).toEqual([])
+    const { error } = await staff.from('organizations').insert(toOrganizationRow(input))
+    expect(error).not.toBeNull()
+    expect(organizationConstraints[constraintOf(error) ?? '']).toEqual({ field: 'slug', rule: 'slugTaken' })
   })
 })

@@ -9,6 +9,8 @@ import type { TablesInsert } from '@/lib/db'
 import { networkFailure, unexpectedFailure } from '@/auth/messages'
 import type { Organization } from './queries'
 import { isNetworkFailure } from '@/lib/network-failure'
+import { organizationConstraints, organizationMessages, type OrganizationField } from '@/lib/rules/organization'
+import { invitationRefusal } from '@/lib/rules/invitation'
 
 export type OrganizationFields = Pick<
   TablesInsert<'organizations'>,
@@ -36,37 +38,13 @@ interface PostgrestLikeError {
   message: string
 }
 
-/** The organization constraints (supabase/migrations) and what each means for a field. */
-const organizationConstraints: Record<string, Failure<keyof OrganizationFields>> = {
-  organizations_slug_key: {
-    field: 'slug',
-    message: msg`Another organization already uses this short name. Choose a different one.`,
-  },
-  organizations_name_length: { field: 'name', message: msg`A name has between 2 and 200 characters.` },
-  organizations_slug_format: {
-    field: 'slug',
-    message: msg`Use lowercase letters, digits and single hyphens, at most 80 characters.`,
-  },
-  organizations_legal_name_length: { field: 'legal_name', message: msg`A legal name has at most 200 characters.` },
-  organizations_tax_id_length: { field: 'tax_id', message: msg`A tax ID has at most 40 characters.` },
-  organizations_country_code_format: {
-    field: 'country_code',
-    message: msg`Enter the two-letter country code, for example ES.`,
-  },
-  organizations_industry_length: { field: 'industry', message: msg`An industry has at most 100 characters.` },
-  organizations_website_format: {
-    field: 'website',
-    message: msg`Enter a web address starting with https:// or http://, at most 300 characters.`,
-  },
-  organizations_default_locale_check: { field: 'default_locale', message: msg`Choose Spanish or English.` },
-}
-
 const refused = msg`You do not have permission to make this change.`
 
-/** A REST failure on organizations: a constraint's field message, a refusal, or a general one. */
-export function organizationFailure(error: PostgrestLikeError): Failure<keyof OrganizationFields> {
+/** A REST failure on organizations: a constraint's field and rule, a refusal, or a general one. */
+export function organizationFailure(error: PostgrestLikeError): Failure<OrganizationField> {
   const constraint = /constraint "([a-z_]+)"/.exec(error.message)?.[1]
-  if (constraint && organizationConstraints[constraint]) return organizationConstraints[constraint]
+  const broken = constraint ? organizationConstraints[constraint] : undefined
+  if (broken) return { field: broken.field, message: organizationMessages[broken.rule] }
   if (error.code === '42501' || error.code === 'PGRST116') return { message: refused }
   if (isNetworkFailure(error)) return { message: networkFailure }
   return { message: unexpectedFailure }
@@ -94,7 +72,7 @@ export type AdminUsersRequest =
   | { action: 'resend' | 'deactivate' | 'reactivate' | 'remove_factors'; user_id: string }
 
 interface FunctionErrorBody {
-  error?: { code?: string; message?: string; field?: string }
+  error?: { code?: string; message?: string; field?: string; rule?: string }
 }
 
 const accountFailures: Record<string, Failure<InviteFields>> = {
@@ -118,20 +96,15 @@ const accountFailures: Record<string, Failure<InviteFields>> = {
   },
 }
 
-const fieldFailures: Partial<Record<InviteFields, MessageDescriptor>> = {
-  email: msg`Enter a valid e-mail address, at most 254 characters.`,
-  full_name: msg`Enter a name of at most 200 characters.`,
-  locale: msg`Choose Spanish or English.`,
-  role: msg`Choose a staff role.`,
-}
-
 /** What the function's error answer means to the reader. */
-export function accountFailure(code: string | undefined, field: string | undefined): Failure<InviteFields> {
+export function accountFailure(
+  code: string | undefined,
+  field: string | undefined,
+  rule?: string,
+): Failure<InviteFields> {
   if (code && accountFailures[code]) return accountFailures[code]
-  if (code === 'validation_failed' && field && field in fieldFailures) {
-    const key = field as InviteFields
-    return { field: key, message: fieldFailures[key]! }
-  }
+  const refusal = code === 'validation_failed' ? invitationRefusal(field, rule) : undefined
+  if (refusal) return { field: field as InviteFields, message: refusal.message }
   return { message: unexpectedFailure }
 }
 
@@ -146,7 +119,7 @@ export async function adminUsers(request: AdminUsersRequest): Promise<Record<str
   if (!error) return ((data as { data?: Record<string, unknown> } | null)?.data ?? {}) as Record<string, unknown>
   if (error instanceof FunctionsHttpError) {
     const body = (await (error.context as Response).json().catch(() => ({}))) as FunctionErrorBody
-    throw new WriteError(accountFailure(body.error?.code, body.error?.field), error)
+    throw new WriteError(accountFailure(body.error?.code, body.error?.field, body.error?.rule), error)
   }
   throw new WriteError({ message: networkFailure }, error)
 }

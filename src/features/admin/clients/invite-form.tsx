@@ -13,6 +13,8 @@ import { adminKeys } from '../queries'
 import { adminUsers, WriteError, failureOf, type AdminUsersRequest } from './api'
 import { languageNames, roleLabels, staffRoles, type StaffRole } from './labels'
 import * as styles from './clients.css'
+import { useRulesResolver } from '../projects/form-kit'
+import { checkInvitation } from '@/lib/rules/invitation'
 
 interface InviteValues {
   email: string
@@ -22,9 +24,6 @@ interface InviteValues {
 }
 
 type Target = { kind: 'client'; organizationId: string; defaultLocale: string } | { kind: 'staff' }
-
-/** The e-mail rule the form checks before sending (the server checks again). */
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export function InviteForm({
   target,
@@ -49,6 +48,8 @@ export function InviteForm({
     formState: { errors },
   } = useForm<InviteValues>({
     defaultValues: { email: '', fullName: '', locale: defaultLocale, role: 'admin' },
+    // The invitation's rules (src/lib/rules/invitation.ts), which the admin-users function checks again.
+    resolver: useRulesResolver<InviteValues>((values) => checkInvitation(values, target.kind === 'staff')),
   })
 
   const mutation = useMutation({
@@ -103,41 +104,13 @@ export function InviteForm({
         </FormAlert>
       )}
       <div className={styles.formGrid}>
-        <Field
-          label={t`E-mail`}
-          type="email"
-          autoComplete="off"
-          error={errors.email?.message}
-          {...register('email', {
-            validate: (value) => {
-              const email = value.trim()
-              if (!email) return t`Enter the person's e-mail address.`
-              if (email.length > 254) return t`An e-mail address has at most 254 characters.`
-              if (!emailPattern.test(email)) return t`Enter an e-mail address like name@company.com.`
-              return true
-            },
-          })}
-        />
-        <Field
-          label={t`Full name`}
-          autoComplete="off"
-          error={errors.fullName?.message}
-          {...register('fullName', {
-            validate: (value) => {
-              const name = value.trim()
-              if (!name) return t`Enter the person's name.`
-              if (name.length > 200) return t`A name has at most 200 characters.`
-              return true
-            },
-          })}
-        />
+        <Field label={t`E-mail`} type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
+        <Field label={t`Full name`} autoComplete="off" error={errors.fullName?.message} {...register('fullName')} />
         <SelectField
           label={t`Language of the invitation and the portal`}
           options={localeOptions}
           error={errors.locale?.message}
-          {...register('locale', {
-            validate: (value) => value === 'es' || value === 'en' || t`Choose Spanish or English.`,
-          })}
+          {...register('locale')}
         />
         {target.kind === 'staff' && (
           <SelectField
@@ -145,9 +118,7 @@ export function InviteForm({
             options={staffRoles.map((role) => ({ value: role, label: i18n._(roleLabels[role]!) }))}
             hint={<Trans>A super admin can also invite staff and change roles.</Trans>}
             error={errors.role?.message}
-            {...register('role', {
-              validate: (value) => staffRoles.includes(value) || t`Choose a staff role.`,
-            })}
+            {...register('role')}
           />
         )}
       </div>

@@ -1,7 +1,8 @@
 // The form of a client organization, for creating one and for editing it. The short name (slug)
-// follows the name while creating, until someone edits it. Each field is checked against the
-// same rules as the table's constraints; what the database still refuses (a short name already
-// taken) comes back as a message on its field. Nothing is saved while any field is wrong.
+// follows the name while creating, until someone edits it. The fields are checked by the
+// organization's one schema (src/lib/rules/organization.ts), the rules the table's constraints
+// hold; what the database still refuses (a short name already taken) comes back, through the same
+// rules, as a message on its field. Nothing is saved while any field is wrong.
 import { useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -9,36 +10,17 @@ import { CheckboxField, Field, FormAlert, SelectField } from '@/components/form/
 import * as layout from '@/components/ui/layout.css'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import { WriteError, failureOf, type OrganizationFields } from './api'
+import { useRulesResolver } from '../projects/form-kit'
+import {
+  checkOrganization,
+  emptyOrganizationInput,
+  toOrganizationRow,
+  type OrganizationField,
+  type OrganizationInput,
+} from '@/lib/rules/organization'
 import { languageNames } from './labels'
 import type { Organization } from './queries'
 import * as styles from './clients.css'
-
-interface OrganizationValues {
-  name: string
-  slug: string
-  legalName: string
-  taxId: string
-  countryCode: string
-  industry: string
-  website: string
-  defaultLocale: 'es' | 'en'
-  isActive: boolean
-}
-
-const fieldOf: Record<keyof OrganizationFields, keyof OrganizationValues> = {
-  name: 'name',
-  slug: 'slug',
-  legal_name: 'legalName',
-  tax_id: 'taxId',
-  country_code: 'countryCode',
-  industry: 'industry',
-  website: 'website',
-  default_locale: 'defaultLocale',
-  is_active: 'isActive',
-}
-
-const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/
-const websitePattern = /^https?:\/\/[^\s]+$/
 
 /** "Almacenes Ribera, S.A." → "almacenes-ribera-s-a": lowercase ASCII words joined by hyphens. */
 export function slugify(name: string): string {
@@ -52,32 +34,18 @@ export function slugify(name: string): string {
     .replace(/-+$/, '')
 }
 
-function valuesOf(organization: Organization | null): OrganizationValues {
+function valuesOf(organization: Organization | null): OrganizationInput {
+  if (!organization) return emptyOrganizationInput
   return {
-    name: organization?.name ?? '',
-    slug: organization?.slug ?? '',
-    legalName: organization?.legal_name ?? '',
-    taxId: organization?.tax_id ?? '',
-    countryCode: organization?.country_code ?? '',
-    industry: organization?.industry ?? '',
-    website: organization?.website ?? '',
-    defaultLocale: organization?.default_locale === 'en' ? 'en' : 'es',
-    isActive: organization?.is_active ?? true,
-  }
-}
-
-function fieldsOf(values: OrganizationValues): OrganizationFields {
-  const optional = (value: string) => value.trim() || null
-  return {
-    name: values.name.trim(),
-    slug: values.slug.trim(),
-    legal_name: optional(values.legalName),
-    tax_id: optional(values.taxId),
-    country_code: optional(values.countryCode)?.toUpperCase() ?? null,
-    industry: optional(values.industry),
-    website: optional(values.website),
-    default_locale: values.defaultLocale,
-    is_active: values.isActive,
+    name: organization.name,
+    slug: organization.slug,
+    legalName: organization.legal_name ?? '',
+    taxId: organization.tax_id ?? '',
+    countryCode: organization.country_code ?? '',
+    industry: organization.industry ?? '',
+    website: organization.website ?? '',
+    defaultLocale: organization.default_locale === 'en' ? 'en' : 'es',
+    isActive: organization.is_active,
   }
 }
 
@@ -104,35 +72,22 @@ export function OrganizationForm({ organization, onSave, savedMessage, labelledB
     setError,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<OrganizationValues>({ defaultValues: valuesOf(organization) })
+  } = useForm<OrganizationInput>({
+    defaultValues: valuesOf(organization),
+    resolver: useRulesResolver<OrganizationInput>(checkOrganization),
+  })
 
-  const nameField = register('name', {
-    validate: (value) => {
-      const name = value.trim()
-      if (!name) return t`Enter the organization's name.`
-      if (name.length < 2 || name.length > 200) return t`A name has between 2 and 200 characters.`
-      return true
-    },
-  })
-  const slugField = register('slug', {
-    validate: (value) => {
-      const slug = value.trim()
-      if (!slug) return t`Enter a short name.`
-      if (slug.length > 80 || !slugPattern.test(slug))
-        return t`Use lowercase letters, digits and single hyphens, at most 80 characters.`
-      return true
-    },
-  })
+  const nameField = register('name')
+  const slugField = register('slug')
 
   const submit = handleSubmit(async (values) => {
     setOutcome(null)
-    const fields = fieldsOf(values)
+    const fields = toOrganizationRow(values)
     try {
       await onSave(fields)
     } catch (error) {
       const failure = failureOf(error)
-      const field =
-        error instanceof WriteError && failure.field ? fieldOf[failure.field as keyof OrganizationFields] : null
+      const field = error instanceof WriteError && failure.field ? (failure.field as OrganizationField) : null
       if (field) setError(field, { message: i18n._(failure.message) }, { shouldFocus: true })
       else setOutcome({ tone: 'error', text: i18n._(failure.message) })
       return
@@ -142,8 +97,6 @@ export function OrganizationForm({ organization, onSave, savedMessage, labelledB
       setOutcome({ tone: 'info', text: savedMessage })
     }
   })
-
-  const optionalLength = (max: number, message: string) => (value: string) => value.trim().length <= max || message
 
   return (
     <form className={styles.formPanel} onSubmit={submit} noValidate aria-labelledby={labelledBy}>
@@ -185,31 +138,21 @@ export function OrganizationForm({ organization, onSave, savedMessage, labelledB
           label={t`Legal name (optional)`}
           autoComplete="off"
           error={errors.legalName?.message}
-          {...register('legalName', { validate: optionalLength(200, t`A legal name has at most 200 characters.`) })}
+          {...register('legalName')}
         />
-        <Field
-          label={t`Tax ID (optional)`}
-          autoComplete="off"
-          error={errors.taxId?.message}
-          {...register('taxId', { validate: optionalLength(40, t`A tax ID has at most 40 characters.`) })}
-        />
+        <Field label={t`Tax ID (optional)`} autoComplete="off" error={errors.taxId?.message} {...register('taxId')} />
         <Field
           label={t`Country code (optional)`}
           autoComplete="off"
           hint={<Trans>Two letters, for example ES, CO or US.</Trans>}
           error={errors.countryCode?.message}
-          {...register('countryCode', {
-            validate: (value) =>
-              !value.trim() ||
-              /^[A-Za-z]{2}$/.test(value.trim()) ||
-              t`Enter the two-letter country code, for example ES.`,
-          })}
+          {...register('countryCode')}
         />
         <Field
           label={t`Industry (optional)`}
           autoComplete="off"
           error={errors.industry?.message}
-          {...register('industry', { validate: optionalLength(100, t`An industry has at most 100 characters.`) })}
+          {...register('industry')}
         />
         <Field
           label={t`Website (optional)`}
@@ -217,25 +160,14 @@ export function OrganizationForm({ organization, onSave, savedMessage, labelledB
           autoComplete="off"
           hint={<Trans>The full address, for example https://example.com.</Trans>}
           error={errors.website?.message}
-          {...register('website', {
-            validate: (value) => {
-              const website = value.trim()
-              if (!website) return true
-              return (
-                (website.length <= 300 && websitePattern.test(website)) ||
-                t`Enter a web address starting with https:// or http://, at most 300 characters.`
-              )
-            },
-          })}
+          {...register('website')}
         />
         <SelectField
           label={t`Default language`}
           hint={<Trans>Proposed for the organization's new users and their e-mails.</Trans>}
           options={['es', 'en'].map((code) => ({ value: code, label: i18n._(languageNames[code]!) }))}
           error={errors.defaultLocale?.message}
-          {...register('defaultLocale', {
-            validate: (value) => value === 'es' || value === 'en' || t`Choose Spanish or English.`,
-          })}
+          {...register('defaultLocale')}
         />
         {!creating && (
           <div className={styles.fullWidth}>

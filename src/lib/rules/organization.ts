@@ -1,0 +1,129 @@
+// A client organization (a row of organizations), as the staff form and the database-error map
+// read it: one zod schema over the form's values, one message per rule, and the table's
+// constraints (supabase/migrations/20261121220100_organizations_and_profiles.sql) named by the
+// field and rule they guard. tests/integration/schema/entity-rules.test.ts checks the schema and
+// the table refuse the same values.
+import { z } from 'zod'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { checkbox, checkWith, optionalText, problem, text } from './check'
+
+export const organizationMessages = {
+  nameMissing: msg`Enter the organization's name.`,
+  nameLength: msg`A name has between 2 and 200 characters.`,
+  slugMissing: msg`Enter a short name.`,
+  slugFormat: msg`Use lowercase letters, digits and single hyphens, at most 80 characters.`,
+  slugTaken: msg`Another organization already uses this short name. Choose a different one.`,
+  legalName: msg`A legal name has at most 200 characters.`,
+  taxId: msg`A tax ID has at most 40 characters.`,
+  countryCode: msg`Enter the two-letter country code, for example ES.`,
+  industry: msg`An industry has at most 100 characters.`,
+  website: msg`Enter a web address starting with https:// or http://, at most 300 characters.`,
+  locale: msg`Choose Spanish or English.`,
+} satisfies Record<string, MessageDescriptor>
+
+export type OrganizationRule = keyof typeof organizationMessages
+
+/** The fields a person fills, in the order the form shows them. */
+export const organizationFields = [
+  'name',
+  'slug',
+  'legalName',
+  'taxId',
+  'countryCode',
+  'industry',
+  'website',
+  'defaultLocale',
+  'isActive',
+] as const
+
+export type OrganizationField = (typeof organizationFields)[number]
+
+/** The form's values: text as typed, and the checkbox. */
+export interface OrganizationInput {
+  name: string
+  slug: string
+  legalName: string
+  taxId: string
+  countryCode: string
+  industry: string
+  website: string
+  defaultLocale: string
+  isActive: boolean
+}
+
+export const emptyOrganizationInput: OrganizationInput = {
+  name: '',
+  slug: '',
+  legalName: '',
+  taxId: '',
+  countryCode: '',
+  industry: '',
+  website: '',
+  defaultLocale: 'es',
+  isActive: true,
+}
+
+export const organizationSchema = z.object({
+  name: text.pipe(
+    z.string().min(1, problem('nameMissing')).min(2, problem('nameLength')).max(200, problem('nameLength')),
+  ),
+  slug: text.pipe(
+    z
+      .string()
+      .min(1, problem('slugMissing'))
+      .max(80, problem('slugFormat'))
+      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, problem('slugFormat')),
+  ),
+  legalName: optionalText(200, 'legalName'),
+  taxId: optionalText(40, 'taxId'),
+  // Typed in either case; stored in capitals.
+  countryCode: text.pipe(
+    z
+      .string()
+      .refine((value) => !value || /^[A-Za-z]{2}$/.test(value), problem('countryCode'))
+      .transform((value) => value.toUpperCase() || null),
+  ),
+  industry: optionalText(100, 'industry'),
+  website: text.pipe(
+    z
+      .string()
+      .refine((value) => !value || (value.length <= 300 && /^https?:\/\/\S+$/.test(value)), problem('website'))
+      .transform((value) => value || null),
+  ),
+  defaultLocale: text.pipe(z.enum(['es', 'en'], problem('locale'))),
+  isActive: checkbox,
+})
+
+export function checkOrganization(input: Partial<OrganizationInput>) {
+  return checkWith(organizationSchema, organizationFields, organizationMessages, input)
+}
+
+/** The columns an organization's fields are stored in. */
+export function toOrganizationRow(values: OrganizationInput) {
+  const optional = (value: string) => value.trim() || null
+  return {
+    name: values.name.trim(),
+    slug: values.slug.trim(),
+    legal_name: optional(values.legalName),
+    tax_id: optional(values.taxId),
+    country_code: optional(values.countryCode)?.toUpperCase() ?? null,
+    industry: optional(values.industry),
+    website: optional(values.website),
+    default_locale: values.defaultLocale,
+    is_active: values.isActive,
+  }
+}
+
+/** The table's constraints, as the field and rule each one guards. */
+export const organizationConstraints: Record<string, { field: OrganizationField; rule: OrganizationRule }> = {
+  organizations_slug_key: { field: 'slug', rule: 'slugTaken' },
+  organizations_name_length: { field: 'name', rule: 'nameLength' },
+  organizations_slug_format: { field: 'slug', rule: 'slugFormat' },
+  organizations_legal_name_length: { field: 'legalName', rule: 'legalName' },
+  organizations_tax_id_length: { field: 'taxId', rule: 'taxId' },
+  organizations_country_code_format: { field: 'countryCode', rule: 'countryCode' },
+  organizations_industry_length: { field: 'industry', rule: 'industry' },
+  organizations_website_format: { field: 'website', rule: 'website' },
+  organizations_default_locale_check: { field: 'defaultLocale', rule: 'locale' },
+}
