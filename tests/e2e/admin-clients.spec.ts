@@ -97,6 +97,8 @@ for (const lng of ['es', 'en'] as const) {
       await expect(new PortalPage(invitee, inviteeLng).nav).toBeVisible()
       // The same invitation again, now used: the page speaks of the invitation (not of password
       // resets or one hour) and offers to sign in.
+      // (Signed out on a public page: the dashboard's reads may still be under way.)
+      await invitee.goto(`/${inviteeLng}/legal/notice`)
       await invitee.context().clearCookies()
       await invitee.evaluate(() => localStorage.clear())
       await invitee.goto(verifyLink(mail))

@@ -53,7 +53,10 @@ for (const lng of ['es', 'en'] as const) {
     await page.getByRole('button', { name: t(lng, 'Sign in'), exact: true }).click()
     await expect(page).toHaveURL(exactPath(paths.dashboard(lng)))
 
-    // The link is spent: opened again (signed out), it is refused in words.
+    // The link is spent: opened again (signed out), it is refused in words. The session is dropped
+    // on a public page first: the dashboard's own reads may still be under way, and without a
+    // session they would be refused (and logged) as an anonymous visitor's.
+    await page.goto(`/${lng}/legal/notice`)
     await page.context().clearCookies()
     await page.evaluate(() => localStorage.clear())
     await page.goto(link)
