@@ -41,6 +41,14 @@ function beginSql(settings: Settings | undefined): string {
   return `begin; select ${calls.join(', ')}`
 }
 
+function hasOptions(connectionString: string): boolean {
+  try {
+    return new URL(connectionString).searchParams.has('options')
+  } catch {
+    return true // not a URL (a key=value string): keep the setting per transaction
+  }
+}
+
 /**
  * `preparedStatements: false` for a transaction-mode pooler (PgBouncer before 1.21, Supavisor in
  * transaction mode), where a statement prepared on one connection is not there on the next.
@@ -50,16 +58,26 @@ export function openPostgres(
   options: { max?: number; preparedStatements?: boolean } = {},
 ): Database {
   const prepare = options.preparedStatements ?? true
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 })
+  // LLVM compiles without checking for interrupts, so a statement timeout cannot fire while a large
+  // query is being JIT-compiled, and short API queries gain nothing from JIT (decision 0012). Sent
+  // once, in the connection's startup options; a transaction-mode pooler keeps no settings per
+  // connection, and a URL's own `options` replace ours, so there it goes with every transaction.
+  const perConnection = prepare && !hasOptions(connectionString)
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    options: perConnection ? '-c jit=off' : undefined,
+  })
   // An idle client that loses its connection must not crash the process.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message))
+  const jitOff: Settings = [['jit', 'off']]
   return {
     kind: 'postgres',
     ...wrap(pool, prepare),
     async transaction(fn, settings) {
       const client = await pool.connect()
       try {
-        await client.query(beginSql(settings))
+        await client.query(beginSql(perConnection ? settings : [...jitOff, ...(settings ?? [])]))
         const result = await fn(wrap(client, prepare))
         await client.query('commit')
         return result

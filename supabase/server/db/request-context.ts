@@ -49,7 +49,7 @@ function jsonOfClaims(claims: Record<string, unknown>): string {
 const statementTimeout: Record<DbRole, string> = { anon: '3s', authenticated: '8s', service_role: '0' }
 
 export function withRequestContext<T>(db: Database, context: RequestContext, fn: (tx: Queryable) => Promise<T>) {
-  const settings = [
+  const settings: [string, string][] = [
     ['role', context.role],
     ['request.jwt.claims', jsonOfClaims(context.claims)],
     ['request.jwt.claim.sub', typeof context.claims.sub === 'string' ? context.claims.sub : ''],
@@ -58,12 +58,10 @@ export function withRequestContext<T>(db: Database, context: RequestContext, fn:
     ['request.path', context.path ?? ''],
     ['request.headers', JSON.stringify(context.headers ?? {})],
     ['statement_timeout', statementTimeout[context.role]],
-    // LLVM compiles without checking for interrupts, so a statement timeout cannot fire while a
-    // large query is being JIT-compiled; the API's short queries gain nothing from JIT (0012).
-    ['jit', 'off'],
-    // The same as `set transaction read only`: allowed here, before the transaction's first query.
-    // A staff member's preview of a client's portal writes nothing, whatever it calls (0022).
-    ['transaction_read_only', context.readOnly || isViewAs(context.claims) ? 'on' : 'off'],
-  ] as const
+  ]
+  // The same as `set transaction read only`: allowed here, before the transaction's first query.
+  // A staff member's preview of a client's portal writes nothing, whatever it calls (0022). Off is
+  // what every transaction starts with, so it is only sent when on.
+  if (context.readOnly || isViewAs(context.claims)) settings.push(['transaction_read_only', 'on'])
   return db.transaction(fn, settings, { retryable: context.retryable ?? false })
 }
