@@ -59,7 +59,15 @@ export function boundaryZones(features = dirs('./src/features/')) {
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'src/routeTree.gen.ts', 'public/**', 'node_modules/**', '.data/**', 'tests/unit/fixtures/**'],
+    ignores: [
+      'dist/**',
+      'src/routeTree.gen.ts',
+      'src/site-route-tree.gen.ts',
+      'public/**',
+      'node_modules/**',
+      '.data/**',
+      'tests/unit/fixtures/**',
+    ],
   },
   {
     files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],

@@ -1,11 +1,13 @@
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import babel from '@rolldown/plugin-babel'
-import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { tanstackRouter, tanstackRouterGenerator } from '@tanstack/router-plugin/vite'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import { compression, defineAlgorithm } from 'vite-plugin-compression2'
 import { fileURLToPath } from 'node:url'
 import { siteChunk } from './scripts/lib/site-chunk.ts'
+import { noPreloadHelper } from './scripts/lib/no-preload-helper.ts'
+import { siteRouteTreeConfig } from './scripts/lib/site-route-tree.ts'
 
 // One alias per root instead of ../../../ (tsconfig.json's paths say the same for tsc and tsx).
 export const alias = {
@@ -29,13 +31,21 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   plugins: [
+    noPreloadHelper(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
       // Loaders go with their page's lazy chunk: they read data through supabase-js, which the
       // public pages must never download.
-      codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] },
+      codeSplittingOptions: {
+        defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+        // The public pages' frame is in their first load anyway (scripts/lib/site-chunk.ts): a
+        // lazy chunk of its own would only add a request before the first render.
+        splitBehavior: ({ routeId }) => (routeId === '/{-$lang}/_site' ? [] : undefined),
+      },
     }),
+    // The public pages' own tree from the same files (decision 0025); the plugin above splits them.
+    tanstackRouterGenerator(siteRouteTreeConfig),
     react(),
     babel({
       // Only files that import a Lingui macro need Babel; everything else stays on the fast path.
@@ -53,7 +63,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     target: 'es2022',
     sourcemap: true,
-    // The prerenderer reads which chunk is src/app.tsx: each public page imports it inline.
+    // The prerenderer reads which chunk is src/site-app.tsx: each public page imports it inline.
     manifest: !isSsrBuild,
     // No preload map: it listed every chunk of the portal and the admin area in the first load of
     // every public page (2 KB gzip). A lazy page's chunks load when its module asks for them.
@@ -61,27 +71,34 @@ export default defineConfig(({ isSsrBuild }) => ({
     // All CSS is ~5 KB gzip: one stylesheet beats several render-blocking requests.
     cssCodeSplit: false,
     rolldownOptions: {
+      // index.html starts src/app.tsx (every route); the prerendered pages start src/site-app.tsx.
+      input: isSsrBuild ? undefined : { index: 'index.html', 'site-app': 'src/site-app.tsx' },
+      // Vite drops an app entry's exports; the pages' inline script calls site-app's startApp.
+      preserveEntrySignatures: isSsrBuild ? undefined : 'exports-only',
       // Plugin timing reports are for profiling the build, not for every `npm start`.
       checks: { pluginTimings: false },
       output: {
         codeSplitting: {
           // The framework every page runs on, in one file: dozens of tiny shared chunks would
           // each pay a request and compress worse. Page-specific libraries stay in their pages.
-          groups: [
-            {
-              name: 'framework',
-              // TanStack Query is not here: only the portal and the admin area use it.
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store)|@lingui|use-sync-external-store)[\\/]/,
-            },
-            {
-              // Not on a public page's first load: its menus load their machines on first use
-              // (src/lib/lazy-actor.ts); the contact form, the portal and the admin area need it.
-              name: 'xstate',
-              test: /node_modules[\\/](xstate|@xstate)[\\/]/,
-            },
-            // Our modules every public page runs, in one file (scripts/lib/site-chunk.ts).
-            ...(isSsrBuild ? [] : [{ name: siteChunk() }]),
-          ],
+          // The prerenderer's bundle is not downloaded: one chunk per module is fine there.
+          groups: isSsrBuild
+            ? []
+            : [
+                {
+                  // TanStack Query is not here: only the portal and the admin area use it.
+                  name: 'framework',
+                  test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store)|@lingui|use-sync-external-store)[\\/]/,
+                },
+                {
+                  // Not on a public page's first load: its menus load their machines on first use
+                  // (src/lib/lazy-actor.ts); the contact form, the portal and the admin area need it.
+                  name: 'xstate',
+                  test: /node_modules[\\/](xstate|@xstate)[\\/]/,
+                },
+                // Our modules every public page runs, in one file (scripts/lib/site-chunk.ts).
+                { name: siteChunk() },
+              ],
         },
       },
     },

@@ -5,6 +5,9 @@
 import { renderToString } from 'react-dom/server'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { createAppRouter } from './router'
+import { routeTree } from './site-route-tree.gen'
+import { PageSpinner } from './components/spinner/spinner'
+import { jsonLdText, organization } from './lib/structured-data'
 import { siteConfig } from './config/site'
 import { activateLocale, i18n, provideCatalogs } from './lib/i18n'
 import type { Messages } from '@lingui/core'
@@ -50,7 +53,10 @@ export async function provideBuiltCatalogs(dist: string): Promise<void> {
 
 /** The whole HTML document of a page, and the language it was rendered in. */
 export async function renderDocument(options: RenderOptions): Promise<{ html: string; lang: Locale }> {
+  // The public pages' routes, as the browser hydrates them with (src/site-app.tsx).
   const router = createAppRouter({
+    routeTree,
+    pendingComponent: PageSpinner,
     history: createMemoryHistory({ initialEntries: [options.url] }),
     resolveLocale: (pathname) => localeFromPath(pathname) ?? options.locale,
   })
@@ -69,6 +75,7 @@ export async function renderDocument(options: RenderOptions): Promise<{ html: st
       mode: options.mode,
       errorScreenHtml,
       bootstrap: options.bootstrap,
+      headHtml: [`<script type="application/ld+json">${jsonLdText(organization(lang))}</script>`],
     }),
     lang,
   }

@@ -1,5 +1,6 @@
-// The app's start, loaded by a prerendered page's inline script (src/lib/page-bootstrap.ts) or
-// by main.tsx. A public page arrives prerendered (#app[data-prerendered="hydrate"]): the router
+// The app's start, for both entries: src/site-app.tsx (the public pages' routes), which a
+// prerendered page's inline script loads (src/lib/page-bootstrap.ts), and src/app.tsx (every
+// route), which main.tsx loads. A public page arrives prerendered (#app[data-prerendered="hydrate"]): the router
 // loads the same route in the page's language and React hydrates the markup. The 404 page
 // ("render": prerendered at a probe address, so its route tree need not match this one) is
 // rendered afresh over its own markup once its route is loaded. Every other page (sign-in,
@@ -8,7 +9,7 @@
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
-import { createAppRouter } from './router'
+import { createAppRouter, type AppRouter } from './router'
 import { activateLocale, detectBrowserLocale, syncLocaleCookie } from './lib/i18n'
 import { localeFromPath, normalizeLocale } from './lib/locale'
 import { startInspector } from './lib/inspector'
@@ -29,8 +30,15 @@ const prerenderedHeadTags = [
   'link[rel="alternate"]',
 ].join(', ')
 
+export interface AppRoutes {
+  routeTree: Parameters<typeof createAppRouter>[0]['routeTree']
+  pendingComponent: Parameters<typeof createAppRouter>[0]['pendingComponent']
+  /** Called with the router before it first loads a route. */
+  prepare?: (router: AppRouter) => void
+}
+
 /** Starts the app in #app: hydrates a prerendered page, renders any other. Throws when it cannot. */
-export async function startApp(root: HTMLElement, prerenderedPage: boolean): Promise<void> {
+export async function startApp(root: HTMLElement, prerenderedPage: boolean, routes: AppRoutes): Promise<void> {
   // A prerendered page is already on screen and the visitor may be using it: the start is split
   // into short tasks (loading the modules, creating the router, loading the route, hydrating in
   // slices), so a tap or a key press never waits long for the main thread.
@@ -48,9 +56,12 @@ export async function startApp(root: HTMLElement, prerenderedPage: boolean): Pro
   // While hydrating, the first render must be in the page's language to match the markup.
   let hydrating = mode === 'hydrate'
   const router = createAppRouter({
+    routeTree: routes.routeTree,
+    pendingComponent: routes.pendingComponent,
     resolveLocale: (pathname) =>
       hydrating && pageLocale ? (localeFromPath(pathname) ?? pageLocale) : detectBrowserLocale(pathname),
   })
+  routes.prepare?.(router)
   // Auth changes re-run the guards; a change of user empties the query cache first.
   bindAuthToApp({
     invalidate: () => void router.invalidate(),

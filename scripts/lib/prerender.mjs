@@ -15,8 +15,8 @@ export async function prerender({ dist, entry }) {
   const out = join(dist, 'prerendered')
   // The app's chunk, which each page's inline script imports once the page has painted.
   const manifest = JSON.parse(await readFile(join(dist, '.vite', 'manifest.json'), 'utf8'))
-  const appChunk = manifest['src/app.tsx']?.file
-  if (!appChunk) throw new Error('The build manifest has no chunk for src/app.tsx')
+  const appChunk = manifest['src/site-app.tsx']?.file
+  if (!appChunk) throw new Error('The build manifest has no chunk for src/site-app.tsx')
   const bootstrap = ssr.pageBootstrapScript(`/${appChunk}`)
   await mkdir(out, { recursive: true })
   await writeFile(

@@ -4,19 +4,21 @@
 // load was about 40 files, many under 500 bytes. Each pays a request, and gzip compresses them
 // one by one (the same 82 KB gzipped 31 KB as files and 23 KB together). The site chunk holds
 // what every public page runs anyway: the app's start, the route tree and its route stubs, the
-// site's frame (header, footer, menus), and the modules two or more marketing pages share.
-// What a single page needs stays in its page's chunk, and nothing here may import a library
+// site's frame (header, footer, menus), and what the home page, where most visits start, shares
+// with other marketing pages. What the home page does not use stays out of its first load (a
+// module other pages share gets a chunk of its own), and nothing here may import a library
 // the public pages do not load (supabase-js, TanStack Query, xstate): only our own modules are
 // taken, and only those the public pages reach through static imports.
+import { fileURLToPath } from 'node:url'
 import type { ChunkingContext } from 'rolldown'
 
-/** The module that starts the app (the prerendered pages import it inline). */
-const entry = /[\\/]src[\\/]app\.tsx$/
-/** The frame of every public page: the language layout and the marketing site's layout. */
-const frames = /[\\/]src[\\/]routes[\\/]\{-\$lang\}[\\/](_site[\\/])?route\.tsx\?tsr-split=/
+/** The module that starts the public pages' app (the prerendered pages import it inline). */
+const entry = fileURLToPath(new URL('../../src/site-app.tsx', import.meta.url))
 /** The marketing pages' lazy parts (auth pages and the contact form carry libraries: not these). */
 const marketingPages =
   /[\\/]src[\\/]routes[\\/]\{-\$lang\}[\\/]_site[\\/](index|services[\\/]\$service|specializations[\\/]\$specialization|legal[\\/]\$document)\.tsx\?tsr-split=/
+/** The home page's lazy part. */
+const homePage = /[\\/]src[\\/]routes[\\/]\{-\$lang\}[\\/]_site[\\/]index\.tsx\?tsr-split=/
 /** Taken when this many of the marketing routes above share it (a page of two kinds stays apart). */
 const sharedBy = 3
 const ours = /[\\/](src|machines)[\\/]/
@@ -53,36 +55,26 @@ function allModules(ctx: ChunkingContext, start: string): string[] {
 export function siteChunk(): (id: string, ctx: ChunkingContext) => string | null {
   let members: Set<string> | undefined
   return (id, ctx) => {
-    members ??= findMembers(id, ctx)
+    members ??= findMembers(ctx)
     return members.has(id) ? 'site' : null
   }
 }
 
-function findMembers(anyId: string, ctx: ChunkingContext): Set<string> {
-  // Computed once per build, on the first call: the graph is complete by then.
-  const ids = allModules(ctx, findEntry(anyId, ctx))
+function findMembers(ctx: ChunkingContext): Set<string> {
+  // Computed once per build, on the first call: the graph is complete by then. Only what the
+  // public pages' app reaches: the other entry's modules (src/app.tsx) are not theirs.
+  if (!ctx.getModuleInfo(entry)) throw new Error(`site chunk: the build has no module ${entry}`)
+  const ids = allModules(ctx, entry)
   const members = new Set<string>()
   const add = (set: Set<string>) => set.forEach((id) => members.add(id))
-  for (const id of ids) if (entry.test(id) || frames.test(id)) add(staticClosure(id, ctx))
+  add(staticClosure(entry, ctx))
   const uses = new Map<string, number>()
+  let home = new Set<string>()
   for (const id of ids.filter((id) => marketingPages.test(id))) {
-    for (const module of staticClosure(id, ctx)) uses.set(module, (uses.get(module) ?? 0) + 1)
+    const closure = staticClosure(id, ctx)
+    if (homePage.test(id)) home = closure
+    for (const module of closure) uses.set(module, (uses.get(module) ?? 0) + 1)
   }
-  for (const [id, count] of uses) if (count >= sharedBy) members.add(id)
+  for (const [id, count] of uses) if (count >= sharedBy && home.has(id)) members.add(id)
   return members
-}
-
-function findEntry(anyId: string, ctx: ChunkingContext): string {
-  // Walk importers up from the first module the bundler asks about until an entry module.
-  const seen = new Set<string>()
-  const pending = [anyId]
-  while (pending.length > 0) {
-    const id = pending.pop()!
-    if (seen.has(id)) continue
-    seen.add(id)
-    if (entry.test(id)) return id
-    const info = ctx.getModuleInfo(id)
-    pending.push(...(info?.importers ?? []), ...(info?.dynamicImporters ?? []))
-  }
-  throw new Error(`site chunk: src/app.tsx is not reachable from ${anyId}`)
 }

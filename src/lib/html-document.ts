@@ -43,6 +43,8 @@ export function fillTemplate(
     errorScreenHtml?: string
     /** The inline script that starts the app (src/lib/page-bootstrap.ts) instead of index.html's entry. */
     bootstrap?: string
+    /** Tags for the head that no route renders (the firm's JSON-LD). */
+    headHtml?: string[]
   },
 ): string {
   // No preload of the catalog here: the page's start script asks for it once the page has painted.
@@ -54,7 +56,8 @@ export function fillTemplate(
       : head
   let html = template
     .replace(/<html lang="[^"]*"/, `<html lang="${page.lang}"`)
-    .replace('</head>', [...headTags, '</head>'].join('\n    '))
+    // A function, so no `$` in the tags is read as a replacement pattern.
+    .replace('</head>', () => [...headTags, ...(page.headHtml ?? []), '</head>'].join('\n    '))
     .replace('<div id="app"></div>', `<div id="app" data-prerendered="${page.mode}">${body}</div>`)
     // The page is readable without JavaScript: the index.html notice is for the app's other pages.
     .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')

@@ -9,8 +9,17 @@ import { absoluteUrl } from './seo'
 
 type JsonLd = Record<string, unknown>
 
+/** A block's text inside <script>: `<` is escaped so no text in it can close the element. */
+export function jsonLdText(data: JsonLd): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c')
+}
+
 const organizationId = () => absoluteUrl('/#organization')
 
+/**
+ * The firm, on every page: the prerenderer writes it into each page's <head> (src/entry-server.tsx)
+ * rather than a component, so the browser never builds it (decision 0025).
+ */
 export function organization(locale: Locale): JsonLd {
   const company = siteConfig.company
   return {

@@ -14,8 +14,8 @@ import { siteDist } from './support/servers'
 import { authStorageKey } from '../../src/config/supabase'
 
 const KB = 1000
-// The issue's target is 110 KB (docs/benchmarks.md); this guard sits just above today's 115.4 KB.
-const budget = { js: 117 * KB, css: 20 * KB }
+// The issue's target (docs/benchmarks.md): 110 KB; today 109.7 KB.
+const budget = { js: 110 * KB, css: 20 * KB }
 const dist = pathToFileURL(`${resolve(siteDist)}/`)
 /** Class names that survive minification in supabase-js's bundle (auth, REST, realtime, storage). */
 const supabaseJs = /GoTrueClient|PostgrestClient|RealtimeClient|StorageFileApi/

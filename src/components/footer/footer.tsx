@@ -7,9 +7,6 @@ import { useLingui } from '@lingui/react'
 import { msg } from '@lingui/core/macro'
 import { siteConfig, mailtoHref } from '../../config/site'
 import { useLangPrefix } from '../../lib/use-lang'
-import type { Locale } from '../../lib/locale'
-import { organization } from '../../lib/structured-data'
-import { StructuredData } from '../structured-data/structured-data'
 import { useNavItems } from '../header/nav-items'
 import { PortalLink } from '../header/portal-link'
 import type { NavMenuItem } from '../nav-menu/nav-menu'
@@ -49,7 +46,6 @@ export function Footer() {
 
   return (
     <footer className={styles.footer}>
-      <StructuredData data={organization(i18n.locale as Locale)} />
       <div className={layout.container}>
         <div className={styles.columns}>
           <div>

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react'
-import { useRouterState } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { AppShellPending } from '@/components/app-shell/app-shell-pending'
 import * as styles from './spinner.css'
 
 /** Shown while a page's code or data loads; role=status makes screen readers announce it. */
@@ -12,18 +10,4 @@ export function PageSpinner({ label }: { label?: ReactNode }) {
       <span>{label ?? <Trans>Loading...</Trans>}</span>
     </div>
   )
-}
-
-/**
- * The router's default pending screen. On a first load every route of the URL is pending at
- * once and the router shows this rather than a guard's own, so it words the admin guard's wait.
- */
-export function RoutePendingSpinner() {
-  const pathname = useRouterState({ select: (state) => state.location.pathname })
-  const staffArea = /^(\/(es|en))?\/admin\/dashboard(\/|$)/.test(pathname)
-  const clientArea = /^(\/(es|en))?\/client-portal\/dashboard(\/|$)/.test(pathname)
-  // The applications keep their frame while they load: skeletons, never a whole-page spinner.
-  if (staffArea) return <AppShellPending label={<Trans>Verifying permissions...</Trans>} />
-  if (clientArea) return <AppShellPending />
-  return <PageSpinner />
 }
