@@ -13,10 +13,13 @@ export function startApp(root: HTMLElement, prerenderedPage: boolean): Promise<v
   return start(root, prerenderedPage, { routeTree, pendingComponent: PageSpinner, prepare: leaveForOtherPages })
 }
 
-/** Whether this router has the page at `pathname` (a language segment must be one of ours). */
+/**
+ * Whether this router has the page at `pathname`: a whole match (the router's nearest partial one
+ * carries the rest of the path as `**`), with a language segment that is one of ours.
+ */
 function hasPage(router: AppRouter, pathname: string): boolean {
   const [, params, found] = router.getMatchedRoutes(pathname)
-  return found !== undefined && (params.lang === undefined || isLocale(params.lang))
+  return found !== undefined && params['**'] === undefined && (params.lang === undefined || isLocale(params.lang))
 }
 
 function leaveForOtherPages(router: AppRouter) {

@@ -78,3 +78,33 @@ test('after hydration, links navigate inside the page', async ({ page }) => {
   await expect(site.h1).toHaveText(t('es', 'Legal notice'))
   expect(await page.evaluate(() => window.__sameDocument)).toBe(true)
 })
+
+// The public pages' app routes only the marketing pages (decision 0025): a link elsewhere loads
+// its page as a document, from the app that has its routes, and Back comes back in place.
+test('a link from a public page to the sign-in page loads it as a document; Back returns', async ({ page }) => {
+  const site = new Site(page, 'es')
+  await page.goto('/es/services/governance')
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+  await page.evaluate(() => (window.__sameDocument = true))
+  // Hovering preloads the link's target on the public pages: here there is none to preload.
+  await site.banner.getByRole('link', { name: t('es', 'Client portal') }).hover()
+  await site.banner.getByRole('link', { name: t('es', 'Client portal') }).click()
+  await expect(page).toHaveURL('/es/client-portal/login')
+  await expect(page.getByRole('button', { name: t('es', 'Sign in'), exact: true })).toBeVisible()
+  expect(await page.evaluate(() => window.__sameDocument)).toBeUndefined()
+  await page.goBack()
+  await expect(page).toHaveURL('/es/services/governance')
+  await expect(site.h1).toHaveText(t('es', publicPages.find((p) => p.path === '/services/governance')!.h1))
+})
+
+test("without a language prefix, the footer's portal link leaves the public pages too", async ({ page }) => {
+  const site = new Site(page, 'en')
+  await page.goto('/services/governance')
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+  await page.evaluate(() => (window.__sameDocument = true))
+  // "client-portal" could pass for the optional language segment: it is not one of ours.
+  await site.footer.getByRole('link', { name: t('en', 'Client portal') }).click()
+  await expect(page).toHaveURL('/client-portal/login')
+  await expect(page.getByRole('button', { name: t('en', 'Sign in'), exact: true })).toBeVisible()
+  expect(await page.evaluate(() => window.__sameDocument)).toBeUndefined()
+})
