@@ -7,6 +7,7 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2'
 import { fileURLToPath } from 'node:url'
 import { siteChunk } from './scripts/lib/site-chunk.ts'
 import { noPreloadHelper } from './scripts/lib/no-preload-helper.ts'
+import { inlineFavicon } from './scripts/lib/inline-favicon.ts'
 import { siteRouteTreeConfig } from './scripts/lib/site-route-tree.ts'
 
 // One alias per root instead of ../../../ (tsconfig.json's paths say the same for tsc and tsx).
@@ -32,6 +33,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   plugins: [
     noPreloadHelper(),
+    inlineFavicon(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,

@@ -85,7 +85,8 @@ export function storageKey(organizationId: string, projectId: string, fileName: 
   return `${organizationId}/${projectId}/${now.toString(36)}-${random}-${safeFileName(fileName)}`
 }
 
-export type UploadFailure = 'too-large' | 'wrong-type' | 'empty' | 'network' | 'denied' | 'exists' | 'unknown'
+export type UploadFailure =
+  'too-large' | 'wrong-type' | 'empty' | 'network' | 'denied' | 'exists' | 'too-many' | 'unknown'
 
 export class UploadError extends Error {
   constructor(readonly kind: UploadFailure) {
@@ -116,6 +117,16 @@ export interface UploadInput {
   uploaderId: string
   /** The name the document is shown by; the file's own name when empty. */
   title?: string
+}
+
+/**
+ * What a refused write of a document's row means: no code is a request that never got an answer;
+ * PT429, the database's bound on a client's uploads and replacements.
+ */
+export function documentWriteFailure(error: { code?: string }): UploadFailure {
+  if (!error.code) return 'network'
+  if (error.code === 'PT429') return 'too-many'
+  return error.code === '42501' ? 'denied' : 'unknown'
 }
 
 /** Checks a file against the bucket's rules before anything is sent. */
@@ -161,8 +172,7 @@ export async function uploadDocument({ file, category, organizationId, projectId
   if (error) {
     // The file is the caller's and nothing points to it: take it back (the policies allow it).
     await removeStored(key)
-    if (!error.code) throw new UploadError('network')
-    throw new UploadError(error.code === '42501' ? 'denied' : 'unknown')
+    throw new UploadError(documentWriteFailure(error))
   }
   return { key, name }
 }
@@ -239,8 +249,8 @@ export async function replaceOwnUpload(
     .select('id')
   if (error || data.length === 0) {
     await removeStored(stored.key)
-    if (error && !error.code) throw new UploadError('network')
-    throw new UploadError(error && error.code !== '42501' ? 'unknown' : 'denied')
+    // No row and no error: not the caller's own upload (any more).
+    throw new UploadError(error ? documentWriteFailure(error) : 'denied')
   }
   await removeStored(document.storage_path)
   return { name }

@@ -11,5 +11,6 @@ export const uploadMessages: Record<UploadFailure, MessageDescriptor> = {
   network: msg`The upload failed because of a network problem. Check your connection and try again.`,
   denied: msg`You cannot upload files to this project.`,
   exists: msg`A file with this name is already being stored. Please try again.`,
+  'too-many': msg`You have sent many files in a short time. Please wait a while and try again.`,
   unknown: msg`The file could not be uploaded. Please try again.`,
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nameAfterReplace, storageKey } from '@/lib/documents'
+import { documentWriteFailure, nameAfterReplace, storageKey } from '@/lib/documents'
 
 const org = '0a000000-0000-4000-8000-000000000001'
 const project = '1a000000-0000-4000-8000-000000000001'
@@ -19,5 +19,14 @@ describe('nameAfterReplace', () => {
     expect(nameAfterReplace('Ventas por tienda, revisión', key, { name: 'export-0501.csv' })).toBe(
       'Ventas por tienda, revisión',
     )
+  })
+})
+
+describe('documentWriteFailure', () => {
+  it('says what a refused document row means to the person', () => {
+    expect(documentWriteFailure({})).toBe('network')
+    expect(documentWriteFailure({ code: 'PT429' })).toBe('too-many')
+    expect(documentWriteFailure({ code: '42501' })).toBe('denied')
+    expect(documentWriteFailure({ code: '23514' })).toBe('unknown')
   })
 })

@@ -210,6 +210,35 @@ describe.each(databaseKinds())('a client deletes or replaces their own upload on
     ).toEqual([expect.objectContaining({ version: 1, reader_id: users.lucia })])
   })
 
+  it('bounds a client’s replacements of one upload per hour, each a new request to the approvers; staff are not bounded', async () => {
+    await sql('update private.client_write_limits set replacements_per_hour = 2')
+    try {
+      const replace = async (person: 'lucia' | 'admin', id: string) =>
+        people[person]
+          .from('documents')
+          .update({ storage_path: await store(person) })
+          .eq('id', id)
+          .select('version')
+      const mine = await upload('lucia')
+      expect((await replace('lucia', mine.id)).data).toEqual([{ version: 2 }])
+      expect((await replace('lucia', mine.id)).data).toEqual([{ version: 3 }])
+      const refused = await replace('lucia', mine.id)
+      expect(refused.status).toBe(429)
+      expect(refused.error).toMatchObject({
+        code: 'PT429',
+        message: 'Too many replacements of this document: at most 2 per hour',
+      })
+      expect(await documentRow(mine.id)).toMatchObject({ version: 3 })
+      // Each upload has its own count.
+      const other = await upload('lucia')
+      expect((await replace('lucia', other.id)).data).toEqual([{ version: 2 }])
+      // Staff may replace any document's file, however often.
+      expect((await replace('admin', mine.id)).data).toEqual([{ version: 4 }])
+    } finally {
+      await sql('update private.client_write_limits set replacements_per_hour = 10')
+    }
+  })
+
   it('refuses every other replace: colleagues, other organizations, anon, staff’s documents, other fields', async () => {
     const mine = await upload('lucia')
     const before = await documentRow(mine.id)
