@@ -6,8 +6,6 @@
 // setting that would need the real helper is turned on.
 import type { Plugin } from 'vite'
 
-const helperId = '\0vite/preload-helper.js'
-
 export function noPreloadHelper(): Plugin {
   return {
     name: 'no-preload-helper',
@@ -18,7 +16,7 @@ export function noPreloadHelper(): Plugin {
         throw new Error('no-preload-helper: needs build.modulePreload and build.cssCodeSplit set to false')
     },
     load: {
-      filter: { id: new RegExp(`^${helperId.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`) },
+      filter: { id: /^\0vite\/preload-helper\.js$/ },
       handler: () => ({ code: 'export const __vitePreload = (load) => load()', moduleSideEffects: false }),
     },
   }

@@ -1,7 +1,6 @@
 // The settings every API transaction runs under, on each database and, on PostgreSQL, both with a
 // direct connection (settings kept per connection) and through a transaction-mode pooler (none kept).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Database } from '../../supabase/server/db/database'
 import { openPostgres } from '../../supabase/server/db/postgres'
 import { withRequestContext } from '../../supabase/server/db/request-context'

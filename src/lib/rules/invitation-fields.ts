@@ -4,7 +4,7 @@
 // here, so the server can run it; the form's messages for the keys are in invitation.ts.
 import { z } from 'zod'
 import { locales, profileRoles } from '../vocabularies'
-import { problem, text } from './check'
+import { oneOf, problem, text } from './check'
 
 /** The roles a staff member can be invited with (a client's is implied by the organization). */
 export const staffRoles = profileRoles.filter((role) => role !== 'client') as ['admin', 'super_admin']
@@ -25,9 +25,9 @@ export const inviteEmail = text.pipe(
 
 export const inviteFullName = text.pipe(z.string().min(1, problem('nameMissing')).max(200, problem('nameLength')))
 
-export const inviteLocale = text.pipe(z.enum(locales, problem('locale')))
+export const inviteLocale = oneOf(locales, 'locale')
 
-export const inviteStaffRole = text.pipe(z.enum(staffRoles, problem('role')))
+export const inviteStaffRole = oneOf(staffRoles, 'role')
 
 /** What each rule says to an API caller (the function's answers are in English). */
 export const invitationRuleText: Record<string, string> = {

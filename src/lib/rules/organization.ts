@@ -6,7 +6,8 @@
 import { z } from 'zod'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { checkbox, checkWith, optionalText, problem, text } from './check'
+import { checkbox, checkWith, oneOf, optionalText, problem, text } from './check'
+import { locales } from '../vocabularies'
 
 export const organizationMessages = {
   nameMissing: msg`Enter the organization's name.`,
@@ -91,7 +92,7 @@ export const organizationSchema = z.object({
       .refine((value) => !value || (value.length <= 300 && /^https?:\/\/\S+$/.test(value)), problem('website'))
       .transform((value) => value || null),
   ),
-  defaultLocale: text.pipe(z.enum(['es', 'en'], problem('locale'))),
+  defaultLocale: oneOf(locales, 'locale'),
   isActive: checkbox,
 })
 
