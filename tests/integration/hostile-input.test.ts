@@ -18,6 +18,13 @@ interface Case {
   signedIn?: boolean
   /** Send no apikey and no Authorization at all. */
   noCredentials?: boolean
+  /**
+   * Send a signed link's token as the bearer: one the server issues for a Ribera document signed
+   * by Lucía (`link`), or one of the shape links had before they got a key of their own, signed
+   * with the access-token key by the service role (`legacyLink`).
+   */
+  linkAsBearer?: 'link' | 'legacyLink' | 'uploadLink'
+
   status: number
   /** What the error message (message, msg, error.message or details) must say. */
   says: RegExp
@@ -562,6 +569,50 @@ const cases: Case[] = [
     status: 401,
     says: /JWT|signature/i,
   },
+  // A signed link opens its one object and nothing else (issue 21 item 1): its token is no bearer.
+  ...(['link', 'legacyLink', 'uploadLink'] as const).flatMap((linkAsBearer): Case[] => [
+    {
+      name: `a ${linkAsBearer} token as the bearer of a REST read`,
+      path: '/rest/v1/profiles?select=id,full_name',
+      linkAsBearer,
+      status: 401,
+      says: /JWT cryptographic operation failed/,
+    },
+    {
+      name: `a ${linkAsBearer} token as the bearer of a REST write`,
+      path: `/rest/v1/profiles?id=eq.${users.lucia}`,
+      method: 'PATCH',
+      body: JSON.stringify({ full_name: 'Owned' }),
+      linkAsBearer,
+      status: 401,
+      says: /JWT cryptographic operation failed/,
+    },
+    {
+      name: `a ${linkAsBearer} token as the bearer of the auth API`,
+      path: '/auth/v1/user',
+      linkAsBearer,
+      status: 403,
+      says: /invalid JWT.*signature is invalid/,
+    },
+    {
+      name: `a ${linkAsBearer} token as the bearer of a Storage listing`,
+      path: '/storage/v1/object/list/documents',
+      method: 'POST',
+      body: JSON.stringify({ prefix: '' }),
+      linkAsBearer,
+      status: 400,
+      says: /invalid JWT/i,
+    },
+    {
+      name: `a ${linkAsBearer} token as the bearer of the staff function`,
+      path: '/functions/v1/admin-users',
+      method: 'POST',
+      body: JSON.stringify({ action: 'invite', email: 'spy@attacker.example', organization_id: organizations.kuntur }),
+      linkAsBearer,
+      status: 401,
+      says: /session is not valid/,
+    },
+  ]),
   {
     name: 'a signed-URL token that was tampered with',
     path: '/storage/v1/object/sign/documents/x.pdf?token=eyJhbGciOiJIUzI1NiJ9.eyJ1cmwiOiJkb2N1bWVudHMveC5wZGYifQ.forged',
@@ -624,17 +675,22 @@ describe.each(databaseKinds())('hostile input on %s', (kind) => {
   })
   afterAll(() => server.close())
 
+  const riberaDocument = `documents/${organizations.ribera}/${projects.riberaDashboard}/especificacion-kpis-comerciales.pdf`
   /** A valid link token as the server issues them, for a Ribera document signed by Lucía. */
   const riberaLinkToken = () =>
-    server.deps.keys.sign(
-      {
-        url: `documents/${organizations.ribera}/${projects.riberaDashboard}/especificacion-kpis-comerciales.pdf`,
-        scope: 'download',
-        role: 'authenticated',
-        sub: users.lucia,
-      },
+    server.deps.keys.signUrlToken(
+      { url: riberaDocument, scope: 'download', role: 'authenticated', sub: users.lucia },
       60,
     )
+  const linkTokens = {
+    link: riberaLinkToken,
+    uploadLink: () =>
+      server.deps.keys.signUrlToken(
+        { url: riberaDocument, scope: 'upload', upsert: true, role: 'authenticated', sub: users.lucia },
+        60,
+      ),
+    legacyLink: () => server.deps.keys.sign({ url: riberaDocument, scope: 'download', role: 'service_role' }, 60),
+  }
 
   /** Daniel (Kuntur Pay) reads his organization's projects, as the dashboard does. */
   const otherTenantRead = async () => {
@@ -674,7 +730,13 @@ describe.each(databaseKinds())('hostile input on %s', (kind) => {
       ? { ...entry.headers }
       : {
           apikey: server.anonKey,
-          Authorization: `Bearer ${entry.signedIn ? attackerToken : server.anonKey}`,
+          Authorization: `Bearer ${
+            entry.linkAsBearer
+              ? await linkTokens[entry.linkAsBearer]()
+              : entry.signedIn
+                ? attackerToken
+                : server.anonKey
+          }`,
           ...entry.headers,
         }
     if (typeof entry.body === 'string' && !headers['Content-Type']) headers['Content-Type'] = 'application/json'

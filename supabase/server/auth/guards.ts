@@ -59,6 +59,8 @@ export function requireUser(ctx: AuthContext): MiddlewareHandler<AuthEnv> {
       if (session.not_after && new Date(session.not_after).getTime() <= nowOf(ctx).getTime())
         throw errors.jwtSessionNotFound()
     }
+    // A preview left by its staff member ends with the same bound as a signed-out session.
+    if (isViewAs(claims) && !(await ctx.deps.keys.isLive(claims))) throw errors.jwtSessionNotFound()
     c.set('caller', { user, session, claims })
     await next()
   }

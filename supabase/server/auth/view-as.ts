@@ -2,9 +2,11 @@
 // read-only preview of one client user's portal. The database checks the caller (active staff,
 // second factor satisfied) and the target (an active client of an organization) and records the
 // entry in the activity log; then a short-lived access token is minted for the client with the
-// claim `view_as: <staff id>` and the staff member's session id, so signing the staff member out
-// ends the preview too. No refresh token: the preview ends with the token (AUTH_VIEW_AS_EXPIRY).
-// POST /view_as/end { user_id } records the leaving, from the staff member's own session.
+// claim `view_as: <staff id>`, the staff member's session id and the preview's own id
+// (`view_as_id`), so signing the staff member out or leaving the preview ends it (within the
+// bound of any revocation, AUTH_REVOCATION_CHECK_MS). No refresh token: the preview ends with the
+// token at the latest (AUTH_VIEW_AS_EXPIRY). POST /view_as/end { user_id } records the leaving,
+// from the staff member's own session, and closes their open previews of that client.
 import type { Handler, MiddlewareHandler } from 'hono'
 import { isPgError } from '../db/database'
 import { databaseHeaders, withRequestContext } from '../db/request-context'
@@ -66,7 +68,7 @@ export function startViewAs(ctx: AuthContext): Handler<AuthEnv> {
     const now = Math.floor(ctx.runtime.clock.now() / 1000)
     const expiresIn = ctx.deps.env.AUTH_VIEW_AS_EXPIRY
     const expiresAt = now + expiresIn
-    const person = await asStaff<Record<string, unknown>>(
+    const { preview_id: previewId, ...person } = await asStaff<Record<string, unknown>>(
       ctx,
       c,
       'select public.start_view_as($1, to_timestamp($2)) as result',
@@ -92,6 +94,7 @@ export function startViewAs(ctx: AuthContext): Handler<AuthEnv> {
       session_id: session.id,
       is_anonymous: false,
       view_as: claims.sub,
+      view_as_id: previewId,
     })
     return c.json({
       access_token: token,

@@ -3,7 +3,9 @@
 // delete the session row; an access token of that session then stops working within
 // AUTH_REVOCATION_CHECK_MS (at most 5 s), not at its expiry. Each session's answer is remembered
 // that long, so a client sending many requests costs one primary-key lookup per interval, and
-// lookups for the same session at the same moment share one query.
+// lookups for the same session at the same moment share one query. A staff member's preview of a
+// client's portal (decision 0022) has an id of its own, asked the same way: it stands while it is
+// open and the staff session it was opened from still exists.
 import type { Queryable } from '../db/database'
 
 interface Entry {
@@ -13,6 +15,13 @@ interface Entry {
 }
 
 const maxEntries = 10_000
+const liveQuery = `
+  select 1 from auth.sessions where id = $1 and (not_after is null or not_after > now())
+  union all
+  select 1 from private.view_as_previews p
+  join auth.sessions s on s.id = p.session_id and (s.not_after is null or s.not_after > now())
+  where p.id = $1 and p.ended_at is null and p.ends_at > now()
+  limit 1`
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export class SessionCheck {
@@ -24,7 +33,7 @@ export class SessionCheck {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** True while the session exists and has not passed its not_after. */
+  /** True while the session (or preview) exists and has not passed its end. */
   isLive(sessionId: string): Promise<boolean> {
     return Promise.resolve(this.liveNow(sessionId))
   }
@@ -41,13 +50,11 @@ export class SessionCheck {
     if (!cached && !uuid.test(sessionId)) return false
     if (this.entries.size >= maxEntries) this.sweep(now)
     const entry: Entry = { live: false, checkedAt: now }
-    const live = this.db
-      .query('select 1 from auth.sessions where id = $1 and (not_after is null or not_after > now())', [sessionId])
-      .then((result) => {
-        const answer = result.rows.length > 0
-        entry.live = answer
-        return answer
-      })
+    const live = this.db.query(liveQuery, [sessionId]).then((result) => {
+      const answer = result.rows.length > 0
+      entry.live = answer
+      return answer
+    })
     // A failed lookup is not remembered: the next request asks again.
     live.catch(() => {
       if (this.entries.get(sessionId) === entry) this.entries.delete(sessionId)

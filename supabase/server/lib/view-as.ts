@@ -9,3 +9,14 @@ export function isViewAs(claims: Record<string, unknown> | undefined | null): bo
   const staff = claims?.view_as
   return typeof staff === 'string' && staff !== ''
 }
+
+/**
+ * The id whose liveness decides whether a token still works: a preview's own id (`view_as_id`,
+ * ended by leaving the preview, and itself tied to the staff member's session), else the token's
+ * session; null when it names neither (API keys). A preview token without its id never stands.
+ */
+export function livenessKey(claims: Record<string, unknown>): string | null {
+  if (isViewAs(claims)) return typeof claims.view_as_id === 'string' ? claims.view_as_id : ''
+  const session = claims.session_id
+  return typeof session === 'string' && session !== '' ? session : null
+}

@@ -1,9 +1,11 @@
 // Checking the tokens a Realtime socket and its channels carry, with Realtime's own messages
-// (reference §2.2, §7.2, §8): a signed HS256 JWT with `role` and `exp`, an API role, and, for a
-// user's token, a session that still exists (the revocation REST and Storage follow too).
+// (reference §2.2, §7.2, §8): an access token or API key as every API checks it (lib/jwt.ts: a
+// URL token never joins), with `role` and `exp`, an API role, and, for a user's token, a session
+// (or an open preview) that still exists (the revocation REST and Storage follow too).
 import { decodeJwt } from 'jose'
 import type { DbRole } from '../db/request-context'
 import type { JwtKeys, JwtPayload } from '../lib/jwt'
+import { livenessKey } from '../lib/view-as'
 
 export type TokenResult =
   | { ok: true; role: DbRole; claims: JwtPayload; exp: number; sessionId: string | null }
@@ -35,8 +37,8 @@ export async function checkToken(
     return { ok: false, code: 'InvalidJWTToken', message: 'Fields `role` and `exp` are required in JWT', status: 401 }
   if (!apiRoles.has(role))
     return { ok: false, code: 'InvalidJWTToken', message: `Role "${role}" is not allowed`, status: 401 }
-  const sessionId = typeof verified.payload.session_id === 'string' ? verified.payload.session_id : null
-  if (sessionId && !(await sessionLive(sessionId)))
+  const sessionId = livenessKey(verified.payload)
+  if (sessionId !== null && !(await sessionLive(sessionId)))
     return {
       ok: false,
       code: 'InvalidJWTToken',

@@ -1,5 +1,5 @@
 // Signed download URLs: a JWT `{url: "<bucket>/<key>", scope: "download"}` signed with the
-// server's key, that also names who signed it. Holding it is the authorization, so fetching the
+// server's URL-token key (never an access token: lib/jwt.ts), that also names who signed it. Holding it is the authorization, so fetching the
 // URL needs no other credential; but the object must still be readable by the signer when it is
 // fetched, so un-sharing a document (or deactivating its reader) ends the links made for it.
 // Beyond Supabase Storage, which checks only the token (decision 0012, README).
@@ -27,7 +27,7 @@ export async function signedObjectUrl(keys: JwtKeys, signer: Caller, bucket: str
   // and whether a staff member's preview asked (its download is not the client's, 0022).
   const { sub, aal, view_as } = signer.claims
   const preview = isViewAs(signer.claims) ? { view_as } : {}
-  const token = await keys.sign(
+  const token = await keys.signUrlToken(
     { url: `${bucket}/${key}`, scope: SCOPE, role: signer.role, sub, aal, ...preview },
     expiresIn,
   )
@@ -48,7 +48,7 @@ export async function signedUploadUrl(
   expiresIn: number,
 ) {
   const { sub, aal } = signer.claims
-  const token = await keys.sign(
+  const token = await keys.signUrlToken(
     { url: `${bucket}/${key}`, scope: UPLOAD_SCOPE, upsert, role: signer.role, sub, aal },
     expiresIn,
   )
@@ -73,14 +73,14 @@ export async function requireSignedToken(
 
 async function verifiedSigner(keys: JwtKeys, token: string | undefined, bucket: string, key: string, scope: string) {
   if (!token) throw storageErrors.invalidRequest("querystring must have required property 'token'")
-  const result = await keys.verify(token)
+  const result = await keys.verifyUrlToken(token)
   if (!result.ok) {
     if (result.reason === 'expired') throw storageErrors.expiredToken()
     throw storageErrors.invalidJwt(result.message)
   }
   const { url, exp, role, sub, aal, view_as } = result.payload
-  // Access tokens are signed with the same key: only our own URL tokens of this scope (a download
-  // token cannot upload), with an expiry and a signer, count.
+  // Only a URL token of this scope (a download token cannot upload), for exactly this object, with
+  // an expiry and a signer, counts.
   if (scope === UPLOAD_SCOPE && result.payload.scope !== scope)
     throw storageErrors.invalidSignature('Token is not scoped for upload')
   if (

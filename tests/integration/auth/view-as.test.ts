@@ -251,13 +251,43 @@ describe.each(databaseKinds())('view as client on %s', (kind) => {
     await preview.removeChannel(channel)
   })
 
-  it('records the leaving from the staff session, and ends with the staff session', async () => {
-    const { client: staff, token } = await signIn('admin@caucedata.com')
-    const preview = previewClient(await start(token, users.james))
+  it('records the leaving from the staff session, and the leaving ends the preview on every API', async () => {
+    const { token } = await signIn('admin@caucedata.com')
+    const previewed = await start(token, users.james)
+    const preview = previewClient(previewed)
+    expect((await preview.from('projects').select('id')).error).toBeNull()
     expect((await post('view_as/end', luciaToken, { user_id: users.james })).status).toBe(403)
     expect((await post('view_as/end', token, { user_id: users.james })).status).toBe(204)
     expect((await entriesAbout(users.james)).map((e) => e.action)).toEqual(['view_as_start', 'view_as_end'])
 
+    // Within the bound of any revocation (AUTH_REVOCATION_CHECK_MS), not at the token's expiry.
+    await expect
+      .poll(async () => (await preview.from('projects').select('id')).status, { timeout: 10_000, interval: 250 })
+      .toBe(401)
+    const bearer = { apikey: server.anonKey, authorization: `Bearer ${previewed.access_token}` }
+    expect((await server.request('/auth/v1/user', { headers: bearer })).status).toBe(403)
+    const listed = await server.request('/storage/v1/object/list/documents', {
+      method: 'POST',
+      headers: { ...bearer, 'content-type': 'application/json' },
+      body: JSON.stringify({ prefix: '' }),
+    })
+    expect([400, 401, 403]).toContain(listed.status)
+    // Realtime refuses the join, and the staff member's own session goes on.
+    const live = previewClient(previewed, await server.listen())
+    await live.realtime.setAuth(previewed.access_token)
+    const refusal = await new Promise<string>((resolve) =>
+      live.channel('after-the-end').subscribe((state, error) => resolve(`${state} ${error?.message ?? ''}`)),
+    )
+    expect(refusal).toMatch(/^CHANNEL_ERROR .*session_id/)
+    await live.removeAllChannels()
+    expect(
+      (await server.request('/auth/v1/user', { headers: { ...bearer, authorization: `Bearer ${token}` } })).status,
+    ).toBe(200)
+  })
+
+  it('ends with the staff session', async () => {
+    const { client: staff, token } = await signIn('admin@caucedata.com')
+    const preview = previewClient(await start(token, users.james))
     expect((await preview.from('projects').select('id')).error).toBeNull()
     await staff.auth.signOut()
     // The revocation check remembers a live session for at most AUTH_REVOCATION_CHECK_MS.

@@ -80,7 +80,7 @@ describe.each(databaseKinds())('storage signed URLs on %s', (kind) => {
   })
 
   it('refuses an expired token with ExpiredToken', async () => {
-    const token = await server.deps.keys.sign({ url: `${DOCS}/${path}`, scope: 'download' }, -5)
+    const token = await server.deps.keys.signUrlToken({ url: `${DOCS}/${path}`, scope: 'download' }, -5)
     const response = await server.request(`/storage/v1/object/sign/${DOCS}/${encodeURI(path)}?token=${token}`)
     expect(await storageFailure(response)).toEqual({
       status: 400,
@@ -113,7 +113,7 @@ describe.each(databaseKinds())('storage signed URLs on %s', (kind) => {
 
     const accessToken = await f.tokenFor(f.alice)
     const withAccess = await server.request(`${target}?token=${accessToken}`)
-    expect(await storageFailure(withAccess)).toMatchObject({ status: 400, body: { code: 'InvalidSignature' } })
+    expect(await storageFailure(withAccess)).toMatchObject({ status: 400, body: { code: 'InvalidJWT' } })
 
     const missing = await server.request(target)
     expect(await storageFailure(missing)).toMatchObject({ status: 400, body: { code: 'InvalidRequest' } })
