@@ -126,7 +126,8 @@ export interface NewMessage {
 }
 
 /** Why the database refused a write, in words the screens translate. */
-export type ConversationFailure = 'edit-window' | 'too-long' | 'mentions' | 'attachments' | 'deleted' | 'unknown'
+export type ConversationFailure =
+  'edit-window' | 'too-long' | 'mentions' | 'attachments' | 'deleted' | 'too-many' | 'unknown'
 
 export class ConversationError extends Error {
   constructor(readonly failure: ConversationFailure) {
@@ -134,21 +135,23 @@ export class ConversationError extends Error {
   }
 }
 
-function failureOf(error: { message: string }): ConversationError {
+/**
+ * What a refused write of a message means. PT429 is the database's bound on the messages a client
+ * writes per request and per minute (private.client_write_limits); the other refusals are told
+ * apart by the guard's messages.
+ */
+export function conversationFailure(error: { code?: string; message: string }): ConversationFailure {
+  if (error.code === 'PT429') return 'too-many'
   const text = error.message
-  const failure: ConversationFailure = /can be edited for/.test(text)
-    ? 'edit-window'
-    : /characters/.test(text)
-      ? 'too-long'
-      : /mentioned/.test(text)
-        ? 'mentions'
-        : /attach/.test(text)
-          ? 'attachments'
-          : /deleted message/.test(text)
-            ? 'deleted'
-            : 'unknown'
-  return new ConversationError(failure)
+  if (/can be edited for/.test(text)) return 'edit-window'
+  if (/characters/.test(text)) return 'too-long'
+  if (/mentioned/.test(text)) return 'mentions'
+  if (/attach/.test(text)) return 'attachments'
+  if (/deleted message/.test(text)) return 'deleted'
+  return 'unknown'
 }
+
+const failureOf = (error: { code?: string; message: string }) => new ConversationError(conversationFailure(error))
 
 export async function sendMessage(message: NewMessage): Promise<void> {
   const { error } = await supabase.from('conversation_messages').insert({

@@ -491,6 +491,7 @@ export type Database = {
           created_at: string
           emailed_at: string | null
           email_attempts: number
+          email_immediately: boolean
         }
         Insert: {
           id?: string
@@ -508,6 +509,7 @@ export type Database = {
           created_at?: string
           emailed_at?: string | null
           email_attempts?: number
+          email_immediately?: boolean
         }
         Update: {
           id?: string
@@ -525,6 +527,7 @@ export type Database = {
           created_at?: string
           emailed_at?: string | null
           email_attempts?: number
+          email_immediately?: boolean
         }
         Relationships: [
           {

@@ -762,3 +762,107 @@ describe.each(databaseKinds())('hostile input on %s', (kind) => {
     expect(await snapshot(), `${entry.name} changed the data`).toBe(before)
   })
 })
+
+// ─── Conversation floods: messages mentioning staff ───────────────────────────────────────────
+// One client request of 200 messages mentioning every staff member, then 50 more, once sent 750
+// immediate e-mails (and thousands of messages fit in the body limit). Each request is refused
+// with 429 before any row is kept or anyone notified; the client's next messages are bounded per
+// minute; and however many mentions reach a staff member, at most 3 are e-mailed at once
+// (migrations 20261129110000 and 20261129110100).
+describe.each(databaseKinds())('hostile input: a flood of messages mentioning staff, on %s', (kind) => {
+  let server: TestServer
+  let attackerToken: string
+
+  beforeAll(async () => {
+    server = await startTestServer(kind)
+    attackerToken = await server.deps.keys.sign({ sub: users.lucia, role: 'authenticated', aud: 'authenticated' }, 3600)
+  })
+  afterAll(() => server.close())
+
+  const staff = [users.admin, users.superAdmin]
+  const flood = (count: number, text: string) =>
+    JSON.stringify(
+      Array.from({ length: count }, (_, i) => ({
+        project_id: projects.riberaDashboard,
+        body: `@Admin @Super ${text} ${i}`,
+        mentions: staff,
+      })),
+    )
+  const post = (body: string) =>
+    server.request('/rest/v1/conversation_messages', {
+      method: 'POST',
+      headers: {
+        apikey: server.anonKey,
+        Authorization: `Bearer ${attackerToken}`,
+        'Content-Type': 'application/json',
+        Prefer: 'return=minimal',
+      },
+      body,
+    })
+  const written = async () =>
+    (
+      await server.deps.db.query<{ messages: number; notifications: number }>(
+        `select (select count(*)::int from public.conversation_messages where author_id = $1) as messages,
+                (select count(*)::int from public.notifications where kind like 'conversation_%') as notifications`,
+        [users.lucia],
+      )
+    ).rows[0]!
+  /** Immediate mention e-mails waiting for or already sent to each staff member. */
+  const immediateMentions = async () =>
+    (
+      await server.deps.db.query<{ recipient_id: string; immediate: number }>(
+        `select recipient_id, count(*)::int as immediate from public.notifications
+          where kind = 'conversation_mention' and email_immediately and recipient_id = any($1::uuid[])
+            and body like '%One by one%'
+          group by recipient_id order by recipient_id`,
+        [`{${staff.join(',')}}`],
+      )
+    ).rows
+
+  it('refuses 200 messages in one request, then 50 more, then the largest body that fits: 429, nothing written', async () => {
+    const before = await written()
+    // As many messages, each mentioning both, as the body limit (REST_MAX_BODY_BYTES, 1 MiB) holds.
+    let largest = 1000
+    while (Buffer.byteLength(flood(largest + 250, 'x')) < 1024 * 1024) largest += 250
+    expect(largest).toBeGreaterThan(4000)
+    for (const [count, text] of [
+      [200, 'Urgent'],
+      [50, 'More'],
+      [largest, 'x'],
+    ] as const) {
+      const response = await post(flood(count, text))
+      expect(response.status, `${count} messages`).toBe(429)
+      expect(await response.json()).toMatchObject({
+        code: 'PT429',
+        message: 'Too many messages in one request: at most 5',
+      })
+      expect(await written(), `${count} messages`).toEqual(before)
+    }
+    expect(await server.notificationMails.flush()).toBe(0)
+  })
+
+  it('bounds the same flood sent one request at a time, and e-mails each staff member at most 3 mentions at once', async () => {
+    const before = await written()
+    const statuses: number[] = []
+    for (let i = 0; i < 25; i++) statuses.push((await post(flood(1, `One by one ${i}`))).status)
+    // 20 a minute get through; the rest are refused.
+    expect(statuses.filter((status) => status === 201)).toHaveLength(20)
+    expect(statuses.slice(20)).toEqual([429, 429, 429, 429, 429])
+    expect((await written()).messages).toBe(before.messages + 20)
+    // Ordered by id: the super admin's comes first.
+    expect(await immediateMentions()).toEqual([
+      { recipient_id: users.superAdmin, immediate: 3 },
+      { recipient_id: users.admin, immediate: 3 },
+    ])
+
+    // The catcher: 3 mention e-mails each, the other 17 mentions in one digest.
+    await server.notificationMails.flush()
+    for (const address of ['admin@caucedata.com', 'superadmin@caucedata.com']) {
+      await server.deps.catcher!.waitFor(address, (mail) => mail.text.includes('One by one 19'))
+      const mails = server.deps
+        .catcher!.messages()
+        .filter((mail) => mail.to.includes(address) && mail.text.includes('One by one'))
+      expect(mails, address).toHaveLength(4)
+    }
+  })
+})

@@ -6,8 +6,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { msg } from '@lingui/core/macro'
-import type { MessageDescriptor } from '@lingui/core'
 import { useProfile } from '@/auth/use-auth'
 import { formatDateTime } from '@/lib/format'
 import { useLiveQueryKeys } from '@/lib/use-live'
@@ -15,7 +13,6 @@ import { activePreview } from '@/lib/view-as'
 import { useOpenDocument } from '@/lib/use-open-document'
 import { messagePieces } from '@/lib/message-text'
 import {
-  ConversationError,
   conversationDocumentsQuery,
   conversationKeys,
   conversationMessagesQuery,
@@ -26,7 +23,6 @@ import {
   editMessage,
   markConversationRead,
   sendMessage,
-  type ConversationFailure,
   type ConversationMessage,
   type ConversationPerson,
 } from '@/lib/conversation'
@@ -34,21 +30,13 @@ import { EmptyState } from '@/components/ui/page-kit'
 import * as page from '@/components/ui/page.css'
 import * as layout from '@/components/ui/layout.css'
 import * as form from '@/components/form/form.css'
+import { conversationFailureText } from './failure-messages'
 import { usePresence } from './presence'
 import * as styles from './conversation.css'
 
-const failureMessages: Record<ConversationFailure, MessageDescriptor> = {
-  'edit-window': msg`The time to edit this message is over.`,
-  'too-long': msg`The message is too long.`,
-  mentions: msg`Only people on the project can be mentioned.`,
-  attachments: msg`Only documents of this project can be attached, and not that many.`,
-  deleted: msg`This message has been deleted.`,
-  unknown: msg`The message could not be saved. Please try again.`,
-}
-
 function useFailureText() {
   const { i18n } = useLingui()
-  return (error: unknown) => i18n._(failureMessages[error instanceof ConversationError ? error.failure : 'unknown'])
+  return (error: unknown) => conversationFailureText(i18n, error)
 }
 
 const noPeople: ConversationPerson[] = []

@@ -1,13 +1,8 @@
-// What the notification mailer needs to know about kinds of notification, in one place: which go
-// out at once instead of waiting for the person's digest, and which page each one opens.
-
-/**
- * Kinds e-mailed at once, each on its own, instead of in the person's next digest (decision 0019):
- * a mention asks the person for an answer now, and a lead is a visitor waiting for a reply whose
- * volume is already capped by the contact form's rate limit (5 per address per hour).
- * Everything else waits for the digest.
- */
-export const immediateKinds: readonly string[] = ['conversation_mention', 'contact_message']
+// What the notification mailer needs to know about kinds of notification: which page each one
+// opens. Which rows go out at once instead of waiting for the person's digest is decided by the
+// database when it writes them (notifications.email_immediately, from
+// private.notification_email_settings: mentions and leads, a few per person and window), so every
+// sender of the outbox follows one rule (decision 0019).
 
 export interface NotificationTarget {
   role: string

@@ -1,6 +1,7 @@
 // Sends the e-mail copies of notifications (decision 0019). The notifications table is the
-// outbox. Kinds that cannot wait (notification-kinds.ts) go out one by one as soon as the mailer
-// runs; everything else waits for the person's digest: at most one e-mail per person per
+// outbox. Rows the database marked email_immediately when it wrote them (mentions and leads, a few
+// per person and window: migration 20261129110100) go out one by one as soon as the mailer runs;
+// everything else waits for the person's digest: at most one e-mail per person per
 // NOTIFICATION_DIGEST_MINUTES, holding what they have not read yet, grouped by project.
 //
 // Each round claims in one statement, so two servers never send the same row or two digests to
@@ -12,7 +13,7 @@
 import type { Database } from '../db/database'
 import type { Mailer } from './mailer'
 import { sendContactAcknowledgements } from './contact-acknowledgements'
-import { immediateKinds, notificationLink } from './notification-kinds'
+import { notificationLink } from './notification-kinds'
 import { notificationDigestMail, notificationMail } from './templates/notification'
 
 const batchSize = 20
@@ -58,13 +59,13 @@ const returning = `returning n.id, n.recipient_id, n.kind, n.title, n.body, n.pr
     (select pr.name from public.projects pr where pr.id = n.project_id) as project_name,
     n.entity_type, n.entity_id, n.created_at, p.email, p.full_name, p.locale, p.role`
 
-// $1 max attempts, $2 batch size, $3 immediate kinds.
+// $1 max attempts, $2 batch size.
 const claimImmediate = `
   with batch as (
     select n.id from public.notifications n
       join public.profiles p on p.id = n.recipient_id
      where n.emailed_at is null and n.read_at is null and n.email_attempts < $1
-       and n.kind = any($3::text[]) and p.is_active and p.email is not null
+       and n.email_immediately and p.is_active and p.email is not null
      order by n.created_at
      limit $2
      for update of n skip locked)
@@ -74,15 +75,15 @@ const claimImmediate = `
    where n.id = batch.id and p.id = n.recipient_id
   ${returning}`
 
-// $1 max attempts, $2 people per batch, $3 immediate kinds, $4 digest minutes.
+// $1 max attempts, $2 people per batch, $3 digest minutes.
 const claimDigests = `
   with due as (
     select n.recipient_id from public.notifications n
       join public.profiles p on p.id = n.recipient_id
      where n.emailed_at is null and n.read_at is null and n.email_attempts < $1
-       and n.kind <> all($3::text[]) and p.is_active and p.email is not null
+       and not n.email_immediately and p.is_active and p.email is not null
        and not exists (select 1 from private.notification_digests d
-                        where d.recipient_id = n.recipient_id and d.last_sent_at > now() - make_interval(mins => $4))
+                        where d.recipient_id = n.recipient_id and d.last_sent_at > now() - make_interval(mins => $3))
      group by n.recipient_id
      order by min(n.created_at)
      limit $2),
@@ -90,24 +91,20 @@ const claimDigests = `
     insert into private.notification_digests as d (recipient_id, last_sent_at)
     select recipient_id, now() from due
     on conflict (recipient_id) do update set last_sent_at = excluded.last_sent_at
-     where d.last_sent_at <= now() - make_interval(mins => $4)
+     where d.last_sent_at <= now() - make_interval(mins => $3)
     returning d.recipient_id)
   update public.notifications n
      set emailed_at = now(), email_attempts = n.email_attempts + 1
     from claimed c, public.profiles p
    where n.recipient_id = c.recipient_id and p.id = n.recipient_id
      and n.emailed_at is null and n.read_at is null and n.email_attempts < $1
-     and n.kind <> all($3::text[])
+     and not n.email_immediately
   ${returning}`
-
-/** A text[] parameter both databases accept: the kinds are plain identifiers. */
-const textArray = (values: readonly string[]) => `{${values.join(',')}}`
 
 export function startNotificationMailer(options: NotificationMailerOptions): NotificationMailer {
   const { db, mailer, siteOrigin, intervalMs, digestMinutes, digestMaxItems, log = () => undefined } = options
   let running: Promise<number> | undefined
   let stopped = false
-  const kinds = textArray(immediateKinds)
 
   const localeOf = (row: OutboxRow) => (row.locale === 'en' ? 'en' : 'es')
   const audienceOf = (row: OutboxRow) => (row.role === 'client' ? 'client' : 'staff')
@@ -160,14 +157,14 @@ export function startNotificationMailer(options: NotificationMailerOptions): Not
   }
 
   async function sendImmediate(): Promise<number> {
-    const { rows } = await db.query<OutboxRow>(claimImmediate, [maxAttempts, batchSize, kinds])
+    const { rows } = await db.query<OutboxRow>(claimImmediate, [maxAttempts, batchSize])
     let sent = 0
     for (const row of rows) if (await send([row], false)) sent++
     return sent
   }
 
   async function sendDigests(): Promise<number> {
-    const { rows } = await db.query<OutboxRow>(claimDigests, [maxAttempts, batchSize, kinds, digestMinutes])
+    const { rows } = await db.query<OutboxRow>(claimDigests, [maxAttempts, batchSize, digestMinutes])
     const byPerson = new Map<string, OutboxRow[]>()
     // Newest first, so a digest cut at digestMaxItems keeps the latest news.
     rows.sort((a, b) => new Date(b.created_at).getTime() - new Date(a.created_at).getTime())
