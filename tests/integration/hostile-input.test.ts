@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databaseKinds, startTestServer, type TestServer } from './support/server'
 import { organizations, projects, users } from './rls/seed-ids'
+import { demoPassword } from '../../supabase/server/welcome'
 
 interface Case {
   name: string
@@ -864,5 +865,51 @@ describe.each(databaseKinds())('hostile input: a flood of messages mentioning st
         .filter((mail) => mail.to.includes(address) && mail.text.includes('One by one'))
       expect(mails, address).toHaveLength(4)
     }
+  })
+})
+
+// A preview's token after its staff member left it (issue 21 item 5): refused like a signed-out
+// session's, on REST, Storage and Auth, within the revocation bound (here 0: at once).
+describe.each(databaseKinds())('a left preview on %s', (kind) => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer(kind, { AUTH_REVOCATION_CHECK_MS: '0' })
+  })
+  afterAll(() => server.close())
+
+  it('stops reading the moment the preview is left', async () => {
+    const staff = server.client()
+    const { data, error } = await staff.auth.signInWithPassword({
+      email: 'admin@caucedata.com',
+      password: demoPassword,
+    })
+    if (error) throw error
+    const call = (path: string, token: string, body?: unknown) =>
+      server.request(`/auth/v1/${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { apikey: server.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+    const started = await call('view_as', data.session.access_token, { user_id: users.lucia })
+    const preview = ((await started.json()) as { access_token: string }).access_token
+    const read = (token: string) =>
+      server.request('/rest/v1/projects?select=id', {
+        headers: { apikey: server.anonKey, authorization: `Bearer ${token}` },
+      })
+    expect((await read(preview)).status).toBe(200)
+    expect((await call('view_as/end', data.session.access_token, { user_id: users.lucia })).status).toBe(204)
+
+    const refused = await read(preview)
+    expect(refused.status).toBe(401)
+    expect(messageOf(await refused.json())).toMatch(/session has ended/)
+    expect((await call('user', preview)).status).toBe(403)
+    const listed = await server.request('/storage/v1/object/list/documents', {
+      method: 'POST',
+      headers: { apikey: server.anonKey, authorization: `Bearer ${preview}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ prefix: organizations.ribera }),
+    })
+    expect(listed.status).toBe(400)
+    // The staff member's own session goes on.
+    expect((await read(data.session.access_token)).status).toBe(200)
   })
 })
