@@ -1,11 +1,12 @@
 // /functions/v1/<name>: the project's Edge Functions (supabase/functions/<name>/handler.ts), run
 // in-process with the environment Supabase gives a function, calling back into this same app for
-// auth, REST and storage without going through a socket. Body size and JSON depth are checked
-// before (body-limits.ts).
+// auth, REST and storage without going through a socket; or, with FUNCTIONS_URL, forwarded to
+// where they run. Body size and JSON depth are checked before (body-limits.ts).
 import { Hono } from 'hono'
 import WebSocket from 'ws'
 import type { ServerDeps } from '../deps'
 import { functionEnv, type Handler } from '../../functions/_shared/runtime.ts'
+import { forwarder } from './forward'
 import { functions } from './registry'
 
 const notFound = { error: { code: 'not_found', message: 'Function not found' } }
@@ -26,9 +27,16 @@ function inProcess(deps: ServerDeps, appFetch: (request: Request) => Promise<Res
 
 export function functionRoutes(deps: ServerDeps, appFetch: (request: Request) => Promise<Response>) {
   const app = new Hono()
-  const handlers = inProcess(deps, appFetch)
+  const forward = deps.env.FUNCTIONS_URL
+    ? forwarder({ baseUrl: deps.env.FUNCTIONS_URL, timeoutMs: deps.env.FUNCTIONS_TIMEOUT_MS })
+    : undefined
+  const handlers = forward ? new Map<string, Handler>() : inProcess(deps, appFetch)
   app.all('/:name', async (c) => {
-    const handler = handlers.get(c.req.param('name'))
+    const name = c.req.param('name')
+    // Only the project's functions, by their exact names: nothing else reaches FUNCTIONS_URL.
+    if (!Object.hasOwn(functions, name)) return c.json(notFound, 404)
+    if (forward) return forward(name, c.req.raw)
+    const handler = handlers.get(name)
     return handler ? handler(c.req.raw) : c.json(notFound, 404)
   })
   return app
