@@ -14,6 +14,8 @@ import { siteRouteTreeConfig } from './scripts/lib/site-route-tree.ts'
 export const alias = {
   '@/': fileURLToPath(new URL('./src/', import.meta.url)),
   '@machines/': fileURLToPath(new URL('./machines/', import.meta.url)),
+  // Edge Functions' shared code (rules, vocabularies, database types) that the app uses too.
+  '@functions/': fileURLToPath(new URL('./supabase/functions/', import.meta.url)),
 }
 
 // Plugin order matters: the router plugin must run before react() (it splits route files),

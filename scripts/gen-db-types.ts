@@ -1,4 +1,4 @@
-// `npm run db:types`: writes src/lib/database.types.ts from the migrations.
+// `npm run db:types`: writes supabase/functions/_shared/database.types.ts from the migrations.
 import { writeFile } from 'node:fs/promises'
 import { databaseTypesPath, generateDatabaseTypes } from '../supabase/server/db/types/generate'
 

@@ -2,10 +2,10 @@
 // place each: forms offer them, the CSV importer and the URL filters check against them, and
 // labels.ts names them. tests/integration/schema/vocabularies.test.ts compares every list with
 // the migrated database, so a new code in a migration fails until it is added here (and named).
-// Free of supabase-js and Lingui: route files in the entry bundle read these.
+// Free of supabase-js and Lingui: route files in the entry bundle read these. The lists an Edge
+// Function checks too live in supabase/functions/_shared/vocabularies.ts, which deploys with it.
 
-export const locales = ['es', 'en'] as const
-export const profileRoles = ['client', 'admin', 'super_admin'] as const
+export { locales, profileRoles } from '@functions/_shared/vocabularies'
 
 export const serviceCodes = [
   'business-intelligence',

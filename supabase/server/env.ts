@@ -100,6 +100,14 @@ const schema = z
       .int()
       .min(1024)
       .default(256 * 1024),
+    /**
+     * Where the Edge Functions run when not in this process: /functions/v1/<name> is forwarded to
+     * <FUNCTIONS_URL>/<name> (an edge runtime, `supabase functions serve`, or Supabase's own
+     * https://<ref>.supabase.co/functions/v1). Unset: the same code runs in-process.
+     */
+    FUNCTIONS_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** How long a forwarded function call may take, in milliseconds (Supabase's is 150 s). */
+    FUNCTIONS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(150_000),
     /** Longest lifetime a signed download URL may be given, in seconds (7 days). */
     STORAGE_SIGNED_URL_MAX_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(604_800),
     /** Lifetime of a signed upload URL, in seconds (2 hours, as Supabase Storage gives). */

@@ -3,6 +3,10 @@
 // one problem per field, in the fields' order, with the rule's translated message.
 import { z } from 'zod'
 import type { MessageDescriptor } from '@lingui/core'
+import { problem, text } from '@functions/_shared/rules'
+
+// The parts an Edge Function needs too live in supabase/functions/_shared/rules.ts.
+export { oneOf, problem, text } from '@functions/_shared/rules'
 
 export interface RuleProblem<F extends string = string, R extends string = string> {
   field: F
@@ -13,12 +17,6 @@ export interface RuleProblem<F extends string = string, R extends string = strin
 export type Checked<V, F extends string, R extends string> =
   { values: V; problems: [] } | { values: null; problems: RuleProblem<F, R>[] }
 
-/** What a zod part reports when a rule is broken: the rule's key, and stop at the first one. */
-export const problem = (rule: string) => ({ message: rule, abort: true })
-
-/** A typed cell or form value, trimmed ('' when missing). */
-export const text = z.preprocess((value) => (typeof value === 'string' ? value.trim() : ''), z.string())
-
 /** Text that must be there and fit `max` characters. */
 export const requiredText = (max: number, missing: string, tooLong: string) =>
   text.pipe(z.string().min(1, problem(missing)).max(max, problem(tooLong)))
@@ -26,10 +24,6 @@ export const requiredText = (max: number, missing: string, tooLong: string) =>
 /** Optional text of at most `max` characters; '' is none (null). */
 export const optionalText = (max: number, tooLong: string) =>
   text.pipe(z.string().max(max, problem(tooLong))).transform((value) => value || null)
-
-/** One of a closed list of codes (src/lib/vocabularies.ts). */
-export const oneOf = <T extends string>(list: readonly [T, ...T[]], rule: string) =>
-  text.pipe(z.enum(list, problem(rule)))
 
 /** A YYYY-MM-DD day, or '' for none (null). */
 export const optionalDay = (isDay: (value: string) => boolean, rule: string) =>

@@ -1,11 +1,12 @@
-// An invitation, as the staff form reads it: the fields' one set of rules (invitation-fields.ts,
-// which the admin-users function checks too) with the form's message for each rule, and the
-// function's refusals of a field mapped back to the same messages.
+// An invitation, as the staff form reads it: the fields' one set of rules
+// (supabase/functions/_shared/invitation-fields.ts, which the admin-users function checks too)
+// with the form's message for each rule, and the function's refusals of a field mapped back to
+// the same messages.
 import { z } from 'zod'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { checkWith, text } from './check'
-import { inviteEmail, inviteFullName, inviteLocale, inviteStaffRole } from './invitation-fields'
+import { inviteEmail, inviteFullName, inviteLocale, inviteStaffRole } from '@functions/_shared/invitation-fields'
 
 export const invitationMessages = {
   emailMissing: msg`Enter the person's e-mail address.`,

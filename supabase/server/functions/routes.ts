@@ -1,29 +1,43 @@
-// /functions/v1/<name>: the project's Edge Functions (supabase/functions), run in-process. They
-// call back into this same app for auth, REST and storage, without going through a socket.
+// /functions/v1/<name>: the project's Edge Functions (supabase/functions/<name>/handler.ts), run
+// in-process with the environment Supabase gives a function, calling back into this same app for
+// auth, REST and storage without going through a socket; or, with FUNCTIONS_URL, forwarded to
+// where they run. Body size and JSON depth are checked before (body-limits.ts).
 import { Hono } from 'hono'
 import WebSocket from 'ws'
 import type { ServerDeps } from '../deps'
-import { functions } from '../../functions/registry'
-import type { FunctionEnv } from '../../functions/runtime'
+import { functionEnv, type Handler } from '../../functions/_shared/runtime.ts'
+import { forwarder } from './forward'
+import { functions } from './registry'
 
-/** Largest request body a function accepts. */
-const maxBodyBytes = 256 * 1024
+const notFound = { error: { code: 'not_found', message: 'Function not found' } }
+
+/** Each function's handler, given what Supabase would give it, calling this app in-process. */
+function inProcess(deps: ServerDeps, appFetch: (request: Request) => Promise<Response>): Map<string, Handler> {
+  const supabaseEnv: Record<string, string> = {
+    SUPABASE_URL: deps.siteOrigin,
+    SUPABASE_ANON_KEY: deps.env.ANON_KEY,
+    SUPABASE_SERVICE_ROLE_KEY: deps.env.SERVICE_ROLE_KEY,
+  }
+  const env = functionEnv((name) => supabaseEnv[name], {
+    fetch: (input, init) => appFetch(new Request(input, init)),
+    webSocket: WebSocket,
+  })
+  return new Map(Object.entries(functions).map(([name, make]) => [name, make(env)]))
+}
 
 export function functionRoutes(deps: ServerDeps, appFetch: (request: Request) => Promise<Response>) {
   const app = new Hono()
-  const env: FunctionEnv = {
-    supabaseUrl: deps.siteOrigin,
-    anonKey: deps.env.ANON_KEY,
-    serviceRoleKey: deps.env.SERVICE_ROLE_KEY,
-    fetch: (input, init) => appFetch(new Request(input, init)),
-    webSocket: WebSocket,
-  }
+  const forward = deps.env.FUNCTIONS_URL
+    ? forwarder({ baseUrl: deps.env.FUNCTIONS_URL, timeoutMs: deps.env.FUNCTIONS_TIMEOUT_MS })
+    : undefined
+  const handlers = forward ? new Map<string, Handler>() : inProcess(deps, appFetch)
   app.all('/:name', async (c) => {
-    const handler = Object.hasOwn(functions, c.req.param('name')) ? functions[c.req.param('name')] : undefined
-    if (!handler) return c.json({ error: { code: 'not_found', message: 'Function not found' } }, 404)
-    const length = Number(c.req.header('content-length') ?? 0)
-    if (length > maxBodyBytes) return c.json({ error: { code: 'too_large', message: 'Request body too large' } }, 413)
-    return handler(c.req.raw, env)
+    const name = c.req.param('name')
+    // Only the project's functions, by their exact names: nothing else reaches FUNCTIONS_URL.
+    if (!Object.hasOwn(functions, name)) return c.json(notFound, 404)
+    if (forward) return forward(name, c.req.raw)
+    const handler = handlers.get(name)
+    return handler ? handler(c.req.raw) : c.json(notFound, 404)
   })
   return app
 }

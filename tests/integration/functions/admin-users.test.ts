@@ -1,7 +1,8 @@
-// The admin-users Edge Function (supabase/functions/admin-users.ts) through supabase-js's
-// functions.invoke, as the admin pages call it: who may invite, resend, deactivate and reactivate
-// whom (anon, client, admin, super_admin), bad input answered 4xx without changing anything, the
-// invitation in the invitee's language, and deactivated accounts kept out until reactivated.
+// The admin-users Edge Function (supabase/functions/admin-users/handler.ts, in our server's
+// process; admin-users-deno.test.ts runs it on Deno) through supabase-js's functions.invoke, as the
+// admin pages call it: who may invite, resend, deactivate and reactivate whom (anon, client,
+// admin, super_admin), bad input answered 4xx without changing anything, the invitation in the
+// invitee's language, and deactivated accounts kept out until reactivated.
 import { checkInvitation, type InvitationInput } from '../../../src/lib/rules/invitation'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

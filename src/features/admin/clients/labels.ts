@@ -3,7 +3,7 @@ import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { BadgeTone } from '@/lib/labels'
 import type { UserStatus } from './queries'
-import { staffRoles } from '@/lib/rules/invitation-fields'
+import { staffRoles } from '@functions/_shared/invitation-fields'
 
 export const userStatusLabels: Record<UserStatus, MessageDescriptor> = {
   invited: msg`Invited, not accepted yet`,
@@ -33,6 +33,6 @@ export function languageName(i18n: I18n, code: string): string {
   return i18n._(languageNames[code] ?? languageNames.es!)
 }
 
-// The staff roles are the invitation's rule (src/lib/rules/invitation-fields.ts).
+// The staff roles are the invitation's rule (supabase/functions/_shared/invitation-fields.ts).
 export { staffRoles }
 export type StaffRole = (typeof staffRoles)[number]

@@ -5,7 +5,7 @@ import { migrate } from '../migrate'
 import { introspect } from './introspect'
 import { renderDatabaseTypes } from './render'
 
-export const databaseTypesPath = 'src/lib/database.types.ts'
+export const databaseTypesPath = 'supabase/functions/_shared/database.types.ts'
 
 export async function generateDatabaseTypes(): Promise<string> {
   const db = await openPglite()

@@ -1,10 +1,10 @@
 // An invitation's fields (a person asked to join: e-mail, name, language, and a staff role), as
 // both the staff form (src/lib/rules/invitation.ts) and the admin-users function
-// (supabase/functions/admin-users.ts) check them: each rule once, named by its key. No Lingui
-// here, so the server can run it; the form's messages for the keys are in invitation.ts.
+// (supabase/functions/admin-users/handler.ts) check them: each rule once, named by its key. No
+// Lingui here, so the function can run it; the form's messages for the keys are in invitation.ts.
 import { z } from 'zod'
-import { locales, profileRoles } from '../vocabularies'
-import { oneOf, problem, text } from './check'
+import { locales, profileRoles } from './vocabularies.ts'
+import { oneOf, problem, text } from './rules.ts'
 
 /** The roles a staff member can be invited with (a client's is implied by the organization). */
 export const staffRoles = profileRoles.filter((role) => role !== 'client') as ['admin', 'super_admin']

@@ -14,6 +14,7 @@
 // staff member, staff only by a super_admin, and nobody (de)activates themselves. Bad input and
 // refusals answer 4xx `{ error: { code, message, field? } }`.
 import { z } from 'zod'
+import { withCors } from '../_shared/cors.ts'
 import {
   callerClient,
   fail,
@@ -22,20 +23,20 @@ import {
   type EdgeFunction,
   type FunctionEnv,
   type TypedClient,
-} from './runtime'
+} from '../_shared/runtime.ts'
 import {
   inviteEmail,
   inviteFullName,
   inviteLocale,
   inviteStaffRole,
   invitationRuleText,
-} from '../../src/lib/rules/invitation-fields'
+} from '../_shared/invitation-fields.ts'
 
 /** A ban as long as Go allows (about 100 years): deactivated until someone reactivates. */
 export const deactivatedBan = '876000h'
 
 const uuid = z.string().uuid()
-// The fields' rules are the staff form's (src/lib/rules/invitation-fields.ts), checked again here.
+// The fields' rules are the staff form's (_shared/invitation-fields.ts), checked again here.
 const email = inviteEmail
 const fullName = inviteFullName
 const locale = inviteLocale
@@ -65,17 +66,6 @@ const onUser = z.object({ action: z.enum(userActions), user_id: uuid })
 const actionName = z.object({ action: z.enum(['invite', ...userActions]) })
 
 type Caller = { id: string; isAdmin: boolean; isSuperAdmin: boolean }
-
-const corsHeaders: Record<string, string> = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type, x-region',
-  'Access-Control-Allow-Methods': 'POST, OPTIONS',
-}
-
-function withCors(response: Response): Response {
-  for (const [name, value] of Object.entries(corsHeaders)) response.headers.set(name, value)
-  return response
-}
 
 /**
  * The first problem zod found, as `field: message`, the field it belongs to and, for the fields'
@@ -306,7 +296,8 @@ async function removeFactors(request: Request, env: FunctionEnv, userId: string)
   return json({ data: { user_id: target.id, removed_factors: verified.length } })
 }
 
-export const adminUsers: EdgeFunction = async (request, env) => {
+/** The function for one project's settings: served by index.ts on Deno, in-process by our server. */
+export const adminUsers: EdgeFunction = (env) => async (request) => {
   if (request.method === 'OPTIONS') return withCors(new Response(null, { status: 204 }))
   return withCors(await handle(request, env))
 }

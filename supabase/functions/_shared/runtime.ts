@@ -1,8 +1,9 @@
-// What an Edge Function gets: the request and the keys of the project it runs in. Our functions
-// are plain Request → Response handlers, so the same code runs inside our server (mounted at
-// /functions/v1/<name>) and, wrapped in `Deno.serve`, as a hosted Supabase Edge Function.
+// What an Edge Function gets: the request and the keys of the project it runs in. Each function is
+// a factory `(env) => (request) => Promise<Response>` in its handler.ts: its index.ts serves it
+// with `Deno.serve` on Supabase (and on Deno in CI), and our Node server runs the same handler
+// in-process at /functions/v1/<name> (supabase/server/functions/routes.ts).
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import type { Database } from '../../src/lib/database.types'
+import type { Database } from './database.types.ts'
 
 export interface FunctionEnv {
   supabaseUrl: string
@@ -14,9 +15,38 @@ export interface FunctionEnv {
   webSocket?: unknown
 }
 
-export type EdgeFunction = (request: Request, env: FunctionEnv) => Promise<Response>
+export type Handler = (request: Request) => Promise<Response>
+
+export type EdgeFunction = (env: FunctionEnv) => Handler
 
 export type TypedClient = SupabaseClient<Database>
+
+/** The variables Supabase sets for every function (hosted, `supabase start`, self-hosted compose). */
+const required = {
+  supabaseUrl: 'SUPABASE_URL',
+  anonKey: 'SUPABASE_ANON_KEY',
+  serviceRoleKey: 'SUPABASE_SERVICE_ROLE_KEY',
+} as const
+
+/**
+ * The function's settings from its environment (`Deno.env.get` on Deno; our server passes the
+ * same names). A missing one stops the function at start, naming it, rather than at a request.
+ */
+export function functionEnv(
+  read: (name: string) => string | undefined,
+  platform: Partial<Pick<FunctionEnv, 'fetch' | 'webSocket'>> = {},
+): FunctionEnv {
+  const values = Object.fromEntries(Object.entries(required).map(([key, name]) => [key, read(name) ?? '']))
+  const missing = Object.entries(required)
+    .filter(([key]) => !values[key])
+    .map(([, name]) => name)
+  if (missing.length > 0) throw new Error(`Missing environment variables: ${missing.join(', ')}`)
+  return {
+    ...(values as Record<keyof typeof required, string>),
+    fetch: platform.fetch ?? ((input, init) => fetch(input, init)),
+    ...(platform.webSocket ? { webSocket: platform.webSocket } : {}),
+  }
+}
 
 function client(env: FunctionEnv, key: string, authorization?: string): TypedClient {
   return createClient<Database>(env.supabaseUrl, key, {

@@ -1,0 +1,8 @@
+// Every Edge Function of the project (supabase/functions/<name>/handler.ts), by the name it is
+// invoked with, for our server to run in-process.
+import type { EdgeFunction } from '../../functions/_shared/runtime.ts'
+import { adminUsers } from '../../functions/admin-users/handler.ts'
+
+export const functions: Record<string, EdgeFunction> = {
+  'admin-users': adminUsers,
+}

@@ -1,0 +1,150 @@
+// The admin-users Edge Function running on Deno, as Supabase runs it: `deno run` of
+// supabase/functions/admin-users/index.ts with the environment Supabase sets (SUPABASE_URL and the
+// keys, pointing at our server on a loopback port), and our server forwarding /functions/v1/<name>
+// to it (FUNCTIONS_URL). Called through supabase-js's functions.invoke: the main allowed and
+// refused cases of admin-users.test.ts, and a clear 502 once the function is gone.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { freePort, serveOnDeno, type DenoFunction } from '../support/deno-function'
+import { relaxLimits, uniqueEmail } from '../auth/support/helpers'
+import { organizations, users } from '../rls/seed-ids'
+
+const demoPassword = 'demo-password-2026'
+
+interface Answer {
+  status: number
+  body: { data?: Record<string, unknown>; error?: { code: string; message: string; field?: string; rule?: string } }
+}
+
+describe.each(databaseKinds())('admin-users on Deno, on %s', (kind) => {
+  let server: TestServer
+  let deno: DenoFunction | undefined
+  let asAdmin: SupabaseClient
+  let asSuperAdmin: SupabaseClient
+  let asClient: SupabaseClient
+
+  async function signedIn(email: string): Promise<SupabaseClient> {
+    const client = server.client()
+    const { error } = await client.auth.signInWithPassword({ email, password: demoPassword })
+    if (error) throw new Error(`sign-in of ${email} failed: ${error.message}`)
+    return client
+  }
+
+  async function call(client: SupabaseClient, body: Record<string, unknown>): Promise<Answer> {
+    const { data, error } = await client.functions.invoke('admin-users', { body })
+    if (!error) return { status: 200, body: data as Answer['body'] }
+    const response = (error as { context?: Response }).context
+    if (!(response instanceof Response)) throw error
+    return { status: response.status, body: (await response.json()) as Answer['body'] }
+  }
+
+  async function profileOf(email: string) {
+    const { rows } = await server.deps.db.query<{ role: string; organization_id: string | null; locale: string }>(
+      'select role, organization_id, locale from public.profiles where lower(email) = lower($1)',
+      [email],
+    )
+    return rows[0]
+  }
+
+  beforeAll(async () => {
+    const port = await freePort()
+    server = await startTestServer(kind, { FUNCTIONS_URL: `http://127.0.0.1:${port}` })
+    relaxLimits(server)
+    const url = await server.listen()
+    deno = await serveOnDeno('admin-users', port, {
+      SUPABASE_URL: url,
+      SUPABASE_ANON_KEY: server.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: server.serviceRoleKey,
+    })
+    asAdmin = await signedIn('admin@caucedata.com')
+    asSuperAdmin = await signedIn('superadmin@caucedata.com')
+    asClient = await signedIn('lucia.martin@example.com')
+  })
+  afterAll(async () => {
+    await deno?.stop()
+    await server?.close()
+  })
+
+  it('lets a super_admin invite a staff member: the account, its role and the e-mail', async () => {
+    const email = uniqueEmail('denostaff')
+    const answer = await call(asSuperAdmin, {
+      action: 'invite',
+      email,
+      full_name: 'Deno Analyst',
+      locale: 'en',
+      role: 'admin',
+    })
+    expect(answer, deno!.output()).toMatchObject({ status: 200, body: { data: { status: 'invited', email } } })
+    expect(await profileOf(email)).toMatchObject({ role: 'admin', organization_id: null, locale: 'en' })
+    const mail = await server.deps.catcher!.waitFor(email)
+    expect(mail.html).toContain('<html lang="en">')
+  })
+
+  it('lets an admin invite a client user of an organization, but not a staff member', async () => {
+    const email = uniqueEmail('denoclient')
+    const client = await call(asAdmin, {
+      action: 'invite',
+      email,
+      full_name: 'Cliente Deno',
+      locale: 'es',
+      organization_id: organizations.ribera,
+    })
+    expect(client).toMatchObject({ status: 200, body: { data: { status: 'invited' } } })
+    expect(await profileOf(email)).toMatchObject({ role: 'client', organization_id: organizations.ribera })
+
+    const staffEmail = uniqueEmail('denowannabe')
+    const staff = await call(asAdmin, {
+      action: 'invite',
+      email: staffEmail,
+      full_name: 'Would-be Admin',
+      locale: 'es',
+      role: 'admin',
+    })
+    expect(staff).toMatchObject({ status: 403, body: { error: { code: 'forbidden' } } })
+    expect(await profileOf(staffEmail)).toBeUndefined()
+  })
+
+  it('refuses a client (403) and an anonymous caller (401), creating nothing', async () => {
+    const email = uniqueEmail('denorefused')
+    const invite = {
+      action: 'invite',
+      email,
+      full_name: 'Colleague',
+      locale: 'es',
+      organization_id: organizations.ribera,
+    }
+    expect(await call(asClient, invite)).toMatchObject({ status: 403, body: { error: { code: 'forbidden' } } })
+    expect(await call(server.client(), invite)).toMatchObject({
+      status: 401,
+      body: { error: { code: 'not_authenticated' } },
+    })
+    expect(await profileOf(email)).toBeUndefined()
+  })
+
+  it("answers bad input 400 with the shared rule's key (the staff form's rules, run on Deno)", async () => {
+    const answer = await call(asAdmin, {
+      action: 'invite',
+      email: 'not-an-address',
+      full_name: 'Someone',
+      locale: 'es',
+      organization_id: organizations.ribera,
+    })
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { error: { code: 'validation_failed', field: 'email', rule: 'emailFormat' } },
+    })
+  })
+
+  it('answers 404 for a function the project does not have, without asking Deno', async () => {
+    const response = await server.request('/functions/v1/no-such-function', { method: 'POST', body: '{}' })
+    expect(response.status).toBe(404)
+    expect(await response.json()).toMatchObject({ error: { code: 'not_found' } })
+  })
+
+  it('answers 502 once the function no longer runs (the calls above went to Deno)', async () => {
+    await deno!.stop()
+    const answer = await call(asAdmin, { action: 'deactivate', user_id: users.james })
+    expect(answer).toMatchObject({ status: 502, body: { error: { code: 'function_unreachable' } } })
+  })
+})
