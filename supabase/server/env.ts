@@ -50,8 +50,12 @@ const schema = z
       .default(64 * 1024),
     /** Shortest accepted password, in characters (GoTrue's GOTRUE_PASSWORD_MIN_LENGTH). */
     AUTH_PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(72).default(8),
-    /** How many of the most common passwords (SecLists' ranked list) are refused. */
-    AUTH_COMMON_PASSWORDS: z.coerce.number().int().min(100_000).max(999_999).default(200_000),
+    /** How many of the most common passwords (SecLists' ranked list) are refused; 0 turns the list off. */
+    AUTH_COMMON_PASSWORDS: z.coerce
+      .number()
+      .int()
+      .refine((n) => n === 0 || (n >= 100_000 && n <= 999_999), 'must be 0 (off) or from 100000 to 999999')
+      .default(200_000),
     /** Failed sign-ins (or TOTP codes) for one account before it is locked for the window below. */
     AUTH_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(3).max(1000).default(10),
     AUTH_ACCOUNT_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
