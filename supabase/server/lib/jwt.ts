@@ -13,7 +13,7 @@ import {
   type JWTHeaderParameters,
 } from 'jose'
 import type { DbRole } from '../db/request-context'
-import { publicJwk, type SigningJwk } from './signing-keys'
+import { privateJwk, publicJwk, type SigningJwk } from './signing-keys'
 
 export type JwtPayload = Record<string, unknown> & { role?: string; sub?: string; exp?: number }
 
@@ -68,7 +68,7 @@ export class JwtKeys {
     const id = `${privatePart ? 'private' : 'public'}:${jwk.kid}`
     let key = this.imported.get(id)
     if (!key) {
-      key = importJWK(privatePart ? { ...jwk } : publicJwk(jwk), jwk.alg)
+      key = importJWK(privatePart ? privateJwk(jwk) : publicJwk(jwk), jwk.alg)
       this.imported.set(id, key)
     }
     return key
