@@ -2,6 +2,8 @@
 // (deep nesting, oversized or endless bodies, malformed syntax, forged credentials). Each one must
 // get a 4xx with a message that says what was wrong, change nothing in the database, and leave the
 // server answering another organization's client while it is refused. On PGlite and PostgreSQL.
+// Oversized bodies over a real connection, where the refusal must reach the client before the
+// connection closes, are in refused-bodies.test.ts beside this file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databaseKinds, startTestServer, type TestServer } from './support/server'
 import { organizations, projects, users } from './rls/seed-ids'
