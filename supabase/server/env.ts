@@ -112,6 +112,18 @@ const schema = z
     FUNCTIONS_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** How long a forwarded function call may take, in milliseconds (Supabase's is 150 s). */
     FUNCTIONS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(150_000),
+    /**
+     * After answering a request whose body it did not read to the end (a refusal), the server
+     * says `Connection: close` and keeps reading and discarding what the client still sends, for at
+     * most this long (ms) and this many bytes, before closing, so the client reads the answer and
+     * not a connection reset (RFC 9112 §9.6). 0 ms closes at once.
+     */
+    HTTP_LINGER_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+    HTTP_LINGER_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(64 * 1024 * 1024),
     /** Longest lifetime a signed download URL may be given, in seconds (7 days). */
     STORAGE_SIGNED_URL_MAX_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(604_800),
     /** Lifetime of a signed upload URL, in seconds (2 hours, as Supabase Storage gives). */
