@@ -186,6 +186,18 @@ const schema = z
     NOTIFICATION_DIGEST_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
     /** Most notifications listed in one digest; it says how many more are in the portal. */
     NOTIFICATION_DIGEST_MAX_ITEMS: z.coerce.number().int().min(1).max(500).default(50),
+    /**
+     * Lease of an outbox claim, in seconds (decision 0019): no other sender takes claimed e-mails
+     * sooner; a sender that dies after its claim has them sent again once it has passed. A sender
+     * starts e-mails only in the first half of the lease, and each SMTP wait times out within a quarter.
+     */
+    MAIL_LEASE_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+    /** E-mails claimed at once, of each kind (notifications sent at once, digests, acknowledgements). */
+    MAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
+    /** Tries of one e-mail at most (each claim counts, a crashed one too); then it is left unsent. */
+    MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(5),
+    /** Wait after a failed send before the next try, in seconds; doubled after each try. */
+    MAIL_RETRY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
     /** Days a request for approval waits before its approvers are reminded (and again after as many). */
     APPROVAL_REMINDER_DAYS: z.coerce.number().min(0.01).max(60).default(3),
     /** Reminders per round of a request at most (a new version starts a new round). */

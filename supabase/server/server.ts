@@ -65,7 +65,7 @@ export async function createServer({
     catcher = new MailCatcher()
     smtpUrl = await catcher.listen(env.NODE_ENV === 'test' ? 0 : env.MAIL_CATCHER_PORT + 1)
   }
-  const mailer = createMailer(smtpUrl, env.MAIL_FROM)
+  const mailer = createMailer(smtpUrl, env.MAIL_FROM, { timeoutMs: (env.MAIL_LEASE_SECONDS * 1000) / 4 })
 
   const sessions = new SessionCheck(db, env.AUTH_REVOCATION_CHECK_MS)
   const deps: ServerDeps = {
@@ -84,6 +84,10 @@ export async function createServer({
     intervalMs: env.NOTIFICATION_MAIL_INTERVAL_MS,
     digestMinutes: env.NOTIFICATION_DIGEST_MINUTES,
     digestMaxItems: env.NOTIFICATION_DIGEST_MAX_ITEMS,
+    leaseSeconds: env.MAIL_LEASE_SECONDS,
+    batchSize: env.MAIL_BATCH_SIZE,
+    maxAttempts: env.MAIL_MAX_ATTEMPTS,
+    retrySeconds: env.MAIL_RETRY_SECONDS,
     log,
   })
   const approvalReminders = startApprovalReminders({
