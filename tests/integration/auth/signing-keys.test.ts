@@ -155,7 +155,7 @@ describe('key rotation', () => {
     } finally {
       await removed.close()
     }
-  })
+  }, 90_000) // four servers, one after another
 
   it('refuses bad key settings, and the development key in production', () => {
     const base = { NODE_ENV: 'development' }
