@@ -93,7 +93,16 @@ export async function createServer({
     intervalMs: env.APPROVAL_REMINDER_INTERVAL_MS,
     log,
   })
-  const realtime = new RealtimeHub(db, deps.keys, (id) => sessions.isLive(id), realtimeSettings(env), log)
+  const realtime = new RealtimeHub(
+    db,
+    deps.keys,
+    (id) => sessions.isLive(id),
+    realtimeSettings(env),
+    log,
+    async (userId) =>
+      (await db.query<{ full_name: string }>('select full_name from public.profiles where id = $1', [userId])).rows[0]
+        ?.full_name ?? null,
+  )
   await realtime.start()
   return {
     app: createApp(deps),
@@ -116,7 +125,13 @@ export async function createServer({
 function realtimeSettings(env: Env) {
   return {
     maxConnections: env.REALTIME_MAX_CONNECTIONS,
+    maxConnectionsPerAddress: env.REALTIME_MAX_CONNECTIONS_PER_ADDRESS,
+    maxConnectionsPerUser: env.REALTIME_MAX_CONNECTIONS_PER_USER,
     maxChannelsPerConnection: env.REALTIME_MAX_CHANNELS_PER_CONNECTION,
+    maxBindingsPerChannel: env.REALTIME_MAX_BINDINGS_PER_CHANNEL,
+    maxBindingsPerUser: env.REALTIME_MAX_BINDINGS_PER_USER,
+    maxPresenceBytes: env.REALTIME_MAX_PRESENCE_BYTES,
+    trustProxy: env.TRUST_PROXY,
     maxMessageBytes: env.REALTIME_MAX_MESSAGE_BYTES,
     maxEventsPerSecond: env.REALTIME_MAX_EVENTS_PER_SECOND,
     maxTopicBytes: env.REALTIME_MAX_TOPIC_BYTES,
