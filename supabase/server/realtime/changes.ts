@@ -285,28 +285,30 @@ export class ChangeFeed {
     for (let i = 0; i < all.length; i += this.settings.subscribersPerQuery)
       chunks.push(all.slice(i, i + this.settings.subscribersPerQuery))
     const payloads = new Map<DbRole, Record<string, unknown>>()
-    await Promise.all(
-      chunks.map(async (chunk) => {
-        const visible = await this.visible(info, change, chunk)
-        const ids = new Map<Subscriber, number[]>()
-        chunk.forEach((check, index) => {
-          if (!visible[index]) return
-          for (const subscription of check.subscriptions) {
-            const list = ids.get(subscription.subscriber) ?? []
-            if (!list.includes(subscription.id)) list.push(subscription.id)
-            ids.set(subscription.subscriber, list)
-          }
-        })
-        for (const [subscriber, list] of ids) {
-          let data = payloads.get(subscriber.role)
-          if (!data) {
-            data = this.payloadFor(info, change, subscriber.role)
-            payloads.set(subscriber.role, data)
-          }
-          subscriber.deliver(list, data)
+    const decide = async (chunk: (typeof chunks)[number]) => {
+      const visible = await this.visible(info, change, chunk)
+      const ids = new Map<Subscriber, number[]>()
+      chunk.forEach((check, index) => {
+        if (!visible[index]) return
+        for (const subscription of check.subscriptions) {
+          const list = ids.get(subscription.subscriber) ?? []
+          if (!list.includes(subscription.id)) list.push(subscription.id)
+          ids.set(subscription.subscriber, list)
         }
-      }),
-    )
+      })
+      for (const [subscriber, list] of ids) {
+        let data = payloads.get(subscriber.role)
+        if (!data) {
+          data = this.payloadFor(info, change, subscriber.role)
+          payloads.set(subscriber.role, data)
+        }
+        subscriber.deliver(list, data)
+      }
+    }
+    // PGlite is one backend that runs statements in the order asked: batches go one after another,
+    // so other requests queue behind one batch, not behind all of them. PostgreSQL runs them at once.
+    if (this.db.kind === 'pglite') for (const chunk of chunks) await decide(chunk)
+    else await Promise.all(chunks.map(decide))
   }
 
   /**

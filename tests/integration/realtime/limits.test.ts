@@ -18,6 +18,9 @@ const limits = {
   REALTIME_MAX_PRESENCE_BYTES: '256',
 }
 
+/** How long a delivery may take on a machine shared with other test runs. */
+const patience = { timeout: 5000 }
+
 /** `count` bindings on tasks, each with its own filter (all of them hold for an ordinary task). */
 const distinctFilters = (count: number, tag: string) =>
   Array.from({ length: count }, (_, i) => ({ table: 'tasks', filter: `title=neq.${tag}-${i}` }))
@@ -106,7 +109,7 @@ describe.each(databaseKinds())('Realtime limits and presence on %s', (kind) => {
     await late.realtime.setAuth(
       await server.deps.keys.sign({ sub: users.daniel, role: 'authenticated', aud: 'authenticated' }, 3600),
     )
-    await expect.poll(() => carried.statuses).toContain('CLOSED')
+    await expect.poll(() => carried.statuses, patience).toContain('CLOSED')
     expect(carried.system.at(-1)).toMatchObject({ extension: 'system', status: 'error', message: reason })
 
     // Leaving gives the share back.
@@ -135,9 +138,9 @@ describe.each(databaseKinds())('Realtime limits and presence on %s', (kind) => {
         `insert into public.tasks (project_id, title, priority) values ($1, 'shared check', 'medium') returning id`,
         [projects.riberaDashboard],
       )
-      await expect.poll(() => james.changes.length).toBe(1)
-      await expect.poll(() => first.changes.length).toBe(3)
-      await expect.poll(() => second.changes.length).toBe(1)
+      await expect.poll(() => james.changes.length, patience).toBe(1)
+      await expect.poll(() => first.changes.length, patience).toBe(3)
+      await expect.poll(() => second.changes.length, patience).toBe(1)
       expect(second.changes[0]!.new).toMatchObject({ id: rows[0]!.id })
       const calls = (name: string) =>
         query.mock.calls.filter(([sql]) => String(sql).includes(`_realtime.${name}(`)).map(([, params]) => params!)
@@ -169,13 +172,13 @@ describe.each(databaseKinds())('Realtime limits and presence on %s', (kind) => {
     const watcher = await join(await as(users.admin, '198.51.100.61'))
     const impostor = await join(await as(users.lucia, '198.51.100.62'), users.admin)
     expect(await impostor.track({ name: 'Cauce Data (staff)', reading: true })).toBe('ok')
-    await expect.poll(() => Object.keys(watcher.presenceState())).toEqual([users.lucia])
+    await expect.poll(() => Object.keys(watcher.presenceState()), patience).toEqual([users.lucia])
     expect(watcher.presenceState()[users.lucia]).toEqual([expect.objectContaining({ name: luciaName, reading: true })])
 
     // Without a user (the API key only) the key is random and no name is shown.
     const stranger = await join(from('198.51.100.63'), users.admin)
     expect(await stranger.track({ name: luciaName, note: 'hola' })).toBe('ok')
-    await expect.poll(() => Object.keys(watcher.presenceState()).length).toBe(2)
+    await expect.poll(() => Object.keys(watcher.presenceState()).length, patience).toBe(2)
     const [strangerKey] = Object.keys(watcher.presenceState()).filter((key) => key !== users.lucia)
     expect(strangerKey).not.toBe(users.admin)
     expect(watcher.presenceState()[strangerKey!]![0]).toMatchObject({ note: 'hola' })

@@ -106,7 +106,7 @@ export function watch(
 /** Subscribes and waits until changes flow ("Subscribed to PostgreSQL"). */
 export async function subscribed(watched: Watched) {
   expect(await watched.settled).toBe('SUBSCRIBED')
-  await expect.poll(() => watched.system.map((m) => m.message)).toContain('Subscribed to PostgreSQL')
+  await expect.poll(() => watched.system.map((m) => m.message), { timeout: 5000 }).toContain('Subscribed to PostgreSQL')
 }
 
 /** `table:TYPE:id` for each change received, for set comparisons. */
