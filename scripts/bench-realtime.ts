@@ -120,6 +120,8 @@ async function delivery(cluster: Cluster) {
         DATA_DIR: dataDir,
         MAIL_CATCHER_PORT: String(await freePort()),
         NOTIFICATION_MAIL_INTERVAL_MS: '0',
+        // The subscribers stand for as many browsers, all from this process's one address.
+        REALTIME_MAX_CONNECTIONS_PER_ADDRESS: String(SUBSCRIBERS + 10),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,

@@ -143,8 +143,11 @@ const schema = z
     REALTIME_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     /** Changes taken from the queue per query. */
     REALTIME_CHANGES_PER_QUERY: z.coerce.number().int().min(1).max(10_000).default(200),
-    /** Subscribers whose row-level security is checked in one query (several run at once). */
-    REALTIME_SUBSCRIBERS_PER_QUERY: z.coerce.number().int().min(1).max(10_000).default(50),
+    /**
+     * Identities whose row-level security is checked in one query: several run at once on
+     * PostgreSQL; on PGlite one after another, so other requests wait behind one batch at most.
+     */
+    REALTIME_SUBSCRIBERS_PER_QUERY: z.coerce.number().int().min(1).max(10_000).default(10),
     // Project conversations (decision 0016): written into the database at start-up, which enforces them.
     /** Longest message, in characters. */
     CONVERSATION_MAX_MESSAGE_CHARS: z.coerce.number().int().min(1).max(100_000).default(4000),
