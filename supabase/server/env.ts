@@ -144,10 +144,11 @@ const schema = z
     /** Changes taken from the queue per query. */
     REALTIME_CHANGES_PER_QUERY: z.coerce.number().int().min(1).max(10_000).default(200),
     /**
-     * Identities whose row-level security is checked in one query: several run at once on
-     * PostgreSQL; on PGlite one after another, so other requests wait behind one batch at most.
+     * Identities whose row-level security is checked in one query. PostgreSQL runs a change's
+     * queries at once (unset: 50); PGlite one after another, so other requests wait behind one of
+     * them at most (unset: 10).
      */
-    REALTIME_SUBSCRIBERS_PER_QUERY: z.coerce.number().int().min(1).max(10_000).default(10),
+    REALTIME_SUBSCRIBERS_PER_QUERY: z.coerce.number().int().min(1).max(10_000).optional(),
     // Project conversations (decision 0016): written into the database at start-up, which enforces them.
     /** Longest message, in characters. */
     CONVERSATION_MAX_MESSAGE_CHARS: z.coerce.number().int().min(1).max(100_000).default(4000),

@@ -97,7 +97,7 @@ export async function createServer({
     db,
     deps.keys,
     (id) => sessions.isLive(id),
-    realtimeSettings(env),
+    realtimeSettings(env, db.kind),
     log,
     async (userId) =>
       (await db.query<{ full_name: string }>('select full_name from public.profiles where id = $1', [userId])).rows[0]
@@ -122,7 +122,7 @@ export async function createServer({
   }
 }
 
-function realtimeSettings(env: Env) {
+function realtimeSettings(env: Env, kind: Database['kind']) {
   return {
     maxConnections: env.REALTIME_MAX_CONNECTIONS,
     maxConnectionsPerAddress: env.REALTIME_MAX_CONNECTIONS_PER_ADDRESS,
@@ -140,7 +140,7 @@ function realtimeSettings(env: Env) {
     maxFilterChars: env.REALTIME_MAX_FILTER_CHARS,
     pollIntervalMs: env.REALTIME_POLL_INTERVAL_MS,
     changesPerQuery: env.REALTIME_CHANGES_PER_QUERY,
-    subscribersPerQuery: env.REALTIME_SUBSCRIBERS_PER_QUERY,
+    subscribersPerQuery: env.REALTIME_SUBSCRIBERS_PER_QUERY ?? (kind === 'pglite' ? 10 : 50),
     // Revocation reaches Realtime as soon as it reaches REST: the session answer is cached this long.
     revocationSweepMs: Math.min(5000, Math.max(250, env.AUTH_REVOCATION_CHECK_MS)),
   }
