@@ -131,8 +131,23 @@ const schema = z
     // Realtime (decision 0014): limits per server and per socket, and how changes are read.
     /** Open Realtime sockets at once; more are refused with 429. */
     REALTIME_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(2000),
+    /** Open sockets from one client address (TRUST_PROXY decides which address); more get a join error. */
+    REALTIME_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
+    /** Sockets on which one user has channels (browser tabs); a join on one more is refused. */
+    REALTIME_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
     /** Channels one socket may join (Realtime's tenant default: 100). */
     REALTIME_MAX_CHANNELS_PER_CONNECTION: z.coerce.number().int().min(1).max(10_000).default(100),
+    /** postgres_changes bindings one channel may ask for. */
+    REALTIME_MAX_BINDINGS_PER_CHANNEL: z.coerce.number().int().min(1).max(1000).default(10),
+    /** postgres_changes bindings one user may hold over all sockets: bounds the work one change costs per user. */
+    REALTIME_MAX_BINDINGS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(100),
+    /** Largest presence meta (the tracked payload as JSON), in bytes; a larger track is refused. */
+    REALTIME_MAX_PRESENCE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(64)
+      .max(1024 * 1024)
+      .default(1024),
     /** Largest WebSocket frame accepted, in bytes; a larger one closes the socket (1009). */
     REALTIME_MAX_MESSAGE_BYTES: z.coerce
       .number()
@@ -152,8 +167,12 @@ const schema = z
     REALTIME_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     /** Changes taken from the queue per query. */
     REALTIME_CHANGES_PER_QUERY: z.coerce.number().int().min(1).max(10_000).default(200),
-    /** Subscribers whose row-level security is checked in one query (several run at once). */
-    REALTIME_SUBSCRIBERS_PER_QUERY: z.coerce.number().int().min(1).max(10_000).default(50),
+    /**
+     * Identities whose row-level security is checked in one query. PostgreSQL runs a change's
+     * queries at once (unset: 50); PGlite one after another, so other requests wait behind one of
+     * them at most (unset: 10).
+     */
+    REALTIME_SUBSCRIBERS_PER_QUERY: z.coerce.number().int().min(1).max(10_000).optional(),
     // Project conversations (decision 0016): written into the database at start-up, which enforces them.
     /** Longest message, in characters. */
     CONVERSATION_MAX_MESSAGE_CHARS: z.coerce.number().int().min(1).max(100_000).default(4000),

@@ -97,7 +97,16 @@ export async function createServer({
     intervalMs: env.APPROVAL_REMINDER_INTERVAL_MS,
     log,
   })
-  const realtime = new RealtimeHub(db, deps.keys, (id) => sessions.isLive(id), realtimeSettings(env), log)
+  const realtime = new RealtimeHub(
+    db,
+    deps.keys,
+    (id) => sessions.isLive(id),
+    realtimeSettings(env, db.kind),
+    log,
+    async (userId) =>
+      (await db.query<{ full_name: string }>('select full_name from public.profiles where id = $1', [userId])).rows[0]
+        ?.full_name ?? null,
+  )
   await realtime.start()
   return {
     app: createApp(deps),
@@ -117,10 +126,16 @@ export async function createServer({
   }
 }
 
-function realtimeSettings(env: Env) {
+function realtimeSettings(env: Env, kind: Database['kind']) {
   return {
     maxConnections: env.REALTIME_MAX_CONNECTIONS,
+    maxConnectionsPerAddress: env.REALTIME_MAX_CONNECTIONS_PER_ADDRESS,
+    maxConnectionsPerUser: env.REALTIME_MAX_CONNECTIONS_PER_USER,
     maxChannelsPerConnection: env.REALTIME_MAX_CHANNELS_PER_CONNECTION,
+    maxBindingsPerChannel: env.REALTIME_MAX_BINDINGS_PER_CHANNEL,
+    maxBindingsPerUser: env.REALTIME_MAX_BINDINGS_PER_USER,
+    maxPresenceBytes: env.REALTIME_MAX_PRESENCE_BYTES,
+    trustProxy: env.TRUST_PROXY,
     maxMessageBytes: env.REALTIME_MAX_MESSAGE_BYTES,
     maxEventsPerSecond: env.REALTIME_MAX_EVENTS_PER_SECOND,
     maxTopicBytes: env.REALTIME_MAX_TOPIC_BYTES,
@@ -129,7 +144,7 @@ function realtimeSettings(env: Env) {
     maxFilterChars: env.REALTIME_MAX_FILTER_CHARS,
     pollIntervalMs: env.REALTIME_POLL_INTERVAL_MS,
     changesPerQuery: env.REALTIME_CHANGES_PER_QUERY,
-    subscribersPerQuery: env.REALTIME_SUBSCRIBERS_PER_QUERY,
+    subscribersPerQuery: env.REALTIME_SUBSCRIBERS_PER_QUERY ?? (kind === 'pglite' ? 10 : 50),
     // Revocation reaches Realtime as soon as it reaches REST: the session answer is cached this long.
     revocationSweepMs: Math.min(5000, Math.max(250, env.AUTH_REVOCATION_CHECK_MS)),
   }
