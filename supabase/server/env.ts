@@ -30,6 +30,11 @@ const schema = z
       .enum(['true', 'false'])
       .default('true')
       .transform((value) => value === 'true'),
+    /**
+     * On PostgreSQL: how long (ms) a starting server waits while another one starting on the same
+     * database holds the start-up lock (migrations, seed, demo files), before it gives up.
+     */
+    STARTUP_LOCK_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
     /** Embedded database files and stored uploads. */
     DATA_DIR: z.string().min(1).default('.data'),
     /** Believe X-Forwarded-For (last hop) for client addresses: only behind your own proxy. */

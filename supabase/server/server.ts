@@ -1,13 +1,15 @@
 // Assembles a server from its configuration: opens and migrates the database, sets up mail and
-// the JWT keys, and returns the app with a way to shut everything down.
+// the JWT keys, and returns the app with a way to shut everything down. The database's first-start
+// work (bootstrap, migrations, seed, demo files) runs under the start-up lock, so servers starting
+// at once on one database do it one after the other: the first does it, the others find it done.
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createApp } from './app'
-import type { Database } from './db/database'
-import { migrate } from './db/migrate'
+import { isPgError, type Database } from './db/database'
+import { migrate, runOnce } from './db/migrate'
 import { openPglite } from './db/pglite'
 import { openPostgres } from './db/postgres'
-import { seedDocumentFiles } from './db/seed-files'
+import { seedDemoFiles, seedingClient } from '../demo-files/seed'
 import type { ServerDeps } from './deps'
 import { siteOrigin, type Env } from './env'
 import { JwtKeys } from './lib/jwt'
@@ -17,6 +19,10 @@ import { createMailer } from './mail/mailer'
 import { startNotificationMailer } from './mail/notification-mailer'
 import { startApprovalReminders } from './approvals/reminders'
 import { RealtimeHub } from './realtime/hub'
+import { StartupError } from './startup-error'
+
+/** The advisory lock that servers sharing one PostgreSQL database take turns on to start. */
+export const STARTUP_LOCK = 'cauce.startup'
 
 export interface ServerOptions {
   env: Env
@@ -47,12 +53,89 @@ export async function createServer({
       : await openPglite({ dataDir: join(env.DATA_DIR, 'db'), shareMs: env.PGLITE_SHARE_MS }))
   const storageDir = join(env.DATA_DIR, 'storage')
   await mkdir(storageDir, { recursive: true })
-  await migrate(db, {
-    seedFile: seed ? join(process.cwd(), 'supabase', 'seed.sql') : undefined,
-    // The seeded documents get their files in the seed's transaction: never a seed without them.
-    afterSeed: (tx) => seedDocumentFiles(tx, storageDir, { log }),
+  let started: Awaited<ReturnType<typeof startUnderLock>>
+  try {
+    const release = await startupLock(db, env, log)
+    try {
+      started = await startUnderLock({ env, db, storageDir, seed, log })
+    } finally {
+      await release()
+    }
+  } catch (error) {
+    if (!givenDb) await db.close()
+    throw error
+  }
+  const { deps, app, mailer, catcher, realtime } = started
+  const notificationMails = startNotificationMailer({
+    db,
+    mailer,
+    siteOrigin: deps.siteOrigin,
+    intervalMs: env.NOTIFICATION_MAIL_INTERVAL_MS,
+    digestMinutes: env.NOTIFICATION_DIGEST_MINUTES,
+    digestMaxItems: env.NOTIFICATION_DIGEST_MAX_ITEMS,
+    leaseSeconds: env.MAIL_LEASE_SECONDS,
+    batchSize: env.MAIL_BATCH_SIZE,
+    maxAttempts: env.MAIL_MAX_ATTEMPTS,
+    retrySeconds: env.MAIL_RETRY_SECONDS,
     log,
   })
+  const approvalReminders = startApprovalReminders({
+    db,
+    afterDays: env.APPROVAL_REMINDER_DAYS,
+    maxReminders: env.APPROVAL_REMINDER_MAX,
+    intervalMs: env.APPROVAL_REMINDER_INTERVAL_MS,
+    log,
+  })
+  return {
+    app,
+    deps,
+    notificationMails,
+    approvalReminders,
+    /** Attach to the HTTP server (`realtime.attach(server)`) to answer /realtime/v1/websocket. */
+    realtime,
+    async close() {
+      await realtime.close()
+      await approvalReminders.stop()
+      await notificationMails.stop()
+      mailer.close()
+      await catcher?.close()
+      if (!givenDb) await db.close()
+    },
+  }
+}
+
+/** Waits for the other servers starting on this database (PostgreSQL; PGlite has one process). */
+async function startupLock(db: Database, env: Env, log: (line: string) => void) {
+  try {
+    return await db.lock(STARTUP_LOCK, {
+      timeoutMs: env.STARTUP_LOCK_TIMEOUT_MS,
+      onWait: () => log('waiting for another server to finish starting on this database'),
+    })
+  } catch (error) {
+    if (isPgError(error) && error.code === '55P03')
+      throw new StartupError(
+        `Another server has been starting on this database for over ${env.STARTUP_LOCK_TIMEOUT_MS / 1000} s ` +
+          '(it holds the start-up lock). Check that it is not stuck, or raise STARTUP_LOCK_TIMEOUT_MS.',
+      )
+    throw error
+  }
+}
+
+/** Everything a server must finish before another may start on the same database. */
+async function startUnderLock({
+  env,
+  db,
+  storageDir,
+  seed,
+  log,
+}: {
+  env: Env
+  db: Database
+  storageDir: string
+  seed: boolean
+  log: (line: string) => void
+}) {
+  await migrate(db, { seedFile: seed ? join(process.cwd(), 'supabase', 'seed.sql') : undefined, log })
   // The conversation limits of .env, enforced by the database's triggers (decision 0016).
   await db.query(
     'update private.conversation_settings set max_message_chars = $1, edit_minutes = $2, max_attachments = $3',
@@ -77,26 +160,17 @@ export async function createServer({
     storageDir,
     catcher,
   }
-  const notificationMails = startNotificationMailer({
-    db,
-    mailer,
-    siteOrigin: deps.siteOrigin,
-    intervalMs: env.NOTIFICATION_MAIL_INTERVAL_MS,
-    digestMinutes: env.NOTIFICATION_DIGEST_MINUTES,
-    digestMaxItems: env.NOTIFICATION_DIGEST_MAX_ITEMS,
-    leaseSeconds: env.MAIL_LEASE_SECONDS,
-    batchSize: env.MAIL_BATCH_SIZE,
-    maxAttempts: env.MAIL_MAX_ATTEMPTS,
-    retrySeconds: env.MAIL_RETRY_SECONDS,
-    log,
-  })
-  const approvalReminders = startApprovalReminders({
-    db,
-    afterDays: env.APPROVAL_REMINDER_DAYS,
-    maxReminders: env.APPROVAL_REMINDER_MAX,
-    intervalMs: env.APPROVAL_REMINDER_INTERVAL_MS,
-    log,
-  })
+  const app = createApp(deps)
+  // The demo documents' files, the way they reach a Supabase project (`npm run seed:files`):
+  // through this server's own Storage API, in-process. Recorded once done, so a start cut short
+  // before then does it again.
+  if (seed) {
+    const client = seedingClient(deps.siteOrigin, env.SERVICE_ROLE_KEY, async (input, init) =>
+      app.fetch(new Request(input, init)),
+    )
+    await runOnce(db, 'demo-files', () => seedDemoFiles(client, { log }))
+  }
+  // It brings the Realtime publication up to date: one server at a time too.
   const realtime = new RealtimeHub(
     db,
     deps.keys,
@@ -108,22 +182,7 @@ export async function createServer({
         ?.full_name ?? null,
   )
   await realtime.start()
-  return {
-    app: createApp(deps),
-    deps,
-    notificationMails,
-    approvalReminders,
-    /** Attach to the HTTP server (`realtime.attach(server)`) to answer /realtime/v1/websocket. */
-    realtime,
-    async close() {
-      await realtime.close()
-      await approvalReminders.stop()
-      await notificationMails.stop()
-      mailer.close()
-      await catcher?.close()
-      if (!givenDb) await db.close()
-    },
-  }
+  return { deps, app, mailer, catcher, realtime }
 }
 
 function realtimeSettings(env: Env, kind: Database['kind']) {

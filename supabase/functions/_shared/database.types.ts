@@ -965,6 +965,7 @@ export type Database = {
       search_fold: { Args: { value: string }; Returns: string }
       search_service_names: { Args: { service: string }; Returns: string }
       send_approval_reminders: { Args: { after_days: number; max_reminders: number; batch_size: number }; Returns: number }
+      settle_seeded_document_files: { Args: { document_ids: string[] }; Returns: number }
       staff_ids: { Args: never; Returns: string[] }
       start_view_as: { Args: { target: string; ends_at: string }; Returns: Json }
       view_as_target: { Args: { target: string }; Returns: string }
