@@ -72,6 +72,9 @@ class Raw {
   }
 }
 
+/** How long a delivery may take on a machine shared with other test runs. */
+const patience = { timeout: 10_000 }
+
 const isRaw = (opened: Awaited<ReturnType<typeof Raw.open>>): opened is Raw => opened instanceof Raw
 
 /** `count` postgres_changes bindings on one table, each with its own filter (on row ids no row has). */
@@ -104,23 +107,29 @@ const loner = 'd0000000-0000-4000-8000-00000000a001'
 
 const cases: Case[] = [
   {
-    name: '300 sockets from one address (the filed attack): 50 serve, 50 are told why at their joins, 200 are refused',
-    attack: async ({ open }) => {
-      const opened = await Promise.all(Array.from({ length: 300 }, () => open('203.0.113.1')))
-      const answers = await Promise.all(opened.filter(isRaw).map((raw) => raw.join('crowd')))
-      const tally: Record<string, number> = {}
-      for (const entry of [
-        ...opened.flatMap((o) => (isRaw(o) ? [] : [`${o.status} ${JSON.stringify(o.body)}`])),
-        ...answers.map((a) => (a.status === 'ok' ? 'joined' : String(a.response.reason))),
-      ])
-        tally[entry] = (tally[entry] ?? 0) + 1
-      return tally
+    name: '300 sockets from one address (the filed attack): 50 are held, the others are told why at their joins or refused',
+    attack: async ({ server, open }) => {
+      const told = 'ConnectionRateLimitReached: Too many connections from this address (at most 50)'
+      const rejected = '429 {"error":"Too many connections from this address"}'
+      const outcomes = await Promise.all(
+        Array.from({ length: 300 }, async () => {
+          const opened = await open('203.0.113.1')
+          if (!isRaw(opened)) return `${opened.status} ${JSON.stringify(opened.body)}`
+          const answer = await opened.join('crowd')
+          return answer.status === 'ok' ? 'joined' : String(answer.response.reason ?? answer.status)
+        }),
+      )
+      // The sockets told they are too many close by themselves: only the 50 stay.
+      await expect.poll(() => server.realtime.connectionCount, patience).toBe(50)
+      // How many of the 250 are told at their join and how many get the 429 depends on timing
+      // (a told socket frees its place 100 ms after the answer); nothing else may happen.
+      return {
+        joined: outcomes.filter((outcome) => outcome === 'joined').length,
+        told: outcomes.includes(told),
+        others: outcomes.filter((outcome) => ![told, rejected, 'joined'].includes(outcome)),
+      }
     },
-    refused: {
-      joined: 50,
-      'ConnectionRateLimitReached: Too many connections from this address (at most 50)': 50,
-      '429 {"error":"Too many connections from this address"}': 200,
-    },
+    refused: { joined: 50, told: true, others: [] },
   },
   {
     name: "a user's eleventh socket",
@@ -201,14 +210,14 @@ const cases: Case[] = [
       )
       const all = [witness, ...sockets]
       const subscribed = () => all.flatMap((raw) => raw.received('system')).map((payload) => payload.message)
-      await expect.poll(() => subscribed().length).toBe(11)
+      await expect.poll(() => subscribed().length, patience).toBe(11)
       const query = vi.spyOn(server.realtime.db, 'query')
       try {
         await server.deps.db.query(
           `insert into public.conversation_messages (project_id, author_id, body) values ($1, $2, 'Staff message')`,
           [projects.riberaDashboard, users.admin],
         )
-        await expect.poll(() => witness.received('postgres_changes').length).toBe(1)
+        await expect.poll(() => witness.received('postgres_changes').length, patience).toBe(1)
         const checks = query.mock.calls
           .filter(([sql]) => String(sql).includes('_realtime.visible_to('))
           .map(([, params]) =>
@@ -251,7 +260,7 @@ const cases: Case[] = [
         event: 'track',
         payload: { name: 'Cauce Data (staff)' },
       })
-      await expect.poll(() => watcher.received('presence_diff').length).toBe(1)
+      await expect.poll(() => watcher.received('presence_diff').length, patience).toBe(1)
       const diff = watcher.received('presence_diff')[0] as { joins: Record<string, { metas: { name: string }[] }> }
       const { rows } = await server.deps.db.query<{ full_name: string }>(
         'select full_name from public.profiles where id = $1',
@@ -298,7 +307,7 @@ describe.each(databaseKinds())('hostile input over Realtime on %s', (kind) => {
   afterEach(async () => {
     for (const raw of sockets.splice(0)) raw.ws.close()
     // Closed sockets give their share back before the next case counts.
-    await expect.poll(() => server.realtime.connectionCount).toBe(0)
+    await expect.poll(() => server.realtime.connectionCount, patience).toBe(0)
   })
   afterAll(() => server.close())
 
@@ -326,13 +335,18 @@ describe.each(databaseKinds())('hostile input over Realtime on %s', (kind) => {
     return { status: response.status, rows: (await response.json()) as Array<{ organization_id: string }> }
   }
 
-  it.each(cases)('$name', async (entry) => {
-    const [answer, other] = await Promise.all([entry.attack(kit()), otherTenantRead()])
-    expect(answer).toEqual(entry.refused)
-    expect(other.status).toBe(200)
-    expect(other.rows.length).toBeGreaterThan(0)
-    expect(other.rows.every((row) => row.organization_id === organizations.kuntur)).toBe(true)
-    // And after it, too.
-    expect((await otherTenantRead()).status).toBe(200)
-  })
+  it.each(cases)(
+    '$name',
+    async (entry) => {
+      const [answer, other] = await Promise.all([entry.attack(kit()), otherTenantRead()])
+      expect(answer).toEqual(entry.refused)
+      expect(other.status).toBe(200)
+      expect(other.rows.length).toBeGreaterThan(0)
+      expect(other.rows.every((row) => row.organization_id === organizations.kuntur)).toBe(true)
+      // And after it, too.
+      expect((await otherTenantRead()).status).toBe(200)
+      // Hundreds of handshakes on a machine shared with other test runs.
+    },
+    60_000,
+  )
 })
