@@ -12,12 +12,11 @@ import {
 
 /**
  * Our server, exactly as `npm start` serves the build, on a fresh database in its own data folder
- * (wiped first, in plain node so the command works on any shell).
+ * (tests/e2e/support/serve.ts: PostgreSQL where installed, else the embedded PGlite).
  */
 function server(port: number, dataDir: string, env: Record<string, string> = {}) {
-  const wipe = `node -e "require('node:fs').rmSync('${dataDir}', { recursive: true, force: true })"`
   return {
-    command: `${wipe} && node node_modules/tsx/dist/cli.mjs supabase/server/index.ts`,
+    command: 'node node_modules/tsx/dist/cli.mjs tests/e2e/support/serve.ts',
     env: {
       PORT: String(port),
       HOST: 'localhost',
@@ -38,6 +37,8 @@ function server(port: number, dataDir: string, env: Record<string, string> = {})
     reuseExistingServer: false,
     // A fresh embedded database runs initdb, the migrations and the seed first.
     timeout: 90_000,
+    // serve.ts stops the database and the server on SIGTERM.
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
   }
