@@ -5,10 +5,10 @@
 // up; a one-row import says "1 value"; the client's feed folds the values recorded together; and a
 // client who reads the portal in a language other than their organization's is told so.
 import type { Page } from '@playwright/test'
-import { expectNoAxeViolations } from './support/a11y'
+import { chromiumNames, expectNoAxeViolations } from './support/a11y'
 import { test, expect, exactPath, paths, signIn } from './support/auth'
 import { t } from './support/catalog'
-import { createClientUser, demoUsers, type OrganizationSlug } from './support/users'
+import { createClientUser, demoUsers, organizations, projectsOf, type OrganizationSlug } from './support/users'
 import { createOrganization, signInStaff } from './support/admin'
 import { withLangPrefix } from '../../src/lib/pages'
 
@@ -92,6 +92,47 @@ for (const lng of ['es', 'en'] as const) {
       await page.goto(paths.dashboard(lng))
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       await expect(page.getByTestId('area-notice')).toHaveCount(0)
+    })
+
+    test(`controls that act on one item are named "Action: item", with no space before the colon (${lng})`, async ({
+      page,
+      browser,
+      admin,
+    }) => {
+      test.setTimeout(120_000)
+      const project = (await projectsOf(admin, organizations.ribera)).find((row) => row.visible_to_client)!
+      const spaced = (names: { role: string; name: string }[]) =>
+        names.filter(({ name }) => /\s[:;,.]/.test(name)).map(({ role, name }) => `${role} "${name}"`)
+      const namesStartingWith = (names: { name: string }[], action: string) =>
+        names.filter(({ name }) => name.startsWith(`${t(lng, action)}: `))
+
+      // The client's project page: documents, reports, metrics, tasks; the notifications.
+      await signIn(page, lng === 'es' ? demoUsers.lucia : demoUsers.james, lng)
+      await page.goto(paths.project(lng, project.id))
+      await expect(page.locator('#documents tbody tr').first()).toBeVisible()
+      await expect(page.locator('#reports [data-report-id]').first()).toBeVisible()
+      let names = await chromiumNames(page)
+      expect(spaced(names), 'names with a space before punctuation on the project page').toEqual([])
+      expect(namesStartingWith(names, 'Download').length).toBeGreaterThan(0)
+      expect(namesStartingWith(names, 'Show the figures').length).toBeGreaterThan(0)
+
+      // Staff: the same project's documents (with their download history), reports and tasks.
+      const staffContext = await browser.newContext({ locale: lng === 'es' ? 'es-ES' : 'en-US' })
+      const staff = await staffContext.newPage()
+      await signInStaff(staff, demoUsers.admin, lng)
+      for (const [sub, action] of [
+        ['documents', 'Download'],
+        ['reports', 'Edit'],
+        ['tasks', 'Edit'],
+      ] as const) {
+        await staff.goto(withLangPrefix(`/admin/dashboard/projects/${project.id}/${sub}`, lng))
+        await expect(staff.locator('main table, main li').first()).toBeVisible()
+        await expect(staff.getByRole('button', { name: new RegExp(`^${t(lng, action)}: `) }).first()).toBeVisible()
+        names = await chromiumNames(staff)
+        expect(spaced(names), `names with a space before punctuation on ${sub}`).toEqual([])
+        expect(namesStartingWith(names, action).length, `"${action}: …" names on ${sub}`).toBeGreaterThan(0)
+      }
+      await staffContext.close()
     })
 
     test(`the footer's portal link goes to the sign-in when signed out, to the area when signed in (${lng})`, async ({

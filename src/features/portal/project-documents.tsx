@@ -21,6 +21,7 @@ import { TableScroll } from '@/components/ui/table-scroll'
 import { OwnUploadActions, type Outcome } from './own-upload-actions'
 import { activePreview } from '@/lib/view-as'
 import { PreviewNote } from '@/components/ui/preview-note'
+import { actionName } from '@/lib/action-name'
 
 export function DocumentsSection({
   projectId,
@@ -120,12 +121,12 @@ export function DocumentsSection({
                           type="button"
                           className={styles.smallButton}
                           aria-disabled={busy || undefined}
+                          aria-label={actionName(i18n, i18n._(busy ? msg`Preparing...` : msg`Download`), name)}
                           onClick={() => {
                             if (!busy) void download.open(document.id, document.storage_path, document.name)
                           }}
                         >
                           {busy ? <Trans>Preparing...</Trans> : <Trans>Download</Trans>}
-                          <span className={layout.visuallyHidden}>{`: ${name}`}</span>
                         </button>
                         {/* A preview (view as client) changes nothing: no replace or delete. */}
                         {document.uploaded_by === profile.id && !preview && (

@@ -5,7 +5,6 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useProfile } from '@/auth/use-auth'
-import * as layout from '@/components/ui/layout.css'
 import { formatMetric, formatPeriodLabel } from '@/lib/format'
 import { groupMetrics, MetricCardHead, type MetricSeries } from '@/components/metric-chart/metric-series'
 import { EmptyState } from '@/components/ui/page-kit'
@@ -13,6 +12,7 @@ import { projectMetricsQuery, type PortalMetric } from './queries'
 import * as chart from '@/components/metric-chart/metric-chart.css'
 import * as styles from '@/components/ui/page.css'
 import { TableScroll } from '@/components/ui/table-scroll'
+import { actionName } from '@/lib/action-name'
 
 /** metric_key → label in the active language, for the activity timeline. */
 export function useMetricLabels(projectId: string): Record<string, string> {
@@ -96,10 +96,10 @@ function MetricCard({ metric }: { metric: MetricSeries<PortalMetric> }) {
           className={styles.smallButton}
           aria-expanded={showTable}
           aria-controls={tableId}
+          aria-label={actionName(i18n, i18n._(showTable ? msg`Hide the figures` : msg`Show the figures`), label)}
           onClick={() => setShowTable((open) => !open)}
         >
           {showTable ? <Trans>Hide the figures</Trans> : <Trans>Show the figures</Trans>}
-          <span className={layout.visuallyHidden}>{`: ${label}`}</span>
         </button>
       </div>
       <TableScroll label={i18n._(msg`Figures of ${label}`)} id={tableId} hidden={!showTable}>

@@ -13,6 +13,7 @@ import { projectKeys, projectTasksQuery, type PortalTask } from './queries'
 import * as styles from '@/components/ui/page.css'
 import { TableScroll } from '@/components/ui/table-scroll'
 import { activePreview } from '@/lib/view-as'
+import { actionName } from '@/lib/action-name'
 
 function useTaskStatus(projectId: string) {
   const queryClient = useQueryClient()
@@ -37,7 +38,7 @@ function useTaskStatus(projectId: string) {
 }
 
 export function TasksSection({ projectId, projectName }: { projectId: string; projectName: string }) {
-  const { i18n } = useLingui()
+  const { t, i18n } = useLingui()
   const profile = useProfile()
   const { data: tasks } = useSuspenseQuery(projectTasksQuery(profile.id, projectId))
   const mutation = useTaskStatus(projectId)
@@ -124,23 +125,12 @@ export function TasksSection({ projectId, projectName }: { projectId: string; pr
                         className={styles.smallButton}
                         aria-disabled={busy || undefined}
                         aria-describedby={failedTask !== undefined ? errorId : undefined}
+                        aria-label={actionName(i18n, busy ? t`Saving...` : done ? t`Reopen` : t`Mark as done`, title)}
                         onClick={() => {
                           if (!busy) mutation.mutate({ task, done: !done })
                         }}
                       >
-                        {busy ? (
-                          <Trans>Saving...</Trans>
-                        ) : done ? (
-                          <>
-                            <Trans>Reopen</Trans>
-                            <span className={layout.visuallyHidden}>{`: ${title}`}</span>
-                          </>
-                        ) : (
-                          <>
-                            <Trans>Mark as done</Trans>
-                            <span className={layout.visuallyHidden}>{`: ${title}`}</span>
-                          </>
-                        )}
+                        {busy ? <Trans>Saving...</Trans> : done ? <Trans>Reopen</Trans> : <Trans>Mark as done</Trans>}
                       </button>
                     ) : (
                       <>

@@ -20,7 +20,6 @@ import { checkFile, deleteDocument, replaceDocumentFile, setDocumentVisible, upl
 import {
   CaptionedTable,
   DeleteButton,
-  ForName,
   OutcomeMessage,
   Panel,
   SubmitButton,
@@ -36,6 +35,7 @@ import { UploadError } from '@/lib/documents'
 import * as styles from './projects.css'
 import { uploadMessages } from '@/lib/upload-messages'
 import { DownloadHistory, useDocumentDownloads } from './document-downloads'
+import { actionName } from '@/lib/action-name'
 
 export function DocumentsAdmin({ project }: { project: AdminProject }) {
   const { t, i18n } = useLingui()
@@ -133,15 +133,20 @@ export function DocumentsAdmin({ project }: { project: AdminProject }) {
                       <button
                         type="button"
                         className={page.smallButton}
+                        aria-label={actionName(i18n, t`Download`, name)}
                         onClick={() => void download.open(document.id, document.storage_path, document.name)}
                       >
                         <Trans>Download</Trans>
-                        <ForName name={name} />
                       </button>
                       <button
                         type="button"
                         className={page.smallButton}
                         aria-disabled={visibility.isPending || undefined}
+                        aria-label={actionName(
+                          i18n,
+                          document.visible_to_client ? t`Stop sharing` : t`Share with the client`,
+                          name,
+                        )}
                         onClick={() => {
                           if (!visibility.isPending)
                             visibility.mutate({ document, visible: !document.visible_to_client })
@@ -152,7 +157,6 @@ export function DocumentsAdmin({ project }: { project: AdminProject }) {
                         ) : (
                           <Trans>Share with the client</Trans>
                         )}
-                        <ForName name={name} />
                       </button>
                       <ReplaceFile document={document} project={project} onDone={setOutcome} />
                       <DeleteButton
@@ -209,10 +213,10 @@ function ReplaceFile({
         className={page.smallButton}
         aria-expanded={open}
         aria-controls={panelId}
+        aria-label={actionName(i18n, t`Replace file`, name)}
         onClick={() => setOpen((value) => !value)}
       >
         <Trans>Replace file</Trans>
-        <ForName name={name} />
       </button>
       <div id={panelId} hidden={!open}>
         <form

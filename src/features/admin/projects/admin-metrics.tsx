@@ -18,7 +18,6 @@ import * as page from '@/components/ui/page.css'
 import { deleteMetric, insertMetrics, setMetricVisible } from './api'
 import {
   DeleteButton,
-  ForName,
   OutcomeMessage,
   Panel,
   SubmitButton,
@@ -43,6 +42,7 @@ import { checkMetric, metricFields, type MetricField } from '@/lib/rules/metric'
 import { granularityLabels, labelOf, metricUnitLabels } from '@/lib/labels'
 import * as styles from './projects.css'
 import { TableScroll } from '@/components/ui/table-scroll'
+import { actionName } from '@/lib/action-name'
 
 export function MetricsAdmin({ project }: { project: AdminProject }) {
   const { data: metrics } = useSuspenseQuery(adminMetricsQuery(project.id))
@@ -180,10 +180,14 @@ function MetricPoints({ project, metrics }: { project: AdminProject; metrics: Ad
                       <button
                         type="button"
                         className={page.smallButton}
+                        aria-label={actionName(
+                          i18n,
+                          metric.visible_to_client ? t`Hide from the client` : t`Share`,
+                          label,
+                        )}
                         onClick={() => visibility.mutate({ id: metric.id, visible: !metric.visible_to_client })}
                       >
                         {metric.visible_to_client ? <Trans>Hide from the client</Trans> : <Trans>Share</Trans>}
-                        <ForName name={label} />
                       </button>
                       <DeleteButton
                         name={label}

@@ -16,7 +16,6 @@ import {
   CaptionedTable,
   DeleteButton,
   EntryFormActions,
-  ForName,
   OutcomeMessage,
   Panel,
   useEntryEditor,
@@ -29,6 +28,7 @@ import { adminTasksQuery, projectPeopleQuery, type AdminProject, type AdminTask,
 import * as styles from './projects.css'
 import { checkTask, taskFields, toTaskRow, type TaskInput } from '@/lib/rules/task'
 import { taskPriorities, taskStatuses } from '@/lib/vocabularies'
+import { actionName } from '@/lib/action-name'
 
 function personLabel(person: Person, staffWord: string, clientWord: string): string {
   const name = person.full_name || person.email || person.id
@@ -121,9 +121,13 @@ export function TasksAdmin({ project }: { project: AdminProject }) {
                   <td className={page.td}>{task.is_internal ? <Trans>No</Trans> : <Trans>Yes</Trans>}</td>
                   <td className={page.td}>
                     <div className={styles.actions}>
-                      <button type="button" className={page.smallButton} onClick={() => editor.setEditing(task)}>
+                      <button
+                        type="button"
+                        className={page.smallButton}
+                        aria-label={actionName(i18n, t`Edit`, title)}
+                        onClick={() => editor.setEditing(task)}
+                      >
                         <Trans>Edit</Trans>
-                        <ForName name={title} />
                       </button>
                       <DeleteButton
                         name={title}
