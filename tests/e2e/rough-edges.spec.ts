@@ -135,6 +135,24 @@ for (const lng of ['es', 'en'] as const) {
       await staffContext.close()
     })
 
+    test(`an overdue task says so once, with the date it was due (${lng})`, async ({ page, admin }) => {
+      const { organization, projectId } = await freshProject(admin, `E2E due ${lng} ${Date.now()}`)
+      const client = await createClientUser(admin, { locale: lng, organization: organization.slug as OrganizationSlug })
+      const title = `Revisar el modelo ${Date.now()}`
+      const { error } = await admin.from('tasks').insert({ project_id: projectId, title, due_date: '2026-01-15' })
+      if (error) throw new Error(error.message)
+      const formatted = new Intl.DateTimeFormat(lng, { dateStyle: 'medium' }).format(new Date(2026, 0, 15))
+
+      await signIn(page, client, lng)
+      await page.goto(paths.project(lng, projectId))
+      const row = page.locator('#tasks tr').filter({ hasText: title })
+      await expect(row.locator('[data-overdue="true"]')).toHaveText(
+        t(lng, 'Overdue: was due {formatted}', { formatted }),
+      )
+      // "Vencida: vencía el …" said the same thing twice.
+      await expect(row).not.toContainText(lng === 'es' ? 'vencía' : 'Overdue: due')
+    })
+
     test(`the footer's portal link goes to the sign-in when signed out, to the area when signed in (${lng})`, async ({
       page,
     }) => {

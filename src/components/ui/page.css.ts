@@ -115,6 +115,10 @@ export const badge = styleVariants({
   active: [badgeBase, { background: vars.color.accentSoft, color: vars.color.accent, borderColor: vars.color.accent }],
   done: [badgeBase, { background: vars.color.accent, color: vars.color.accentText, borderColor: vars.color.accent }],
   alert: [badgeBase, { background: vars.color.background, color: vars.color.danger, borderColor: vars.color.danger }],
+  warning: [
+    badgeBase,
+    { background: vars.color.warningSoft, color: vars.color.warning, borderColor: vars.color.warning },
+  ],
   muted: [
     badgeBase,
     { background: vars.color.background, color: vars.color.textMuted, borderColor: vars.color.border },
