@@ -63,15 +63,28 @@ export function ReportsSection({ projectId }: { projectId: string }) {
       <ul className={styles.plainList}>
         {reports.map((report) => {
           const title = report.title
+          const version = report.version
           const document = report.document
           const busy = document !== null && download.pending === document.id
           return (
-            <li key={report.id} className={styles.card} data-report-id={report.id}>
+            // The id is where an approval of this report links to ("See the report, version 2").
+            <li
+              key={report.id}
+              id={`report-${report.id}`}
+              tabIndex={-1}
+              className={styles.card}
+              data-report-id={report.id}
+            >
               <h3 className={styles.cardTitle} lang={report.locale === i18n.locale ? undefined : report.locale}>
                 {report.title}
               </h3>
               <p className={styles.meta}>
                 <ReportFacts report={report} />
+                {report.version > 1 && (
+                  <span>
+                    <Trans>Version {version}</Trans>
+                  </span>
+                )}
               </p>
               {report.summary && (
                 <p className={styles.summary} lang={report.locale === i18n.locale ? undefined : report.locale}>
