@@ -1,12 +1,19 @@
-// Realtime delivery under load: 500 subscribers (supabase-js clients, each its own WebSocket and
-// user) of postgres_changes on `tasks`, on one server on PostgreSQL. For each committed insert,
-// the time until it reaches every subscriber allowed to see it (row-level security checked as each
-// subscriber), p50/p95/p99, and the CPU per delivered message of the server and of PostgreSQL.
-// Subscribers that may not see the row must receive nothing. Writes the section "Realtime:
-// delivery to 500 subscribers" of docs/benchmarks.md.
+// Realtime under load, two cases (`BENCH_CASES=delivery,amplification`, both by default):
+//
+// - delivery: 500 subscribers (supabase-js clients, each its own WebSocket and user) of
+//   postgres_changes on `tasks`, on one server on PostgreSQL. For each committed insert, the time
+//   until it reaches every subscriber allowed to see it (row-level security checked as each
+//   subscriber), p50/p95/p99, and the CPU per delivered message of the server and of PostgreSQL.
+//   Subscribers that may not see the row must receive nothing. Section "Realtime: delivery to 500
+//   subscribers" of docs/benchmarks.md.
+// - amplification: one user holds the most bindings the REALTIME_* limits allow while staff write
+//   and another organization reads over REST, on PGlite and on PostgreSQL
+//   (scripts/lib/realtime-amplification.ts). Section "Realtime: one user's most bindings against
+//   other tenants".
 //
 //   npm run bench:realtime
 //   BENCH_SUBSCRIBERS=200 BENCH_INSERTS=10 npm run bench:realtime   (smaller run)
+//   BENCH_CASES=amplification BENCH_AMPLIFICATION_MS=5000 npm run bench:realtime
 //
 // Exits non-zero only when it cannot measure (or a subscriber got a row it may not see); a missed
 // target is reported, not failed on.
@@ -21,14 +28,23 @@ import pg from 'pg'
 import WebSocket from 'ws'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { startPostgresCluster } from '../tests/integration/support/postgres-cluster'
-import { freePort, siteDist } from '../tests/integration/support/server-process'
+import {
+  freePort,
+  killAllServerProcesses,
+  siteDist,
+  startServerProcess,
+} from '../tests/integration/support/server-process'
 import { developmentKeys } from '../supabase/server/lib/dev-keys'
 import { groupCpu, postgresCpu } from './lib/proc-cpu'
 import { replaceSection } from './lib/bench-doc'
+import { amplificationPhases, MESSAGE_EVERY_MS, READERS, type PhaseResult } from './lib/realtime-amplification'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const DOC = join(ROOT, 'docs', 'benchmarks.md')
 const SECTION_TITLE = '## Realtime: delivery to 500 subscribers'
+const AMPLIFICATION_TITLE = "## Realtime: one user's most bindings against other tenants"
+const CASES = (process.env.BENCH_CASES ?? 'delivery,amplification').split(',')
+const TARGET_P99_MS = 100
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 500)
 const INSERTS = Number(process.env.BENCH_INSERTS ?? 30)
 const WARMUP = 3
@@ -52,19 +68,42 @@ function userId(index: number) {
   return `b0000000-0000-4000-8000-${String(index).padStart(12, '0')}`
 }
 
+type Cluster = NonNullable<Awaited<ReturnType<typeof startPostgresCluster>>>
+
+async function createDatabase(cluster: Cluster, name: string) {
+  const admin = new pg.Client({ connectionString: cluster.url('postgres') })
+  await admin.connect()
+  const postgresVersion = (await admin.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]!.v
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  return { url: cluster.url(name), postgresVersion }
+}
+
+async function commitLabel() {
+  let commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()
+  if (execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8' }).trim())
+    commit += ' (with uncommitted changes)'
+  return commit
+}
+
 async function main() {
   console.log('▶ Starting a PostgreSQL cluster')
   const cluster = await startPostgresCluster()
   if (!cluster) throw new Error('npm run bench:realtime needs PostgreSQL server binaries (Debian: postgresql)')
-  const cleanups: (() => unknown)[] = [() => cluster.stop()]
   try {
-    const admin = new pg.Client({ connectionString: cluster.url('postgres') })
-    await admin.connect()
-    const postgresVersion = (await admin.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]!
-      .v
-    await admin.query('create database bench')
-    await admin.end()
-    const databaseUrl = cluster.url('bench')
+    if (CASES.includes('amplification')) await amplification(cluster)
+    if (CASES.includes('delivery')) await delivery(cluster)
+  } finally {
+    killAllServerProcesses()
+    await cluster.stop()
+  }
+  process.exit(process.exitCode ?? 0)
+}
+
+async function delivery(cluster: Cluster) {
+  const cleanups: (() => unknown)[] = []
+  try {
+    const { url: databaseUrl, postgresVersion } = await createDatabase(cluster, 'bench')
     const port = await freePort()
     const dataDir = mkdtempSync(join(tmpdir(), 'bench-realtime-'))
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }))
@@ -81,6 +120,8 @@ async function main() {
         DATA_DIR: dataDir,
         MAIL_CATCHER_PORT: String(await freePort()),
         NOTIFICATION_MAIL_INTERVAL_MS: '0',
+        // The subscribers stand for as many browsers, all from this process's one address.
+        REALTIME_MAX_CONNECTIONS_PER_ADDRESS: String(SUBSCRIBERS + 10),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
@@ -208,9 +249,7 @@ async function main() {
     const cpuPerMessage = (index: number) =>
       `${(((cpuAfter[index]! - cpuBefore[index]!) * 1e6) / delivered).toFixed(0)} µs`
     const p95 = percentile(latencies, 95)
-    let commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()
-    if (execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8' }).trim())
-      commit += ' (with uncommitted changes)'
+    const commit = await commitLabel()
     const supabaseJs = (
       JSON.parse(readFileSync(join(ROOT, 'node_modules', '@supabase', 'supabase-js', 'package.json'), 'utf8')) as {
         version: string
@@ -259,7 +298,83 @@ async function main() {
   } finally {
     for (const cleanup of cleanups) await Promise.resolve(cleanup()).catch(() => undefined)
   }
-  process.exit(process.exitCode ?? 0)
+}
+
+/** The amplification case on PGlite, then on PostgreSQL, each a fresh server with demo data. */
+async function amplification(cluster: Cluster) {
+  const runs: { database: string; results: PhaseResult[] }[] = []
+  let postgresVersion = ''
+  for (const database of ['PGlite', 'PostgreSQL'] as const) {
+    console.log(`▶ Amplification on ${database}: starting the server (migrations and seed on first start)`)
+    const dataDir = mkdtempSync(join(tmpdir(), 'bench-realtime-'))
+    try {
+      const env: Record<string, string> = {
+        SITE_DIST: siteDist(),
+        DATA_DIR: dataDir,
+        MAIL_CATCHER_PORT: String(await freePort()),
+        NOTIFICATION_MAIL_INTERVAL_MS: '0',
+      }
+      if (database === 'PostgreSQL') {
+        const created = await createDatabase(cluster, 'amplification')
+        env.DATABASE_URL = created.url
+        postgresVersion = created.postgresVersion
+      }
+      const server = await startServerProcess(env, 180_000)
+      try {
+        runs.push({ database, results: await amplificationPhases(server.url, console.log) })
+      } finally {
+        await server.signal('SIGKILL')
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }
+  const ms = (value: number) => `${value.toFixed(1)} ms`
+  const attacked = runs[0]!.results.filter((result) => result.sockets > 0)
+  const section = [
+    AMPLIFICATION_TITLE,
+    '',
+    "Whether one user's Realtime subscriptions can stall other tenants (`npm run bench:realtime`, case `amplification`,",
+    '`scripts/lib/realtime-amplification.ts`). One server process with demo data, on PGlite and then on PostgreSQL, at the',
+    'default `REALTIME_*` settings. A confirmed account with no organization (it may see no conversation) holds the most',
+    '`postgres_changes` bindings on `conversation_messages` the limits let one user hold, each with a distinct filter',
+    'that holds for every row (`id=neq.<an id no row has>`), so no binding is skipped. Meanwhile staff write a message',
+    `every ${MESSAGE_EVERY_MS} ms over REST, a staff subscriber times each message's delivery, and ${READERS} clients of another organization`,
+    '(Kuntur Pay) read their projects over REST back to back, for the same time in each row (after a warm-up).',
+    'Two shapes of the attack: one token for every binding (they share one row-level-security check per change), and',
+    'a token per channel (minted with distinct expiries, as that many refresh grants would give: each is its own',
+    'identity with its own check, the worst case the limits allow). The filed shape (2 sockets × 100 channels × 100',
+    'bindings) is refused at its first join.',
+    '',
+    `- Date: ${new Date().toISOString()}`,
+    `- Commit: \`${await commitLabel()}\``,
+    `- Machine: ${cpus().length} cores, ${Math.round(totalmem() / 1024 ** 3)} GiB, Node ${process.version.replace(/^v(\d+\.\d+).*/, '$1')}; PostgreSQL ${postgresVersion.split(' ')[0]}`,
+    `- Load average when the run ended: ${loadavg()
+      .map((v) => v.toFixed(2))
+      .join(
+        ', ',
+      )}. The machine was shared with other engineers' test runs at the same time: these figures include their load.`,
+    `- Attack shapes: ${attacked
+      .map(
+        (result) =>
+          `${result.phase}: ${result.sockets} sockets, ${result.channels} channels, ${result.bindings} bindings, ${result.checksPerChange} check${result.checksPerChange === 1 ? '' : 's'} per change`,
+      )
+      .join('; ')}. One binding more: \`${attacked[0]?.oneMore ?? '—'}\`.`,
+    '',
+    `| Database | Attack | Other tenant's selects | p50 | p99 | max | p99 < ${TARGET_P99_MS} ms | Failed | Staff messages | Delivery to staff p50 / p99 | Delivered to the attacker |`,
+    '| --- | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |',
+    ...runs.flatMap(({ database, results }) =>
+      results.map(
+        (result) =>
+          `| ${database} | ${result.phase} | ${result.selects} | ${ms(result.p50)} | ${ms(result.p99)} | ${ms(result.max)} | ${result.p99 < TARGET_P99_MS ? 'yes' : 'no'} | ${result.failures} | ${result.messages} | ${ms(result.deliveryP50)} / ${ms(result.deliveryP99)} | ${result.attackerDeliveries} |`,
+      ),
+    ),
+    '',
+  ].join('\n')
+  await replaceSection(DOC, AMPLIFICATION_TITLE, section)
+  console.log(section)
+  if (runs.some(({ results }) => results.some((result) => result.failures > 0 || result.attackerDeliveries > 0)))
+    process.exitCode = 1
 }
 
 await main()

@@ -113,8 +113,9 @@ values
     'a0000000-0000-4000-8000-000000000002', now() - interval '262 days');
 
 -- ─── Documents ──────────────────────────────────────────────────────────────────────────────
--- Metadata only: on first start the server writes a small demo file (PDF or CSV) for each into the
--- documents bucket and sets size_bytes to its real size (supabase/server/db/seed-files.ts).
+-- Metadata only: the demo files (PDF or CSV) are uploaded through the Storage API afterwards, by our
+-- server's first start or by `npm run seed:files` on a Supabase project, which also sets size_bytes
+-- to each file's real size (supabase/demo-files/).
 insert into public.documents
   (id, project_id, name, description, category, storage_path, mime_type, size_bytes, visible_to_client, created_at)
 select d.id::uuid, d.project_id::uuid, d.name, d.description, d.category,

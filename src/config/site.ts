@@ -30,7 +30,3 @@ export const siteConfig = {
   /** When the legal texts last changed (ISO date). */
   legalUpdated: '2026-11-24',
 } as const
-
-export function mailtoHref(email: string = siteConfig.email, subject?: string): string {
-  return subject ? `mailto:${email}?subject=${encodeURIComponent(subject)}` : `mailto:${email}`
-}

@@ -13,6 +13,7 @@ import { functionRoutes } from './functions/routes'
 import { inboxRoutes } from './mail/inbox-page'
 import { clientIpMiddleware } from './lib/client-ip'
 import { guardRequestBodies } from './body-limits'
+import { closeAfterUnreadBody } from './lib/lingering-close'
 
 // Headers the browser may read from API responses (counts, pagination, auth API version).
 const exposedHeaders = [
@@ -27,6 +28,8 @@ const exposedHeaders = [
 
 export function createApp(deps: ServerDeps) {
   const app = new Hono()
+  // First: it sees the finished answer to a request whose body was not read to the end (a refusal).
+  app.use('*', closeAfterUnreadBody({ maxMs: deps.env.HTTP_LINGER_MS, maxBytes: deps.env.HTTP_LINGER_MAX_BYTES }))
   app.use('*', securityHeaders(inlineScriptSources(deps.env.SITE_DIST)))
   // Stored files go out as stored, with their Content-Length (and ranges that mean their bytes), as
   // Supabase Storage serves them; everything else may be compressed on the fly.

@@ -30,6 +30,11 @@ const schema = z
       .enum(['true', 'false'])
       .default('true')
       .transform((value) => value === 'true'),
+    /**
+     * On PostgreSQL: how long (ms) a starting server waits while another one starting on the same
+     * database holds the start-up lock (migrations, seed, demo files), before it gives up.
+     */
+    STARTUP_LOCK_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
     /** Embedded database files and stored uploads. */
     DATA_DIR: z.string().min(1).default('.data'),
     /** Believe X-Forwarded-For (last hop) for client addresses: only behind your own proxy. */
@@ -50,8 +55,12 @@ const schema = z
       .default(64 * 1024),
     /** Shortest accepted password, in characters (GoTrue's GOTRUE_PASSWORD_MIN_LENGTH). */
     AUTH_PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(72).default(8),
-    /** How many of the most common passwords (SecLists' ranked list) are refused. */
-    AUTH_COMMON_PASSWORDS: z.coerce.number().int().min(100_000).max(999_999).default(200_000),
+    /** How many of the most common passwords (SecLists' ranked list) are refused; 0 turns the list off. */
+    AUTH_COMMON_PASSWORDS: z.coerce
+      .number()
+      .int()
+      .refine((n) => n === 0 || (n >= 100_000 && n <= 999_999), 'must be 0 (off) or from 100000 to 999999')
+      .default(200_000),
     /** Failed sign-ins (or TOTP codes) for one account before it is locked for the window below. */
     AUTH_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(3).max(1000).default(10),
     AUTH_ACCOUNT_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
@@ -108,6 +117,18 @@ const schema = z
     FUNCTIONS_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** How long a forwarded function call may take, in milliseconds (Supabase's is 150 s). */
     FUNCTIONS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(150_000),
+    /**
+     * After answering a request whose body it did not read to the end (a refusal), the server
+     * says `Connection: close` and keeps reading and discarding what the client still sends, for at
+     * most this long (ms) and this many bytes, before closing, so the client reads the answer and
+     * not a connection reset (RFC 9112 §9.6). 0 ms closes at once.
+     */
+    HTTP_LINGER_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+    HTTP_LINGER_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(64 * 1024 * 1024),
     /** Longest lifetime a signed download URL may be given, in seconds (7 days). */
     STORAGE_SIGNED_URL_MAX_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(604_800),
     /** Lifetime of a signed upload URL, in seconds (2 hours, as Supabase Storage gives). */
@@ -115,8 +136,23 @@ const schema = z
     // Realtime (decision 0014): limits per server and per socket, and how changes are read.
     /** Open Realtime sockets at once; more are refused with 429. */
     REALTIME_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(2000),
+    /** Open sockets from one client address (TRUST_PROXY decides which address); more get a join error. */
+    REALTIME_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
+    /** Sockets on which one user has channels (browser tabs); a join on one more is refused. */
+    REALTIME_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
     /** Channels one socket may join (Realtime's tenant default: 100). */
     REALTIME_MAX_CHANNELS_PER_CONNECTION: z.coerce.number().int().min(1).max(10_000).default(100),
+    /** postgres_changes bindings one channel may ask for. */
+    REALTIME_MAX_BINDINGS_PER_CHANNEL: z.coerce.number().int().min(1).max(1000).default(10),
+    /** postgres_changes bindings one user may hold over all sockets: bounds the work one change costs per user. */
+    REALTIME_MAX_BINDINGS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(100),
+    /** Largest presence meta (the tracked payload as JSON), in bytes; a larger track is refused. */
+    REALTIME_MAX_PRESENCE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(64)
+      .max(1024 * 1024)
+      .default(1024),
     /** Largest WebSocket frame accepted, in bytes; a larger one closes the socket (1009). */
     REALTIME_MAX_MESSAGE_BYTES: z.coerce
       .number()
@@ -136,8 +172,12 @@ const schema = z
     REALTIME_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     /** Changes taken from the queue per query. */
     REALTIME_CHANGES_PER_QUERY: z.coerce.number().int().min(1).max(10_000).default(200),
-    /** Subscribers whose row-level security is checked in one query (several run at once). */
-    REALTIME_SUBSCRIBERS_PER_QUERY: z.coerce.number().int().min(1).max(10_000).default(50),
+    /**
+     * Identities whose row-level security is checked in one query. PostgreSQL runs a change's
+     * queries at once (unset: 50); PGlite one after another, so other requests wait behind one of
+     * them at most (unset: 10).
+     */
+    REALTIME_SUBSCRIBERS_PER_QUERY: z.coerce.number().int().min(1).max(10_000).optional(),
     // Project conversations (decision 0016): written into the database at start-up, which enforces them.
     /** Longest message, in characters. */
     CONVERSATION_MAX_MESSAGE_CHARS: z.coerce.number().int().min(1).max(100_000).default(4000),
@@ -170,6 +210,18 @@ const schema = z
     NOTIFICATION_DIGEST_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
     /** Most notifications listed in one digest; it says how many more are in the portal. */
     NOTIFICATION_DIGEST_MAX_ITEMS: z.coerce.number().int().min(1).max(500).default(50),
+    /**
+     * Lease of an outbox claim, in seconds (decision 0019): no other sender takes claimed e-mails
+     * sooner; a sender that dies after its claim has them sent again once it has passed. A sender
+     * starts e-mails only in the first half of the lease, and each SMTP wait times out within a quarter.
+     */
+    MAIL_LEASE_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+    /** E-mails claimed at once, of each kind (notifications sent at once, digests, acknowledgements). */
+    MAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
+    /** Tries of one e-mail at most (each claim counts, a crashed one too); then it is left unsent. */
+    MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(5),
+    /** Wait after a failed send before the next try, in seconds; doubled after each try. */
+    MAIL_RETRY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
     /** Days a request for approval waits before its approvers are reminded (and again after as many). */
     APPROVAL_REMINDER_DAYS: z.coerce.number().min(0.01).max(60).default(3),
     /** Reminders per round of a request at most (a new version starts a new round). */

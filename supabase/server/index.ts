@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { readEnv } from './env'
 import { createServer } from './server'
+import { StartupError } from './startup-error'
 import { printWelcome } from './welcome'
 
 // Settings from .env when present; variables already in the environment win.
@@ -16,7 +17,14 @@ if (!existsSync(join(env.SITE_DIST, 'index.html'))) {
   process.exit(1)
 }
 
-const server = await createServer({ env, log: (line) => console.log(`  database: ${line}`) })
+const server = await createServer({ env, log: (line) => console.log(`  database: ${line}`) }).catch(
+  (error: unknown) => {
+    // A reason the operator can act on (the data directory in use, a start-up lock held too long).
+    if (!(error instanceof StartupError)) throw error
+    console.error(error.message)
+    process.exit(1)
+  },
+)
 const http = serve({ fetch: server.app.fetch, hostname: env.HOST, port: env.PORT }, () => printWelcome(server.deps))
 // serve() makes a plain node:http server unless told otherwise.
 server.realtime.attach(http as HttpServer)

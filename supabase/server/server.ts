@@ -1,13 +1,15 @@
 // Assembles a server from its configuration: opens and migrates the database, sets up mail and
-// the JWT keys, and returns the app with a way to shut everything down.
+// the JWT keys, and returns the app with a way to shut everything down. The database's first-start
+// work (bootstrap, migrations, seed, demo files) runs under the start-up lock, so servers starting
+// at once on one database do it one after the other: the first does it, the others find it done.
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createApp } from './app'
-import type { Database } from './db/database'
-import { migrate } from './db/migrate'
+import { isPgError, type Database } from './db/database'
+import { migrate, runOnce } from './db/migrate'
 import { openPglite } from './db/pglite'
 import { openPostgres } from './db/postgres'
-import { seedDocumentFiles } from './db/seed-files'
+import { seedDemoFiles, seedingClient } from '../demo-files/seed'
 import type { ServerDeps } from './deps'
 import { siteOrigin, type Env } from './env'
 import { JwtKeys } from './lib/jwt'
@@ -17,6 +19,10 @@ import { createMailer } from './mail/mailer'
 import { startNotificationMailer } from './mail/notification-mailer'
 import { startApprovalReminders } from './approvals/reminders'
 import { RealtimeHub } from './realtime/hub'
+import { StartupError } from './startup-error'
+
+/** The advisory lock that servers sharing one PostgreSQL database take turns on to start. */
+export const STARTUP_LOCK = 'cauce.startup'
 
 export interface ServerOptions {
   env: Env
@@ -47,36 +53,19 @@ export async function createServer({
       : await openPglite({ dataDir: join(env.DATA_DIR, 'db'), shareMs: env.PGLITE_SHARE_MS }))
   const storageDir = join(env.DATA_DIR, 'storage')
   await mkdir(storageDir, { recursive: true })
-  await migrate(db, {
-    seedFile: seed ? join(process.cwd(), 'supabase', 'seed.sql') : undefined,
-    // The seeded documents get their files in the seed's transaction: never a seed without them.
-    afterSeed: (tx) => seedDocumentFiles(tx, storageDir, { log }),
-    log,
-  })
-  // The conversation limits of .env, enforced by the database's triggers (decision 0016).
-  await db.query(
-    'update private.conversation_settings set max_message_chars = $1, edit_minutes = $2, max_attachments = $3',
-    [env.CONVERSATION_MAX_MESSAGE_CHARS, env.CONVERSATION_EDIT_MINUTES, env.CONVERSATION_MAX_ATTACHMENTS],
-  )
-
-  let catcher: MailCatcher | undefined
-  let smtpUrl = env.SMTP_URL
-  if (!smtpUrl) {
-    catcher = new MailCatcher()
-    smtpUrl = await catcher.listen(env.NODE_ENV === 'test' ? 0 : env.MAIL_CATCHER_PORT + 1)
+  let started: Awaited<ReturnType<typeof startUnderLock>>
+  try {
+    const release = await startupLock(db, env, log)
+    try {
+      started = await startUnderLock({ env, db, storageDir, seed, log })
+    } finally {
+      await release()
+    }
+  } catch (error) {
+    if (!givenDb) await db.close()
+    throw error
   }
-  const mailer = createMailer(smtpUrl, env.MAIL_FROM)
-
-  const sessions = new SessionCheck(db, env.AUTH_REVOCATION_CHECK_MS)
-  const deps: ServerDeps = {
-    env,
-    db,
-    keys: new JwtKeys(env.JWT_SECRET, env.JWT_SIGNING_KEYS, (id) => sessions.liveNow(id)),
-    mailer,
-    siteOrigin: siteOrigin(env),
-    storageDir,
-    catcher,
-  }
+  const { deps, app, mailer, catcher, realtime } = started
   const notificationMails = startNotificationMailer({
     db,
     mailer,
@@ -84,6 +73,10 @@ export async function createServer({
     intervalMs: env.NOTIFICATION_MAIL_INTERVAL_MS,
     digestMinutes: env.NOTIFICATION_DIGEST_MINUTES,
     digestMaxItems: env.NOTIFICATION_DIGEST_MAX_ITEMS,
+    leaseSeconds: env.MAIL_LEASE_SECONDS,
+    batchSize: env.MAIL_BATCH_SIZE,
+    maxAttempts: env.MAIL_MAX_ATTEMPTS,
+    retrySeconds: env.MAIL_RETRY_SECONDS,
     log,
   })
   const approvalReminders = startApprovalReminders({
@@ -93,10 +86,8 @@ export async function createServer({
     intervalMs: env.APPROVAL_REMINDER_INTERVAL_MS,
     log,
   })
-  const realtime = new RealtimeHub(db, deps.keys, (id) => sessions.isLive(id), realtimeSettings(env), log)
-  await realtime.start()
   return {
-    app: createApp(deps),
+    app,
     deps,
     notificationMails,
     approvalReminders,
@@ -113,10 +104,97 @@ export async function createServer({
   }
 }
 
-function realtimeSettings(env: Env) {
+/** Waits for the other servers starting on this database (PostgreSQL; PGlite has one process). */
+async function startupLock(db: Database, env: Env, log: (line: string) => void) {
+  try {
+    return await db.lock(STARTUP_LOCK, {
+      timeoutMs: env.STARTUP_LOCK_TIMEOUT_MS,
+      onWait: () => log('waiting for another server to finish starting on this database'),
+    })
+  } catch (error) {
+    if (isPgError(error) && error.code === '55P03')
+      throw new StartupError(
+        `Another server has been starting on this database for over ${env.STARTUP_LOCK_TIMEOUT_MS / 1000} s ` +
+          '(it holds the start-up lock). Check that it is not stuck, or raise STARTUP_LOCK_TIMEOUT_MS.',
+      )
+    throw error
+  }
+}
+
+/** Everything a server must finish before another may start on the same database. */
+async function startUnderLock({
+  env,
+  db,
+  storageDir,
+  seed,
+  log,
+}: {
+  env: Env
+  db: Database
+  storageDir: string
+  seed: boolean
+  log: (line: string) => void
+}) {
+  await migrate(db, { seedFile: seed ? join(process.cwd(), 'supabase', 'seed.sql') : undefined, log })
+  // The conversation limits of .env, enforced by the database's triggers (decision 0016).
+  await db.query(
+    'update private.conversation_settings set max_message_chars = $1, edit_minutes = $2, max_attachments = $3',
+    [env.CONVERSATION_MAX_MESSAGE_CHARS, env.CONVERSATION_EDIT_MINUTES, env.CONVERSATION_MAX_ATTACHMENTS],
+  )
+
+  let catcher: MailCatcher | undefined
+  let smtpUrl = env.SMTP_URL
+  if (!smtpUrl) {
+    catcher = new MailCatcher()
+    smtpUrl = await catcher.listen(env.NODE_ENV === 'test' ? 0 : env.MAIL_CATCHER_PORT + 1)
+  }
+  const mailer = createMailer(smtpUrl, env.MAIL_FROM, { timeoutMs: (env.MAIL_LEASE_SECONDS * 1000) / 4 })
+
+  const sessions = new SessionCheck(db, env.AUTH_REVOCATION_CHECK_MS)
+  const deps: ServerDeps = {
+    env,
+    db,
+    keys: new JwtKeys(env.JWT_SECRET, env.JWT_SIGNING_KEYS, (id) => sessions.liveNow(id)),
+    mailer,
+    siteOrigin: siteOrigin(env),
+    storageDir,
+    catcher,
+  }
+  const app = createApp(deps)
+  // The demo documents' files, the way they reach a Supabase project (`npm run seed:files`):
+  // through this server's own Storage API, in-process. Recorded once done, so a start cut short
+  // before then does it again.
+  if (seed) {
+    const client = seedingClient(deps.siteOrigin, env.SERVICE_ROLE_KEY, async (input, init) =>
+      app.fetch(new Request(input, init)),
+    )
+    await runOnce(db, 'demo-files', () => seedDemoFiles(client, { log }))
+  }
+  // It brings the Realtime publication up to date: one server at a time too.
+  const realtime = new RealtimeHub(
+    db,
+    deps.keys,
+    (id) => sessions.isLive(id),
+    realtimeSettings(env, db.kind),
+    log,
+    async (userId) =>
+      (await db.query<{ full_name: string }>('select full_name from public.profiles where id = $1', [userId])).rows[0]
+        ?.full_name ?? null,
+  )
+  await realtime.start()
+  return { deps, app, mailer, catcher, realtime }
+}
+
+function realtimeSettings(env: Env, kind: Database['kind']) {
   return {
     maxConnections: env.REALTIME_MAX_CONNECTIONS,
+    maxConnectionsPerAddress: env.REALTIME_MAX_CONNECTIONS_PER_ADDRESS,
+    maxConnectionsPerUser: env.REALTIME_MAX_CONNECTIONS_PER_USER,
     maxChannelsPerConnection: env.REALTIME_MAX_CHANNELS_PER_CONNECTION,
+    maxBindingsPerChannel: env.REALTIME_MAX_BINDINGS_PER_CHANNEL,
+    maxBindingsPerUser: env.REALTIME_MAX_BINDINGS_PER_USER,
+    maxPresenceBytes: env.REALTIME_MAX_PRESENCE_BYTES,
+    trustProxy: env.TRUST_PROXY,
     maxMessageBytes: env.REALTIME_MAX_MESSAGE_BYTES,
     maxEventsPerSecond: env.REALTIME_MAX_EVENTS_PER_SECOND,
     maxTopicBytes: env.REALTIME_MAX_TOPIC_BYTES,
@@ -125,7 +203,7 @@ function realtimeSettings(env: Env) {
     maxFilterChars: env.REALTIME_MAX_FILTER_CHARS,
     pollIntervalMs: env.REALTIME_POLL_INTERVAL_MS,
     changesPerQuery: env.REALTIME_CHANGES_PER_QUERY,
-    subscribersPerQuery: env.REALTIME_SUBSCRIBERS_PER_QUERY,
+    subscribersPerQuery: env.REALTIME_SUBSCRIBERS_PER_QUERY ?? (kind === 'pglite' ? 10 : 50),
     // Revocation reaches Realtime as soon as it reaches REST: the session answer is cached this long.
     revocationSweepMs: Math.min(5000, Math.max(250, env.AUTH_REVOCATION_CHECK_MS)),
   }

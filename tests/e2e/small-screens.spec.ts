@@ -167,6 +167,7 @@ async function longLead(admin: SupabaseClient, lng: Locale): Promise<string> {
 
 for (const lng of ['es', 'en'] as const) {
   test(`every portal page fits 375px and 320px (${lng})`, async ({ page, admin }) => {
+    test.slow() // six pages, each at two widths with axe
     // signIn waits for the side bar, which a phone folds into the menu: sign in wide, then narrow
     await signIn(page, lng === 'es' ? demoUsers.lucia : demoUsers.james, lng)
     await page.setViewportSize({ width: 375, height: 800 })

@@ -2,6 +2,8 @@
 // (deep nesting, oversized or endless bodies, malformed syntax, forged credentials). Each one must
 // get a 4xx with a message that says what was wrong, change nothing in the database, and leave the
 // server answering another organization's client while it is refused. On PGlite and PostgreSQL.
+// Oversized bodies over a real connection, where the refusal must reach the client before the
+// connection closes, are in refused-bodies.test.ts beside this file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databaseKinds, startTestServer, type TestServer } from './support/server'
 import { organizations, projects, users } from './rls/seed-ids'
@@ -622,6 +624,50 @@ const cases: Case[] = [
   },
 ]
 
+// ------------------------------------------------------------------------------------------------
+// Lead e-mail links (security issue 6). A lead stored with the address
+// `mallory@evil.example?bcc=spy%40attacker.example&subject=hi` became, on staff's lead page, a
+// mailto: link with a hidden Bcc and subject. The table takes only addresses (the check constraint
+// contact_messages_email_format, zod's z.email() rule), whoever sends the row; every link is built
+// by mailtoHref(), which encodes the address (tests/unit/email-address.test.ts).
+const leadRow = (email: string) => JSON.stringify({ name: 'Mallory', email, message: 'Hola', privacy_accepted: true })
+const leadEmailCases: Case[] = [
+  {
+    name: 'a lead whose address hides a Bcc and a subject',
+    path: '/rest/v1/contact_messages',
+    method: 'POST',
+    body: leadRow('mallory@evil.example?bcc=spy%40attacker.example&subject=hi'),
+    status: 400,
+    says: /violates check constraint "contact_messages_email_format"/,
+  },
+  {
+    name: 'a lead whose address hides a Bcc, signed in',
+    path: '/rest/v1/contact_messages',
+    method: 'POST',
+    signedIn: true,
+    body: leadRow('mallory@evil.example?bcc=spy%40attacker.example&subject=hi'),
+    status: 400,
+    says: /violates check constraint "contact_messages_email_format"/,
+  },
+  {
+    name: 'a lead whose address carries a header on a new line',
+    path: '/rest/v1/contact_messages',
+    method: 'POST',
+    body: leadRow('mallory@evil.example\r\nBcc: spy@attacker.example'),
+    status: 400,
+    says: /violates check constraint "contact_messages_email_format"/,
+  },
+  {
+    name: 'a lead whose address is a list with a display name',
+    path: '/rest/v1/contact_messages',
+    method: 'POST',
+    body: leadRow('Mallory <mallory@evil.example>, spy@attacker.example'),
+    status: 400,
+    says: /violates check constraint "contact_messages_email_format"/,
+  },
+]
+// ------------------------------------------------------------------------------------------------
+
 function messageOf(body: unknown): string {
   if (typeof body !== 'object' || body === null) return String(body)
   const record = body as Record<string, unknown>
@@ -724,44 +770,47 @@ describe.each(databaseKinds())('hostile input on %s', (kind) => {
     expect(cases.length).toBeGreaterThanOrEqual(40)
   })
 
-  it.each(cases)('$name: refused with $status, nothing changed, others served', async (entry) => {
-    const before = await snapshot()
-    // As supabase-js sends them: the anon key as apikey and, unless signed in, as the bearer too.
-    const headers: Record<string, string> = entry.noCredentials
-      ? { ...entry.headers }
-      : {
-          apikey: server.anonKey,
-          Authorization: `Bearer ${
-            entry.linkAsBearer
-              ? await linkTokens[entry.linkAsBearer]()
-              : entry.signedIn
-                ? attackerToken
-                : server.anonKey
-          }`,
-          ...entry.headers,
-        }
-    if (typeof entry.body === 'string' && !headers['Content-Type']) headers['Content-Type'] = 'application/json'
-    const body =
-      entry.body === undefined || typeof entry.body === 'string'
-        ? entry.body
-        : streamedBody(entry.body.streamed, entry.body.fill)
-    if (body instanceof ReadableStream && !headers['Content-Type']) headers['Content-Type'] = 'application/json'
-    const init = { method: entry.method ?? 'GET', headers, body, duplex: 'half' } as RequestInit
-    const path = entry.path.includes('SIGNED_FOR_RIBERA')
-      ? entry.path.replace('SIGNED_FOR_RIBERA', await riberaLinkToken())
-      : entry.path
-    const [response, other] = await Promise.all([server.request(path, init), otherTenantRead()])
+  it.each([...cases, ...leadEmailCases])(
+    '$name: refused with $status, nothing changed, others served',
+    async (entry) => {
+      const before = await snapshot()
+      // As supabase-js sends them: the anon key as apikey and, unless signed in, as the bearer too.
+      const headers: Record<string, string> = entry.noCredentials
+        ? { ...entry.headers }
+        : {
+            apikey: server.anonKey,
+            Authorization: `Bearer ${
+              entry.linkAsBearer
+                ? await linkTokens[entry.linkAsBearer]()
+                : entry.signedIn
+                  ? attackerToken
+                  : server.anonKey
+            }`,
+            ...entry.headers,
+          }
+      if (typeof entry.body === 'string' && !headers['Content-Type']) headers['Content-Type'] = 'application/json'
+      const body =
+        entry.body === undefined || typeof entry.body === 'string'
+          ? entry.body
+          : streamedBody(entry.body.streamed, entry.body.fill)
+      if (body instanceof ReadableStream && !headers['Content-Type']) headers['Content-Type'] = 'application/json'
+      const init = { method: entry.method ?? 'GET', headers, body, duplex: 'half' } as RequestInit
+      const path = entry.path.includes('SIGNED_FOR_RIBERA')
+        ? entry.path.replace('SIGNED_FOR_RIBERA', await riberaLinkToken())
+        : entry.path
+      const [response, other] = await Promise.all([server.request(path, init), otherTenantRead()])
 
-    expect(response.status, entry.name).toBe(entry.status)
-    const text = await response.text()
-    expect(() => JSON.parse(text), `${entry.name}: ${text.slice(0, 200)}`).not.toThrow()
-    expect(messageOf(JSON.parse(text)), entry.name).toMatch(entry.says)
+      expect(response.status, entry.name).toBe(entry.status)
+      const text = await response.text()
+      expect(() => JSON.parse(text), `${entry.name}: ${text.slice(0, 200)}`).not.toThrow()
+      expect(messageOf(JSON.parse(text)), entry.name).toMatch(entry.says)
 
-    expect(other.status).toBe(200)
-    expect(other.rows.length).toBeGreaterThan(0)
-    expect(other.rows.every((row) => row.organization_id === organizations.kuntur)).toBe(true)
-    expect(await snapshot(), `${entry.name} changed the data`).toBe(before)
-  })
+      expect(other.status).toBe(200)
+      expect(other.rows.length).toBeGreaterThan(0)
+      expect(other.rows.every((row) => row.organization_id === organizations.kuntur)).toBe(true)
+      expect(await snapshot(), `${entry.name} changed the data`).toBe(before)
+    },
+  )
 })
 
 // ─── Conversation floods: messages mentioning staff ───────────────────────────────────────────

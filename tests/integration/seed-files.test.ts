@@ -1,6 +1,8 @@
-// The demo documents' files (supabase/server/db/seed-files.ts): written with the seed, each a real
-// PDF or CSV behind its document row, stored as the storage API stores an upload, downloadable by
-// the organization's clients (and nobody else's), and written once.
+// The demo documents' files (supabase/demo-files): uploaded through the Storage API with supabase-js
+// and the service-role key, as `npm run seed:files` does on a Supabase project and our server's
+// first start does in-process; each a real PDF or CSV behind its document row, downloadable by the
+// organization's clients (and nobody else's), and written once.
+import { spawn } from 'node:child_process'
 import { createHash, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
@@ -8,9 +10,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { seedDemoFiles, type SeedDemoFilesResult } from '../../supabase/demo-files/seed'
 import type { Queryable } from '../../supabase/server/db/database'
 import { openPostgres } from '../../supabase/server/db/postgres'
-import { seedDocumentFiles, type SeededFile } from '../../supabase/server/db/seed-files'
 import { readEnv } from '../../supabase/server/env'
 import { createServer } from '../../supabase/server/server'
 import { ObjectFiles } from '../../supabase/server/storage/files'
@@ -34,6 +36,7 @@ interface StoredDocument {
   owner: string | null
   owner_id: string | null
   version: string | null
+  document_version: number
   metadata: Record<string, unknown> | null
   object_updated_at: string | null
 }
@@ -41,7 +44,7 @@ interface StoredDocument {
 async function storedDocuments(db: Queryable): Promise<StoredDocument[]> {
   const { rows } = await db.query<StoredDocument>(
     `select d.id, d.name, d.storage_path, d.mime_type, d.size_bytes::int as size_bytes, d.uploaded_by,
-       d.created_at::text as created_at, d.updated_at::text as updated_at, o.id as object_id, o.owner, o.owner_id, o.version, o.metadata,
+       d.created_at::text as created_at, d.updated_at::text as updated_at, d.version as document_version, o.id as object_id, o.owner, o.owner_id, o.version, o.metadata,
        o.updated_at::text as object_updated_at
      from public.documents d left join storage.objects o on o.bucket_id = $1 and o.name = d.storage_path
      order by d.storage_path`,
@@ -87,13 +90,13 @@ const csvHeaders: Record<string, string> = {
   'estimacion-inicial.csv': 'fase,perfil,jornadas,tarifa_dia_eur,coste_eur',
 }
 
-describe.each(databaseKinds())('seeded document files on %s', (kind) => {
+describe.each(databaseKinds())('demo document files on %s', (kind) => {
   let server: TestServer
   let files: ObjectFiles
-  let seeded: SeededFile[]
+  let first: SeedDemoFilesResult
   let activityBefore: number
   const db = () => server.deps.db
-  const seed = () => db().transaction((tx) => seedDocumentFiles(tx, server.deps.storageDir))
+  const seed = (replace = false) => seedDemoFiles(server.serviceClient(), { replace })
   const activityCount = async () =>
     (await db().query<{ n: number }>('select count(*)::int as n from public.activity_log')).rows[0]!.n
   const signIn = async (email: string) => {
@@ -117,14 +120,15 @@ describe.each(databaseKinds())('seeded document files on %s', (kind) => {
     files = new ObjectFiles(server.deps.storageDir)
     expect((await storedDocuments(db())).filter((d) => d.object_id)).toEqual([])
     activityBefore = await activityCount()
-    seeded = await seed()
+    first = await seed()
   })
   afterAll(() => server.close())
 
-  it('stores a PDF or CSV for every seeded document, as the storage API stores an upload', async () => {
+  it('uploads a PDF or CSV for every seeded document through the Storage API', async () => {
     const rows = await storedDocuments(db())
     expect(rows).toHaveLength(15)
-    expect(seeded.map((file) => file.path).sort()).toEqual(rows.map((row) => row.storage_path).sort())
+    expect(first.uploaded).toEqual(rows.map((row) => row.storage_path))
+    expect(first).toMatchObject({ unchanged: [], kept: [], settled: 15 })
     for (const row of rows) {
       const name = row.storage_path.split('/').pop()!
       expect(row.mime_type, name).toBe(name.endsWith('.csv') ? 'text/csv' : 'application/pdf')
@@ -135,12 +139,14 @@ describe.each(databaseKinds())('seeded document files on %s', (kind) => {
         size: bytes.length,
         contentLength: bytes.length,
         mimetype: row.mime_type,
-        cacheControl: 'no-cache',
+        cacheControl: 'max-age=3600',
         lastModified: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         httpStatusCode: 200,
       })
-      // Writing the file is not an edit: the document was last updated when it was added, months ago.
+      // Writing the file is not an edit: the document was last updated when it was added, months
+      // ago, and is still at its first version.
       expect(row.updated_at, name).toBe(row.created_at)
+      expect(row.document_version, name).toBe(1)
       // The uploader owns the object, as when they upload through the portal.
       expect({ owner: row.owner, owner_id: row.owner_id }, name).toEqual({
         owner: row.uploaded_by,
@@ -172,7 +178,22 @@ describe.each(databaseKinds())('seeded document files on %s', (kind) => {
     expect(/^[\x00-\x7f]*$/.test(text.split('\n').slice(2).join('\n'))).toBe(true)
   })
 
-  it('lets a client download the shared documents of her organization through signed URLs', async () => {
+  it('changes nothing when run again, and says so', async () => {
+    const before = await storedDocuments(db())
+    const disk = await readFile(files.pathOf(BUCKET, before[0]!.version!))
+    expect(await seed()).toEqual({
+      uploaded: [],
+      unchanged: before.map((row) => row.storage_path),
+      kept: [],
+      settled: 0,
+    })
+    expect(await storedDocuments(db())).toEqual(before)
+    expect(await readFile(files.pathOf(BUCKET, before[0]!.version!))).toEqual(disk)
+    const { rows } = await db().query<{ n: number }>('select count(*)::int as n from storage.objects')
+    expect(rows[0]!.n).toBe(15)
+  })
+
+  it("lets Lucía download her organization's demo documents through supabase-js", async () => {
     const lucia = await signIn('lucia.martin@example.com')
     const { data: visible, error } = await lucia
       .from('documents')
@@ -192,9 +213,12 @@ describe.each(databaseKinds())('seeded document files on %s', (kind) => {
       else expect(bytes.toString('utf8').split('\r\n')[0]).toBe(csvHeaders[document.storage_path.split('/').pop()!])
     }
 
-    const spec = visible!.find((d) => d.id === documents.riberaKpiSpec)!
-    const { data: direct } = await lucia.storage.from(BUCKET).download(spec.storage_path)
-    expect(direct?.size).toBe(Number(spec.size_bytes))
+    const spec = (await storedDocuments(db())).find((d) => d.id === documents.riberaKpiSpec)!
+    const { data: direct, error: downloadError } = await lucia.storage.from(BUCKET).download(spec.storage_path)
+    expect(downloadError).toBeNull()
+    const bytes = Buffer.from(await direct!.arrayBuffer())
+    expect(`"${md5(bytes)}"`).toBe(spec.metadata!.eTag)
+    expect(expectWellFormedPdf(bytes)).toContain('(Especificaci\\363n de KPIs comerciales) Tj')
   })
 
   it("keeps them from clients of the other organization, and hidden ones from the organization's", async () => {
@@ -219,27 +243,98 @@ describe.each(databaseKinds())('seeded document files on %s', (kind) => {
     expect((await fetchSigned(daniel, await pathOf(documents.kunturMethodology))).status).toBe(200)
   })
 
-  it('changes nothing when run again', async () => {
-    const before = await storedDocuments(db())
-    const disk = await readFile(files.pathOf(BUCKET, before[0]!.version!))
-    expect(await seed()).toEqual([])
-    expect(await storedDocuments(db())).toEqual(before)
-    expect(await readFile(files.pathOf(BUCKET, before[0]!.version!))).toEqual(disk)
-    const { rows } = await db().query<{ n: number }>('select count(*)::int as n from storage.objects')
-    expect(rows[0]!.n).toBe(15)
+  it("leaves the activity log as the seed wrote it, with the documents' triggers on again", async () => {
+    expect(await activityCount()).toBe(activityBefore)
+    const { rows } = await db().query<{ name: string; enabled: string }>(
+      `select tgname as name, tgenabled as enabled from pg_trigger
+       where tgrelid = 'public.documents'::regclass and not tgisinternal order by tgname`,
+    )
+    expect(rows.length).toBeGreaterThan(5)
+    expect(rows.filter((row) => row.enabled !== 'O')).toEqual([])
   })
 
-  it('leaves the activity log as the seed wrote it, with its audit trigger on again', async () => {
-    expect(await activityCount()).toBe(activityBefore)
-    const { rows } = await db().query<{ enabled: string }>(
-      `select tgenabled as enabled from pg_trigger where tgname = 'documents_log_activity'`,
-    )
-    expect(rows).toEqual([{ enabled: 'O' }])
+  it('lets only the service role settle sizes and owners', async () => {
+    const lucia = await signIn('lucia.martin@example.com')
+    for (const client of [server.client(), lucia]) {
+      const { data, error } = await client.rpc('settle_seeded_document_files', {
+        document_ids: [documents.riberaKpiSpec],
+      })
+      expect(data).toBeNull()
+      expect(error?.code).toBe('42501')
+    }
+    expect((await server.serviceClient().rpc('settle_seeded_document_files', { document_ids: [] })).data).toBe(0)
+  })
+
+  it("keeps a document's file that is not its demo file, and replaces it only when asked", async () => {
+    const path = await pathOf(documents.kunturMethodology)
+    const own = Buffer.from("%PDF-1.4\n% the firm's own methodology\n")
+    const { error } = await server
+      .serviceClient()
+      .storage.from(BUCKET)
+      .upload(path, own, { contentType: 'application/pdf', upsert: true })
+    expect(error).toBeNull()
+    const kept = await seed()
+    expect(kept.kept).toEqual([path])
+    expect(kept.uploaded).toEqual([])
+    const { data: still } = await server.serviceClient().storage.from(BUCKET).download(path)
+    expect(Buffer.from(await still!.arrayBuffer())).toEqual(own)
+
+    const replaced = await seed(true)
+    expect(replaced).toMatchObject({ uploaded: [path], kept: [] })
+    const row = (await storedDocuments(db())).find((d) => d.id === documents.kunturMethodology)!
+    const bytes = await readFile(files.pathOf(BUCKET, row.version!))
+    expect(expectWellFormedPdf(bytes)).toContain('(Model methodology) Tj')
+    expect(row.size_bytes).toBe(bytes.length)
+    expect(row.owner_id).toBe(row.uploaded_by)
   })
 })
 
-// The wiring: createServer writes the files in the seed's transaction on a fresh database, and a
-// restart on the same data (seed already applied) writes none.
+// The command itself, against a server listening on a port: what an operator runs against a
+// Supabase project.
+describe('npm run seed:files', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer('pglite')
+  })
+  afterAll(() => server.close())
+
+  const run = async (url: string) =>
+    new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/seed-files.ts'], {
+        cwd: process.cwd(),
+        env: { PATH: process.env.PATH ?? '', SUPABASE_URL: url, SUPABASE_SERVICE_ROLE_KEY: server.serviceRoleKey },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let output = ''
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+      child.once('exit', (code) => resolve({ code, output }))
+    })
+
+  it('uploads the demo files, then says a second run changed nothing', { timeout: 60_000 }, async () => {
+    const url = await server.listen()
+    expect(await run(url)).toEqual({
+      code: 0,
+      output: `Uploaded 15 demo files to ${url}.\nRecorded the real size and uploader of 15 document(s).\n`,
+    })
+    expect(await run(url)).toEqual({
+      code: 0,
+      output: '15 demo files already in place: nothing to upload.\nNothing changed.\n',
+    })
+    const { rows } = await server.deps.db.query<{ n: number }>('select count(*)::int as n from storage.objects')
+    expect(rows[0]!.n).toBe(15)
+  })
+
+  it('fails with a clear message when nothing answers at the URL', { timeout: 60_000 }, async () => {
+    const { code, output } = await run('http://127.0.0.1:9')
+    expect(code).toBe(1)
+    expect(output).toContain('Could not seed the demo files at http://127.0.0.1:9:')
+    expect(output).not.toMatch(/\n\s+at /)
+  })
+})
+
+// The wiring: createServer uploads the files through its own Storage API, in-process, right after
+// the seed on a fresh database, and a restart on the same data (demo files recorded) uploads none.
 describe.each(databaseKinds())('first start on %s', (kind: DatabaseKind) => {
   let dataDir: string
   let databaseUrl: string | undefined
@@ -266,8 +361,9 @@ describe.each(databaseKinds())('first start on %s', (kind: DatabaseKind) => {
     rmSync(dataDir, { recursive: true, force: true })
   })
 
-  const start = () =>
+  const start = (log: (line: string) => void = () => undefined) =>
     createServer({
+      log,
       env: readEnv({
         NODE_ENV: 'test',
         HOST: 'localhost',
@@ -279,23 +375,35 @@ describe.each(databaseKinds())('first start on %s', (kind: DatabaseKind) => {
       seed: true,
     })
 
-  it('writes the demo files with the seed, once', async () => {
-    const first = await start()
+  it('uploads the demo files after the seed, once', async () => {
+    const firstLog: string[] = []
+    const first = await start((line) => firstLog.push(line))
     let objects: StoredDocument[]
     try {
+      expect(firstLog).toContain('applied seed.sql')
+      expect(firstLog.at(-1)).toBe('uploaded 15 demo document files')
       objects = await storedDocuments(first.deps.db)
       expect(objects).toHaveLength(15)
       const files = new ObjectFiles(first.deps.storageDir)
       for (const row of objects) {
         expect(row.version, row.storage_path).not.toBeNull()
         expect((await readFile(files.pathOf(BUCKET, row.version!))).length).toBe(row.size_bytes)
+        expect(row.owner_id, row.storage_path).toBe(row.uploaded_by)
       }
+      const { rows } = await first.deps.db.query(`select 1 from _platform.applied where name = 'demo-files'`)
+      expect(rows).toHaveLength(1)
     } finally {
       await first.close()
     }
-    const second = await start()
+    const secondLog: string[] = []
+    const second = await start((line) => secondLog.push(line))
     try {
+      expect(secondLog).toEqual([])
       expect(await storedDocuments(second.deps.db)).toEqual(objects)
+      if (kind === 'pglite') {
+        // One process per embedded database: a second open of the same data directory is refused.
+        await expect(start()).rejects.toThrow(/is already open in process \d+ on .+ Only one server can use it/)
+      }
     } finally {
       await second.close()
     }

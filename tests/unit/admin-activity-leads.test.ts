@@ -71,4 +71,14 @@ describe('leads', () => {
     expect(spanish.searchParams.get('subject')).toBe('Su consulta a Cauce Data')
     expect(spanish.searchParams.get('body')).toMatch(/^Estimado\/a Elena:/)
   })
+
+  it('replies to a hostile stored address without adding its Bcc or subject', () => {
+    const email = 'mallory@evil.example?bcc=spy%40attacker.example&subject=hi'
+    const reply = new URL(
+      replyHref({ email, name: 'M', message: 'x', locale: 'en', created_at: '2026-11-01T10:00:00Z' }),
+    )
+    expect(decodeURIComponent(reply.pathname)).toBe(email)
+    expect([...reply.searchParams.keys()]).toEqual(['subject', 'body'])
+    expect(reply.searchParams.get('subject')).toBe('Your enquiry to Cauce Data')
+  })
 })

@@ -36,6 +36,10 @@ describe('contact form rules', () => {
     expect(problem('name', { name: 'n'.repeat(121) })).toBe('A name has at most 120 characters.')
     expect(problem('name', { name: '😀'.repeat(120) })).toBeUndefined()
     expect(problem('email', { email: 'ana@example' })).toBe('Enter an e-mail address like name@company.com.')
+    // A link's or a header's syntax is not an address (security issue 6).
+    expect(problem('email', { email: 'mallory@evil.example?bcc=spy%40attacker.example&subject=hi' })).toBe(
+      'Enter an e-mail address like name@company.com.',
+    )
     expect(problem('email', { email: `${'a'.repeat(243)}@example.org` })).toBe(
       'An e-mail address has at most 254 characters.',
     )

@@ -45,7 +45,8 @@ describe.each(trees)('error screen (%s)', (_, tree) => {
   ])('replaces the app on %s', async (path, title, reload, home, homeHref) => {
     expectConsoleErrors(10) // React and the screen itself report the error
     await renderAt(path, tree)
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument()
+    // The page's chunk loads lazily: on a busy machine that takes longer than findBy's default 1 s.
+    expect(await screen.findByRole('heading', { level: 1, name: title }, { timeout: 10_000 })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: reload })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: home })).toHaveAttribute('href', homeHref)
     expect(screen.getByRole('link', { name: siteConfig.email })).toHaveAttribute('href', `mailto:${siteConfig.email}`)
@@ -55,7 +56,7 @@ describe.each(trees)('error screen (%s)', (_, tree) => {
 
   it('leaves other pages working', async () => {
     await renderAt('/en', tree)
-    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 })).toBeInTheDocument()
     expect(screen.getByRole('banner')).toBeInTheDocument()
   })
 })

@@ -14,6 +14,9 @@ describe('breakAutoLinks', () => {
   it("keeps a lead's own address in angle brackets whole, and nothing dressed up as one", () => {
     expect(breakAutoLinks('From: Ana <ana@acme.example>.')).toBe('From: Ana <ana@acme.example>.')
     expect(breakAutoLinks('<http://evil.example/@a>')).not.toContain('http://evil')
+    // An address with a link's syntax is no address: it is broken like any other text.
+    for (const hostile of ['<mallory@evil.example?bcc=spy%40attacker.example>', '<x?bcc=spy&y=z@evil.example>'])
+      expect(breakAutoLinks(`From: M ${hostile}`), hostile).toContain(zwsp)
   })
 
   it('leaves numbers alone', () => {

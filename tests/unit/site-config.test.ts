@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mailtoHref, siteConfig } from '../../src/config/site'
+import { siteConfig } from '../../src/config/site'
 
 describe('site configuration', () => {
   it('holds the firm’s name, a valid e-mail and an https sister product', () => {
@@ -7,12 +7,5 @@ describe('site configuration', () => {
     expect(siteConfig.email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]{2,}$/)
     expect(new URL(siteConfig.sisterProduct.url).protocol).toBe('https:')
     expect(new URL(siteConfig.url).protocol).toBe('https:')
-  })
-
-  it('builds mailto links, encoding the subject', () => {
-    expect(mailtoHref()).toBe(`mailto:${siteConfig.email}`)
-    expect(mailtoHref('a@b.co', 'Consulta sobre un proyecto')).toBe(
-      'mailto:a@b.co?subject=Consulta%20sobre%20un%20proyecto',
-    )
   })
 })

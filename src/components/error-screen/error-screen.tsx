@@ -5,7 +5,8 @@ import { useEffect, useRef } from 'react'
 import { Trans } from '@lingui/react/macro'
 import { useLingui } from '@lingui/react'
 import { useRouterState, type ErrorComponentProps } from '@tanstack/react-router'
-import { siteConfig, mailtoHref } from '@/config/site'
+import { siteConfig } from '@/config/site'
+import { mailtoHref } from '@/lib/email-address'
 import { localeFromPath } from '@/lib/locale'
 import { withLangPrefix } from '@/lib/pages'
 import * as layout from '@/components/ui/layout.css'
@@ -39,7 +40,7 @@ export function ErrorScreenView({ homeHref, headingRef, onReload }: ErrorScreenV
         </div>
         <p>
           <Trans>
-            If the problem persists, write to us at <a href={mailtoHref()}>{siteConfig.email}</a>.
+            If the problem persists, write to us at <a href={mailtoHref(siteConfig.email)}>{siteConfig.email}</a>.
           </Trans>
         </p>
       </div>

@@ -5,7 +5,8 @@ import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useLingui } from '@lingui/react'
 import { msg } from '@lingui/core/macro'
-import { siteConfig, mailtoHref } from '../../config/site'
+import { siteConfig } from '../../config/site'
+import { mailtoHref } from '../../lib/email-address'
 import { useLangPrefix } from '../../lib/use-lang'
 import { useNavItems } from '../header/nav-items'
 import { PortalLink } from '../header/portal-link'
@@ -53,7 +54,7 @@ export function Footer() {
             <p className={styles.brandText}>
               <Trans>Data consultancy for mid-sized companies in Spain and Latin America.</Trans>
             </p>
-            <a className={styles.link} href={mailtoHref()}>
+            <a className={styles.link} href={mailtoHref(siteConfig.email)}>
               {siteConfig.email}
             </a>
           </div>

@@ -2,7 +2,8 @@
 // who prefer to write directly, what happens after writing, the response time and the office.
 import { useLingui } from '@lingui/react'
 import { msg } from '@lingui/core/macro'
-import { siteConfig, mailtoHref } from '../../config/site'
+import { siteConfig } from '../../config/site'
+import { mailtoHref } from '../../lib/email-address'
 import { contactContent as contact } from './content/contact'
 import { ContactForm } from './contact-form/contact-form'
 import { PrivacyNotice } from './contact-form/privacy-notice'
@@ -34,7 +35,10 @@ export function ContactPage() {
             <div className={styles.card}>
               <h2>{_(contact.emailLabel)}</h2>
               <p>
-                <a className={layout.buttonPrimary} href={mailtoHref(siteConfig.email, _(msg`Project enquiry`))}>
+                <a
+                  className={layout.buttonPrimary}
+                  href={mailtoHref(siteConfig.email, { subject: _(msg`Project enquiry`) })}
+                >
                   {siteConfig.email}
                 </a>
               </p>

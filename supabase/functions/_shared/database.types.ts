@@ -492,6 +492,8 @@ export type Database = {
           emailed_at: string | null
           email_attempts: number
           email_immediately: boolean
+          email_claim: string | null
+          email_claimed_until: string | null
         }
         Insert: {
           id?: string
@@ -510,6 +512,8 @@ export type Database = {
           emailed_at?: string | null
           email_attempts?: number
           email_immediately?: boolean
+          email_claim?: string | null
+          email_claimed_until?: string | null
         }
         Update: {
           id?: string
@@ -528,6 +532,8 @@ export type Database = {
           emailed_at?: string | null
           email_attempts?: number
           email_immediately?: boolean
+          email_claim?: string | null
+          email_claimed_until?: string | null
         }
         Relationships: [
           {
@@ -936,6 +942,8 @@ export type Database = {
       conversation_unread_counts: { Args: never; Returns: string[] }
       current_client_organization_id: { Args: never; Returns: string }
       document_file_removable_by_client: { Args: { p_name: string }; Returns: boolean }
+      email_outbox_claim: { Args: { lease_seconds?: number; batch_size?: number; digest_minutes?: number; digest_max_items?: number; max_attempts?: number }; Returns: Json }
+      email_outbox_complete: { Args: { sent?: string[]; failed?: string[]; retry_seconds?: number }; Returns: Json }
       end_view_as: { Args: { target: string }; Returns: undefined }
       has_role: { Args: { required_role: string }; Returns: boolean }
       is_admin: { Args: never; Returns: boolean }
@@ -957,6 +965,7 @@ export type Database = {
       search_fold: { Args: { value: string }; Returns: string }
       search_service_names: { Args: { service: string }; Returns: string }
       send_approval_reminders: { Args: { after_days: number; max_reminders: number; batch_size: number }; Returns: number }
+      settle_seeded_document_files: { Args: { document_ids: string[] }; Returns: number }
       staff_ids: { Args: never; Returns: string[] }
       start_view_as: { Args: { target: string; ends_at: string }; Returns: Json }
       view_as_target: { Args: { target: string }; Returns: string }

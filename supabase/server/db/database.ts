@@ -35,6 +35,13 @@ export interface Queryable {
   exec(sql: string): Promise<void>
 }
 
+export interface LockOptions {
+  /** Give up waiting after this many ms with PostgreSQL's lock timeout error (55P03); 0 waits for ever. */
+  timeoutMs?: number
+  /** Called once when the lock is held by someone else, before waiting for it. */
+  onWait?: () => void
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres'
   /** Runs `fn` in one transaction, after `settings`: commit when it resolves, rollback when it throws. */
@@ -45,6 +52,13 @@ export interface Database extends Queryable {
    * function that stops listening.
    */
   listen(channel: string, onNotify: () => void, onReconnect?: () => void): Promise<() => Promise<void>>
+  /**
+   * Waits for, then holds, the exclusive lock called `name` until the returned function is called.
+   * On PostgreSQL an advisory lock on a connection of its own, so that servers sharing one database
+   * take turns (the start-up's migrations and seed, decision 0027); on PGlite nothing to wait for,
+   * as only one process can have its data directory open (data-dir-lock.ts).
+   */
+  lock(name: string, options?: LockOptions): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 

@@ -2,7 +2,7 @@
 // (what hosted Supabase provides), then supabase/migrations in order, then supabase/seed.sql.
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Database, Queryable } from './database'
+import type { Database } from './database'
 
 const platformDir = join(import.meta.dirname, 'platform')
 
@@ -10,8 +10,6 @@ export interface MigrateOptions {
   migrationsDir?: string
   /** Seed file to apply once after the migrations; omit for none. */
   seedFile?: string
-  /** Runs in the seed's transaction, right after seed.sql: what the seed needs besides SQL (its files). */
-  afterSeed?: (tx: Queryable) => Promise<unknown>
   log?: (line: string) => void
 }
 
@@ -76,11 +74,22 @@ export async function migrate(db: Database, options: MigrateOptions = {}): Promi
   if (options.seedFile && !done.has('seed')) {
     const seed = await readFile(options.seedFile, 'utf8').catch(() => undefined)
     if (seed !== undefined) {
-      await apply('seed.sql', seed, async (tx) => {
-        await options.afterSeed?.(tx)
-        await tx.query(`insert into _platform.applied (name) values ('seed')`)
-      })
+      await apply('seed.sql', seed, (tx) => tx.query(`insert into _platform.applied (name) values ('seed')`))
     }
   }
   return { applied }
+}
+
+/**
+ * Runs `step` once per database: unless `name` is recorded as done in _platform.applied, and then
+ * records it, so a step that failed or was cut short runs again at the next start. For steps that
+ * are not one SQL transaction (the demo files, through the Storage API); the caller holds the
+ * start-up lock, so no other server runs it meanwhile.
+ */
+export async function runOnce(db: Database, name: string, step: () => Promise<unknown>): Promise<boolean> {
+  const { rows } = await db.query('select 1 from _platform.applied where name = $1', [name])
+  if (rows.length > 0) return false
+  await step()
+  await db.query('insert into _platform.applied (name) values ($1) on conflict (name) do nothing', [name])
+  return true
 }

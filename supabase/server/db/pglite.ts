@@ -13,6 +13,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { Database, PgError, Queryable, QueryResult, Settings, TransactionOptions } from './database'
+import { lockDataDir } from './data-dir-lock'
 
 export interface PgliteDatabase extends Database {
   /** A gzip tarball of the data directory, loadable with `openPglite({ loadDataDir })`. */
@@ -93,14 +94,17 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
   const shareMs = options.shareMs ?? 50
   const cancel = new Int32Array(new SharedArrayBuffer(4))
   const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined
+  const pgliteWasmModule = await wasmModule('pglite.wasm')
+  const initdbWasmModule = await wasmModule('initdb.wasm')
+  // Before PGlite opens the directory: a second process must stop here, not write beside the first.
+  const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => undefined
+  process.once('exit', unlock)
+  const unlocked = () => {
+    process.off('exit', unlock)
+    unlock()
+  }
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    workerData: {
-      dataDir: options.dataDir,
-      loadDataDir,
-      cancel: cancel.buffer,
-      pgliteWasmModule: await wasmModule('pglite.wasm'),
-      initdbWasmModule: await wasmModule('initdb.wasm'),
-    },
+    workerData: { dataDir: options.dataDir, loadDataDir, cancel: cancel.buffer, pgliteWasmModule, initdbWasmModule },
     transferList: loadDataDir ? [loadDataDir] : [],
   })
   const pending = new Map<number, Pending>()
@@ -109,11 +113,15 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
   let failure: Error | undefined
 
   await new Promise<void>((resolve, reject) => {
-    worker.once('error', reject)
+    const failed = (error: Error) => {
+      unlocked()
+      reject(error)
+    }
+    worker.once('error', failed)
     worker.on('message', function ready(message: { ready?: boolean }) {
       if (!message.ready) return
       worker.off('message', ready)
-      worker.off('error', reject)
+      worker.off('error', failed)
       resolve()
     })
   })
@@ -295,9 +303,14 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
         await holding(false, () => send({ op: 'unlisten', channel }))
       }
     },
+    // One process, one session: nobody else to wait for (the data directory is locked instead).
+    async lock() {
+      return async () => undefined
+    },
     async close() {
       await send({ op: 'close' }).catch(() => undefined)
       await worker.terminate()
+      unlocked()
     },
     async dumpDataDir() {
       const { value } = await holding(false, () => send<ArrayBuffer>({ op: 'dump' }))

@@ -1,6 +1,6 @@
 // Any PostgreSQL server through node-postgres, with a small pool.
 import pg from 'pg'
-import type { Database, Queryable, QueryOptions, QueryResult, Settings } from './database'
+import type { Database, LockOptions, Queryable, QueryOptions, QueryResult, Settings } from './database'
 
 function wrap(target: pg.Pool | pg.PoolClient, prepare: boolean): Queryable {
   return {
@@ -89,6 +89,7 @@ export function openPostgres(
       }
     },
     listen: (channel, onNotify, onReconnect) => listenOn(connectionString, channel, onNotify, onReconnect),
+    lock: (name, lockOptions) => advisoryLock(connectionString, name, !prepare, lockOptions),
     close: () => pool.end(),
   }
 }
@@ -126,5 +127,52 @@ async function listenOn(
   return async () => {
     stopped = true
     await client?.end().catch(() => undefined)
+  }
+}
+
+/**
+ * An advisory lock on a connection of its own (never a pooled one: the lock belongs to the session
+ * that took it). Session-level, released by `pg_advisory_unlock` or when the connection drops.
+ * Behind a transaction-mode pooler (`inTransaction`) a session lock would stay on whichever server
+ * connection ran the statement, so the lock is a transaction-level one in a transaction kept open
+ * until release: the pooler keeps that server connection ours for as long.
+ */
+async function advisoryLock(
+  connectionString: string,
+  name: string,
+  inTransaction: boolean,
+  { timeoutMs = 0, onWait }: LockOptions = {},
+): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString })
+  client.on('error', (error) => console.error('PostgreSQL lock connection error:', error.message))
+  await client.connect()
+  const kind = inTransaction ? 'xact_' : ''
+  try {
+    if (inTransaction) await client.query('begin')
+    const tried = await client.query<{ held: boolean }>(
+      `select pg_try_advisory_${kind}lock(hashtextextended($1, 0)) as held`,
+      [name],
+    )
+    if (!tried.rows[0]?.held) {
+      onWait?.()
+      // lock_timeout bounds the wait for an advisory lock too.
+      await client.query(`select set_config('lock_timeout', $1, ${inTransaction})`, [`${Math.max(0, timeoutMs)}ms`])
+      await client.query(`select pg_advisory_${kind}lock(hashtextextended($1, 0))`, [name])
+    }
+  } catch (error) {
+    await client.end().catch(() => undefined)
+    throw error
+  }
+  let released = false
+  return async () => {
+    if (released) return
+    released = true
+    await client
+      .query(
+        inTransaction ? 'commit' : 'select pg_advisory_unlock(hashtextextended($1, 0))',
+        inTransaction ? [] : [name],
+      )
+      .catch(() => undefined)
+    await client.end().catch(() => undefined)
   }
 }

@@ -8,16 +8,21 @@ function socketAddress(c: Context): string {
   return incoming?.socket?.remoteAddress ?? 'unknown'
 }
 
-export function resolveClientIp(c: Context, trustProxy: boolean): string {
+/** The address from a request's X-Forwarded-For (trusted only behind our proxy) or its socket. */
+export function pickClientIp(forwardedFor: string | undefined, socket: string | undefined, trustProxy: boolean) {
   if (trustProxy) {
-    const hops = (c.req.header('x-forwarded-for') ?? '')
+    const hops = (forwardedFor ?? '')
       .split(',')
       .map((hop) => hop.trim())
       .filter(Boolean)
     const nearest = hops[hops.length - 1]
     if (nearest) return nearest
   }
-  return socketAddress(c)
+  return socket ?? 'unknown'
+}
+
+export function resolveClientIp(c: Context, trustProxy: boolean): string {
+  return pickClientIp(c.req.header('x-forwarded-for'), socketAddress(c), trustProxy)
 }
 
 export function clientIpMiddleware(trustProxy: boolean): MiddlewareHandler {

@@ -18,7 +18,7 @@ import {
   type JWTHeaderParameters,
 } from 'jose'
 import type { DbRole } from '../db/request-context'
-import { publicJwk, type SigningJwk } from './signing-keys'
+import { privateJwk, publicJwk, type SigningJwk } from './signing-keys'
 import { livenessKey } from './view-as'
 
 export type JwtPayload = Record<string, unknown> & { role?: string; sub?: string; exp?: number }
@@ -97,7 +97,7 @@ export class JwtKeys {
     const id = `${privatePart ? 'private' : 'public'}:${jwk.kid}`
     let key = this.imported.get(id)
     if (!key) {
-      key = importJWK(privatePart ? { ...jwk } : publicJwk(jwk), jwk.alg)
+      key = importJWK(privatePart ? privateJwk(jwk) : publicJwk(jwk), jwk.alg)
       this.imported.set(id, key)
     }
     return key

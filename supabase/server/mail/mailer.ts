@@ -14,8 +14,18 @@ export interface Mailer {
   close(): void
 }
 
-export function createMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl)
+/**
+ * `timeoutMs` bounds each wait of an SMTP exchange (connecting, the greeting, an idle socket) below
+ * nodemailer's defaults: the outbox's sends must end well within their claim's lease.
+ */
+export function createMailer(smtpUrl: string, from: string, { timeoutMs }: { timeoutMs?: number } = {}): Mailer {
+  const bounded = (fallback: number) => Math.min(fallback, timeoutMs ?? fallback)
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: bounded(120_000),
+    greetingTimeout: bounded(30_000),
+    socketTimeout: bounded(600_000),
+  })
   return {
     async send(mail) {
       await transport.sendMail({ from, ...mail })

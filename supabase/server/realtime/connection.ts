@@ -21,6 +21,7 @@ import {
   type Vsn,
 } from './protocol'
 import type { RealtimeHub } from './hub'
+import type { Holding } from './usage'
 
 export interface Channel {
   topic: string
@@ -34,7 +35,12 @@ export interface Channel {
   token: string
   sessionId: string | null
   broadcast: { self: boolean; ack: boolean }
+  /** The key is the caller's user id (a random one per join without a user), never the client's choice. */
   presence: { key: string; enabled: boolean }
+  /** The user the channel counts against (Usage), while it counts. */
+  holding?: Holding
+  /** The profile name shown in this channel's presence, once looked up (null: none). */
+  presenceName?: string | null
   isPrivate: boolean
   canWrite: Partial<Record<Extension, boolean>>
   expiry?: NodeJS.Timeout
@@ -47,6 +53,13 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 const bool = (value: unknown, fallback: boolean) =>
   typeof value === 'boolean' ? value : typeof value === 'string' ? value.toLowerCase() === 'true' : fallback
+
+/** The user a token speaks for, whose share of Realtime it uses; none for the API keys. */
+const userOf = (role: DbRole, claims: JwtPayload) =>
+  role !== 'service_role' && typeof claims.sub === 'string' && claims.sub !== '' ? claims.sub : null
+
+/** How long a socket refused for its address stays open to say so at its joins. */
+const refusedSocketMs = 5000
 
 /** A stable id for one postgres_changes element, the same JSON number each time it is echoed. */
 function bindingId(element: Record<string, unknown>, index: number): number {
@@ -61,6 +74,7 @@ export class Connection {
   private windowStart = Date.now()
   private eventsInWindow = 0
   private closed = false
+  private refusedTimer?: NodeJS.Timeout
 
   constructor(
     readonly ws: WebSocket,
@@ -68,8 +82,13 @@ export class Connection {
     /** The socket's own key (apikey), the fallback channel token. */
     private readonly socketToken: string,
     private readonly hub: RealtimeHub,
+    /** The client's address, whose share of sockets this one is. */
+    readonly address: string,
+    /** Set when the socket is one too many: every join is refused with it, then the socket closes. */
+    readonly refusal?: string,
   ) {
     this.touch()
+    if (refusal) this.refuseSoon(refusedSocketMs)
     ws.on('message', (data, isBinary) => void this.receive(data as Buffer, isBinary))
     ws.on('close', () => this.dispose())
     ws.on('error', () => this.dispose())
@@ -93,10 +112,16 @@ export class Connection {
     this.idle = setTimeout(() => this.close(1000, 'idle timeout'), this.hub.settings.idleTimeoutMs).unref()
   }
 
+  private refuseSoon(delayMs: number) {
+    if (this.refusedTimer) clearTimeout(this.refusedTimer)
+    this.refusedTimer = setTimeout(() => this.close(1008, 'Too many connections from this address'), delayMs).unref()
+  }
+
   private dispose() {
     if (this.closed) return
     this.closed = true
     if (this.idle) clearTimeout(this.idle)
+    if (this.refusedTimer) clearTimeout(this.refusedTimer)
     for (const channel of [...this.channels.values()]) this.removeChannel(channel)
     this.hub.connectionClosed(this)
   }
@@ -164,26 +189,28 @@ export class Connection {
 
   private async join(message: Message) {
     const fail = (reason: string) => this.send(reply(message, 'error', { reason }))
+    if (this.refusal) {
+      // Joins sent in the same burst get their answer before the socket closes.
+      this.refuseSoon(100)
+      return fail(this.refusal)
+    }
     if (!message.topic.startsWith('realtime:')) return fail('unmatched topic')
     const subtopic = message.topic.slice('realtime:'.length)
     if (subtopic === '') return fail('TopicNameRequired: You must provide a topic name')
     if (Buffer.byteLength(subtopic) > this.hub.settings.maxTopicBytes)
       return fail(`TopicNameTooLong: A topic name has at most ${this.hub.settings.maxTopicBytes} bytes`)
-    const previous = this.channels.get(message.topic)
-    if (previous) {
-      this.removeChannel(previous)
-      this.send({
-        joinRef: previous.joinRef,
-        ref: previous.joinRef,
-        topic: previous.topic,
-        event: 'phx_close',
-        payload: {},
-      })
-    } else if (this.channels.size >= this.hub.settings.maxChannelsPerConnection) {
-      return fail('ChannelRateLimitReached: Too many channels')
-    }
+    // Phoenix closes the earlier join of a topic before it looks at the new one.
+    this.closeEarlierJoin(message.topic)
+    const tooManyChannels = () => this.channels.size >= this.hub.settings.maxChannelsPerConnection
+    if (tooManyChannels()) return fail('ChannelRateLimitReached: Too many channels')
     const payload = isObject(message.payload) ? message.payload : {}
     const config = isObject(payload.config) ? payload.config : {}
+    const requested = Array.isArray(config.postgres_changes) ? config.postgres_changes.filter(isObject) : []
+    const maxBindings = this.hub.settings.maxBindingsPerChannel
+    if (requested.length > maxBindings)
+      return fail(
+        `ChannelRateLimitReached: Too many postgres_changes bindings on this channel (at most ${maxBindings})`,
+      )
     const given =
       typeof payload.access_token === 'string'
         ? payload.access_token
@@ -196,6 +223,7 @@ export class Connection {
     const broadcast = isObject(config.broadcast) ? config.broadcast : {}
     const presence = isObject(config.presence) ? config.presence : {}
     const isPrivate = bool(config.private, false)
+    const userId = userOf(auth.role, auth.claims)
     const channel: Channel = {
       topic: message.topic,
       subtopic,
@@ -207,10 +235,8 @@ export class Connection {
       token,
       sessionId: auth.sessionId,
       broadcast: { self: bool(broadcast.self, false), ack: bool(broadcast.ack, false) },
-      presence: {
-        key: typeof presence.key === 'string' && presence.key !== '' ? presence.key.slice(0, 200) : randomUUID(),
-        enabled: bool(presence.enabled, false),
-      },
+      // `config.presence.key` is ignored: a member could otherwise appear as someone else.
+      presence: { key: userId ?? randomUUID(), enabled: bool(presence.enabled, false) },
       isPrivate,
       canWrite: {},
       bindings: [],
@@ -223,14 +249,19 @@ export class Connection {
       if (readable.size === 0)
         return fail(`Unauthorized: You do not have permissions to read from this Channel topic: ${subtopic}`)
     }
-    const requested = Array.isArray(config.postgres_changes) ? config.postgres_changes.filter(isObject) : []
-    if (requested.length > this.hub.settings.maxChannelsPerConnection)
-      return fail('Unknown Error on Channel: too many postgres_changes bindings')
     const bindings = requested.map((element, index) => ({
       id: bindingId(element, index),
       request: element as BindingRequest,
     }))
     if (this.closed) return
+    // From here on nothing awaits: the limits are checked and the channel counted in one step, so
+    // joins sent in parallel cannot all pass before any is counted.
+    this.closeEarlierJoin(channel.topic)
+    if (tooManyChannels()) return fail('ChannelRateLimitReached: Too many channels')
+    const holding = userId ? { userId, connection: this, bindings: bindings.length } : undefined
+    const refused = holding && this.hub.usage.refusal(holding)
+    if (refused) return fail(refused)
+    channel.holding = holding
     channel.bindings = bindings
     this.channels.set(channel.topic, channel)
     this.hub.addChannel(channel)
@@ -242,6 +273,13 @@ export class Connection {
     )
     if (channel.presence.enabled) this.push(channel, 'presence_state', this.hub.presence.state(channel.scope))
     if (bindings.length > 0) await this.subscribeChanges(channel)
+  }
+
+  private closeEarlierJoin(topic: string) {
+    const previous = this.channels.get(topic)
+    if (!previous) return
+    this.removeChannel(previous)
+    this.send({ joinRef: previous.joinRef, ref: previous.joinRef, topic, event: 'phx_close', payload: {} })
   }
 
   /**
@@ -330,6 +368,21 @@ export class Connection {
           `You no longer have permission to read from this Channel topic: ${channel.subtopic}`,
         )
     }
+    if (this.channels.get(channel.topic) !== channel) return
+    // The new identity takes its own user's share; when that is full the channel stops.
+    const userId = userOf(auth.role, auth.claims)
+    const holding = userId ? { userId, connection: this, bindings: channel.bindings.length } : undefined
+    const refused = holding && this.hub.usage.refusal(holding, channel.holding)
+    if (refused) return this.shutdown(channel, refused)
+    this.hub.release(channel)
+    channel.holding = holding
+    if (holding) this.hub.usage.hold(holding)
+    if (userId !== userOf(channel.role, channel.claims)) {
+      // Presence follows the identity: another user (or none) is not the member who tracked.
+      this.hub.presence.untrack(channel)
+      channel.presence.key = userId ?? randomUUID()
+    }
+    channel.presenceName = undefined
     Object.assign(channel, { role: auth.role, claims: auth.claims, token, sessionId: auth.sessionId, canWrite: {} })
     this.scheduleExpiry(channel, auth.exp)
     // Changes are checked as the new identity from now on, with its own privileges.
@@ -387,7 +440,14 @@ export class Connection {
     if (payload.event === 'track') {
       if (!isObject(payload.payload))
         return this.send(reply(message, 'error', { reason: 'Presence track payload must be a map' }))
-      this.hub.presence.track(channel, payload.payload, randomBytes(9).toString('base64url'))
+      const max = this.hub.settings.maxPresenceBytes
+      if (Buffer.byteLength(JSON.stringify(payload.payload)) > max)
+        return this.send(
+          reply(message, 'error', { reason: `Track message size exceeded: a presence meta has at most ${max} bytes` }),
+        )
+      const meta = await this.presenceMeta(channel, payload.payload)
+      if (this.channels.get(channel.topic) !== channel) return
+      this.hub.presence.track(channel, meta, randomBytes(9).toString('base64url'))
       return this.send(reply(message, 'ok', {}))
     }
     if (payload.event === 'untrack') {
@@ -395,5 +455,22 @@ export class Connection {
       return this.send(reply(message, 'ok', {}))
     }
     this.send(reply(message, 'error', { reason: 'presence event must be track or untrack' }))
+  }
+
+  /** The tracked payload with the name from the caller's profile, never the one sent (none without a user). */
+  private async presenceMeta(channel: Channel, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const { name: _sent, ...meta } = payload
+    const userId = userOf(channel.role, channel.claims)
+    if (!userId) return meta
+    if (channel.presenceName === undefined) {
+      const name = await this.hub.profileName(userId).catch((error: Error) => {
+        this.hub.log(`realtime: presence name not read: ${error.message}`)
+        return null
+      })
+      // The identity changed meanwhile: ask again for the new one.
+      if (userOf(channel.role, channel.claims) !== userId) return this.presenceMeta(channel, payload)
+      channel.presenceName = name
+    }
+    return channel.presenceName === null ? meta : { ...meta, name: channel.presenceName }
   }
 }

@@ -1,19 +1,26 @@
 // Supabase Realtime on our server (decision 0014): WebSocket upgrades at /realtime/v1/websocket
 // (framing by the `ws` library), the channels of every socket by topic, presence, the change feed,
-// and the sweep that ends channels whose session was revoked.
+// what each address and user holds, and the sweep that ends channels whose session was revoked.
 import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer } from 'ws'
 import type { Database } from '../db/database'
 import type { JwtKeys } from '../lib/jwt'
+import { pickClientIp } from '../lib/client-ip'
 import { checkToken } from './auth'
 import { ChangeFeed, type ChangeSettings } from './changes'
 import { Connection, type Channel } from './connection'
 import { Presence } from './presence'
+import { Usage, type UsageLimits } from './usage'
 
-export interface RealtimeSettings extends ChangeSettings {
+export interface RealtimeSettings extends ChangeSettings, UsageLimits {
   maxConnections: number
   maxChannelsPerConnection: number
+  maxBindingsPerChannel: number
+  /** Largest presence meta, as JSON bytes. */
+  maxPresenceBytes: number
+  /** Believe X-Forwarded-For for the client's address (TRUST_PROXY). */
+  trustProxy: boolean
   maxMessageBytes: number
   maxEventsPerSecond: number
   maxTopicBytes: number
@@ -29,6 +36,7 @@ export const realtimePath = '/realtime/v1/websocket'
 export class RealtimeHub {
   readonly changes: ChangeFeed
   readonly presence: Presence
+  readonly usage: Usage
   private readonly wss: WebSocketServer
   private readonly connections = new Set<Connection>()
   private readonly scopes = new Map<string, Set<Channel>>()
@@ -41,9 +49,12 @@ export class RealtimeHub {
     readonly sessionLive: (sessionId: string) => Promise<boolean>,
     readonly settings: RealtimeSettings,
     readonly log: (line: string) => void,
+    /** The name a user's presence shows (their profile's), never the one a client sends. */
+    readonly profileName: (userId: string) => Promise<string | null>,
   ) {
     this.changes = new ChangeFeed(db, settings, log)
     this.presence = new Presence((scope) => this.channelsIn(scope))
+    this.usage = new Usage(settings)
     // Frames over the limit close the socket with 1009; compression is off (CPU per message).
     this.wss = new WebSocketServer({ noServer: true, maxPayload: settings.maxMessageBytes, perMessageDeflate: false })
   }
@@ -76,19 +87,36 @@ export class RealtimeHub {
     const auth = await checkToken(this.keys, this.sessionLive, key)
     if (!auth.ok) return refuse(socket, auth.status, auth.message)
     if (this.connections.size >= this.settings.maxConnections) return refuse(socket, 429, 'Too many connected users')
+    const forwarded = request.headers['x-forwarded-for']
+    const address = pickClientIp(
+      Array.isArray(forwarded) ? forwarded.join(',') : forwarded,
+      request.socket.remoteAddress,
+      this.settings.trustProxy,
+    )
+    // One socket too many from an address is still accepted, so that its joins can say why they
+    // are refused (a browser cannot read an upgrade's status), and closed soon after.
+    const admission = this.usage.admit(address)
+    if (admission === 'reject') return refuse(socket, 429, 'Too many connections from this address')
+    const refusal =
+      admission === 'refuse'
+        ? `ConnectionRateLimitReached: Too many connections from this address (at most ${this.settings.maxConnectionsPerAddress})`
+        : undefined
+    // No await since the admission: the socket is counted before another upgrade is admitted.
     this.wss.handleUpgrade(request, socket, head, (ws) => {
-      this.connections.add(new Connection(ws, vsn, key, this))
+      this.usage.opened(address, refusal !== undefined)
+      this.connections.add(new Connection(ws, vsn, key, this, address, refusal))
     })
   }
 
   connectionClosed(connection: Connection) {
-    this.connections.delete(connection)
+    if (this.connections.delete(connection)) this.usage.closed(connection.address, connection.refusal !== undefined)
   }
 
   addChannel(channel: Channel) {
     const set = this.scopes.get(channel.scope) ?? new Set()
     set.add(channel)
     this.scopes.set(channel.scope, set)
+    if (channel.holding) this.usage.hold(channel.holding)
   }
 
   removeChannel(channel: Channel) {
@@ -96,6 +124,13 @@ export class RealtimeHub {
     const set = this.scopes.get(channel.scope)
     set?.delete(channel)
     if (set?.size === 0) this.scopes.delete(channel.scope)
+    this.release(channel)
+  }
+
+  /** Gives back what a channel holds of its user's share (once). */
+  release(channel: Channel) {
+    if (channel.holding) this.usage.release(channel.holding)
+    channel.holding = undefined
   }
 
   channelsIn(scope: string): Iterable<Channel> {

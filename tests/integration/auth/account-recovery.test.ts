@@ -270,6 +270,16 @@ describe.each(databaseKinds())('account recovery and notices on %s', (kind) => {
       .serviceClient()
       .auth.admin.createUser({ email: uniqueEmail('admin-common'), password: 'sunshine1' })
     expect(admin.error).toMatchObject({ code: 'weak_password' })
+    // With the list turned off (AUTH_COMMON_PASSWORDS=0) a common password is taken, as Supabase does.
+    const rules = runtimeOf(server).passwordRules
+    const listed = rules.commonPasswords
+    rules.commonPasswords = 0
+    try {
+      const taken = await server.client().auth.signUp({ email: uniqueEmail('off'), password: 'password123' })
+      expect(taken.error).toBeNull()
+    } finally {
+      rules.commonPasswords = listed
+    }
     // A long passphrase of common words is fine.
     const fine = await server.client().auth.signUp({ email: uniqueEmail('fine'), password: 'river-lantern-copper-7' })
     expect(fine.error).toBeNull()

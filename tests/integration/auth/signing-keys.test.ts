@@ -1,16 +1,27 @@
 // Access tokens signed with an asymmetric key (ES256, with a kid) published at
 // /auth/v1/.well-known/jwks.json: supabase-js's getClaims() verifies them locally; the legacy
 // HS256 secret still verifies the anon and service-role keys; a rotation keeps the old key
-// verifying until it is removed; production refuses the development key.
-import { generateKeyPairSync } from 'node:crypto'
-import { SignJWT, decodeProtectedHeader, importJWK } from 'jose'
+// verifying until it is removed; production refuses the development key. Keys in Supabase's own
+// format (`supabase gen signing-key`: use, key_ops, ext) sign and verify; one that cannot sign is
+// refused at start-up.
+import { generateKeyPairSync, randomUUID } from 'node:crypto'
+import {
+  SignJWT,
+  createLocalJWKSet,
+  decodeProtectedHeader,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  jwtVerify,
+  type JWK,
+} from 'jose'
 import WebSocket from 'ws'
 import { createClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readEnv } from '../../../supabase/server/env'
 import { developmentKeys } from '../../../supabase/server/lib/dev-keys'
 import { startTestServer, type TestServer } from '../support/server'
-import { authRequest, claimsOf, failureOf, relaxLimits, signUp } from './support/helpers'
+import { authRequest, claimsOf, failureOf, password, refreshWith, relaxLimits, signIn, signUp } from './support/helpers'
 
 function newKey(kid: string) {
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
@@ -144,7 +155,7 @@ describe('key rotation', () => {
     } finally {
       await removed.close()
     }
-  })
+  }, 90_000) // four servers, one after another
 
   it('refuses bad key settings, and the development key in production', () => {
     const base = { NODE_ENV: 'development' }
@@ -166,5 +177,120 @@ describe('key rotation', () => {
     expect(
       readEnv({ ...production, JWT_SIGNING_KEYS: JSON.stringify([newKey('prod-1')]) }).JWT_SIGNING_KEYS[0]?.kid,
     ).toBe('prod-1')
+  })
+})
+
+/** A private JWK as `supabase gen signing-key` writes it; `keyOps: false` leaves key_ops out. */
+async function supabaseKey(alg: 'ES256' | 'RS256', keyOps: string[] | false = ['sign', 'verify']): Promise<JWK> {
+  const { privateKey } = await generateKeyPair(alg, { extractable: true })
+  const jwk: JWK = { ...(await exportJWK(privateKey)), kid: randomUUID(), use: 'sig', alg, ext: true }
+  return keyOps ? { ...jwk, key_ops: keyOps } : jwk
+}
+
+const privateMembers = ['d', 'p', 'q', 'dp', 'dq', 'qi']
+
+describe("signing keys in Supabase's format", () => {
+  const formats = [
+    { alg: 'ES256', keyOps: true },
+    { alg: 'RS256', keyOps: true },
+    { alg: 'ES256', keyOps: false },
+    { alg: 'RS256', keyOps: false },
+  ] as const
+  let keys: JWK[]
+  beforeAll(async () => {
+    keys = await Promise.all(formats.map(({ alg, keyOps }) => supabaseKey(alg, keyOps ? undefined : false)))
+  })
+
+  it.each(formats.map((format, index) => ({ ...format, index })))(
+    '$alg with key_ops $keyOps signs sign-ups, sign-ins and refreshes, while the others verify',
+    async ({ index }) => {
+      // The key in use first; the rest stay listed, as previously used keys do (each with its own key_ops).
+      const listed = [keys[index]!, ...keys.filter((_, other) => other !== index)]
+      const server = await startTestServer('pglite', { JWT_SIGNING_KEYS: JSON.stringify(listed) })
+      try {
+        relaxLimits(server)
+        const signer = listed[0]!
+        const user = await signUp(server)
+        const { session } = await signIn(server, user.email, password)
+        const refreshed = await refreshWith(server, session.refresh_token)
+        expect(refreshed.status).toBe(200)
+        const refreshedToken = ((await refreshed.json()) as { access_token: string }).access_token
+
+        const response = await server.request('/auth/v1/.well-known/jwks.json')
+        const jwks = (await response.json()) as { keys: JWK[] }
+        expect(jwks.keys.map((key) => key.kid)).toEqual(listed.map((key) => key.kid))
+        for (const published of jwks.keys) {
+          for (const member of privateMembers) expect(published).not.toHaveProperty(member)
+          expect(published).toMatchObject({ use: 'sig', key_ops: ['verify'] })
+        }
+        const verifyLocally = createLocalJWKSet(jwks)
+        for (const token of [user.accessToken, session.access_token, refreshedToken]) {
+          expect(decodeProtectedHeader(token)).toMatchObject({ alg: signer.alg, kid: signer.kid, typ: 'JWT' })
+          await expect(jwtVerify(token, verifyLocally)).resolves.toBeTruthy()
+          expect((await authRequest(server, '/user', { token })).status).toBe(200)
+        }
+
+        // Tokens signed by each listed key verify, as tokens issued before a rotation do.
+        for (const key of listed) {
+          const { key_ops: _ops, use: _use, ext: _ext, ...material } = key
+          const token = await new SignJWT(claimsOf(user.accessToken))
+            .setProtectedHeader({ alg: key.alg!, kid: key.kid!, typ: 'JWT' })
+            .sign(await importJWK(material, key.alg))
+          expect((await server.deps.keys.verify(token)).ok, key.kid).toBe(true)
+          const rest = await server.request('/rest/v1/profiles?select=id', {
+            headers: { apikey: server.anonKey, authorization: `Bearer ${token}` },
+          })
+          expect(rest.status, key.kid).toBe(200)
+        }
+      } finally {
+        await server.close()
+      }
+    },
+  )
+
+  it('takes P-256 members written without their leading zero bytes, as the Go CLI writes them', async () => {
+    // Keep generating until x starts with a zero byte (one key in 256), then drop it as Go's big.Int does.
+    let key: JWK
+    do key = await supabaseKey('ES256')
+    while (Buffer.from(key.x!, 'base64url')[0] !== 0)
+    const trimmed = { ...key, x: Buffer.from(key.x!, 'base64url').subarray(1).toString('base64url') }
+    const [parsed] = readEnv({ NODE_ENV: 'development', JWT_SIGNING_KEYS: JSON.stringify([trimmed]) }).JWT_SIGNING_KEYS
+    expect(parsed?.x).toBe(key.x)
+  })
+
+  it('refuses at start-up, saying why, a first key that cannot sign', async () => {
+    const refused = (keys: JWK[]) => () => readEnv({ NODE_ENV: 'development', JWT_SIGNING_KEYS: JSON.stringify(keys) })
+    for (const alg of ['ES256', 'RS256'] as const) {
+      const key = await supabaseKey(alg)
+      const verifyOnly = { ...key, key_ops: ['verify'] }
+      const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...publicOnly } = key
+      const other = await supabaseKey(alg)
+      expect(refused([verifyOnly])).toThrow(
+        new RegExp(
+          `JWT_SIGNING_KEYS\\.0: key "${key.kid}" has key_ops \\["verify"\\] without "sign": the first key signs`,
+        ),
+      )
+      expect(refused([publicOnly, other])).toThrow(
+        new RegExp(`JWT_SIGNING_KEYS\\.0: key "${key.kid}" has no private part \\(d\\): the first key signs`),
+      )
+      // A private part that belongs to another key would sign tokens nobody can verify.
+      const swapped = Object.fromEntries(
+        privateMembers.filter((name) => name in other).map((name) => [name, other[name as 'd']]),
+      )
+      expect(refused([{ ...key, ...swapped }])).toThrow(/JWT_SIGNING_KEYS\.0: key "[^"]+" cannot sign/)
+      // The keys after the first only verify, and must be able to.
+      expect(refused([other, { ...key, key_ops: ['sign'] }])).toThrow(
+        /JWT_SIGNING_KEYS\.1: key "[^"]+" has key_ops \["sign"\] without "verify"/,
+      )
+      expect(refused([other, { ...key, use: 'enc' }])).toThrow(/JWT_SIGNING_KEYS\.1: key "[^"]+" has use "enc"/)
+      // ...and a verify-only key after the first is fine.
+      expect(refused([other, verifyOnly])).not.toThrow()
+      expect(refused([other, publicOnly])).not.toThrow()
+    }
+    // The server itself does not start with one.
+    const { d: _d, ...publicOnly } = await supabaseKey('ES256')
+    await expect(startTestServer('pglite', { JWT_SIGNING_KEYS: JSON.stringify([publicOnly]) })).rejects.toThrow(
+      /no private part/,
+    )
   })
 })

@@ -6,7 +6,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDocumentFiles } from '../../../supabase/server/db/seed-files'
+import { seedDemoFiles } from '../../../supabase/demo-files/seed'
 import { demoPassword } from '../../../supabase/server/welcome'
 import { documents, projects, tasks, users } from '../rls/seed-ids'
 import { databaseKinds, startTestServer, type TestServer } from '../support/server'
@@ -81,7 +81,7 @@ describe.each(databaseKinds())('view as client on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind, { AUTH_VIEW_AS_EXPIRY: '900' })
-    await server.deps.db.transaction((tx) => seedDocumentFiles(tx, server.deps.storageDir))
+    await seedDemoFiles(server.serviceClient())
     ;({ client: admin, token: adminToken } = await signIn('admin@caucedata.com'))
     ;({ client: lucia, token: luciaToken } = await signIn('lucia.martin@example.com'))
   })

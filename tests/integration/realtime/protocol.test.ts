@@ -193,28 +193,29 @@ describe.each(databaseKinds())('Realtime protocol on %s', (kind) => {
   })
 
   it('keeps presence: state on join, diffs on track and untrack, and removal when a member leaves', async () => {
+    // Each member is present under their own user id (limits.test.ts: whatever the join config says).
+    const lucia = users.lucia
+    const admin = users.admin
     const a = track(realtimeClient(server, base))
+    await a.realtime.setAuth(await tokenFor(lucia, 3600))
     const b = track(realtimeClient(server, base))
-    const reader = a
-      .channel('thread-1', { config: { presence: { key: 'lucia' } } })
-      .on('presence', { event: 'sync' }, () => undefined)
-    const watcher = b
-      .channel('thread-1', { config: { presence: { key: 'admin' } } })
-      .on('presence', { event: 'sync' }, () => undefined)
+    await b.realtime.setAuth(await tokenFor(admin, 3600))
+    const reader = a.channel('thread-1').on('presence', { event: 'sync' }, () => undefined)
+    const watcher = b.channel('thread-1').on('presence', { event: 'sync' }, () => undefined)
     for (const channel of [reader, watcher])
       await new Promise<void>((resolve) => channel.subscribe((status) => status === 'SUBSCRIBED' && resolve()))
     expect(await reader.track({ reading: true })).toBe('ok')
-    await expect.poll(() => Object.keys(watcher.presenceState())).toEqual(['lucia'])
-    expect(watcher.presenceState().lucia![0]).toMatchObject({ reading: true })
+    await expect.poll(() => Object.keys(watcher.presenceState())).toEqual([lucia])
+    expect(watcher.presenceState()[lucia]![0]).toMatchObject({ reading: true })
     expect(await watcher.track({ reading: 'too' })).toBe('ok')
-    await expect.poll(() => Object.keys(reader.presenceState()).sort()).toEqual(['admin', 'lucia'])
+    await expect.poll(() => Object.keys(reader.presenceState()).sort()).toEqual([admin, lucia].sort())
     // A late joiner gets the whole state at once.
     const c = track(realtimeClient(server, base))
     const late = c.channel('thread-1').on('presence', { event: 'sync' }, () => undefined)
     await new Promise<void>((resolve) => late.subscribe((status) => status === 'SUBSCRIBED' && resolve()))
-    await expect.poll(() => Object.keys(late.presenceState()).sort()).toEqual(['admin', 'lucia'])
+    await expect.poll(() => Object.keys(late.presenceState()).sort()).toEqual([admin, lucia].sort())
     expect(await reader.untrack()).toBe('ok')
-    await expect.poll(() => Object.keys(watcher.presenceState())).toEqual(['admin'])
+    await expect.poll(() => Object.keys(watcher.presenceState())).toEqual([admin])
     await b.removeChannel(watcher)
     await expect.poll(() => Object.keys(late.presenceState())).toEqual([])
   })

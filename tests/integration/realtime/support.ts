@@ -22,12 +22,33 @@ export const actorEmail: Record<Exclude<Actor, 'anon'>, string> = {
 
 export type Vsn = '1.0.0' | '2.0.0'
 
-/** A supabase-js client of the listening server (real fetch, real WebSocket). */
-export function realtimeClient(server: TestServer, base: string, vsn: Vsn = '2.0.0'): SupabaseClient {
+/** A WebSocket whose upgrade names its client address, as our proxy would (tests run with TRUST_PROXY). */
+const socketFrom = (address: string) =>
+  class extends WebSocket {
+    constructor(url: string, protocols?: string | string[]) {
+      super(url, protocols, { headers: { 'x-forwarded-for': address } })
+    }
+  }
+
+/** A supabase-js client of the listening server (real fetch, real WebSocket), optionally from `address`. */
+export function realtimeClient(server: TestServer, base: string, vsn: Vsn = '2.0.0', address?: string): SupabaseClient {
   return createClient(base, server.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: WebSocket as never, vsn, heartbeatIntervalMs: 1000 },
+    realtime: {
+      transport: (address ? socketFrom(address) : WebSocket) as never,
+      vsn,
+      heartbeatIntervalMs: 1000,
+    },
   })
+}
+
+/** A client from `address` whose Realtime speaks as `userId` (a token the server signed, 1 h). */
+export async function userClient(server: TestServer, base: string, userId: string, address: string) {
+  const client = realtimeClient(server, base, '2.0.0', address)
+  await client.realtime.setAuth(
+    await server.deps.keys.sign({ sub: userId, role: 'authenticated', aud: 'authenticated' }, 3600),
+  )
+  return client
 }
 
 /** A client signed in as the actor (anon: not signed in); supabase-js hands the token to Realtime. */
@@ -85,7 +106,7 @@ export function watch(
 /** Subscribes and waits until changes flow ("Subscribed to PostgreSQL"). */
 export async function subscribed(watched: Watched) {
   expect(await watched.settled).toBe('SUBSCRIBED')
-  await expect.poll(() => watched.system.map((m) => m.message)).toContain('Subscribed to PostgreSQL')
+  await expect.poll(() => watched.system.map((m) => m.message), { timeout: 5000 }).toContain('Subscribed to PostgreSQL')
 }
 
 /** `table:TYPE:id` for each change received, for set comparisons. */

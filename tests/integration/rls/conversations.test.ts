@@ -310,7 +310,8 @@ describe.each(databaseKinds())('project conversations on %s', (kind) => {
     expect(await client.joined).toBe('SUBSCRIBED')
     await expect
       .poll(() => Object.keys(client.channel.presenceState()).sort(), { timeout: 15_000 })
-      .toEqual(['Admin', 'Lucía'])
+      // Keyed by each caller's own user id, whatever key the join asked for (issue 21 item 4).
+      .toEqual([users.admin, users.lucia].sort())
     // Another organization's client, a hidden project and a malformed topic: refused.
     for (const [who, name] of [
       [daniel, topic],

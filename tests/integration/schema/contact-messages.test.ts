@@ -2,8 +2,11 @@
 // address per client through X-Forwarded-For; test servers trust the proxy): visitors may insert
 // and nothing else, every named constraint refuses its bad values by name, one address may send
 // five messages an hour and no more (whatever x-real-ip it claims), and each stored message tells
-// every active staff member exactly once, in the app and by e-mail.
+// every active staff member exactly once, in the app and by e-mail. Addresses stored under the
+// first, looser address rule are kept by the migration that brought the current one.
 import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
@@ -136,6 +139,10 @@ describe.each(databaseKinds())('contact_messages on %s', (kind) => {
       ['contact_messages_name_not_blank', { name: '\n\n' }],
       ['contact_messages_email_format', { email: 'ana.perez@example' }],
       ['contact_messages_email_format', { email: 'ana perez@example.org' }],
+      // A link's syntax in an address (security issue 6): a hidden Bcc and subject, a fragment, a display name.
+      ['contact_messages_email_format', { email: 'mallory@evil.example?bcc=spy%40attacker.example&subject=hi' }],
+      ['contact_messages_email_format', { email: 'mallory@evil.example#x' }],
+      ['contact_messages_email_format', { email: 'Mallory <mallory@evil.example>' }],
       ['contact_messages_email_length', { email: `${'a'.repeat(243)}@example.org` }],
       ['contact_messages_company_length', { company: 'c'.repeat(161) }],
       ['contact_messages_phone_length', { phone: '1'.repeat(41) }],
@@ -171,6 +178,66 @@ describe.each(databaseKinds())('contact_messages on %s', (kind) => {
       expect((await client.from('contact_messages').insert(atLimits)).error).toBeNull()
       const minimal = { name: 'Jo', email: 'jo@example.org', message: 'Hola', privacy_accepted: true }
       expect((await client.from('contact_messages').insert(minimal)).error).toBeNull()
+    })
+  })
+
+  describe('addresses stored before the address rule', () => {
+    const oldRule = String.raw`^[^@\s]+@[^@\s]+\.[^@\s.]+$`
+    const migration = readFileSync(
+      join(process.cwd(), 'supabase/migrations/20261129120000_contact_email_address.sql'),
+      'utf8',
+    )
+
+    it('are kept by the migration, the address moved into the message, and the rule then holds for every row', async () => {
+      const hostile = 'mallory@evil.example?bcc=spy%40attacker.example&subject=hi'
+      const rollback = new Error('rollback')
+      let after: Record<string, unknown>[] = []
+      let validated: unknown
+      let acknowledged: unknown
+      const attempt = server.deps.db.transaction(async (tx) => {
+        // The table as it was before the migration, holding what the first rule let through.
+        await tx.exec(`alter table public.contact_messages drop constraint contact_messages_email_format,
+          add constraint contact_messages_email_format check (email ~ '${oldRule}')`)
+        const { rows } = await tx.query<{ id: string }>(
+          `insert into public.contact_messages (name, email, message, privacy_accepted, locale)
+           values ('Mallory', $1, 'Hola', true, 'en'), ('Mallory', 'josé@example.org', $2, true, 'es'),
+                  ('Ana', 'ana@example.org', 'Bien', true, 'es')
+           returning id`,
+          [hostile, 'm'.repeat(5000)],
+        )
+        await tx.exec(migration)
+        after = (
+          await tx.query(
+            'select email, message from public.contact_messages where id = any($1::uuid[]) order by name, locale desc',
+            [rows.map((row) => row.id)],
+          )
+        ).rows
+        validated = (
+          await tx.query(`select convalidated from pg_constraint where conname = 'contact_messages_email_format'`)
+        ).rows[0]?.convalidated
+        acknowledged = (
+          await tx.query<{ n: number }>(
+            'select count(*)::int as n from private.contact_acknowledgements where contact_message_id = any($1::uuid[])',
+            [rows.slice(0, 2).map((row) => row.id)],
+          )
+        ).rows[0]?.n
+        throw rollback
+      })
+      await expect(attempt).rejects.toBe(rollback)
+
+      expect(validated).toBe(true)
+      expect(acknowledged).toBe(2) // nothing is ever sent to the placeholder
+      const [ana, mallorySpanish, malloryEnglish] = after as { email: string; message: string }[]
+      expect(ana).toEqual({ email: 'ana@example.org', message: 'Bien' })
+      expect(malloryEnglish).toEqual({
+        email: 'address-not-valid@example.invalid',
+        message: `Hola\n\nE-mail address as sent (not a valid address): ${hostile}`,
+      })
+      expect(mallorySpanish!.email).toBe('address-not-valid@example.invalid')
+      expect(mallorySpanish!.message).toMatch(
+        /^m+\n\nDirección de correo tal como se envió \(no es válida\): josé@example\.org$/,
+      )
+      expect([...mallorySpanish!.message]).toHaveLength(5000)
     })
   })
 

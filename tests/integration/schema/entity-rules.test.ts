@@ -25,6 +25,14 @@ import {
   type OrganizationInput,
 } from '../../../src/lib/rules/organization'
 import { constraintOf } from '../../../src/features/admin/projects/errors'
+import {
+  constraintField,
+  emptyContact,
+  fieldProblem,
+  toRow,
+  type ContactValues,
+} from '../../../src/features/marketing/contact-form/rules'
+import { emailAddressPattern } from '../../../src/lib/email-address'
 
 const long = (length: number) => 'x'.repeat(length)
 
@@ -316,5 +324,58 @@ describe('one schema per entity agrees with the database', () => {
     const { error } = await staff.from('organizations').insert(toOrganizationRow(input))
     expect(error).not.toBeNull()
     expect(organizationConstraints[constraintOf(error) ?? '']).toEqual({ field: 'slug', rule: 'slugTaken' })
+  })
+
+  // The contact form keeps its own rules module (decision 0024), but its e-mail rule and the
+  // table's are one: zod's z.email() (src/lib/email-address.ts), the invitations' rule too.
+  const contact: ContactValues = {
+    ...emptyContact,
+    name: 'Rules check',
+    email: 'ana@example.org',
+    company: 'Conservas Pérez',
+    interest: 'other',
+    message: 'Hola',
+    privacy: true,
+  }
+  const contactEmailCases: { name: string; email: string; refused: boolean }[] = [
+    { name: 'a plain address', email: 'ana.perez@example.org', refused: false },
+    { name: 'an apostrophe, a plus and capitals', email: "O'Brien+leads@Mail.Example.co", refused: false },
+    { name: 'an address of 254 characters', email: `${'a'.repeat(242)}@example.org`, refused: false },
+    { name: 'an address of 255 characters', email: `${'a'.repeat(243)}@example.org`, refused: true },
+    {
+      name: 'a hidden Bcc and subject',
+      email: 'mallory@evil.example?bcc=spy%40attacker.example&subject=hi',
+      refused: true,
+    },
+    { name: 'an ampersand', email: 'mallory@evil.example&cc=spy', refused: true },
+    { name: 'a fragment', email: 'mallory@evil.example#x', refused: true },
+    { name: 'a percent sign', email: 'mallory%40evil.example@attacker.example', refused: true },
+    { name: 'a display name in brackets', email: 'Mallory <mallory@evil.example>', refused: true },
+    { name: 'two addresses', email: 'ana@example.org,spy@attacker.example', refused: true },
+    { name: 'a space inside', email: 'ana perez@example.org', refused: true },
+    { name: 'a quoted local part', email: '"ana"@example.org', refused: true },
+    { name: 'no top-level domain', email: 'ana@example', refused: true },
+    { name: 'a one-letter top-level domain', email: 'ana@example.c', refused: true },
+    { name: 'two dots in a row', email: 'ana..perez@example.org', refused: true },
+    { name: 'a local part ending in an apostrophe', email: "ana'@example.org", refused: true },
+    { name: 'an accented letter', email: 'josé@example.org', refused: true },
+  ]
+
+  it.each(contactEmailCases)('contact form e-mail: $name', async ({ email, refused }) => {
+    const values = { ...contact, email }
+    const schema = fieldProblem('email', values) !== undefined
+    // The service role: no rate limit, the same constraints.
+    const { error } = await server.serviceClient().from('contact_messages').insert(toRow(values, 'en'))
+    expect({ schema, database: error !== null }).toEqual({ schema: refused, database: refused })
+    if (error) expect(constraintField(error.message)).toBe('email')
+  })
+
+  it('contact form e-mail: the check constraint holds the very pattern the form tests', async () => {
+    const { rows } = await server.deps.db.query<{ holds: boolean }>(
+      `select strpos(pg_get_constraintdef(oid), $$email ~ '$$ || replace($1, $$'$$, $$''$$) || $$'::text$$) > 0 as holds
+         from pg_constraint where conname = 'contact_messages_email_format'`,
+      [emailAddressPattern.source],
+    )
+    expect(rows).toEqual([{ holds: true }])
   })
 })

@@ -6,7 +6,7 @@
 // download records of the earlier file.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDocumentFiles } from '../../../supabase/server/db/seed-files'
+import { seedDemoFiles } from '../../../supabase/demo-files/seed'
 import { demoPassword } from '../../../supabase/server/welcome'
 import { documents, objectPath, organizations, projects, users } from '../rls/seed-ids'
 import { databaseKinds, startTestServer, type TestServer } from '../support/server'
@@ -71,7 +71,7 @@ describe.each(databaseKinds())('a client deletes or replaces their own upload on
 
   beforeAll(async () => {
     server = await startTestServer(kind)
-    await server.deps.db.transaction((tx) => seedDocumentFiles(tx, server.deps.storageDir))
+    await seedDemoFiles(server.serviceClient())
     for (const person of Object.keys(emails) as (keyof typeof emails)[]) {
       const client = server.client()
       const { error } = await client.auth.signInWithPassword({ email: emails[person], password: demoPassword })

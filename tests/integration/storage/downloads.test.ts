@@ -4,7 +4,7 @@
 // gets an empty list, and nobody but the server touches storage.downloads.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDocumentFiles } from '../../../supabase/server/db/seed-files'
+import { seedDemoFiles } from '../../../supabase/demo-files/seed'
 import { withRequestContext } from '../../../supabase/server/db/request-context'
 import { demoPassword } from '../../../supabase/server/welcome'
 import { contextFor } from '../rls/run-as'
@@ -41,7 +41,7 @@ describe.each(databaseKinds())('document download records on %s', (kind) => {
   beforeAll(async () => {
     server = await startTestServer(kind)
     // The golden database has no files: write the demo documents' files, as the seed does.
-    await server.deps.db.transaction((tx) => seedDocumentFiles(tx, server.deps.storageDir))
+    await seedDemoFiles(server.serviceClient())
     kpiPath = (
       await server.deps.db.query<{ storage_path: string }>('select storage_path from public.documents where id = $1', [
         documents.riberaKpiSpec,

@@ -13,6 +13,7 @@ import { useLangPrefix } from '@/lib/use-lang'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import { formatDateTime } from '@/lib/format'
 import { labelOf } from '@/lib/labels'
+import { mailtoHref } from '@/lib/email-address'
 import * as page from '@/components/ui/page.css'
 import { adminKeys } from '../queries'
 import { interestLabels, leadStatusLabels, localeNames } from './labels'
@@ -167,7 +168,7 @@ function LeadDetails({ lead }: { lead: Lead }) {
         <dl className={page.details}>
           <Detail term={<Trans>Name</Trans>}>{lead.name}</Detail>
           <Detail term={<Trans>E-mail</Trans>}>
-            <a href={`mailto:${lead.email}`}>{lead.email}</a>
+            <a href={mailtoHref(lead.email)}>{lead.email}</a>
           </Detail>
           <Detail term={<Trans>Company</Trans>}>{lead.company || <Trans>Not given</Trans>}</Detail>
           <Detail term={<Trans>Phone</Trans>}>

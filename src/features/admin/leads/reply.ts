@@ -1,6 +1,7 @@
 // The "Reply by e-mail" link: a mailto: with a subject and a greeting in the lead's language
 // (not the reader's: the reply goes to the visitor), quoting their message below.
 import { siteConfig } from '@/config/site'
+import { mailtoHref } from '@/lib/email-address'
 
 const templates = {
   es: {
@@ -28,6 +29,5 @@ export function replyHref(lead: { email: string; name: string; locale: string; m
     .map((line) => `> ${line}`)
     .join('\n')
   const body = `${template.greeting(lead.name.trim())}\n\n${template.quoteIntro(date)}\n${quoted}\n`
-  // encodeURIComponent, not URLSearchParams: mail programs read "+" literally, not as a space.
-  return `mailto:${encodeURIComponent(lead.email).replace(/%40/g, '@')}?subject=${encodeURIComponent(template.subject)}&body=${encodeURIComponent(body)}`
+  return mailtoHref(lead.email, { subject: template.subject, body })
 }

@@ -4,7 +4,8 @@
 import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useLangPrefix } from '../../../lib/use-lang'
-import { mailtoHref, siteConfig } from '../../../config/site'
+import { siteConfig } from '../../../config/site'
+import { mailtoHref } from '../../../lib/email-address'
 import * as styles from './contact-form.css'
 
 export const privacyNoticeId = 'contact-privacy-notice'

@@ -1,9 +1,11 @@
 // The contact form's fields and their rules, mirroring the constraints of public.contact_messages
-// (supabase/migrations/20261121221200_contact_messages.sql and 20261122004000_contact_rate_limit.sql),
-// so the browser says what the database would refuse, in the visitor's language. A refusal that
-// still comes back from the database names its constraint; constraintField() maps it to the field.
+// (supabase/migrations/20261121221200_contact_messages.sql, 20261122004000_contact_rate_limit.sql,
+// 20261129120000_contact_email_address.sql), so the browser says what the database would refuse,
+// in the visitor's language. A refusal that still comes back from the database names its
+// constraint; constraintField() maps it to the field.
 import { msg } from '@lingui/core/macro'
 import type { I18n, MessageDescriptor } from '@lingui/core'
+import { isEmailAddress } from '../../../lib/email-address'
 import { serviceSlugs, specializationSlugs } from '../../../lib/pages'
 
 export const interestValues = [...serviceSlugs, ...specializationSlugs, 'other'] as const
@@ -51,7 +53,6 @@ export const emptyContact: ContactValues = {
 export const limits = { name: 120, email: 254, company: 160, phone: 40, message: 5000 } as const
 
 // The same expressions as the check constraints contact_messages_email_format and _phone_format.
-const emailPattern = /^[^@\s]+@[^@\s]+\.[^@\s.]+$/
 const phonePattern = /^[0-9+() -]*$/
 
 /** Characters as PostgreSQL's char_length counts them (code points, not UTF-16 units). */
@@ -72,7 +73,7 @@ export function fieldProblem(field: ContactField, values: ContactValues): Messag
       const email = values.email.trim()
       if (email === '') return msg`Enter your e-mail address.`
       if (charCount(email) > limits.email) return msg`An e-mail address has at most 254 characters.`
-      if (!emailPattern.test(email)) return msg`Enter an e-mail address like name@company.com.`
+      if (!isEmailAddress(email)) return msg`Enter an e-mail address like name@company.com.`
       return undefined
     }
     case 'company':

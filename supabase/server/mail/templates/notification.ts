@@ -2,6 +2,7 @@
 // digest that holds only one), or a digest grouped by project. Titles and bodies were written by
 // the database in the recipient's language, with any text a client chose quoted as theirs; here
 // they are only framed, with links to the pages they are about.
+import { emailAddressPattern } from '../../../../src/lib/email-address'
 import { renderMail, type MailLocale, type MailSection, type RenderedMail } from './layout'
 
 export interface NotificationMailParams {
@@ -31,16 +32,20 @@ export interface DigestMailParams {
   audience: 'client' | 'staff'
 }
 
+/** An address as the contact form and the table take it, in angle brackets (its groups do not capture). */
+const addressInBrackets = new RegExp(`(<${emailAddressPattern.source.slice(1, -1)}>)`)
+
 /**
  * Mail clients turn text that looks like an address into a link. Text a client chose must never
  * become a web link, so addresses in notification text are broken with an invisible space after
  * each "://" and each dot before a letter: it reads the same and links nowhere. The one exception
  * is a sender's e-mail address in angle brackets (a lead's "From:"), kept whole so staff can copy
- * it or reply; at most it becomes a mailto: link to the address the sender gave.
+ * it or reply, and only when it is an address by the table's own rule (src/lib/email-address.ts):
+ * at most it becomes a mailto: link to that address, never one with headers of its own.
  */
 export function breakAutoLinks(value: string): string {
   return value
-    .split(/(<[^<>\s@/:]+@[A-Za-z0-9.-]+>)/)
+    .split(addressInBrackets)
     .map((part, index) =>
       index % 2 === 1
         ? part

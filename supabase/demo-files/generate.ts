@@ -1,36 +1,15 @@
-// The files behind the demo documents. supabase/seed.sql inserts public.documents rows (metadata
-// only); right after it, in the seed's own transaction, this writes a small real file for each
-// document that has no storage object yet: a one-page PDF naming the document and its project, or
-// a CSV of plausible rows for the data extracts. Each file is stored as the storage API stores an
-// upload (bytes on disk under the storage folder, written atomically, then the storage.objects row
-// with the same metadata), owned by whoever uploaded the document, and the document's size_bytes
-// becomes the file's real size. Running it again finds nothing to do.
+// The files behind the demo documents of supabase/seed.sql, made from each document's own row: a
+// one-page PDF naming the document, its project and organization, or a CSV of plausible rows for
+// the data extracts. Pure and deterministic: the same row gives the same bytes on every machine, so
+// the seeding (seed.ts) can tell a demo file already in place from any other.
 import { createHash } from 'node:crypto'
-import type { Queryable } from './database'
-import { ObjectFiles } from '../storage/files'
-import { saveObject } from '../storage/objects'
-import { objectMetadata } from '../storage/service'
 
-const BUCKET = 'documents'
-
-export interface SeedFilesOptions {
-  log?: (line: string) => void
-}
-
-export interface SeededFile {
-  documentId: string
-  path: string
-  mimetype: string
-  size: number
-}
-
-interface SeedDocument {
-  id: string
+/** What a demo file is made from: a document, its project and its organization. */
+export interface DemoDocument {
   name: string
   description: string | null
   storage_path: string
   mime_type: string
-  uploaded_by: string | null
   created_at: Date | string
   project_name: string
   organization_name: string
@@ -38,83 +17,8 @@ interface SeedDocument {
   locale: string
 }
 
-/**
- * Writes a file for every document without a storage object: meant for right after the seed, when
- * every document is a seeded one. `tx` must be a transaction (migrate's `afterSeed` hands over the
- * seed's): the objects, the sizes and the brief switch-off of the documents' audit trigger commit
- * or roll back together. If this fails its files are removed; if the transaction fails later they
- * stay as orphans, which are garbage, never an object without bytes.
- */
-export async function seedDocumentFiles(
-  tx: Queryable,
-  storageDir: string,
-  { log = () => undefined }: SeedFilesOptions = {},
-): Promise<SeededFile[]> {
-  const { rows } = await tx.query<SeedDocument>(
-    `select d.id, d.name, d.description, d.storage_path, d.mime_type, d.uploaded_by, d.created_at,
-       p.name as project_name, o.name as organization_name, o.default_locale as locale
-     from public.documents d
-     join public.projects p on p.id = d.project_id
-     join public.organizations o on o.id = p.organization_id
-     where not exists (select 1 from storage.objects s where s.bucket_id = $1 and s.name = d.storage_path)
-     order by d.storage_path`,
-    [BUCKET],
-  )
-  if (rows.length === 0) return []
-
-  const files = new ObjectFiles(storageDir)
-  const written: string[] = []
-  const seeded: SeededFile[] = []
-  try {
-    // The real size completes the seed's own insert: it is nobody's edit, so it stays out of the
-    // activity log and leaves updated_at alone (either would show every seeded document as just updated).
-    await tx.exec('alter table public.documents disable trigger documents_log_activity')
-    await tx.exec('alter table public.documents disable trigger documents_set_updated_at')
-    for (const doc of rows) {
-      const bytes = demoFile(doc)
-      if (!bytes) {
-        log(`no demo file for ${doc.storage_path} (${doc.mime_type})`)
-        continue
-      }
-      const stored = await files.write(BUCKET, streamOf(bytes), bytes.byteLength)
-      written.push(stored.version)
-      await saveObject(
-        tx,
-        {
-          bucketId: BUCKET,
-          name: doc.storage_path,
-          owner: doc.uploaded_by,
-          ownerId: doc.uploaded_by,
-          version: stored.version,
-          metadata: objectMetadata({ ...stored, mimetype: doc.mime_type, cacheControl: 'no-cache' }),
-          userMetadata: null,
-        },
-        false,
-      )
-      await tx.query('update public.documents set size_bytes = $2 where id = $1', [doc.id, stored.size])
-      seeded.push({ documentId: doc.id, path: doc.storage_path, mimetype: doc.mime_type, size: stored.size })
-    }
-    await tx.exec('alter table public.documents enable trigger documents_set_updated_at')
-    await tx.exec('alter table public.documents enable trigger documents_log_activity')
-  } catch (error) {
-    await files.remove(BUCKET, written)
-    throw error
-  }
-  if (seeded.length > 0) log(`wrote ${seeded.length} demo document files`)
-  return seeded
-}
-
-function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
-  return new ReadableStream({
-    start(controller) {
-      controller.enqueue(bytes)
-      controller.close()
-    },
-  })
-}
-
 /** The demo file of a document, by its type; undefined for types it cannot make. */
-function demoFile(doc: SeedDocument): Buffer | undefined {
+export function demoFile(doc: DemoDocument): Buffer | undefined {
   const mediaType = doc.mime_type.split(';')[0]!.trim().toLowerCase()
   if (mediaType === 'application/pdf') return demoPdf(doc)
   if (mediaType === 'text/csv') return demoCsv(doc)
@@ -176,11 +80,11 @@ interface PdfLine {
 }
 
 /** The line that marks a file as made up, in the organization's language. */
-function demoMark(doc: SeedDocument): string {
+function demoMark(doc: DemoDocument): string {
   return doc.locale === 'en' ? 'Cauce Data — demo document' : 'Cauce Data — documento de demostración'
 }
 
-function demoPdf(doc: SeedDocument): Buffer {
+function demoPdf(doc: DemoDocument): Buffer {
   const left = 72
   const lines: PdfLine[] = [{ font: 'F1', size: 9, gray: 0.4, y: 790, text: demoMark(doc) }]
   let y = 740
@@ -271,7 +175,7 @@ const money = (value: number) => value.toFixed(2)
 const isoDate = (date: Date) => date.toISOString().slice(0, 10)
 const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000)
 
-function demoCsv(doc: SeedDocument): Buffer {
+function demoCsv(doc: DemoDocument): Buffer {
   const name = fileName(doc.storage_path).replace(/\.csv$/i, '')
   const make = csvTables[name]
   return toCsv(
@@ -287,7 +191,7 @@ function demoCsv(doc: SeedDocument): Buffer {
   )
 }
 
-const csvTables: Record<string, (doc: SeedDocument) => Table> = {
+const csvTables: Record<string, (doc: DemoDocument) => Table> = {
   // A retailer's daily sales by store, first quarter: January sales (rebajas) with deep discounts
   // and thinner margins, busier Fridays and Saturdays, stores closed on Sundays and holidays.
   'ventas-por-tienda-2025': (doc) => {

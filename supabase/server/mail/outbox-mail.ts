@@ -1,0 +1,41 @@
+// Turns one claimed e-mail of the outbox into the message to send, in the reader's language: a
+// notification on its own (or a digest that holds only one), a digest grouped by project, or a
+// contact acknowledgement. Pure: the claim carries everything it needs.
+import type { OutgoingMail } from './mailer'
+import { notificationLink } from './notification-kinds'
+import type { ClaimedMail, ClaimedNotification, ClaimedNotificationMail } from './outbox'
+import { contactAcknowledgementMail } from './templates/contact-acknowledgement'
+import { notificationDigestMail, notificationMail } from './templates/notification'
+
+export function renderOutboxMail(mail: ClaimedMail, siteOrigin: string): OutgoingMail {
+  const locale = mail.locale === 'en' ? 'en' : 'es'
+  if (mail.type === 'contact_acknowledgement') return { to: mail.to, ...contactAcknowledgementMail(locale) }
+  return { to: mail.to, ...renderNotifications(mail, locale, siteOrigin) }
+}
+
+function renderNotifications(mail: ClaimedNotificationMail, locale: 'es' | 'en', siteOrigin: string) {
+  const audience = mail.role === 'client' ? 'client' : 'staff'
+  const linkFor = (row: ClaimedNotification) => notificationLink(siteOrigin, { ...row, role: mail.role, locale })
+  const [first] = mail.notifications
+  if (mail.notifications.length === 1 && mail.more === 0 && first)
+    return notificationMail(locale, {
+      name: mail.name,
+      title: first.title,
+      body: first.body,
+      link: linkFor(first),
+      audience,
+    })
+  return notificationDigestMail(locale, {
+    name: mail.name,
+    audience,
+    link: `${siteOrigin}/${locale}/${audience === 'client' ? 'client-portal/dashboard/notifications' : 'admin/dashboard'}`,
+    items: mail.notifications.map((row) => ({
+      title: row.title,
+      body: row.body,
+      link: linkFor(row),
+      projectId: row.project_id,
+      projectName: row.project_name,
+    })),
+    more: mail.more,
+  })
+}

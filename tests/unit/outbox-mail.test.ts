@@ -1,0 +1,53 @@
+// A claimed e-mail of the outbox (decision 0019, "Claims with a lease") carries all its renderer
+// needs: the claim's JSON becomes the message, in the reader's language.
+import { describe, expect, it } from 'vitest'
+import type { ClaimedNotification, ClaimedNotificationMail } from '../../supabase/server/mail/outbox'
+import { renderOutboxMail } from '../../supabase/server/mail/outbox-mail'
+
+const origin = 'https://caucedata.example'
+const project = '11111111-1111-4111-8111-111111111111'
+
+function row(title: string, projectId: string | null = project): ClaimedNotification {
+  return {
+    id: crypto.randomUUID(),
+    kind: 'document_shared',
+    title,
+    body: `${title} body`,
+    project_id: projectId,
+    project_name: projectId ? 'Cuadro de mando' : null,
+    entity_type: 'document',
+    entity_id: crypto.randomUUID(),
+    created_at: '2026-11-29T10:00:00Z',
+  }
+}
+
+function claimed(type: 'notification' | 'digest', rows: ClaimedNotification[], more = 0): ClaimedNotificationMail {
+  const base = { claim: crypto.randomUUID(), claimed_until: '2026-11-29T10:05:00Z', to: 'lucia@example.com' }
+  return { ...base, type, locale: 'es', name: 'Lucía', role: 'client', notifications: rows, more }
+}
+
+describe('renderOutboxMail', () => {
+  it('renders one notification on its own, linking to its place in the portal', () => {
+    const mail = renderOutboxMail(claimed('notification', [row('Nuevo documento disponible')]), origin)
+    expect(mail.to).toBe('lucia@example.com')
+    expect(mail.subject).toBe('Nuevo documento disponible')
+    expect(mail.text).toContain(`${origin}/es/client-portal/dashboard/projects/${project}#documents`)
+  })
+
+  it('renders a digest of one like that notification, and a longer one with the count left out', () => {
+    expect(renderOutboxMail(claimed('digest', [row('Solo uno')]), origin).subject).toBe('Solo uno')
+    const digest = renderOutboxMail(claimed('digest', [row('A'), row('B')], 3), origin)
+    expect(digest.subject).toBe('Tiene 5 notificaciones nuevas en Cauce Data')
+    expect(digest.text).toContain(`${origin}/es/client-portal/dashboard/notifications`)
+  })
+
+  it('renders a contact acknowledgement in the language of the page, Spanish for anything else', () => {
+    const base = { claim: crypto.randomUUID(), claimed_until: '', to: 'v@example.org' } as const
+    expect(renderOutboxMail({ ...base, type: 'contact_acknowledgement', locale: 'en' }, origin).subject).toBe(
+      'We have received your message',
+    )
+    expect(renderOutboxMail({ ...base, type: 'contact_acknowledgement', locale: 'xx' }, origin).subject).toBe(
+      'Hemos recibido su mensaje',
+    )
+  })
+})
