@@ -15,7 +15,6 @@ import { UploadError } from '@/lib/documents'
 import { checkFile } from './api'
 import { adminProjectKeys } from './queries'
 import * as styles from './projects.css'
-import { TableScroll } from '@/components/ui/table-scroll'
 import { actionName } from '@/lib/action-name'
 
 export type Outcome = { tone: 'info'; text: string } | { tone: 'error'; text: string } | null
@@ -157,21 +156,6 @@ export function DeleteButton({
       busy={busy}
       onConfirm={onConfirm}
     />
-  )
-}
-
-/** A table in a scrollable, focusable region named by its (visually hidden) caption. */
-export function CaptionedTable({ caption, children }: { caption: ReactNode; children: ReactNode }) {
-  const captionId = useId()
-  return (
-    <TableScroll labelledBy={captionId}>
-      <table className={page.table}>
-        <caption id={captionId} className={layout.visuallyHidden}>
-          {caption}
-        </caption>
-        {children}
-      </table>
-    </TableScroll>
   )
 }
 
