@@ -1,11 +1,13 @@
 // Route guards, as TanStack Router beforeLoads. They wait for the auth actor to settle, send a
 // visitor without a session to the matching login (remembering where they were going), and a
-// user with the wrong role home. They shape the experience; row-level security is the boundary.
+// user with the wrong role home, saying why. They shape the experience; row-level security is
+// the boundary.
 import { appQueryClient } from '@/lib/query-client'
 import { redirect, type ParsedLocation } from '@tanstack/react-router'
 import type { AuthSnapshot } from '@machines/auth.machine'
 import { isLocale } from '@/lib/locale'
 import { loadAuth } from './loader'
+import type { AreaNoticeCode } from '@/lib/area-notice'
 
 export type Audience = 'client' | 'staff'
 
@@ -48,14 +50,14 @@ export async function requireAudience(
   if (!profile || !user) throw new ProfileUnavailableError(snapshot.context.error?.message ?? 'Profile unavailable')
   const allowed = audience === 'client' ? isClient(snapshot) : isAdmin(snapshot)
   if (!allowed) {
-    // Someone signed in to the other area goes there, told why (AreaNotice), not silently home.
-    if (audience === 'staff' && isClient(snapshot)) {
-      throw redirect({ to: '/{-$lang}/client-portal/dashboard', params: { lang }, search: { notice: 'staff-only' } })
-    }
-    if (audience === 'client' && isAdmin(snapshot)) {
-      throw redirect({ to: '/{-$lang}/admin/dashboard', params: { lang }, search: { notice: 'clients-only' } })
-    }
-    throw redirect({ to: '/{-$lang}', params: { lang } })
+    // A wrong role goes home (the specification), told why there (AreaNotice on the home page).
+    const notice: AreaNoticeCode | undefined =
+      audience === 'staff' && isClient(snapshot)
+        ? 'staff-only'
+        : audience === 'client' && isAdmin(snapshot)
+          ? 'clients-only'
+          : undefined
+    throw redirect({ to: '/{-$lang}', params: { lang }, search: notice ? { notice } : {} })
   }
   // The portal's and the admin area's data: their routes' loaders read it from the context.
   return { profile, user, queryClient: appQueryClient() }

@@ -12,8 +12,14 @@ export function safeRedirect(value: unknown): string | undefined {
   }
 }
 
-/** The login routes' search: `?redirect=/where/the/user/was/going`. */
-export function validateLoginSearch(search: Record<string, unknown>): { redirect?: string } {
+/** Why the sign-in page opened: the person has just signed out of an area (it says so). */
+export type LoginNotice = 'signed-out'
+
+/** The login routes' search: `?redirect=/where/the/user/was/going`, and `?notice=signed-out`. */
+export function validateLoginSearch(search: Record<string, unknown>): { redirect?: string; notice?: LoginNotice } {
   const redirect = safeRedirect(search.redirect)
-  return redirect ? { redirect } : {}
+  return {
+    ...(redirect ? { redirect } : {}),
+    ...(search.notice === 'signed-out' ? { notice: 'signed-out' as const } : {}),
+  }
 }

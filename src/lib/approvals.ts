@@ -69,3 +69,33 @@ export const approversQuery = (viewerId: string, organizationId: string) =>
         await supabase.from('organization_approvers').select('profile_id').eq('organization_id', organizationId),
       ).map((row) => row.profile_id),
   })
+
+export type VersionFileFailure = 'newer' | 'gone' | 'network'
+
+export class VersionFileError extends Error {
+  constructor(readonly kind: VersionFileFailure) {
+    super(kind)
+    this.name = 'VersionFileError'
+  }
+}
+
+/**
+ * The stored file of a document at the version put up for approval: read afresh when the person
+ * opens it, so what they download is what they would approve. A newer version (its request has
+ * been reopened meanwhile) or a document they can no longer see is refused in words, not opened.
+ */
+export async function approvalVersionFile(
+  documentId: string,
+  version: number,
+): Promise<{ storagePath: string; name: string }> {
+  let result
+  try {
+    result = await supabase.from('documents').select('storage_path, name, version').eq('id', documentId).maybeSingle()
+  } catch {
+    throw new VersionFileError('network')
+  }
+  if (result.error) throw new VersionFileError(result.error.code ? 'gone' : 'network')
+  if (!result.data) throw new VersionFileError('gone')
+  if (result.data.version !== version) throw new VersionFileError('newer')
+  return { storagePath: result.data.storage_path, name: result.data.name }
+}

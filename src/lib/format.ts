@@ -76,6 +76,24 @@ export function formatRelative(value: string, locale: string, now: Date = new Da
   return format.format(0, 'second')
 }
 
+/**
+ * How long since `value`, as a duration in its largest whole unit ("3 días" / "3 days",
+ * "1 hora" / "1 hour"), for sentences such as "Waiting for 3 days"; null under a minute, which
+ * the sentence says in its own words. (A relative time, "hace 3 días", does not fit after "since":
+ * it gave "En espera desde ahora".)
+ */
+export function formatDuration(value: string, locale: string, now: Date = new Date()): string | null {
+  const seconds = Math.max(0, (now.getTime() - parseDate(value).getTime()) / 1000)
+  for (const [unit, size] of RELATIVE_UNITS) {
+    if (seconds >= size) {
+      return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(
+        Math.floor(seconds / size),
+      )
+    }
+  }
+  return null
+}
+
 /** A whole percentage: 65 → "65 %" (es) / "65%" (en). */
 export function formatPercent(value: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(value / 100)

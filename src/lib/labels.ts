@@ -75,7 +75,7 @@ export const approvalDecisionLabels: Record<string, MessageDescriptor> = {
   changes_requested: msg`Asked for changes`,
 }
 
-export type BadgeTone = 'neutral' | 'active' | 'done' | 'alert' | 'muted'
+export type BadgeTone = 'neutral' | 'active' | 'done' | 'alert' | 'warning' | 'muted'
 
 /** Colour tone of a status badge; the badge's text always names the status. */
 export const projectStatusTone: Record<string, BadgeTone> = {
@@ -117,7 +117,8 @@ export const granularityLabels: Record<string, MessageDescriptor> = {
 }
 
 export const approvalStatusTone: Record<string, BadgeTone> = {
-  pending: 'alert',
+  // Waiting for the client is the normal course of things, not an error: amber, not red.
+  pending: 'warning',
   approved: 'done',
   changes_requested: 'muted',
 }

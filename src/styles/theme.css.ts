@@ -18,6 +18,8 @@ export const vars = createGlobalThemeContract(
       accentSoft: null,
       focus: null,
       danger: null,
+      warning: null,
+      warningSoft: null,
     },
     space: {
       '0': null,

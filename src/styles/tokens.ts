@@ -14,6 +14,9 @@ export const palette = {
     accentSoft: '#e3f3ec',
     focus: '#0a6e4c',
     danger: '#b42318',
+    // Waiting on someone (an approval pending): amber, neither an error nor done.
+    warning: '#8a4600',
+    warningSoft: '#fff1dc',
   },
   dark: {
     background: '#0f1714',
@@ -28,6 +31,8 @@ export const palette = {
     accentSoft: '#173a2d',
     focus: '#7ae2b5',
     danger: '#ff8a80',
+    warning: '#ffcf7a',
+    warningSoft: '#3b2a0c',
   },
 } as const
 

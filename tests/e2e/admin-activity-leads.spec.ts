@@ -13,7 +13,7 @@ import { withLangPrefix } from '../../src/lib/pages'
 import type { Locale } from '../../src/lib/locale'
 import { expectNoAxeViolations } from './support/a11y'
 import { allowConsoleErrors } from './support/fixtures'
-import { test, expect, exactPath, paths, SignInPage, UserMenu } from './support/auth'
+import { test, expect, exactPath, expectSignedOut, paths, SignInPage, UserMenu } from './support/auth'
 import { t } from './support/catalog'
 import { demoUsers, type Account } from './support/users'
 
@@ -442,7 +442,7 @@ test.describe('staff two-step verification', () => {
     const menu = new UserMenu(page, 'es', staff.name)
     await menu.trigger.click()
     await menu.item('Sign out').click()
-    await expect(page).toHaveURL(exactPath(paths.home('es')))
+    await expectSignedOut(page, 'es', 'staff')
   })
 })
 

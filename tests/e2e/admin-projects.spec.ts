@@ -220,7 +220,7 @@ test.describe('staff manage a project for a client', () => {
           t(lng, 'The draft “{title}” has been saved. Publish it when it is ready.', { title: reportTitle }),
         ),
       ).toBeVisible()
-      await page.getByRole('button', { name: new RegExp(`^${t(lng, 'Publish')}\\s*: ${reportTitle}$`) }).click()
+      await page.getByRole('button', { name: `${t(lng, 'Publish')}: ${reportTitle}`, exact: true }).click()
       await expect(
         page.getByText(t(lng, '“{title}” has been published. The client can read it now.', { title: reportTitle })),
       ).toBeVisible()

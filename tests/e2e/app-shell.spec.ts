@@ -3,7 +3,7 @@
 // a wide screen a side bar and an account menu; the bell's count; the frame kept while the guard
 // waits. Axe in both languages and both colour schemes, with the phone menu open.
 import type { Page } from '@playwright/test'
-import { test, expect, exactPath, paths, signIn, guardSpinner, type Prefix } from './support/auth'
+import { test, expect, exactPath, expectSignedOut, paths, signIn, guardSpinner, type Prefix } from './support/auth'
 import { signInStaff } from './support/admin'
 import { expectNoAxeViolations } from './support/a11y'
 import { t } from './support/catalog'
@@ -89,7 +89,8 @@ for (const lng of ['es', 'en'] as const) {
     await expect(nav.getByText(lng === 'es' ? demoUsers.lucia.name : demoUsers.james.name)).toBeVisible()
     await expect(nav.getByRole('group', { name: t(lng, 'Language') })).toBeVisible()
     await signOut.click()
-    await expect(page).toHaveURL(exactPath(paths.home(lng)))
+    await expectSignedOut(page, lng, 'client')
+    await expectNoAxeViolations(page, `the portal sign-in after signing out at 375 px (${lng})`)
     await page.goto(paths.dashboard(lng))
     await expect(page).toHaveURL(new RegExp(`/${lng}/client-portal/login\\?redirect=`))
   })
@@ -114,7 +115,8 @@ for (const lng of ['es', 'en'] as const) {
     }
     await toggle.click()
     await signOut.click()
-    await expect(page).toHaveURL(exactPath(paths.home(lng)))
+    await expectSignedOut(page, lng, 'staff')
+    await expectNoAxeViolations(page, `the staff sign-in after signing out at 375 px (${lng})`)
   })
 }
 

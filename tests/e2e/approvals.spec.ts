@@ -1,11 +1,14 @@
 // Approvals end to end, in two browsers: a staff member (English, desktop) makes a client user an
 // approver under Team access and asks for approval of a shared document; the client (Spanish, on
-// a 375 px phone) finds it on the overview, asks for changes with a comment, then approves the
-// new version; the record (who, which version, the comment) appears on both sides, in the
-// activity and in the CSV file, whose cells are guarded against formulas. axe on every screen.
+// a 375 px phone) finds it on the overview (waiting for how long, in words), downloads the very
+// version under approval from the card, asks for changes with a comment, then approves a new
+// version after a confirmation dialog that names it (keyboard only, Escape cancels); the record
+// (who, which version, the comment) appears on both sides, in the activity and in the CSV file,
+// whose cells are guarded against formulas. A report under approval links to its card. The
+// pending badge is amber, not an error's red. axe on every screen, in light and dark.
 import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { withLangPrefix } from '../../src/lib/pages'
 import { expectNoAxeViolations } from './support/a11y'
@@ -32,13 +35,15 @@ async function freshProject(admin: SupabaseClient) {
     'project',
   )
   const documentName = `Diseño del cuadro ${tag}.pdf`
+  const storagePath = `${organization.id}/${project.id}/diseno-${tag}.pdf`
+  await storeFile(admin, storagePath, 'version 1')
   const document = must(
     await admin
       .from('documents')
       .insert({
         project_id: project.id,
         name: documentName,
-        storage_path: `${organization.id}/${project.id}/diseno-${tag}.pdf`,
+        storage_path: storagePath,
         mime_type: 'application/pdf',
         size_bytes: 1000,
         visible_to_client: true,
@@ -62,6 +67,32 @@ async function freshProject(admin: SupabaseClient) {
   return { organization, project, document: { id: document.id, name: documentName }, client, clientId: userId }
 }
 
+/** A small PDF-typed file whose text says which version it is. */
+async function storeFile(admin: SupabaseClient, path: string, label: string) {
+  const body = Buffer.from(`%PDF-1.4\n% ${label}\n`)
+  const { error } = await admin.storage.from('documents').upload(path, body, { contentType: 'application/pdf' })
+  if (error) throw new Error(`store ${path}: ${error.message}`)
+}
+
+/** What staff do with "Replace file": a new stored file for the document, which makes a new version. */
+async function replaceFile(admin: SupabaseClient, documentId: string, path: string, label: string) {
+  await storeFile(admin, path, label)
+  must(
+    await admin.from('documents').update({ storage_path: path, size_bytes: 2000 }).eq('id', documentId).select('id'),
+    'new version',
+  )
+}
+
+/** Downloads what `button` opens and returns the file's text. */
+async function downloadedText(page: Page, button: Locator): Promise<string> {
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()])
+  return readFile((await download.path())!, 'utf8')
+}
+
+/** The colour of an element's text, as the browser computes it. */
+const colourOf = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).color)
+const backgroundOf = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).backgroundColor)
+
 const approvalCard = (page: Page, title: string) =>
   page.locator('li[data-approval-id]').filter({ has: page.getByRole('heading', { name: title, exact: true }) })
 
@@ -72,7 +103,7 @@ test.describe('approvals with a record', () => {
     browser,
     admin,
   }) => {
-    const { project, document: deliverable, client } = await freshProject(admin)
+    const { organization, project, document: deliverable, client } = await freshProject(admin)
     const staffContext = await browser.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true })
     const clientContext = await browser.newContext({ viewport: { width: 1366, height: 900 } })
     const staff = await staffContext.newPage()
@@ -122,10 +153,30 @@ test.describe('approvals with a record', () => {
     await phone.setViewportSize({ width: 375, height: 812 })
     const pending = phone.getByRole('region', { name: es('Awaiting your approval') })
     await expect(pending).toContainText(project.name)
+    // How long it has waited, as a duration ("En espera desde hace 2 minutos"), never "desde ahora".
+    await expect(pending.locator(`[data-approval-id]`).first()).toContainText(
+      new RegExp(`${es('Waiting for less than a minute')}|En espera desde hace \\d+ minutos?`),
+    )
+    await expect(pending).not.toContainText('desde ahora')
     await expectNoAxeViolations(phone, 'portal overview with a pending approval (es, 375 px)')
     await pending.getByRole('link', { name: deliverable.name }).click()
     const clientCard = approvalCard(phone, deliverable.name)
     await expect(clientCard).toContainText('Please check the sales KPIs.')
+    // Waiting is not an error: the badge is amber (the warning token), not the danger red.
+    const badge = clientCard.locator('[data-status="pending"]')
+    await expect(badge).toHaveText(es('Awaiting approval'))
+    expect(await colourOf(badge)).toBe('rgb(138, 70, 0)')
+    // The card opens the very version under approval: its stored file, named after the document.
+    const downloadVersion = (version: number) =>
+      clientCard.getByRole('button', {
+        name: `${es('Download version {version}', { version })}: ${deliverable.name}`,
+        exact: true,
+      })
+    expect(await downloadedText(phone, downloadVersion(1))).toContain('version 1')
+    await phone.emulateMedia({ colorScheme: 'dark' })
+    expect(await colourOf(badge)).toBe('rgb(255, 207, 122)')
+    await expectNoAxeViolations(phone, 'portal project approvals, pending (es, 375 px, dark)')
+    await phone.emulateMedia({ colorScheme: 'light' })
     await clientCard.getByRole('button', { name: es('Ask for changes') }).click()
     await expect(clientCard.getByText(es('Say what should change.'))).toBeVisible()
     const comment = '=HYPERLINK("http://example.com") Falta el margen por tienda, por favor.'
@@ -157,24 +208,71 @@ test.describe('approvals with a record', () => {
     await expect(staff).toHaveURL(new RegExp(`/en/admin/dashboard/projects/${project.id}/approvals$`))
     await expect(staffCard).toHaveAttribute('data-status', 'changes_requested')
     await expect(staffCard.locator('[data-decision="changes_requested"]')).toContainText(comment)
-    // New bytes for the document reopen the request.
-    must(
-      await admin.from('documents').update({ size_bytes: 2000 }).eq('id', deliverable.id).select('version'),
-      'new version',
-    )
+    // A new file for the document reopens the request (version 2).
+    await replaceFile(admin, deliverable.id, `${organization.id}/${project.id}/diseno-v2.pdf`, 'version 2')
 
-    // Client approves version 2.
+    // The client sees version 2 and downloads it.
     await phone.reload()
-    await clientCard.getByRole('button', { name: es('Approve version {version}', { version: 2 }) }).click()
+    expect(await downloadedText(phone, downloadVersion(2))).toContain('version 2')
+    // Staff share a third file while the card still shows version 2: opening "version 2" now says
+    // so instead of handing over another file, and the card moves on to version 3.
+    await replaceFile(admin, deliverable.id, `${organization.id}/${project.id}/diseno-v3.pdf`, 'version 3')
+    await downloadVersion(2).click()
+    await expect(clientCard.getByRole('alert')).toHaveText(
+      es('A newer version has been shared meanwhile; the request now shows it.'),
+    )
+    await expect(downloadVersion(3)).toBeVisible()
+    expect(await downloadedText(phone, downloadVersion(3))).toContain('version 3')
+
+    // Approving is the primary action and asks first, naming the deliverable and the version.
+    const approve = clientCard.getByRole('button', { name: es('Approve version {version}', { version: 3 }) })
+    const askForChanges = clientCard.getByRole('button', { name: es('Ask for changes') })
+    expect(await backgroundOf(approve)).toBe('rgb(10, 110, 76)')
+    expect(await backgroundOf(askForChanges)).not.toBe('rgb(10, 110, 76)')
+    const dialog = phone.getByRole('dialog', {
+      name: es('Approve “{title}”, version {version}?', { title: deliverable.name, version: 3 }),
+    })
+    const cancel = dialog.getByRole('button', { name: es('Cancel'), exact: true })
+    const confirm = dialog.getByRole('button', { name: es('Yes, approve version {version}', { version: 3 }) })
+    await approve.click()
+    await expect(dialog).toBeVisible()
+    await expect(cancel).toBeFocused()
+    await expectNoAxeViolations(phone, 'the approval confirmation (es, 375 px)')
+    // Escape cancels: nothing is recorded, the focus is back on the button.
+    await phone.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(approve).toBeFocused()
+    await expect(clientCard).toHaveAttribute('data-status', 'pending')
+    // Cancel too.
+    await phone.keyboard.press('Enter')
+    await expect(cancel).toBeFocused()
+    await phone.keyboard.press('Enter')
+    await expect(dialog).toBeHidden()
+    await expect(approve).toBeFocused()
+    await expect(clientCard).toHaveAttribute('data-status', 'pending')
+    // By keyboard alone: open, Tab to the confirmation, Enter.
+    await phone.keyboard.press('Enter')
+    await expect(cancel).toBeFocused()
+    await phone.keyboard.press('Tab')
+    await expect(confirm).toBeFocused()
+    await phone.keyboard.press('Enter')
     await expect(clientCard).toHaveAttribute('data-status', 'approved')
     await expect(clientCard.locator('[data-decision]')).toHaveCount(2)
-    await expect(phone.getByRole('button', { name: es('Approve version {version}', { version: 2 }) })).toHaveCount(0)
+    await expect(phone.getByRole('button', { name: es('Approve version {version}', { version: 3 }) })).toHaveCount(0)
+    // The answer is said where the focus now is.
+    const outcome = phone.getByRole('status').filter({
+      hasText: es('You approved “{title}”, version {version}. Your answer is kept in the record below.', {
+        title: deliverable.name,
+        version: 3,
+      }),
+    })
+    await expect(outcome).toBeFocused()
 
     // Staff: the full record, then the CSV file.
     await staff.reload()
     await expect(staffCard).toHaveAttribute('data-status', 'approved')
     await expect(staffCard.locator('[data-decision="approved"]')).toContainText(`${client.name}`)
-    await expect(staffCard.locator('[data-decision="approved"]')).toContainText('(version 2)')
+    await expect(staffCard.locator('[data-decision="approved"]')).toContainText('(version 3)')
     const [download] = await Promise.all([
       staff.waitForEvent('download'),
       staff.getByRole('button', { name: en('Download the record (CSV)') }).click(),
@@ -190,7 +288,7 @@ test.describe('approvals with a record', () => {
     expect(lines[1]).toContain(`,1,Asked for changes,${client.name},`)
     // The comment that starts with "=" is kept as text, quoted (it has a comma and quotes).
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://example.com"") Falta el margen por tienda, por favor."`)
-    expect(lines[2]).toContain(`,2,Approved,${client.name},`)
+    expect(lines[2]).toContain(`,3,Approved,${client.name},`)
 
     // The other language and width on each side: staff in Spanish on a phone, the client in English on a wide window.
     await staff.setViewportSize({ width: 375, height: 812 })
@@ -208,8 +306,49 @@ test.describe('approvals with a record', () => {
     await phone.goto(withLangPrefix(`/client-portal/dashboard/projects/${project.id}`, 'en'))
     await expect(clientCard.locator('[data-decision="approved"]')).toContainText(t('en', 'Approved'))
     await expectNoAxeViolations(phone, 'portal project approvals (en)')
+    await phone.emulateMedia({ colorScheme: 'dark' })
+    await expectNoAxeViolations(phone, 'portal project approvals (en, dark)')
 
     await staffContext.close()
     await clientContext.close()
+  })
+
+  test('a report under approval links to its card, the version it shows', async ({ page, admin }) => {
+    const { organization, project, client, clientId } = await freshProject(admin)
+    const title = `Informe de ventas ${randomUUID().slice(0, 8)}`
+    const report = must(
+      await admin
+        .from('reports')
+        .insert({ project_id: project.id, title, summary: 'Ventas por tienda.', status: 'published' })
+        .select('id')
+        .single<{ id: string }>(),
+      'report',
+    )
+    must(
+      await admin
+        .from('organization_approvers')
+        .insert({ organization_id: organization.id, profile_id: clientId })
+        .select(),
+      'approver',
+    )
+    must(await admin.from('approval_requests').insert({ report_id: report.id }).select('id'), 'request')
+
+    await page.setViewportSize({ width: 1366, height: 900 })
+    await signIn(page, client, 'en')
+    await page.goto(withLangPrefix(`/client-portal/dashboard/projects/${project.id}`, 'en'))
+    const card = approvalCard(page, title)
+    const link = card.getByRole('link', {
+      name: `${t('en', 'See the report, version {version}', { version: 1 })}: ${title}`,
+    })
+    await expect(link).toHaveAttribute('href', `#report-${report.id}`)
+    await link.click()
+    const reportCard = page.locator(`#report-${report.id}`)
+    await expect(reportCard).toBeFocused()
+    await expect(reportCard).toContainText('Ventas por tienda.')
+    await expect(card.getByRole('button', { name: t('en', 'Approve version {version}', { version: 1 }) })).toBeVisible()
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme })
+      await expectNoAxeViolations(page, `portal report approval (en, ${colorScheme})`)
+    }
   })
 })

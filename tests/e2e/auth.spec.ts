@@ -117,27 +117,31 @@ test.describe('the guarded destination is remembered', () => {
 })
 
 test.describe('guards', () => {
-  test('a client opening the admin dashboard goes to the portal, told why', async ({ page }) => {
+  test('a client opening the admin dashboard goes home (the specification), told why there', async ({ page }) => {
     await signIn(page, demoUsers.lucia, 'es')
     await page.goto(paths.adminDashboard('es'))
-    await expect(page).toHaveURL(exactPath(`${paths.dashboard('es')}?notice=staff-only`))
+    await expect(page).toHaveURL(exactPath(`${paths.home('es')}?notice=staff-only`))
+    await expect(page.getByTestId('area-notice')).toBeVisible()
     await page.goto(paths.adminDashboard(undefined))
-    await expect(page).toHaveURL(exactPath(`${paths.dashboard(undefined)}?notice=staff-only`))
+    await expect(page).toHaveURL(exactPath(`${paths.home(undefined)}?notice=staff-only`))
     await expect(page.getByTestId('area-notice')).toBeVisible()
   })
 
-  test('staff opening the client dashboard go to the admin area, told why', async ({ page }) => {
+  test('staff opening the client dashboard go home (the specification), told why there', async ({ page }) => {
     const signInPage = await SignInPage.open(page, paths.adminLogin('en'), 'en', 'staff')
     await signInPage.fill(demoUsers.admin.email, demoUsers.admin.password)
     await expect(page).toHaveURL(exactPath(paths.adminDashboard('en')))
 
     await page.goto(paths.dashboard('en'))
-    await expect(page).toHaveURL(exactPath(`${paths.adminDashboard('en')}?notice=clients-only`))
-    await expect(page.getByTestId('area-notice')).toHaveText(
-      t('en', 'The client portal is for client accounts. You are signed in as staff, so you are in the admin area.'),
+    await expect(page).toHaveURL(exactPath(`${paths.home('en')}?notice=clients-only`))
+    await expect(page.getByTestId('area-notice')).toContainText(
+      t(
+        'en',
+        'The client portal is for client accounts. You are signed in as staff, so you have been brought to the home page.',
+      ),
     )
     await page.goto(paths.dashboard(undefined))
-    await expect(page).toHaveURL(exactPath(`${paths.adminDashboard(undefined)}?notice=clients-only`))
+    await expect(page).toHaveURL(exactPath(`${paths.home(undefined)}?notice=clients-only`))
   })
 
   for (const prefix of ['es', 'en', undefined] as const) {

@@ -1,8 +1,9 @@
 // A client (in Spanish) and a staff member (in English, in a second browser) converse live in a
 // project's conversation: each sees the other's messages, edits and deletions without a reload,
-// and who is reading. The staff's internal note is shown to staff, marked, and never reaches the
-// client's browser: not on the page, not in any WebSocket frame. Both pages pass axe, and the
-// client's works at 375 px.
+// who is reading, and who has read what (never the author under their own message). The staff's
+// internal note is shown to staff, marked, and never reaches the client's browser: not on the
+// page, not in any WebSocket frame; the composer shows an internal draft unmistakably and unticks
+// the box after each note. Both pages pass axe, and the client's works at 375 px.
 import type { Page } from '@playwright/test'
 import { randomUUID } from 'node:crypto'
 import { withLangPrefix } from '../../src/lib/pages'
@@ -38,8 +39,8 @@ async function write(page: Page, lng: 'es' | 'en', text: string, options: { inte
   const label = options.internal ? 'Internal note (staff only)' : 'Your message'
   await page.getByLabel(t(lng, label), { exact: true }).fill(text)
   await page.getByRole('button', { name: t(lng, options.internal ? 'Add internal note' : 'Send'), exact: true }).click()
-  await expect(page.getByRole('status').filter({ hasText: t(lng, 'Sent.') })).toBeVisible()
-  if (options.internal) await page.getByLabel(t(lng, 'Internal note: only staff will see it')).uncheck()
+  const sent = options.internal ? 'Internal note added. What you write next goes to the client too.' : 'Sent.'
+  await expect(page.getByRole('status').filter({ hasText: t(lng, sent) })).toBeVisible()
 }
 
 test('a client and staff converse live; the internal note never reaches the client', async ({
@@ -108,13 +109,36 @@ test('a client and staff converse live; the internal note never reaches the clie
   await expect(fromClient.locator('b')).toHaveCount(0)
   await expect(fromClient).toContainText('<b>urgente</b>')
 
-  // Staff write an internal note, then a reply with a link.
+  // Staff write an internal note, then a reply with a link. While the box is ticked the composer
+  // says, in a banner, on its border and on its button, that the draft is an internal note; once
+  // the note is added it is unticked again, so the reply goes to the client as a reply should.
   const secret = `Margen interno ${randomUUID().slice(0, 8)}`
+  const internalBox = staff.getByLabel(t('en', 'Internal note: only staff will see it'))
+  const internalDraft = staff.getByTestId('internal-draft')
+  await expect(internalDraft).toHaveCount(0)
+  await internalBox.check()
+  await expect(internalDraft).toHaveText(t('en', 'Internal note: only staff will see it. The client will not.'))
+  await expect(staff.getByRole('form', { name: t('en', 'Write an internal note') })).toHaveAttribute(
+    'data-internal',
+    'true',
+  )
+  await expectNoAxeViolations(staff, 'the staff conversation with an internal draft (en, desktop)')
   await write(staff, 'en', secret, { internal: true })
   await expect(messageWith(staff, secret)).toContainText(t('en', 'Internal note: staff only'))
+  await expect(internalBox).not.toBeChecked()
+  await expect(internalDraft).toHaveCount(0)
+  await expect(staff.getByRole('button', { name: t('en', 'Send'), exact: true })).toBeVisible()
   await write(staff, 'en', 'All on track, see https://caucedata.com/servicios.')
   const reply = messageWith(page, 'All on track')
   await expect(reply).toBeVisible()
+
+  // Who has read what: staff have read the client's message, and their marker sits there, never
+  // under their own reply; the client's marker sits under staff's reply, not under their own.
+  const readBy = (lng: 'es' | 'en', name: string) => t(lng, 'Read by {readers}', { readers: name })
+  await expect(messageWith(page, '¿cómo va el panel?')).toContainText(readBy('es', demoUsers.admin.name))
+  await expect(reply).not.toContainText(readBy('es', demoUsers.admin.name))
+  await expect(messageWith(staff, 'All on track')).toContainText(readBy('en', demoUsers.lucia.name))
+  await expect(messageWith(staff, '¿cómo va el panel?')).not.toContainText(readBy('en', demoUsers.lucia.name))
   await expect(reply.getByRole('link', { name: 'https://caucedata.com/servicios' })).toHaveAttribute(
     'href',
     'https://caucedata.com/servicios',

@@ -7,6 +7,7 @@ import {
   test,
   expect,
   exactPath,
+  expectSignedOut,
   pathWithAnyHash,
   paths,
   recoverySubject,
@@ -90,7 +91,7 @@ for (const lng of ['es', 'en'] as const) {
     const menu = new UserMenu(page, lng, user.name)
     await menu.trigger.click()
     await menu.item('Sign out').click()
-    await expect(page).toHaveURL(exactPath(paths.home(lng)))
+    await expectSignedOut(page, lng)
 
     // The old password no longer works…
     const signIn = await SignInPage.open(page, paths.login(lng), lng)

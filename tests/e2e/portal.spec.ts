@@ -4,7 +4,17 @@
 import type { Page, Response } from '@playwright/test'
 import { Secret, TOTP, URI } from 'otpauth'
 import { allowConsoleErrors } from './support/fixtures'
-import { test, expect, exactPath, paths, signIn, PortalPage, SignInPage, UserMenu } from './support/auth'
+import {
+  test,
+  expect,
+  exactPath,
+  expectSignedOut,
+  paths,
+  signIn,
+  PortalPage,
+  SignInPage,
+  UserMenu,
+} from './support/auth'
 import { t } from './support/catalog'
 import { createClientUser, demoUsers, organizations, projectsOf, type ProjectRow } from './support/users'
 import type { Locale } from '../../src/lib/locale'
@@ -105,7 +115,7 @@ test.describe('signing out', () => {
     const menu = new UserMenu(page, 'es', demoUsers.lucia.name)
     await menu.trigger.click()
     await menu.item('Sign out').click()
-    await expect(page).toHaveURL(exactPath(paths.home('es')))
+    await expectSignedOut(page, 'es')
     await expect(menu.trigger).toBeHidden()
     await expect(page.getByRole('banner').getByRole('link', { name: t('es', 'Client portal') })).toBeVisible()
 
@@ -188,7 +198,7 @@ test.describe("the account menu in the portal's bar", () => {
     await page.keyboard.press('ArrowUp')
     await expect(menu.item('Sign out')).toBeFocused()
     await page.keyboard.press('Enter')
-    await expect(page).toHaveURL(exactPath(paths.home('en')))
+    await expectSignedOut(page, 'en')
     await expect(menu.trigger).toBeHidden()
     await page.goto(paths.dashboard('en'))
     await expect(page).toHaveURL(/\/en\/client-portal\/login\?redirect=/)
@@ -280,7 +290,7 @@ test.describe('two-step verification', () => {
     const menu = new UserMenu(page, 'en', user.name)
     await menu.trigger.click()
     await menu.item('Sign out').click()
-    await expect(page).toHaveURL(exactPath(paths.home('en')))
+    await expectSignedOut(page, 'en')
 
     // The password alone is not enough now.
     const signInPage = await SignInPage.open(page, paths.login('en'), 'en')

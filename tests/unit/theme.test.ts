@@ -36,6 +36,8 @@ describe.each(Object.entries(palette))('%s colour scheme', (_name, colors) => {
     ['danger text on surface (error panels)', colors.danger, colors.surface, 4.5],
     ['danger text on raised surface (overdue in cards)', colors.danger, colors.surfaceRaised, 4.5],
     ['accent on raised surface (portal cards)', colors.accent, colors.surfaceRaised, 4.5],
+    ['warning text on its soft background (pending badges)', colors.warning, colors.warningSoft, 4.5],
+    ['warning border on raised surface (pending badges in cards)', colors.warning, colors.surfaceRaised, 3],
     ['focus ring on background', colors.focus, colors.background, 3],
     ['border of controls', colors.textMuted, colors.background, 3],
   ]

@@ -36,6 +36,8 @@ export interface ShellSection {
 export interface AppShellProps {
   /** The area's name: the bar's title and the navigation's accessible name. */
   areaName: string
+  /** Whose area it is: signing out lands on its sign-in page, which says the session ended. */
+  audience: 'client' | 'staff'
   home: Target
   account: Target
   sections: ShellSection[]
@@ -56,6 +58,7 @@ export interface AppShellProps {
 
 export function AppShell({
   areaName,
+  audience,
   home,
   account,
   sections,
@@ -79,7 +82,15 @@ export function AppShell({
 
   const signOut =
     exit?.action ??
-    (() => void auth.signOut().then(() => navigate({ to: '/{-$lang}', params: { lang }, replace: true })))
+    (() =>
+      void auth.signOut().then(() =>
+        navigate({
+          to: audience === 'client' ? '/{-$lang}/client-portal/login' : '/{-$lang}/admin/login',
+          params: { lang },
+          search: { notice: 'signed-out' },
+          replace: true,
+        }),
+      ))
   const signOutLabel = exit?.label ?? t`Sign out`
   const name = profile.full_name || profile.email || t`Account`
   const accountItems: NavMenuItem[] = [

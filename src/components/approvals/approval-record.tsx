@@ -1,7 +1,8 @@
 // A project's approval requests and their permanent record, the same in the portal and the admin
 // area: what was put up for approval (document or report, at which version), its state, staff's
 // message, and every answer (who, when, which version, the comment). Each area adds its own
-// actions to a request through `actions` (the client's answer form; nothing for staff).
+// way to open the version under approval through `deliverable`, and its own actions to a request
+// through `actions` (the client's answer form; nothing for staff).
 import type { ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { approvalDecisionLabels, labelOf } from '@/lib/labels'
@@ -12,10 +13,13 @@ import * as styles from '@/components/ui/page.css'
 
 export function ApprovalRecord({
   requests,
+  deliverable,
   actions,
   empty,
 }: {
   requests: ApprovalRequest[]
+  /** Opens the version under approval (a document's file, a report). */
+  deliverable?: (request: ApprovalRequest) => ReactNode
   actions?: (request: ApprovalRequest) => ReactNode
   empty: ReactNode
 }) {
@@ -23,13 +27,26 @@ export function ApprovalRecord({
   return (
     <ul className={styles.plainList}>
       {requests.map((request) => (
-        <ApprovalItem key={request.id} request={request} actions={actions?.(request)} />
+        <ApprovalItem
+          key={request.id}
+          request={request}
+          deliverable={deliverable?.(request)}
+          actions={actions?.(request)}
+        />
       ))}
     </ul>
   )
 }
 
-function ApprovalItem({ request, actions }: { request: ApprovalRequest; actions: ReactNode }) {
+function ApprovalItem({
+  request,
+  deliverable,
+  actions,
+}: {
+  request: ApprovalRequest
+  deliverable: ReactNode
+  actions: ReactNode
+}) {
   const { i18n, t } = useLingui()
   const version = request.version
   const requested = formatDateTime(request.requested_at, i18n.locale)
@@ -47,6 +64,7 @@ function ApprovalItem({ request, actions }: { request: ApprovalRequest; actions:
         </span>
       </p>
       {request.message && <p className={styles.summary}>{request.message}</p>}
+      {deliverable}
       {request.decisions.length > 0 && (
         <ol className={styles.plainList} aria-label={t`Record of answers`}>
           {request.decisions.map((decision) => (

@@ -2,7 +2,7 @@
 // project, which version, since when. Each area links an item to its own project page.
 import type { ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { formatRelative } from '@/lib/format'
+import { formatDuration } from '@/lib/format'
 import type { PendingApproval } from '@/lib/approvals'
 import { EmptyState } from '@/components/ui/page-kit'
 import * as styles from '@/components/ui/page.css'
@@ -24,7 +24,7 @@ export function PendingApprovalsList({
       {items.map((item) => {
         const project = item.project?.name ?? ''
         const version = item.version
-        const since = formatRelative(item.pending_since, i18n.locale)
+        const waited = formatDuration(item.pending_since, i18n.locale)
         return (
           <li key={item.id} className={styles.listItem} data-approval-id={item.id}>
             <p className={styles.itemTitle}>{link(item, item.deliverable_title)}</p>
@@ -34,7 +34,7 @@ export function PendingApprovalsList({
                 <Trans>Version {version}</Trans>
               </span>
               <span>
-                <Trans>Waiting since {since}</Trans>
+                {waited ? <Trans>Waiting for {waited}</Trans> : <Trans>Waiting for less than a minute</Trans>}
               </span>
             </p>
           </li>

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useMutation, useQuery, useQueryClient, useSuspenseInfiniteQuery } from '@tanstack/react-query'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { FormAlert } from '@/components/form/field'
 import * as layout from '@/components/ui/layout.css'
@@ -19,6 +20,7 @@ import { useCurrentProfile } from '@/auth/use-auth'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import * as styles from './notifications.css'
 import { activePreview } from '@/lib/view-as'
+import { actionName } from '@/lib/action-name'
 
 /** Where a notification leads in this area: a link, with `onFollow` (following it counts as reading it). */
 export type NotificationLink = (item: NotificationRow, onFollow: () => void) => ReactNode
@@ -223,10 +225,10 @@ function NotificationItem({
               type="button"
               className={styles.markButton}
               disabled={busy}
+              aria-label={actionName(i18n, i18n._(msg`Mark as read`), item.title)}
               onClick={() => void onMarkRead(item.id)}
             >
               <Trans>Mark as read</Trans>
-              <span className={layout.visuallyHidden}>: {item.title}</span>
             </button>
           )}
         </div>

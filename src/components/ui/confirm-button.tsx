@@ -8,12 +8,15 @@ import * as styles from './confirm-button.css'
 /** A destructive button that asks first, in place: "Delete “x”?" with Confirm and Cancel. */
 export function ConfirmButton({
   label,
+  name,
   question,
   confirmLabel,
   onConfirm,
   busy,
 }: {
   label: ReactNode
+  /** The trigger's accessible name when it acts on one item ("Delete: Ventas 2025", see actionName). */
+  name?: string
   question: ReactNode
   confirmLabel: ReactNode
   onConfirm: () => void
@@ -28,7 +31,13 @@ export function ConfirmButton({
   }, [asking])
   if (!asking) {
     return (
-      <button ref={triggerRef} type="button" className={styles.dangerButton} onClick={() => setAsking(true)}>
+      <button
+        ref={triggerRef}
+        type="button"
+        className={styles.dangerButton}
+        aria-label={name}
+        onClick={() => setAsking(true)}
+      >
         {label}
       </button>
     )

@@ -52,7 +52,7 @@ export function ProgressBar({ value }: { value: number }) {
   )
 }
 
-/** "Due 12 Mar 2026", with "Overdue" spelled out when the date has passed and the work is open. */
+/** "Due 12 Mar 2026", with "Overdue" spelled out first when the date has passed and the work is open. */
 export function DueDate({ date, done }: { date: string | null; done: boolean }) {
   const { i18n } = useLingui()
   if (!date) {
@@ -66,7 +66,7 @@ export function DueDate({ date, done }: { date: string | null; done: boolean }) 
   if (isOverdue(date, done)) {
     return (
       <span className={styles.overdue} data-overdue="true">
-        <Trans>Overdue: due {formatted}</Trans>
+        <Trans>Overdue: was due {formatted}</Trans>
       </span>
     )
   }

@@ -1,6 +1,6 @@
 // The portal pages' building blocks: page and section rhythm, cards, lists, status badges (text
-// first, colour second, every pair AA in tests/unit/theme.test.ts), progress bars, scrollable
-// tables, skeleton placeholders, empty and error panels.
+// first, colour second, every pair AA in tests/unit/theme.test.ts), progress bars, skeleton
+// placeholders, empty and error panels. Tables are data-table.tsx's.
 import { globalStyle, keyframes, style, styleVariants } from '@vanilla-extract/css'
 import { vars } from '@/styles/theme.css'
 import { media } from '@/styles/tokens'
@@ -115,6 +115,10 @@ export const badge = styleVariants({
   active: [badgeBase, { background: vars.color.accentSoft, color: vars.color.accent, borderColor: vars.color.accent }],
   done: [badgeBase, { background: vars.color.accent, color: vars.color.accentText, borderColor: vars.color.accent }],
   alert: [badgeBase, { background: vars.color.background, color: vars.color.danger, borderColor: vars.color.danger }],
+  warning: [
+    badgeBase,
+    { background: vars.color.warningSoft, color: vars.color.warning, borderColor: vars.color.warning },
+  ],
   muted: [
     badgeBase,
     { background: vars.color.background, color: vars.color.textMuted, borderColor: vars.color.border },
@@ -153,49 +157,6 @@ export const detailTerm = style({ fontSize: vars.fontSize.small, color: vars.col
 
 // A long e-mail address or name breaks inside its cell instead of running over the next one.
 export const detailValue = style({ margin: 0, fontWeight: 600, overflowWrap: 'anywhere' })
-
-export const tableWrapper = style({
-  // positioned, so a visually hidden caption stays inside the scrolling box, not the page
-  position: 'relative',
-  overflowX: 'auto',
-  maxWidth: '100%',
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-})
-
-export const table = style({
-  width: '100%',
-  borderCollapse: 'collapse',
-  fontSize: vars.fontSize.small,
-})
-
-export const caption = style({
-  captionSide: 'top',
-  textAlign: 'start',
-  padding: vars.space['3'],
-  fontWeight: 700,
-  fontSize: vars.fontSize.body,
-})
-
-export const th = style({
-  textAlign: 'start',
-  padding: `${vars.space['2']} ${vars.space['3']}`,
-  borderBottom: `2px solid ${vars.color.border}`,
-  background: vars.color.surface,
-  whiteSpace: 'nowrap',
-})
-
-export const thNumeric = style([th, { textAlign: 'end' }])
-
-export const td = style({
-  padding: `${vars.space['2']} ${vars.space['3']}`,
-  borderBottom: `1px solid ${vars.color.border}`,
-  verticalAlign: 'top',
-})
-
-export const tdNumeric = style([td, { textAlign: 'end', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }])
-
-export const nowrap = style({ whiteSpace: 'nowrap' })
 
 export const smallButton = style({
   display: 'inline-flex',
@@ -312,8 +273,6 @@ export const busyBar = style({ width: '100%', height: '0.5rem', accentColor: var
 
 export const summary = style({ margin: 0, maxWidth: vars.layout.textWidth, overflowWrap: 'anywhere' })
 
-export const rowHeader = style([td, { textAlign: 'start', fontWeight: 'normal', minWidth: '12rem' }])
-
 export const sectionNav = style({
   display: 'flex',
   flexWrap: 'wrap',
@@ -334,6 +293,3 @@ export const unreadBadge = style([
     borderColor: vars.color.accent,
   },
 ])
-
-// In a table the row's buttons keep one line: the table scrolls sideways instead (TableScroll).
-globalStyle(`${tableWrapper} ${smallButton}`, { whiteSpace: 'nowrap' })

@@ -1,9 +1,30 @@
 // The frame of a wide table: a horizontally scrolling region, shadows at the edges that still
 // hide columns, and a line of text saying so (the shadows alone are a cue for the eye only).
-import { style } from '@vanilla-extract/css'
+import { createContainer, style } from '@vanilla-extract/css'
 import { vars } from '@/styles/theme.css'
 
-export const frame = style({ display: 'grid', gap: vars.space['1'], minWidth: 0 })
+/** The frame is a size container: a table inside lays itself out by the room it has (cards when narrow). */
+export const tableFrame = createContainer()
+
+export const frame = style({
+  display: 'grid',
+  gap: vars.space['1'],
+  minWidth: 0,
+  containerType: 'inline-size',
+  containerName: tableFrame,
+  // the class's display would otherwise win over the hidden attribute (a table behind a button)
+  selectors: { '&[hidden]': { display: 'none' } },
+})
+
+/** The box that scrolls. */
+export const region = style({
+  // positioned, so a visually hidden caption stays inside the scrolling box, not the page
+  position: 'relative',
+  overflowX: 'auto',
+  maxWidth: '100%',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.medium,
+})
 
 export const hint = style({
   margin: 0,

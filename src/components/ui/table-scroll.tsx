@@ -1,10 +1,9 @@
-// Every table of the portal and the admin area sits in this frame. On a wide screen it is just a
-// bordered box; when the table is wider than the screen (phones, 320-375 px) the box scrolls
-// sideways, a shadow marks each edge that hides columns, and a line of text says that more
-// columns lie to the side. Cells never shrink below their words: the table scrolls instead.
+// The frame of every table (DataTable puts each one in it). It is a bordered box; when the table is
+// wider than the box the box scrolls sideways, a shadow marks each edge that hides columns, and a
+// line of text says that more columns lie to the side, only then (the box is a tab stop only then
+// too). The frame is a size container, so a table laid out as cards shows cards in a narrow frame.
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { Trans } from '@lingui/react/macro'
-import * as page from './page.css'
 import * as styles from './table-scroll.css'
 
 interface Overflow {
@@ -59,11 +58,13 @@ interface TableScrollProps {
   /** The frame's id (for a button's aria-controls when `hidden` toggles it). */
   id?: string
   hidden?: boolean
+  /** A class for the scrolling box (the cards layout drops its border). */
+  regionClassName?: string
   children: ReactNode
 }
 
 /** A scrolling, keyboard-reachable region around a table, with a visible cue when it is wider than the screen. */
-export function TableScroll({ labelledBy, label, id, hidden, children }: TableScrollProps) {
+export function TableScroll({ labelledBy, label, id, hidden, regionClassName, children }: TableScrollProps) {
   const hintId = useId()
   const { ref, overflow } = useOverflow()
   return (
@@ -76,9 +77,10 @@ export function TableScroll({ labelledBy, label, id, hidden, children }: TableSc
       <div className={styles.edges} data-more-start={overflow.start} data-more-end={overflow.end}>
         <div
           ref={ref}
-          className={page.tableWrapper}
-          // focusable, so a keyboard can scroll it with the arrow keys
-          tabIndex={0}
+          className={regionClassName ? `${styles.region} ${regionClassName}` : styles.region}
+          // focusable while it scrolls, so a keyboard can scroll it with the arrow keys; a tab stop
+          // with nothing to scroll would only be in the way
+          tabIndex={overflow.wide ? 0 : undefined}
           role="region"
           aria-labelledby={labelledBy}
           aria-label={labelledBy ? undefined : label}

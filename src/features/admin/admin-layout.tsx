@@ -8,7 +8,6 @@ import { useProfile } from '@/auth/use-auth'
 import { notificationKeys, unreadCountQuery } from '@/lib/notifications'
 import { useLangPrefix } from '@/lib/use-lang'
 import { AppShell, type ShellSection } from '@/components/app-shell/app-shell'
-import { AreaNotice } from '@/components/app-shell/area-notice'
 import { conversationKeys, conversationUnreadQuery, totalUnread } from '@/lib/conversation'
 import { useLiveConnectionLost, useLiveQueryKeys } from '@/lib/use-live'
 import { approvalKeys } from '@/lib/approvals'
@@ -56,6 +55,7 @@ export function AdminLayout() {
   ]
   return (
     <AppShell
+      audience="staff"
       areaName={t`Admin`}
       home={{ to: '/{-$lang}/admin/dashboard', params: { lang } }}
       account={{ to: '/{-$lang}/admin/dashboard/account', params: { lang } }}
@@ -63,7 +63,6 @@ export function AdminLayout() {
       notifications={{ link: notifications, count: unread }}
       banner={
         <>
-          <AreaNotice />
           <PreviewEnded />
           <MfaBanner />
         </>

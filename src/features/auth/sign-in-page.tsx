@@ -13,7 +13,7 @@ import { auth, whenSettled } from '@/auth/service'
 import { useAuthSelector } from '@/auth/use-auth'
 import { isAdmin, isClient, type AuthFailure } from '@machines/auth.machine'
 import type { Audience } from '@/auth/guards'
-import { safeRedirect } from '@/auth/redirect'
+import { safeRedirect, type LoginNotice } from '@/auth/redirect'
 import { authFailureMessage } from '@/auth/messages'
 import { requestSignInLink } from '@/auth/email-links'
 import { heldBack, recordRequest, type NextLink } from '@/auth/link-requests'
@@ -33,7 +33,7 @@ export function SignInPage({ audience }: { audience: Audience }) {
   const lang = useLangPrefix()
   const navigate = useNavigate()
   // The raw search can hold what validateSearch dropped, so the target is checked again here.
-  const search: { redirect?: string } = useSearch({ strict: false })
+  const search: { redirect?: string; notice?: LoginNotice } = useSearch({ strict: false })
   const redirectTo = safeRedirect(search.redirect)
   const needsCode = useAuthSelector((snapshot) => snapshot.matches('mfaRequired'))
   const [failure, setFailure] = useState<AuthFailure | null>(null)
@@ -77,6 +77,12 @@ export function SignInPage({ audience }: { audience: Audience }) {
           {title}
         </h1>
         {failure && <FormAlert ref={alertRef}>{i18n._(authFailureMessage(failure))}</FormAlert>}
+        {/* Arrived from "Sign out": said until the person tries to sign in again. */}
+        {search.notice === 'signed-out' && !failure && !needsCode && !linkSent && (
+          <FormAlert tone="info">
+            <Trans>You have signed out: your session on this device has ended.</Trans>
+          </FormAlert>
+        )}
         {needsCode ? (
           <SignInCodeStep onFailure={setFailure} onDone={proceed} />
         ) : linkSent ? (

@@ -40,6 +40,27 @@ export const readBy = style({ margin: 0, fontSize: vars.fontSize.small, color: v
 
 export const composer = style({ display: 'grid', gap: vars.space['3'] })
 
+// A composer holding an internal note looks like the notes in the thread (dashed accent border,
+// surface background) and says so in a banner, so nobody mistakes it for a reply to the client.
+export const composerInternal = style([
+  composer,
+  {
+    padding: vars.space['3'],
+    borderRadius: vars.radius.medium,
+    border: `2px dashed ${vars.color.accent}`,
+    background: vars.color.surface,
+  },
+])
+
+export const internalBanner = style({
+  margin: 0,
+  padding: vars.space['2'],
+  borderRadius: vars.radius.small,
+  background: vars.color.accentSoft,
+  color: vars.color.text,
+  fontWeight: 700,
+})
+
 export const row = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], alignItems: 'center' })
 
 export const attachments = style({

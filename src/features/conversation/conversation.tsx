@@ -32,6 +32,7 @@ import * as layout from '@/components/ui/layout.css'
 import * as form from '@/components/form/form.css'
 import { conversationFailureText } from './failure-messages'
 import { usePresence } from './presence'
+import { readMarkers } from './read-markers'
 import * as styles from './conversation.css'
 
 function useFailureText() {
@@ -104,14 +105,13 @@ interface ThreadProps {
 
 function Thread({ messages, reads, names, viewer, projectId }: ThreadProps) {
   const { t } = useLingui()
-  // Each person's marker sits under the newest message they have read.
   const readers = useMemo(() => {
     const byMessage = new Map<string, string[]>()
-    for (const read of reads) {
-      if (read.user_id === viewer) continue
-      const last = [...messages].reverse().find((m) => m.created_at <= read.last_read_at)
-      if (!last) continue
-      byMessage.set(last.id, [...(byMessage.get(last.id) ?? []), names.get(read.user_id) ?? t`Someone`])
+    for (const [messageId, userIds] of readMarkers(messages, reads, viewer)) {
+      byMessage.set(
+        messageId,
+        userIds.map((id) => names.get(id) ?? t`Someone`),
+      )
     }
     return byMessage
   }, [messages, reads, names, viewer, t])
@@ -394,26 +394,29 @@ function Composer({
   const [internal, setInternal] = useState(false)
   const [mentions, setMentions] = useState<string[]>([])
   const [attached, setAttached] = useState<string[]>([])
-  const [sent, setSent] = useState(false)
+  // What was sent last ("Sent." or, after a note, that the next message is the client's again).
+  const [sent, setSent] = useState<'message' | 'note' | null>(null)
   const names = useMemo(() => new Map(people.map((person) => [person.id, person.full_name])), [people])
   // Internal notes are for staff: clients cannot be mentioned in them.
   const mentionable = people.filter((p) => p.is_member && p.id !== viewer && p.full_name && (!internal || p.is_staff))
   const attachable = documents.filter((document) => internal || document.visible_to_client)
   const maxAttachments = settings?.max_attachments ?? 0
   const send = useMutation({
-    mutationFn: () =>
+    mutationFn: (isInternal: boolean) =>
       sendMessage({
         projectId,
         body: text,
-        isInternal: internal,
+        isInternal,
         mentions: mentionsIn(text, mentions, names),
         documentIds: attached.filter((id) => attachable.some((document) => document.id === id)),
       }),
-    onSuccess: () => {
+    onSuccess: (_sent, isInternal) => {
       setText('')
       setMentions([])
       setAttached([])
-      setSent(true)
+      setSent(isInternal ? 'note' : 'message')
+      // Each note is ticked on purpose: the next reply is meant for the client unless ticked again.
+      setInternal(false)
       textRef.current?.focus()
     },
     onSettled: invalidate,
@@ -421,8 +424,8 @@ function Composer({
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (!text.trim() || send.isPending) return
-    setSent(false)
-    send.mutate()
+    setSent(null)
+    send.mutate(internal)
   }
   const mention = (personId: string) => {
     const name = names.get(personId)
@@ -433,7 +436,17 @@ function Composer({
   }
   const limit = settings?.max_message_chars
   return (
-    <form className={styles.composer} onSubmit={submit} aria-label={t`Write a message`}>
+    <form
+      className={internal ? styles.composerInternal : styles.composer}
+      onSubmit={submit}
+      aria-label={internal ? t`Write an internal note` : t`Write a message`}
+      data-internal={internal || undefined}
+    >
+      {internal && (
+        <p className={styles.internalBanner} data-testid="internal-draft">
+          <Trans>Internal note: only staff will see it. The client will not.</Trans>
+        </p>
+      )}
       <div className={form.field}>
         <label htmlFor={ids.text} className={form.label}>
           {internal ? <Trans>Internal note (staff only)</Trans> : <Trans>Your message</Trans>}
@@ -514,7 +527,10 @@ function Composer({
           {internal ? <Trans>Add internal note</Trans> : <Trans>Send</Trans>}
         </button>
         <span role="status" className={page.mutedText}>
-          {sent && !send.isPending ? <Trans>Sent.</Trans> : null}
+          {sent === 'message' && !send.isPending && <Trans>Sent.</Trans>}
+          {sent === 'note' && !send.isPending && (
+            <Trans>Internal note added. What you write next goes to the client too.</Trans>
+          )}
         </span>
       </div>
       {send.isError && (

@@ -9,6 +9,7 @@ import { serviceCards as services, specializationCards as specializations } from
 import { CallToAction } from './call-to-action'
 import { HeroIllustration } from './hero-illustration'
 import { StepList } from './step-list'
+import { AreaNotice } from './area-notice'
 import * as layout from '../../components/ui/layout.css'
 import * as styles from './marketing.css'
 
@@ -19,6 +20,7 @@ export function HomePage() {
 
   return (
     <>
+      <AreaNotice />
       <section className={styles.hero} aria-labelledby="home-title">
         <div className={`${layout.container} ${styles.heroGrid}`}>
           <div>

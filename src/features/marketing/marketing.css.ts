@@ -200,3 +200,21 @@ export const legalLinks = style({
   paddingTop: vars.space['5'],
   borderTop: `1px solid ${vars.color.border}`,
 })
+
+// The home page's area notice (area-notice.tsx): the live region has no box of its own; once
+// filled, the band continues the hero's background above it.
+export const noticeBand = style({ background: vars.color.accentSoft, paddingTop: vars.space['5'] })
+
+export const notice = style({
+  display: 'grid',
+  gap: vars.space['2'],
+  justifyItems: 'start',
+  padding: vars.space['4'],
+  borderRadius: vars.radius.medium,
+  border: `1px solid ${vars.color.accent}`,
+  borderInlineStartWidth: '4px',
+  background: vars.color.surfaceRaised,
+  color: vars.color.text,
+})
+
+globalStyle(`${notice} p`, { margin: 0, maxWidth: vars.layout.textWidth })

@@ -6,7 +6,6 @@ import { useMutation } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import * as layout from '@/components/ui/layout.css'
 import * as styles from '@/components/ui/page.css'
 import { ConfirmButton } from '@/components/ui/confirm-button'
 import {
@@ -19,6 +18,7 @@ import {
   type RemoveFailure,
 } from '@/lib/documents'
 import { uploadMessages } from '@/lib/upload-messages'
+import { actionName } from '@/lib/action-name'
 
 export type Outcome = { tone: 'info' | 'error'; text: string } | null
 
@@ -105,20 +105,16 @@ export function OwnUploadActions({
         type="button"
         className={styles.smallButton}
         aria-disabled={replace.isPending || undefined}
+        aria-label={actionName(i18n, i18n._(replace.isPending ? msg`Uploading...` : msg`Replace file`), name)}
         onClick={() => {
           if (!replace.isPending) fileRef.current?.click()
         }}
       >
         {replace.isPending ? <Trans>Uploading...</Trans> : <Trans>Replace file</Trans>}
-        <span className={layout.visuallyHidden}>{`: ${name}`}</span>
       </button>
       <ConfirmButton
-        label={
-          <>
-            <Trans>Delete</Trans>
-            <span className={layout.visuallyHidden}>{`: ${name}`}</span>
-          </>
-        }
+        label={<Trans>Delete</Trans>}
+        name={actionName(i18n, i18n._(msg`Delete`), name)}
         question={<Trans>Delete “{name}” and its file? This cannot be undone.</Trans>}
         confirmLabel={<Trans>Yes, delete it</Trans>}
         busy={remove.isPending}

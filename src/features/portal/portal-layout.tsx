@@ -7,7 +7,6 @@ import { useLingui } from '@lingui/react/macro'
 import { useProfile } from '@/auth/use-auth'
 import { useLangPrefix } from '@/lib/use-lang'
 import { AppShell, type ShellSection } from '@/components/app-shell/app-shell'
-import { AreaNotice } from '@/components/app-shell/area-notice'
 import { conversationKeys, conversationUnreadQuery, totalUnread } from '@/lib/conversation'
 import { useLiveConnectionLost, useLiveQueryKeys } from '@/lib/use-live'
 import { approvalKeys } from '@/lib/approvals'
@@ -56,6 +55,7 @@ export function PortalLayout() {
 
   return (
     <AppShell
+      audience="client"
       preview={preview && <PreviewBanner preview={preview} />}
       exit={preview ? { label: t`Leave preview`, action: () => leavePreview('left') } : undefined}
       areaName={t`Client portal`}
@@ -64,7 +64,6 @@ export function PortalLayout() {
       sections={sections}
       notifications={{ link: notifications, count: unread }}
       context={organization.data?.name}
-      banner={<AreaNotice />}
       connectionLost={connectionLost}
     >
       <Outlet />

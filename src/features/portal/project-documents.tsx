@@ -17,10 +17,11 @@ import { useOpenDocument } from '@/lib/use-open-document'
 import { EmptyState } from '@/components/ui/page-kit'
 import { projectDocumentsQuery, projectKeys } from './queries'
 import * as styles from '@/components/ui/page.css'
-import { TableScroll } from '@/components/ui/table-scroll'
+import { DataTable } from '@/components/ui/data-table'
 import { OwnUploadActions, type Outcome } from './own-upload-actions'
 import { activePreview } from '@/lib/view-as'
 import { PreviewNote } from '@/components/ui/preview-note'
+import { actionName } from '@/lib/action-name'
 
 export function DocumentsSection({
   projectId,
@@ -31,11 +32,10 @@ export function DocumentsSection({
   projectName: string
   organizationId: string
 }) {
-  const { i18n } = useLingui()
+  const { t, i18n } = useLingui()
   const profile = useProfile()
   const { data: documents } = useSuspenseQuery(projectDocumentsQuery(profile.id, projectId))
   const download = useOpenDocument()
-  const captionId = useId()
   const queryClient = useQueryClient()
   const [outcome, setOutcome] = useState<Outcome>(null)
   const preview = activePreview()
@@ -65,86 +65,88 @@ export function DocumentsSection({
           <Trans>No documents have been shared in this project yet.</Trans>
         </EmptyState>
       ) : (
-        <TableScroll labelledBy={captionId}>
-          <table className={styles.table}>
-            <caption id={captionId} className={layout.visuallyHidden}>
-              <Trans>Documents of {projectName}</Trans>
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col" className={styles.th}>
-                  <Trans>Name</Trans>
-                </th>
-                <th scope="col" className={styles.th}>
-                  <Trans>Category</Trans>
-                </th>
-                <th scope="col" className={styles.thNumeric}>
-                  <Trans>Size</Trans>
-                </th>
-                <th scope="col" className={styles.th}>
-                  <Trans>Date</Trans>
-                </th>
-                <th scope="col" className={styles.th}>
-                  <Trans>Actions</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {documents.map((document) => {
+        <DataTable
+          caption={<Trans>Documents of {projectName}</Trans>}
+          rows={documents}
+          rowKey={(document) => document.id}
+          rowAttributes={(document) => ({ 'data-document-id': document.id })}
+          columns={[
+            {
+              key: 'name',
+              header: t`Name`,
+              rowHeader: true,
+              cell: (document) => (
+                <>
+                  <span className={styles.itemTitle}>{document.name}</span>
+                  {document.description && <p className={styles.mutedText}>{document.description}</p>}
+                  {document.uploaded_by === profile.id && (
+                    <p className={styles.mutedText}>
+                      <Trans>Uploaded by you</Trans>
+                    </p>
+                  )}
+                  {document.version > 1 && (
+                    <p className={styles.mutedText}>
+                      <Trans>Version {document.version}</Trans>
+                    </p>
+                  )}
+                </>
+              ),
+            },
+            {
+              key: 'category',
+              header: t`Category`,
+              cell: (document) => labelOf(i18n, documentCategoryLabels, document.category),
+            },
+            {
+              key: 'size',
+              header: t`Size`,
+              numeric: true,
+              cell: (document) => formatBytes(document.size_bytes, i18n.locale),
+            },
+            {
+              key: 'date',
+              header: t`Date`,
+              nowrap: true,
+              cell: (document) => (
+                <time dateTime={document.created_at}>{formatDate(document.created_at, i18n.locale)}</time>
+              ),
+            },
+            {
+              key: 'actions',
+              header: t`Actions`,
+              actions: true,
+              cell: (document) => {
                 const busy = download.pending === document.id
                 const name = document.name
                 return (
-                  <tr key={document.id} data-document-id={document.id}>
-                    <th scope="row" className={styles.rowHeader}>
-                      <span className={styles.itemTitle}>{document.name}</span>
-                      {document.description && <p className={styles.mutedText}>{document.description}</p>}
-                      {document.uploaded_by === profile.id && (
-                        <p className={styles.mutedText}>
-                          <Trans>Uploaded by you</Trans>
-                        </p>
-                      )}
-                      {document.version > 1 && (
-                        <p className={styles.mutedText}>
-                          <Trans>Version {document.version}</Trans>
-                        </p>
-                      )}
-                    </th>
-                    <td className={styles.td}>{labelOf(i18n, documentCategoryLabels, document.category)}</td>
-                    <td className={styles.tdNumeric}>{formatBytes(document.size_bytes, i18n.locale)}</td>
-                    <td className={`${styles.td} ${styles.nowrap}`}>
-                      <time dateTime={document.created_at}>{formatDate(document.created_at, i18n.locale)}</time>
-                    </td>
-                    <td className={styles.td}>
-                      <div className={styles.actions}>
-                        <button
-                          type="button"
-                          className={styles.smallButton}
-                          aria-disabled={busy || undefined}
-                          onClick={() => {
-                            if (!busy) void download.open(document.id, document.storage_path, document.name)
-                          }}
-                        >
-                          {busy ? <Trans>Preparing...</Trans> : <Trans>Download</Trans>}
-                          <span className={layout.visuallyHidden}>{`: ${name}`}</span>
-                        </button>
-                        {/* A preview (view as client) changes nothing: no replace or delete. */}
-                        {document.uploaded_by === profile.id && !preview && (
-                          <OwnUploadActions
-                            document={document}
-                            organizationId={organizationId}
-                            projectId={projectId}
-                            onOutcome={setOutcome}
-                            onChanged={refresh}
-                          />
-                        )}
-                      </div>
-                    </td>
-                  </tr>
+                  <>
+                    <button
+                      type="button"
+                      className={styles.smallButton}
+                      aria-disabled={busy || undefined}
+                      aria-label={actionName(i18n, i18n._(busy ? msg`Preparing...` : msg`Download`), name)}
+                      onClick={() => {
+                        if (!busy) void download.open(document.id, document.storage_path, document.name)
+                      }}
+                    >
+                      {busy ? <Trans>Preparing...</Trans> : <Trans>Download</Trans>}
+                    </button>
+                    {/* A preview (view as client) changes nothing: no replace or delete. */}
+                    {document.uploaded_by === profile.id && !preview && (
+                      <OwnUploadActions
+                        document={document}
+                        organizationId={organizationId}
+                        projectId={projectId}
+                        onOutcome={setOutcome}
+                        onChanged={refresh}
+                      />
+                    )}
+                  </>
                 )
-              })}
-            </tbody>
-          </table>
-        </TableScroll>
+              },
+            },
+          ]}
+        />
       )}
       {preview ? <PreviewNote /> : <UploadForm projectId={projectId} organizationId={organizationId} />}
     </>

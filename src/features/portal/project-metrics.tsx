@@ -5,14 +5,14 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useProfile } from '@/auth/use-auth'
-import * as layout from '@/components/ui/layout.css'
 import { formatMetric, formatPeriodLabel } from '@/lib/format'
 import { groupMetrics, MetricCardHead, type MetricSeries } from '@/components/metric-chart/metric-series'
 import { EmptyState } from '@/components/ui/page-kit'
 import { projectMetricsQuery, type PortalMetric } from './queries'
 import * as chart from '@/components/metric-chart/metric-chart.css'
 import * as styles from '@/components/ui/page.css'
-import { TableScroll } from '@/components/ui/table-scroll'
+import { DataTable } from '@/components/ui/data-table'
+import { actionName } from '@/lib/action-name'
 
 /** metric_key → label in the active language, for the activity timeline. */
 export function useMetricLabels(projectId: string): Record<string, string> {
@@ -45,7 +45,7 @@ export function MetricsSection({ projectId }: { projectId: string }) {
 }
 
 function MetricCard({ metric }: { metric: MetricSeries<PortalMetric> }) {
-  const { i18n } = useLingui()
+  const { t, i18n } = useLingui()
   const locale = i18n.locale
   const [showTable, setShowTable] = useState(false)
   const tableId = useId()
@@ -96,49 +96,38 @@ function MetricCard({ metric }: { metric: MetricSeries<PortalMetric> }) {
           className={styles.smallButton}
           aria-expanded={showTable}
           aria-controls={tableId}
+          aria-label={actionName(i18n, i18n._(showTable ? msg`Hide the figures` : msg`Show the figures`), label)}
           onClick={() => setShowTable((open) => !open)}
         >
           {showTable ? <Trans>Hide the figures</Trans> : <Trans>Show the figures</Trans>}
-          <span className={layout.visuallyHidden}>{`: ${label}`}</span>
         </button>
       </div>
-      <TableScroll label={i18n._(msg`Figures of ${label}`)} id={tableId} hidden={!showTable}>
-        <table className={styles.table}>
-          <caption className={styles.caption}>
-            <Trans>{label} by period</Trans>
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col" className={styles.th}>
-                <Trans>Period</Trans>
-              </th>
-              <th scope="col" className={styles.thNumeric}>
-                <Trans>Value</Trans>
-              </th>
-              <th scope="col" className={styles.thNumeric}>
-                <Trans>Target</Trans>
-              </th>
-              {hasNotes && (
-                <th scope="col" className={styles.th}>
-                  <Trans>Notes</Trans>
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <th scope="row" className={`${styles.rowHeader} ${styles.nowrap}`}>
-                  {formatPeriodLabel(row.period_start, metric.granularity, locale)}
-                </th>
-                <td className={styles.tdNumeric}>{format(row.value)}</td>
-                <td className={styles.tdNumeric}>{row.target === null ? '—' : format(row.target)}</td>
-                {hasNotes && <td className={styles.td}>{row.notes}</td>}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable
+        id={tableId}
+        hidden={!showTable}
+        layout="scroll"
+        regionLabel={i18n._(msg`Figures of ${label}`)}
+        caption={<Trans>{label} by period</Trans>}
+        showCaption
+        rows={rows}
+        rowKey={(row) => row.id}
+        columns={[
+          {
+            key: 'period',
+            header: t`Period`,
+            rowHeader: true,
+            cell: (row) => formatPeriodLabel(row.period_start, metric.granularity, locale),
+          },
+          { key: 'value', header: t`Value`, numeric: true, cell: (row) => format(row.value) },
+          {
+            key: 'target',
+            header: t`Target`,
+            numeric: true,
+            cell: (row) => (row.target === null ? '—' : format(row.target)),
+          },
+          hasNotes && { key: 'notes', header: t`Notes`, cell: (row) => row.notes },
+        ]}
+      />
     </li>
   )
 }

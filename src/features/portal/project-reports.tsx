@@ -2,6 +2,7 @@
 // document (signed URL) and the live dashboard (external link) when there are any.
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { msg } from '@lingui/core/macro'
 import { useProfile } from '@/auth/use-auth'
 import * as layout from '@/components/ui/layout.css'
 import { formatDate, formatPeriod } from '@/lib/format'
@@ -10,6 +11,7 @@ import { useOpenDocument } from '@/lib/use-open-document'
 import { EmptyState } from '@/components/ui/page-kit'
 import { projectReportsQuery } from './queries'
 import * as styles from '@/components/ui/page.css'
+import { actionName } from '@/lib/action-name'
 
 /** A published report's type, period and publication date, as spans of a meta line. */
 export function ReportFacts({
@@ -61,15 +63,28 @@ export function ReportsSection({ projectId }: { projectId: string }) {
       <ul className={styles.plainList}>
         {reports.map((report) => {
           const title = report.title
+          const version = report.version
           const document = report.document
           const busy = document !== null && download.pending === document.id
           return (
-            <li key={report.id} className={styles.card} data-report-id={report.id}>
+            // The id is where an approval of this report links to ("See the report, version 2").
+            <li
+              key={report.id}
+              id={`report-${report.id}`}
+              tabIndex={-1}
+              className={styles.card}
+              data-report-id={report.id}
+            >
               <h3 className={styles.cardTitle} lang={report.locale === i18n.locale ? undefined : report.locale}>
                 {report.title}
               </h3>
               <p className={styles.meta}>
                 <ReportFacts report={report} />
+                {report.version > 1 && (
+                  <span>
+                    <Trans>Version {version}</Trans>
+                  </span>
+                )}
               </p>
               {report.summary && (
                 <p className={styles.summary} lang={report.locale === i18n.locale ? undefined : report.locale}>
@@ -83,12 +98,12 @@ export function ReportsSection({ projectId }: { projectId: string }) {
                       type="button"
                       className={styles.smallButton}
                       aria-disabled={busy || undefined}
+                      aria-label={actionName(i18n, i18n._(busy ? msg`Preparing...` : msg`Download the report`), title)}
                       onClick={() => {
                         if (!busy) void download.open(document.id, document.storage_path, document.name)
                       }}
                     >
                       {busy ? <Trans>Preparing...</Trans> : <Trans>Download the report</Trans>}
-                      <span className={layout.visuallyHidden}>{`: ${title}`}</span>
                     </button>
                   )}
                   {report.dashboard_url && (

@@ -11,8 +11,9 @@ import { labelOf, taskPriorityLabels } from '@/lib/labels'
 import { DueDate, EmptyState, StatusBadge } from '@/components/ui/page-kit'
 import { projectKeys, projectTasksQuery, type PortalTask } from './queries'
 import * as styles from '@/components/ui/page.css'
-import { TableScroll } from '@/components/ui/table-scroll'
+import { DataTable } from '@/components/ui/data-table'
 import { activePreview } from '@/lib/view-as'
+import { actionName } from '@/lib/action-name'
 
 function useTaskStatus(projectId: string) {
   const queryClient = useQueryClient()
@@ -37,11 +38,10 @@ function useTaskStatus(projectId: string) {
 }
 
 export function TasksSection({ projectId, projectName }: { projectId: string; projectName: string }) {
-  const { i18n } = useLingui()
+  const { t, i18n } = useLingui()
   const profile = useProfile()
   const { data: tasks } = useSuspenseQuery(projectTasksQuery(profile.id, projectId))
   const mutation = useTaskStatus(projectId)
-  const captionId = useId()
   const errorId = useId()
 
   if (tasks.length === 0) {
@@ -62,101 +62,79 @@ export function TasksSection({ projectId, projectName }: { projectId: string; pr
           <Trans>The task “{failedTask}” could not be updated. Please try again.</Trans>
         </p>
       )}
-      <TableScroll labelledBy={captionId}>
-        <table className={styles.table}>
-          <caption id={captionId} className={layout.visuallyHidden}>
-            <Trans>Tasks of {projectName}</Trans>
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col" className={styles.th}>
-                <Trans>Task</Trans>
-              </th>
-              <th scope="col" className={styles.th}>
-                <Trans>Status</Trans>
-              </th>
-              <th scope="col" className={styles.th}>
-                <Trans>Priority</Trans>
-              </th>
-              <th scope="col" className={styles.th}>
-                <Trans>Due date</Trans>
-              </th>
-              <th scope="col" className={styles.th}>
-                <Trans>Assigned to</Trans>
-              </th>
-              <th scope="col" className={styles.th}>
-                <Trans>Action</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {tasks.map((task) => {
+      <DataTable
+        caption={<Trans>Tasks of {projectName}</Trans>}
+        rows={tasks}
+        rowKey={(task) => task.id}
+        rowAttributes={(task) => ({ 'data-task-id': task.id })}
+        columns={[
+          {
+            key: 'task',
+            header: t`Task`,
+            rowHeader: true,
+            cell: (task) => (
+              <>
+                <span className={styles.itemTitle}>{task.title}</span>
+                {task.description && <p className={styles.mutedText}>{task.description}</p>}
+              </>
+            ),
+          },
+          { key: 'status', header: t`Status`, cell: (task) => <StatusBadge kind="task" status={task.status} /> },
+          {
+            key: 'priority',
+            header: t`Priority`,
+            cell: (task) => labelOf(i18n, taskPriorityLabels, task.priority),
+          },
+          {
+            key: 'due',
+            header: t`Due date`,
+            cell: (task) => <DueDate date={task.due_date} done={task.status === 'done'} />,
+          },
+          {
+            key: 'assignee',
+            header: t`Assigned to`,
+            cell: (task) =>
+              task.assigned_to === profile.id ? (
+                <Trans>You</Trans>
+              ) : task.assigned_to ? (
+                <Trans>Someone else</Trans>
+              ) : (
+                <Trans>Unassigned</Trans>
+              ),
+          },
+          {
+            key: 'action',
+            header: t`Action`,
+            actions: true,
+            cell: (task) => {
               const done = task.status === 'done'
-              const mine = task.assigned_to === profile.id
               const busy = pendingId === task.id
               const title = task.title
-              return (
-                <tr key={task.id} data-task-id={task.id}>
-                  <th scope="row" className={styles.rowHeader}>
-                    <span className={styles.itemTitle}>{task.title}</span>
-                    {task.description && <p className={styles.mutedText}>{task.description}</p>}
-                  </th>
-                  <td className={styles.td}>
-                    <StatusBadge kind="task" status={task.status} />
-                  </td>
-                  <td className={styles.td}>{labelOf(i18n, taskPriorityLabels, task.priority)}</td>
-                  <td className={styles.td}>
-                    <DueDate date={task.due_date} done={done} />
-                  </td>
-                  <td className={styles.td}>
-                    {mine ? (
-                      <Trans>You</Trans>
-                    ) : task.assigned_to ? (
-                      <Trans>Someone else</Trans>
-                    ) : (
-                      <Trans>Unassigned</Trans>
-                    )}
-                  </td>
-                  <td className={styles.td}>
-                    {mine && !activePreview() ? (
-                      <button
-                        type="button"
-                        className={styles.smallButton}
-                        aria-disabled={busy || undefined}
-                        aria-describedby={failedTask !== undefined ? errorId : undefined}
-                        onClick={() => {
-                          if (!busy) mutation.mutate({ task, done: !done })
-                        }}
-                      >
-                        {busy ? (
-                          <Trans>Saving...</Trans>
-                        ) : done ? (
-                          <>
-                            <Trans>Reopen</Trans>
-                            <span className={layout.visuallyHidden}>{`: ${title}`}</span>
-                          </>
-                        ) : (
-                          <>
-                            <Trans>Mark as done</Trans>
-                            <span className={layout.visuallyHidden}>{`: ${title}`}</span>
-                          </>
-                        )}
-                      </button>
-                    ) : (
-                      <>
-                        <span aria-hidden="true">—</span>
-                        <span className={layout.visuallyHidden}>
-                          <Trans>No action available</Trans>
-                        </span>
-                      </>
-                    )}
-                  </td>
-                </tr>
+              return task.assigned_to === profile.id && !activePreview() ? (
+                <button
+                  type="button"
+                  className={styles.smallButton}
+                  aria-disabled={busy || undefined}
+                  aria-describedby={failedTask !== undefined ? errorId : undefined}
+                  aria-label={actionName(i18n, busy ? t`Saving...` : done ? t`Reopen` : t`Mark as done`, title)}
+                  onClick={() => {
+                    if (!busy) mutation.mutate({ task, done: !done })
+                  }}
+                >
+                  {busy ? <Trans>Saving...</Trans> : done ? <Trans>Reopen</Trans> : <Trans>Mark as done</Trans>}
+                </button>
+              ) : (
+                <>
+                  <span aria-hidden="true">—</span>
+                  <span className={layout.visuallyHidden}>
+                    <Trans>No action available</Trans>
+                  </span>
+                </>
               )
-            })}
-          </tbody>
-        </table>
-      </TableScroll>
+            },
+          },
+        ]}
+      />
     </>
   )
 }

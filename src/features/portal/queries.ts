@@ -100,7 +100,7 @@ export const projectReportsQuery = (viewerId: string, projectId: string) =>
         await supabase
           .from('reports')
           .select(
-            'id, title, summary, report_type, locale, period_start, period_end, dashboard_url, published_at, document:documents!reports_document_id_fkey(id, name, storage_path)',
+            'id, title, summary, report_type, locale, period_start, period_end, dashboard_url, published_at, version, document:documents!reports_document_id_fkey(id, name, storage_path)',
           )
           .eq('project_id', projectId)
           .eq('status', 'published')

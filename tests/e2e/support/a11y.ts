@@ -18,3 +18,22 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
   )
   expect(violations, `axe violations on ${label}`).toEqual([])
 }
+
+/**
+ * The accessible names Chromium itself computes for the page (its accessibility tree, what screen
+ * readers get), with the role of each. Text nodes are left out: only what names an element.
+ */
+export async function chromiumNames(page: Page): Promise<{ role: string; name: string }[]> {
+  const session = await page.context().newCDPSession(page)
+  try {
+    const { nodes } = await session.send('Accessibility.getFullAXTree')
+    return nodes.flatMap((node) => {
+      const role = String(node.role?.value ?? '')
+      const name = node.name?.value
+      if (node.ignored || typeof name !== 'string' || !name || ['StaticText', 'InlineTextBox'].includes(role)) return []
+      return [{ role, name }]
+    })
+  } finally {
+    await session.detach()
+  }
+}

@@ -40,6 +40,9 @@ export const paths = {
   adminDashboard: (prefix: Prefix) => withLangPrefix('/admin/dashboard', prefix),
   reset: (prefix: Prefix) => withLangPrefix('/reset-password', prefix),
   home: (prefix: Prefix) => withLangPrefix('/', prefix),
+  /** Where "Sign out" lands: the area's sign-in page, saying the session ended. */
+  signedOut: (prefix: Prefix, audience: 'client' | 'staff' = 'client') =>
+    `${withLangPrefix(audience === 'client' ? '/client-portal/login' : '/admin/login', prefix)}?notice=signed-out`,
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -224,6 +227,19 @@ export class UserMenu {
   item(source: string): Locator {
     return this.menu().getByRole('menuitem', { name: t(this.lng, source), exact: true })
   }
+}
+
+/**
+ * After "Sign out": the area's sign-in page in `lng`, saying (in its live region) that the
+ * session ended, with no session left in the browser.
+ */
+export async function expectSignedOut(page: Page, lng: Locale, audience: 'client' | 'staff' = 'client') {
+  await expect(page).toHaveURL(exactPath(paths.signedOut(lng, audience)))
+  await expect(new SignInPage(page, lng, audience).heading).toBeVisible()
+  await expect(page.getByRole('status')).toHaveText(
+    t(lng, 'You have signed out: your session on this device has ended.'),
+  )
+  expect(await storedSession(page)).toBeNull()
 }
 
 /** The stored supabase-js session, as the header reads it (src/auth/stored-session.ts). */

@@ -24,7 +24,7 @@ import {
 } from './queries'
 import { filtersOf, hasFilters, type ActivityFilters, type ActivitySearch } from './search'
 import * as styles from './activity.css'
-import { TableScroll } from '@/components/ui/table-scroll'
+import { DataTable } from '@/components/ui/data-table'
 
 const route = getRouteApi('/{-$lang}/_app/admin/dashboard/activity')
 
@@ -191,9 +191,8 @@ function Results({
   total: number
   names: Names
 }) {
-  const { i18n } = useLingui()
+  const { t, i18n } = useLingui()
   const titleId = useId()
-  const captionId = useId()
   const first = total === 0 ? 0 : (current - 1) * activityPageSize + 1
   const last = Math.min(total, current * activityPageSize)
   const pages = Math.max(1, Math.ceil(total / activityPageSize))
@@ -221,47 +220,34 @@ function Results({
         <ExportButton filters={filters} total={total} names={names} />
       </div>
       {rows.length > 0 && (
-        <TableScroll labelledBy={captionId}>
-          <table className={page.table}>
-            <caption id={captionId} className={layout.visuallyHidden}>
-              <Trans>Activity log entries</Trans>
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col" className={page.th}>
-                  <Trans>When</Trans>
-                </th>
-                <th scope="col" className={page.th}>
-                  <Trans>What happened</Trans>
-                </th>
-                <th scope="col" className={page.th}>
-                  <Trans>Person</Trans>
-                </th>
-                <th scope="col" className={page.th}>
-                  <Trans>Organization</Trans>
-                </th>
-                <th scope="col" className={page.th}>
-                  <Trans>Project</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((entry) => (
-                <tr key={entry.id} data-entity={entry.entity_type}>
-                  <td className={`${page.td} ${styles.when}`}>
-                    <time dateTime={entry.occurred_at}>{formatDateTime(entry.occurred_at, i18n.locale)}</time>
-                  </td>
-                  <td className={page.td}>{describeActivity(i18n, entry)}</td>
-                  <td className={page.td}>{actorName(i18n, names, entry.actor_id)}</td>
-                  <td className={page.td}>
-                    {entry.organization_id ? (names.organizations.get(entry.organization_id) ?? '') : ''}
-                  </td>
-                  <td className={page.td}>{entry.project_id ? (names.projects.get(entry.project_id) ?? '') : ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          caption={<Trans>Activity log entries</Trans>}
+          rows={rows}
+          rowKey={(entry) => String(entry.id)}
+          rowAttributes={(entry) => ({ 'data-entity': entry.entity_type })}
+          columns={[
+            {
+              key: 'when',
+              header: t`When`,
+              nowrap: true,
+              cell: (entry) => (
+                <time dateTime={entry.occurred_at}>{formatDateTime(entry.occurred_at, i18n.locale)}</time>
+              ),
+            },
+            { key: 'what', header: t`What happened`, cell: (entry) => describeActivity(i18n, entry) },
+            { key: 'person', header: t`Person`, cell: (entry) => actorName(i18n, names, entry.actor_id) },
+            {
+              key: 'organization',
+              header: t`Organization`,
+              cell: (entry) => (entry.organization_id ? (names.organizations.get(entry.organization_id) ?? '') : ''),
+            },
+            {
+              key: 'project',
+              header: t`Project`,
+              cell: (entry) => (entry.project_id ? (names.projects.get(entry.project_id) ?? '') : ''),
+            },
+          ]}
+        />
       )}
       {pages > 1 && <Pager current={current} pages={pages} />}
     </section>

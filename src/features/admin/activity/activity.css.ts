@@ -35,5 +35,3 @@ export const pager = style({
   justifyContent: 'center',
   '@media': { [media.tablet]: { justifyContent: 'space-between' } },
 })
-
-export const when = style({ whiteSpace: 'nowrap' })

@@ -36,6 +36,7 @@ export const roleForm = style({ display: 'flex', flexWrap: 'wrap', gap: vars.spa
 
 export const roleSelect = style({
   minHeight: '44px',
+  maxWidth: '100%',
   paddingInline: vars.space['2'],
   border: `1px solid ${vars.color.textMuted}`,
   borderRadius: vars.radius.small,

@@ -24,7 +24,7 @@ import {
 } from './queries'
 import { LastSignIn, OutcomeAlert, UserActions, type Outcome } from './user-actions'
 import { ActiveBadge, UserStatusBadge } from './user-status'
-import { TableScroll } from '@/components/ui/table-scroll'
+import { DataTable } from '@/components/ui/data-table'
 
 const route = getRouteApi('/{-$lang}/_app/admin/dashboard/organizations/$organizationId')
 
@@ -102,7 +102,7 @@ function OrganizationDetails({ organization }: { organization: Organization }) {
 }
 
 function UsersSection({ organization }: { organization: Organization }) {
-  const { i18n } = useLingui()
+  const { t, i18n } = useLingui()
   const { data: users } = useSuspenseQuery(organizationUsersQuery(organization.id))
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const invalidate = [clientKeys.users(organization.id), clientKeys.list()]
@@ -118,57 +118,38 @@ function UsersSection({ organization }: { organization: Organization }) {
           <Trans>This organization has no portal users yet. Invite the first one below.</Trans>
         </EmptyState>
       ) : (
-        <TableScroll labelledBy="users-title">
-          <table className={page.table}>
-            <thead>
-              <tr>
-                <th scope="col" className={page.th}>
-                  <Trans>Name</Trans>
-                </th>
-                <th scope="col" className={page.th}>
-                  <Trans>E-mail</Trans>
-                </th>
-                <th scope="col" className={page.th}>
-                  <Trans>Language</Trans>
-                </th>
-                <th scope="col" className={page.th}>
-                  <Trans>Status</Trans>
-                </th>
-                <th scope="col" className={page.th}>
-                  <Trans>Last sign-in</Trans>
-                </th>
-                <th scope="col" className={page.th}>
-                  <Trans>Actions</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((user) => (
-                <tr key={user.id} data-user={user.email ?? user.id}>
-                  <th scope="row" className={page.rowHeader}>
-                    {user.full_name || '—'}
-                  </th>
-                  <td className={page.td}>{user.email}</td>
-                  <td className={page.td}>{languageName(i18n, user.locale)}</td>
-                  <td className={page.td}>
-                    <UserStatusBadge status={user.status} />
-                    {user.status === 'invited' && user.invited_at && (
-                      <span className={page.meta}>
-                        <Trans>Invited {formatDate(user.invited_at, i18n.locale)}</Trans>
-                      </span>
-                    )}
-                  </td>
-                  <td className={page.td}>
-                    <LastSignIn at={user.last_sign_in_at} />
-                  </td>
-                  <td className={page.td}>
-                    <UserActions user={user} invalidate={invalidate} onOutcome={setOutcome} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          labelledBy="users-title"
+          rows={users}
+          rowKey={(user) => user.id}
+          rowAttributes={(user) => ({ 'data-user': user.email ?? user.id })}
+          columns={[
+            { key: 'name', header: t`Name`, rowHeader: true, cell: (user) => user.full_name || '—' },
+            { key: 'email', header: t`E-mail`, breakWords: true, cell: (user) => user.email },
+            { key: 'language', header: t`Language`, cell: (user) => languageName(i18n, user.locale) },
+            {
+              key: 'status',
+              header: t`Status`,
+              cell: (user) => (
+                <>
+                  <UserStatusBadge status={user.status} />
+                  {user.status === 'invited' && user.invited_at && (
+                    <span className={page.meta}>
+                      <Trans>Invited {formatDate(user.invited_at, i18n.locale)}</Trans>
+                    </span>
+                  )}
+                </>
+              ),
+            },
+            { key: 'last', header: t`Last sign-in`, cell: (user) => <LastSignIn at={user.last_sign_in_at} /> },
+            {
+              key: 'actions',
+              header: t`Actions`,
+              actions: true,
+              cell: (user) => <UserActions user={user} invalidate={invalidate} onOutcome={setOutcome} />,
+            },
+          ]}
+        />
       )}
       <InviteForm
         target={{ kind: 'client', organizationId: organization.id, defaultLocale: organization.default_locale }}

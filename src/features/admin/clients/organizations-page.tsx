@@ -14,7 +14,7 @@ import { OrganizationForm } from './organization-form'
 import { ActiveBadge } from './user-status'
 import { clientKeys, organizationsQuery, type OrganizationListItem } from './queries'
 import * as styles from './clients.css'
-import { TableScroll } from '@/components/ui/table-scroll'
+import { DataTable } from '@/components/ui/data-table'
 
 function matches(organization: OrganizationListItem, term: string): boolean {
   if (!term) return true
@@ -115,55 +115,53 @@ export function OrganizationsPage() {
             )}
           </p>
         ) : (
-          <TableScroll labelledBy="organizations-title">
-            <table className={page.table}>
-              <thead>
-                <tr>
-                  <th scope="col" className={page.th}>
-                    <Trans>Name</Trans>
-                  </th>
-                  <th scope="col" className={page.thNumeric}>
-                    <Trans>Users</Trans>
-                  </th>
-                  <th scope="col" className={page.thNumeric}>
-                    <Trans>Projects</Trans>
-                  </th>
-                  <th scope="col" className={page.th}>
-                    <Trans>Status</Trans>
-                  </th>
-                  <th scope="col" className={page.th}>
-                    <Trans>Country</Trans>
-                  </th>
-                  <th scope="col" className={page.th}>
-                    <Trans>Language</Trans>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((organization) => (
-                  <tr key={organization.id}>
-                    <th scope="row" className={page.rowHeader}>
-                      <Link
-                        to="/{-$lang}/admin/dashboard/organizations/$organizationId"
-                        params={{ lang, organizationId: organization.id }}
-                        className={styles.nameCell}
-                      >
-                        {organization.name}
-                      </Link>
-                      {organization.industry && <span className={page.meta}>{organization.industry}</span>}
-                    </th>
-                    <td className={page.tdNumeric}>{i18n.number(organization.users)}</td>
-                    <td className={page.tdNumeric}>{i18n.number(organization.projects)}</td>
-                    <td className={page.td}>
-                      <ActiveBadge active={organization.is_active} />
-                    </td>
-                    <td className={page.td}>{country(organization.country_code)}</td>
-                    <td className={page.td}>{languageName(i18n, organization.default_locale)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable
+            labelledBy="organizations-title"
+            rows={shown}
+            rowKey={(organization) => organization.id}
+            columns={[
+              {
+                key: 'name',
+                header: t`Name`,
+                rowHeader: true,
+                cell: (organization) => (
+                  <>
+                    <Link
+                      to="/{-$lang}/admin/dashboard/organizations/$organizationId"
+                      params={{ lang, organizationId: organization.id }}
+                      className={styles.nameCell}
+                    >
+                      {organization.name}
+                    </Link>
+                    {organization.industry && <span className={page.meta}>{organization.industry}</span>}
+                  </>
+                ),
+              },
+              {
+                key: 'users',
+                header: t`Users`,
+                numeric: true,
+                cell: (organization) => i18n.number(organization.users),
+              },
+              {
+                key: 'projects',
+                header: t`Projects`,
+                numeric: true,
+                cell: (organization) => i18n.number(organization.projects),
+              },
+              {
+                key: 'status',
+                header: t`Status`,
+                cell: (organization) => <ActiveBadge active={organization.is_active} />,
+              },
+              { key: 'country', header: t`Country`, cell: (organization) => country(organization.country_code) },
+              {
+                key: 'language',
+                header: t`Language`,
+                cell: (organization) => languageName(i18n, organization.default_locale),
+              },
+            ]}
+          />
         )}
       </section>
 

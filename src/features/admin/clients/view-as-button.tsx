@@ -7,13 +7,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { supabase } from '@/lib/supabase'
 import { useLangPrefix } from '@/lib/use-lang'
 import { PreviewError, startPreview } from '@/lib/view-as'
-import * as layout from '@/components/ui/layout.css'
 import * as page from '@/components/ui/page.css'
 import type { ManagedUser } from './queries'
 import type { Outcome } from './user-actions'
+import { actionName } from '@/lib/action-name'
 
 export function ViewAsButton({ user, onOutcome }: { user: ManagedUser; onOutcome: (outcome: Outcome) => void }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const router = useRouter()
   const lang = useLangPrefix()
   const [busy, setBusy] = useState(false)
@@ -43,10 +43,14 @@ export function ViewAsButton({ user, onOutcome }: { user: ManagedUser; onOutcome
   }
 
   return (
-    <button type="button" className={page.smallButton} disabled={busy} onClick={() => void open()}>
-      <Trans>
-        View as client<span className={layout.visuallyHidden}>: {name}</span>
-      </Trans>
+    <button
+      type="button"
+      className={page.smallButton}
+      disabled={busy}
+      aria-label={actionName(i18n, t`View as client`, name)}
+      onClick={() => void open()}
+    >
+      <Trans>View as client</Trans>
     </button>
   )
 }

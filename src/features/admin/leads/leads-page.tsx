@@ -1,10 +1,8 @@
 // The contact form's leads: counts per status as filter links (?status=…), then the list, newest
 // first; each name opens the lead.
-import { useId } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import * as layout from '@/components/ui/layout.css'
 import { useLangPrefix } from '@/lib/use-lang'
 import { formatDate } from '@/lib/format'
 import { labelOf } from '@/lib/labels'
@@ -15,7 +13,7 @@ import { interestLabels, leadStatusLabels, localeNames } from './labels'
 import { leadCountsQuery, leadsListQuery } from './queries'
 import { leadStatuses, type LeadsSearch } from './search'
 import * as styles from './leads.css'
-import { TableScroll } from '@/components/ui/table-scroll'
+import { DataTable } from '@/components/ui/data-table'
 
 const route = getRouteApi('/{-$lang}/_app/admin/dashboard/leads/')
 
@@ -25,7 +23,6 @@ export function LeadsPage() {
   const { status } = route.useSearch()
   const { data: counts } = useSuspenseQuery(leadCountsQuery())
   const { data: leads } = useSuspenseQuery(leadsListQuery(status ?? null))
-  const captionId = useId()
   const total = counts.new + counts.in_progress + counts.closed
   const filters: { search: LeadsSearch; label: string; count: number; key: string }[] = [
     { key: 'all', search: {}, label: t`All`, count: total },
@@ -72,60 +69,45 @@ export function LeadsPage() {
           <Trans>There are no leads with this status.</Trans>
         </EmptyState>
       ) : (
-        <TableScroll labelledBy={captionId}>
-          <table className={page.table}>
-            <caption id={captionId} className={layout.visuallyHidden}>
-              <Trans>Leads: {shownLabel}</Trans>
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col" className={page.th}>
-                  <Trans>Name</Trans>
-                </th>
-                <th scope="col" className={page.th}>
-                  <Trans>Company</Trans>
-                </th>
-                <th scope="col" className={page.th}>
-                  <Trans>Interest</Trans>
-                </th>
-                <th scope="col" className={page.th}>
-                  <Trans>Status</Trans>
-                </th>
-                <th scope="col" className={page.th}>
-                  <Trans>Language</Trans>
-                </th>
-                <th scope="col" className={page.th}>
-                  <Trans>Received</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {leads.map((lead) => (
-                <tr key={lead.id} data-testid="lead-row">
-                  <th scope="row" className={page.rowHeader}>
-                    <Link
-                      to="/{-$lang}/admin/dashboard/leads/$leadId"
-                      params={{ lang, leadId: lead.id }}
-                      className={page.itemTitle}
-                    >
-                      {lead.name}
-                    </Link>
-                    <div className={page.mutedText}>{lead.email}</div>
-                  </th>
-                  <td className={page.td}>{lead.company ?? ''}</td>
-                  <td className={page.td}>{lead.interest ? labelOf(i18n, interestLabels, lead.interest) : ''}</td>
-                  <td className={page.td}>
-                    <LeadStatusBadge status={lead.status} />
-                  </td>
-                  <td className={page.td}>{labelOf(i18n, localeNames, lead.locale)}</td>
-                  <td className={`${page.td} ${page.nowrap}`}>
-                    <time dateTime={lead.created_at}>{formatDate(lead.created_at, i18n.locale)}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          caption={<Trans>Leads: {shownLabel}</Trans>}
+          rows={leads}
+          rowKey={(lead) => lead.id}
+          rowAttributes={() => ({ 'data-testid': 'lead-row' })}
+          columns={[
+            {
+              key: 'name',
+              header: t`Name`,
+              rowHeader: true,
+              cell: (lead) => (
+                <>
+                  <Link
+                    to="/{-$lang}/admin/dashboard/leads/$leadId"
+                    params={{ lang, leadId: lead.id }}
+                    className={page.itemTitle}
+                  >
+                    {lead.name}
+                  </Link>
+                  <div className={page.mutedText}>{lead.email}</div>
+                </>
+              ),
+            },
+            { key: 'company', header: t`Company`, cell: (lead) => lead.company ?? '' },
+            {
+              key: 'interest',
+              header: t`Interest`,
+              cell: (lead) => (lead.interest ? labelOf(i18n, interestLabels, lead.interest) : ''),
+            },
+            { key: 'status', header: t`Status`, cell: (lead) => <LeadStatusBadge status={lead.status} /> },
+            { key: 'language', header: t`Language`, cell: (lead) => labelOf(i18n, localeNames, lead.locale) },
+            {
+              key: 'received',
+              header: t`Received`,
+              nowrap: true,
+              cell: (lead) => <time dateTime={lead.created_at}>{formatDate(lead.created_at, i18n.locale)}</time>,
+            },
+          ]}
+        />
       )}
     </div>
   )

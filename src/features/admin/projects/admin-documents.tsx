@@ -16,11 +16,10 @@ import { checkDocument, documentFields, toDocumentRow, type DocumentInput } from
 import { useOpenDocument } from '@/lib/use-open-document'
 import { EmptyState } from '@/components/ui/page-kit'
 import * as page from '@/components/ui/page.css'
+import { DataTable } from '@/components/ui/data-table'
 import { checkFile, deleteDocument, replaceDocumentFile, setDocumentVisible, uploadProjectDocument } from './api'
 import {
-  CaptionedTable,
   DeleteButton,
-  ForName,
   OutcomeMessage,
   Panel,
   SubmitButton,
@@ -36,6 +35,7 @@ import { UploadError } from '@/lib/documents'
 import * as styles from './projects.css'
 import { uploadMessages } from '@/lib/upload-messages'
 import { DownloadHistory, useDocumentDownloads } from './document-downloads'
+import { actionName } from '@/lib/action-name'
 
 export function DocumentsAdmin({ project }: { project: AdminProject }) {
   const { t, i18n } = useLingui()
@@ -86,88 +86,93 @@ export function DocumentsAdmin({ project }: { project: AdminProject }) {
           <Trans>This project has no documents yet.</Trans>
         </EmptyState>
       ) : (
-        <CaptionedTable caption={<Trans>Documents of {projectName}</Trans>}>
-          <thead>
-            <tr>
-              <th scope="col" className={page.th}>
-                <Trans>Name</Trans>
-              </th>
-              <th scope="col" className={page.th}>
-                <Trans>Category</Trans>
-              </th>
-              <th scope="col" className={page.thNumeric}>
-                <Trans>Size</Trans>
-              </th>
-              <th scope="col" className={page.th}>
-                <Trans>Visible to the client</Trans>
-              </th>
-              <th scope="col" className={page.th}>
-                <Trans>Actions</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {documents.map((document) => {
-              const name = document.name
-              return (
-                <tr key={document.id} data-document-id={document.id}>
-                  <th scope="row" className={page.rowHeader}>
-                    <span className={page.itemTitle}>{document.name}</span>
-                    {document.description && <p className={page.mutedText}>{document.description}</p>}
-                    <p className={page.mutedText}>
-                      <time dateTime={document.updated_at}>{formatDate(document.updated_at, i18n.locale)}</time>
-                    </p>
-                    {downloads && (
-                      <DownloadHistory
-                        name={name}
-                        version={document.version}
-                        downloads={downloads.get(document.id) ?? []}
-                      />
-                    )}
-                  </th>
-                  <td className={page.td}>{labelOf(i18n, documentCategoryLabels, document.category)}</td>
-                  <td className={page.tdNumeric}>{formatBytes(document.size_bytes, i18n.locale)}</td>
-                  <td className={page.td}>{document.visible_to_client ? <Trans>Yes</Trans> : <Trans>No</Trans>}</td>
-                  <td className={page.td}>
-                    <div className={styles.actions}>
-                      <button
-                        type="button"
-                        className={page.smallButton}
-                        onClick={() => void download.open(document.id, document.storage_path, document.name)}
-                      >
-                        <Trans>Download</Trans>
-                        <ForName name={name} />
-                      </button>
-                      <button
-                        type="button"
-                        className={page.smallButton}
-                        aria-disabled={visibility.isPending || undefined}
-                        onClick={() => {
-                          if (!visibility.isPending)
-                            visibility.mutate({ document, visible: !document.visible_to_client })
-                        }}
-                      >
-                        {document.visible_to_client ? (
-                          <Trans>Stop sharing</Trans>
-                        ) : (
-                          <Trans>Share with the client</Trans>
-                        )}
-                        <ForName name={name} />
-                      </button>
-                      <ReplaceFile document={document} project={project} onDone={setOutcome} />
-                      <DeleteButton
-                        name={name}
-                        question={<Trans>Delete “{name}” and its file? This cannot be undone.</Trans>}
-                        busy={removal.isPending}
-                        onConfirm={() => removal.mutate(document)}
-                      />
-                    </div>
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </CaptionedTable>
+        <DataTable
+          caption={<Trans>Documents of {projectName}</Trans>}
+          rows={documents}
+          rowKey={(document) => document.id}
+          rowAttributes={(document) => ({ 'data-document-id': document.id })}
+          columns={[
+            {
+              key: 'name',
+              header: t`Name`,
+              rowHeader: true,
+              cell: (document) => (
+                <>
+                  <span className={page.itemTitle}>{document.name}</span>
+                  {document.description && <p className={page.mutedText}>{document.description}</p>}
+                  <p className={page.mutedText}>
+                    <time dateTime={document.updated_at}>{formatDate(document.updated_at, i18n.locale)}</time>
+                  </p>
+                  {downloads && (
+                    <DownloadHistory
+                      name={document.name}
+                      version={document.version}
+                      downloads={downloads.get(document.id) ?? []}
+                    />
+                  )}
+                </>
+              ),
+            },
+            {
+              key: 'category',
+              header: t`Category`,
+              cell: (document) => labelOf(i18n, documentCategoryLabels, document.category),
+            },
+            {
+              key: 'size',
+              header: t`Size`,
+              numeric: true,
+              cell: (document) => formatBytes(document.size_bytes, i18n.locale),
+            },
+            {
+              key: 'visible',
+              header: t`Visible to the client`,
+              cell: (document) => (document.visible_to_client ? <Trans>Yes</Trans> : <Trans>No</Trans>),
+            },
+            {
+              key: 'actions',
+              header: t`Actions`,
+              actions: true,
+              cell: (document) => {
+                const name = document.name
+                return (
+                  <>
+                    <button
+                      type="button"
+                      className={page.smallButton}
+                      aria-label={actionName(i18n, t`Download`, name)}
+                      onClick={() => void download.open(document.id, document.storage_path, document.name)}
+                    >
+                      <Trans>Download</Trans>
+                    </button>
+                    <button
+                      type="button"
+                      className={page.smallButton}
+                      aria-disabled={visibility.isPending || undefined}
+                      aria-label={actionName(
+                        i18n,
+                        document.visible_to_client ? t`Stop sharing` : t`Share with the client`,
+                        name,
+                      )}
+                      onClick={() => {
+                        if (!visibility.isPending) visibility.mutate({ document, visible: !document.visible_to_client })
+                      }}
+                    >
+                      {document.visible_to_client ? <Trans>Stop sharing</Trans> : <Trans>Share with the client</Trans>}
+                    </button>
+                    <ReplaceFile document={document} project={project} onDone={setOutcome} />
+                    <DeleteButton
+                      name={name}
+                      question={<Trans>Delete “{name}” and its file? This cannot be undone.</Trans>}
+                      busy={removal.isPending}
+                      onConfirm={() => removal.mutate(document)}
+                    />
+                  </>
+                )
+              },
+            },
+          ]}
+        />
       )}
       <UploadDocumentForm project={project} />
     </>
@@ -209,10 +214,10 @@ function ReplaceFile({
         className={page.smallButton}
         aria-expanded={open}
         aria-controls={panelId}
+        aria-label={actionName(i18n, t`Replace file`, name)}
         onClick={() => setOpen((value) => !value)}
       >
         <Trans>Replace file</Trans>
-        <ForName name={name} />
       </button>
       <div id={panelId} hidden={!open}>
         <form

@@ -18,7 +18,6 @@ import * as page from '@/components/ui/page.css'
 import { deleteMetric, insertMetrics, setMetricVisible } from './api'
 import {
   DeleteButton,
-  ForName,
   OutcomeMessage,
   Panel,
   SubmitButton,
@@ -42,7 +41,8 @@ import { metricGranularities, metricUnits } from '@/lib/vocabularies'
 import { checkMetric, metricFields, type MetricField } from '@/lib/rules/metric'
 import { granularityLabels, labelOf, metricUnitLabels } from '@/lib/labels'
 import * as styles from './projects.css'
-import { TableScroll } from '@/components/ui/table-scroll'
+import { DataTable } from '@/components/ui/data-table'
+import { actionName } from '@/lib/action-name'
 
 export function MetricsAdmin({ project }: { project: AdminProject }) {
   const { data: metrics } = useSuspenseQuery(adminMetricsQuery(project.id))
@@ -134,71 +134,76 @@ function MetricPoints({ project, metrics }: { project: AdminProject; metrics: Ad
           {open ? <Trans>Hide the recorded values</Trans> : <Trans>Show the recorded values</Trans>}
         </button>
       </div>
-      <TableScroll label={t`Recorded values`} id={regionId} hidden={!open}>
-        <table className={page.table}>
-          <thead>
-            <tr>
-              <th scope="col" className={page.th}>
-                <Trans>Metric</Trans>
-              </th>
-              <th scope="col" className={page.th}>
-                <Trans>Period</Trans>
-              </th>
-              <th scope="col" className={page.thNumeric}>
-                <Trans>Value</Trans>
-              </th>
-              <th scope="col" className={page.thNumeric}>
-                <Trans>Target</Trans>
-              </th>
-              <th scope="col" className={page.th}>
-                <Trans>Visible to the client</Trans>
-              </th>
-              <th scope="col" className={page.th}>
-                <Trans>Actions</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {metrics.map((metric) => {
+      <DataTable
+        id={regionId}
+        hidden={!open}
+        regionLabel={t`Recorded values`}
+        caption={<Trans>Recorded values</Trans>}
+        rows={metrics}
+        rowKey={(metric) => metric.id}
+        columns={[
+          {
+            key: 'metric',
+            header: t`Metric`,
+            rowHeader: true,
+            cell: (metric) => (
+              <>
+                {i18n.locale === 'es' ? metric.label_es : metric.label_en}
+                <p className={`${page.mutedText} ${styles.code}`}>{metric.metric_key}</p>
+              </>
+            ),
+          },
+          {
+            key: 'period',
+            header: t`Period`,
+            nowrap: true,
+            cell: (metric) => formatPeriodLabel(metric.period_start, metric.granularity, i18n.locale),
+          },
+          {
+            key: 'value',
+            header: t`Value`,
+            numeric: true,
+            cell: (metric) => formatMetric(metric.value, metric.unit, i18n.locale),
+          },
+          {
+            key: 'target',
+            header: t`Target`,
+            numeric: true,
+            cell: (metric) => (metric.target === null ? '—' : formatMetric(metric.target, metric.unit, i18n.locale)),
+          },
+          {
+            key: 'visible',
+            header: t`Visible to the client`,
+            cell: (metric) => (metric.visible_to_client ? <Trans>Yes</Trans> : <Trans>No</Trans>),
+          },
+          {
+            key: 'actions',
+            header: t`Actions`,
+            actions: true,
+            cell: (metric) => {
               const label = `${i18n.locale === 'es' ? metric.label_es : metric.label_en} · ${formatPeriodLabel(metric.period_start, metric.granularity, i18n.locale)}`
               return (
-                <tr key={metric.id}>
-                  <th scope="row" className={page.rowHeader}>
-                    {i18n.locale === 'es' ? metric.label_es : metric.label_en}
-                    <p className={`${page.mutedText} ${styles.code}`}>{metric.metric_key}</p>
-                  </th>
-                  <td className={`${page.td} ${page.nowrap}`}>
-                    {formatPeriodLabel(metric.period_start, metric.granularity, i18n.locale)}
-                  </td>
-                  <td className={page.tdNumeric}>{formatMetric(metric.value, metric.unit, i18n.locale)}</td>
-                  <td className={page.tdNumeric}>
-                    {metric.target === null ? '—' : formatMetric(metric.target, metric.unit, i18n.locale)}
-                  </td>
-                  <td className={page.td}>{metric.visible_to_client ? <Trans>Yes</Trans> : <Trans>No</Trans>}</td>
-                  <td className={page.td}>
-                    <div className={styles.actions}>
-                      <button
-                        type="button"
-                        className={page.smallButton}
-                        onClick={() => visibility.mutate({ id: metric.id, visible: !metric.visible_to_client })}
-                      >
-                        {metric.visible_to_client ? <Trans>Hide from the client</Trans> : <Trans>Share</Trans>}
-                        <ForName name={label} />
-                      </button>
-                      <DeleteButton
-                        name={label}
-                        question={<Trans>Delete the value of {label}?</Trans>}
-                        busy={removal.isPending}
-                        onConfirm={() => removal.mutate(metric.id)}
-                      />
-                    </div>
-                  </td>
-                </tr>
+                <>
+                  <button
+                    type="button"
+                    className={page.smallButton}
+                    aria-label={actionName(i18n, metric.visible_to_client ? t`Hide from the client` : t`Share`, label)}
+                    onClick={() => visibility.mutate({ id: metric.id, visible: !metric.visible_to_client })}
+                  >
+                    {metric.visible_to_client ? <Trans>Hide from the client</Trans> : <Trans>Share</Trans>}
+                  </button>
+                  <DeleteButton
+                    name={label}
+                    question={<Trans>Delete the value of {label}?</Trans>}
+                    busy={removal.isPending}
+                    onConfirm={() => removal.mutate(metric.id)}
+                  />
+                </>
               )
-            })}
-          </tbody>
-        </table>
-      </TableScroll>
+            },
+          },
+        ]}
+      />
     </div>
   )
 }
@@ -347,7 +352,6 @@ function CsvImport({ project, metrics }: { project: AdminProject; metrics: Admin
   const [fileError, setFileError] = useState<string | undefined>()
   const [result, setResult] = useState<(CsvResult & { fileName: string }) | null>(null)
   const [outcome, setOutcome] = useState<Outcome>(null)
-  const previewId = useId()
 
   const rows = result?.rows ?? []
   const invalidRows = rows.filter((row) => row.problems.length > 0)
@@ -514,61 +518,47 @@ function CsvImport({ project, metrics }: { project: AdminProject; metrics: Admin
             </p>
           )}
           {rows.length > 0 && (
-            <TableScroll labelledBy={previewId}>
-              <table className={page.table}>
-                <caption id={previewId} className={page.caption}>
-                  {shown < rows.length ? (
-                    <Trans>
-                      Preview of “{fileName}” (first {shown} of {total} rows)
-                    </Trans>
-                  ) : (
-                    <Trans>Preview of “{fileName}”</Trans>
-                  )}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className={page.th}>
-                      <Trans>Row</Trans>
-                    </th>
-                    {csvColumns.map((column) => (
-                      <th key={column} scope="col" className={page.th}>
-                        <span className={styles.code}>{column}</span>
-                      </th>
-                    ))}
-                    <th scope="col" className={page.th}>
-                      <Trans>Check</Trans>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.slice(0, shown).map((row) => (
-                    <tr key={row.row} className={row.problems.length > 0 ? styles.errorRow : undefined}>
-                      <th scope="row" className={page.td}>
-                        {row.row}
-                      </th>
-                      {csvColumns.map((column) => (
-                        <td key={column} className={page.td}>
-                          {row.cells[column] ?? ''}
-                        </td>
-                      ))}
-                      <td className={page.td}>
-                        {row.problems.length === 0 ? (
-                          <span className={styles.ok}>
-                            <Trans>Valid</Trans>
-                          </span>
-                        ) : (
-                          <ul className={styles.problemList}>
-                            {row.problems.map((problem, index) => (
-                              <li key={index}>{problemText(i18n, problem)}</li>
-                            ))}
-                          </ul>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable
+              layout="scroll"
+              caption={
+                shown < rows.length ? (
+                  <Trans>
+                    Preview of “{fileName}” (first {shown} of {total} rows)
+                  </Trans>
+                ) : (
+                  <Trans>Preview of “{fileName}”</Trans>
+                )
+              }
+              showCaption
+              rows={rows.slice(0, shown)}
+              rowKey={(row) => String(row.row)}
+              rowAttributes={(row) => ({ className: row.problems.length > 0 ? styles.errorRow : undefined })}
+              columns={[
+                { key: 'row', header: t`Row`, rowHeader: true, cell: (row) => row.row },
+                ...csvColumns.map((column) => ({
+                  key: column,
+                  header: column,
+                  headerClassName: styles.code,
+                  cell: (row: (typeof rows)[number]) => row.cells[column] ?? '',
+                })),
+                {
+                  key: 'check',
+                  header: t`Check`,
+                  cell: (row) =>
+                    row.problems.length === 0 ? (
+                      <span className={styles.ok}>
+                        <Trans>Valid</Trans>
+                      </span>
+                    ) : (
+                      <ul className={styles.problemList}>
+                        {row.problems.map((problem, index) => (
+                          <li key={index}>{problemText(i18n, problem)}</li>
+                        ))}
+                      </ul>
+                    ),
+                },
+              ]}
+            />
           )}
           {ready && (
             <div className={styles.actions}>

@@ -18,7 +18,6 @@ import { deleteReport, saveReport, setReportPublished, uploadProjectDocument } f
 import {
   DeleteButton,
   EntryFormActions,
-  ForName,
   OutcomeMessage,
   Panel,
   orNull,
@@ -33,6 +32,7 @@ import { adminDocumentsQuery, adminReportsQuery, type AdminProject, type AdminRe
 import { reportTypes } from '@/lib/vocabularies'
 import * as styles from './projects.css'
 import { checkReport, reportFields, toReportRow, type ReportInput } from '@/lib/rules/report'
+import { actionName } from '@/lib/action-name'
 
 export function ReportsAdmin({ project }: { project: AdminProject }) {
   const { t, i18n } = useLingui()
@@ -122,16 +122,20 @@ export function ReportsAdmin({ project }: { project: AdminProject }) {
                     type="button"
                     className={page.smallButton}
                     aria-disabled={publication.isPending || undefined}
+                    aria-label={actionName(i18n, published ? t`Unpublish` : t`Publish`, title)}
                     onClick={() => {
                       if (!publication.isPending) publication.mutate({ report, publish: !published })
                     }}
                   >
                     {published ? <Trans>Unpublish</Trans> : <Trans>Publish</Trans>}
-                    <ForName name={title} />
                   </button>
-                  <button type="button" className={page.smallButton} onClick={() => editor.setEditing(report)}>
+                  <button
+                    type="button"
+                    className={page.smallButton}
+                    aria-label={actionName(i18n, t`Edit`, title)}
+                    onClick={() => editor.setEditing(report)}
+                  >
                     <Trans>Edit</Trans>
-                    <ForName name={title} />
                   </button>
                   <DeleteButton
                     name={title}

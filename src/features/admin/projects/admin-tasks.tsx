@@ -11,12 +11,11 @@ import * as formStyles from '@/components/form/form.css'
 import { labelOf, taskPriorityLabels, taskStatusLabels } from '@/lib/labels'
 import { DueDate, EmptyState, StatusBadge } from '@/components/ui/page-kit'
 import * as page from '@/components/ui/page.css'
+import { DataTable } from '@/components/ui/data-table'
 import { deleteTask, saveTask } from './api'
 import {
-  CaptionedTable,
   DeleteButton,
   EntryFormActions,
-  ForName,
   OutcomeMessage,
   Panel,
   useEntryEditor,
@@ -29,6 +28,7 @@ import { adminTasksQuery, projectPeopleQuery, type AdminProject, type AdminTask,
 import * as styles from './projects.css'
 import { checkTask, taskFields, toTaskRow, type TaskInput } from '@/lib/rules/task'
 import { taskPriorities, taskStatuses } from '@/lib/vocabularies'
+import { actionName } from '@/lib/action-name'
 
 function personLabel(person: Person, staffWord: string, clientWord: string): string {
   const name = person.full_name || person.email || person.id
@@ -66,78 +66,81 @@ export function TasksAdmin({ project }: { project: AdminProject }) {
           <Trans>This project has no tasks yet.</Trans>
         </EmptyState>
       ) : (
-        <CaptionedTable caption={<Trans>Tasks of {projectName}</Trans>}>
-          <thead>
-            <tr>
-              <th scope="col" className={page.th}>
-                <Trans>Task</Trans>
-              </th>
-              <th scope="col" className={page.th}>
-                <Trans>Status</Trans>
-              </th>
-              <th scope="col" className={page.th}>
-                <Trans>Priority</Trans>
-              </th>
-              <th scope="col" className={page.th}>
-                <Trans>Due date</Trans>
-              </th>
-              <th scope="col" className={page.th}>
-                <Trans>Assigned to</Trans>
-              </th>
-              <th scope="col" className={page.th}>
-                <Trans>Visible to the client</Trans>
-              </th>
-              <th scope="col" className={page.th}>
-                <Trans>Actions</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {tasks.map((task) => {
-              const title = task.title
-              const assignee = task.assigned_to ? everyone.get(task.assigned_to) : undefined
-              return (
-                <tr key={task.id} data-task-id={task.id}>
-                  <th scope="row" className={page.rowHeader}>
-                    <span className={page.itemTitle}>{task.title}</span>
-                    {task.description && <p className={page.mutedText}>{task.description}</p>}
-                  </th>
-                  <td className={page.td}>
-                    <StatusBadge kind="task" status={task.status} />
-                  </td>
-                  <td className={page.td}>{labelOf(i18n, taskPriorityLabels, task.priority)}</td>
-                  <td className={page.td}>
-                    <DueDate date={task.due_date} done={task.status === 'done'} />
-                  </td>
-                  <td className={page.td}>
-                    {assignee ? (
-                      personLabel(assignee, staffWord, clientWord)
-                    ) : task.assigned_to ? (
-                      <Trans>A former user</Trans>
-                    ) : (
-                      <Trans>Unassigned</Trans>
-                    )}
-                  </td>
-                  <td className={page.td}>{task.is_internal ? <Trans>No</Trans> : <Trans>Yes</Trans>}</td>
-                  <td className={page.td}>
-                    <div className={styles.actions}>
-                      <button type="button" className={page.smallButton} onClick={() => editor.setEditing(task)}>
-                        <Trans>Edit</Trans>
-                        <ForName name={title} />
-                      </button>
-                      <DeleteButton
-                        name={title}
-                        question={<Trans>Delete the task “{title}”?</Trans>}
-                        busy={removal.isPending}
-                        onConfirm={() => removal.mutate(task)}
-                      />
-                    </div>
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </CaptionedTable>
+        <DataTable
+          caption={<Trans>Tasks of {projectName}</Trans>}
+          rows={tasks}
+          rowKey={(task) => task.id}
+          rowAttributes={(task) => ({ 'data-task-id': task.id })}
+          columns={[
+            {
+              key: 'task',
+              header: t`Task`,
+              rowHeader: true,
+              cell: (task) => (
+                <>
+                  <span className={page.itemTitle}>{task.title}</span>
+                  {task.description && <p className={page.mutedText}>{task.description}</p>}
+                </>
+              ),
+            },
+            { key: 'status', header: t`Status`, cell: (task) => <StatusBadge kind="task" status={task.status} /> },
+            {
+              key: 'priority',
+              header: t`Priority`,
+              cell: (task) => labelOf(i18n, taskPriorityLabels, task.priority),
+            },
+            {
+              key: 'due',
+              header: t`Due date`,
+              cell: (task) => <DueDate date={task.due_date} done={task.status === 'done'} />,
+            },
+            {
+              key: 'assignee',
+              header: t`Assigned to`,
+              cell: (task) => {
+                const assignee = task.assigned_to ? everyone.get(task.assigned_to) : undefined
+                return assignee ? (
+                  personLabel(assignee, staffWord, clientWord)
+                ) : task.assigned_to ? (
+                  <Trans>A former user</Trans>
+                ) : (
+                  <Trans>Unassigned</Trans>
+                )
+              },
+            },
+            {
+              key: 'visible',
+              header: t`Visible to the client`,
+              cell: (task) => (task.is_internal ? <Trans>No</Trans> : <Trans>Yes</Trans>),
+            },
+            {
+              key: 'actions',
+              header: t`Actions`,
+              actions: true,
+              cell: (task) => {
+                const title = task.title
+                return (
+                  <>
+                    <button
+                      type="button"
+                      className={page.smallButton}
+                      aria-label={actionName(i18n, t`Edit`, title)}
+                      onClick={() => editor.setEditing(task)}
+                    >
+                      <Trans>Edit</Trans>
+                    </button>
+                    <DeleteButton
+                      name={title}
+                      question={<Trans>Delete the task “{title}”?</Trans>}
+                      busy={removal.isPending}
+                      onConfirm={() => removal.mutate(task)}
+                    />
+                  </>
+                )
+              },
+            },
+          ]}
+        />
       )}
       <TaskForm
         key={editor.formKey}

@@ -2,10 +2,11 @@
 // the count that opens to the list (newest first). The server records each download
 // (storage.downloads); public.project_document_downloads answers staff only.
 import { useQuery } from '@tanstack/react-query'
-import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { msg, plural } from '@lingui/core/macro'
 import { formatDateTime } from '@/lib/format'
 import * as page from '@/components/ui/page.css'
-import { ForName } from './form-kit'
+import { actionName } from '@/lib/action-name'
 import { documentDownloadsQuery, type DocumentDownload } from './queries'
 import * as styles from './projects.css'
 
@@ -44,11 +45,11 @@ export function DownloadHistory({
     )
   }
   const count = downloads.length
+  const times = i18n._(msg({ message: plural(count, { one: 'Downloaded once', other: 'Downloaded # times' }) }))
   return (
     <details className={styles.downloads}>
-      <summary className={styles.downloadsSummary}>
-        <Plural value={count} one="Downloaded once" other="Downloaded # times" />
-        <ForName name={name} />
+      <summary className={styles.downloadsSummary} aria-label={actionName(i18n, times, name)}>
+        {times}
       </summary>
       <ul className={styles.downloadsList}>
         {downloads.map((download, index) => (

@@ -15,7 +15,7 @@ import { UploadError } from '@/lib/documents'
 import { checkFile } from './api'
 import { adminProjectKeys } from './queries'
 import * as styles from './projects.css'
-import { TableScroll } from '@/components/ui/table-scroll'
+import { actionName } from '@/lib/action-name'
 
 export type Outcome = { tone: 'info'; text: string } | { tone: 'error'; text: string } | null
 
@@ -134,11 +134,6 @@ export function useFileCheck() {
   }
 }
 
-/** ": name", read only by screen readers, so a row's buttons say which row they act on. */
-export function ForName({ name }: { name: string }) {
-  return <span className={layout.visuallyHidden}>{`: ${name}`}</span>
-}
-
 /** "Delete" for one row, asking first. */
 export function DeleteButton({
   name,
@@ -151,34 +146,16 @@ export function DeleteButton({
   busy: boolean
   onConfirm: () => void
 }) {
+  const { t, i18n } = useLingui()
   return (
     <ConfirmButton
-      label={
-        <>
-          <Trans>Delete</Trans>
-          <ForName name={name} />
-        </>
-      }
+      label={<Trans>Delete</Trans>}
+      name={actionName(i18n, t`Delete`, name)}
       question={question}
       confirmLabel={<Trans>Yes, delete it</Trans>}
       busy={busy}
       onConfirm={onConfirm}
     />
-  )
-}
-
-/** A table in a scrollable, focusable region named by its (visually hidden) caption. */
-export function CaptionedTable({ caption, children }: { caption: ReactNode; children: ReactNode }) {
-  const captionId = useId()
-  return (
-    <TableScroll labelledBy={captionId}>
-      <table className={page.table}>
-        <caption id={captionId} className={layout.visuallyHidden}>
-          {caption}
-        </caption>
-        {children}
-      </table>
-    </TableScroll>
   )
 }
 

@@ -20,7 +20,7 @@ import { adminProjectKeys, organizationOptionsQuery, projectListQuery } from './
 import type { ProjectFilters } from './vocabulary'
 import { projectStatuses } from '@/lib/vocabularies'
 import * as styles from './projects.css'
-import { TableScroll } from '@/components/ui/table-scroll'
+import { DataTable } from '@/components/ui/data-table'
 
 const route = getRouteApi('/{-$lang}/_app/admin/dashboard/projects/')
 
@@ -28,7 +28,7 @@ export function ProjectsListPage() {
   const filters = route.useSearch()
   const { data: organizations } = useSuspenseQuery(organizationOptionsQuery())
   const { data: projects } = useSuspenseQuery(projectListQuery(filters))
-  const { i18n } = useLingui()
+  const { t, i18n } = useLingui()
   const lang = useLangPrefix()
   const count = projects.length
 
@@ -59,67 +59,61 @@ export function ProjectsListPage() {
             <Trans>No project matches these filters.</Trans>
           </p>
         ) : (
-          <TableScroll labelledBy="project-list-title">
-            <table className={page.table}>
-              <thead>
-                <tr>
-                  <th scope="col" className={page.th}>
-                    <Trans>Project</Trans>
-                  </th>
-                  <th scope="col" className={page.th}>
-                    <Trans>Organization</Trans>
-                  </th>
-                  <th scope="col" className={page.th}>
-                    <Trans>Status</Trans>
-                  </th>
-                  <th scope="col" className={page.th}>
-                    <Trans>Progress</Trans>
-                  </th>
-                  <th scope="col" className={page.th}>
-                    <Trans>Due date</Trans>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {projects.map((project) => (
-                  <tr key={project.id} data-project-id={project.id}>
-                    <th scope="row" className={page.rowHeader}>
-                      <Link
-                        to="/{-$lang}/admin/dashboard/projects/$projectId"
-                        params={{ lang, projectId: project.id }}
-                        className={page.itemTitle}
-                      >
-                        {project.name}
-                      </Link>
-                      <p className={page.meta}>
-                        <span>{labelOf(i18n, serviceLabels, project.service)}</span>
-                        {project.archived_at && (
-                          <span>
-                            <Trans>Archived</Trans>
-                          </span>
-                        )}
-                        {!project.visible_to_client && (
-                          <span>
-                            <Trans>Hidden from the client</Trans>
-                          </span>
-                        )}
-                      </p>
-                    </th>
-                    <td className={page.td}>{project.organization?.name}</td>
-                    <td className={page.td}>
-                      <StatusBadge kind="project" status={project.status} />
-                    </td>
-                    <td className={page.td}>
-                      <ProgressBar value={project.progress} />
-                    </td>
-                    <td className={`${page.td} ${page.nowrap}`}>
-                      {project.due_date ? formatDate(project.due_date, i18n.locale) : '—'}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable
+            labelledBy="project-list-title"
+            rows={projects}
+            rowKey={(project) => project.id}
+            rowAttributes={(project) => ({ 'data-project-id': project.id })}
+            columns={[
+              {
+                key: 'project',
+                header: t`Project`,
+                rowHeader: true,
+                cell: (project) => (
+                  <>
+                    <Link
+                      to="/{-$lang}/admin/dashboard/projects/$projectId"
+                      params={{ lang, projectId: project.id }}
+                      className={page.itemTitle}
+                    >
+                      {project.name}
+                    </Link>
+                    <p className={page.meta}>
+                      <span>{labelOf(i18n, serviceLabels, project.service)}</span>
+                      {project.archived_at && (
+                        <span>
+                          <Trans>Archived</Trans>
+                        </span>
+                      )}
+                      {!project.visible_to_client && (
+                        <span>
+                          <Trans>Hidden from the client</Trans>
+                        </span>
+                      )}
+                    </p>
+                  </>
+                ),
+              },
+              { key: 'organization', header: t`Organization`, cell: (project) => project.organization?.name },
+              {
+                key: 'status',
+                header: t`Status`,
+                cell: (project) => <StatusBadge kind="project" status={project.status} />,
+              },
+              {
+                key: 'progress',
+                header: t`Progress`,
+                wide: true,
+                cell: (project) => <ProgressBar value={project.progress} />,
+              },
+              {
+                key: 'due',
+                header: t`Due date`,
+                nowrap: true,
+                cell: (project) => (project.due_date ? formatDate(project.due_date, i18n.locale) : '—'),
+              },
+            ]}
+          />
         )}
       </section>
 

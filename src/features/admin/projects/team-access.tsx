@@ -10,8 +10,9 @@ import { useProfile } from '@/auth/use-auth'
 import { useLangPrefix } from '@/lib/use-lang'
 import { approvalKeys, approversQuery } from '@/lib/approvals'
 import * as page from '@/components/ui/page.css'
+import { DataTable } from '@/components/ui/data-table'
 import { setApprover } from './api'
-import { CaptionedTable, OutcomeMessage, useFailureText, type Outcome } from './form-kit'
+import { OutcomeMessage, useFailureText, type Outcome } from './form-kit'
 import { organizationClientsQuery, type AdminProject } from './queries'
 
 export function TeamAccessAdmin({ project }: { project: AdminProject }) {
@@ -70,62 +71,52 @@ export function TeamAccessAdmin({ project }: { project: AdminProject }) {
           <Trans>{organizationName} has no client users yet.</Trans>
         </p>
       ) : (
-        <CaptionedTable caption={<Trans>Client users of {organizationName}</Trans>}>
-          <thead>
-            <tr>
-              <th scope="col" className={page.th}>
-                <Trans>Name</Trans>
-              </th>
-              <th scope="col" className={page.th}>
-                <Trans>E-mail</Trans>
-              </th>
-              <th scope="col" className={page.th}>
-                <Trans>Sees this project</Trans>
-              </th>
-              <th scope="col" className={page.th}>
-                <Trans>Approver</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {clients.map((client) => {
-              const approver = approvers.includes(client.id)
-              const name = client.full_name
-              const busy = toggle.isPending && toggle.variables?.id === client.id
-              return (
-                <tr key={client.id} data-person-id={client.id}>
-                  <th scope="row" className={page.rowHeader}>
-                    {name}
-                  </th>
-                  <td className={page.td}>{client.email}</td>
-                  <td className={page.td}>
-                    {!client.is_active ? (
-                      <Trans>No: account deactivated</Trans>
-                    ) : project.visible_to_client ? (
-                      <Trans>Yes</Trans>
-                    ) : (
-                      <Trans>No: project hidden</Trans>
-                    )}
-                  </td>
-                  <td className={page.td}>
-                    <button
-                      type="button"
-                      className={page.smallButton}
-                      aria-label={t`Approver: ${name}`}
-                      aria-pressed={approver}
-                      aria-disabled={busy || undefined}
-                      onClick={() => {
-                        if (!busy) toggle.mutate({ id: client.id, name, approver: !approver })
-                      }}
-                    >
-                      <Trans>Approver</Trans>
-                    </button>
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </CaptionedTable>
+        <DataTable
+          caption={<Trans>Client users of {organizationName}</Trans>}
+          rows={clients}
+          rowKey={(client) => client.id}
+          rowAttributes={(client) => ({ 'data-person-id': client.id })}
+          columns={[
+            { key: 'name', header: t`Name`, rowHeader: true, cell: (client) => client.full_name },
+            { key: 'email', header: t`E-mail`, breakWords: true, cell: (client) => client.email },
+            {
+              key: 'sees',
+              header: t`Sees this project`,
+              cell: (client) =>
+                !client.is_active ? (
+                  <Trans>No: account deactivated</Trans>
+                ) : project.visible_to_client ? (
+                  <Trans>Yes</Trans>
+                ) : (
+                  <Trans>No: project hidden</Trans>
+                ),
+            },
+            {
+              key: 'approver',
+              header: t`Approver`,
+              actions: true,
+              cell: (client) => {
+                const approver = approvers.includes(client.id)
+                const name = client.full_name
+                const busy = toggle.isPending && toggle.variables?.id === client.id
+                return (
+                  <button
+                    type="button"
+                    className={page.smallButton}
+                    aria-label={t`Approver: ${name}`}
+                    aria-pressed={approver}
+                    aria-disabled={busy || undefined}
+                    onClick={() => {
+                      if (!busy) toggle.mutate({ id: client.id, name, approver: !approver })
+                    }}
+                  >
+                    <Trans>Approver</Trans>
+                  </button>
+                )
+              },
+            },
+          ]}
+        />
       )}
     </>
   )

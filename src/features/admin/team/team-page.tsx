@@ -15,10 +15,10 @@ import { LastSignIn, OutcomeAlert, UserActions, type Outcome } from '../clients/
 import { UserStatusBadge } from '../clients/user-status'
 import * as styles from '../clients/clients.css'
 import { changeRole, staffQuery, teamKeys } from './queries'
-import { TableScroll } from '@/components/ui/table-scroll'
+import { DataTable } from '@/components/ui/data-table'
 
 export function TeamPage() {
-  const { i18n } = useLingui()
+  const { t, i18n } = useLingui()
   const profile = useCurrentProfile()
   const { data: staff } = useSuspenseQuery(staffQuery())
   const [outcome, setOutcome] = useState<Outcome | null>(null)
@@ -52,71 +52,54 @@ export function TeamPage() {
           <Trans>An admin manages clients, projects and leads. A super admin can also manage the team and roles.</Trans>
         </p>
         <OutcomeAlert outcome={outcome} />
-        <TableScroll labelledBy="staff-title">
-          <table className={page.table}>
-            <thead>
-              <tr>
-                <th scope="col" className={page.th}>
-                  <Trans>Name</Trans>
-                </th>
-                <th scope="col" className={page.th}>
-                  <Trans>E-mail</Trans>
-                </th>
-                <th scope="col" className={page.th}>
-                  <Trans>Role</Trans>
-                </th>
-                <th scope="col" className={page.th}>
-                  <Trans>Status</Trans>
-                </th>
-                <th scope="col" className={page.th}>
-                  <Trans>Last sign-in</Trans>
-                </th>
-                {isSuperAdmin && (
-                  <th scope="col" className={page.th}>
-                    <Trans>Actions</Trans>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {staff.map((member) => {
-                const self = member.id === profile?.id
-                return (
-                  <tr key={member.id} data-user={member.email ?? member.id}>
-                    <th scope="row" className={page.rowHeader}>
-                      {member.full_name || '—'}
-                      {self && (
-                        <span className={page.meta}>
-                          <Trans>(you)</Trans>
-                        </span>
-                      )}
-                      <span className={page.meta}>{languageName(i18n, member.locale)}</span>
-                    </th>
-                    <td className={page.td}>{member.email}</td>
-                    <td className={page.td}>
-                      {isSuperAdmin && !self ? (
-                        <RoleEditor member={member} onOutcome={setOutcome} />
-                      ) : (
-                        <span data-role={member.role}>{i18n._(roleLabels[member.role] ?? roleLabels.admin!)}</span>
-                      )}
-                    </td>
-                    <td className={page.td}>
-                      <UserStatusBadge status={member.status} />
-                    </td>
-                    <td className={page.td}>
-                      <LastSignIn at={member.last_sign_in_at} />
-                    </td>
-                    {isSuperAdmin && (
-                      <td className={page.td}>
-                        {!self && <UserActions user={member} invalidate={invalidate} onOutcome={setOutcome} />}
-                      </td>
-                    )}
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          labelledBy="staff-title"
+          rows={staff}
+          rowKey={(member) => member.id}
+          rowAttributes={(member) => ({ 'data-user': member.email ?? member.id })}
+          columns={[
+            {
+              key: 'name',
+              header: t`Name`,
+              rowHeader: true,
+              cell: (member) => (
+                <>
+                  {member.full_name || '—'}
+                  {member.id === profile?.id && (
+                    <span className={page.meta}>
+                      <Trans>(you)</Trans>
+                    </span>
+                  )}
+                  <span className={page.meta}>{languageName(i18n, member.locale)}</span>
+                </>
+              ),
+            },
+            { key: 'email', header: t`E-mail`, breakWords: true, cell: (member) => member.email },
+            {
+              key: 'role',
+              header: t`Role`,
+              // a select and its button: the card's whole width
+              wide: isSuperAdmin,
+              cell: (member) =>
+                isSuperAdmin && member.id !== profile?.id ? (
+                  <RoleEditor member={member} onOutcome={setOutcome} />
+                ) : (
+                  <span data-role={member.role}>{i18n._(roleLabels[member.role] ?? roleLabels.admin!)}</span>
+                ),
+            },
+            { key: 'status', header: t`Status`, cell: (member) => <UserStatusBadge status={member.status} /> },
+            { key: 'last', header: t`Last sign-in`, cell: (member) => <LastSignIn at={member.last_sign_in_at} /> },
+            isSuperAdmin && {
+              key: 'actions',
+              header: t`Actions`,
+              actions: true,
+              cell: (member) =>
+                member.id !== profile?.id && (
+                  <UserActions user={member} invalidate={invalidate} onOutcome={setOutcome} />
+                ),
+            },
+          ]}
+        />
       </section>
 
       {isSuperAdmin && (

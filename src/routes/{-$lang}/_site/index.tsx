@@ -2,9 +2,12 @@ import { createFileRoute } from '@tanstack/react-router'
 import { HomePage } from '../../../features/marketing/home-page'
 import { homeMeta } from '../../../features/marketing/content/site-index'
 import { pageHead } from '../../../lib/seo'
+import { validateHomeSearch } from '../../../lib/area-notice'
 
 export const Route = createFileRoute('/{-$lang}/_site/')({
   head: () => pageHead({ path: '/', ...homeMeta }),
+  // ?notice=…: why an area's guard sent a signed-in person home (AreaNotice says it)
+  validateSearch: validateHomeSearch,
   component: HomeRoute,
 })
 

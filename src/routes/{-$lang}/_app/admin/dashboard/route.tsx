@@ -5,16 +5,12 @@ import { appQueryClient } from '@/lib/query-client'
 import { AdminLayout } from '@/features/admin/admin-layout'
 import { GuardError } from '@/features/auth/guard-screens'
 import { AppShellPending } from '@/components/app-shell/app-shell-pending'
-import type { AreaNoticeCode } from '@/components/app-shell/area-notice'
 
 // Everything under /admin/dashboard is for active staff (admin or super_admin).
 // While the guard waits, the shell's frame shows with skeletons (no whole-page spinner).
 export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard')({
   // The guard comes with the auth code, on first use: the public pages' bundle stays small.
   beforeLoad: async (options) => (await import('@/auth/guards')).requireAudience('staff', options),
-  // ?notice=…: why the guard of the other area sent the person here (AreaNotice says it)
-  validateSearch: (search: Record<string, unknown>): { notice?: AreaNoticeCode } =>
-    search.notice === 'clients-only' ? { notice: 'clients-only' } : {},
   errorComponent: GuardError,
   pendingComponent: StaffPending,
   component: AdminRoute,

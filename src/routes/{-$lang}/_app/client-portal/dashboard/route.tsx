@@ -4,16 +4,12 @@ import { appQueryClient } from '@/lib/query-client'
 import { PortalLayout } from '@/features/portal/portal-layout'
 import { GuardError } from '@/features/auth/guard-screens'
 import { AppShellPending } from '@/components/app-shell/app-shell-pending'
-import type { AreaNoticeCode } from '@/components/app-shell/area-notice'
 
 // Everything under /client-portal/dashboard is for signed-in clients of an organization.
 // While the guard waits, the shell's frame shows with skeletons (no whole-page spinner).
 export const Route = createFileRoute('/{-$lang}/_app/client-portal/dashboard')({
   // The guard comes with the auth code, on first use: the public pages' bundle stays small.
   beforeLoad: async (options) => (await import('@/auth/guards')).requireAudience('client', options),
-  // ?notice=…: why the guard of the other area sent the person here (AreaNotice says it)
-  validateSearch: (search: Record<string, unknown>): { notice?: AreaNoticeCode } =>
-    search.notice === 'staff-only' ? { notice: 'staff-only' } : {},
   errorComponent: GuardError,
   pendingComponent: AppShellPending,
   component: PortalRoute,
