@@ -78,7 +78,7 @@ async function startPostgres(bin: string): Promise<string> {
 }
 
 const bin = postgresBin()
-const env = { ...process.env, DATA_DIR: dataDir }
+const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir }
 if (bin) env.DATABASE_URL = await startPostgres(bin)
 
 const server = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'supabase/server/index.ts'], {
