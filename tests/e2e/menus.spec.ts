@@ -176,6 +176,8 @@ test('Enter on an item navigates and closes the menu', async ({ page }) => {
   const target = findPage('/specializations/customer-intelligence')
   await site.specializations.trigger.focus()
   await page.keyboard.press('ArrowDown')
+  // the first press opens the menu on its first item; the second moves on only once it is there
+  await expect(page.getByRole('menu').getByRole('menuitem').first()).toBeFocused()
   await page.keyboard.press('ArrowDown')
   await expect(await site.specializations.item(t('en', target.title))).toBeFocused()
   await page.keyboard.press('Enter')

@@ -14,12 +14,22 @@ rmSync(dataDir, { recursive: true, force: true })
 mkdirSync(dataDir, { recursive: true })
 
 const children: ChildProcess[] = []
-function stopAll(code: number): never {
-  for (const child of children.reverse()) child.kill('SIGTERM')
+let stopping = false
+/** The server first, then the database it would otherwise see vanish under it. */
+async function stopAll(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true
+    for (const child of [...children].reverse()) {
+      if (child.exitCode !== null || child.signalCode !== null) continue
+      const exited = new Promise((done) => child.once('exit', done))
+      child.kill('SIGTERM')
+      await Promise.race([exited, new Promise((done) => setTimeout(done, 3_000))])
+    }
+  }
   process.exit(code)
 }
-process.on('SIGTERM', () => stopAll(0))
-process.on('SIGINT', () => stopAll(0))
+process.on('SIGTERM', () => void stopAll(0))
+process.on('SIGINT', () => void stopAll(0))
 
 function postgresBin(): string | undefined {
   if (process.env.E2E_DATABASE === 'pglite') return undefined
@@ -66,8 +76,9 @@ async function startPostgres(bin: string): Promise<string> {
   const log: string[] = []
   server.stderr!.on('data', (chunk: Buffer) => log.push(chunk.toString()))
   server.once('exit', (code) => {
+    if (stopping) return
     process.stderr.write(`PostgreSQL stopped (${code}):\n${log.join('').slice(-2000)}\n`)
-    stopAll(1)
+    void stopAll(1)
   })
   for (let attempt = 0; attempt < 300; attempt++) {
     const ready = spawnSync(join(bin, 'pg_isready'), ['-q', '-h', '127.0.0.1', '-p', String(port)])
@@ -86,4 +97,6 @@ const server = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'supaba
   stdio: ['ignore', 'inherit', 'inherit'],
 })
 children.push(server)
-server.once('exit', (code) => stopAll(code ?? 1))
+server.once('exit', (code) => {
+  if (!stopping) void stopAll(code ?? 1)
+})
