@@ -118,9 +118,11 @@ describe.each(databaseKinds())('download records under RLS on %s', (kind) => {
     await sql(`update public.documents set storage_path = storage_path || '.v2' where id = $1`, [
       documents.riberaClientUpload,
     ])
-    const [{ version }] = await sql<{ version: number }>('select version from public.documents where id = $1', [
-      documents.riberaClientUpload,
-    ])
+    const { version } = (
+      await sql<{ version: number }>('select version from public.documents where id = $1', [
+        documents.riberaClientUpload,
+      ])
+    )[0]!
     expect(version).toBeGreaterThan(1)
     await as(server.deps.db, 'clientA', (tx) => tx.query(record, [documents.riberaClientUpload]))
     expect(

@@ -70,14 +70,10 @@ describe.each(databaseKinds())('document download records on %s', (kind) => {
     await seedDemoFiles(server.serviceClient())
     for (const row of await sql<{ id: string; storage_path: string }>('select id, storage_path from public.documents'))
       paths[row.id] = row.storage_path
-    ;[lucia, james, daniel, admin] = await Promise.all(
-      [
-        'lucia.martin@example.com',
-        'james.whitaker@example.com',
-        'daniel.ortega@example.com',
-        'admin@caucedata.com',
-      ].map(signIn),
-    )
+    lucia = await signIn('lucia.martin@example.com')
+    james = await signIn('james.whitaker@example.com')
+    daniel = await signIn('daniel.ortega@example.com')
+    admin = await signIn('admin@caucedata.com')
   })
   afterAll(() => server.close())
 
