@@ -4,7 +4,7 @@
 // the same shape. A client's upload is then registered as a document row that is visible to the
 // client's colleagues and signed by the uploader (what the documents insert policy requires).
 import { supabase } from './supabase'
-import { withDownloadName } from './download-name'
+import { storageFailure } from './storage-failure'
 
 /** The bucket's file_size_limit (50 MiB). */
 export const MAX_UPLOAD_BYTES = 52_428_800
@@ -93,20 +93,6 @@ export class UploadError extends Error {
     super(kind)
     this.name = 'UploadError'
   }
-}
-
-/** What a storage-js error (StorageApiError / StorageUnknownError) or a thrown fetch error means. */
-export function storageFailure(error: unknown): UploadFailure {
-  if (error instanceof TypeError) return 'network'
-  if (!error || typeof error !== 'object') return 'unknown'
-  const { name, status, statusCode } = error as { name?: string; status?: number; statusCode?: string }
-  const code = statusCode ?? (status === undefined ? '' : String(status))
-  if (code === '413') return 'too-large'
-  if (code === '415') return 'wrong-type'
-  if (code === '409') return 'exists'
-  if (code === '403' || code === '401') return 'denied'
-  if (name === 'StorageUnknownError') return 'network'
-  return 'unknown'
 }
 
 export interface UploadInput {
@@ -254,32 +240,4 @@ export async function replaceOwnUpload(
   }
   await removeStored(document.storage_path)
   return { name }
-}
-
-export type DownloadFailure = 'missing' | 'network' | 'unknown'
-
-export class DownloadError extends Error {
-  constructor(readonly kind: DownloadFailure) {
-    super(kind)
-    this.name = 'DownloadError'
-  }
-}
-
-/** A 60-second signed URL for a stored file, sent as an attachment named after the document. */
-export async function signedDocumentUrl(storagePath: string, fileName: string): Promise<string> {
-  let result
-  try {
-    // The name goes on the URL here, not through createSignedUrl's `download` option, which
-    // encodes it twice (URLSearchParams, then encodeURI): accents would arrive as "%C3%B1".
-    result = await supabase.storage.from('documents').createSignedUrl(storagePath, 60)
-  } catch {
-    throw new DownloadError('network')
-  }
-  if (result.error) {
-    const failure = storageFailure(result.error)
-    throw new DownloadError(
-      failure === 'network' ? 'network' : result.error.message.match(/not found/i) ? 'missing' : 'unknown',
-    )
-  }
-  return withDownloadName(result.data.signedUrl, fileName)
 }

@@ -36,7 +36,7 @@ for (const [lng, width] of [
       .filter({ hasText: name })
       .getByRole('button', { name: new RegExp(`^${t(lng, 'Download')}`) })
       .click()
-    await (await downloading).path() // the whole file arrived: the server has recorded it
+    await (await downloading).path() // the file arrived; its record was taken when the link was asked for
     await clientContext.close()
 
     const staffContext = await browser.newContext({ viewport: { width: 1366, height: 900 } })

@@ -411,6 +411,38 @@ export type Database = {
           },
         ]
       }
+      document_downloads: {
+        Row: {
+          id: number
+          document_id: string
+          version: number
+          reader_id: string
+          downloaded_at: string
+        }
+        Insert: {
+          id?: number
+          document_id: string
+          version: number
+          reader_id: string
+          downloaded_at?: string
+        }
+        Update: {
+          id?: number
+          document_id?: string
+          version?: number
+          reader_id?: string
+          downloaded_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "document_downloads_document_id_fkey"
+            columns: ["document_id"]
+            isOneToOne: false
+            referencedRelation: "documents"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       documents: {
         Row: {
           id: string
@@ -960,6 +992,7 @@ export type Database = {
       organization_client_ids: { Args: { target_organization: string }; Returns: string[] }
       project_document_downloads: { Args: { p_project_id: string }; Returns: Json }
       project_member_ids: { Args: { target_project: string }; Returns: string[] }
+      record_document_download: { Args: { p_document_id: string }; Returns: undefined }
       record_mfa_reset: { Args: { target_user: string; removed_factors: number }; Returns: undefined }
       search: { Args: { p_query: string; p_limit?: number }; Returns: Json }
       search_fold: { Args: { value: string }; Returns: string }

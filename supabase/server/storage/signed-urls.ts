@@ -24,7 +24,7 @@ export function requireExpiresIn(value: unknown, max: number): number {
 /** The relative URL storage-js appends to its base: it must already carry `?token=`. */
 export async function signedObjectUrl(keys: JwtKeys, signer: Caller, bucket: string, key: string, expiresIn: number) {
   // What the storage policies read of the signer: who, as which role, at which assurance level,
-  // and whether a staff member's preview asked (its download is not the client's, 0022).
+  // and whether a staff member's preview asked (is_view_as() answers the same when it is fetched, 0022).
   const { sub, aal, view_as } = signer.claims
   const preview = isViewAs(signer.claims) ? { view_as } : {}
   const token = await keys.signUrlToken(

@@ -8,6 +8,7 @@ import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedDemoFiles } from '../../../supabase/demo-files/seed'
 import { demoPassword } from '../../../supabase/server/welcome'
+import { signedDocumentUrl } from '../../../src/lib/document-link'
 import { documents, projects, tasks, users } from '../rls/seed-ids'
 import { databaseKinds, startTestServer, type TestServer } from '../support/server'
 import { claimsOf } from './support/helpers'
@@ -212,14 +213,21 @@ describe.each(databaseKinds())('view as client on %s', (kind) => {
 
   it('downloads the client can download, recording nothing as the client', async () => {
     const preview = previewClient(await start(adminToken, users.lucia))
-    const path = (
-      await server.deps.db.query<{ storage_path: string }>('select storage_path from public.documents where id = $1', [
-        documents.riberaKpiSpec,
-      ])
-    ).rows[0]!.storage_path
+    const pathOf = async (id: string) =>
+      (
+        await server.deps.db.query<{ storage_path: string }>(
+          'select storage_path from public.documents where id = $1',
+          [id],
+        )
+      ).rows[0]!.storage_path
+    const path = await pathOf(documents.riberaKpiSpec)
     const count = async () =>
-      Number((await server.deps.db.query<{ n: string }>('select count(*) as n from storage.downloads')).rows[0]!.n)
+      Number(
+        (await server.deps.db.query<{ n: string }>('select count(*) as n from public.document_downloads')).rows[0]!.n,
+      )
     const before = await count()
+    // The portal's way: the record (answered, recording nothing), then the link.
+    await expect(signedDocumentUrl(preview, documents.riberaKpiSpec, path, 'kpi.pdf')).resolves.toContain('token=')
     expect((await preview.storage.from('documents').download(path)).error).toBeNull()
     const signed = await preview.storage.from('documents').createSignedUrl(path, 60)
     expect(signed.error).toBeNull()
@@ -228,12 +236,10 @@ describe.each(databaseKinds())('view as client on %s', (kind) => {
     await response.arrayBuffer()
     expect(await count()).toBe(before)
     // What the client cannot read, the preview cannot either.
-    const hidden = (
-      await server.deps.db.query<{ storage_path: string }>('select storage_path from public.documents where id = $1', [
-        documents.riberaInternalNotes,
-      ])
-    ).rows[0]!.storage_path
+    const hidden = await pathOf(documents.riberaInternalNotes)
     expect((await preview.storage.from('documents').download(hidden)).error).not.toBeNull()
+    const refused = await preview.rpc('record_document_download', { p_document_id: documents.riberaInternalNotes })
+    expect(refused.status).toBe(404)
   })
 
   it('is never the client present in a conversation', async () => {

@@ -275,6 +275,28 @@ const matrix: TableSpec[] = [
     },
   },
   {
+    // Download records (decision 0028): staff read them; nobody writes them but
+    // record_document_download (tests/integration/rls/downloads.test.ts).
+    table: 'document_downloads',
+    ownerIs: 'user',
+    select: 'select reader_id as owner from public.document_downloads',
+    insert: [
+      `insert into public.document_downloads (document_id, version, reader_id) values ($1, 1, (select auth.uid()))`,
+      [documents.riberaKpiSpec],
+    ],
+    update: [
+      `update public.document_downloads set downloaded_at = now() where document_id = $1`,
+      [documents.riberaKpiSpec],
+    ],
+    delete: [`delete from public.document_downloads where document_id = $1`, [documents.riberaKpiSpec]],
+    expect: {
+      select: [DENIED, sees(0), sees(0), sees(3), sees(3)],
+      insert: [DENIED, DENIED, DENIED, DENIED, DENIED],
+      update: [DENIED, DENIED, DENIED, DENIED, DENIED],
+      delete: [DENIED, DENIED, DENIED, DENIED, DENIED],
+    },
+  },
+  {
     table: 'storage.objects (bucket documents)',
     ownerIs: 'organization',
     select: `select (storage.foldername(name))[1]::uuid as owner from storage.objects where bucket_id = 'documents'`,
@@ -378,6 +400,11 @@ describe.each(databaseKinds())('RLS matrix on %s', (kind) => {
       tx.query(`insert into public.approval_decisions (request_id, decision, version) values ($1, 'approved', 1)`, [
         answered!.id,
       ]),
+    )
+    // Three download records of Ribera's shared specification: Lucía's, James's and the admin's.
+    await db.query(
+      `insert into public.document_downloads (document_id, version, reader_id) values ($1, 1, $2), ($1, 1, $3), ($1, 1, $4)`,
+      [documents.riberaKpiSpec, users.lucia, users.james, users.admin],
     )
     // The approvals' notifications are tested elsewhere; the notifications rows above keep their seed counts.
     await db.query(`delete from public.notifications where kind like 'approval_%'`)

@@ -13,6 +13,7 @@ const tables = [
   'contact_messages',
   'conversation_messages',
   'conversation_reads',
+  'document_downloads',
   'documents',
   'notifications',
   'organization_approvers',
@@ -210,6 +211,8 @@ describe.each(databaseKinds())('schema catalog on %s', (kind) => {
     expect(granted('authenticated', 'activity_log')).toEqual(['SELECT'])
     expect(granted('authenticated', 'notifications').sort()).toEqual(['SELECT', 'UPDATE'])
     expect(granted('authenticated', 'projects').sort()).toEqual(['DELETE', 'INSERT', 'SELECT', 'UPDATE'])
+    // Download records are written by record_document_download only.
+    expect(granted('authenticated', 'document_downloads')).toEqual(['SELECT'])
     const [serviceRole] = await query<{ all: boolean }>(
       `select bool_and(has_table_privilege('service_role', oid, 'SELECT')) as all from pg_class
        where relnamespace = 'public'::regnamespace and relkind = 'r'`,

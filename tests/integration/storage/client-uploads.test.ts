@@ -8,6 +8,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedDemoFiles } from '../../../supabase/demo-files/seed'
 import { demoPassword } from '../../../supabase/server/welcome'
+import { signedDocumentUrl } from '../../../src/lib/document-link'
 import { documents, objectPath, organizations, projects, users } from '../rls/seed-ids'
 import { databaseKinds, startTestServer, type TestServer } from '../support/server'
 import { bucketFiles } from './support'
@@ -176,8 +177,13 @@ describe.each(databaseKinds())('a client deletes or replaces their own upload on
         .from('approval_decisions')
         .insert({ request_id: request.id, version: 1, decision: 'approved' }),
     )
-    // Lucía downloads version 1.
-    expect((await people.lucia.storage.from('documents').download(mine.key)).error).toBeNull()
+    // Lucía downloads version 1, as the portal does: the record, then the link.
+    const download = async () => {
+      const { storage_path } = (await documentRow(mine.id))!
+      const url = await signedDocumentUrl(people.lucia, mine.id, storage_path, 'Ventas.csv')
+      expect((await server.request(url)).status).toBe(200)
+    }
+    await download()
 
     const next = await store('lucia', 'x,y,z\n1,2,3\n4,5,6\n', 'text/plain')
     const replaced = await people.lucia
@@ -199,6 +205,8 @@ describe.each(databaseKinds())('a client deletes or replaces their own upload on
     expect((await remove('lucia', mine.key)).data).toHaveLength(1)
     expect(await objectExists(mine.key)).toBe(false)
     expect(await documentRow(mine.id)).toBeDefined()
+    // …and version 2.
+    await download()
 
     const { data: downloads } = await people.admin.rpc('project_document_downloads', {
       p_project_id: projects.riberaDashboard,
@@ -207,7 +215,10 @@ describe.each(databaseKinds())('a client deletes or replaces their own upload on
       (downloads as { document_id: string; version: number; reader_id: string }[]).filter(
         (d) => d.document_id === mine.id,
       ),
-    ).toEqual([expect.objectContaining({ version: 1, reader_id: users.lucia })])
+    ).toEqual([
+      expect.objectContaining({ version: 2, reader_id: users.lucia }),
+      expect.objectContaining({ version: 1, reader_id: users.lucia }),
+    ])
   })
 
   it('bounds a client’s replacements of one upload per hour, each a new request to the approvers; staff are not bounded', async () => {

@@ -1,6 +1,6 @@
 // Who downloaded a document and when, for staff: under each document's name, a disclosure with
-// the count that opens to the list (newest first). The server records each download
-// (storage.downloads); public.project_document_downloads answers staff only.
+// the count that opens to the list (newest first). The app records each download when it asks for
+// the link (public.record_document_download); only staff read the records.
 import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { msg, plural } from '@lingui/core/macro'

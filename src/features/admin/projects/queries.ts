@@ -98,7 +98,7 @@ export interface DocumentDownload {
   downloaded_at: string
 }
 
-/** Who downloaded the project's documents and when, newest first (the server records each download). */
+/** Who downloaded the project's documents and when, newest first (recorded when a link is asked for). */
 export const documentDownloadsQuery = (projectId: string) =>
   queryOptions({
     queryKey: adminProjectKeys.downloads(projectId),

@@ -8,7 +8,6 @@ import { objectTarget } from '../paths'
 import { serveObject } from '../serve'
 import type { Handler, StorageService } from '../service'
 import { requireSignedToken } from '../signed-urls'
-import { recordDownload } from '../download-log'
 
 /** Serves the row `load` finds; looks again once if a concurrent replace removed its file meanwhile. */
 async function serveLatest(service: StorageService, request: Request, load: () => Promise<ObjectRow | undefined>) {
@@ -26,11 +25,9 @@ export function authenticatedDownload(service: StorageService): Handler {
   return async (c) => {
     const caller = await requireCaller(service.deps, c)
     const { bucket, key } = objectTarget(c)
-    const response = await serveLatest(service, c.req.raw, () =>
+    return serveLatest(service, c.req.raw, () =>
       asCaller(service.deps, c, caller, (tx) => findObject(tx, bucket, key), { readOnly: true }),
     )
-    await recordDownload(service.deps.db, c.req.raw, response, caller, bucket, key)
-    return response
   }
 }
 
@@ -48,12 +45,9 @@ export function signedDownload(service: StorageService): Handler {
     const { bucket, key } = objectTarget(c)
     const signer = await requireSignedToken(service.deps.keys, c.req.query('token'), bucket, key)
     // Read as the signer: an object they may no longer read answers as one that is gone.
-    const response = await serveLatest(service, c.req.raw, () =>
+    return serveLatest(service, c.req.raw, () =>
       asCaller(service.deps, c, signer, (tx) => findObject(tx, bucket, key), { readOnly: true }),
     )
-    // The signer is the one who asked for the link: the download is theirs.
-    await recordDownload(service.deps.db, c.req.raw, response, signer, bucket, key)
-    return response
   }
 }
 

@@ -1,0 +1,128 @@
+// The move of download records into public.document_downloads (decision 0028) on a database our
+// server created before it: migrated and seeded up to the migration before, with storage.downloads
+// as our platform bootstrap used to create it and records in it, then brought up to date. The
+// records of documents move with the version each file was, the rest is left behind, and
+// storage.downloads goes. (Where it never existed, as on Supabase, every other test's database
+// shows the migration applying.)
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, inject, it } from 'vitest'
+import type { Database } from '../../../supabase/server/db/database'
+import { migrate } from '../../../supabase/server/db/migrate'
+import { openPglite } from '../../../supabase/server/db/pglite'
+import { openPostgres } from '../../../supabase/server/db/postgres'
+import { as } from '../rls/run-as'
+import { documents, projects, users } from '../rls/seed-ids'
+import { databaseKinds, type DatabaseKind } from '../support/server'
+
+const MIGRATION = '20261130100000_document_download_records.sql'
+const migrationsDir = join(process.cwd(), 'supabase', 'migrations')
+const seedFile = join(process.cwd(), 'supabase', 'seed.sql')
+
+// What platform/25-storage-downloads.sql created until this migration.
+const oldPlatformTable = `
+  create table storage.downloads (
+    id bigint generated always as identity primary key,
+    bucket_id text not null,
+    name text not null,
+    reader uuid not null,
+    downloaded_at timestamptz not null default now()
+  )`
+
+const cleanups: (() => Promise<void> | void)[] = []
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup()
+})
+
+/** An empty database of this kind. */
+async function emptyDatabase(kind: DatabaseKind): Promise<Database> {
+  if (kind === 'pglite') {
+    const db = await openPglite()
+    cleanups.push(() => db.close())
+    return db
+  }
+  const adminUrl = inject('postgresTemplateUrl')!
+  const name = `downloads_${randomUUID().replace(/-/g, '')}`
+  const admin = openPostgres(adminUrl, { max: 1 })
+  await admin.exec(`create database ${name}`)
+  await admin.close()
+  const db = openPostgres(adminUrl.replace(/\/postgres$/, `/${name}`), { max: 1 })
+  cleanups.push(async () => {
+    await db.close()
+    const drop = openPostgres(adminUrl, { max: 1 })
+    await drop.exec(`drop database if exists ${name} with (force)`)
+    await drop.close()
+  })
+  return db
+}
+
+/** The migrations before this one, as a folder of links. */
+function earlierMigrations(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cauce-earlier-'))
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
+  for (const file of readdirSync(migrationsDir).filter((f) => f.endsWith('.sql') && f < MIGRATION))
+    symlinkSync(join(migrationsDir, file), join(dir, file))
+  return dir
+}
+
+describe.each(databaseKinds())('download records moved out of storage.downloads on %s', (kind) => {
+  it(
+    'moves each record of a document, with its file’s version, and drops storage.downloads',
+    { timeout: 240_000 },
+    async () => {
+      const db = await emptyDatabase(kind)
+      await migrate(db, { migrationsDir: earlierMigrations(), seedFile })
+      expect(await db.query(`select to_regclass('public.document_downloads') as t`)).toMatchObject({
+        rows: [{ t: null }],
+      })
+
+      await db.exec(oldPlatformTable)
+      const path = async (id: string) =>
+        (await db.query<{ storage_path: string }>('select storage_path from public.documents where id = $1', [id]))
+          .rows[0]!.storage_path
+      const kpi = await path(documents.riberaKpiSpec)
+      const upload = await path(documents.riberaClientUpload)
+      // Lucía's upload was replaced since she downloaded it: version 2 is another file.
+      await db.query(`update public.documents set storage_path = storage_path || '.v2' where id = $1`, [
+        documents.riberaClientUpload,
+      ])
+      const replaced = await path(documents.riberaClientUpload)
+      const at = (minutes: number) => new Date(Date.UTC(2026, 10, 20, 9, minutes)).toISOString()
+      await db.query(
+        `insert into storage.downloads (bucket_id, name, reader, downloaded_at) values
+         ('documents', $1, $3, $5), ('documents', $1, $4, $6),
+         ('documents', $2, $3, $7), ('documents', $8, $4, $9),
+         ('documents', 'nobody/nothing/orphan.pdf', $3, $5), ('avatars', $1, $3, $5)`,
+        [kpi, upload, users.lucia, users.admin, at(1), at(2), at(3), replaced, at(4)],
+      )
+
+      await migrate(db, { migrationsDir, seedFile })
+
+      const moved = await db.query<{ document_id: string; version: number; reader_id: string; downloaded_at: Date }>(
+        'select document_id, version, reader_id, downloaded_at from public.document_downloads order by id',
+      )
+      expect(moved.rows.map((row) => ({ ...row, downloaded_at: new Date(row.downloaded_at).toISOString() }))).toEqual([
+        { document_id: documents.riberaKpiSpec, version: 1, reader_id: users.lucia, downloaded_at: at(1) },
+        { document_id: documents.riberaKpiSpec, version: 1, reader_id: users.admin, downloaded_at: at(2) },
+        { document_id: documents.riberaClientUpload, version: 1, reader_id: users.lucia, downloaded_at: at(3) },
+        { document_id: documents.riberaClientUpload, version: 2, reader_id: users.admin, downloaded_at: at(4) },
+      ])
+      expect(await db.query(`select to_regclass('storage.downloads') as t`)).toMatchObject({ rows: [{ t: null }] })
+      // Staff read them as before.
+      const list = await as(db, 'admin', (tx) =>
+        tx.query<{ list: { reader_id: string; version: number }[] }>(
+          'select public.project_document_downloads($1) as list',
+          [projects.riberaDashboard],
+        ),
+      )
+      expect(list.rows[0]!.list.map((d) => [d.reader_id, d.version])).toEqual([
+        [users.admin, 2],
+        [users.lucia, 1],
+        [users.admin, 1],
+        [users.lucia, 1],
+      ])
+    },
+  )
+})
