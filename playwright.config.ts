@@ -28,9 +28,11 @@ function server(port: number, dataDir: string, env: Record<string, string> = {})
       AUTH_RATE_LIMIT_SIGN_UP: '10000',
       AUTH_RATE_LIMIT_RECOVER: '10000',
       AUTH_RATE_LIMIT_VERIFY: '10000',
-      // Notification e-mails go out at each mailer round rather than once per 15 minutes, so a
-      // test sees the e-mails its steps cause; digests per interval have integration tests.
+      // Notification e-mails go out at each run of send-notifications rather than once per 15
+      // minutes, and the server runs it every 3 s rather than every minute as Supabase Cron does,
+      // so a test sees the e-mails its steps cause; digests per interval have integration tests.
       NOTIFICATION_DIGEST_MINUTES: '0',
+      NOTIFICATION_MAIL_INTERVAL_MS: '3000',
       ...env,
     },
     url: `http://localhost:${port}/`,

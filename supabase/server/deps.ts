@@ -17,4 +17,6 @@ export interface ServerDeps {
   storageDir: string
   /** Present when the server runs its own development mail catcher. */
   catcher?: MailCatcher
+  /** The environment the project's functions get when they run in-process (functions/settings.ts). */
+  functionSettings: Record<string, string>
 }

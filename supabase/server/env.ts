@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { developmentKeys } from './lib/dev-keys'
 import { signingKeysSchema } from './lib/signing-keys'
+import { mailDestination, mailSettingsShape } from '../functions/_shared/mail/settings.ts'
 
 const developmentSigningKids = new Set(
   (JSON.parse(developmentKeys.signingKeys) as { kid: string }[]).map((key) => key.kid),
@@ -198,37 +199,31 @@ const schema = z
     AUTH_VIEW_AS_EXPIRY: z.coerce.number().int().min(60).max(7200).default(1200),
     ANON_KEY: z.string().min(20).default(developmentKeys.anonKey),
     SERVICE_ROLE_KEY: z.string().min(20).default(developmentKeys.serviceRoleKey),
-    /** Outgoing mail. Without it, development starts a local mail catcher and uses that. */
-    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-    MAIL_FROM: z.string().min(3).default('Cauce Data <no-reply@caucedata.com>'),
-    /** How often new notifications are sent by e-mail, in ms; 0 sends only when asked (tests). */
-    NOTIFICATION_MAIL_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
     /**
-     * At most one notification e-mail (a digest) per person this often, in minutes (decision 0019);
-     * mentions and leads go at once. 0: each round, so each notification soon after it is written.
+     * Outgoing e-mail and the notification outbox: MAIL_FROM, MAIL_TRANSPORT (smtp: SMTP_URL or
+     * SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS; http: MAIL_API_URL, MAIL_API_KEY),
+     * NOTIFICATION_DIGEST_MINUTES, NOTIFICATION_DIGEST_MAX_ITEMS, MAIL_LEASE_SECONDS, MAIL_BATCH_SIZE,
+     * MAIL_MAX_ATTEMPTS, MAIL_RETRY_SECONDS, MAIL_RUN_SECONDS. Defined with their documentation in
+     * supabase/functions/_shared/mail/settings.ts, because the send-notifications Edge Function reads
+     * the same variables. Without a destination for MAIL_TRANSPORT, development and tests start a
+     * local mail catcher (readable at /_dev/mail) and send there; production refuses to start.
      */
-    NOTIFICATION_DIGEST_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
-    /** Most notifications listed in one digest; it says how many more are in the portal. */
-    NOTIFICATION_DIGEST_MAX_ITEMS: z.coerce.number().int().min(1).max(500).default(50),
+    ...mailSettingsShape,
     /**
-     * Lease of an outbox claim, in seconds (decision 0019): no other sender takes claimed e-mails
-     * sooner; a sender that dies after its claim has them sent again once it has passed. A sender
-     * starts e-mails only in the first half of the lease, and each SMTP wait times out within a quarter.
+     * How often this server runs send-notifications, in ms, as Supabase Cron does every minute
+     * (migration 20261130110000); 0: only when asked (tests call notificationMails.flush()).
      */
-    MAIL_LEASE_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
-    /** E-mails claimed at once, of each kind (notifications sent at once, digests, acknowledgements). */
-    MAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
-    /** Tries of one e-mail at most (each claim counts, a crashed one too); then it is left unsent. */
-    MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(5),
-    /** Wait after a failed send before the next try, in seconds; doubled after each try. */
-    MAIL_RETRY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+    NOTIFICATION_MAIL_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
     /** Days a request for approval waits before its approvers are reminded (and again after as many). */
     APPROVAL_REMINDER_DAYS: z.coerce.number().min(0.01).max(60).default(3),
     /** Reminders per round of a request at most (a new version starts a new round). */
     APPROVAL_REMINDER_MAX: z.coerce.number().int().min(0).max(20).default(3),
     /** How often the reminder job looks for due requests, in ms; 0 runs it only when asked (tests). */
     APPROVAL_REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(900_000),
-    /** Port of the development mail catcher's web inbox (its SMTP port is this + 1). */
+    /**
+     * Ports of the development mail catcher: its HTTP e-mail API (MAIL_TRANSPORT=http) listens on
+     * this one, its SMTP server on this + 1. What it caught is shown at /_dev/mail.
+     */
     MAIL_CATCHER_PORT: z.coerce.number().int().min(0).max(65534).default(1080),
   })
   .superRefine((env, ctx) => {
@@ -249,7 +244,9 @@ const schema = z
     }
     if (env.AUTH_AUTOCONFIRM)
       ctx.addIssue({ code: 'custom', path: ['AUTH_AUTOCONFIRM'], message: 'must be false in production' })
-    if (!env.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production' })
+    const destination = mailDestination(env)
+    if ('missing' in destination)
+      ctx.addIssue({ code: 'custom', path: ['MAIL_TRANSPORT'], message: `${destination.missing} in production` })
     if (!env.SITE_URL) ctx.addIssue({ code: 'custom', path: ['SITE_URL'], message: 'is required in production' })
   })
 

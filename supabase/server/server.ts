@@ -14,9 +14,9 @@ import type { ServerDeps } from './deps'
 import { siteOrigin, type Env } from './env'
 import { JwtKeys } from './lib/jwt'
 import { SessionCheck } from './lib/session-check'
-import { MailCatcher } from './mail/catcher'
-import { createMailer } from './mail/mailer'
-import { startNotificationMailer } from './mail/notification-mailer'
+import { setUpMail } from './mail/mailer'
+import { functionSettings } from './functions/settings'
+import { scheduleFunction } from './functions/schedule'
 import { startApprovalReminders } from './approvals/reminders'
 import { RealtimeHub } from './realtime/hub'
 import { StartupError } from './startup-error'
@@ -65,20 +65,21 @@ export async function createServer({
     if (!givenDb) await db.close()
     throw error
   }
-  const { deps, app, mailer, catcher, realtime } = started
-  const notificationMails = startNotificationMailer({
-    db,
-    mailer,
-    siteOrigin: deps.siteOrigin,
+  const { deps, app, catcher, realtime } = started
+  // The outbox's e-mails: the send-notifications function, called as Supabase Cron calls it.
+  const sendNotifications = scheduleFunction({
+    name: 'send-notifications',
+    appFetch: async (request) => app.fetch(request),
+    origin: deps.siteOrigin,
+    serviceRoleKey: env.SERVICE_ROLE_KEY,
     intervalMs: env.NOTIFICATION_MAIL_INTERVAL_MS,
-    digestMinutes: env.NOTIFICATION_DIGEST_MINUTES,
-    digestMaxItems: env.NOTIFICATION_DIGEST_MAX_ITEMS,
-    leaseSeconds: env.MAIL_LEASE_SECONDS,
-    batchSize: env.MAIL_BATCH_SIZE,
-    maxAttempts: env.MAIL_MAX_ATTEMPTS,
-    retrySeconds: env.MAIL_RETRY_SECONDS,
     log,
   })
+  const notificationMails = {
+    /** Runs send-notifications now; resolves with the number of e-mails it sent (and recorded as sent). */
+    flush: async () => ((await sendNotifications.run()) as { sent: number }).sent,
+    stop: () => sendNotifications.stop(),
+  }
   const approvalReminders = startApprovalReminders({
     db,
     afterDays: env.APPROVAL_REMINDER_DAYS,
@@ -97,7 +98,7 @@ export async function createServer({
       await realtime.close()
       await approvalReminders.stop()
       await notificationMails.stop()
-      mailer.close()
+      deps.mailer.close()
       await catcher?.close()
       if (!givenDb) await db.close()
     },
@@ -142,13 +143,7 @@ async function startUnderLock({
     [env.CONVERSATION_MAX_MESSAGE_CHARS, env.CONVERSATION_EDIT_MINUTES, env.CONVERSATION_MAX_ATTACHMENTS],
   )
 
-  let catcher: MailCatcher | undefined
-  let smtpUrl = env.SMTP_URL
-  if (!smtpUrl) {
-    catcher = new MailCatcher()
-    smtpUrl = await catcher.listen(env.NODE_ENV === 'test' ? 0 : env.MAIL_CATCHER_PORT + 1)
-  }
-  const mailer = createMailer(smtpUrl, env.MAIL_FROM, { timeoutMs: (env.MAIL_LEASE_SECONDS * 1000) / 4 })
+  const { mailer, destination, catcher } = await setUpMail(env)
 
   const sessions = new SessionCheck(db, env.AUTH_REVOCATION_CHECK_MS)
   const deps: ServerDeps = {
@@ -159,6 +154,7 @@ async function startUnderLock({
     siteOrigin: siteOrigin(env),
     storageDir,
     catcher,
+    functionSettings: functionSettings(env, siteOrigin(env), destination),
   }
   const app = createApp(deps)
   // The demo documents' files, the way they reach a Supabase project (`npm run seed:files`):
@@ -182,7 +178,7 @@ async function startUnderLock({
         ?.full_name ?? null,
   )
   await realtime.start()
-  return { deps, app, mailer, catcher, realtime }
+  return { deps, app, catcher, realtime }
 }
 
 function realtimeSettings(env: Env, kind: Database['kind']) {

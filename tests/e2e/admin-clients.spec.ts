@@ -12,7 +12,7 @@ import { t } from './support/catalog'
 import { mailsTo, verifyLink, waitForMail } from './support/mail'
 import { demoUsers } from './support/users'
 import { adminPaths, createOrganization, createStaffUser, signInStaff, userRow } from './support/admin'
-import { inviteMail } from '../../supabase/server/mail/templates/invite'
+import { inviteMail } from '../../supabase/functions/_shared/mail/invite'
 import type { Locale } from '../../src/lib/locale'
 
 test.use({ locale: 'es-ES', viewport: { width: 1280, height: 800 }, colorScheme: 'light' })

@@ -1,6 +1,6 @@
 // Notification e-mails never turn text a client chose into a web link (decision 0019).
 import { describe, expect, it } from 'vitest'
-import { breakAutoLinks } from '../../supabase/server/mail/templates/notification'
+import { breakAutoLinks } from '../../supabase/functions/_shared/mail/notification'
 
 const zwsp = '\u200B'
 

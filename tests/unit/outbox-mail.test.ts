@@ -1,8 +1,8 @@
 // A claimed e-mail of the outbox (decision 0019, "Claims with a lease") carries all its renderer
 // needs: the claim's JSON becomes the message, in the reader's language.
 import { describe, expect, it } from 'vitest'
-import type { ClaimedNotification, ClaimedNotificationMail } from '../../supabase/server/mail/outbox'
-import { renderOutboxMail } from '../../supabase/server/mail/outbox-mail'
+import type { ClaimedNotification, ClaimedNotificationMail } from '../../supabase/functions/send-notifications/outbox'
+import { renderOutboxMail } from '../../supabase/functions/send-notifications/outbox-mail'
 
 const origin = 'https://caucedata.example'
 const project = '11111111-1111-4111-8111-111111111111'

@@ -13,6 +13,8 @@ export interface FunctionEnv {
   fetch: typeof fetch
   /** The WebSocket class supabase-js needs on Node 20 (realtime is never used here). */
   webSocket?: unknown
+  /** Reads one of the function's own settings (a secret on Supabase), by its variable's name. */
+  setting: (name: string) => string | undefined
 }
 
 export type Handler = (request: Request) => Promise<Response>
@@ -44,6 +46,7 @@ export function functionEnv(
   return {
     ...(values as Record<keyof typeof required, string>),
     fetch: platform.fetch ?? ((input, init) => fetch(input, init)),
+    setting: read,
     ...(platform.webSocket ? { webSocket: platform.webSocket } : {}),
   }
 }

@@ -1,7 +1,8 @@
 // Reminds the approvers of requests that have waited too long. The work is one database call,
 // public.send_approval_reminders, which claims the due requests and writes the reminder
 // notifications in one statement (skip locked): with two servers, each request is reminded once.
-// The notification mailer then e-mails those rows like any other.
+// On Supabase, Supabase Cron makes the same call (migration 20261130110000); here a timer does.
+// send-notifications then e-mails those rows like any other.
 import type { Database } from '../db/database'
 
 const batchSize = 100

@@ -4,7 +4,7 @@
 // nor a typo (no access to the new one) can move the account. Tokens are stored hashed.
 import { createHash, randomBytes } from 'node:crypto'
 import type { Queryable } from '../db/database'
-import { emailChangeMail } from '../mail/templates'
+import { emailChangeMail } from '../../functions/_shared/mail/auth-mails.ts'
 import type { AuthContext } from './context'
 import { authPolicy } from './runtime'
 import { findUserByEmail, findUserById, localeOf, pageLocale, type UserRow } from './users'

@@ -5,7 +5,7 @@
 // sign-up confirmation is the confirmation kind.
 import { createHash, randomBytes, randomInt } from 'node:crypto'
 import type { Queryable } from '../db/database'
-import { renderAuthMail, type AuthMailKind, type MailLocale } from '../mail/templates'
+import { renderAuthMail, type AuthMailKind, type MailLocale } from '../../functions/_shared/mail/auth-mails.ts'
 import type { AuthContext } from './context'
 import { authPolicy } from './runtime'
 

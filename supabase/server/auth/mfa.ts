@@ -18,7 +18,7 @@ import type { Queryable } from '../db/database'
 import { authPolicy } from './runtime'
 import { newTotp } from './totp'
 import { sendSecurityNotice } from './notices'
-import { siteConfig } from '../../../src/config/site'
+import { siteConfig } from '../../functions/_shared/site.ts'
 
 export function sessionOf(c: Context<AuthEnv>) {
   const session = c.get('caller').session

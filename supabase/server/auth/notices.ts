@@ -1,7 +1,7 @@
 // Security notices to an account's owner (a factor added or removed), in their language. Sent
 // after the change is committed and never awaited by the request: a mail server that is slow or
 // down must not undo or delay the change, and the failure is logged.
-import { securityNoticeMail, type SecurityNoticeKind } from '../mail/templates'
+import { securityNoticeMail, type SecurityNoticeKind } from '../../functions/_shared/mail/auth-mails.ts'
 import type { AuthContext } from './context'
 import { localeOf, type UserRow } from './users'
 

@@ -5,7 +5,7 @@
 import { createHash, randomInt } from 'node:crypto'
 import type { Handler } from 'hono'
 import type { Queryable } from '../db/database'
-import { reauthenticationMail } from '../mail/templates'
+import { reauthenticationMail } from '../../functions/_shared/mail/auth-mails.ts'
 import { nowOf, type AuthContext, type AuthEnv } from './context'
 import { AuthError, errors } from './errors'
 import { authPolicy } from './runtime'

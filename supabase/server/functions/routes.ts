@@ -11,14 +11,12 @@ import { functions } from './registry'
 
 const notFound = { error: { code: 'not_found', message: 'Function not found' } }
 
-/** Each function's handler, given what Supabase would give it, calling this app in-process. */
+/**
+ * Each function's handler, given what Supabase would give it (functions/settings.ts), calling this
+ * app in-process.
+ */
 function inProcess(deps: ServerDeps, appFetch: (request: Request) => Promise<Response>): Map<string, Handler> {
-  const supabaseEnv: Record<string, string> = {
-    SUPABASE_URL: deps.siteOrigin,
-    SUPABASE_ANON_KEY: deps.env.ANON_KEY,
-    SUPABASE_SERVICE_ROLE_KEY: deps.env.SERVICE_ROLE_KEY,
-  }
-  const env = functionEnv((name) => supabaseEnv[name], {
+  const env = functionEnv((name) => deps.functionSettings[name], {
     fetch: (input, init) => appFetch(new Request(input, init)),
     webSocket: WebSocket,
   })

@@ -1,8 +1,11 @@
-// A development mail catcher: an SMTP server that keeps every message in memory, so a person
-// can read outgoing mail in the browser (/_dev/mail) and tests can wait for a message.
+// A development mail catcher: an SMTP server and an HTTP e-mail API (MAIL_TRANSPORT=http) on
+// loopback that keep every message in memory, so a person can read outgoing mail in the browser
+// (/_dev/mail) and tests can wait for a message, whichever way it was sent.
+import { randomBytes } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import PostalMime from 'postal-mime'
-import type { AddressInfo } from 'node:net'
+import { emailApi } from './catcher-api'
 
 export interface CaughtMail {
   id: number
@@ -12,6 +15,8 @@ export interface CaughtMail {
   text: string
   html: string
   receivedAt: Date
+  /** How it arrived: over SMTP or through the HTTP e-mail API. */
+  via: 'smtp' | 'http'
 }
 
 type Waiter = { match: (mail: CaughtMail) => boolean; resolve: (mail: CaughtMail) => void }
@@ -21,6 +26,10 @@ export class MailCatcher {
   private waiters: Waiter[] = []
   private nextId = 1
   private readonly server: SMTPServer
+  private api: ReturnType<typeof emailApi> | undefined
+  private smtpListening = false
+  /** The bearer key its HTTP e-mail API asks for (MAIL_API_KEY); new for every catcher. */
+  readonly apiKey = randomBytes(24).toString('base64url')
 
   constructor() {
     this.server = new SMTPServer({
@@ -41,6 +50,7 @@ export class MailCatcher {
                 text: parsed.text ?? '',
                 html: parsed.html ?? '',
                 receivedAt: new Date(),
+                via: 'smtp',
               })
               callback()
             })
@@ -50,19 +60,29 @@ export class MailCatcher {
     })
   }
 
-  /** Starts listening on loopback; port 0 picks a free one. Resolves to the SMTP URL. */
-  listen(port = 0): Promise<string> {
+  /** Starts the SMTP server on loopback; port 0 picks a free one. Resolves to SMTP_URL. */
+  listenSmtp(port = 0): Promise<string> {
     return new Promise((resolve, reject) => {
       this.server.once('error', reject)
       this.server.listen(port, '127.0.0.1', () => {
+        this.smtpListening = true
         const address = this.server.server.address() as AddressInfo
         resolve(`smtp://127.0.0.1:${address.port}`)
       })
     })
   }
 
-  close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()))
+  /** Starts the HTTP e-mail API on loopback; port 0 picks a free one. Resolves to MAIL_API_URL. */
+  async listenHttp(port = 0): Promise<string> {
+    this.api ??= emailApi(this.apiKey, (mail) =>
+      this.receive({ ...mail, id: this.nextId++, receivedAt: new Date(), via: 'http' }),
+    )
+    return this.api.listen(port)
+  }
+
+  async close(): Promise<void> {
+    const smtp = this.smtpListening ? new Promise<void>((resolve) => this.server.close(() => resolve())) : undefined
+    await Promise.all([smtp, this.api?.close()])
   }
 
   messages(): readonly CaughtMail[] {

@@ -1,35 +1,33 @@
-// Outgoing e-mail over SMTP (nodemailer). In development and tests SMTP_URL points at the
-// local catcher; in production at the firm's provider.
-import nodemailer from 'nodemailer'
+// The server's outgoing mail: where MAIL_TRANSPORT sends it or, without a destination (development
+// and tests; production refuses to start), to the local catcher. The auth e-mails go through
+// `mailer`; the send-notifications function is given the same destination among its settings.
+import { mailDestination, type MailDestination } from '../../functions/_shared/mail/settings.ts'
+import { mailTransport, type MailTransport } from '../../functions/_shared/mail/transport.ts'
+import type { Env } from '../env'
+import { MailCatcher } from './catcher'
 
-export interface OutgoingMail {
-  to: string
-  subject: string
-  text: string
-  html: string
+export type Mailer = MailTransport
+
+export interface ServerMail {
+  mailer: Mailer
+  destination: MailDestination
+  /** Present when the server runs its own development mail catcher. */
+  catcher?: MailCatcher
 }
 
-export interface Mailer {
-  send(mail: OutgoingMail): Promise<void>
-  close(): void
-}
-
-/**
- * `timeoutMs` bounds each wait of an SMTP exchange (connecting, the greeting, an idle socket) below
- * nodemailer's defaults: the outbox's sends must end well within their claim's lease.
- */
-export function createMailer(smtpUrl: string, from: string, { timeoutMs }: { timeoutMs?: number } = {}): Mailer {
-  const bounded = (fallback: number) => Math.min(fallback, timeoutMs ?? fallback)
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: bounded(120_000),
-    greetingTimeout: bounded(30_000),
-    socketTimeout: bounded(600_000),
-  })
-  return {
-    async send(mail) {
-      await transport.sendMail({ from, ...mail })
-    },
-    close: () => transport.close(),
+export async function setUpMail(env: Env): Promise<ServerMail> {
+  let destination = mailDestination(env)
+  let catcher: MailCatcher | undefined
+  if ('missing' in destination) {
+    catcher = new MailCatcher()
+    // Fixed ports in development, so a mail client can be pointed at them; free ones in tests.
+    const port = (offset: number) => (env.NODE_ENV === 'test' ? 0 : env.MAIL_CATCHER_PORT + offset)
+    destination =
+      env.MAIL_TRANSPORT === 'http'
+        ? { transport: 'http', apiUrl: await catcher.listenHttp(port(0)), apiKey: catcher.apiKey }
+        : { transport: 'smtp', smtpUrl: await catcher.listenSmtp(port(1)) }
   }
+  // Each wait of a send ends within a quarter of the outbox's lease (decision 0019).
+  const mailer = mailTransport(destination, { from: env.MAIL_FROM, timeoutMs: (env.MAIL_LEASE_SECONDS * 1000) / 4 })
+  return { mailer, destination, catcher }
 }

@@ -10,7 +10,7 @@ import type { Locale } from '../../../src/lib/locale'
 import { test as base, expect } from './fixtures'
 import { t } from './catalog'
 import { serviceClient, type Account } from './users'
-import { recoveryMail } from '../../../supabase/server/mail/templates/recovery'
+import { recoveryMail } from '../../../supabase/functions/_shared/mail/recovery'
 
 export { expect }
 

@@ -1,6 +1,7 @@
 // E-mail at least once, never twice (decision 0019, "Claims with a lease"): the outbox's claims
 // (public.email_outbox_claim, public.email_outbox_complete) called as a scheduled Edge Function
-// would, through supabase-js rpc() with the service-role key, and by our own mailer. A sender that
+// would, through supabase-js rpc() with the service-role key, and by that function itself
+// (send-notifications, as our server's schedule runs it, or built beside it). A sender that
 // dies after its claim has its e-mails sent by the next one after the lease; senders claiming at
 // once never share an e-mail; a report that comes after another sender took the work over is
 // ignored; and work reported sent is never claimed again. Read from the database and the catcher.
@@ -9,10 +10,13 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import type { Queryable } from '../../../supabase/server/db/database'
-import type { Mailer, OutgoingMail } from '../../../supabase/server/mail/mailer'
-import { startNotificationMailer } from '../../../supabase/server/mail/notification-mailer'
-import type { ClaimedMail } from '../../../supabase/server/mail/outbox'
+import type { MailTransport, OutgoingMail } from '../../../supabase/functions/_shared/mail/transport'
+import { serviceClient } from '../../../supabase/functions/_shared/runtime'
+import { outbox, type ClaimedMail } from '../../../supabase/functions/send-notifications/outbox'
+import { sendDue } from '../../../supabase/functions/send-notifications/sender'
+import { MailCatcher } from '../../../supabase/server/mail/catcher'
 import { databaseKinds, signedInClient, startTestServer, type TestServer } from '../support/server'
+import { anotherSender, functionEnvFor } from '../support/senders'
 import { as } from '../rls/run-as'
 import { objectPath, organizations, projects, users } from '../rls/seed-ids'
 
@@ -231,66 +235,68 @@ describe.each(databaseKinds())('e-mail claims with a lease on %s', (kind) => {
   it('retries a failed send after a doubling back-off, up to the most tries the claim allows', async () => {
     const marker = randomUUID().slice(0, 8)
     await lead(marker)
-    const failures: string[] = []
-    const broken: Mailer = {
-      send: async (mail: OutgoingMail) => {
-        failures.push(mail.to)
-        throw new Error('connection refused')
+    // A sender whose e-mail API refuses its key: every send fails, over real HTTP.
+    const api = new MailCatcher()
+    const lines: string[] = []
+    const failing = anotherSender(
+      server,
+      {
+        MAIL_TRANSPORT: 'http',
+        MAIL_API_URL: await api.listenHttp(),
+        MAIL_API_KEY: 'not-the-key',
+        NOTIFICATION_DIGEST_MINUTES: '0',
+        MAIL_MAX_ATTEMPTS: '2',
+        MAIL_RETRY_SECONDS: '1',
       },
-      close: () => undefined,
-    }
-    const failing = startNotificationMailer({
-      db: server.deps.db,
-      mailer: broken,
-      siteOrigin: server.deps.siteOrigin,
-      intervalMs: 0,
-      digestMinutes: 0,
-      digestMaxItems: 50,
-      maxAttempts: 2,
-      retrySeconds: 1,
-    })
+      { log: (line) => lines.push(line) },
+    )
+    const failures = () =>
+      lines.filter((line) =>
+        staff.some((to) => line.startsWith(`e-mail to ${to} (notification) failed: the e-mail API answered 401`)),
+      )
     const state = async () =>
       (
         await server.deps.db.query<{ attempts: number; held: boolean; wait: number; sent: boolean }>(
           `select email_attempts as attempts, email_claim is not null as held, emailed_at is not null as sent,
-                  round(extract(epoch from email_claimed_until - now()))::int as wait
+                  ceil(extract(epoch from email_claimed_until - now()))::int as wait -- whole seconds left
              from public.notifications where body like $1`,
           [`%${marker}%`],
         )
       ).rows
     try {
       expect(await failing.flush()).toBe(0)
-      expect(failures.filter((to) => staff.includes(to))).toHaveLength(2)
+      expect(failures()).toHaveLength(2)
       // Given back, held off for retry_seconds.
       expect(await state()).toEqual([0, 1].map(() => ({ attempts: 1, held: false, sent: false, wait: 1 })))
       expect(await failing.flush()).toBe(0)
-      expect(failures.filter((to) => staff.includes(to))).toHaveLength(2)
+      expect(failures()).toHaveLength(2)
 
       await sleep(1200)
       expect(await failing.flush()).toBe(0)
-      expect(failures.filter((to) => staff.includes(to))).toHaveLength(4)
+      expect(failures()).toHaveLength(4)
       // Twice as long after the second try.
       expect(await state()).toEqual([0, 1].map(() => ({ attempts: 2, held: false, sent: false, wait: 2 })))
       await sleep(2200)
       // Two tries were all this claim allows.
       expect(await failing.flush()).toBe(0)
-      expect(failures.filter((to) => staff.includes(to))).toHaveLength(4)
+      expect(failures()).toHaveLength(4)
       expect(about((await claim({ max_attempts: 2 })).mails, marker)).toEqual([])
+      expect(api.messages()).toEqual([])
     } finally {
-      await failing.stop()
+      await api.close()
     }
-    // Our mailer allows five: the third try goes through, once.
+    // The server's sender allows five: the third try goes through, once.
     expect(await server.notificationMails.flush()).toBe(3)
     await waitForAll(marker, [...staff, visitorAddress(marker)])
     expect(caught(marker)).toEqual(Object.fromEntries([...staff, visitorAddress(marker)].map((to) => [to, 1])))
   })
 
-  it('lets a mailer whose transport hangs past its lease start nothing more, and ignores its late report', async () => {
+  it('lets a sender whose transport hangs past its lease start nothing more, and ignores its late report', async () => {
     const marker = randomUUID().slice(0, 8)
     await lead(marker)
     const started: string[] = []
     let release: () => void = () => undefined
-    const hanging: Mailer = {
+    const hanging: MailTransport = {
       send: (mail: OutgoingMail) => {
         started.push(mail.to)
         return new Promise<void>((resolve) => (release = resolve))
@@ -298,17 +304,17 @@ describe.each(databaseKinds())('e-mail claims with a lease on %s', (kind) => {
       close: () => undefined,
     }
     const lines: string[] = []
-    const stuck = startNotificationMailer({
-      db: server.deps.db,
-      mailer: hanging,
-      siteOrigin: server.deps.siteOrigin,
-      intervalMs: 0,
-      digestMinutes: 0,
-      digestMaxItems: 50,
-      leaseSeconds: lease,
-      log: (line) => lines.push(line),
-    })
-    const stuckFlush = stuck.flush()
+    // The function's run itself, with a lease shorter than its settings allow (a test of timing).
+    const stuckRun = () =>
+      sendDue({
+        outbox: outbox(serviceClient(functionEnvFor(server))),
+        transport: hanging,
+        siteOrigin: server.deps.siteOrigin,
+        claim: { leaseSeconds: lease, digestMinutes: 0 },
+        runMs: 60_000,
+        log: (line) => lines.push(line),
+      })
+    const stuckFlush = stuckRun()
     while (started.length === 0) await sleep(20)
 
     await leasePasses()
@@ -318,8 +324,7 @@ describe.each(databaseKinds())('e-mail claims with a lease on %s', (kind) => {
 
     // The hung exchange ends: its success is not recorded, and past half its lease it starts no other.
     release()
-    expect(await stuckFlush).toBe(0)
-    await stuck.stop()
+    expect(await stuckFlush).toEqual({ claimed: 3, sent: 0, failed: 0, stale: 1 })
     expect(started).toHaveLength(1)
     expect(lines).toEqual(['1 e-mail claim(s) reported after another sender had taken them over'])
     expect(await server.notificationMails.flush()).toBe(0)

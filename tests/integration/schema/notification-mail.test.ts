@@ -6,8 +6,8 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Queryable } from '../../../supabase/server/db/database'
 import type { CaughtMail } from '../../../supabase/server/mail/catcher'
-import { startNotificationMailer } from '../../../supabase/server/mail/notification-mailer'
 import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { anotherSender } from '../support/senders'
 import { as, type Actor } from '../rls/run-as'
 import { objectPath, organizations, projects, users } from '../rls/seed-ids'
 
@@ -303,22 +303,13 @@ describe.each(databaseKinds())('notification digests on %s', (kind) => {
     expect(lead.subject).toBe('Nuevo mensaje de contacto')
   })
 
-  it('never sends two digests to one person when two mailers claim at the same time', async () => {
+  it('never sends two digests to one person when three senders claim at the same time', async () => {
     const marker = randomUUID().slice(0, 8)
     await intervalPasses()
     await shareDocuments(projects.riberaDashboard, [`P-${marker}`, `Q-${marker}`, `R-${marker}`])
-    const mailers = [0, 1].map(() =>
-      startNotificationMailer({
-        db: server.deps.db,
-        mailer: server.deps.mailer,
-        siteOrigin: server.deps.siteOrigin,
-        intervalMs: 0,
-        digestMinutes: 15,
-        digestMaxItems: 50,
-      }),
-    )
-    const sent = await Promise.all([mailers[0]!.flush(), mailers[1]!.flush(), server.notificationMails.flush()])
-    await Promise.all(mailers.map((mailer) => mailer.stop()))
+    // Two more deployments of send-notifications beside the server's own, with the same settings.
+    const senders = [anotherSender(server), anotherSender(server)]
+    const sent = await Promise.all([senders[0]!.flush(), senders[1]!.flush(), server.notificationMails.flush()])
     expect(sent.reduce((a, b) => a + b, 0)).toBe(2)
     await catcher().waitFor(lucia, (m) => m.text.includes(marker))
     await catcher().waitFor(james, (m) => m.text.includes(marker))

@@ -13,6 +13,12 @@ function findBinDir(): string | undefined {
   return versions.map((v) => join(root, v, 'bin')).find((dir) => existsSync(join(dir, 'pg_ctl')))
 }
 
+/** Whether the PostgreSQL these tests start has the server library of `extension` (pg_cron, say). */
+export function hasServerLibrary(extension: string): boolean {
+  const bin = findBinDir()
+  return bin !== undefined && existsSync(join(bin, '..', 'lib', `${extension}.so`))
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()
@@ -29,8 +35,13 @@ export interface PostgresCluster {
   stop: () => void
 }
 
-/** Undefined when no PostgreSQL binaries are installed (the tests then run on PGlite only). */
-export async function startPostgresCluster(): Promise<PostgresCluster | undefined> {
+/**
+ * Undefined when no PostgreSQL binaries are installed (the tests then run on PGlite only).
+ * `settings` are extra server settings (`-c name=value`), such as shared_preload_libraries.
+ */
+export async function startPostgresCluster(
+  settings: Record<string, string> = {},
+): Promise<PostgresCluster | undefined> {
   const bin = findBinDir()
   if (!bin) return undefined
   const asRoot = process.getuid?.() === 0
@@ -55,7 +66,10 @@ export async function startPostgresCluster(): Promise<PostgresCluster | undefine
     join(dir, 'log'),
     '-w',
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    [
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+      ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`),
+    ].join(' '),
     'start',
   ])
   return {

@@ -1,8 +1,8 @@
 // To the person who wrote through the contact form: the message arrived, and what happens next.
 // It repeats nothing they typed (not even their name): anyone can put any address into the form,
 // so this e-mail must carry no text a stranger chose to someone who may never have written.
-import { siteConfig } from '../../../../src/config/site'
-import { renderMail, type MailLocale, type RenderedMail } from './layout'
+import { siteConfig } from '../site.ts'
+import { renderMail, type MailLocale, type RenderedMail } from './layout.ts'
 
 const copy = {
   es: {

@@ -1,11 +1,11 @@
 // Turns one claimed e-mail of the outbox into the message to send, in the reader's language: a
 // notification on its own (or a digest that holds only one), a digest grouped by project, or a
 // contact acknowledgement. Pure: the claim carries everything it needs.
-import type { OutgoingMail } from './mailer'
-import { notificationLink } from './notification-kinds'
-import type { ClaimedMail, ClaimedNotification, ClaimedNotificationMail } from './outbox'
-import { contactAcknowledgementMail } from './templates/contact-acknowledgement'
-import { notificationDigestMail, notificationMail } from './templates/notification'
+import { contactAcknowledgementMail } from '../_shared/mail/contact-acknowledgement.ts'
+import { notificationDigestMail, notificationMail } from '../_shared/mail/notification.ts'
+import type { OutgoingMail } from '../_shared/mail/transport.ts'
+import { notificationLink } from './links.ts'
+import type { ClaimedMail, ClaimedNotification, ClaimedNotificationMail } from './outbox.ts'
 
 export function renderOutboxMail(mail: ClaimedMail, siteOrigin: string): OutgoingMail {
   const locale = mail.locale === 'en' ? 'en' : 'es'

@@ -1,10 +1,10 @@
 // The auth e-mails by kind, so callers pick a template and a language and nothing else.
-import { inviteMail } from './invite'
-import type { MailLocale, RenderedMail } from './layout'
-import { recoveryMail } from './recovery'
-import { signInLinkMail, signupConfirmationMail, type CodeLinkMailParams } from './sign-in-link'
+import { inviteMail } from './invite.ts'
+import type { MailLocale, RenderedMail } from './layout.ts'
+import { recoveryMail } from './recovery.ts'
+import { signInLinkMail, signupConfirmationMail, type CodeLinkMailParams } from './sign-in-link.ts'
 
-export type { MailLocale, RenderedMail } from './layout'
+export type { MailLocale, RenderedMail } from './layout.ts'
 export type AuthMailKind = 'recovery' | 'invite' | 'magiclink' | 'signup'
 
 const renderers: Record<AuthMailKind, (locale: MailLocale, params: CodeLinkMailParams) => RenderedMail> = {
@@ -17,6 +17,6 @@ const renderers: Record<AuthMailKind, (locale: MailLocale, params: CodeLinkMailP
 export function renderAuthMail(kind: AuthMailKind, locale: MailLocale, params: CodeLinkMailParams): RenderedMail {
   return renderers[kind](locale, params)
 }
-export { securityNoticeMail, type SecurityNoticeKind } from './security-notice'
-export { reauthenticationMail } from './reauthentication'
-export { emailChangeMail } from './email-change'
+export { securityNoticeMail, type SecurityNoticeKind } from './security-notice.ts'
+export { reauthenticationMail } from './reauthentication.ts'
+export { emailChangeMail } from './email-change.ts'

@@ -1,6 +1,6 @@
 // The invitation to the client portal, in Spanish and English. The link signs the person in and
 // lands on the site, where they choose their password; it is valid for 24 hours and once.
-import { renderLinkMail, type LinkMailCopy, type MailLocale, type RenderedMail } from './layout'
+import { renderLinkMail, type LinkMailCopy, type MailLocale, type RenderedMail } from './layout.ts'
 
 export interface InviteMailParams {
   email: string

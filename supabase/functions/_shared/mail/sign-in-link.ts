@@ -1,7 +1,7 @@
 // The sign-in link (POST /otp for an existing account) and the sign-up confirmation, in Spanish
 // and English. Each carries a link to the site's confirmation page and the same proof as a
 // six-digit code, for a person who reads the mail on another device.
-import { renderLinkMail, type LinkMailCopy, type MailLocale, type RenderedMail } from './layout'
+import { renderLinkMail, type LinkMailCopy, type MailLocale, type RenderedMail } from './layout.ts'
 
 export interface CodeLinkMailParams {
   email: string

@@ -1,8 +1,7 @@
-// What the notification mailer needs to know about kinds of notification: which page each one
-// opens. Which rows go out at once instead of waiting for the person's digest is decided by the
-// database when it writes them (notifications.email_immediately, from
-// private.notification_email_settings: mentions and leads, a few per person and window), so every
-// sender of the outbox follows one rule (decision 0019).
+// Which page a notification's e-mail opens. Which rows go out at once instead of waiting for the
+// person's digest is decided by the database when it writes them (notifications.email_immediately,
+// from private.notification_email_settings: mentions and leads, a few per person and window), so
+// every sender of the outbox follows one rule (decision 0019).
 
 export interface NotificationTarget {
   role: string

@@ -1,6 +1,6 @@
 // The re-authentication code (GET /reauthenticate): six digits that confirm a sensitive change,
 // such as a new password, from a signed-in session. No link: the code is typed on the page.
-import { renderMail, type MailLocale, type RenderedMail } from './layout'
+import { renderMail, type MailLocale, type RenderedMail } from './layout.ts'
 
 const copy = {
   es: (code: string) => ({

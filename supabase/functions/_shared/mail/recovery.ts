@@ -1,5 +1,5 @@
 // The password-reset e-mail, in Spanish and English. The link is valid for one hour and once.
-import { renderLinkMail, type LinkMailCopy, type MailLocale, type RenderedMail } from './layout'
+import { renderLinkMail, type LinkMailCopy, type MailLocale, type RenderedMail } from './layout.ts'
 
 export interface RecoveryMailParams {
   email: string

@@ -1,6 +1,6 @@
 // Confirming a change of e-mail address. Both addresses get a link: the current one proves the
 // owner asked for it, the new one that the address is theirs. The change applies after both.
-import { renderLinkMail, type LinkMailCopy, type MailLocale, type RenderedMail } from './layout'
+import { renderLinkMail, type LinkMailCopy, type MailLocale, type RenderedMail } from './layout.ts'
 
 export interface EmailChangeMailParams {
   /** The address this copy goes to. */

@@ -1,7 +1,7 @@
 // Security notices: e-mails that tell the owner of an account about a change they may not have
 // made themselves (a second factor added or removed), as GoTrue's security notifications do. They
 // carry no link that acts on the account: a notice must be safe to receive when it is unexpected.
-import { renderMail, type MailLocale, type RenderedMail } from './layout'
+import { renderMail, type MailLocale, type RenderedMail } from './layout.ts'
 
 export type SecurityNoticeKind =
   'factor_added' | 'factor_removed' | 'factors_reset_by_staff' | 'failed_sign_ins' | 'failed_codes'

@@ -2,8 +2,8 @@
 // digest that holds only one), or a digest grouped by project. Titles and bodies were written by
 // the database in the recipient's language, with any text a client chose quoted as theirs; here
 // they are only framed, with links to the pages they are about.
-import { emailAddressPattern } from '../../../../src/lib/email-address'
-import { renderMail, type MailLocale, type MailSection, type RenderedMail } from './layout'
+import { emailAddressPattern } from '../email-address.ts'
+import { renderMail, type MailLocale, type MailSection, type RenderedMail } from './layout.ts'
 
 export interface NotificationMailParams {
   name: string

@@ -1,0 +1,23 @@
+// The settings our server gives the project's functions when it runs them in-process, under the
+// names a function reads on Supabase: the variables Supabase sets for every function, SITE_URL,
+// and the e-mail settings, with the mail destination this server resolved (its own catcher's
+// when none was set).
+import { mailSettingsShape, type MailDestination } from '../../functions/_shared/mail/settings.ts'
+import type { Env } from '../env'
+
+export function functionSettings(env: Env, siteOrigin: string, destination: MailDestination): Record<string, string> {
+  const settings: Record<string, string> = {
+    SUPABASE_URL: siteOrigin,
+    SUPABASE_ANON_KEY: env.ANON_KEY,
+    SUPABASE_SERVICE_ROLE_KEY: env.SERVICE_ROLE_KEY,
+    SITE_URL: siteOrigin,
+  }
+  for (const name of Object.keys(mailSettingsShape) as (keyof typeof mailSettingsShape)[]) {
+    const value = env[name]
+    if (value !== undefined) settings[name] = String(value)
+  }
+  settings.MAIL_TRANSPORT = destination.transport
+  if (destination.transport === 'smtp') settings.SMTP_URL = destination.smtpUrl
+  else Object.assign(settings, { MAIL_API_URL: destination.apiUrl, MAIL_API_KEY: destination.apiKey })
+  return settings
+}
