@@ -24,9 +24,11 @@ export function requireExpiresIn(value: unknown, max: number): number {
 /** The relative URL storage-js appends to its base: it must already carry `?token=`. */
 export async function signedObjectUrl(keys: JwtKeys, signer: Caller, bucket: string, key: string, expiresIn: number) {
   // What the storage policies read of the signer: who, as which role, at which assurance level,
-  // and whether a staff member's preview asked (is_view_as() answers the same when it is fetched, 0022).
-  const { sub, aal, view_as } = signer.claims
-  const preview = isViewAs(signer.claims) ? { view_as } : {}
+  // and whether a staff member's preview asked (is_view_as() answers the same when it is fetched,
+  // 0022), and which one: the policies let a preview read only while it is open, so its links end
+  // when it does.
+  const { sub, aal, view_as, view_as_id } = signer.claims
+  const preview = isViewAs(signer.claims) ? { view_as, view_as_id } : {}
   const token = await keys.signUrlToken(
     { url: `${bucket}/${key}`, scope: SCOPE, role: signer.role, sub, aal, ...preview },
     expiresIn,
@@ -78,7 +80,7 @@ async function verifiedSigner(keys: JwtKeys, token: string | undefined, bucket: 
     if (result.reason === 'expired') throw storageErrors.expiredToken()
     throw storageErrors.invalidJwt(result.message)
   }
-  const { url, exp, role, sub, aal, view_as } = result.payload
+  const { url, exp, role, sub, aal, view_as, view_as_id } = result.payload
   // Only a URL token of this scope (a download token cannot upload), for exactly this object, with
   // an expiry and a signer, counts.
   if (scope === UPLOAD_SCOPE && result.payload.scope !== scope)
@@ -95,7 +97,7 @@ async function verifiedSigner(keys: JwtKeys, token: string | undefined, bucket: 
     role: role as DbRole,
     ...(subject ? { sub: subject } : {}),
     ...(aal ? { aal } : {}),
-    ...(isViewAs(result.payload) ? { view_as } : {}),
+    ...(isViewAs(result.payload) ? { view_as, view_as_id } : {}),
   }
   const uuid =
     subject && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(subject) ? subject : null

@@ -262,9 +262,17 @@ describe.each(databaseKinds())('view as client on %s', (kind) => {
     const previewed = await start(token, users.james)
     const preview = previewClient(previewed)
     expect((await preview.from('projects').select('id')).error).toBeNull()
+    const kpi = await server.deps.db.query<{ storage_path: string }>(
+      'select storage_path from public.documents where id = $1',
+      [documents.riberaKpiSpec],
+    )
+    const link = await preview.storage.from('documents').createSignedUrl(kpi.rows[0]!.storage_path, 600)
+    expect((await server.request(link.data!.signedUrl)).status).toBe(200)
     expect((await post('view_as/end', luciaToken, { user_id: users.james })).status).toBe(403)
     expect((await post('view_as/end', token, { user_id: users.james })).status).toBe(204)
     expect((await entriesAbout(users.james)).map((e) => e.action)).toEqual(['view_as_start', 'view_as_end'])
+    // A link the preview made ends with it, at once: the database no longer lets the preview read.
+    expect((await server.request(link.data!.signedUrl)).status).toBe(400)
 
     // Within the bound of any revocation (AUTH_REVOCATION_CHECK_MS), not at the token's expiry.
     await expect

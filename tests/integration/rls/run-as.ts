@@ -16,13 +16,20 @@ export const actorUser: Record<Exclude<Actor, 'anon'>, string> = {
   superAdmin: users.superAdmin,
 }
 
-export function contextFor(actor: Actor | { sub: string; aal?: 'aal1' | 'aal2' } | 'service_role'): RequestContext {
+/** A user by id; `claims` adds to (or overrides) what GoTrue would put in the token, e.g. `session_id`. */
+export interface UserActor {
+  sub: string
+  aal?: 'aal1' | 'aal2'
+  claims?: Record<string, unknown>
+}
+
+export function contextFor(actor: Actor | UserActor | 'service_role'): RequestContext {
   if (actor === 'anon') return { role: 'anon', claims: { role: 'anon' } }
   if (actor === 'service_role') return { role: 'service_role', claims: { role: 'service_role' } }
-  const { sub, aal } = typeof actor === 'string' ? { sub: actorUser[actor], aal: undefined } : actor
+  const { sub, aal, claims } = typeof actor === 'string' ? { sub: actorUser[actor] } : actor
   return {
     role: 'authenticated',
-    claims: { sub, role: 'authenticated', aud: 'authenticated', ...(aal ? { aal } : {}) },
+    claims: { sub, role: 'authenticated', aud: 'authenticated', ...(aal ? { aal } : {}), ...claims },
   }
 }
 
