@@ -13,6 +13,8 @@ export interface FunctionEnv {
   fetch: typeof fetch
   /** The WebSocket class supabase-js needs on Node 20 (realtime is never used here). */
   webSocket?: unknown
+  /** The function's own settings by name (its secrets, on Supabase); undefined when unset. */
+  setting: (name: string) => string | undefined
 }
 
 export type Handler = (request: Request) => Promise<Response>
@@ -43,6 +45,7 @@ export function functionEnv(
   if (missing.length > 0) throw new Error(`Missing environment variables: ${missing.join(', ')}`)
   return {
     ...(values as Record<keyof typeof required, string>),
+    setting: (name) => read(name) || undefined,
     fetch: platform.fetch ?? ((input, init) => fetch(input, init)),
     ...(platform.webSocket ? { webSocket: platform.webSocket } : {}),
   }

@@ -2,7 +2,9 @@
 // invoked with, for our server to run in-process.
 import type { EdgeFunction } from '../../functions/_shared/runtime.ts'
 import { adminUsers } from '../../functions/admin-users/handler.ts'
+import { viewAs } from '../../functions/view-as/handler.ts'
 
 export const functions: Record<string, EdgeFunction> = {
   'admin-users': adminUsers,
+  'view-as': viewAs,
 }

@@ -17,6 +17,9 @@ function inProcess(deps: ServerDeps, appFetch: (request: Request) => Promise<Res
     SUPABASE_URL: deps.siteOrigin,
     SUPABASE_ANON_KEY: deps.env.ANON_KEY,
     SUPABASE_SERVICE_ROLE_KEY: deps.env.SERVICE_ROLE_KEY,
+    // view-as signs its previews with the key our auth signs with (a project's imported key on Supabase).
+    VIEW_AS_SIGNING_KEY: JSON.stringify(deps.env.JWT_SIGNING_KEYS[0]),
+    VIEW_AS_EXPIRY: String(deps.env.AUTH_VIEW_AS_EXPIRY),
   }
   const env = functionEnv((name) => supabaseEnv[name], {
     fetch: (input, init) => appFetch(new Request(input, init)),
