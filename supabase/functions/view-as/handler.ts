@@ -58,26 +58,29 @@ async function start(
   const user = found.user
   // The caller's claims are trusted from here on: the database has just accepted this very token
   // (its signature, its live session) and made it the preview's staff member and session.
-  const accessToken = await signer.sign({
-    aud: user.aud || 'authenticated',
-    iat: now,
-    exp: expiresAt,
-    iss: `${env.supabaseUrl}/auth/v1`,
-    sub: user.id,
-    email: user.email ?? '',
-    phone: user.phone ?? '',
-    app_metadata: user.app_metadata ?? {},
-    user_metadata: user.user_metadata ?? {},
-    role: 'authenticated',
-    // The staff member passed their own second factor (is_admin() requires it); the portal must
-    // show what the client sees from a full-strength session.
-    aal: 'aal2',
-    amr: [{ method: 'view_as', timestamp: now }],
-    session_id: staffClaims.session_id,
-    is_anonymous: false,
-    view_as: staffClaims.sub,
-    view_as_id: previewId,
-  })
+  const accessToken = await signer
+    .sign({
+      aud: user.aud || 'authenticated',
+      iat: now,
+      exp: expiresAt,
+      iss: `${env.supabaseUrl}/auth/v1`,
+      sub: user.id,
+      email: user.email ?? '',
+      phone: user.phone ?? '',
+      app_metadata: user.app_metadata ?? {},
+      user_metadata: user.user_metadata ?? {},
+      role: 'authenticated',
+      // The staff member passed their own second factor (is_admin() requires it); the portal must
+      // show what the client sees from a full-strength session.
+      aal: 'aal2',
+      amr: [{ method: 'view_as', timestamp: now }],
+      session_id: staffClaims.session_id,
+      is_anonymous: false,
+      view_as: staffClaims.sub,
+      view_as_id: previewId,
+    })
+    .catch(() => null)
+  if (!accessToken) return unavailable()
   return json({
     data: {
       access_token: accessToken,
