@@ -3,7 +3,8 @@
 // replaced nor read by the preview, other tabs stay the staff member's, and closing the tab ends
 // it. A page load that finds a preview makes the one supabase-js client (lib/supabase.ts) run on
 // the preview token; the server keeps it read-only whatever the page does.
-import { previewSessionKey, supabaseAnonKey, supabaseUrl } from '@/config/supabase'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { previewSessionKey } from '@/config/supabase'
 
 const previewKey = 'cauce-data-view-as'
 const endedKey = 'cauce-data-view-as-ended'
@@ -52,7 +53,7 @@ interface StartAnswer {
   view_as: { user_id: string; full_name: string; organization_name: string | null }
 }
 
-/** The server's refusal, with its code for the translated message. */
+/** The function's refusal, with its code for the translated message. */
 export class PreviewError extends Error {
   constructor(
     readonly status: number,
@@ -63,25 +64,29 @@ export class PreviewError extends Error {
   }
 }
 
-async function callAuth(path: string, staffToken: string, userId: string): Promise<Response> {
-  const response = await fetch(`${supabaseUrl()}/auth/v1/${path}`, {
-    method: 'POST',
-    headers: { apikey: supabaseAnonKey(), authorization: `Bearer ${staffToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ user_id: userId }),
-  })
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string }
-    throw new PreviewError(response.status, body.code, body.message ?? response.statusText)
+/** The staff member's own client: the view-as function acts as them (their token, their rights). */
+type StaffClient = Pick<SupabaseClient, 'functions'>
+
+async function callViewAs(staff: StaffClient, action: 'start' | 'end', userId: string): Promise<unknown> {
+  const { data, error } = await staff.functions.invoke('view-as', { body: { action, user_id: userId } })
+  if (!error) return data
+  // The function's own answer (a FunctionsHttpError, told by its Response, so that this module,
+  // which lib/supabase.ts imports, takes no code from supabase-js).
+  const response = (error as { context?: unknown }).context
+  if (response instanceof Response) {
+    const body = (await response.json().catch(() => ({}))) as { error?: { code?: string; message?: string } }
+    throw new PreviewError(response.status, body.error?.code, body.error?.message ?? response.statusText)
   }
-  return response
+  throw new PreviewError(0, undefined, error instanceof Error ? error.message : 'The function could not be reached')
 }
 
 /**
- * Asks the server for a preview of `userId` with the staff member's token, keeps it in this tab,
- * and loads the portal (a new page: every cached query and the live connection start afresh).
+ * Asks the view-as function for a preview of `userId` as the signed-in staff member, keeps it in
+ * this tab, and loads the portal (a new page: every cached query and the live connection start
+ * afresh).
  */
-export async function startPreview(staffToken: string, userId: string, portalUrl: string, returnTo: string) {
-  const answer = (await (await callAuth('view_as', staffToken, userId)).json()) as StartAnswer
+export async function startPreview(staff: StaffClient, userId: string, portalUrl: string, returnTo: string) {
+  const answer = ((await callViewAs(staff, 'start', userId)) as { data: StartAnswer }).data
   const session = { ...answer, token_type: 'bearer', refresh_token: '' }
   const preview: Preview = {
     userId: answer.view_as.user_id,
@@ -126,7 +131,7 @@ export function takeEndedPreview(): EndedPreview | null {
   }
 }
 
-/** Records the end of a preview with the staff member's token (the preview's may have expired). */
-export async function recordPreviewEnd(staffToken: string, userId: string): Promise<void> {
-  await callAuth('view_as/end', staffToken, userId)
+/** Records the end of a preview as the staff member (the preview's token may have expired). */
+export async function recordPreviewEnd(staff: StaffClient, userId: string): Promise<void> {
+  await callViewAs(staff, 'end', userId)
 }

@@ -933,25 +933,31 @@ describe.each(databaseKinds())('a left preview on %s', (kind) => {
       password: demoPassword,
     })
     if (error) throw error
-    const call = (path: string, token: string, body?: unknown) =>
-      server.request(`/auth/v1/${path}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: { apikey: server.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
+    const getUser = (token: string) =>
+      server.request('/auth/v1/user', { headers: { apikey: server.anonKey, authorization: `Bearer ${token}` } })
+    const viewAs = (action: 'start' | 'end') =>
+      server.request('/functions/v1/view-as', {
+        method: 'POST',
+        headers: {
+          apikey: server.anonKey,
+          authorization: `Bearer ${data.session.access_token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ action, user_id: users.lucia }),
       })
-    const started = await call('view_as', data.session.access_token, { user_id: users.lucia })
-    const preview = ((await started.json()) as { access_token: string }).access_token
+    const started = await viewAs('start')
+    const preview = ((await started.json()) as { data: { access_token: string } }).data.access_token
     const read = (token: string) =>
       server.request('/rest/v1/projects?select=id', {
         headers: { apikey: server.anonKey, authorization: `Bearer ${token}` },
       })
     expect((await read(preview)).status).toBe(200)
-    expect((await call('view_as/end', data.session.access_token, { user_id: users.lucia })).status).toBe(204)
+    expect((await viewAs('end')).status).toBe(204)
 
     const refused = await read(preview)
     expect(refused.status).toBe(401)
     expect(messageOf(await refused.json())).toMatch(/session has ended/)
-    expect((await call('user', preview)).status).toBe(403)
+    expect((await getUser(preview)).status).toBe(403)
     const listed = await server.request('/storage/v1/object/list/documents', {
       method: 'POST',
       headers: { apikey: server.anonKey, authorization: `Bearer ${preview}`, 'content-type': 'application/json' },

@@ -12,9 +12,8 @@ export function PreviewEnded() {
   useEffect(() => {
     if (!ended) return
     void supabase.auth.getSession().then(({ data }) => {
-      const token = data.session?.access_token
       // Not recorded only when the staff session itself is gone; the entering was recorded.
-      if (token) return recordPreviewEnd(token, ended.userId).catch(() => undefined)
+      if (data.session) return recordPreviewEnd(supabase, ended.userId).catch(() => undefined)
     })
   }, [ended])
   if (!ended) return null

@@ -13,7 +13,7 @@ export interface FunctionEnv {
   fetch: typeof fetch
   /** The WebSocket class supabase-js needs on Node 20 (realtime is never used here). */
   webSocket?: unknown
-  /** Reads one of the function's own settings (a secret on Supabase), by its variable's name. */
+  /** The function's own settings by name (its secrets, on Supabase); undefined when unset. */
   setting: (name: string) => string | undefined
 }
 
@@ -45,8 +45,8 @@ export function functionEnv(
   if (missing.length > 0) throw new Error(`Missing environment variables: ${missing.join(', ')}`)
   return {
     ...(values as Record<keyof typeof required, string>),
+    setting: (name) => read(name) || undefined,
     fetch: platform.fetch ?? ((input, init) => fetch(input, init)),
-    setting: read,
     ...(platform.webSocket ? { webSocket: platform.webSocket } : {}),
   }
 }

@@ -18,7 +18,7 @@ import { authRuntime } from './runtime'
 import { resend, signup } from './signup'
 import { token } from './token'
 import { getUser, logout, updateUser } from './user'
-import { endViewAs, refusePreview, startViewAs } from './view-as'
+import { refusePreview } from './view-as'
 import { verifyGet, verifyPost } from './verify'
 
 export function authRoutes(deps: ServerDeps) {
@@ -75,9 +75,6 @@ export function authRoutes(deps: ServerDeps) {
   // Counted like /verify: six digits must not be guessable by trying them all.
   app.post('/factors/:id/verify', ...writer, rateLimit(ctx, 'verify', errors.requestRateLimit), verifyFactor(ctx))
   app.delete('/factors/:id', ...writer, mfa.unenroll(ctx))
-  // Staff: open and leave a read-only preview of a client user's portal.
-  app.post('/view_as', ...writer, startViewAs(ctx))
-  app.post('/view_as/end', ...writer, endViewAs(ctx))
 
   // The service role.
   app.post('/invite', admin, invite(ctx))

@@ -3,8 +3,10 @@
 import type { EdgeFunction } from '../../functions/_shared/runtime.ts'
 import { adminUsers } from '../../functions/admin-users/handler.ts'
 import { sendNotifications } from '../../functions/send-notifications/handler.ts'
+import { viewAs } from '../../functions/view-as/handler.ts'
 
 export const functions: Record<string, EdgeFunction> = {
   'admin-users': adminUsers,
   'send-notifications': sendNotifications,
+  'view-as': viewAs,
 }

@@ -1,6 +1,6 @@
 // The settings our server gives the project's functions when it runs them in-process, under the
 // names a function reads on Supabase: the variables Supabase sets for every function, SITE_URL,
-// and the e-mail settings, with the mail destination this server resolved (its own catcher's
+// view-as's signing key and expiry, and the e-mail settings, with the mail destination this server resolved (its own catcher's
 // when none was set).
 import { mailSettingsShape, type MailDestination } from '../../functions/_shared/mail/settings.ts'
 import type { Env } from '../env'
@@ -11,6 +11,9 @@ export function functionSettings(env: Env, siteOrigin: string, destination: Mail
     SUPABASE_ANON_KEY: env.ANON_KEY,
     SUPABASE_SERVICE_ROLE_KEY: env.SERVICE_ROLE_KEY,
     SITE_URL: siteOrigin,
+    // view-as signs its previews with the key our auth signs with (a project's imported key on Supabase).
+    VIEW_AS_SIGNING_KEY: JSON.stringify(env.JWT_SIGNING_KEYS[0]),
+    VIEW_AS_EXPIRY: String(env.AUTH_VIEW_AS_EXPIRY),
   }
   for (const name of Object.keys(mailSettingsShape) as (keyof typeof mailSettingsShape)[]) {
     const value = env[name]

@@ -1,14 +1,9 @@
-// "View as client" (decision 0022): an access token minted for a client user with the claim
-// `view_as: <staff id>` is a staff member's read-only preview. Every API asks this one question,
-// and every refusal of a write carries the same code and words.
+// "View as client" (decision 0022) in our server's APIs: the question and the refusal are the
+// view-as function's own (supabase/functions/_shared/view-as.ts); here, what decides whether a
+// token still stands.
+import { isViewAs } from '../../functions/_shared/view-as.ts'
 
-export const VIEW_AS_READ_ONLY = 'view_as_read_only'
-export const viewAsReadOnlyMessage = 'This is a read-only preview of the client portal: nothing can be changed.'
-
-export function isViewAs(claims: Record<string, unknown> | undefined | null): boolean {
-  const staff = claims?.view_as
-  return typeof staff === 'string' && staff !== ''
-}
+export { isViewAs, VIEW_AS_READ_ONLY, viewAsReadOnlyMessage } from '../../functions/_shared/view-as.ts'
 
 /**
  * The id whose liveness decides whether a token still works: a preview's own id (`view_as_id`,

@@ -4,9 +4,12 @@
 // as the client's; entering and leaving are staff-only activity entries; the preview ends with
 // its token or with the staff member's session.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { decodeProtectedHeader } from 'jose'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedDemoFiles } from '../../../supabase/demo-files/seed'
+import { functionEnv } from '../../../supabase/functions/_shared/runtime'
+import { viewAs } from '../../../supabase/functions/view-as/handler'
 import { demoPassword } from '../../../supabase/server/welcome'
 import { signedDocumentUrl } from '../../../src/lib/document-link'
 import { documents, projects, tasks, users } from '../rls/seed-ids'
@@ -35,20 +38,21 @@ describe.each(databaseKinds())('view as client on %s', (kind) => {
     if (error) throw error
     return { client, token: data.session.access_token }
   }
-  const post = (path: string, token: string | null, body: unknown) =>
-    server.request(`/auth/v1/${path}`, {
+  /** The view-as Edge Function, as supabase-js's functions.invoke calls it. */
+  const call = (action: 'start' | 'end', token: string | null, userId: string) =>
+    server.request('/functions/v1/view-as', {
       method: 'POST',
       headers: {
         apikey: server.anonKey,
         'content-type': 'application/json',
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
-      body: JSON.stringify(body),
+      body: JSON.stringify({ action, user_id: userId }),
     })
   const start = async (token: string, userId: string) => {
-    const response = await post('view_as', token, { user_id: userId })
+    const response = await call('start', token, userId)
     expect(response.status).toBe(200)
-    return (await response.json()) as Preview
+    return ((await response.json()) as { data: Preview }).data
   }
   /** The browser's way: a supabase-js client whose stored session is the preview (no refresh token). */
   const previewClient = (preview: Preview, base?: string): SupabaseClient => {
@@ -89,9 +93,10 @@ describe.each(databaseKinds())('view as client on %s', (kind) => {
   afterAll(() => server.close())
 
   it('is for active staff only, and says nothing about whom a non-staff caller named', async () => {
-    expect((await post('view_as', null, { user_id: users.lucia })).status).toBe(401)
-    const asClient = await post('view_as', luciaToken, { user_id: users.james })
-    const asClientUnknown = await post('view_as', luciaToken, { user_id: '00000000-0000-4000-8000-000000000000' })
+    expect((await call('start', null, users.lucia)).status).toBe(401)
+    expect((await call('start', server.anonKey, users.lucia)).status).toBe(401)
+    const asClient = await call('start', luciaToken, users.james)
+    const asClientUnknown = await call('start', luciaToken, '00000000-0000-4000-8000-000000000000')
     expect(asClient.status).toBe(403)
     expect(asClientUnknown.status).toBe(403)
     expect(await asClient.json()).toEqual(await asClientUnknown.json())
@@ -100,12 +105,12 @@ describe.each(databaseKinds())('view as client on %s', (kind) => {
     await server.deps.db.query('update public.profiles set is_active = false where id = $1', [users.sarah])
     const answers = []
     for (const target of [users.sarah, users.superAdmin, '00000000-0000-4000-8000-000000000000']) {
-      const response = await post('view_as', adminToken, { user_id: target })
+      const response = await call('start', adminToken, target)
       answers.push({ status: response.status, body: await response.json() })
     }
     expect(answers.map((a) => a.status)).toEqual([404, 404, 404])
     expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1)
-    expect((await post('view_as', adminToken, { user_id: 'not-a-uuid' })).status).toBe(400)
+    expect((await call('start', adminToken, 'not-a-uuid')).status).toBe(400)
     expect(await entriesAbout(users.sarah)).toEqual([])
   })
 
@@ -118,6 +123,13 @@ describe.each(databaseKinds())('view as client on %s', (kind) => {
     expect(claims).toMatchObject({ sub: users.lucia, role: 'authenticated', view_as: users.admin })
     expect(Number(claims.exp) - Number(claims.iat)).toBe(900)
     expect(claims.session_id).toBe(claimsOf(adminToken).session_id)
+    expect(claims).toMatchObject({ aal: 'aal2', iss: `${server.url}/auth/v1`, amr: [{ method: 'view_as' }] })
+    expect(claims.view_as_id).toMatch(/^[0-9a-f-]{36}$/)
+    // Signed with the key our auth signs with (on Supabase: the key the project imported).
+    expect(decodeProtectedHeader(preview.access_token)).toMatchObject({
+      alg: server.deps.env.JWT_SIGNING_KEYS[0]!.alg,
+      kid: server.deps.env.JWT_SIGNING_KEYS[0]!.kid,
+    })
     expect(await entriesAbout(users.lucia)).toEqual([
       { actor_id: users.admin, action: 'view_as_start', is_internal: true },
     ])
@@ -133,9 +145,10 @@ describe.each(databaseKinds())('view as client on %s', (kind) => {
     expect(staff.data).toEqual([{ action: 'view_as_start' }])
 
     // A preview cannot open another one.
-    const nested = await post('view_as', preview.access_token, { user_id: users.james })
+    const nested = await call('start', preview.access_token, users.james)
     expect(nested.status).toBe(403)
-    expect((await nested.json()).code).toBe('view_as_read_only')
+    expect((await nested.json()).error.code).toBe('view_as_read_only')
+    expect((await call('end', preview.access_token, users.lucia)).status).toBe(403)
   })
 
   it('reads exactly what the client reads', async () => {
@@ -268,8 +281,8 @@ describe.each(databaseKinds())('view as client on %s', (kind) => {
     )
     const link = await preview.storage.from('documents').createSignedUrl(kpi.rows[0]!.storage_path, 600)
     expect((await server.request(link.data!.signedUrl)).status).toBe(200)
-    expect((await post('view_as/end', luciaToken, { user_id: users.james })).status).toBe(403)
-    expect((await post('view_as/end', token, { user_id: users.james })).status).toBe(204)
+    expect((await call('end', luciaToken, users.james)).status).toBe(403)
+    expect((await call('end', token, users.james)).status).toBe(204)
     expect((await entriesAbout(users.james)).map((e) => e.action)).toEqual(['view_as_start', 'view_as_end'])
     // A link the preview made ends with it, at once: the database no longer lets the preview read.
     expect((await server.request(link.data!.signedUrl)).status).toBe(400)
@@ -297,6 +310,61 @@ describe.each(databaseKinds())('view as client on %s', (kind) => {
     expect(
       (await server.request('/auth/v1/user', { headers: { ...bearer, authorization: `Bearer ${token}` } })).status,
     ).toBe(200)
+  })
+
+  it('answers bad requests 4xx, and the auth API has no view_as endpoint (Supabase has none)', async () => {
+    const raw = (init: RequestInit) => server.request('/functions/v1/view-as', init)
+    const headers = { apikey: server.anonKey, authorization: `Bearer ${adminToken}` }
+    expect((await raw({ method: 'GET', headers })).status).toBe(405)
+    expect((await raw({ method: 'POST', headers, body: '{not json' })).status).toBe(400)
+    const unknownAction = await raw({
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ action: 'open', user_id: users.lucia }),
+    })
+    expect(unknownAction.status).toBe(400)
+    expect((await unknownAction.json()).error.code).toBe('validation_failed')
+    expect((await raw({ method: 'OPTIONS' })).headers.get('access-control-allow-methods')).toContain('POST')
+    expect((await call('start', 'not.a.token', users.lucia)).status).toBe(401)
+    for (const path of ['/auth/v1/view_as', '/auth/v1/view_as/end']) {
+      const response = await server.request(path, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ user_id: users.lucia }),
+      })
+      expect(response.status, path).toBe(404)
+    }
+  })
+
+  it('is off without a signing key, and says so, opening nothing; a key that cannot sign stops it at start', async () => {
+    const settings: Record<string, string> = {
+      SUPABASE_URL: server.url,
+      SUPABASE_ANON_KEY: server.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: server.serviceRoleKey,
+    }
+    const env = (extra: Record<string, string>) =>
+      functionEnv((name) => ({ ...settings, ...extra })[name], {
+        fetch: async (input, init) => server.app.fetch(new Request(input, init)),
+      })
+    const previews = async () =>
+      Number(
+        (await server.deps.db.query<{ n: string }>('select count(*) as n from private.view_as_previews')).rows[0]!.n,
+      )
+    const before = await previews()
+    const off = viewAs(env({}))
+    const answer = await off(
+      new Request(`${server.url}/functions/v1/view-as`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ action: 'start', user_id: users.lucia }),
+      }),
+    )
+    expect(answer.status).toBe(503)
+    expect((await answer.json()).error.code).toBe('view_as_unavailable')
+    expect(await previews()).toBe(before)
+    expect(() => viewAs(env({ VIEW_AS_SIGNING_KEY: '{"kty":"oct","k":"c2VjcmV0"}' }))).toThrow(/VIEW_AS_SIGNING_KEY/)
+    expect(() => viewAs(env({ VIEW_AS_SIGNING_KEY: 'not json' }))).toThrow(/VIEW_AS_SIGNING_KEY/)
+    expect(() => viewAs(env({ VIEW_AS_EXPIRY: '5' }))).toThrow(/VIEW_AS_EXPIRY/)
   })
 
   it('ends with the staff session', async () => {

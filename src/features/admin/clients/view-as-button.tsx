@@ -1,5 +1,5 @@
-// "View as client" on an active client user (decision 0022): asks the server for a read-only
-// preview with the staff member's own token and opens the portal as that person in this tab. The
+// "View as client" on an active client user (decision 0022): asks the view-as function for a
+// read-only preview as the signed-in staff member and opens the portal as that person in this tab. The
 // staff session stays where it is (localStorage); the preview lives in this tab only.
 import { useState } from 'react'
 import { useRouter } from '@tanstack/react-router'
@@ -22,11 +22,9 @@ export function ViewAsButton({ user, onOutcome }: { user: ManagedUser; onOutcome
   async function open() {
     setBusy(true)
     try {
-      const token = (await supabase.auth.getSession()).data.session?.access_token
-      if (!token) throw new PreviewError(401, undefined, 'No staff session')
       const portal = router.buildLocation({ to: '/{-$lang}/client-portal/dashboard', params: { lang } }).href
       const here = router.state.location.href
-      await startPreview(token, user.id, portal, here)
+      await startPreview(supabase, user.id, portal, here)
     } catch (error) {
       setBusy(false)
       const status = error instanceof PreviewError ? error.status : 0
@@ -37,7 +35,9 @@ export function ViewAsButton({ user, onOutcome }: { user: ManagedUser; onOutcome
             ? t`${name} has no active client account, so the portal cannot be shown as them.`
             : status === 403 || status === 401
               ? t`Only staff signed in with their second factor can view the portal as a client.`
-              : t`The preview could not be opened. Please check your connection and try again.`,
+              : status === 503
+                ? t`Viewing the portal as a client is not set up on this site.`
+                : t`The preview could not be opened. Please check your connection and try again.`,
       })
     }
   }
