@@ -73,7 +73,7 @@ export function prepareWrite(cache: SchemaCache, request: RestRequest): Prepared
         rows += result.affectedRows
         inserted += merging ? result.rows.filter((row) => row._inserted).length : result.affectedRows
       }
-      if (wantsRows) body = '[]'
+      if (wantsRows) body = request.media.csv ? '\n' : '[]'
     }
     return writeResult(request, relation, rows, body, inserted)
   }
@@ -85,6 +85,8 @@ function readOptions(request: RestRequest) {
     count: true,
     single: request.media.single,
     stripNulls: request.media.stripNulls,
+    // headers-only reads the rows as JSON for the Location header, whatever was accepted.
+    csv: request.media.csv && request.prefs.return === 'representation',
     noBody: false,
     rootFilters: false,
   }
@@ -142,7 +144,7 @@ function writeResult(
   // 12+ does; ignore-duplicates answers 201 even when every row was skipped.
   const upsertOnly = request.method === 'POST' && request.prefs.resolution === 'merge-duplicates' && inserted === 0
   const status = request.method === 'POST' ? (upsertOnly ? 200 : 201) : representation ? 200 : 204
-  return { status, body: representation ? body : undefined, headers, single: media.single }
+  return { status, body: representation ? body : undefined, headers }
 }
 
 /** `/table?pk=eq.value` for the first inserted row, when the table has a primary key. */
