@@ -29,24 +29,30 @@ export function parsePrefer(header: string | null | undefined): Preferences {
     const item = raw.trim()
     if (item === '') continue
     const [key = '', value = ''] = item.split('=').map((part) => part.trim())
-    if (key === 'max-affected' && /^\d+$/.test(value)) prefs.maxAffected = Number(value)
-    else if (Object.hasOwn(allowed, key) && allowed[key]?.includes(value)) Object.assign(prefs, { [key]: value })
-    else if (!ignored.has(key)) prefs.invalid.push(item)
+    // A preference given twice keeps its first value, as PostgREST reads them.
+    if (key === 'max-affected' && /^\d+$/.test(value)) prefs.maxAffected ??= Number(value)
+    else if (Object.hasOwn(allowed, key) && allowed[key]?.includes(value)) {
+      if ((prefs as unknown as Record<string, unknown>)[key] === undefined) Object.assign(prefs, { [key]: value })
+    } else if (!ignored.has(key)) prefs.invalid.push(item)
   }
   if (prefs.handling === 'strict' && prefs.invalid.length > 0) throw restErrors.invalidPreferences(prefs.invalid)
   return prefs
 }
 
+type Applicable = keyof Omit<Preferences, 'invalid'>
+
+// The order PostgREST writes them in, whatever the order they were asked in.
+const appliedOrder: Applicable[] = ['resolution', 'missing', 'return', 'count', 'handling', 'maxAffected']
+
 /** The `Preference-Applied` header value for what this request honoured. */
-export function preferenceApplied(
-  prefs: Preferences,
-  applied: Array<keyof Omit<Preferences, 'invalid'>>,
-): string | undefined {
+export function preferenceApplied(prefs: Preferences, applied: Applicable[]): string | undefined {
   const parts: string[] = []
-  for (const key of applied) {
+  for (const key of appliedOrder) {
     const value = prefs[key]
-    if (value === undefined) continue
-    parts.push(key === 'maxAffected' ? `max-affected=${value}` : `${key}=${value}`)
+    if (value === undefined || !applied.includes(key)) continue
+    if (key === 'maxAffected') {
+      if (prefs.handling === 'strict') parts.push(`max-affected=${value}`)
+    } else parts.push(`${key}=${value}`)
   }
   return parts.length > 0 ? parts.join(', ') : undefined
 }
