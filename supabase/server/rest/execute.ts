@@ -113,12 +113,13 @@ export async function serveRest(
     preview = isViewAs(caller.claims)
     if (preview && !readOnly && kind !== 'rpc') throw restErrors.viewAsReadOnly()
     const rawBody = kind === 'rpc' && method === 'POST' ? await readRawRpcBody(raw) : undefined
+    const media = negotiateMediaType(raw.headers.get('accept'))
     const request: RestRequest = {
       method: method as RestMethod,
       target,
       query: parseQuery(new URL(raw.url).searchParams, kind, limits),
       prefs: parsePrefer(raw.headers.get('prefer')),
-      media: negotiateMediaType(raw.headers.get('accept')),
+      media,
       range: readOnly ? parseRangeHeader(raw.headers.get('range')) : undefined,
       body: readOnly || method === 'DELETE' || rawBody ? undefined : await readJsonBody(raw, kind, limits.maxJsonDepth),
       rawBody,
@@ -137,7 +138,7 @@ export async function serveRest(
       retryable: true,
     }
     const result = await withRequestContext(deps.db, context, prepared)
-    return toResponse(result, method === 'HEAD')
+    return toResponse(result, method === 'HEAD', media)
   } catch (error) {
     // Something the cache lists may have been dropped or renamed by a migration.
     if (suggestsStaleSchema(error)) store.markStale()

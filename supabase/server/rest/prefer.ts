@@ -1,5 +1,5 @@
 // The request headers that shape a response: `Prefer` (comma-joined, as postgrest-js appends them),
-// `Accept` (array, single object, stripped nulls) and `Range`.
+// `Accept` (array, single object, stripped nulls, CSV) and `Range`.
 import { restErrors } from './errors'
 
 export interface Preferences {
@@ -29,24 +29,30 @@ export function parsePrefer(header: string | null | undefined): Preferences {
     const item = raw.trim()
     if (item === '') continue
     const [key = '', value = ''] = item.split('=').map((part) => part.trim())
-    if (key === 'max-affected' && /^\d+$/.test(value)) prefs.maxAffected = Number(value)
-    else if (Object.hasOwn(allowed, key) && allowed[key]?.includes(value)) Object.assign(prefs, { [key]: value })
-    else if (!ignored.has(key)) prefs.invalid.push(item)
+    // A preference given twice keeps its first value, as PostgREST reads them.
+    if (key === 'max-affected' && /^\d+$/.test(value)) prefs.maxAffected ??= Number(value)
+    else if (Object.hasOwn(allowed, key) && allowed[key]?.includes(value)) {
+      if ((prefs as unknown as Record<string, unknown>)[key] === undefined) Object.assign(prefs, { [key]: value })
+    } else if (!ignored.has(key)) prefs.invalid.push(item)
   }
   if (prefs.handling === 'strict' && prefs.invalid.length > 0) throw restErrors.invalidPreferences(prefs.invalid)
   return prefs
 }
 
+type Applicable = keyof Omit<Preferences, 'invalid'>
+
+// The order PostgREST writes them in, whatever the order they were asked in.
+const appliedOrder: Applicable[] = ['resolution', 'missing', 'return', 'count', 'handling', 'maxAffected']
+
 /** The `Preference-Applied` header value for what this request honoured. */
-export function preferenceApplied(
-  prefs: Preferences,
-  applied: Array<keyof Omit<Preferences, 'invalid'>>,
-): string | undefined {
+export function preferenceApplied(prefs: Preferences, applied: Applicable[]): string | undefined {
   const parts: string[] = []
-  for (const key of applied) {
+  for (const key of appliedOrder) {
     const value = prefs[key]
-    if (value === undefined) continue
-    parts.push(key === 'maxAffected' ? `max-affected=${value}` : `${key}=${value}`)
+    if (value === undefined || !applied.includes(key)) continue
+    if (key === 'maxAffected') {
+      if (prefs.handling === 'strict') parts.push(`max-affected=${value}`)
+    } else parts.push(`${key}=${value}`)
   }
   return parts.length > 0 ? parts.join(', ') : undefined
 }
@@ -54,6 +60,8 @@ export function preferenceApplied(
 export interface MediaType {
   single: boolean
   stripNulls: boolean
+  /** `text/csv`: PostgREST's CSV body (a header line, then each row as PostgreSQL writes a record). */
+  csv: boolean
 }
 
 const arrayTypes = new Set([
@@ -64,19 +72,27 @@ const arrayTypes = new Set([
   'application/vnd.pgrst.array',
 ])
 const objectTypes = new Set(['application/vnd.pgrst.object+json', 'application/vnd.pgrst.object'])
+const csvTypes = new Set(['text/csv'])
 
+/** The first type the server has among those offered, higher `q` first (ties keep their order). */
 export function negotiateMediaType(accept: string | null | undefined): MediaType {
-  if (!accept || accept.trim() === '') return { single: false, stripNulls: false }
-  const offered: string[] = []
+  if (!accept || accept.trim() === '') return { single: false, stripNulls: false, csv: false }
+  const offered: Array<{ type: string; params: string[]; q: number }> = []
   for (const entry of accept.split(',')) {
     const [type = '', ...params] = entry.split(';').map((part) => part.trim().toLowerCase())
     if (type === '') continue
-    offered.push(type)
-    const stripNulls = type.startsWith('application/vnd.pgrst.') && params.includes('nulls=stripped')
-    if (arrayTypes.has(type)) return { single: false, stripNulls }
-    if (objectTypes.has(type)) return { single: true, stripNulls }
+    const quality = params.find((param) => /^q\s*=/.test(param))
+    const q = quality === undefined ? 1 : Number(quality.replace(/^q\s*=\s*/, ''))
+    offered.push({ type, params, q: Number.isFinite(q) ? q : 1 })
   }
-  throw restErrors.mediaType(offered)
+  for (const { type, params, q } of [...offered].sort((a, b) => b.q - a.q)) {
+    if (q <= 0) continue
+    const stripNulls = type.startsWith('application/vnd.pgrst.') && params.includes('nulls=stripped')
+    if (arrayTypes.has(type)) return { single: false, stripNulls, csv: false }
+    if (objectTypes.has(type)) return { single: true, stripNulls, csv: false }
+    if (csvTypes.has(type)) return { single: false, stripNulls: false, csv: true }
+  }
+  throw restErrors.mediaType(offered.map((entry) => entry.type))
 }
 
 /** `Range: 0-9` as an offset and limit; undefined when absent or not an items range. */

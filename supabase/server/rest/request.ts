@@ -75,6 +75,5 @@ export function readResult(request: RestRequest, root: ReadNode, page: PageRow):
     status: request.media.single ? 200 : rangeStatus(page.page_rows, total),
     body: page.body ?? undefined,
     headers,
-    single: request.media.single,
   }
 }

@@ -1,14 +1,13 @@
 // Building responses: the JSON body as PostgreSQL serialized it, `Content-Range` with the page and
 // total as PostgREST writes it, and error bodies in PostgREST's shape.
 import type { RestError } from './errors'
+import type { MediaType } from './prefer'
 
 export interface RestResult {
   status: number
-  /** JSON text, or undefined for an empty body. */
+  /** JSON (or CSV) text, or undefined for an empty body. */
   body?: string
   headers: Record<string, string>
-  /** The body is a single object (`Accept: application/vnd.pgrst.object+json`). */
-  single?: boolean
 }
 
 /** `0-9/42`, `*\/0`, `0-9/*`: the rows returned from `offset` and the total when it was counted. */
@@ -22,10 +21,11 @@ export function rangeStatus(rows: number, total: number | undefined): number {
   return total !== undefined && rows < total ? 206 : 200
 }
 
-export function toResponse(result: RestResult, head: boolean): Response {
+/** The body's type follows the negotiated media type (prefer.ts). */
+export function toResponse(result: RestResult, head: boolean, media: MediaType): Response {
   const headers = new Headers(result.headers)
   if (result.body !== undefined || head) {
-    const type = result.single ? 'application/vnd.pgrst.object+json' : 'application/json'
+    const type = media.csv ? 'text/csv' : media.single ? 'application/vnd.pgrst.object+json' : 'application/json'
     headers.set('Content-Type', `${type}; charset=utf-8`)
   }
   const status = result.status

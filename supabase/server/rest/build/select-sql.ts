@@ -7,6 +7,8 @@ import { ident, jsonObject, qualified, rowOf, SqlParams } from './sql'
 
 interface NodeParts {
   pairs: Array<[string, string]>
+  /** Indexes of the pairs whose value is an embed's JSON. */
+  embedded: Set<number>
   /** Lateral joins; `filtering` ones also decide which rows exist (needed for counting). */
   joins: Array<{ sql: string; filtering: boolean }>
   where: string[]
@@ -14,7 +16,7 @@ interface NodeParts {
 }
 
 function nodeParts(node: ReadNode, params: SqlParams, extraWhere: string[] = [], withFilters = true): NodeParts {
-  const parts: NodeParts = { pairs: [], joins: [], where: [...extraWhere], orderBy: [] }
+  const parts: NodeParts = { pairs: [], embedded: new Set(), joins: [], where: [...extraWhere], orderBy: [] }
   const embedValues = new Map<EmbedNode, Array<[string, string]>>()
   for (const embed of node.embeds) {
     const nullFiltered = node.embedNullFilters.some((filter) => filter.embed === embed)
@@ -31,6 +33,7 @@ function nodeParts(node: ReadNode, params: SqlParams, extraWhere: string[] = [],
     } else if (field.embed.spread) {
       parts.pairs.push(...(embedValues.get(field.embed) ?? []))
     } else {
+      parts.embedded.add(parts.pairs.length)
       parts.pairs.push([params.text(field.key), embedValues.get(field.embed)?.[0]?.[1] ?? 'null'])
     }
   }
@@ -113,6 +116,18 @@ export interface ReadOptions {
   rootFilters?: boolean
   /** Count no further than this many rows (count=estimated's exact part). */
   countLimit?: number
+  /** A CSV body (`Accept: text/csv`) instead of JSON. */
+  csv?: boolean
+}
+
+/**
+ * PostgREST's CSV: the keys joined by commas (only when there are rows), a newline, then each row
+ * as PostgreSQL writes a record without its parentheses (quoting, doubled quotes, empty NULLs).
+ * `r.j` is the page's row, `row(…)` of its values.
+ */
+export function csvBody(keys: string[]): string {
+  const header = keys.length > 0 ? `concat_ws(',', ${keys.join(', ')})` : `''`
+  return `(case when count(*) > 0 then ${header} else '' end || chr(10) || coalesce(string_agg(substring(r.j::text, 2, length(r.j::text) - 2), chr(10)), ''))`
 }
 
 /** One statement answering `total` (text or null), `page_rows` and `body` (JSON text or null). */
@@ -123,7 +138,12 @@ export function readSql(root: ReadNode, params: SqlParams, options: ReadOptions)
   const cap = options.maxRows === undefined ? requested : Math.min(requested ?? options.maxRows, options.maxRows)
   const limit = cap === undefined ? undefined : params.typed(cap, 'bigint')
   const offset = root.offset === undefined ? undefined : params.typed(root.offset, 'bigint')
-  const page = `select ${jsonObject(parts.pairs)} as j${from}${tail(parts, limit, offset)}`
+  // In CSV an embed is written as PostgREST writes it, as jsonb text.
+  const values = parts.pairs.map(([, expr], i) => (parts.embedded.has(i) ? `(${expr})::jsonb` : expr))
+  // Without a body (HEAD) the keys bound for the CSV header would be left untyped: JSON then.
+  const csv = options.csv && !options.noBody
+  const row = csv ? `row(${values.join(', ')})` : jsonObject(parts.pairs)
+  const page = `select ${row} as j${from}${tail(parts, limit, offset)}`
   const counted = { ...parts, joins: parts.joins.filter((join) => join.filtering), orderBy: [] }
   const countCap = options.countLimit === undefined ? undefined : params.typed(options.countLimit, 'bigint')
   const total = !options.count
@@ -133,6 +153,7 @@ export function readSql(root: ReadNode, params: SqlParams, options: ReadOptions)
       : `(select count(*) from (select 1${from}${tail(counted, countCap)}) as c)::text`
   let body = options.single ? `(json_agg(r.j) -> 0)` : `coalesce(json_agg(r.j), '[]'::json)`
   if (options.stripNulls) body = `json_strip_nulls(${body})`
+  if (csv) body = csvBody(parts.pairs.map(([key]) => key))
   return `select ${total} as total, count(*)::int as page_rows, ${options.noBody ? 'null' : `${body}::text`} as body from (${page}) as r`
 }
 

@@ -12,6 +12,11 @@ export interface InsertGroup {
 export interface Conflict {
   columns: string[]
   action: 'merge' | 'ignore'
+  /**
+   * Every column the request writes (`columns=` or the payload's keys). A merge sets each of them:
+   * from the row where the row has it, else to the column's default (`missing=default`).
+   */
+  written: string[]
 }
 
 export function insertSql(
@@ -34,7 +39,9 @@ export function insertSql(
       : `insert into ${table} as ${alias} (${columns}) select ${columns} from json_populate_recordset(null::${table}, ${params.typed(JSON.stringify(group.rows), 'json')}) as _r`
   if (conflict) {
     const target = conflict.columns.length > 0 ? ` (${conflict.columns.map(ident).join(', ')})` : ''
-    const updates = group.columns.map((column) => `${ident(column)} = excluded.${ident(column)}`)
+    const updates = conflict.written.map((column) =>
+      group.columns.includes(column) ? `${ident(column)} = excluded.${ident(column)}` : `${ident(column)} = default`,
+    )
     sql +=
       conflict.action === 'ignore' || updates.length === 0
         ? ` on conflict${target} do nothing`
@@ -44,6 +51,7 @@ export function insertSql(
   return flag ? `${sql} returning ${flag.slice(2)}` : sql
 }
 
+/** `defaults`: columns set to their default (`missing=default` for keys the body lacks). */
 export function updateSql(
   relation: Relation,
   alias: string,
@@ -52,9 +60,12 @@ export function updateSql(
   where: string[],
   params: SqlParams,
   returning: boolean,
+  defaults: string[] = [],
 ): string {
   const table = qualified(relation.name)
-  const sets = columns.map((column) => `${ident(column)} = _r.${ident(column)}`).join(', ')
+  const sets = columns
+    .map((column) => `${ident(column)} = ${defaults.includes(column) ? 'default' : `_r.${ident(column)}`}`)
+    .join(', ')
   const filter = where.length > 0 ? ` where ${where.join(' and ')}` : ''
   const sql = `update ${table} as ${alias} set ${sets} from json_populate_record(null::${table}, ${params.typed(JSON.stringify(row), 'json')}) as _r${filter}`
   return returning ? `${sql} returning ${alias}.*` : sql

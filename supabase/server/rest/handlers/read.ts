@@ -27,6 +27,7 @@ export function prepareRead(cache: SchemaCache, request: RestRequest): Prepared 
       countLimit,
       single: request.media.single,
       stripNulls: request.media.stripNulls,
+      csv: request.media.csv,
       noBody: request.method === 'HEAD',
       maxRows,
     })

@@ -1,7 +1,7 @@
 // POST and GET /rest/v1/rpc/<fn>: named arguments from the JSON body or the query string. Functions
 // returning rows read like a table (select, filters, order, limits, embeds); scalars come back bare,
 // sets of scalars as arrays, and void as 204.
-import { readSql } from '../build/select-sql'
+import { csvBody, readSql } from '../build/select-sql'
 import { SqlParams } from '../build/sql'
 import { restErrors } from '../errors'
 import { planRead } from '../plan/read-plan'
@@ -52,6 +52,7 @@ export function prepareRpc(cache: SchemaCache, request: RestRequest): Prepared {
       count,
       single,
       stripNulls: request.media.stripNulls,
+      csv: request.media.csv,
       noBody: head,
       maxRows,
     })
@@ -63,9 +64,9 @@ export function prepareRpc(cache: SchemaCache, request: RestRequest): Prepared {
       checkAffected(page.page_rows)
       if (oneRow) {
         const headers = { 'Content-Range': contentRange(0, 1, count ? 1 : undefined) }
-        return { status: 200, body: head ? undefined : (page.body ?? 'null'), headers, single: request.media.single }
+        return { status: 200, body: head ? undefined : (page.body ?? 'null'), headers }
       }
-      return { ...readResult(request, root, page), single: request.media.single }
+      return readResult(request, root, page)
     }
   }
 
@@ -76,8 +77,13 @@ export function prepareRpc(cache: SchemaCache, request: RestRequest): Prepared {
     }
   }
 
+  // In CSV a scalar is one column named as PostgREST's call names it.
+  const scalarKey = `'pgrst_scalar'::text`
   if (!fn.returnsSet) {
-    const sql = `select null::text as total, 1 as page_rows, coalesce(to_json(${call})::text, 'null') as body`
+    const body = request.media.csv
+      ? `(select ${csvBody([scalarKey])} from (select row(${call}) as j) as r)`
+      : `coalesce(to_json(${call})::text, 'null')`
+    const sql = `select null::text as total, 1 as page_rows, ${body} as body`
     const name = cache.statementName(sql)
     return async (tx) => {
       const page = await queryPage(tx, sql, params.values, name)
@@ -93,9 +99,13 @@ export function prepareRpc(cache: SchemaCache, request: RestRequest): Prepared {
   const limit = params.typed(Math.min(rootLimit(request) ?? maxRows, maxRows), 'bigint')
   const offset = params.typed(rootOffset(request), 'bigint')
   const total = count ? `(select count(*) from _call)::text` : 'null::text'
-  const body = request.media.single ? `(json_agg(s.v) -> 0)` : `coalesce(json_agg(s.v), '[]'::json)`
-  const page = `select _call.v from _call limit ${limit} offset ${offset}`
-  const read = `select ${total} as total, count(*)::int as page_rows, ${head ? 'null' : `${body}::text`} as body from (${page}) as s`
+  const body = request.media.csv
+    ? csvBody([scalarKey])
+    : request.media.single
+      ? `(json_agg(r.v) -> 0)`
+      : `coalesce(json_agg(r.v), '[]'::json)`
+  const page = `select _call.v, row(_call.v) as j from _call limit ${limit} offset ${offset}`
+  const read = `select ${total} as total, count(*)::int as page_rows, ${head ? 'null' : `${body}::text`} as body from (${page}) as r`
   const sql = `with _call as (select f.v from ${call} as f(v)) ${read}`
   const name = cache.statementName(sql)
   return async (tx) => {
@@ -109,7 +119,7 @@ export function prepareRpc(cache: SchemaCache, request: RestRequest): Prepared {
     const applied = preferenceApplied(request.prefs, ['count'])
     if (applied) headers['Preference-Applied'] = applied
     const status = request.media.single ? 200 : rangeStatus(page.page_rows, totalRows)
-    return { status, body: page.body ?? undefined, headers, single: request.media.single }
+    return { status, body: page.body ?? undefined, headers }
   }
 }
 

@@ -28,8 +28,13 @@ export function prepareWrite(cache: SchemaCache, request: RestRequest): Prepared
   const paramsFor = () => (wantsRows ? shared : new SqlParams())
   const statements: Statement[] = []
   const add = (sql: string, params: SqlParams) => statements.push({ sql, values: params.values })
+  const { columns: written, rows: payloadRows } =
+    request.method === 'POST'
+      ? payloadColumns(relation, request.body, request.query.columns, true)
+      : { columns: [], rows: [] }
+  const conflict = request.method === 'POST' ? upsertConflict(relation, request, written) : undefined
   if (request.method === 'POST') {
-    for (const { group, conflict } of insertGroups(relation, request)) {
+    for (const group of insertGroups(request, written, payloadRows)) {
       const params = paramsFor()
       add(insertSql(relation, root.alias, group, conflict, params, wantsRows), params)
     }
@@ -42,14 +47,18 @@ export function prepareWrite(cache: SchemaCache, request: RestRequest): Prepared
     if (request.method === 'PATCH') {
       if (where.length === 0) throw restErrors.safeUpdate('UPDATE')
       const { columns, rows } = payloadColumns(relation, request.body, request.query.columns, false)
-      if (columns.length > 0) add(updateSql(relation, root.alias, columns, rows[0], where, params, wantsRows), params)
+      const row = rows[0] as object
+      const defaults =
+        request.prefs.missing === 'default' ? columns.filter((column) => !Object.hasOwn(row, column)) : []
+      if (columns.length > 0)
+        add(updateSql(relation, root.alias, columns, row, where, params, wantsRows, defaults), params)
     } else {
       if (where.length === 0) throw restErrors.safeUpdate('DELETE')
       add(deleteSql(relation, root.alias, where, wantsRows), params)
     }
   }
   const readQuery = wantsRows && statements.length > 0 ? readSql(root, shared, readOptions(request)) : undefined
-  const merging = request.method === 'POST' && request.prefs.resolution === 'merge-duplicates'
+  const merging = conflict?.action === 'merge'
   return async (tx) => {
     let rows = 0
     // Rows inserted by this request; undefined unless it is an upsert, where it decides 201 or 200.
@@ -73,9 +82,9 @@ export function prepareWrite(cache: SchemaCache, request: RestRequest): Prepared
         rows += result.affectedRows
         inserted += merging ? result.rows.filter((row) => row._inserted).length : result.affectedRows
       }
-      if (wantsRows) body = '[]'
+      if (wantsRows) body = request.media.csv ? '\n' : '[]'
     }
-    return writeResult(request, relation, rows, body, inserted)
+    return writeResult(request, relation, rows, body, inserted, conflict)
   }
 }
 
@@ -85,19 +94,23 @@ function readOptions(request: RestRequest) {
     count: true,
     single: request.media.single,
     stripNulls: request.media.stripNulls,
+    // headers-only reads the rows as JSON for the Location header, whatever was accepted.
+    csv: request.media.csv && request.prefs.return === 'representation',
     noBody: false,
     rootFilters: false,
   }
 }
 
-function insertGroups(relation: Relation, request: RestRequest): Array<{ group: InsertGroup; conflict?: Conflict }> {
-  const { columns, rows } = payloadColumns(relation, request.body, request.query.columns, true)
-  let conflict: Conflict | undefined
-  if (request.prefs.resolution) {
-    const target = request.query.onConflict ?? relation.primaryKey
-    requireColumns(relation, target)
-    conflict = { columns: target, action: request.prefs.resolution === 'ignore-duplicates' ? 'ignore' : 'merge' }
-  }
+/** The upsert's ON CONFLICT; none without a resolution, or on a table without a key or `on_conflict`. */
+function upsertConflict(relation: Relation, request: RestRequest, written: string[]): Conflict | undefined {
+  const target = request.query.onConflict ?? relation.primaryKey
+  if (!request.prefs.resolution || target.length === 0) return undefined
+  requireColumns(relation, target)
+  const action = request.prefs.resolution === 'ignore-duplicates' ? 'ignore' : 'merge'
+  return { columns: target, action, written }
+}
+
+function insertGroups(request: RestRequest, columns: string[], rows: unknown[]): InsertGroup[] {
   const groups: InsertGroup[] = []
   for (const row of rows) {
     // missing=default: a row without a key takes the column's default, so rows group by the keys they have.
@@ -107,7 +120,7 @@ function insertGroups(relation: Relation, request: RestRequest): Array<{ group: 
     if (last && last.columns.join('\u0000') === present.join('\u0000')) last.rows.push(row)
     else groups.push({ columns: present, rows: [row] })
   }
-  return groups.map((group) => ({ group, conflict }))
+  return groups
 }
 
 function writeResult(
@@ -116,6 +129,7 @@ function writeResult(
   rows: number,
   body: string | undefined,
   inserted: number | undefined,
+  conflict: Conflict | undefined,
 ): RestResult {
   const { prefs, media } = request
   if (media.single && rows !== 1) throw restErrors.singular(rows)
@@ -131,7 +145,14 @@ function writeResult(
   const headers: Record<string, string> = {
     'Content-Range': request.method === 'POST' ? `*/${total ?? '*'}` : contentRange(0, rows, total),
   }
-  const applied = preferenceApplied(prefs, ['return', 'count', 'resolution', 'missing', 'handling', 'maxAffected'])
+  const applied = preferenceApplied(prefs, [
+    'return',
+    'count',
+    ...(conflict ? (['resolution'] as const) : []),
+    'missing',
+    'handling',
+    'maxAffected',
+  ])
   if (applied) headers['Preference-Applied'] = applied
   if (prefs.return === 'headers-only' && request.method === 'POST' && body) {
     const location = locationOf(relation, body)
@@ -140,9 +161,9 @@ function writeResult(
   const representation = prefs.return === 'representation'
   // A merge-duplicates upsert that inserted nothing (every row merged) answers 200, as PostgREST
   // 12+ does; ignore-duplicates answers 201 even when every row was skipped.
-  const upsertOnly = request.method === 'POST' && request.prefs.resolution === 'merge-duplicates' && inserted === 0
+  const upsertOnly = conflict?.action === 'merge' && inserted === 0
   const status = request.method === 'POST' ? (upsertOnly ? 200 : 201) : representation ? 200 : 204
-  return { status, body: representation ? body : undefined, headers, single: media.single }
+  return { status, body: representation ? body : undefined, headers }
 }
 
 /** `/table?pk=eq.value` for the first inserted row, when the table has a primary key. */
