@@ -4,6 +4,7 @@
 // it. A page load that finds a preview makes the one supabase-js client (lib/supabase.ts) run on
 // the preview token; the server keeps it read-only whatever the page does.
 import { previewSessionKey, supabaseAnonKey, supabaseUrl } from '@/config/supabase'
+import { isLocale, type Locale } from './locale'
 
 const previewKey = 'cauce-data-view-as'
 const endedKey = 'cauce-data-view-as-ended'
@@ -16,6 +17,15 @@ export interface Preview {
   expiresAt: number
   /** The admin page to return to. */
   returnTo: string
+  /** The staff member's language: the banner and the way back speak it (absent: the portal's). */
+  staffLocale?: Locale
+  /** The client's language, which the portal is shown in. */
+  clientLocale?: Locale
+}
+
+/** The language a client reads the portal in: their profile's, else `fallback`. */
+export function clientPortalLocale(profileLocale: string | null | undefined, fallback: Locale): Locale {
+  return isLocale(profileLocale) ? profileLocale : fallback
 }
 
 function store(): Storage | null {
@@ -80,7 +90,13 @@ async function callAuth(path: string, staffToken: string, userId: string): Promi
  * Asks the server for a preview of `userId` with the staff member's token, keeps it in this tab,
  * and loads the portal (a new page: every cached query and the live connection start afresh).
  */
-export async function startPreview(staffToken: string, userId: string, portalUrl: string, returnTo: string) {
+export async function startPreview(
+  staffToken: string,
+  userId: string,
+  portalUrl: string,
+  returnTo: string,
+  languages?: { staff: Locale; client: Locale },
+) {
   const answer = (await (await callAuth('view_as', staffToken, userId)).json()) as StartAnswer
   const session = { ...answer, token_type: 'bearer', refresh_token: '' }
   const preview: Preview = {
@@ -89,6 +105,8 @@ export async function startPreview(staffToken: string, userId: string, portalUrl
     organizationName: answer.view_as.organization_name ?? '',
     expiresAt: answer.expires_at,
     returnTo,
+    staffLocale: languages?.staff,
+    clientLocale: languages?.client,
   }
   const storage = store()
   if (!storage) throw new PreviewError(0, undefined, 'sessionStorage is unavailable')
