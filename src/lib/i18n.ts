@@ -3,6 +3,7 @@
 // so activation there never fetches.
 import { i18n, type Messages } from '@lingui/core'
 import { detectLocale, localeCookieMaxAge, localeStorageKey, type Locale } from './locale'
+import { activePreview } from './view-as'
 
 const loaded = new Map<Locale, Promise<Messages>>()
 
@@ -55,6 +56,9 @@ export function readStoredLocale(): string | null {
  * knows which language's prerendered page to send for an unprefixed URL.
  */
 export function storeLocale(locale: Locale): void {
+  // A preview of the portal is shown in the client's language; switching it there must not
+  // change the staff member's own choice, which this browser's other tabs read (decision 0022).
+  if (activePreview()) return
   try {
     localStorage.setItem(localeStorageKey, locale)
   } catch {

@@ -5,6 +5,7 @@
 // the preview token; the server keeps it read-only whatever the page does.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { previewSessionKey } from '@/config/supabase'
+import { isLocale, type Locale } from './locale'
 
 const previewKey = 'cauce-data-view-as'
 const endedKey = 'cauce-data-view-as-ended'
@@ -17,6 +18,15 @@ export interface Preview {
   expiresAt: number
   /** The admin page to return to. */
   returnTo: string
+  /** The staff member's language: the banner and the way back speak it (absent: the portal's). */
+  staffLocale?: Locale
+  /** The client's language, which the portal is shown in. */
+  clientLocale?: Locale
+}
+
+/** The language a client reads the portal in: their profile's, else `fallback`. */
+export function clientPortalLocale(profileLocale: string | null | undefined, fallback: Locale): Locale {
+  return isLocale(profileLocale) ? profileLocale : fallback
 }
 
 function store(): Storage | null {
@@ -85,7 +95,13 @@ async function callViewAs(staff: StaffClient, action: 'start' | 'end', userId: s
  * this tab, and loads the portal (a new page: every cached query and the live connection start
  * afresh).
  */
-export async function startPreview(staff: StaffClient, userId: string, portalUrl: string, returnTo: string) {
+export async function startPreview(
+  staff: StaffClient,
+  userId: string,
+  portalUrl: string,
+  returnTo: string,
+  languages?: { staff: Locale; client: Locale },
+) {
   const answer = ((await callViewAs(staff, 'start', userId)) as { data: StartAnswer }).data
   const session = { ...answer, token_type: 'bearer', refresh_token: '' }
   const preview: Preview = {
@@ -94,6 +110,8 @@ export async function startPreview(staff: StaffClient, userId: string, portalUrl
     organizationName: answer.view_as.organization_name ?? '',
     expiresAt: answer.expires_at,
     returnTo,
+    staffLocale: languages?.staff,
+    clientLocale: languages?.client,
   }
   const storage = store()
   if (!storage) throw new PreviewError(0, undefined, 'sessionStorage is unavailable')

@@ -5,12 +5,12 @@ import { Outlet } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import { useProfile } from '@/auth/use-auth'
-import { notificationKeys, unreadCountQuery } from '@/lib/notifications'
+import { unreadCountQuery } from '@/lib/notifications'
 import { useLangPrefix } from '@/lib/use-lang'
 import { AppShell, type ShellSection } from '@/components/app-shell/app-shell'
-import { conversationKeys, conversationUnreadQuery, totalUnread } from '@/lib/conversation'
-import { useLiveConnectionLost, useLiveQueryKeys } from '@/lib/use-live'
-import { approvalKeys } from '@/lib/approvals'
+import { conversationUnreadQuery, totalUnread } from '@/lib/conversation'
+import { useLiveBindings, useLiveConnectionLost } from '@/lib/use-live'
+import { adminLive } from './queries'
 import { MfaBanner } from './account/mfa-banner'
 import { PreviewEnded } from './preview-ended'
 
@@ -18,20 +18,10 @@ export function AdminLayout() {
   const { t } = useLingui()
   const lang = useLangPrefix()
   const profile = useProfile()
-  // The bell and the notifications page follow the database live.
-  useLiveQueryKeys({ table: 'notifications', filter: `recipient_id=eq.${profile.id}` }, [
-    notificationKeys.all(profile.id),
-  ])
-  // Unread messages of every project's conversation, live; shown on Projects.
+  // Every list of the area follows the database live (queries.ts's adminLive).
+  useLiveBindings(adminLive.area(profile.id))
+  // Unread messages of every project's conversation; shown on Projects.
   const unreadMessages = totalUnread(useQuery(conversationUnreadQuery(profile.id)).data)
-  useLiveQueryKeys({ table: 'conversation_messages' }, [conversationKeys.unread(profile.id)])
-  useLiveQueryKeys({ table: 'conversation_reads', filter: `user_id=eq.${profile.id}` }, [
-    conversationKeys.unread(profile.id),
-  ])
-  // Requests for approval and their answers, wherever they are shown (row-level security picks
-  // which changes reach this person).
-  useLiveQueryKeys({ table: 'approval_requests' }, [approvalKeys.all(profile.id)])
-  useLiveQueryKeys({ table: 'approval_decisions' }, [approvalKeys.all(profile.id)])
   const connectionLost = useLiveConnectionLost()
   // Not suspense: the shell never waits for a count (decision 0013).
   const unread = useQuery(unreadCountQuery(profile.id)).data ?? 0

@@ -8,13 +8,16 @@ import { ActivityTimeline } from '@/components/activity-timeline/activity-timeli
 import { PendingApprovalsList } from '@/components/approvals/pending-approvals'
 import { pendingApprovalsQuery } from '@/lib/approvals'
 import { useProfile } from '@/auth/use-auth'
-import { adminOverviewQuery, recentActivityCount } from './queries'
+import { useLiveBindings } from '@/lib/use-live'
+import { adminLive, adminOverviewQuery, recentActivityCount } from './queries'
 import * as styles from './admin.css'
 
 export function AdminOverviewPage() {
   const { t, i18n } = useLingui()
   const lang = useLangPrefix()
   const { data } = useSuspenseQuery(adminOverviewQuery())
+  // Overdue tasks and the recent activity as they change (the counts of projects: the shell).
+  useLiveBindings(adminLive.overview())
   const systemLabel = t`System`
   const formerUserLabel = t`Former user`
   const actorLabel = (actorId: string | null) => (actorId ? (data.actorNames[actorId] ?? formerUserLabel) : systemLabel)

@@ -2,6 +2,12 @@
 // (is_admin()); the filters narrow it to what a page shows.
 import { queryOptions } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
+import type { LiveBinding } from '@/lib/use-live'
+import { approvalKeys } from '@/lib/approvals'
+import { conversationKeys } from '@/lib/conversation'
+import { notificationKeys } from '@/lib/notifications'
+import { adminProjectKeys } from './projects/queries'
+import { clientKeys } from './clients/queries'
 
 /** Projects that still need work. */
 export const openProjectStatuses = ['planning', 'in_progress', 'on_hold'] as const
@@ -80,3 +86,30 @@ export const adminOverviewQuery = () =>
       }
     },
   })
+
+// ─── Live updates (decision 0016) ───────────────────────────────────────────────────────────
+// Which tables' changes re-read which of the staff's lists, so a row another person creates (a
+// colleague's project, a client's upload or answer) appears in every open list. A project's own
+// lists are in projects/queries.ts (adminProjectLive). Only active queries are read again, so a
+// change costs the open page's reads, not the whole cache's.
+
+export const adminLive = {
+  /** Heard on every page of the admin area (its shell). */
+  area: (viewer: string): LiveBinding[] => [
+    // The projects list, an organization's projects, the overview's counts and the open project.
+    { spec: { table: 'projects' }, keys: [adminProjectKeys.all(), clientKeys.all(), adminKeys.overview()] },
+    { spec: { table: 'notifications', filter: `recipient_id=eq.${viewer}` }, keys: [notificationKeys.all(viewer)] },
+    // Unread messages of every project's conversation; shown on Projects.
+    { spec: { table: 'conversation_messages' }, keys: [conversationKeys.unread(viewer)] },
+    { spec: { table: 'conversation_reads', filter: `user_id=eq.${viewer}` }, keys: [conversationKeys.unread(viewer)] },
+    // Requests for approval, their answers and who approves, wherever they are shown.
+    { spec: { table: 'approval_requests' }, keys: [approvalKeys.all(viewer)] },
+    { spec: { table: 'approval_decisions' }, keys: [approvalKeys.all(viewer)] },
+    { spec: { table: 'organization_approvers' }, keys: [approvalKeys.all(viewer)] },
+  ],
+  /** The overview: overdue tasks and the recent activity of every project. */
+  overview: (): LiveBinding[] => [
+    { spec: { table: 'tasks' }, keys: [adminKeys.overview()] },
+    { spec: { table: 'activity_log' }, keys: [adminKeys.overview()] },
+  ],
+}

@@ -7,6 +7,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useProfile } from '@/auth/use-auth'
 import { useLangPrefix } from '@/lib/use-lang'
+import { useLiveBindings } from '@/lib/use-live'
 import { formatDate, formatRelative } from '@/lib/format'
 import { conversationUnreadQuery } from '@/lib/conversation'
 import { labelOf, serviceLabels } from '@/lib/labels'
@@ -18,6 +19,7 @@ import {
   latestNotificationsQuery,
   latestReportsQuery,
   organizationQuery,
+  portalLive,
   projectsQuery,
   upcomingTasksQuery,
   type PortalProject,
@@ -29,6 +31,8 @@ const STATUS_ORDER: Record<string, number> = { in_progress: 0, planning: 1, on_h
 
 export function OverviewPage() {
   const profile = useProfile()
+  // Tasks and reports of every project, as they change (the projects and the rest: the shell).
+  useLiveBindings(portalLive.overview(profile.id))
   const firstName = profile.full_name.trim().split(/\s+/)[0] ?? ''
   return (
     <div className={styles.page}>

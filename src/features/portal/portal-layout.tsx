@@ -1,18 +1,17 @@
 // The client portal inside the application shell: its sections (the overview, search, notifications with
 // the unread count, the account) and the client's organization. New sections go in `sections`.
-// Notifications and unread messages arrive live; a lost connection is shown until it recovers.
+// Every list follows the database live (queries.ts's portalLive); a lost connection is shown until it recovers.
 import { Outlet } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import { useProfile } from '@/auth/use-auth'
 import { useLangPrefix } from '@/lib/use-lang'
 import { AppShell, type ShellSection } from '@/components/app-shell/app-shell'
-import { conversationKeys, conversationUnreadQuery, totalUnread } from '@/lib/conversation'
-import { useLiveConnectionLost, useLiveQueryKeys } from '@/lib/use-live'
-import { approvalKeys } from '@/lib/approvals'
-import { notificationKeys, unreadCountQuery } from '@/lib/notifications'
+import { conversationUnreadQuery, totalUnread } from '@/lib/conversation'
+import { useLiveBindings, useLiveConnectionLost } from '@/lib/use-live'
+import { unreadCountQuery } from '@/lib/notifications'
 import { activePreview, leavePreview } from '@/lib/view-as'
-import { organizationQuery } from './queries'
+import { organizationQuery, portalLive } from './queries'
 import { PreviewBanner } from './preview-banner'
 
 export function PortalLayout() {
@@ -22,18 +21,9 @@ export function PortalLayout() {
   const organization = useQuery(organizationQuery(profile.organization_id))
   const unread = useQuery(unreadCountQuery(profile.id)).data ?? 0
   const unreadMessages = totalUnread(useQuery(conversationUnreadQuery(profile.id)).data)
-  // The bell, the notifications page and the unread messages follow the database live.
-  useLiveQueryKeys({ table: 'notifications', filter: `recipient_id=eq.${profile.id}` }, [
-    notificationKeys.all(profile.id),
-  ])
-  useLiveQueryKeys({ table: 'conversation_messages' }, [conversationKeys.unread(profile.id)])
-  useLiveQueryKeys({ table: 'conversation_reads', filter: `user_id=eq.${profile.id}` }, [
-    conversationKeys.unread(profile.id),
-  ])
-  // Requests for approval and their answers, wherever they are shown (row-level security picks
-  // which changes reach this person).
-  useLiveQueryKeys({ table: 'approval_requests' }, [approvalKeys.all(profile.id)])
-  useLiveQueryKeys({ table: 'approval_decisions' }, [approvalKeys.all(profile.id)])
+  // The bell, the notifications page, unread messages, approvals and what sharing a project
+  // reveals follow the database live (the bindings say which table re-reads what).
+  useLiveBindings(portalLive.area(profile.id))
   const connectionLost = useLiveConnectionLost()
   const notifications = { to: '/{-$lang}/client-portal/dashboard/notifications', params: { lang } } as const
 

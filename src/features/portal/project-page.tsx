@@ -9,8 +9,8 @@ import { useProfile } from '@/auth/use-auth'
 import { useLangPrefix } from '@/lib/use-lang'
 import { ActivityTimeline } from '@/components/activity-timeline/activity-timeline'
 import { formatDate } from '@/lib/format'
-import { conversationKeys, conversationUnreadQuery } from '@/lib/conversation'
-import { useLiveQueryKeys } from '@/lib/use-live'
+import { conversationUnreadQuery } from '@/lib/conversation'
+import { useLiveBindings } from '@/lib/use-live'
 import { labelOf, serviceLabels } from '@/lib/labels'
 import { DocumentsSection } from './project-documents'
 import { MetricsSection, useMetricLabels } from './project-metrics'
@@ -26,7 +26,7 @@ import {
   StatusBadge,
   UnreadBadge,
 } from '@/components/ui/page-kit'
-import { projectActivityQuery, projectKeys, projectQuery, type PortalProject } from './queries'
+import { portalLive, projectActivityQuery, projectQuery, type PortalProject } from './queries'
 import * as styles from '@/components/ui/page.css'
 
 const route = getRouteApi('/{-$lang}/_app/client-portal/dashboard/projects/$projectId')
@@ -58,29 +58,12 @@ function NotFound() {
   )
 }
 
-/** Tasks, documents and the conversation's unread count change on the page as they happen. */
-function useLiveProject(projectId: string) {
-  const viewer = useProfile().id
-  const filter = `project_id=eq.${projectId}`
-  useLiveQueryKeys({ table: 'tasks', filter }, [
-    projectKeys.projectTasks(viewer, projectId),
-    projectKeys.activity(viewer, projectId),
-  ])
-  useLiveQueryKeys({ table: 'documents', filter }, [
-    projectKeys.documents(viewer, projectId),
-    projectKeys.activity(viewer, projectId),
-  ])
-  useLiveQueryKeys({ table: 'conversation_messages', filter }, [
-    conversationKeys.unread(viewer),
-    projectKeys.activity(viewer, projectId),
-  ])
-}
-
 function ProjectView({ project }: { project: PortalProject }) {
   const { t } = useLingui()
   const lang = useLangPrefix()
   const viewer = useProfile().id
-  useLiveProject(project.id)
+  // Its documents, reports, metrics, tasks and activity change on the page as they happen.
+  useLiveBindings(portalLive.project(viewer, project.id))
   const unread = useQuery(conversationUnreadQuery(viewer)).data?.[project.id] ?? 0
   return (
     <div className={styles.page}>

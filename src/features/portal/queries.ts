@@ -4,6 +4,10 @@
 import { queryOptions } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { isUuid, numericMetrics, unwrap, unwrapList } from '@/lib/query-utils'
+import type { LiveBinding } from '@/lib/use-live'
+import { approvalKeys } from '@/lib/approvals'
+import { conversationKeys } from '@/lib/conversation'
+import { notificationKeys } from '@/lib/notifications'
 
 export const portalKeys = {
   organization: (id: string | null) => ['organization', id] as const,
@@ -33,15 +37,19 @@ export const projectKeys = {
   all: (viewerId: string) => ['projects', viewerId] as const,
   list: (viewerId: string, organizationId: string | null) => ['projects', viewerId, 'list', organizationId] as const,
   detail: (viewerId: string, projectId: string) => ['projects', viewerId, 'detail', projectId] as const,
+  allDocuments: (viewerId: string) => ['documents', viewerId] as const,
   documents: (viewerId: string, projectId: string) => ['documents', viewerId, projectId] as const,
+  allReports: (viewerId: string) => ['reports', viewerId] as const,
   reports: (viewerId: string, projectId: string) => ['reports', viewerId, 'project', projectId] as const,
   latestReports: (viewerId: string, organizationId: string | null) =>
     ['reports', viewerId, 'latest', organizationId] as const,
+  allMetrics: (viewerId: string) => ['metrics', viewerId] as const,
   metrics: (viewerId: string, projectId: string) => ['metrics', viewerId, projectId] as const,
   tasks: (viewerId: string) => ['tasks', viewerId] as const,
   projectTasks: (viewerId: string, projectId: string) => ['tasks', viewerId, 'project', projectId] as const,
   upcomingTasks: (viewerId: string, organizationId: string | null) =>
     ['tasks', viewerId, 'upcoming', organizationId] as const,
+  allActivity: (viewerId: string) => ['activity', viewerId] as const,
   activity: (viewerId: string, projectId: string) => ['activity', viewerId, projectId] as const,
   latestNotifications: (userId: string) => ['notifications', userId, 'latest-unread'] as const,
 }
@@ -217,3 +225,54 @@ export const latestNotificationsQuery = (userId: string, limit = 5) =>
           .limit(limit),
       ),
   })
+
+// ─── Live updates (decision 0016) ───────────────────────────────────────────────────────────
+// Which tables' changes re-read which lists, so every open list shows a row as soon as it becomes
+// visible (created for the client, published, shared, moved into their project), and drops it
+// when it is deleted. Realtime sends a client only the changes of rows they may select, checked
+// on the new row, so an update that makes a row visible arrives like an insert. A new list is
+// added here, next to its query.
+
+export const portalLive = {
+  /** Heard on every page of the portal (its shell). */
+  area: (viewer: string): LiveBinding[] => [
+    {
+      // Sharing a project (or hiding it) changes what is visible inside it, without a change to
+      // those rows: everything the viewer reads about projects is read again.
+      spec: { table: 'projects' },
+      keys: [
+        projectKeys.all(viewer),
+        projectKeys.allDocuments(viewer),
+        projectKeys.allReports(viewer),
+        projectKeys.allMetrics(viewer),
+        projectKeys.tasks(viewer),
+        projectKeys.allActivity(viewer),
+        approvalKeys.all(viewer),
+        conversationKeys.all(viewer),
+      ],
+    },
+    { spec: { table: 'notifications', filter: `recipient_id=eq.${viewer}` }, keys: [notificationKeys.all(viewer)] },
+    { spec: { table: 'conversation_messages' }, keys: [conversationKeys.unread(viewer)] },
+    { spec: { table: 'conversation_reads', filter: `user_id=eq.${viewer}` }, keys: [conversationKeys.unread(viewer)] },
+    // Requests for approval, their answers and who approves, wherever they are shown.
+    { spec: { table: 'approval_requests' }, keys: [approvalKeys.all(viewer)] },
+    { spec: { table: 'approval_decisions' }, keys: [approvalKeys.all(viewer)] },
+    { spec: { table: 'organization_approvers' }, keys: [approvalKeys.all(viewer)] },
+  ],
+  /** The overview's lists that span the organization's projects. */
+  overview: (viewer: string): LiveBinding[] => [
+    { spec: { table: 'tasks' }, keys: [projectKeys.tasks(viewer)] },
+    { spec: { table: 'reports' }, keys: [projectKeys.allReports(viewer)] },
+  ],
+  /** One project's page: its own rows only. */
+  project: (viewer: string, projectId: string): LiveBinding[] => {
+    const filter = `project_id=eq.${projectId}`
+    return [
+      { spec: { table: 'documents', filter }, keys: [projectKeys.documents(viewer, projectId)] },
+      { spec: { table: 'reports', filter }, keys: [projectKeys.reports(viewer, projectId)] },
+      { spec: { table: 'analytics_metrics', filter }, keys: [projectKeys.metrics(viewer, projectId)] },
+      { spec: { table: 'tasks', filter }, keys: [projectKeys.projectTasks(viewer, projectId)] },
+      { spec: { table: 'activity_log', filter }, keys: [projectKeys.activity(viewer, projectId)] },
+    ]
+  },
+}

@@ -1,12 +1,12 @@
 // "View as client" on an active client user (decision 0022): asks the view-as function for a
-// read-only preview as the signed-in staff member and opens the portal as that person in this tab. The
-// staff session stays where it is (localStorage); the preview lives in this tab only.
+// read-only preview as the signed-in staff member and opens the portal as that person in this tab.
+// The staff session stays where it is (localStorage); the preview lives in this tab only. The
+// portal opens in the client's language (their profile's), as they would see it.
 import { useState } from 'react'
 import { useRouter } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { supabase } from '@/lib/supabase'
-import { useLangPrefix } from '@/lib/use-lang'
-import { PreviewError, startPreview } from '@/lib/view-as'
+import { clientPortalLocale, PreviewError, startPreview } from '@/lib/view-as'
 import * as page from '@/components/ui/page.css'
 import type { ManagedUser } from './queries'
 import type { Outcome } from './user-actions'
@@ -15,16 +15,21 @@ import { actionName } from '@/lib/action-name'
 export function ViewAsButton({ user, onOutcome }: { user: ManagedUser; onOutcome: (outcome: Outcome) => void }) {
   const { t, i18n } = useLingui()
   const router = useRouter()
-  const lang = useLangPrefix()
   const [busy, setBusy] = useState(false)
   const name = user.full_name || user.email || ''
 
   async function open() {
     setBusy(true)
     try {
-      const portal = router.buildLocation({ to: '/{-$lang}/client-portal/dashboard', params: { lang } }).href
+      // The portal as the client reads it, in their language; the banner keeps the staff member's.
+      const staffLocale = clientPortalLocale(i18n.locale, 'es')
+      const clientLocale = clientPortalLocale(user.locale, staffLocale)
+      const portal = router.buildLocation({
+        to: '/{-$lang}/client-portal/dashboard',
+        params: { lang: clientLocale },
+      }).href
       const here = router.state.location.href
-      await startPreview(supabase, user.id, portal, here)
+      await startPreview(supabase, user.id, portal, here, { staff: staffLocale, client: clientLocale })
     } catch (error) {
       setBusy(false)
       const status = error instanceof PreviewError ? error.status : 0

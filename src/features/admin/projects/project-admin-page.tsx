@@ -20,8 +20,8 @@ import {
 } from '@/components/ui/page-kit'
 import * as page from '@/components/ui/page.css'
 import { useProfile } from '@/auth/use-auth'
-import { conversationKeys, conversationUnreadQuery } from '@/lib/conversation'
-import { useLiveQueryKeys } from '@/lib/use-live'
+import { conversationUnreadQuery } from '@/lib/conversation'
+import { useLiveBindings } from '@/lib/use-live'
 import { adminKeys } from '../queries'
 import { setProjectArchived, updateProject } from './api'
 import { OutcomeMessage, useFailureText, type Outcome } from './form-kit'
@@ -36,6 +36,7 @@ import {
   adminActivityQuery,
   adminMetricsQuery,
   adminProjectKeys,
+  adminProjectLive,
   adminProjectQuery,
   projectPeopleQuery,
   type AdminProject,
@@ -92,26 +93,12 @@ function Section({ id, title, children }: { id: string; title: ReactNode; childr
 
 const base = '/{-$lang}/admin/dashboard/projects/$projectId' as const
 
-/** Changes to the project's tasks, documents and conversation arrive live on every sub-page. */
-function useLiveProject(projectId: string) {
-  const profile = useProfile()
-  const filter = `project_id=eq.${projectId}`
-  useLiveQueryKeys({ table: 'tasks', filter }, [
-    adminProjectKeys.tasks(projectId),
-    adminProjectKeys.activity(projectId),
-  ])
-  useLiveQueryKeys({ table: 'documents', filter }, [
-    adminProjectKeys.documents(projectId),
-    adminProjectKeys.activity(projectId),
-  ])
-  useLiveQueryKeys({ table: 'conversation_messages', filter }, [conversationKeys.unread(profile.id)])
-}
-
 function ProjectFrame({ project }: { project: AdminProject }) {
   const { t, i18n } = useLingui()
   const lang = useLangPrefix()
   const profile = useProfile()
-  useLiveProject(project.id)
+  // Its documents, reports, metrics, tasks and activity arrive live on every sub-page.
+  useLiveBindings(adminProjectLive(project.id))
   const unread = useQuery(conversationUnreadQuery(profile.id)).data?.[project.id] ?? 0
   const sections = [
     { to: base, label: t`Overview`, exact: true },

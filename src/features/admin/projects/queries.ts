@@ -4,6 +4,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { isUuid, numericMetrics, unwrap, unwrapList } from '@/lib/query-utils'
+import type { LiveBinding } from '@/lib/use-live'
 import type { ProjectFilters } from './vocabulary'
 
 export const adminProjectKeys = {
@@ -225,3 +226,19 @@ export const organizationClientsQuery = (organizationId: string) =>
           .order('full_name'),
       ),
   })
+
+/**
+ * One project's lists, live on every sub-page of its frame (decision 0016): a row another person
+ * creates or changes there (a client's upload, a colleague's report) appears without a reload.
+ * The project itself, its approvals and its conversation are the area's (adminLive in ../queries).
+ */
+export function adminProjectLive(projectId: string): LiveBinding[] {
+  const filter = `project_id=eq.${projectId}`
+  return [
+    { spec: { table: 'documents', filter }, keys: [adminProjectKeys.documents(projectId)] },
+    { spec: { table: 'reports', filter }, keys: [adminProjectKeys.reports(projectId)] },
+    { spec: { table: 'analytics_metrics', filter }, keys: [adminProjectKeys.metrics(projectId)] },
+    { spec: { table: 'tasks', filter }, keys: [adminProjectKeys.tasks(projectId)] },
+    { spec: { table: 'activity_log', filter }, keys: [adminProjectKeys.activity(projectId)] },
+  ]
+}
