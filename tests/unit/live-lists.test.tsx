@@ -63,7 +63,6 @@ const screens: [string, LiveBinding[], Case[]][] = [
       ['tasks', 'next tasks', portal.upcomingTasksQuery(viewer, organization).queryKey],
       ['reports', 'latest reports', portal.latestReportsQuery(viewer, organization).queryKey],
       ['approval_requests', 'awaiting approval', approvals.pendingApprovalsQuery(viewer).queryKey],
-      ['organization_approvers', 'awaiting approval', approvals.pendingApprovalsQuery(viewer).queryKey],
       ['notifications', 'unread notifications', portal.latestNotificationsQuery(viewer).queryKey],
       ['notifications', 'notifications page', notifications.notificationsQuery(viewer).queryKey],
     ],
@@ -79,7 +78,6 @@ const screens: [string, LiveBinding[], Case[]][] = [
       ['tasks', 'tasks', portal.projectTasksQuery(viewer, project).queryKey],
       ['activity_log', 'activity', portal.projectActivityQuery(viewer, project).queryKey],
       ['approval_requests', 'approvals', approvals.projectApprovalsQuery(viewer, project).queryKey],
-      ['approval_decisions', 'approvals', approvals.projectApprovalsQuery(viewer, project).queryKey],
     ],
   ],
   [
@@ -150,6 +148,12 @@ describe('live lists', () => {
     const other = 'c0000000-0000-4000-8000-0000000000b1'
     expect(rereads(portalProject, 'reports', portal.projectReportsQuery(other, project).queryKey)).toBe(false)
     expect(rereads(portalProject, 'notifications', notifications.notificationsQuery(other).queryKey)).toBe(false)
+  })
+
+  it("keeps a client's busiest page within a tenth of the bindings a person may hold, so ten tabs fit", () => {
+    // REALTIME_MAX_BINDINGS_PER_USER is 100 by default and REALTIME_MAX_CONNECTIONS_PER_USER 10.
+    expect(portalProject.length).toBeLessThanOrEqual(10)
+    expect(portalOverview.length).toBeLessThanOrEqual(10)
   })
 
   it('useLiveBindings re-reads once for a burst of changes, and at once after a lost connection', async () => {

@@ -22,4 +22,12 @@ describe('breakAutoLinks', () => {
   it('leaves numbers alone', () => {
     expect(breakAutoLinks('12.5 % del total')).toBe('12.5 % del total')
   })
+
+  it('keeps a mention whole and still breaks an address (issue 23, minor 9)', () => {
+    expect(breakAutoLinks('«@Marta Gil ¿lo ves?»')).toBe('«@Marta Gil ¿lo ves?»')
+    expect(breakAutoLinks('“hola @James” (@ana)')).toBe('“hola @James” (@ana)')
+    const address = breakAutoLinks('Escriba a marta@acme.example')
+    expect(address).toContain(`marta@${zwsp}acme.${zwsp}example`)
+    expect(address.replaceAll(zwsp, '')).toBe('Escriba a marta@acme.example')
+  })
 })

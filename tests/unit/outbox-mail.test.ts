@@ -50,4 +50,50 @@ describe('renderOutboxMail', () => {
       'Hemos recibido su mensaje',
     )
   })
+
+  // Issue 23, minor 9.
+  const about = (entity_type: string, kind: string, quotes_person?: boolean): ClaimedNotification => ({
+    ...row('Aviso'),
+    kind,
+    entity_type,
+    body: 'Marta ha escrito en el proyecto Cuadro de mando: «@Lucía Martín mira esto»',
+    quotes_person,
+  })
+  const staff = (rows: ClaimedNotification[]): ClaimedNotificationMail => ({
+    ...claimed('notification', rows),
+    role: 'admin',
+  })
+
+  it('opens the message itself, in its project’s conversation, in either area', () => {
+    const message = about('conversation_message', 'conversation_mention', true)
+    const client = renderOutboxMail(claimed('notification', [message]), origin)
+    expect(client.text).toContain(
+      `${origin}/es/client-portal/dashboard/projects/${project}/conversation#message-${message.entity_id}`,
+    )
+    expect(renderOutboxMail(staff([message]), origin).text).toContain(
+      `${origin}/es/admin/dashboard/projects/${project}/conversation#message-${message.entity_id}`,
+    )
+  })
+
+  it('opens an approval among the project’s approvals, not the project', () => {
+    const request = about('approval_request', 'approval_requested')
+    expect(renderOutboxMail(claimed('notification', [request]), origin).text).toContain(
+      `${origin}/es/client-portal/dashboard/projects/${project}#approvals`,
+    )
+    expect(renderOutboxMail(staff([request]), origin).text).toContain(
+      `${origin}/es/admin/dashboard/projects/${project}/approvals`,
+    )
+  })
+
+  it('says whose the quoted words are only when a person wrote them, and keeps a quoted mention whole', () => {
+    const warning = 'El texto entre comillas lo escribió la persona indicada'
+    const firm = { ...row('Nuevo documento disponible'), body: '«Plan de datos» ya está disponible en el proyecto X.' }
+    expect(renderOutboxMail(claimed('notification', [firm]), origin).text).not.toContain(warning)
+    expect(renderOutboxMail(claimed('digest', [firm, { ...firm, id: 'b' }]), origin).text).not.toContain(warning)
+    const words = about('conversation_message', 'conversation_mention', true)
+    const mail = renderOutboxMail(claimed('notification', [words]), origin)
+    expect(mail.text).toContain(warning)
+    expect(mail.text).toContain('«@Lucía Martín mira esto»')
+    expect(renderOutboxMail(claimed('digest', [firm, words]), origin).text).toContain(warning)
+  })
 })

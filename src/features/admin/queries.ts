@@ -102,9 +102,9 @@ export const adminLive = {
     // Unread messages of every project's conversation; shown on Projects.
     { spec: { table: 'conversation_messages' }, keys: [conversationKeys.unread(viewer)] },
     { spec: { table: 'conversation_reads', filter: `user_id=eq.${viewer}` }, keys: [conversationKeys.unread(viewer)] },
-    // Requests for approval, their answers and who approves, wherever they are shown.
+    // Requests for approval wherever they are shown (an answer updates its request, so it comes
+    // with it), and who approves for an organization.
     { spec: { table: 'approval_requests' }, keys: [approvalKeys.all(viewer)] },
-    { spec: { table: 'approval_decisions' }, keys: [approvalKeys.all(viewer)] },
     { spec: { table: 'organization_approvers' }, keys: [approvalKeys.all(viewer)] },
   ],
   /** The overview: overdue tasks and the recent activity of every project. */

@@ -11,6 +11,8 @@ export const message = style({
   border: `1px solid ${vars.color.textMuted}`,
   background: vars.color.background,
   minWidth: 0,
+  // The message a link names (a notification e-mail's `#message-<id>`) stands out.
+  selectors: { '&:target': { outline: `3px solid ${vars.color.accent}`, outlineOffset: '2px' } },
 })
 
 // Internal notes look different at a glance (and say so in words: the badge).

@@ -5,6 +5,7 @@
 // keeps them from clients, so this screen never has to.
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useLocation } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useProfile } from '@/auth/use-auth'
 import { formatDateTime } from '@/lib/format'
@@ -103,8 +104,25 @@ interface ThreadProps {
   projectId: string
 }
 
+/**
+ * A link to one message (`#message-<id>`, as the notification e-mails give) brings it into view
+ * once the thread holds it: the messages may arrive after the router has looked for the anchor.
+ */
+function useLinkedMessageInView(messages: ConversationMessage[]) {
+  const hash = useLocation({ select: (location) => location.hash })
+  const shown = useRef<string | null>(null)
+  useEffect(() => {
+    if (!hash.startsWith('message-') || shown.current === hash) return
+    const element = document.getElementById(hash)
+    if (!element) return
+    shown.current = hash
+    element.scrollIntoView({ block: 'center' })
+  }, [hash, messages])
+}
+
 function Thread({ messages, reads, names, viewer, projectId }: ThreadProps) {
   const { t } = useLingui()
+  useLinkedMessageInView(messages)
   const readers = useMemo(() => {
     const byMessage = new Map<string, string[]>()
     for (const [messageId, userIds] of readMarkers(messages, reads, viewer)) {
@@ -161,7 +179,11 @@ function MessageItem({
     Date.now() < Date.parse(message.created_at) + settings.edit_minutes * 60_000
   const readers = readBy.join(', ')
   return (
-    <li className={message.is_internal ? styles.internal : styles.message} data-testid="conversation-message">
+    <li
+      id={`message-${message.id}`}
+      className={message.is_internal ? styles.internal : styles.message}
+      data-testid="conversation-message"
+    >
       <p className={styles.header}>
         <span className={styles.author}>{author}</span>
         <time dateTime={message.created_at}>{formatDateTime(message.created_at, i18n.locale)}</time>

@@ -254,10 +254,10 @@ export const portalLive = {
     { spec: { table: 'notifications', filter: `recipient_id=eq.${viewer}` }, keys: [notificationKeys.all(viewer)] },
     { spec: { table: 'conversation_messages' }, keys: [conversationKeys.unread(viewer)] },
     { spec: { table: 'conversation_reads', filter: `user_id=eq.${viewer}` }, keys: [conversationKeys.unread(viewer)] },
-    // Requests for approval, their answers and who approves, wherever they are shown.
+    // Requests for approval wherever they are shown; an answer updates its request (its status),
+    // so the request's change brings the answer too, without a binding of its own (each binding
+    // counts against REALTIME_MAX_BINDINGS_PER_USER, over all of a person's tabs).
     { spec: { table: 'approval_requests' }, keys: [approvalKeys.all(viewer)] },
-    { spec: { table: 'approval_decisions' }, keys: [approvalKeys.all(viewer)] },
-    { spec: { table: 'organization_approvers' }, keys: [approvalKeys.all(viewer)] },
   ],
   /** The overview's lists that span the organization's projects. */
   overview: (viewer: string): LiveBinding[] => [

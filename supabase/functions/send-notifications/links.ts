@@ -17,20 +17,26 @@ const projectPlace: Record<string, { client: string; staff: string }> = {
   document: { client: '#documents', staff: '/documents' },
   report: { client: '#reports', staff: '/reports' },
   task: { client: '#tasks', staff: '/tasks' },
+  approval_request: { client: '#approvals', staff: '/approvals' },
 }
 
-/** The page a notification opens: the entity itself where it has a page, else its project. */
+/**
+ * The page a notification opens: the message itself in its project's conversation, the section
+ * (client) or sub-page (staff) of the item, a lead's own page, else its project.
+ */
 export function notificationLink(siteOrigin: string, target: NotificationTarget): string {
   const base = `${siteOrigin}/${target.locale}`
-  const place = target.entity_type ? projectPlace[target.entity_type] : undefined
   const project = target.project_id ? encodeURIComponent(target.project_id) : null
-  if (target.role === 'client') {
-    if (!project) return `${base}/client-portal/dashboard`
-    return `${base}/client-portal/dashboard/projects/${project}${place?.client ?? ''}`
-  }
-  if (target.entity_type === 'contact_message' && target.entity_id) {
+  const client = target.role === 'client'
+  if (!client && target.entity_type === 'contact_message' && target.entity_id) {
     return `${base}/admin/dashboard/leads/${encodeURIComponent(target.entity_id)}`
   }
-  if (!project) return `${base}/admin/dashboard`
-  return `${base}/admin/dashboard/projects/${project}${place?.staff ?? ''}`
+  if (!project) return `${base}/${client ? 'client-portal' : 'admin'}/dashboard`
+  const projectPage = `${base}/${client ? 'client-portal' : 'admin'}/dashboard/projects/${project}`
+  if (target.entity_type === 'conversation_message') {
+    const message = target.entity_id ? `#message-${encodeURIComponent(target.entity_id)}` : ''
+    return `${projectPage}/conversation${message}`
+  }
+  const place = target.entity_type ? projectPlace[target.entity_type] : undefined
+  return `${projectPage}${(client ? place?.client : place?.staff) ?? ''}`
 }

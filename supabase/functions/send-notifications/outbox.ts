@@ -13,6 +13,8 @@ export interface ClaimedNotification {
   entity_type: string | null
   entity_id: string | null
   created_at: string
+  /** Whether it quotes a person's words rather than only the firm's titles (absent: it does not). */
+  quotes_person?: boolean
 }
 
 interface ClaimedBase {

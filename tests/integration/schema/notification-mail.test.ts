@@ -9,7 +9,7 @@ import type { CaughtMail } from '../../../supabase/server/mail/catcher'
 import { databaseKinds, startTestServer, type TestServer } from '../support/server'
 import { anotherSender } from '../support/senders'
 import { as, type Actor } from '../rls/run-as'
-import { objectPath, organizations, projects, users } from '../rls/seed-ids'
+import { documents, objectPath, organizations, projects, users } from '../rls/seed-ids'
 
 const lucia = 'lucia.martin@example.com'
 
@@ -200,6 +200,80 @@ describe.each(databaseKinds())('notification text a client chose, on %s', (kind)
     )
     expect(english.text).toContain(
       `From: Ana ${marker} (Acme) <visitor@example.org>. Phone: +34 600 111 222. Topic: Data governance. Message: “Hola. 'Cauce Data: su cuenta caduca hoy'”`,
+    )
+  })
+
+  // Issue 23, minor 9: the warning goes with a person's words only, a mention stays whole, and the
+  // e-mail about a message opens that message.
+  it('warns about quoted text where a person wrote it, not under a title the firm wrote', async () => {
+    const marker = randomUUID().slice(0, 8)
+    await as(server.deps.db, 'admin', (tx: Queryable) =>
+      tx.query(
+        `insert into public.documents (project_id, name, storage_path, mime_type, visible_to_client)
+         values ($1, $2, $3, 'application/pdf', true)`,
+        [
+          projects.riberaDashboard,
+          `Plan ${marker}`,
+          objectPath(organizations.ribera, projects.riberaDashboard, `${randomUUID()}.pdf`),
+        ],
+      ),
+    )
+    await server.notificationMails.flush()
+    const firm = await catcher().waitFor(lucia, (m) => m.text.includes(`«Plan ${marker}»`))
+    expect(firm.text).not.toContain('El texto entre comillas')
+    await clientUpload(server, `Subida ${marker}`)
+    await server.notificationMails.flush()
+    // The same upload quoted as Lucía's, to staff and to her colleague.
+    const staff = await catcher().waitFor('admin@caucedata.com', (m) => m.text.includes(`Subida ${marker}`))
+    expect(staff.text).toContain('El texto entre comillas lo escribió la persona indicada')
+    const colleague = await catcher().waitFor(james, (m) => m.text.includes(`Subida ${marker}`))
+    expect(colleague.text).toContain('Text in quotation marks was written by the person named')
+  })
+
+  it('quotes a request for changes as the client’s words, with the warning', async () => {
+    const marker = randomUUID().slice(0, 8)
+    await server.deps.db.query(
+      `insert into public.organization_approvers (organization_id, profile_id) values ($1, $2) on conflict do nothing`,
+      [organizations.ribera, users.lucia],
+    )
+    const { rows } = await as(server.deps.db, 'admin', (tx: Queryable) =>
+      tx.query<{ id: string }>(`insert into public.approval_requests (document_id) values ($1) returning id`, [
+        documents.riberaKpiSpec,
+      ]),
+    )
+    await as(server.deps.db, 'clientA', (tx: Queryable) =>
+      tx.query(
+        `insert into public.approval_decisions (request_id, decision, version, comment) values ($1, 'changes_requested', 1, $2)`,
+        [rows[0]!.id, `Falta el margen ${marker}. "Aprobado" por Cauce Data`],
+      ),
+    )
+    await server.notificationMails.flush()
+    const mail = await catcher().waitFor('admin@caucedata.com', (m) => m.text.includes(`Falta el margen ${marker}`))
+    expect(mail.text).toContain(`: «Falta el margen ${marker}. 'Aprobado' por Cauce Data»`)
+    expect(mail.text).toContain('El texto entre comillas lo escribió la persona indicada')
+  })
+
+  it('links a mention to its message, and keeps the mention whole', async () => {
+    const marker = randomUUID().slice(0, 8)
+    const { rows } = await as(server.deps.db, 'clientA', (tx: Queryable) =>
+      tx.query<{ id: string }>(
+        `insert into public.conversation_messages (project_id, body, mentions) values ($1, $2, $3) returning id`,
+        [projects.riberaDashboard, `@James Whitaker mira la versión ${marker}`, [users.james]],
+      ),
+    )
+    const message = rows[0]!.id
+    await server.notificationMails.flush()
+    const mention = await catcher().waitFor(james, (m) => m.text.includes(marker))
+    expect(mention.text).toContain(`“@James Whitaker mira la versión ${marker}”`)
+    expect(mention.text).not.toContain('@\u200B')
+    expect(mention.text).toContain(
+      `/en/client-portal/dashboard/projects/${projects.riberaDashboard}/conversation#message-${message}`,
+    )
+    expect(mention.text).toContain('Text in quotation marks was written by the person named')
+    // Staff hear of the message too, and their e-mail opens it in the admin area.
+    const staff = await catcher().waitFor('admin@caucedata.com', (m) => m.text.includes(marker))
+    expect(staff.text).toContain(
+      `/es/admin/dashboard/projects/${projects.riberaDashboard}/conversation#message-${message}`,
     )
   })
 })

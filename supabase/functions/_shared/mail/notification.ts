@@ -11,12 +11,15 @@ export interface NotificationMailParams {
   body: string
   link: string
   audience: 'client' | 'staff'
+  /** Whether the body quotes a person's words (the claim says so), not only the firm's titles. */
+  quotesPerson?: boolean
 }
 
 export interface DigestItem {
   title: string
   body: string
   link: string
+  quotesPerson?: boolean
   projectId: string | null
   /** The project's name; null for notifications about no project (leads, account news). */
   projectName: string | null
@@ -38,7 +41,8 @@ const addressInBrackets = new RegExp(`(<${emailAddressPattern.source.slice(1, -1
 /**
  * Mail clients turn text that looks like an address into a link. Text a client chose must never
  * become a web link, so addresses in notification text are broken with an invisible space after
- * each "://" and each dot before a letter: it reads the same and links nowhere. The one exception
+ * each "://", each "@" inside an address and each dot before a letter: it reads the same and
+ * links nowhere (a mention, "@Marta", is left whole). The one exception
  * is a sender's e-mail address in angle brackets (a lead's "From:"), kept whole so staff can copy
  * it or reply, and only when it is an address by the table's own rule (src/lib/email-address.ts):
  * at most it becomes a mailto: link to that address, never one with headers of its own.
@@ -51,14 +55,11 @@ export function breakAutoLinks(value: string): string {
         ? part
         : part
             .replace(/:\/\//g, ':\u200B//')
-            .replace(/@/g, '@\u200B')
+            .replace(/(?<=[\p{L}\p{N}._%+-])@(?=[\p{L}\p{N}])/gu, '@\u200B')
             .replace(/\.(?=\p{L})/gu, '.\u200B'),
     )
     .join('')
 }
-
-/** Whether a notification's text quotes someone (the database quotes client text «…» or “…”). */
-const quotes = (value: string) => /[«“]/.test(value)
 
 const copy = {
   es: {
@@ -104,7 +105,7 @@ export function notificationMail(locale: MailLocale, params: NotificationMailPar
     subject: params.title,
     intro: [text.greeting(params.name), breakAutoLinks(params.body || params.title)],
     action: { label: text.action(params.audience), url: params.link },
-    outro: [...(quotes(params.body) ? [text.quoted] : []), text.why(params.audience)],
+    outro: [...(params.quotesPerson ? [text.quoted] : []), text.why(params.audience)],
   })
 }
 
@@ -130,7 +131,7 @@ export function notificationDigestMail(locale: MailLocale, params: DigestMailPar
     action: { label: text.allAction, url: params.link },
     outro: [
       ...(params.more > 0 ? [text.more(params.more)] : []),
-      ...(params.items.some((item) => quotes(item.body)) ? [text.quoted] : []),
+      ...(params.items.some((item) => item.quotesPerson) ? [text.quoted] : []),
       text.why(params.audience),
     ],
   })
