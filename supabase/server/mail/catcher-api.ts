@@ -74,7 +74,10 @@ export function emailApi(key: string, receive: (mail: ApiMail) => void) {
         html: mail.html ?? '',
       })
       answer(response, 200, { id: crypto.randomUUID() })
-    })().catch(() => answer(response, 400, { message: 'The request could not be read' }))
+    })().catch(() => {
+      // A body cut short: answer if nothing was answered yet.
+      if (!response.headersSent) answer(response, 400, { message: 'The request could not be read' })
+    })
   })
   return {
     listen: (port: number) =>
