@@ -56,7 +56,8 @@ for (const lng of ['es', 'en'] as const) {
       await field(page, lng, 'Name').fill(name)
       await expect(field(page, lng, 'Short name')).toHaveValue(`optica-nunez-${tag}`)
       await field(page, lng, 'Country code (optional)').fill('es')
-      await field(page, lng, 'Website (optional)').fill('https://optica.example')
+      // typed without a scheme, as people write addresses: stored as https
+      await field(page, lng, 'Website (optional)').fill('optica.example')
       await button(page, lng, 'Create organization').click()
 
       await expect(page).toHaveURL(/\/admin\/dashboard\/organizations\/[0-9a-f-]{36}$/)
@@ -64,10 +65,10 @@ for (const lng of ['es', 'en'] as const) {
       const organizationId = page.url().split('/').at(-1)!
       const { data: saved } = await admin
         .from('organizations')
-        .select('slug, country_code')
+        .select('slug, country_code, website')
         .eq('id', organizationId)
         .single()
-      expect(saved).toEqual({ slug: `optica-nunez-${tag}`, country_code: 'ES' })
+      expect(saved).toEqual({ slug: `optica-nunez-${tag}`, country_code: 'ES', website: 'https://optica.example' })
 
       // The invitation, in the other language than the page's, to show it follows the invitee.
       const inviteeLng: Locale = lng === 'es' ? 'en' : 'es'
@@ -227,7 +228,7 @@ for (const lng of ['es', 'en'] as const) {
           'A name has between 2 and 200 characters.',
           'Use lowercase letters, digits and single hyphens, at most 80 characters.',
           'Enter the two-letter country code, for example ES.',
-          'Enter a web address starting with https:// or http://, at most 300 characters.',
+          'Enter a web address such as example.com or https://example.com, at most 300 characters.',
           'A tax ID has at most 40 characters.',
         ]) {
           await expect(page.getByText(t(lng, message), { exact: true })).toBeVisible()
