@@ -84,6 +84,11 @@ for (const lng of ['es', 'en'] as const) {
 
       const mail = await waitForMail(request, baseURL!, email)
       expect(mail.subject).toBe(inviteSubject(inviteeLng))
+      // greeted by the name typed above, and told who at the firm invited them (the admin, Marta Gil)
+      expect(mail.text.split('\n')[0]).toBe(inviteeLng === 'es' ? `Hola, ${personName}:` : `Hello ${personName},`)
+      expect(mail.text).toContain(
+        inviteeLng === 'es' ? 'Marta Gil, de Cauce Data, le ha invitado' : 'Marta Gil at Cauce Data has invited',
+      )
 
       // The invitee, in a browser of their own.
       const context = await browser.newContext({ locale: inviteeLng === 'es' ? 'es-ES' : 'en-US' })
@@ -96,6 +101,16 @@ for (const lng of ['es', 'en'] as const) {
       await button(invitee, inviteeLng, 'Set my password').click()
       await expect(invitee).toHaveURL(new RegExp(`${paths.dashboard(inviteeLng)}$`))
       await expect(new PortalPage(invitee, inviteeLng).nav).toBeVisible()
+      // The dashboard says the password is set; choosing the first one is no change to be warned of.
+      await expect(
+        invitee.getByRole('status').filter({
+          hasText: t(
+            inviteeLng,
+            'Your password is set and you are signed in. From now on, sign in with your e-mail address and this password.',
+          ),
+        }),
+      ).toBeFocused()
+      expect(await mailsTo(request, baseURL!, email)).toHaveLength(1)
       // The same invitation again, now used: the page speaks of the invitation (not of password
       // resets or one hour) and offers to sign in.
       // (Signed out on a public page: the dashboard's reads may still be under way.)
