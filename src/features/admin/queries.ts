@@ -3,8 +3,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 
-/** Projects that still need work. */
-export const openProjectStatuses = ['planning', 'in_progress', 'on_hold'] as const
+import { openProjectStatuses } from './projects/vocabulary'
 
 function today(): string {
   return new Date().toISOString().slice(0, 10)
@@ -35,7 +34,9 @@ export const adminOverviewQuery = () =>
           supabase
             .from('projects')
             .select('id', head)
-            .in('status', [...openProjectStatuses]),
+            .in('status', [...openProjectStatuses])
+            // as the list it links to counts them (archived ones are shown only when asked for)
+            .is('archived_at', null),
         ),
         count(supabase.from('tasks').select('id', head).neq('status', 'done').lt('due_date', today())),
         count(supabase.from('contact_messages').select('id', head).eq('status', 'new')),
