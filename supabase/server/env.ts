@@ -228,7 +228,10 @@ const schema = z
     APPROVAL_REMINDER_MAX: z.coerce.number().int().min(0).max(20).default(3),
     /** How often the reminder job looks for due requests, in ms; 0 runs it only when asked (tests). */
     APPROVAL_REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(900_000),
-    /** Port of the development mail catcher's web inbox (its SMTP port is this + 1). */
+    /**
+     * The development mail catcher's SMTP server listens on 127.0.0.1 at this port + 1 (1081); its
+     * mail is read at /_dev/mail on the site's own port.
+     */
     MAIL_CATCHER_PORT: z.coerce.number().int().min(0).max(65534).default(1080),
   })
   .superRefine((env, ctx) => {
