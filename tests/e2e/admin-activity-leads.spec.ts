@@ -329,10 +329,12 @@ test.describe('leads', () => {
     await expect(badge).toHaveAttribute('data-status', 'in_progress')
     await expect(details.getByText(demoUsers.admin.name)).toBeVisible()
 
-    await page.getByRole('button', { name: t(lng, 'Close') }).click()
+    // The buttons say what they do to the lead (a bare "Close" read as closing the page).
+    await expect(page.getByRole('button', { name: lng === 'es' ? 'Cerrar' : 'Close', exact: true })).toHaveCount(0)
+    await page.getByRole('button', { name: t(lng, 'Mark as closed'), exact: true }).click()
     await expect(badge).toHaveAttribute('data-status', 'closed')
     // Keyboard: Reopen with Enter.
-    await page.getByRole('button', { name: t(lng, 'Reopen') }).focus()
+    await page.getByRole('button', { name: t(lng, 'Reopen the lead'), exact: true }).focus()
     await page.keyboard.press('Enter')
     await expect(badge).toHaveAttribute('data-status', 'in_progress')
 
@@ -369,7 +371,7 @@ test.describe('leads', () => {
         : route.fallback(),
     )
     await page.goto(adminPaths.lead(lng, lead.id))
-    await page.getByRole('button', { name: t(lng, 'Close') }).click()
+    await page.getByRole('button', { name: t(lng, 'Mark as closed'), exact: true }).click()
     await expect(page.getByRole('alert')).toHaveText(
       t(lng, 'You are not allowed to make this change. Admins may only change the status.'),
     )

@@ -56,7 +56,8 @@ for (const lng of ['es', 'en'] as const) {
       await field(page, lng, 'Name').fill(name)
       await expect(field(page, lng, 'Short name')).toHaveValue(`optica-nunez-${tag}`)
       await field(page, lng, 'Country code (optional)').fill('es')
-      await field(page, lng, 'Website (optional)').fill('https://optica.example')
+      // typed without a scheme, as people write addresses: stored as https
+      await field(page, lng, 'Website (optional)').fill('optica.example')
       await button(page, lng, 'Create organization').click()
 
       await expect(page).toHaveURL(/\/admin\/dashboard\/organizations\/[0-9a-f-]{36}$/)
@@ -64,10 +65,10 @@ for (const lng of ['es', 'en'] as const) {
       const organizationId = page.url().split('/').at(-1)!
       const { data: saved } = await admin
         .from('organizations')
-        .select('slug, country_code')
+        .select('slug, country_code, website')
         .eq('id', organizationId)
         .single()
-      expect(saved).toEqual({ slug: `optica-nunez-${tag}`, country_code: 'ES' })
+      expect(saved).toEqual({ slug: `optica-nunez-${tag}`, country_code: 'ES', website: 'https://optica.example' })
 
       // The invitation, in the other language than the page's, to show it follows the invitee.
       const inviteeLng: Locale = lng === 'es' ? 'en' : 'es'
@@ -83,6 +84,11 @@ for (const lng of ['es', 'en'] as const) {
 
       const mail = await waitForMail(request, baseURL!, email)
       expect(mail.subject).toBe(inviteSubject(inviteeLng))
+      // greeted by the name typed above, and told who at the firm invited them (the admin, Marta Gil)
+      expect(mail.text.split('\n')[0]).toBe(inviteeLng === 'es' ? `Hola, ${personName}:` : `Hello ${personName},`)
+      expect(mail.text).toContain(
+        inviteeLng === 'es' ? 'Marta Gil, de Cauce Data, le ha invitado' : 'Marta Gil at Cauce Data has invited',
+      )
 
       // The invitee, in a browser of their own.
       const context = await browser.newContext({ locale: inviteeLng === 'es' ? 'es-ES' : 'en-US' })
@@ -95,6 +101,16 @@ for (const lng of ['es', 'en'] as const) {
       await button(invitee, inviteeLng, 'Set my password').click()
       await expect(invitee).toHaveURL(new RegExp(`${paths.dashboard(inviteeLng)}$`))
       await expect(new PortalPage(invitee, inviteeLng).nav).toBeVisible()
+      // The dashboard says the password is set; choosing the first one is no change to be warned of.
+      await expect(
+        invitee.getByRole('status').filter({
+          hasText: t(
+            inviteeLng,
+            'Your password is set and you are signed in. From now on, sign in with your e-mail address and this password.',
+          ),
+        }),
+      ).toBeFocused()
+      expect(await mailsTo(request, baseURL!, email)).toHaveLength(1)
       // The same invitation again, now used: the page speaks of the invitation (not of password
       // resets or one hour) and offers to sign in.
       // (Signed out on a public page: the dashboard's reads may still be under way.)
@@ -227,7 +243,7 @@ for (const lng of ['es', 'en'] as const) {
           'A name has between 2 and 200 characters.',
           'Use lowercase letters, digits and single hyphens, at most 80 characters.',
           'Enter the two-letter country code, for example ES.',
-          'Enter a web address starting with https:// or http://, at most 300 characters.',
+          'Enter a web address such as example.com or https://example.com, at most 300 characters.',
           'A tax ID has at most 40 characters.',
         ]) {
           await expect(page.getByText(t(lng, message), { exact: true })).toBeVisible()

@@ -121,12 +121,33 @@ test.describe('approvals with a record', () => {
       .getByRole('link', { name: en('Team access'), exact: true })
       .click()
     const row = staff.locator(`tr[data-person-id]`).filter({ hasText: client.email })
-    const toggle = row.getByRole('button', { name: en('Approver: {name}', { name: client.name }) })
-    await expect(toggle).toHaveAttribute('aria-pressed', 'false')
+    // A switch whose state is seen (the track and the words beside it) and is part of its name.
+    const toggle = row.getByRole('switch')
+    await expect(toggle).toHaveAttribute('aria-checked', 'false')
+    await expect(toggle).toHaveAccessibleName(en('{name} does not approve', { name: client.name }))
+    await expect(toggle).toContainText(en('Does not approve'))
+    const track = toggle.locator('span').first()
+    const offLook = await backgroundOf(track)
     await expectNoAxeViolations(staff, 'team access (en)')
     await toggle.click()
-    await expect(toggle).toHaveAttribute('aria-pressed', 'true')
+    await expect(toggle).toHaveAttribute('aria-checked', 'true')
+    await expect(toggle).toHaveAccessibleName(en('{name} approves', { name: client.name }))
+    await expect(toggle).toContainText(en('Approves'))
+    expect(await backgroundOf(track)).not.toBe(offLook)
     await expect(staff.getByRole('status')).toContainText(client.name)
+    await expectNoAxeViolations(staff, 'team access with an approver (en)')
+    // The keyboard turns it off and on again (Space, as a switch is pressed).
+    await toggle.focus()
+    await staff.keyboard.press('Space')
+    await expect(toggle).toHaveAttribute('aria-checked', 'false')
+    await expect(staff.getByRole('status')).toContainText(
+      en('{name} no longer approves for {organizationName}.', {
+        name: client.name,
+        organizationName: organization.name,
+      }),
+    )
+    await staff.keyboard.press('Space')
+    await expect(toggle).toHaveAttribute('aria-checked', 'true')
 
     // Staff: ask for approval of the shared document, by keyboard.
     await staff
@@ -297,8 +318,8 @@ test.describe('approvals with a record', () => {
     expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
     await expectNoAxeViolations(staff, 'approvals (es, 375 px)')
     await staff.goto(withLangPrefix(`/admin/dashboard/projects/${project.id}/team`, 'es'))
-    await expect(staff.getByRole('button', { name: es('Approver: {name}', { name: client.name }) })).toHaveAttribute(
-      'aria-pressed',
+    await expect(staff.getByRole('switch', { name: es('{name} approves', { name: client.name }) })).toHaveAttribute(
+      'aria-checked',
       'true',
     )
     await expectNoAxeViolations(staff, 'team access (es, 375 px)')

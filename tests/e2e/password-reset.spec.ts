@@ -85,9 +85,30 @@ for (const lng of ['es', 'en'] as const) {
 
     await reset.save.click()
 
-    // Signed in, on the dashboard.
+    // Signed in, on the dashboard, which says the password was changed (focused, so it is read
+    // out), and the owner is told by e-mail too.
     await expect(page).toHaveURL(exactPath(paths.dashboard(lng)))
     await expect(new PortalPage(page, lng).nav).toBeVisible()
+    const changed = page.getByRole('status').filter({
+      hasText: t(
+        lng,
+        'Your password has been changed and you are signed in. Other sessions of your account were signed out.',
+      ),
+    })
+    await expect(changed).toBeVisible()
+    await expect(changed).toBeFocused()
+    const notice = await waitForMail(request, baseURL!, user.email, {
+      after: mail.id,
+      subject:
+        lng === 'es'
+          ? 'Se ha cambiado la contraseña de su cuenta de Cauce Data'
+          : 'The password of your Cauce Data account was changed',
+    })
+    expect(notice.html).toContain(`<html lang="${lng}">`)
+    // Said once: a reload does not repeat it.
+    await page.reload()
+    await expect(new PortalPage(page, lng).nav).toBeVisible()
+    await expect(changed).toHaveCount(0)
     const menu = new UserMenu(page, lng, user.name)
     await menu.trigger.click()
     await menu.item('Sign out').click()

@@ -15,6 +15,7 @@ import {
   emptyOrganizationInput,
   organizationConstraints,
   organizationMessages,
+  withWebScheme,
   toOrganizationRow,
 } from '../../src/lib/rules/organization'
 import { organizationFailure } from '../../src/features/admin/clients/api'
@@ -158,5 +159,23 @@ describe('one schema for organizations', () => {
     const input = { ...emptyOrganizationInput, name: 'Ribera', slug: 'ribera', countryCode: 'es' }
     expect(checkOrganization(input).problems).toEqual([])
     expect(toOrganizationRow(input)).toMatchObject({ country_code: 'ES', legal_name: null, website: null })
+  })
+
+  it('takes a web address without a scheme as https, and keeps one that has a scheme', () => {
+    const base = { ...emptyOrganizationInput, name: 'Ribera', slug: 'ribera' }
+    for (const [typed, stored] of [
+      ['example.com', 'https://example.com'],
+      ['  www.example.com/about ', 'https://www.example.com/about'],
+      ['example.com:8080', 'https://example.com:8080'],
+      ['http://example.com', 'http://example.com'],
+      ['HTTPS://example.com', 'HTTPS://example.com'],
+    ] as const) {
+      expect(withWebScheme(typed.trim()), typed).toBe(stored)
+      expect(toOrganizationRow({ ...base, website: typed }).website, typed).toBe(stored)
+    }
+    expect(checkOrganization({ ...base, website: 'example.com' }).problems).toEqual([])
+    expect(checkOrganization({ ...base, website: 'ftp://example.com' }).problems.map((p) => p.rule)).toEqual([
+      'website',
+    ])
   })
 })

@@ -143,9 +143,11 @@ export const navList = style({ listStyle: 'none', margin: 0, padding: 0, display
 
 export const navLink = style({
   display: 'flex',
+  flexWrap: 'wrap',
   alignItems: 'center',
   justifyContent: 'space-between',
-  gap: vars.space['2'],
+  gap: `${vars.space['1']} ${vars.space['2']}`,
+  paddingBlock: vars.space['1'],
   minHeight: '44px',
   paddingInline: vars.space['3'],
   borderRadius: vars.radius.small,
@@ -157,12 +159,15 @@ export const navLink = style({
   },
 })
 
+// The count in words ("3 unread messages"): one line of its own under the label when both do
+// not fit the side bar's width.
 export const badge = style({
   display: 'inline-grid',
   placeItems: 'center',
   minWidth: '1.5rem',
-  height: '1.5rem',
-  paddingInline: vars.space['1'],
+  minHeight: '1.5rem',
+  paddingInline: vars.space['2'],
+  whiteSpace: 'nowrap',
   borderRadius: vars.radius.round,
   background: vars.color.accent,
   color: vars.color.accentText,

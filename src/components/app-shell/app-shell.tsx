@@ -3,7 +3,7 @@
 // compact bar whose menu holds every section, the language, the person and sign-out), the
 // notifications bell with its count, and the page, with skeletons while it loads.
 // Areas describe themselves as data (sections, counts); the shell owns layout and behaviour.
-import { Suspense, useEffect, useId, useMemo, useRef, type ReactNode } from 'react'
+import { Suspense, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Link, useNavigate, useRouterState, type LinkProps } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -18,19 +18,24 @@ import { LangToggle } from '@/components/lang-toggle/lang-toggle'
 import { NavMenu, type NavMenuItem } from '@/components/nav-menu/nav-menu'
 import { MenuGroup } from '@/components/nav-menu/menu-group'
 import { SectionSkeleton } from '@/components/ui/page-kit'
-import * as layout from '@/components/ui/layout.css'
+import { FormAlert } from '@/components/form/field'
+import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
+import { takeArrivalNotice } from './arrival-notice'
 import * as styles from './app-shell.css'
 
 type Target = Pick<LinkProps, 'to' | 'params'>
 
-/** One entry of the area's navigation. `count` (unread, waiting…) shows as a badge when above 0. */
+/**
+ * One entry of the area's navigation. `count` shows as a badge when above 0, in words that say
+ * what it counts ("3 unread messages"): seen, and read out as part of the link's name.
+ */
 export interface ShellSection {
   key: string
   label: string
   link: Target
   /** Only the exact path marks it current (the area's overview). */
   exact?: boolean
-  count?: number
+  count?: { value: number; label: string }
 }
 
 export interface AppShellProps {
@@ -77,6 +82,7 @@ export function AppShell({
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const menu = useDisclosure(pathname)
   const mainRef = useFocusMainOnNavigation(pathname)
+  const arrival = useArrivalNotice(pathname)
   const group = useMemo(() => new MenuGroup(), [])
   useEffect(() => group.closeAll(), [group, pathname])
 
@@ -147,26 +153,24 @@ export function AppShell({
       <nav id={menu.panelId} className={styles.nav} data-open={menu.open} aria-label={areaName}>
         {context && <p className={styles.organization}>{context}</p>}
         <ul className={styles.navList}>
-          {sections.map((section) => (
-            <li key={section.key}>
-              <Link
-                {...section.link}
-                className={styles.navLink}
-                activeOptions={{ exact: section.exact ?? false }}
-                onClick={menu.close}
-              >
-                <span>{section.label}</span>
-                {section.count ? (
-                  <span className={styles.badge}>
-                    {section.count}
-                    <span className={layout.visuallyHidden}>
-                      <Trans>unread</Trans>
-                    </span>
-                  </span>
-                ) : null}
-              </Link>
-            </li>
-          ))}
+          {sections.map((section) => {
+            const count = section.count && section.count.value > 0 ? section.count.label : null
+            return (
+              <li key={section.key}>
+                <Link
+                  {...section.link}
+                  className={styles.navLink}
+                  activeOptions={{ exact: section.exact ?? false }}
+                  onClick={menu.close}
+                  // the name as it reads: "Projects, 3 unread messages" (no run-together text)
+                  aria-label={count ? `${section.label}, ${count}` : undefined}
+                >
+                  <span>{section.label}</span>
+                  {count && <span className={styles.badge}>{count}</span>}
+                </Link>
+              </li>
+            )
+          })}
         </ul>
         <div className={`${styles.account} ${styles.phoneOnly}`}>
           <p className={styles.person}>
@@ -182,6 +186,11 @@ export function AppShell({
       <main id="main" ref={mainRef} tabIndex={-1} className={styles.main}>
         <div className={styles.content}>
           {banner}
+          {arrival.text && (
+            <FormAlert ref={arrival.ref} tone="info">
+              {arrival.text}
+            </FormAlert>
+          )}
           {connectionLost && (
             // An alert (not a standing live region, which pages' own status messages would share
             // the page with): it appears only while the connection is lost.
@@ -251,6 +260,23 @@ function useDisclosure(pathname: string) {
     // Choosing any link closes the menu, even the current page's (no path change to close it).
     close: () => actor.send({ type: 'disclosure.close' }),
   }
+}
+
+/**
+ * The message an earlier page left for this one (arrival-notice.ts), shown and focused on the
+ * first page only: the next navigation inside the area removes it.
+ */
+function useArrivalNotice(pathname: string) {
+  const { i18n } = useLingui()
+  const [notice, setNotice] = useState<{ message: NonNullable<ReturnType<typeof takeArrivalNotice>>; at: string }>()
+  useEffect(() => {
+    // Taken in an effect, once: a render may run twice, the message must not be lost.
+    const message = takeArrivalNotice()
+    if (message) setNotice({ message, at: pathname })
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on arrival only
+  }, [])
+  const text = notice && notice.at === pathname ? i18n._(notice.message) : null
+  return { text, ref: useFocusWhenShown(text) }
 }
 
 /** After a navigation inside the area, keyboard and screen reader users start reading the new page. */

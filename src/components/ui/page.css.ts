@@ -273,17 +273,6 @@ export const busyBar = style({ width: '100%', height: '0.5rem', accentColor: var
 
 export const summary = style({ margin: 0, maxWidth: vars.layout.textWidth, overflowWrap: 'anywhere' })
 
-export const sectionNav = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: `${vars.space['1']} ${vars.space['4']}`,
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-})
-
-export const sectionNavLink = style({ display: 'inline-flex', alignItems: 'center', minHeight: '44px' })
-
 export const unreadBadge = style([
   badgeBase,
   {

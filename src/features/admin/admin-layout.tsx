@@ -4,6 +4,7 @@
 import { Outlet } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
+import { msg, plural } from '@lingui/core/macro'
 import { useProfile } from '@/auth/use-auth'
 import { unreadCountQuery } from '@/lib/notifications'
 import { useLangPrefix } from '@/lib/use-lang'
@@ -15,7 +16,7 @@ import { MfaBanner } from './account/mfa-banner'
 import { PreviewEnded } from './preview-ended'
 
 export function AdminLayout() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const lang = useLangPrefix()
   const profile = useProfile()
   // Every list of the area follows the database live (queries.ts's adminLive).
@@ -36,10 +37,24 @@ export function AdminLayout() {
     section('overview', t`Overview`, '/{-$lang}/admin/dashboard', true),
     section('search', t`Search`, '/{-$lang}/admin/dashboard/search'),
     section('organizations', t`Clients`, '/{-$lang}/admin/dashboard/organizations'),
-    { ...section('projects', t`Projects`, '/{-$lang}/admin/dashboard/projects'), count: unreadMessages },
+    {
+      ...section('projects', t`Projects`, '/{-$lang}/admin/dashboard/projects'),
+      // what the count is, in words: the projects' unread conversation messages
+      count: {
+        value: unreadMessages,
+        label: i18n._(
+          msg({ message: plural(unreadMessages, { one: '# unread message', other: '# unread messages' }) }),
+        ),
+      },
+    },
     section('leads', t`Leads`, '/{-$lang}/admin/dashboard/leads'),
     section('activity', t`Activity`, '/{-$lang}/admin/dashboard/activity'),
-    { key: 'notifications', label: t`Notifications`, link: notifications, count: unread },
+    {
+      key: 'notifications',
+      label: t`Notifications`,
+      link: notifications,
+      count: { value: unread, label: i18n._(msg({ message: plural(unread, { one: '# unread', other: '# unread' }) })) },
+    },
     section('team', t`Team`, '/{-$lang}/admin/dashboard/team'),
     section('account', t`Account`, '/{-$lang}/admin/dashboard/account'),
   ]

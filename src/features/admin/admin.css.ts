@@ -13,18 +13,32 @@ export const stats = style({
   '@media': { [media.desktop]: { gridTemplateColumns: 'repeat(5, minmax(0, 1fr))' } },
 })
 
+// A figure is a link to what it counts: the whole card is the target, its label underlined as
+// links are.
 export const stat = style({
+  height: '100%',
   padding: vars.space['4'],
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.medium,
   display: 'grid',
+  alignContent: 'start',
   gap: vars.space['1'],
+  color: vars.color.text,
+  textDecoration: 'none',
+  selectors: {
+    '&:hover': { borderColor: vars.color.accent, background: vars.color.accentSoft, color: vars.color.text },
+  },
 })
 
 export const statValue = style({ fontSize: vars.fontSize.h2, fontWeight: 700, lineHeight: 1.1 })
 
-export const statLabel = style({ color: vars.color.textMuted, fontSize: vars.fontSize.small })
+export const statLabel = style({
+  color: vars.color.accent,
+  fontSize: vars.fontSize.small,
+  textDecoration: 'underline',
+  textUnderlineOffset: '0.2em',
+})
 
 export const columns = style({
   display: 'grid',

@@ -1,5 +1,6 @@
 // The staff's first screen: how many clients and open projects there are, what is overdue, which
 // leads wait for an answer, which approvals wait for the client, and what changed most recently (with a link to the full log).
+import type { ReactNode } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -10,7 +11,11 @@ import { pendingApprovalsQuery } from '@/lib/approvals'
 import { useProfile } from '@/auth/use-auth'
 import { useLiveBindings } from '@/lib/use-live'
 import { adminLive, adminOverviewQuery, recentActivityCount } from './queries'
+import { openStatusFilter } from './projects/vocabulary'
 import * as styles from './admin.css'
+
+/** What a figure's link gets: the card's look and its content. */
+type Card = { className: string; children: ReactNode }
 
 export function AdminOverviewPage() {
   const { t, i18n } = useLingui()
@@ -21,12 +26,47 @@ export function AdminOverviewPage() {
   const systemLabel = t`System`
   const formerUserLabel = t`Former user`
   const actorLabel = (actorId: string | null) => (actorId ? (data.actorNames[actorId] ?? formerUserLabel) : systemLabel)
+  // Each figure opens what it counts: the list, filtered as the figure is, or the section below.
   const figures = [
-    { key: 'organizations', value: data.counts.organizations, label: t`Active client organizations` },
-    { key: 'clients', value: data.counts.clients, label: t`Active client users` },
-    { key: 'projects', value: data.counts.projects, label: t`Open projects` },
-    { key: 'overdue', value: data.counts.overdue, label: t`Overdue tasks` },
-    { key: 'leads', value: data.counts.leads, label: t`New leads` },
+    {
+      key: 'organizations',
+      value: data.counts.organizations,
+      label: t`Active client organizations`,
+      link: (card: Card) => <Link to="/{-$lang}/admin/dashboard/organizations" params={{ lang }} {...card} />,
+    },
+    {
+      key: 'clients',
+      value: data.counts.clients,
+      label: t`Active client users`,
+      link: (card: Card) => <Link to="/{-$lang}/admin/dashboard/organizations" params={{ lang }} {...card} />,
+    },
+    {
+      key: 'projects',
+      value: data.counts.projects,
+      label: t`Open projects`,
+      link: (card: Card) => (
+        <Link
+          to="/{-$lang}/admin/dashboard/projects"
+          params={{ lang }}
+          search={{ status: openStatusFilter }}
+          {...card}
+        />
+      ),
+    },
+    {
+      key: 'overdue',
+      value: data.counts.overdue,
+      label: t`Overdue tasks`,
+      link: (card: Card) => <a href="#overdue-title" {...card} />,
+    },
+    {
+      key: 'leads',
+      value: data.counts.leads,
+      label: t`New leads`,
+      link: (card: Card) => (
+        <Link to="/{-$lang}/admin/dashboard/leads" params={{ lang }} search={{ status: 'new' }} {...card} />
+      ),
+    },
   ]
   const date = (value: string) => i18n.date(new Date(value), { dateStyle: 'medium' })
 
@@ -37,9 +77,16 @@ export function AdminOverviewPage() {
       </h1>
       <ul className={styles.stats} aria-label={t`Key figures`}>
         {figures.map((figure) => (
-          <li key={figure.key} className={styles.stat}>
-            <span className={styles.statValue}>{i18n.number(figure.value)}</span>
-            <span className={styles.statLabel}>{figure.label}</span>
+          <li key={figure.key} data-figure={figure.key}>
+            {figure.link({
+              className: styles.stat,
+              children: (
+                <>
+                  <span className={styles.statValue}>{i18n.number(figure.value)}</span>
+                  <span className={styles.statLabel}>{figure.label}</span>
+                </>
+              ),
+            })}
           </li>
         ))}
       </ul>
@@ -56,7 +103,18 @@ export function AdminOverviewPage() {
             <ul className={styles.list}>
               {data.overdueTasks.map((task) => (
                 <li key={task.id} className={styles.listItem}>
-                  <strong>{task.title}</strong>
+                  <strong>
+                    {task.project ? (
+                      <Link
+                        to="/{-$lang}/admin/dashboard/projects/$projectId/tasks"
+                        params={{ lang, projectId: task.project.id }}
+                      >
+                        {task.title}
+                      </Link>
+                    ) : (
+                      task.title
+                    )}
+                  </strong>
                   <span className={styles.meta}>
                     {task.project?.organization?.name} · {task.project?.name} ·{' '}
                     <Trans>due {date(task.due_date ?? '')}</Trans>

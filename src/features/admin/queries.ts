@@ -9,8 +9,7 @@ import { notificationKeys } from '@/lib/notifications'
 import { adminProjectKeys } from './projects/queries'
 import { clientKeys } from './clients/queries'
 
-/** Projects that still need work. */
-export const openProjectStatuses = ['planning', 'in_progress', 'on_hold'] as const
+import { openProjectStatuses } from './projects/vocabulary'
 
 function today(): string {
   return new Date().toISOString().slice(0, 10)
@@ -41,7 +40,9 @@ export const adminOverviewQuery = () =>
           supabase
             .from('projects')
             .select('id', head)
-            .in('status', [...openProjectStatuses]),
+            .in('status', [...openProjectStatuses])
+            // as the list it links to counts them (archived ones are shown only when asked for)
+            .is('archived_at', null),
         ),
         count(supabase.from('tasks').select('id', head).neq('status', 'done').lt('due_date', today())),
         count(supabase.from('contact_messages').select('id', head).eq('status', 'new')),

@@ -3,9 +3,12 @@
 // goes on to their dashboard, signed in. An account with two-step verification gives its code
 // first: the e-mail link alone must not be enough to take it over. An expired or used link says so
 // and offers a new one; an expired or used invitation says how to get a new invitation or sign in.
+// The dashboard it lands on says the password is set (and a reset's is e-mailed to the owner).
 import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { msg } from '@lingui/core/macro'
+import { noticeOnArrival } from '@/components/app-shell/arrival-notice'
 import { FormAlert } from '@/components/form/field'
 import { PageSpinner } from '@/components/spinner/spinner'
 import { useLangPrefix } from '@/lib/use-lang'
@@ -44,6 +47,12 @@ export function ResetPasswordPage() {
       setFailure(result)
       return false
     }
+    // Said on the dashboard the person lands on: the password is set, and they are signed in.
+    noticeOnArrival(
+      invited
+        ? msg`Your password is set and you are signed in. From now on, sign in with your e-mail address and this password.`
+        : msg`Your password has been changed and you are signed in. Other sessions of your account were signed out.`,
+    )
     const snapshot = await whenSettled()
     await navigate({
       to: isAdmin(snapshot) ? '/{-$lang}/admin/dashboard' : '/{-$lang}/client-portal/dashboard',

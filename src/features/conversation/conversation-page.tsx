@@ -1,5 +1,6 @@
 // The conversation as a project sub-page: in the admin area inside the project's frame (which
 // answers "not found" itself), in the portal as its own page with the way back to the project.
+import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Trans } from '@lingui/react/macro'
@@ -20,7 +21,8 @@ export function ConversationSection({ projectId, staff }: { projectId: string; s
   )
 }
 
-export function PortalConversationPage({ projectId }: { projectId: string }) {
+/** `tabs`: the project's tabs, which the route brings from the portal's project views. */
+export function PortalConversationPage({ projectId, tabs }: { projectId: string; tabs?: ReactNode }) {
   const profile = useProfile()
   const lang = useLangPrefix()
   const { data: project } = useSuspenseQuery(conversationProjectQuery(profile.id, projectId))
@@ -56,6 +58,7 @@ export function PortalConversationPage({ projectId }: { projectId: string }) {
           <Trans>Write to the team working on this project. Everyone on the project reads this thread.</Trans>
         </p>
       </header>
+      {tabs}
       <ConversationSection projectId={projectId} staff={false} />
     </div>
   )

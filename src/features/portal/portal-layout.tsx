@@ -4,6 +4,7 @@
 import { Outlet } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
+import { msg, plural } from '@lingui/core/macro'
 import { useProfile } from '@/auth/use-auth'
 import { useLangPrefix } from '@/lib/use-lang'
 import { AppShell, type ShellSection } from '@/components/app-shell/app-shell'
@@ -15,7 +16,7 @@ import { organizationQuery, portalLive } from './queries'
 import { PreviewBanner } from './preview-banner'
 
 export function PortalLayout() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const lang = useLangPrefix()
   const profile = useProfile()
   const organization = useQuery(organizationQuery(profile.organization_id))
@@ -34,10 +35,20 @@ export function PortalLayout() {
       link: { to: '/{-$lang}/client-portal/dashboard', params: { lang } },
       exact: true,
       // The overview lists the projects, each with its unread messages.
-      count: unreadMessages,
+      count: {
+        value: unreadMessages,
+        label: i18n._(
+          msg({ message: plural(unreadMessages, { one: '# unread message', other: '# unread messages' }) }),
+        ),
+      },
     },
     { key: 'search', label: t`Search`, link: { to: '/{-$lang}/client-portal/dashboard/search', params: { lang } } },
-    { key: 'notifications', label: t`Notifications`, link: notifications, count: unread },
+    {
+      key: 'notifications',
+      label: t`Notifications`,
+      link: notifications,
+      count: { value: unread, label: i18n._(msg({ message: plural(unread, { one: '# unread', other: '# unread' }) })) },
+    },
     { key: 'account', label: t`Account`, link: { to: '/{-$lang}/client-portal/dashboard/account', params: { lang } } },
   ]
 

@@ -3,13 +3,12 @@
 // project that does not exist or is not theirs (row-level security returns no row) gets a
 // "not found" page with the way back.
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useProfile } from '@/auth/use-auth'
 import { useLangPrefix } from '@/lib/use-lang'
 import { ActivityTimeline } from '@/components/activity-timeline/activity-timeline'
 import { formatDate } from '@/lib/format'
-import { conversationUnreadQuery } from '@/lib/conversation'
 import { useLiveBindings } from '@/lib/use-live'
 import { labelOf, serviceLabels } from '@/lib/labels'
 import { DocumentsSection } from './project-documents'
@@ -17,6 +16,7 @@ import { MetricsSection, useMetricLabels } from './project-metrics'
 import { ReportsSection } from './project-reports'
 import { ApprovalsSection } from './project-approvals'
 import { TasksSection } from './project-tasks'
+import { PortalProjectTabs } from './project-tabs'
 import {
   PageSection as Section,
   ProgressBar,
@@ -24,7 +24,6 @@ import {
   SectionBoundary,
   SectionSkeleton,
   StatusBadge,
-  UnreadBadge,
 } from '@/components/ui/page-kit'
 import { portalLive, projectActivityQuery, projectQuery, type PortalProject } from './queries'
 import * as styles from '@/components/ui/page.css'
@@ -59,60 +58,14 @@ function NotFound() {
 }
 
 function ProjectView({ project }: { project: PortalProject }) {
-  const { t } = useLingui()
-  const lang = useLangPrefix()
   const viewer = useProfile().id
   // Its documents, reports, metrics, tasks and activity change on the page as they happen.
   useLiveBindings(portalLive.project(viewer, project.id))
-  const unread = useQuery(conversationUnreadQuery(viewer)).data?.[project.id] ?? 0
   return (
     <div className={styles.page}>
       <BackLink />
       <ProjectHeader project={project} />
-      <nav aria-label={t`Project sections`}>
-        <ul className={styles.sectionNav}>
-          <li>
-            <Link
-              to="/{-$lang}/client-portal/dashboard/projects/$projectId/conversation"
-              params={{ lang, projectId: project.id }}
-              className={styles.sectionNavLink}
-            >
-              <Trans>Conversation</Trans>
-              {unread > 0 && <UnreadBadge count={unread} />}
-            </Link>
-          </li>
-          <li>
-            <a href="#documents" className={styles.sectionNavLink}>
-              <Trans>Documents</Trans>
-            </a>
-          </li>
-          <li>
-            <a href="#reports" className={styles.sectionNavLink}>
-              <Trans>Reports</Trans>
-            </a>
-          </li>
-          <li>
-            <a href="#approvals" className={styles.sectionNavLink}>
-              <Trans>Approvals</Trans>
-            </a>
-          </li>
-          <li>
-            <a href="#metrics" className={styles.sectionNavLink}>
-              <Trans>Metrics</Trans>
-            </a>
-          </li>
-          <li>
-            <a href="#tasks" className={styles.sectionNavLink}>
-              <Trans>Tasks</Trans>
-            </a>
-          </li>
-          <li>
-            <a href="#activity" className={styles.sectionNavLink}>
-              <Trans>Activity</Trans>
-            </a>
-          </li>
-        </ul>
-      </nav>
+      <PortalProjectTabs projectId={project.id} open="project" />
       <Section id="documents" title={<Trans>Documents</Trans>}>
         <SectionBoundary failure={<Trans>The documents could not be loaded.</Trans>}>
           <DocumentsSection

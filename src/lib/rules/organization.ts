@@ -19,7 +19,7 @@ export const organizationMessages = {
   taxId: msg`A tax ID has at most 40 characters.`,
   countryCode: msg`Enter the two-letter country code, for example ES.`,
   industry: msg`An industry has at most 100 characters.`,
-  website: msg`Enter a web address starting with https:// or http://, at most 300 characters.`,
+  website: msg`Enter a web address such as example.com or https://example.com, at most 300 characters.`,
   locale: msg`Choose Spanish or English.`,
 } satisfies Record<string, MessageDescriptor>
 
@@ -65,6 +65,16 @@ export const emptyOrganizationInput: OrganizationInput = {
   isActive: true,
 }
 
+/**
+ * A web address as people type it: without a scheme ("example.com") it is an https one. Anything
+ * that starts with a scheme and a slash is kept as written, for the rule below to judge. The
+ * database adds the scheme by the same rule (migration 20261130140000, trigger
+ * organizations_website_scheme), so an address sent through the API is stored alike.
+ */
+export function withWebScheme(address: string): string {
+  return !address || /^[a-z][a-z0-9+.-]*:\//i.test(address) ? address : `https://${address}`
+}
+
 export const organizationSchema = z.object({
   name: text.pipe(
     z.string().min(1, problem('nameMissing')).min(2, problem('nameLength')).max(200, problem('nameLength')),
@@ -89,6 +99,7 @@ export const organizationSchema = z.object({
   website: text.pipe(
     z
       .string()
+      .transform(withWebScheme)
       .refine((value) => !value || (value.length <= 300 && /^https?:\/\/\S+$/.test(value)), problem('website'))
       .transform((value) => value || null),
   ),
@@ -110,7 +121,7 @@ export function toOrganizationRow(values: OrganizationInput) {
     tax_id: optional(values.taxId),
     country_code: optional(values.countryCode)?.toUpperCase() ?? null,
     industry: optional(values.industry),
-    website: optional(values.website),
+    website: withWebScheme(values.website.trim()) || null,
     default_locale: values.defaultLocale,
     is_active: values.isActive,
   }

@@ -109,6 +109,18 @@ function redirectTo(request: Request, env: FunctionEnv, lng: 'es' | 'en'): strin
   return `${origin}/${lng}/reset-password`
 }
 
+/**
+ * The staff member's name as the invitation e-mail names them ("Marta Gil at Cauce Data has
+ * invited you"), kept in the invitee's user metadata as `invited_by`, where an auth e-mail
+ * template reads it (Supabase's templates and Send Email hook get the user's metadata). Their
+ * e-mail address when the profile has no name; null when it cannot be read (the e-mail then
+ * names the firm only).
+ */
+async function inviterName(service: TypedClient, caller: Caller): Promise<string | null> {
+  const { data } = await service.from('profiles').select('full_name, email').eq('id', caller.id).maybeSingle()
+  return data?.full_name?.trim() || data?.email || null
+}
+
 interface Target {
   id: string
   email: string | null
@@ -179,8 +191,9 @@ async function invite(request: Request, env: FunctionEnv, caller: Caller, body: 
     if (attached) return attached
   }
 
+  const invitedBy = await inviterName(service, caller)
   const { data, error } = await service.auth.admin.inviteUserByEmail(input.email, {
-    data: { full_name: input.full_name, locale: input.locale },
+    data: { full_name: input.full_name, locale: input.locale, ...(invitedBy ? { invited_by: invitedBy } : {}) },
     redirectTo: redirectTo(request, env, input.locale),
   })
   if (error || !data.user) return authFailure(error ?? { message: 'No user returned' }, 'invite_failed')
@@ -245,9 +258,14 @@ async function resend(request: Request, env: FunctionEnv, caller: Caller, userId
   if (auth.user.email_confirmed_at)
     return fail(409, 'already_accepted', 'This person has already accepted the invitation')
   const lng = target.locale === 'en' ? 'en' : 'es'
-  // The e-mail's language follows the account's metadata: keep it in step with the profile.
-  if (auth.user.user_metadata?.locale !== lng) {
-    const { error: metaError } = await service.auth.admin.updateUserById(target.id, { user_metadata: { locale: lng } })
+  // The e-mail's language follows the account's metadata: keep it in step with the profile, and
+  // name whoever sends it this time.
+  const invitedBy = await inviterName(service, caller)
+  const metadata = auth.user.user_metadata ?? {}
+  if (metadata.locale !== lng || (invitedBy && metadata.invited_by !== invitedBy)) {
+    const { error: metaError } = await service.auth.admin.updateUserById(target.id, {
+      user_metadata: { locale: lng, ...(invitedBy ? { invited_by: invitedBy } : {}) },
+    })
     if (metaError) return authFailure(metaError, 'update_failed')
   }
   const { error: inviteError } = await service.auth.admin.inviteUserByEmail(auth.user.email, {

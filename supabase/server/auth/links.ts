@@ -139,13 +139,24 @@ export function confirmPageUrl(
 
 export function sendLinkMail(
   ctx: AuthContext,
-  mail: { type: AuthMailKind; to: string; locale: MailLocale; link: string; code?: string },
+  mail: {
+    type: AuthMailKind
+    to: string
+    locale: MailLocale
+    link: string
+    code?: string
+    /** The person's name and who invited them (invitations). */
+    name?: string
+    inviter?: string
+  },
 ): Promise<void> {
   const rendered = renderAuthMail(mail.type, mail.locale, {
     email: mail.to,
     link: mail.link,
     code: mail.code ?? '',
     minutes: ctx.deps.env.AUTH_EMAIL_LINK_MINUTES,
+    name: mail.name ?? '',
+    inviter: mail.inviter ?? '',
   })
   return ctx.deps.mailer.send({ to: mail.to, ...rendered })
 }

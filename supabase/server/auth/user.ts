@@ -4,7 +4,8 @@
 // that the person at the keyboard is the account's owner, not just someone holding the session:
 // the current password or a code from /reauthenticate (GoTrue's "secure password change" and
 // "require current password", both on here), except in a session that a recovery or invitation
-// link just opened, whose whole point is choosing a password.
+// link just opened, whose whole point is choosing a password. A password that replaced another is
+// told to the owner by e-mail, as Supabase's "password changed" security notification.
 import type { Handler } from 'hono'
 import { nowOf, type AuthContext, type AuthEnv } from './context'
 import { AuthError, errors } from './errors'
@@ -12,6 +13,7 @@ import { allowedRedirect, normalizeEmail, objectField, readBody, stringField } f
 import { requestEmailChange, sendEmailChangeMails, type EmailChangeMail } from './email-change'
 import { hasVerifiedFactor } from './mfa-data'
 import { hashPassword, requireStrongPassword, verifyPassword } from './passwords'
+import { sendSecurityNotice } from './notices'
 import { consumeNonce } from './reauthenticate'
 import { amrOf, logout as endSessions, type LogoutScope, type SessionRow } from './sessions'
 import { findUserById, mergeMetadata, type UserRow } from './users'
@@ -79,6 +81,9 @@ export function updateUser(ctx: AuthContext): Handler<AuthEnv> {
       const fresh = await findUserById(tx, user.id)
       return userJson(tx, fresh ?? current)
     })
+    // A password that replaced another (a reset, a change) is told to the owner; choosing the
+    // first one (an invitation) is not a change.
+    if (passwordHash && user.encrypted_password) sendSecurityNotice(ctx, user, 'password_changed', null)
     if (newEmail && changeMails.length > 0) {
       try {
         await sendEmailChangeMails(ctx, user, newEmail, redirectTo, changeMails)

@@ -1,5 +1,6 @@
 // Brings a database up to date, each step applied once and recorded: the platform bootstrap
 // (what hosted Supabase provides), then supabase/migrations in order, then supabase/seed.sql.
+// It logs one line for the schema and one for the seed, not one per file.
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Database } from './database'
@@ -49,7 +50,6 @@ export async function migrate(db: Database, options: MigrateOptions = {}): Promi
       await record(tx)
     })
     applied.push(label)
-    log(`applied ${label}`)
   }
 
   for (const file of await sqlFiles(platformDir)) {
@@ -71,13 +71,31 @@ export async function migrate(db: Database, options: MigrateOptions = {}): Promi
     )
   }
 
+  // One line for the schema, however many files it took (a first start applies them all).
+  const schema = appliedSummary(applied)
+  if (schema) log(`applied ${schema}`)
+
   if (options.seedFile && !done.has('seed')) {
     const seed = await readFile(options.seedFile, 'utf8').catch(() => undefined)
     if (seed !== undefined) {
       await apply('seed.sql', seed, (tx) => tx.query(`insert into _platform.applied (name) values ('seed')`))
+      log('applied seed.sql')
     }
   }
   return { applied }
+}
+
+/** "12 platform files and 63 migrations", "1 migration"; '' when nothing was applied. */
+export function appliedSummary(labels: string[]): string {
+  const count = (prefix: string) => labels.filter((label) => label.startsWith(prefix)).length
+  const parts = [
+    [count('platform/'), 'platform file'],
+    [count('migrations/'), 'migration'],
+  ] as const
+  return parts
+    .filter(([n]) => n > 0)
+    .map(([n, noun]) => `${n} ${noun}${n === 1 ? '' : 's'}`)
+    .join(' and ')
 }
 
 /**

@@ -51,8 +51,11 @@ ${items || '<p>No messages yet.</p>'}</main></body></html>`)
     ),
   )
   app.get('/messages.json', (c) => c.json(catcher.messages()))
-  app.get('/:id{[0-9]+}.html', (c) => {
-    const mail = catcher.messages().find((m) => m.id === Number(c.req.param('id')))
+  // The whole "12.html" is one parameter: Hono's router does not match text after a parameter's
+  // pattern within a segment (`/:id{[0-9]+}.html` answered every link 404).
+  app.get('/:file{[0-9]+\\.html}', (c) => {
+    const id = Number(c.req.param('file').slice(0, -'.html'.length))
+    const mail = catcher.messages().find((m) => m.id === id)
     if (!mail) return c.text('Not Found', 404)
     // The site's strict CSP stays on: the message's own scripts and inline styles never run.
     return c.html(mail.html || `<pre>${escapeHtml(mail.text)}</pre>`)

@@ -355,6 +355,22 @@ describe.each(databaseKinds())('account recovery and notices on %s', (kind) => {
     expect(page.status).toBe(403)
   })
 
+  it("opens each message's HTML version from the inbox's link", async () => {
+    const local = { headers: { 'x-forwarded-for': '127.0.0.1' } }
+    const { email } = await signUp(server, { locale: 'en' })
+    await server.client().auth.resetPasswordForEmail(email)
+    const mail = await server.deps.catcher!.waitFor(email)
+    const inbox = await (await server.request('/_dev/mail', local)).text()
+    const link = `/_dev/mail/${mail.id}.html`
+    expect(inbox).toContain(`href="${link}"`)
+    const page = await server.request(link, local)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toContain('text/html')
+    expect(await page.text()).toBe(mail.html)
+    expect((await server.request('/_dev/mail/999999999.html', local)).status).toBe(404)
+    expect((await server.request('/_dev/mail/1x.html', local)).status).toBe(404)
+  })
+
   it('refuses what GoTrue refuses in the admin API', async () => {
     const admin = server.serviceClient().auth.admin
     for (const email of ['xx:;x@x.x', 'a b@c.de', 'name@-bad.com', 'x@y']) {

@@ -67,6 +67,11 @@ describe.each(databaseKinds())('password recovery on %s', (kind) => {
     expect(sessionError).toBeNull()
     expect((await client.auth.updateUser({ password: 'recovered-secret-1' })).error).toBeNull()
     await expect(signIn(server, user.email, 'recovered-secret-1')).resolves.toBeTruthy()
+    // The owner is told, in their language, with nothing in the mail that acts on the account.
+    const notice = await server.deps.catcher!.waitFor(user.email, (next) => next.id > mail.id)
+    expect(notice.subject).toBe('Se ha cambiado la contraseña de su cuenta de Cauce Data')
+    expect(notice.text).toContain(`Se ha cambiado la contraseña de la cuenta de Cauce Data ${user.email}.`)
+    expect(notice.text).not.toMatch(/https?:\/\//)
     const old = await server.client().auth.signInWithPassword({ email: user.email, password })
     expect(old.error?.code).toBe('invalid_credentials')
 
@@ -84,6 +89,19 @@ describe.each(databaseKinds())('password recovery on %s', (kind) => {
     expect(mail.subject).toBe('Reset your Cauce Data password')
     expect(mail.text).toContain('valid for 1 hour')
     expect(mail.html).toContain('<html lang="en">')
+
+    const fragment = fragmentOf(
+      (await server.request(linkIn(mail.text), { redirect: 'manual' })).headers.get('location')!,
+    )
+    const client = server.client()
+    await client.auth.setSession({
+      access_token: fragment.get('access_token')!,
+      refresh_token: fragment.get('refresh_token')!,
+    })
+    expect((await client.auth.updateUser({ password: 'recovered-secret-2' })).error).toBeNull()
+    const notice = await server.deps.catcher!.waitFor(user.email, (next) => next.id > mail.id)
+    expect(notice.subject).toBe('The password of your Cauce Data account was changed')
+    expect(notice.html).toContain('<html lang="en">')
   })
 
   it('answers {} for an unknown address and sends nothing to it', async () => {

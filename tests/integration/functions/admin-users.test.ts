@@ -211,6 +211,10 @@ describe.each(databaseKinds())('admin-users function on %s', (kind) => {
       const mail = await server.deps.catcher!.waitFor(email)
       expect(mail.subject).toBe('Welcome to the Cauce Data client portal')
       expect(mail.html).toContain('<html lang="en">')
+      // greeted by the name staff typed, told who at the firm invited them (the admin, Marta Gil)
+      expect(mail.text).toMatch(/^Hello Ada Lovelace,\n/)
+      expect(mail.text).toContain(`Marta Gil at Cauce Data has invited ${email.toLowerCase()} to the client portal`)
+      expect(mail.html).toContain('Hello Ada Lovelace,')
       const response = await server.request(linkIn(mail.text), { redirect: 'manual' })
       const location = response.headers.get('location')!
       expect(location.startsWith(`${server.url}/en/reset-password#`)).toBe(true)
@@ -231,6 +235,8 @@ describe.each(databaseKinds())('admin-users function on %s', (kind) => {
       // Accepted: nothing to resend.
       const resend = await call(asAdmin, { action: 'resend', user_id: id })
       expect(resend).toMatchObject({ status: 409, body: { error: { code: 'already_accepted' } } })
+      // Choosing the first password is not a change of password: no security notice.
+      expect(server.deps.catcher!.messages().filter((next) => next.to.includes(email.toLowerCase()))).toHaveLength(1)
     })
 
     it('sends a Spanish invitation to a Spanish speaker, and resends it while it is not accepted', async () => {
@@ -246,6 +252,10 @@ describe.each(databaseKinds())('admin-users function on %s', (kind) => {
       const first = await server.deps.catcher!.waitFor(email)
       expect(first.subject).toBe('Le damos la bienvenida al portal de clientes de Cauce Data')
       expect(first.html).toContain('<html lang="es">')
+      expect(first.text).toMatch(/^Hola, Lucía Pérez:\n/)
+      expect(first.text).toContain(
+        `Marta Gil, de Cauce Data, le ha invitado al portal de clientes con la dirección ${email}`,
+      )
 
       const id = answer.body.data!.user_id as string
       expect(await call(asAdmin, { action: 'resend', user_id: id })).toMatchObject({ status: 200 })
@@ -258,8 +268,30 @@ describe.each(databaseKinds())('admin-users function on %s', (kind) => {
       expect(await call(asAdmin, { action: 'resend', user_id: id })).toMatchObject({ status: 200 })
       const third = await server.deps.catcher!.waitFor(email, (mail) => mail.id > second.id)
       expect(third.subject).toBe('Welcome to the Cauce Data client portal')
+      expect(third.text).toMatch(/^Hello Lucía Pérez,\n/)
+
+      // Resent by another staff member: the e-mail names them.
+      expect(await call(asSuperAdmin, { action: 'resend', user_id: id })).toMatchObject({ status: 200 })
+      const fourth = await server.deps.catcher!.waitFor(email, (mail) => mail.id > third.id)
+      expect(fourth.text).toContain(`Andrés Vidal at Cauce Data has invited ${email}`)
       const response = await server.request(linkIn(third.text), { redirect: 'manual' })
       expect(response.headers.get('location')!.startsWith(`${server.url}/en/reset-password#`)).toBe(true)
+    })
+
+    it('puts the typed name into the invitation as text, never as markup', async () => {
+      const email = uniqueEmail('markup')
+      const answer = await call(asAdmin, {
+        action: 'invite',
+        email,
+        full_name: '<b>Eve</b> & "Co"',
+        locale: 'en',
+        organization_id: organizations.kuntur,
+      })
+      expect(answer.status).toBe(200)
+      const mail = await server.deps.catcher!.waitFor(email)
+      expect(mail.text).toMatch(/^Hello <b>Eve<\/b> & "Co",\n/)
+      expect(mail.html).toContain('Hello &#60;b&#62;Eve&#60;/b&#62; &#38; &#34;Co&#34;,')
+      expect(mail.html).not.toContain('<b>Eve')
     })
 
     it('refuses to move a client of another organization, a member again or a staff address', async () => {

@@ -296,10 +296,16 @@ describe('one schema per entity agrees with the database', () => {
     { name: 'an industry of 100 characters', input: { industry: long(100) }, refused: false },
     { name: 'an industry of 101 characters', input: { industry: long(101) }, refused: true },
     { name: 'an https address', input: { website: 'https://example.com' }, refused: false },
-    { name: 'an address without a scheme', input: { website: 'example.com' }, refused: true },
+    { name: 'an address without a scheme', input: { website: 'example.com' }, refused: false },
+    { name: 'an address with a port and no scheme', input: { website: 'example.com:8080/a' }, refused: false },
+    { name: 'an http address', input: { website: 'http://example.com' }, refused: false },
+    { name: 'an ftp address', input: { website: 'ftp://example.com' }, refused: true },
+    { name: 'an address with a broken scheme', input: { website: 'https:/example.com' }, refused: true },
     { name: 'an address with a space', input: { website: 'https://exa mple.com' }, refused: true },
     { name: 'an address of 300 characters', input: { website: `https://${'a'.repeat(292)}` }, refused: false },
     { name: 'an address of 301 characters', input: { website: `https://${'a'.repeat(293)}` }, refused: true },
+    { name: 'an address of 292 characters and no scheme', input: { website: 'a'.repeat(292) }, refused: false },
+    { name: 'an address of 293 characters and no scheme', input: { website: 'a'.repeat(293) }, refused: true },
     { name: 'an unknown language', input: { defaultLocale: 'fr' }, refused: true },
   ]
 
@@ -316,6 +322,25 @@ describe('one schema per entity agrees with the database', () => {
       testCase,
     )
     expectAgreement(result, testCase.refused)
+  })
+
+  it('organizations: an address without a scheme is stored as https, by the form and by the database alike', async () => {
+    const input = { ...organization, slug: unique(), website: ' example.com/about ' }
+    const checked = checkOrganization(input)
+    expect(checked.values?.website).toBe('https://example.com/about')
+    expect(toOrganizationRow(input).website).toBe('https://example.com/about')
+    // sent as typed through the API, without the form: the database adds the scheme by the same rule
+    const raw = { ...toOrganizationRow({ ...input, slug: unique() }), website: 'example.com/about' }
+    const { data, error } = await staff.from('organizations').insert(raw).select('website').single()
+    expect(error).toBeNull()
+    expect(data?.website).toBe('https://example.com/about')
+    const kept = await staff
+      .from('organizations')
+      .update({ website: 'http://example.org' })
+      .eq('slug', raw.slug)
+      .select('website')
+      .single()
+    expect(kept.data?.website).toBe('http://example.org')
   })
 
   it('organizations: a short name already taken is refused by the database, on the short name field', async () => {

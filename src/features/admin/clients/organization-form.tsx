@@ -156,9 +156,11 @@ export function OrganizationForm({ organization, onSave, savedMessage, labelledB
         />
         <Field
           label={t`Website (optional)`}
-          type="url"
+          type="text"
+          inputMode="url"
           autoComplete="off"
-          hint={<Trans>The full address, for example https://example.com.</Trans>}
+          spellCheck={false}
+          hint={<Trans>For example example.com; https:// is added when it is missing.</Trans>}
           error={errors.website?.message}
           {...register('website')}
         />

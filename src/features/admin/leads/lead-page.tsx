@@ -99,15 +99,16 @@ function LeadDetails({ lead }: { lead: Lead }) {
     }
   }
 
+  // Each says what it does to the lead ("Close" alone read as closing the page).
   const actions: { to: LeadStatus; label: string }[] =
     status === 'new'
       ? [
           { to: 'in_progress', label: t`Mark in progress` },
-          { to: 'closed', label: t`Close` },
+          { to: 'closed', label: t`Mark as closed` },
         ]
       : status === 'in_progress'
-        ? [{ to: 'closed', label: t`Close` }]
-        : [{ to: 'in_progress', label: t`Reopen` }]
+        ? [{ to: 'closed', label: t`Mark as closed` }]
+        : [{ to: 'in_progress', label: t`Reopen the lead` }]
 
   return (
     <div className={page.page}>

@@ -19,6 +19,7 @@ import {
   UnreadBadge,
 } from '@/components/ui/page-kit'
 import * as page from '@/components/ui/page.css'
+import { SectionTabs, tabItem, tabLink } from '@/components/ui/section-tabs'
 import { useProfile } from '@/auth/use-auth'
 import { conversationUnreadQuery } from '@/lib/conversation'
 import { useLiveBindings } from '@/lib/use-live'
@@ -135,23 +136,21 @@ function ProjectFrame({ project }: { project: AdminProject }) {
         </p>
         <ProgressBar value={project.progress} />
       </div>
-      <nav aria-label={t`Project sections`}>
-        <ul className={page.sectionNav}>
-          {sections.map((section) => (
-            <li key={section.to}>
-              <Link
-                to={section.to}
-                params={{ lang, projectId: project.id }}
-                className={page.sectionNavLink}
-                activeOptions={{ exact: 'exact' in section }}
-              >
-                {section.label}
-                {'count' in section && section.count > 0 && <UnreadBadge count={section.count} />}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <SectionTabs label={t`Project sections`}>
+        {sections.map((section) => (
+          <li key={section.to} className={tabItem}>
+            <Link
+              to={section.to}
+              params={{ lang, projectId: project.id }}
+              className={tabLink}
+              activeOptions={{ exact: 'exact' in section }}
+            >
+              {section.label}
+              {'count' in section && section.count > 0 && <UnreadBadge count={section.count} />}
+            </Link>
+          </li>
+        ))}
+      </SectionTabs>
       <Outlet />
     </div>
   )

@@ -17,7 +17,7 @@ import { createProject } from './api'
 import { Panel } from './form-kit'
 import { emptyProject, ProjectForm, toProjectRow } from './project-form'
 import { adminProjectKeys, organizationOptionsQuery, projectListQuery } from './queries'
-import type { ProjectFilters } from './vocabulary'
+import { openStatusFilter, type ProjectFilters } from './vocabulary'
 import { projectStatuses } from '@/lib/vocabularies'
 import * as styles from './projects.css'
 import { DataTable } from '@/components/ui/data-table'
@@ -182,6 +182,7 @@ function FilterForm({
         onChange={(event) => setStatus(event.target.value)}
         options={[
           { value: '', label: t`All statuses` },
+          { value: openStatusFilter, label: t`Open (planning, in progress or on hold)` },
           ...projectStatuses.map((code) => ({ value: code, label: labelOf(i18n, projectStatusLabels, code) })),
         ]}
       />

@@ -5,7 +5,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { isUuid, numericMetrics, unwrap, unwrapList } from '@/lib/query-utils'
 import type { LiveBinding } from '@/lib/use-live'
-import type { ProjectFilters } from './vocabulary'
+import { openProjectStatuses, openStatusFilter, type ProjectFilters } from './vocabulary'
 
 export const adminProjectKeys = {
   all: () => ['admin', 'projects'] as const,
@@ -50,7 +50,8 @@ export const projectListQuery = (filters: ProjectFilters) =>
         )
       if (filters.organization && isUuid(filters.organization))
         query = query.eq('organization_id', filters.organization)
-      if (filters.status) query = query.eq('status', filters.status)
+      if (filters.status === openStatusFilter) query = query.in('status', [...openProjectStatuses])
+      else if (filters.status) query = query.eq('status', filters.status)
       if (filters.q?.trim()) query = query.ilike('name', likePattern(filters.q.trim()))
       if (!filters.archived) query = query.is('archived_at', null)
       return unwrapList(await query.order('updated_at', { ascending: false }).limit(200))

@@ -11,6 +11,7 @@ import { useLangPrefix } from '@/lib/use-lang'
 import { approvalKeys, approversQuery } from '@/lib/approvals'
 import * as page from '@/components/ui/page.css'
 import { DataTable } from '@/components/ui/data-table'
+import { Switch } from '@/components/ui/switch'
 import { setApprover } from './api'
 import { OutcomeMessage, useFailureText, type Outcome } from './form-kit'
 import { organizationClientsQuery, type AdminProject } from './queries'
@@ -100,18 +101,14 @@ export function TeamAccessAdmin({ project }: { project: AdminProject }) {
                 const name = client.full_name
                 const busy = toggle.isPending && toggle.variables?.id === client.id
                 return (
-                  <button
-                    type="button"
-                    className={page.smallButton}
-                    aria-label={t`Approver: ${name}`}
-                    aria-pressed={approver}
-                    aria-disabled={busy || undefined}
-                    onClick={() => {
-                      if (!busy) toggle.mutate({ id: client.id, name, approver: !approver })
-                    }}
-                  >
-                    <Trans>Approver</Trans>
-                  </button>
+                  <Switch
+                    checked={approver}
+                    label={approver ? t`${name} approves` : t`${name} does not approve`}
+                    onText={t`Approves`}
+                    offText={t`Does not approve`}
+                    busy={busy}
+                    onChange={(on) => toggle.mutate({ id: client.id, name, approver: on })}
+                  />
                 )
               },
             },

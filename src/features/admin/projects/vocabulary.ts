@@ -2,6 +2,12 @@
 // bundle) read these. The codes themselves live in @/lib/vocabularies.
 import { isOneOf, projectStatuses } from '@/lib/vocabularies'
 
+/** Projects that still need work: what the overview counts, and the list's "open" filter. */
+export const openProjectStatuses = ['planning', 'in_progress', 'on_hold'] as const
+
+/** The status filter's codes: one status, or `open` for any of the open ones. */
+export const openStatusFilter = 'open'
+
 export interface ProjectFilters {
   organization?: string
   status?: string
@@ -15,7 +21,7 @@ export function validateProjectSearch(search: Record<string, unknown>): ProjectF
   const status = text(search.status)
   return {
     organization: text(search.organization),
-    status: isOneOf(projectStatuses, status) ? status : undefined,
+    status: isOneOf(projectStatuses, status) || status === openStatusFilter ? status : undefined,
     q: text(search.q),
     archived: search.archived === true || search.archived === 'true' ? true : undefined,
   }

@@ -7,14 +7,17 @@ import { signInLinkMail, signupConfirmationMail, type CodeLinkMailParams } from 
 export type { MailLocale, RenderedMail } from './layout.ts'
 export type AuthMailKind = 'recovery' | 'invite' | 'magiclink' | 'signup'
 
-const renderers: Record<AuthMailKind, (locale: MailLocale, params: CodeLinkMailParams) => RenderedMail> = {
+/** What an auth e-mail may say: the link mails' fields, and the person's and inviter's names. */
+export type AuthMailParams = CodeLinkMailParams & { name?: string; inviter?: string }
+
+const renderers: Record<AuthMailKind, (locale: MailLocale, params: AuthMailParams) => RenderedMail> = {
   recovery: recoveryMail,
   invite: inviteMail,
   magiclink: signInLinkMail,
   signup: signupConfirmationMail,
 }
 
-export function renderAuthMail(kind: AuthMailKind, locale: MailLocale, params: CodeLinkMailParams): RenderedMail {
+export function renderAuthMail(kind: AuthMailKind, locale: MailLocale, params: AuthMailParams): RenderedMail {
   return renderers[kind](locale, params)
 }
 export { securityNoticeMail, type SecurityNoticeKind } from './security-notice.ts'

@@ -5,14 +5,17 @@ import { renderLinkMail, type LinkMailCopy, type MailLocale, type RenderedMail }
 export interface InviteMailParams {
   email: string
   link: string
+  /** The name staff typed for the person, and the staff member who invited them ('' or absent: none). */
+  name?: string
+  inviter?: string
 }
 
 const copy = {
   es: (p: InviteMailParams) => ({
     subject: 'Le damos la bienvenida al portal de clientes de Cauce Data',
     intro: [
-      'Hola:',
-      `Cauce Data le ha invitado a su portal de clientes con la dirección ${p.email}. Desde él podrá seguir sus proyectos, documentos e informes.`,
+      p.name ? `Hola, ${p.name}:` : 'Hola:',
+      `${p.inviter ? `${p.inviter}, de Cauce Data, le ha invitado al` : 'Cauce Data le ha invitado a su'} portal de clientes con la dirección ${p.email}. Desde él podrá seguir sus proyectos, documentos e informes.`,
     ],
     action: 'Aceptar la invitación y elegir contraseña',
     outro: [
@@ -23,8 +26,8 @@ const copy = {
   en: (p: InviteMailParams) => ({
     subject: 'Welcome to the Cauce Data client portal',
     intro: [
-      'Hello,',
-      `Cauce Data has invited ${p.email} to its client portal, where you can follow your projects, documents and reports.`,
+      p.name ? `Hello ${p.name},` : 'Hello,',
+      `${p.inviter ? `${p.inviter} at Cauce Data has invited ${p.email} to the` : `Cauce Data has invited ${p.email} to its`} client portal, where you can follow your projects, documents and reports.`,
     ],
     action: 'Accept the invitation and choose a password',
     outro: [

@@ -1,10 +1,11 @@
 // Security notices: e-mails that tell the owner of an account about a change they may not have
-// made themselves (a second factor added or removed), as GoTrue's security notifications do. They
+// made themselves (a second factor added or removed, the password changed), as GoTrue's security
+// notifications do. They
 // carry no link that acts on the account: a notice must be safe to receive when it is unexpected.
 import { renderMail, type MailLocale, type RenderedMail } from './layout.ts'
 
 export type SecurityNoticeKind =
-  'factor_added' | 'factor_removed' | 'factors_reset_by_staff' | 'failed_sign_ins' | 'failed_codes'
+  'factor_added' | 'factor_removed' | 'factors_reset_by_staff' | 'failed_sign_ins' | 'failed_codes' | 'password_changed'
 
 export interface SecurityNoticeParams {
   email: string
@@ -61,6 +62,16 @@ const copy: Record<MailLocale, Record<SecurityNoticeKind, (p: SecurityNoticePara
       ],
       outro: ['Si no ha sido usted, alguien conoce su contraseña: cámbiela cuanto antes.'],
     }),
+    password_changed: (p) => ({
+      subject: 'Se ha cambiado la contraseña de su cuenta de Cauce Data',
+      intro: [
+        'Hola:',
+        `Se ha cambiado la contraseña de la cuenta de Cauce Data ${p.email}. Las demás sesiones abiertas con ella se han cerrado.`,
+      ],
+      outro: [
+        'Si no ha sido usted, restablezca su contraseña desde la página de acceso («¿Olvidó su contraseña?») y póngase en contacto con Cauce Data cuanto antes.',
+      ],
+    }),
   },
   en: {
     factor_added: (p) => ({
@@ -105,6 +116,16 @@ const copy: Record<MailLocale, Record<SecurityNoticeKind, (p: SecurityNoticePara
         `Several wrong verification codes were entered after the password of the Cauce Data account ${p.email}. For your security, verification is blocked for a few minutes.`,
       ],
       outro: ['If this was not you, someone knows your password: change it as soon as possible.'],
+    }),
+    password_changed: (p) => ({
+      subject: 'The password of your Cauce Data account was changed',
+      intro: [
+        'Hello,',
+        `The password of the Cauce Data account ${p.email} was changed. Any other sessions open with it were signed out.`,
+      ],
+      outro: [
+        'If this was not you, reset your password from the sign-in page (“Forgot your password?”) and contact Cauce Data as soon as possible.',
+      ],
     }),
   },
 }

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
 import { PortalConversationPage } from '@/features/conversation/conversation-page'
+import { PortalProjectTabs } from '@/features/portal/project-tabs'
 import { conversationMessagesQuery, conversationProjectQuery } from '@/lib/conversation'
 import { isUuid } from '@/lib/query-utils'
 import { PortalRouteError } from '@/components/ui/page-kit'
@@ -24,5 +25,10 @@ export const Route = createFileRoute('/{-$lang}/_app/client-portal/dashboard/pro
 
 function Page() {
   const { projectId } = Route.useParams()
-  return <PortalConversationPage projectId={projectId} />
+  return (
+    <PortalConversationPage
+      projectId={projectId}
+      tabs={<PortalProjectTabs projectId={projectId} open="conversation" />}
+    />
+  )
 }

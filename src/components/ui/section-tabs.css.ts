@@ -1,0 +1,36 @@
+// A page's tab row: one line that scrolls sideways when its tabs do not fit (a phone), the open
+// tab underlined in the accent colour and in bold, so it shows without relying on colour alone.
+import { style } from '@vanilla-extract/css'
+import { vars } from '@/styles/theme.css'
+
+export const list = style({
+  position: 'relative',
+  display: 'flex',
+  gap: vars.space['1'],
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  overflowX: 'auto',
+  overscrollBehaviorX: 'contain',
+  scrollbarWidth: 'thin',
+  boxShadow: `inset 0 -1px 0 ${vars.color.border}`,
+})
+
+export const item = style({ flex: 'none' })
+
+export const tab = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '44px',
+  paddingInline: vars.space['3'],
+  borderBottom: '3px solid transparent',
+  color: vars.color.text,
+  textDecoration: 'none',
+  whiteSpace: 'nowrap',
+  selectors: {
+    '&:hover': { color: vars.color.accentHover, background: vars.color.accentSoft },
+    // The ring drawn inside: the scrolling row would clip one drawn outside.
+    '&:focus-visible': { outlineOffset: '-3px' },
+    '&[aria-current="page"]': { borderBottomColor: vars.color.accent, color: vars.color.accent, fontWeight: 700 },
+  },
+})

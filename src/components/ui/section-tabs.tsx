@@ -1,0 +1,30 @@
+// The tabs of a page with sub-pages (a project, in both areas): a navigation landmark whose links
+// the router marks `aria-current="page"` when open, shown by the row's style. The row stays one
+// line; on a phone it scrolls sideways, and the open tab is brought into view within the row (the
+// page itself does not move). Links are ordinary links: Tab reaches each, and focus scrolls it in.
+import { useEffect, useRef, type ReactNode } from 'react'
+import { useRouterState } from '@tanstack/react-router'
+import * as styles from './section-tabs.css'
+
+export { tab as tabLink, item as tabItem } from './section-tabs.css'
+
+export function SectionTabs({ label, children }: { label: string; children: ReactNode }) {
+  const listRef = useRef<HTMLUListElement>(null)
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
+  useEffect(() => {
+    const list = listRef.current
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]')
+    if (!list || !current) return
+    const start = current.offsetLeft
+    const end = start + current.offsetWidth
+    if (start < list.scrollLeft || end > list.scrollLeft + list.clientWidth)
+      list.scrollLeft = start - (list.clientWidth - current.offsetWidth) / 2
+  }, [pathname])
+  return (
+    <nav aria-label={label}>
+      <ul ref={listRef} className={styles.list}>
+        {children}
+      </ul>
+    </nav>
+  )
+}
