@@ -43,6 +43,7 @@ for (const lng of ['es', 'en'] as const) {
       request,
       baseURL,
     }) => {
+      test.slow() // two browsers, the invitation, the password, the confirmation and its e-mails
       const tag = Math.random().toString(36).slice(2, 10)
       const name = `Óptica Núñez ${tag}`
       const email = `e2e-invitee-${tag}@example.com`

@@ -1,13 +1,15 @@
 // The application shell of the portal and the admin area (decision 0013): no marketing header or
 // footer; on a phone a compact bar whose menu holds every section, the language and sign-out; on
 // a wide screen a side bar and an account menu; the bell's count; the frame kept while the guard
-// waits. Axe in both languages and both colour schemes, with the phone menu open.
+// waits. Axe in both languages and both colour schemes, with the phone menu open. A project's tabs
+// mark the open one in both areas and stay one scrolling row on a phone; the side bar's counts say
+// what they count; the admin overview's figures and overdue tasks are links (issue 23).
 import type { Page } from '@playwright/test'
 import { test, expect, exactPath, expectSignedOut, paths, signIn, guardSpinner, type Prefix } from './support/auth'
-import { signInStaff } from './support/admin'
+import { createOrganization, signInStaff } from './support/admin'
 import { expectNoAxeViolations } from './support/a11y'
 import { t } from './support/catalog'
-import { demoUsers } from './support/users'
+import { demoUsers, organizations, projectsOf } from './support/users'
 import type { Locale } from '../../src/lib/locale'
 
 const phone = { width: 375, height: 812 }
@@ -103,13 +105,15 @@ for (const lng of ['es', 'en'] as const) {
     await expect(page.getByRole('contentinfo')).toHaveCount(0)
     for (const [label, path] of adminSections) {
       await toggle.click()
-      // A section with a count (Notifications) is named "Notifications 3 unread" (its text runs together).
-      const name = new RegExp(`^${t(lng, label)}( ?\\d+ ?${t(lng, 'unread')})?$`)
+      // A section with a count is named with what it counts ("Notifications, 3 unread"), and shows
+      // it after its label.
+      const name = new RegExp(`^${t(lng, label)}(, \\d+ .+)?$`)
+      const text = new RegExp(`^${t(lng, label)}(\\d+ .+)?$`)
       await nav.getByRole('link', { name }).click()
       await expect(page).toHaveURL(exactPath(withPrefix(path, lng)))
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       // The closed menu's current entry (hidden, so found by its attribute) is this section.
-      await expect(page.locator(`nav[aria-label="${t(lng, 'Admin')}"] a[aria-current="page"]`)).toHaveText(name)
+      await expect(page.locator(`nav[aria-label="${t(lng, 'Admin')}"] a[aria-current="page"]`)).toHaveText(text)
       await expectNoHorizontalOverflow(page, path)
       await expectNoAxeViolations(page, `${path} at 375 px (${lng})`)
     }
@@ -166,4 +170,177 @@ test('while the guard waits the shell stays, with skeletons instead of a whole-p
   release()
   await expect(shell(page, 'es', 'Client portal').nav).toBeVisible()
   await expect(page.getByRole('heading', { level: 1, name: t('es', 'Notifications') })).toBeVisible()
+})
+
+/** What shows a tab as the open one: its weight and the colour of its underline. */
+const tabLook = (tab: import('@playwright/test').Locator) =>
+  tab.evaluate((element) => {
+    const style = getComputedStyle(element)
+    return { weight: Number(style.fontWeight), underline: style.borderBottomColor, width: style.borderBottomWidth }
+  })
+
+for (const lng of ['es', 'en'] as const) {
+  test(`a project's tabs show which one is open, in both areas (${lng})`, async ({ page, browser, admin }) => {
+    test.slow() // both areas, two widths, axe on each
+    const project = (await projectsOf(admin, organizations.ribera)).find((row) => row.visible_to_client)!
+    await page.setViewportSize(wide)
+    await signInStaff(page, demoUsers.admin, lng)
+    await page.goto(withPrefix(`/admin/dashboard/projects/${project.id}`, lng))
+    const tabs = page.getByRole('navigation', { name: t(lng, 'Project sections') })
+    const tab = (label: string) => tabs.getByRole('link', { name: new RegExp(`^${t(lng, label)}`) })
+    await expect(tab('Overview')).toHaveAttribute('aria-current', 'page')
+    await expect(tabs.locator('[aria-current]')).toHaveCount(1)
+    const open = await tabLook(tab('Overview'))
+    const closed = await tabLook(tab('Tasks'))
+    expect(open.weight).toBeGreaterThanOrEqual(600)
+    expect(closed.weight).toBeLessThan(600)
+    expect(open.underline).not.toBe(closed.underline)
+    await tab('Tasks').click()
+    await expect(page).toHaveURL(exactPath(withPrefix(`/admin/dashboard/projects/${project.id}/tasks`, lng)))
+    await expect(tab('Tasks')).toHaveAttribute('aria-current', 'page')
+    await expect(tab('Overview')).not.toHaveAttribute('aria-current')
+    expect(await tabLook(tab('Tasks'))).toEqual(open)
+
+    // On a phone: one row that scrolls sideways (not nine wrapped links), on the first screen,
+    // with the open tab in view, every tab reached with Tab, and axe clean.
+    await page.setViewportSize(phone)
+    await page.goto(withPrefix(`/admin/dashboard/projects/${project.id}/team`, lng))
+    await expect(tab('Team access')).toHaveAttribute('aria-current', 'page')
+    const row = tabs.getByRole('list')
+    const rowBox = (await row.boundingBox())!
+    expect(rowBox.height, 'one row of tabs').toBeLessThan(64)
+    expect(rowBox.y + rowBox.height, 'the tabs on the first screen').toBeLessThanOrEqual(phone.height)
+    expect(await row.evaluate((list) => list.scrollWidth > list.clientWidth)).toBe(true)
+    await expect
+      .poll(async () => {
+        const box = (await tab('Team access').boundingBox())!
+        return box.x >= rowBox.x - 1 && box.x + box.width <= rowBox.x + rowBox.width + 1
+      })
+      .toBe(true)
+    await expectNoHorizontalOverflow(page, 'admin project tabs at 375 px')
+    const links = tabs.getByRole('link')
+    await links.first().focus()
+    for (let i = 1; i < (await links.count()); i++) {
+      await page.keyboard.press('Tab')
+      await expect(links.nth(i)).toBeFocused()
+      await expect(links.nth(i)).toBeInViewport()
+    }
+    await expectNoAxeViolations(page, `admin project tabs at 375 px (${lng})`)
+
+    // The portal: the project page and its conversation are tabs, each marked when open.
+    const context = await browser.newContext({ viewport: wide, locale: lng === 'es' ? 'es-ES' : 'en-US' })
+    const client = await context.newPage()
+    await signIn(client, demoUsers.lucia, lng)
+    await client.goto(withPrefix(`/client-portal/dashboard/projects/${project.id}`, lng))
+    const portalTabs = client.getByRole('navigation', { name: t(lng, 'Project sections') })
+    const portalTab = (label: string) => portalTabs.getByRole('link', { name: new RegExp(`^${t(lng, label)}`) })
+    await expect(portalTab('Project')).toHaveAttribute('aria-current', 'page')
+    await expect(portalTabs.locator('[aria-current]')).toHaveCount(1)
+    expect((await tabLook(portalTab('Project'))).weight).toBeGreaterThanOrEqual(600)
+    await portalTab('Conversation').click()
+    await expect(client).toHaveURL(
+      exactPath(withPrefix(`/client-portal/dashboard/projects/${project.id}/conversation`, lng)),
+    )
+    await expect(portalTab('Conversation')).toHaveAttribute('aria-current', 'page')
+    await expect(portalTab('Project')).not.toHaveAttribute('aria-current')
+    expect((await tabLook(portalTab('Conversation'))).weight).toBeGreaterThanOrEqual(600)
+    // from the conversation, a section's tab leads back to that section of the project page
+    await portalTab('Tasks').click()
+    await expect(client).toHaveURL(
+      new RegExp(`${withPrefix(`/client-portal/dashboard/projects/${project.id}`, lng)}#tasks$`),
+    )
+    await expectNoAxeViolations(client, `portal project tabs (${lng})`)
+    await context.close()
+  })
+}
+
+test("the admin side bar's count says what it counts, seen and in the link's name", async ({ page, admin }) => {
+  // a message from someone else, on a project of the staff's: unread for the admin
+  const organization = await createOrganization(admin)
+  const { data: project } = await admin
+    .from('projects')
+    .insert({ organization_id: organization.id, name: 'Sidebar count', service: 'governance' })
+    .select('id')
+    .single<{ id: string }>()
+  const { data: author } = await admin
+    .from('profiles')
+    .select('id')
+    .eq('email', demoUsers.superAdmin.email)
+    .single<{ id: string }>()
+  const { error } = await admin
+    .from('conversation_messages')
+    .insert({ project_id: project!.id, author_id: author!.id, body: 'Unread for Marta' })
+  expect(error).toBeNull()
+
+  await page.setViewportSize(wide)
+  await signInStaff(page, demoUsers.admin, 'en')
+  const nav = shell(page, 'en', 'Admin').nav
+  const projects = nav.getByRole('link', { name: /^Projects, \d+ unread messages?$/ })
+  await expect(projects).toBeVisible()
+  const label = (await projects.getAttribute('aria-label'))!
+  const count = Number(/(\d+)/.exec(label)![1])
+  expect(count).toBeGreaterThan(0)
+  // the badge shows the same words, not a bare number
+  await expect(projects).toContainText(
+    t('en', '{unreadMessages, plural, one {# unread message} other {# unread messages}}', { unreadMessages: count }),
+  )
+  await page.getByRole('banner').getByRole('button', { name: 'Español' }).click()
+  await expect(
+    shell(page, 'es', 'Admin').nav.getByRole('link', { name: new RegExp(`^Proyectos, ${count} mensajes? sin leer$`) }),
+  ).toBeVisible()
+  await expectNoAxeViolations(page, 'admin side bar with counts (es)')
+})
+
+test('the admin overview: each figure opens what it counts, each overdue task its project', async ({ page, admin }) => {
+  const organization = await createOrganization(admin)
+  const { data: project } = await admin
+    .from('projects')
+    .insert({ organization_id: organization.id, name: 'Overdue work', service: 'governance', status: 'in_progress' })
+    .select('id')
+    .single<{ id: string }>()
+  // due long ago: the first of the overview's overdue tasks
+  const { data: task } = await admin
+    .from('tasks')
+    .insert({ project_id: project!.id, title: 'Long overdue review', due_date: '2001-01-15' })
+    .select('id')
+    .single<{ id: string }>()
+  try {
+    await page.setViewportSize(wide)
+    await signInStaff(page, demoUsers.admin, 'en')
+    const figures = page.getByRole('list', { name: t('en', 'Key figures') })
+    await expect(figures.getByRole('link')).toHaveCount(5)
+    const figure = (label: string) => figures.getByRole('link', { name: new RegExp(`^[\\d,]+ ?${t('en', label)}$`) })
+
+    // Open projects: the list, filtered as counted (other tests may add projects meanwhile, so the
+    // rows are checked for what they are rather than counted)
+    await figure('Open projects').click()
+    await expect(page).toHaveURL(/\/admin\/dashboard\/projects\?status=open$/)
+    await expect(
+      page.getByRole('search', { name: t('en', 'Filter projects') }).getByLabel(t('en', 'Status'), { exact: true }),
+    ).toHaveValue('open')
+    const rows = page.locator('tr[data-project-id]')
+    await expect(rows.filter({ hasText: 'Overdue work' })).toHaveCount(1)
+    const statuses = new Set(
+      await rows.locator('[data-status]').evaluateAll((badges) => badges.map((b) => b.getAttribute('data-status'))),
+    )
+    expect([...statuses].every((status) => ['planning', 'in_progress', 'on_hold'].includes(status!))).toBe(true)
+    await page.goBack()
+
+    await figure('New leads').click()
+    await expect(page).toHaveURL(/\/admin\/dashboard\/leads\?status=new$/)
+    await page.goBack()
+    await figure('Active client organizations').click()
+    await expect(page).toHaveURL(exactPath(withPrefix('/admin/dashboard/organizations', 'en')))
+    await page.goBack()
+
+    // Overdue tasks: the section below, whose tasks open their project's tasks
+    await expect(figure('Overdue tasks')).toHaveAttribute('href', '#overdue-title')
+    const overdue = page.getByRole('region', { name: t('en', 'Overdue tasks') })
+    await overdue.getByRole('link', { name: 'Long overdue review' }).click()
+    await expect(page).toHaveURL(exactPath(withPrefix(`/admin/dashboard/projects/${project!.id}/tasks`, 'en')))
+    await page.goBack()
+    await expectNoAxeViolations(page, 'admin overview with linked figures (en)')
+  } finally {
+    await admin.from('tasks').delete().eq('id', task!.id)
+  }
 })

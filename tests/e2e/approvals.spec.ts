@@ -146,6 +146,8 @@ test.describe('approvals with a record', () => {
         organizationName: organization.name,
       }),
     )
+    // (a press while the change is still being saved is ignored: wait until it is done)
+    await expect(toggle).not.toHaveAttribute('aria-disabled', 'true')
     await staff.keyboard.press('Space')
     await expect(toggle).toHaveAttribute('aria-checked', 'true')
 

@@ -391,3 +391,18 @@ test('the first load of /contact carries no supabase-js', async ({ page }) => {
   expect(scripts.size).toBeGreaterThan(0)
   expect([...scripts.entries()].filter(([, isSupabase]) => isSupabase)).toEqual([])
 })
+
+for (const lng of locales) {
+  test(`on a phone the form follows the page's introduction without an empty band (${lng})`, async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 })
+    await openContact(page, lng)
+    const intro = page.getByRole('main').locator('section').first().locator('p').last()
+    const heading = page.getByRole('heading', { level: 2, name: t(lng, 'Send us a message') })
+    const gap = (await heading.boundingBox())!.y - (await intro.boundingBox().then((box) => box!.y + box!.height))
+    // the introduction's last line, then the form's title: about one line of space, not a band
+    expect(gap).toBeGreaterThan(0)
+    expect(gap).toBeLessThanOrEqual(56)
+    // and the form's title is on the first screen
+    expect((await heading.boundingBox())!.y + 30).toBeLessThan(800)
+  })
+}

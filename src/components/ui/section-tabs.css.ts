@@ -3,6 +3,10 @@
 import { style } from '@vanilla-extract/css'
 import { vars } from '@/styles/theme.css'
 
+// As a grid or flex item the landmark would take its tabs' full width (min-width: auto) and widen
+// the page instead of letting the row scroll.
+export const nav = style({ minWidth: 0 })
+
 export const list = style({
   position: 'relative',
   display: 'flex',

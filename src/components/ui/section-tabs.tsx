@@ -21,7 +21,7 @@ export function SectionTabs({ label, children }: { label: string; children: Reac
       list.scrollLeft = start - (list.clientWidth - current.offsetWidth) / 2
   }, [pathname])
   return (
-    <nav aria-label={label}>
+    <nav aria-label={label} className={styles.nav}>
       <ul ref={listRef} className={styles.list}>
         {children}
       </ul>

@@ -18,7 +18,7 @@ export function ContactPage() {
 
   return (
     <>
-      <section className={styles.hero} aria-labelledby="contact-title">
+      <section className={`${styles.hero} ${styles.heroCompact}`} aria-labelledby="contact-title">
         <div className={layout.container}>
           <h1 id="contact-title" className={styles.heroTitle}>
             {_(contact.title)}
@@ -27,7 +27,7 @@ export function ContactPage() {
         </div>
       </section>
 
-      <section className={layout.section}>
+      <section className={styles.afterCompactHero}>
         <div className={`${layout.container} ${formLayout.layout}`}>
           <ContactForm />
           <div className={formLayout.aside}>

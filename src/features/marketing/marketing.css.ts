@@ -8,6 +8,22 @@ export const hero = style({
   background: `linear-gradient(180deg, ${vars.color.accentSoft} 0%, ${vars.color.background} 100%)`,
 })
 
+// A hero that a form follows closely (the contact page): on a phone the usual padding, the lead's
+// margin and the next section's padding made a band of empty space that read as the page's end.
+export const heroCompact = style({
+  paddingBottom: vars.space['5'],
+  '@media': { [media.desktop]: { paddingBottom: vars.space['7'] } },
+})
+
+globalStyle(`${heroCompact} p:last-child`, { marginBottom: 0 })
+
+/** The section after a compact hero: a page section (layout.css's) with less room on top. */
+export const afterCompactHero = style({
+  paddingTop: vars.space['4'],
+  paddingBottom: vars.space['7'],
+  '@media': { [media.desktop]: { paddingTop: vars.space['6'], paddingBottom: vars.space['8'] } },
+})
+
 export const heroTitle = style({ maxWidth: '20ch' })
 
 export const heroGrid = style({
