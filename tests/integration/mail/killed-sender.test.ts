@@ -117,11 +117,15 @@ describe.each(databaseKinds())('a server killed after claiming e-mails, on %s', 
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       realtime: { transport: WebSocket as never },
     })
-    const { data: rows } = await service
-      .from('notifications')
-      .select('email_attempts, emailed_at')
-      .like('body', `%${marker}%`)
-    expect(rows?.map((row) => ({ attempts: row.email_attempts, sent: row.emailed_at !== null }))).toEqual([
+    // The sender reports a send after the catcher has it: poll until the report is in.
+    const outcomes = async () => {
+      const { data: rows } = await service
+        .from('notifications')
+        .select('email_attempts, emailed_at')
+        .like('body', `%${marker}%`)
+      return rows?.map((row) => ({ attempts: row.email_attempts, sent: row.emailed_at !== null }))
+    }
+    await expect.poll(outcomes, { timeout: 15_000, interval: 200 }).toEqual([
       { attempts: 2, sent: true },
       { attempts: 2, sent: true },
     ])
