@@ -151,6 +151,10 @@ for (const lng of ['es', 'en'] as const) {
       await page.goto(paths.project(lng, project.id))
       await expect(page.locator('#documents tbody tr').first()).toBeVisible()
       await expect(page.locator('#reports [data-report-id]').first()).toBeVisible()
+      // the metrics load on their own: wait for their buttons before reading the names
+      await expect(
+        page.getByRole('button', { name: new RegExp(`^${t(lng, 'Show the figures')}: `) }).first(),
+      ).toBeVisible()
       let names = await chromiumNames(page)
       expect(spaced(names), 'names with a space before punctuation on the project page').toEqual([])
       expect(namesStartingWith(names, 'Download').length).toBeGreaterThan(0)
