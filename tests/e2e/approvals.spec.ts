@@ -148,6 +148,7 @@ test.describe('approvals with a record', () => {
     )
     // (a press while the change is still being saved is ignored: wait until it is done)
     await expect(toggle).not.toHaveAttribute('aria-disabled', 'true')
+    await toggle.focus() // a live re-read of the team list may have replaced the row meanwhile
     await staff.keyboard.press('Space')
     await expect(toggle).toHaveAttribute('aria-checked', 'true')
 
