@@ -38,14 +38,25 @@ function inUse(dataDir: string, path: string, holder: Holder | undefined) {
   )
 }
 
+/** A zombie (killed, not yet reaped: in a container whose first process reaps nothing, never) is dead. */
+function zombie(pid: number): boolean {
+  try {
+    // The state follows the command's closing parenthesis: "pid (comm) S ...".
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z'
+  } catch {
+    return false // no /proc here (macOS), or gone meanwhile
+  }
+}
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0)
-    return true
   } catch (error) {
     // EPERM: it exists, under another user.
     return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
+  return !zombie(pid)
 }
 
 /**
