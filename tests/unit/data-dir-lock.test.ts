@@ -36,7 +36,9 @@ describe('the embedded database lock', () => {
       // sleep that reaps nothing, so the child stays a zombie while it runs.
       const parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 5'], { stdio: ['ignore', 'pipe', 'ignore'] })
       try {
-        const pid = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (d: Buffer) => resolve(String(d)))))
+        const pid = Number(
+          await new Promise<string>((resolve) => parent.stdout.once('data', (d: Buffer) => resolve(String(d)))),
+        )
         await expect
           .poll(() => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0], { timeout: 5000 })
           .toBe('Z')
