@@ -90,9 +90,29 @@ describe.each(databaseKinds())('REST errors on %s', (kind) => {
     expect(relatedOrder.error).toMatchObject({ code: 'PGRST118' })
   })
 
-  it('refuses aggregates and unknown casts', async () => {
-    expect((await bed.anon.from('rt_books').select('count()')).error).toMatchObject({ code: 'PGRST123' })
-    expect((await bed.anon.from('rt_books').select('pages.sum()')).error).toMatchObject({ code: 'PGRST123' })
+  it('refuses aggregates (off by default, as on Supabase) after relationship errors, and unknown casts', async () => {
+    const refused = {
+      code: 'PGRST123',
+      message: 'Use of aggregate functions is not allowed',
+      details: null,
+      hint: null,
+    }
+    for (const select of [
+      'count()',
+      'pages.sum()',
+      'id, rt_authors(name.max())',
+      'author_id, total:price::int.sum()',
+    ]) {
+      const result = await bed.anon.from('rt_books').select(select)
+      expect(result.status, select).toBe(400)
+      expect(result.error, select).toEqual(refused)
+    }
+    // PostgREST checks relationships first and meets unknown columns only when the query runs.
+    expect((await bed.anon.from('rt_books').select('missing.sum()')).error).toEqual(refused)
+    expect((await bed.anon.from('rt_books').select('count(), rt_nothing(id)')).error).toMatchObject({
+      code: 'PGRST200',
+    })
+    expect((await bed.anon.from('rt_books').select('sum()')).error).toMatchObject({ code: 'PGRST200' })
     const cast = await bed.anon.from('rt_books').select('id::evil')
     expect(cast.status).toBe(400)
     expect(cast.error).toMatchObject({ code: '42704', message: 'type "evil" does not exist' })

@@ -1,5 +1,5 @@
 // A read plan: the parsed query with every name checked against the schema cache, ready for SQL.
-import type { JsonStep, Operation } from '../parse/ast'
+import type { AggregateFunction, JsonStep, Operation } from '../parse/ast'
 import type { Column, Relation } from '../schema-cache'
 import type { Relationship } from './relationships'
 
@@ -27,8 +27,24 @@ export interface ResolvedOrder {
   nulls?: 'first' | 'last'
 }
 
+/** An aggregate over a group's rows: of a column (with its cast), or of the rows (`count()`). */
+export interface Aggregate {
+  fn: AggregateFunction
+  /** The result's cast (`col.sum()::int`). */
+  cast?: string
+}
+
 export type OutputField =
-  | { kind: 'column'; key: string; ref: ColumnRef; cast?: string }
+  | {
+      kind: 'column'
+      key: string
+      ref: ColumnRef
+      cast?: string
+      aggregate?: Aggregate
+      /** Written with an alias: a group is keyed by the output value, else by the bare column (PostgREST). */
+      aliased: boolean
+    }
+  | { kind: 'countAll'; key: string; aggregate: Aggregate }
   | { kind: 'embed'; key: string; embed: EmbedNode }
   /** PostgREST's legacy `count` (no parentheses): the number of rows, allowed without aggregates. */
   | { kind: 'count'; key: string }
