@@ -9,12 +9,13 @@ import { castType } from '../build/sql'
 import { findRelationship } from './relationships'
 import { AliasCounter, type ColumnRef, type EmbedNode, type ReadNode, type ResolvedLogic } from './types'
 
-export function resolveColumn(relation: Relation, field: FieldRef): ColumnRef {
+/** `label`: what PostgreSQL's error names the table by (ReadNode.label). */
+export function resolveColumn(relation: Relation, field: FieldRef, label = relation.name): ColumnRef {
   // A column, else a computed field (a function of the row), as PostgREST resolves names.
   const column = relation.byName.get(field.name) ?? relation.computed.get(field.name)
   if (!column) {
     const names = relation.columns.map((candidate) => candidate.name)
-    throw restErrors.undefinedColumn(relation.name, field.name, closestColumn(field.name, names))
+    throw restErrors.undefinedColumn(label, field.name, closestColumn(field.name, names))
   }
   return { column, path: field.path }
 }
@@ -45,6 +46,11 @@ interface PlanContext {
   deferred: RestError[]
   /** The select asks for an aggregate somewhere (PGRST123 unless they are enabled). */
   aggregates: boolean
+  /**
+   * The same embed twice at one level: PostgREST names both joins alike and PostgreSQL refuses the
+   * query (42712) before it looks at any column.
+   */
+  duplicate?: RestError
 }
 
 function deferring<T>(ctx: PlanContext, fallback: () => T, work: () => T): T {
@@ -63,11 +69,11 @@ const unresolved = (field: FieldRef): ColumnRef => ({
   path: field.path,
 })
 
-const columnOf = (ctx: PlanContext, relation: Relation, field: FieldRef): ColumnRef =>
+const columnOf = (ctx: PlanContext, node: ReadNode, field: FieldRef): ColumnRef =>
   deferring(
     ctx,
     () => unresolved(field),
-    () => resolveColumn(relation, field),
+    () => resolveColumn(node.relation, field, node.label),
   )
 
 const checkedCast = (ctx: PlanContext, type: string | undefined) =>
@@ -79,10 +85,11 @@ const checkedCast = (ctx: PlanContext, type: string | undefined) =>
         () => castType(type),
       )
 
-function buildNode(ctx: PlanContext, relation: Relation, items: SelectItem[]): ReadNode {
+function buildNode(ctx: PlanContext, relation: Relation, items: SelectItem[], depth = 0): ReadNode {
   const node: ReadNode = {
     relation,
     alias: ctx.counter.table(),
+    label: depth === 0 ? relation.name : `${relation.name}_${depth}`,
     fields: [],
     filters: [],
     logic: [],
@@ -102,7 +109,7 @@ function buildNode(ctx: PlanContext, relation: Relation, items: SelectItem[]): R
       if (items.length > 1) throw restErrors.aggregatesNotAllowed()
       node.fields.push({ kind: 'count', key: item.alias ?? 'count' })
     } else if (item.kind === 'field') {
-      const ref = columnOf(ctx, relation, item.field)
+      const ref = columnOf(ctx, node, item.field)
       const cast = checkedCast(ctx, item.cast)
       if (item.aggregate) ctx.aggregates = true
       const aggregate = item.aggregate && { fn: item.aggregate, cast: checkedCast(ctx, item.aggregateCast) }
@@ -113,7 +120,10 @@ function buildNode(ctx: PlanContext, relation: Relation, items: SelectItem[]): R
       const relationship = findRelationship(ctx.cache, relation, item.name, item.hint)
       const toOne = relationship.cardinality !== 'one-to-many'
       if (item.spread && !toOne) throw restErrors.notImplemented(`spreading the to-many embed '${item.name}'`)
-      const child = buildNode(ctx, relationship.target, item.children)
+      const child = buildNode(ctx, relationship.target, item.children, depth + 1)
+      const joinLabel = `${relation.name}_${item.alias ?? item.name}_${depth + 1}`
+      if (node.embeds.some((other) => other.joinLabel === joinLabel))
+        ctx.duplicate ??= restErrors.duplicateTable(joinLabel)
       const embed: EmbedNode = {
         key: item.alias ?? item.name,
         relationship,
@@ -122,6 +132,7 @@ function buildNode(ctx: PlanContext, relation: Relation, items: SelectItem[]): R
         inner: item.inner,
         spread: item.spread,
         lateral: ctx.counter.lateral(),
+        joinLabel,
       }
       node.embeds.push(embed)
       // An empty embed `rel!inner()` only filters; it adds nothing to the output.
@@ -148,18 +159,18 @@ function nodeAt(root: ReadNode, path: string[]): ReadNode {
   return node
 }
 
-type Resolve = (relation: Relation, field: FieldRef) => ColumnRef
+type Resolve = (node: ReadNode, field: FieldRef) => ColumnRef
 
-function resolveLogic(relation: Relation, tree: LogicTree, resolve: Resolve): ResolvedLogic {
+function resolveLogic(node: ReadNode, tree: LogicTree, resolve: Resolve): ResolvedLogic {
   if (tree.kind === 'filter') {
     const { field, negate, operation } = tree.filter
-    return { kind: 'filter', filter: { target: resolve(relation, field), negate, operation } }
+    return { kind: 'filter', filter: { target: resolve(node, field), negate, operation } }
   }
   return {
     kind: 'logic',
     op: tree.op,
     negate: tree.negate,
-    children: tree.children.map((child) => resolveLogic(relation, child, resolve)),
+    children: tree.children.map((child) => resolveLogic(node, child, resolve)),
   }
 }
 
@@ -172,7 +183,7 @@ export function planRead(cache: SchemaCache, relation: Relation, query: ParsedQu
   const ctx: PlanContext = { cache, counter: new AliasCounter(), deferred: [], aggregates: false }
   const root = buildNode(ctx, relation, query.select)
   if (ctx.aggregates && !options.aggregates) throw restErrors.aggregatesNotAllowed()
-  const resolve: Resolve = (target, field) => columnOf(ctx, target, field)
+  const resolve: Resolve = (node, field) => columnOf(ctx, node, field)
   for (const { path, filter } of query.filters) {
     const node = nodeAt(root, path)
     const embed = node.relation.byName.has(filter.field.name) ? undefined : findEmbed(node, filter.field.name)
@@ -185,21 +196,21 @@ export function planRead(cache: SchemaCache, relation: Relation, query: ParsedQu
       continue
     }
     node.filters.push({
-      target: resolve(node.relation, filter.field),
+      target: resolve(node, filter.field),
       negate: filter.negate,
       operation: filter.operation,
     })
   }
   for (const { path, tree } of query.logic) {
     const node = nodeAt(root, path)
-    node.logic.push(resolveLogic(node.relation, tree, resolve))
+    node.logic.push(resolveLogic(node, tree, resolve))
   }
   for (const { path, terms } of query.order) {
     const node = nodeAt(root, path)
     for (const term of terms) {
       if (term.relation === undefined) {
         node.order.push({
-          target: resolve(node.relation, term.field),
+          target: resolve(node, term.field),
           direction: term.direction,
           nulls: term.nulls,
         })
@@ -209,7 +220,8 @@ export function planRead(cache: SchemaCache, relation: Relation, query: ParsedQu
       if (!embed) throw restErrors.notEmbedded(term.relation)
       if (!embed.toOne) throw restErrors.relatedOrder(node.relation.name, term.relation)
       node.order.push({
-        target: resolve(embed.node.relation, term.field),
+        // PostgREST orders by a column of the embed's join.
+        target: resolve({ ...embed.node, label: embed.joinLabel }, term.field),
         embed,
         direction: term.direction,
         nulls: term.nulls,
@@ -221,7 +233,7 @@ export function planRead(cache: SchemaCache, relation: Relation, query: ParsedQu
     node.limit = limit
     node.offset = offset
   }
-  const [deferred] = ctx.deferred
-  if (deferred) throw deferred
+  const failure = ctx.duplicate ?? ctx.deferred[0]
+  if (failure) throw failure
   return root
 }

@@ -53,6 +53,11 @@ export interface ReadNode {
   relation: Relation
   /** The generated SQL alias of this node's table (t0, t1…): never request text. */
   alias: string
+  /**
+   * What PostgREST's SQL calls this node's table, and so its errors: the table's name at the root,
+   * `<table>_<depth>` in an embed (`messages_1`).
+   */
+  label: string
   fields: OutputField[]
   filters: ResolvedFilter[]
   logic: ResolvedLogic[]
@@ -74,6 +79,8 @@ export interface EmbedNode {
   spread: boolean
   /** The generated alias of its lateral join (l1, l2…). */
   lateral: string
+  /** What PostgREST's SQL calls its join: `<parent table>_<alias or name>_<depth>`. */
+  joinLabel: string
 }
 
 export class AliasCounter {
