@@ -176,6 +176,15 @@ const schema = z
       .default(1024 * 1024),
     /** Frames per second one socket may send; beyond it its channels are closed (Realtime: 100). */
     REALTIME_MAX_EVENTS_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(100),
+    /** Largest body of a REST broadcast (`POST /realtime/v1/api/broadcast`), in bytes. */
+    REALTIME_BROADCAST_MAX_BODY_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(16 * 1024 * 1024)
+      .default(1024 * 1024),
+    /** Messages in one REST broadcast batch; a larger batch is refused with 429, as Realtime does. */
+    REALTIME_BROADCAST_MAX_MESSAGES: z.coerce.number().int().min(1).max(10_000).default(100),
     /** Longest channel name, in bytes (realtime-js cannot send more than 255). */
     REALTIME_MAX_TOPIC_BYTES: z.coerce.number().int().min(1).max(255).default(255),
     /** A socket that sends nothing this long is closed (clients send a heartbeat every 25 s). */
