@@ -10,6 +10,8 @@ import { authRoutes } from './auth/routes'
 import { restRoutes } from './rest/routes'
 import { storageRoutes } from './storage/routes'
 import { functionRoutes } from './functions/routes'
+import { broadcastRoutes } from './realtime/http-broadcast'
+import type { RealtimeHub } from './realtime/hub'
 import { inboxRoutes } from './mail/inbox-page'
 import { clientIpMiddleware } from './lib/client-ip'
 import { guardRequestBodies } from './body-limits'
@@ -26,7 +28,7 @@ const exposedHeaders = [
   'Link',
 ]
 
-export function createApp(deps: ServerDeps) {
+export function createApp(deps: ServerDeps, realtime: RealtimeHub) {
   const app = new Hono()
   // First: it sees the finished answer to a request whose body was not read to the end (a refusal).
   app.use('*', closeAfterUnreadBody({ maxMs: deps.env.HTTP_LINGER_MS, maxBytes: deps.env.HTTP_LINGER_MAX_BYTES }))
@@ -40,7 +42,7 @@ export function createApp(deps: ServerDeps) {
   // their two headers on the finished response: set beforehand, Hono would have to merge them
   // into every Response a handler builds, a measurable cost on small reads.
   const preflight = cors({ origin: '*', exposeHeaders: exposedHeaders, maxAge: 86400 })
-  for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/storage/v1/*', '/functions/v1/*']) {
+  for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/storage/v1/*', '/functions/v1/*', '/realtime/v1/api/*']) {
     app.use(prefix, async (c, next) => {
       if (c.req.method === 'OPTIONS') return preflight(c, next)
       await next()
@@ -55,6 +57,15 @@ export function createApp(deps: ServerDeps) {
   app.route(
     '/functions/v1',
     functionRoutes(deps, (request) => Promise.resolve(app.fetch(request))),
+  )
+  // Realtime's WebSocket is answered beside the app (hub.attach); its REST broadcast is here.
+  app.route(
+    '/realtime/v1',
+    broadcastRoutes(deps, realtime, {
+      maxMessages: deps.env.REALTIME_BROADCAST_MAX_MESSAGES,
+      maxPayloadBytes: deps.env.REALTIME_MAX_MESSAGE_BYTES,
+      maxTopicBytes: deps.env.REALTIME_MAX_TOPIC_BYTES,
+    }),
   )
   if (deps.catcher) app.route('/_dev/mail', inboxRoutes(deps.catcher))
   app.route(

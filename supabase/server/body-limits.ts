@@ -25,6 +25,18 @@ export function guardRequestBodies(app: Hono, env: Env) {
     }),
   )
   app.use(
+    '/realtime/v1/api/*',
+    bodyGuard({
+      maxBytes: env.REALTIME_BROADCAST_MAX_BODY_BYTES,
+      tooLarge: (c) => c.json({ message: 'Request body too large' }, 413),
+      json: {
+        maxDepth: env.API_MAX_JSON_DEPTH,
+        tooDeep: (c) =>
+          c.json({ message: `The JSON body is nested more than ${env.API_MAX_JSON_DEPTH} levels deep` }, 400),
+      },
+    }),
+  )
+  app.use(
     '/functions/v1/*',
     bodyGuard({
       maxBytes: env.FUNCTIONS_MAX_BODY_BYTES,

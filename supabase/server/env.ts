@@ -92,6 +92,20 @@ const schema = z
     REST_MAX_EMBEDS: z.coerce.number().int().min(1).max(200).default(40),
     /** Nesting of REST `and`/`or` trees, and steps of a JSON path (`col->a->b`). */
     REST_MAX_FILTER_DEPTH: z.coerce.number().int().min(1).max(64).default(16),
+    /**
+     * How a REST request's transaction ends (PostgREST's db-tx-end): `commit`; `commit-allow-override`,
+     * where `Prefer: tx=rollback` (supabase-js `.rollback()`) undoes it; `rollback`; or
+     * `rollback-allow-override`, where `Prefer: tx=commit` keeps it. Supabase projects commit.
+     */
+    REST_TX_END: z.enum(['commit', 'commit-allow-override', 'rollback', 'rollback-allow-override']).default('commit'),
+    /**
+     * Aggregate functions in a REST `select` (`count()`, `col.sum()`, …; PostgREST's
+     * db-aggregates-enabled). Off, as on Supabase: refused with 400 PGRST123.
+     */
+    REST_AGGREGATES_ENABLED: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
     /** Nesting of any JSON request body (auth, REST, storage, functions). */
     API_MAX_JSON_DEPTH: z.coerce.number().int().min(2).max(1000).default(64),
     /** Largest request body, in bytes, counted while it streams in. */
@@ -163,6 +177,15 @@ const schema = z
       .default(1024 * 1024),
     /** Frames per second one socket may send; beyond it its channels are closed (Realtime: 100). */
     REALTIME_MAX_EVENTS_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(100),
+    /** Largest body of a REST broadcast (`POST /realtime/v1/api/broadcast`), in bytes. */
+    REALTIME_BROADCAST_MAX_BODY_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(16 * 1024 * 1024)
+      .default(1024 * 1024),
+    /** Messages in one REST broadcast batch; a larger batch is refused with 429, as Realtime does. */
+    REALTIME_BROADCAST_MAX_MESSAGES: z.coerce.number().int().min(1).max(10_000).default(100),
     /** Longest channel name, in bytes (realtime-js cannot send more than 255). */
     REALTIME_MAX_TOPIC_BYTES: z.coerce.number().int().min(1).max(255).default(255),
     /** A socket that sends nothing this long is closed (clients send a heartbeat every 25 s). */

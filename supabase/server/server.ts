@@ -156,17 +156,7 @@ async function startUnderLock({
     catcher,
     functionSettings: functionSettings(env, siteOrigin(env), destination),
   }
-  const app = createApp(deps)
-  // The demo documents' files, the way they reach a Supabase project (`npm run seed:files`):
-  // through this server's own Storage API, in-process. Recorded once done, so a start cut short
-  // before then does it again.
-  if (seed) {
-    const client = seedingClient(deps.siteOrigin, env.SERVICE_ROLE_KEY, async (input, init) =>
-      app.fetch(new Request(input, init)),
-    )
-    await runOnce(db, 'demo-files', () => seedDemoFiles(client, { log }))
-  }
-  // It brings the Realtime publication up to date: one server at a time too.
+  // Made before the app, which answers Realtime's REST broadcast through it; started below.
   const realtime = new RealtimeHub(
     db,
     deps.keys,
@@ -177,6 +167,17 @@ async function startUnderLock({
       (await db.query<{ full_name: string }>('select full_name from public.profiles where id = $1', [userId])).rows[0]
         ?.full_name ?? null,
   )
+  const app = createApp(deps, realtime)
+  // The demo documents' files, the way they reach a Supabase project (`npm run seed:files`):
+  // through this server's own Storage API, in-process. Recorded once done, so a start cut short
+  // before then does it again.
+  if (seed) {
+    const client = seedingClient(deps.siteOrigin, env.SERVICE_ROLE_KEY, async (input, init) =>
+      app.fetch(new Request(input, init)),
+    )
+    await runOnce(db, 'demo-files', () => seedDemoFiles(client, { log }))
+  }
+  // It brings the Realtime publication up to date: one server at a time too.
   await realtime.start()
   return { deps, app, catcher, realtime }
 }

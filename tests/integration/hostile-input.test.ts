@@ -242,6 +242,15 @@ const cases: Case[] = [
     says: /prefix/,
   },
 
+  {
+    name: 'a Realtime broadcast body nested 50,000 levels',
+    path: '/realtime/v1/api/broadcast',
+    method: 'POST',
+    body: `{"messages":${deep('[', ']', 50000)}}`,
+    status: 400,
+    says: /nested more than 64 levels/,
+  },
+
   // Sizes: refused while the body streams (REST_/AUTH_/FUNCTIONS_MAX_BODY_BYTES, storage's limits).
   {
     name: 'a REST insert of 2 MiB with Content-Length',
@@ -310,6 +319,22 @@ const cases: Case[] = [
     body: { streamed: 8 * mib },
     status: 400, // Supabase Storage: HTTP 400, statusCode "413" in the body
     says: /exceeded the maximum allowed size/,
+  },
+  {
+    name: 'a Realtime broadcast of 32 MiB streamed',
+    path: '/realtime/v1/api/broadcast',
+    method: 'POST',
+    body: { streamed: 32 * mib },
+    status: 413,
+    says: /Request body too large/,
+  },
+  {
+    name: 'a Realtime broadcast batch of 5,000 messages',
+    path: '/realtime/v1/api/broadcast',
+    method: 'POST',
+    body: JSON.stringify({ messages: Array.from({ length: 5000 }, () => ({ topic: 'x', event: 'e', payload: {} })) }),
+    status: 429,
+    says: /reduce the batch size/,
   },
   {
     name: 'a storage upload of 64 MiB streamed',
@@ -589,6 +614,15 @@ const cases: Case[] = [
       linkAsBearer,
       status: 401,
       says: /JWT cryptographic operation failed/,
+    },
+    {
+      name: `a ${linkAsBearer} token as the bearer of a Realtime broadcast`,
+      path: `/realtime/v1/api/broadcast/${encodeURIComponent(`conversation:${projects.riberaDashboard}`)}/events/typing?private=true`,
+      method: 'POST',
+      body: '{}',
+      linkAsBearer,
+      status: 401,
+      says: /Unauthorized/,
     },
     {
       name: `a ${linkAsBearer} token as the bearer of the auth API`,

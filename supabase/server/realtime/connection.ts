@@ -10,16 +10,7 @@ import { checkToken } from './auth'
 import type { BindingRequest, Subscriber } from './changes'
 import { mayWrite, readableExtensions, type Extension } from './private-channels'
 import { isViewAs } from '../lib/view-as'
-import {
-  FrameError,
-  decodeBinary,
-  decodeText,
-  encode,
-  encodeBinaryBroadcast,
-  reply,
-  type Message,
-  type Vsn,
-} from './protocol'
+import { FrameError, decodeBinary, decodeText, encode, reply, type Message, type Vsn } from './protocol'
 import type { RealtimeHub } from './hub'
 import type { Holding } from './usage'
 
@@ -410,22 +401,12 @@ export class Connection {
       return this.send(reply(message, 'error', { reason: 'broadcast needs an event' }))
     // A private channel without write permission: dropped without a reply, as Realtime does.
     if (!(await this.allowedToWrite(channel, 'broadcast'))) return
-    const event = payload.event
-    const body = payload.payload
-    for (const target of this.hub.channelsIn(channel.scope)) {
-      if (target === channel && !channel.broadcast.self) continue
-      if (Buffer.isBuffer(body)) {
-        if (target.connection.vsn === '2.0.0')
-          target.connection.sendBinary(encodeBinaryBroadcast(target.topic, event, body))
-      } else
-        target.connection.send({
-          joinRef: null,
-          ref: null,
-          topic: target.topic,
-          event: 'broadcast',
-          payload: { type: 'broadcast', event, payload: body ?? {} },
-        })
-    }
+    this.hub.deliverBroadcast(
+      channel.scope,
+      payload.event,
+      payload.payload,
+      channel.broadcast.self ? undefined : channel,
+    )
     if (channel.broadcast.ack) this.send(reply(message, 'ok', {}))
   }
 

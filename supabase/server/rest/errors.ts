@@ -184,6 +184,8 @@ export const restErrors = {
       true,
     ),
   undefinedType: (type: string) => new RestError(400, '42704', `type "${type}" does not exist`),
+  /** Two joins with one name (PostgREST names an embed's join `<table>_<name>_<depth>`). */
+  duplicateTable: (name: string) => new RestError(400, '42712', `table name "${name}" specified more than once`),
   safeUpdate: (verb: 'UPDATE' | 'DELETE') => new RestError(400, '21000', `${verb} requires a WHERE clause`),
 
   jwtInvalid: (message: string) =>

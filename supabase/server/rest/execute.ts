@@ -15,9 +15,9 @@ import { prepareRpc } from './handlers/rpc'
 import { prepareWrite } from './handlers/write'
 import type { ParseLimits } from './parse/limits'
 import { parseQuery } from './parse/query'
-import { negotiateMediaType, parsePrefer, parseRangeHeader } from './prefer'
+import { negotiateMediaType, parsePrefer, parseRangeHeader, type Preferences } from './prefer'
 import type { Prepared, RawBody, RestMethod, RestRequest } from './request'
-import { errorResponse, toResponse } from './response'
+import { errorResponse, toResponse, type RestResult } from './response'
 import type { SchemaCache } from './schema-cache'
 import type { SchemaCacheStore } from './schema-store'
 
@@ -28,17 +28,33 @@ function requirePublicProfile(method: string, headers: Headers) {
   if (profile !== null && profile.trim() !== 'public') throw restErrors.unacceptableSchema(profile.trim())
 }
 
-export interface RestLimits extends ParseLimits {
+export interface RestSettings extends ParseLimits {
   maxJsonDepth: number
+  txEnd: Env['REST_TX_END']
+  aggregates: boolean
 }
 
-export function restLimits(env: Env): RestLimits {
+export function restSettings(env: Env): RestSettings {
   return {
     maxEmbedDepth: env.REST_MAX_EMBED_DEPTH,
     maxEmbeds: env.REST_MAX_EMBEDS,
     maxFilterDepth: env.REST_MAX_FILTER_DEPTH,
     maxJsonDepth: env.API_MAX_JSON_DEPTH,
+    txEnd: env.REST_TX_END,
+    aggregates: env.REST_AGGREGATES_ENABLED,
   }
+}
+
+/** Carries a finished answer out of a transaction that must not commit (`tx=rollback`). */
+class RolledBack extends Error {
+  constructor(readonly result: RestResult) {
+    super('rolled back')
+  }
+}
+
+/** Whether the request's transaction ends in a rollback: the setting, or the request where it may choose. */
+function endsInRollback(txEnd: RestSettings['txEnd'], prefs: Preferences): boolean {
+  return txEnd.startsWith('rollback') ? prefs.tx !== 'commit' : prefs.tx === 'rollback'
 }
 
 // The media types PostgREST passes whole to a function's single unnamed parameter of that type.
@@ -88,7 +104,7 @@ async function withFreshSchema(store: SchemaCacheStore, prepare: (cache: SchemaC
 export async function serveRest(
   deps: ServerDeps,
   store: SchemaCacheStore,
-  limits: RestLimits,
+  settings: RestSettings,
   raw: Request,
   kind: 'table' | 'rpc',
   target: string,
@@ -117,11 +133,13 @@ export async function serveRest(
     const request: RestRequest = {
       method: method as RestMethod,
       target,
-      query: parseQuery(new URL(raw.url).searchParams, kind, limits),
-      prefs: parsePrefer(raw.headers.get('prefer')),
+      query: parseQuery(new URL(raw.url).searchParams, kind, settings),
+      prefs: parsePrefer(raw.headers.get('prefer'), settings.txEnd.endsWith('-allow-override')),
       media,
       range: readOnly ? parseRangeHeader(raw.headers.get('range')) : undefined,
-      body: readOnly || method === 'DELETE' || rawBody ? undefined : await readJsonBody(raw, kind, limits.maxJsonDepth),
+      body:
+        readOnly || method === 'DELETE' || rawBody ? undefined : await readJsonBody(raw, kind, settings.maxJsonDepth),
+      aggregates: settings.aggregates,
       rawBody,
     }
     const prepare = kind === 'rpc' ? prepareRpc : readOnly ? prepareRead : prepareWrite
@@ -137,7 +155,16 @@ export async function serveRest(
       // builds its answer from the rows: a rolled-back attempt leaves nothing, so it may run again.
       retryable: true,
     }
-    const result = await withRequestContext(deps.db, context, prepared)
+    const rollback = endsInRollback(settings.txEnd, request.prefs)
+    const run: Prepared = rollback
+      ? async (tx) => {
+          throw new RolledBack(await prepared(tx))
+        }
+      : prepared
+    const result = await withRequestContext(deps.db, context, run).catch((error: unknown) => {
+      if (error instanceof RolledBack) return error.result
+      throw error
+    })
     return toResponse(result, method === 'HEAD', media)
   } catch (error) {
     // Something the cache lists may have been dropped or renamed by a migration.

@@ -8,6 +8,8 @@ export interface Preferences {
   resolution?: 'merge-duplicates' | 'ignore-duplicates'
   missing?: 'default' | 'null'
   handling?: 'strict' | 'lenient'
+  /** How the transaction ends, when the server lets a request choose (REST_TX_END `*-allow-override`). */
+  tx?: 'commit' | 'rollback'
   maxAffected?: number
   /** Preferences we do not know or do not apply, for `handling=strict`. */
   invalid: string[]
@@ -19,11 +21,16 @@ const allowed: Record<string, readonly string[]> = {
   resolution: ['merge-duplicates', 'ignore-duplicates'],
   missing: ['default', 'null'],
   handling: ['strict', 'lenient'],
+  tx: ['commit', 'rollback'],
 }
-// Understood and deliberately not applied (PostgREST's defaults here): transaction end, time zone, params.
-const ignored = new Set(['tx', 'timezone', 'params'])
+// Understood and deliberately not applied (PostgREST's defaults here): time zone, params.
+const ignored = new Set(['timezone', 'params'])
 
-export function parsePrefer(header: string | null | undefined): Preferences {
+/**
+ * `txOverride`: the server lets a request choose how its transaction ends; otherwise `tx=commit`
+ * and `tx=rollback` are known (never invalid) but not applied, as PostgREST reads them.
+ */
+export function parsePrefer(header: string | null | undefined, txOverride = false): Preferences {
   const prefs: Preferences = { invalid: [] }
   for (const raw of (header ?? '').split(',')) {
     const item = raw.trim()
@@ -32,6 +39,7 @@ export function parsePrefer(header: string | null | undefined): Preferences {
     // A preference given twice keeps its first value, as PostgREST reads them.
     if (key === 'max-affected' && /^\d+$/.test(value)) prefs.maxAffected ??= Number(value)
     else if (Object.hasOwn(allowed, key) && allowed[key]?.includes(value)) {
+      if (key === 'tx' && !txOverride) continue
       if ((prefs as unknown as Record<string, unknown>)[key] === undefined) Object.assign(prefs, { [key]: value })
     } else if (!ignored.has(key)) prefs.invalid.push(item)
   }
@@ -41,15 +49,27 @@ export function parsePrefer(header: string | null | undefined): Preferences {
 
 type Applicable = keyof Omit<Preferences, 'invalid'>
 
+/** What a request does, which decides the preferences PostgREST reports as applied. */
+export type AppliedTo = 'read' | 'rpc' | 'insert' | 'upsert' | 'update' | 'delete'
+
+const appliedBy: Record<AppliedTo, Applicable[]> = {
+  read: ['count', 'tx', 'handling'],
+  rpc: ['count', 'tx', 'handling', 'maxAffected'],
+  insert: ['missing', 'return', 'count', 'tx', 'handling'],
+  upsert: ['resolution', 'missing', 'return', 'count', 'tx', 'handling'],
+  update: ['missing', 'return', 'count', 'tx', 'handling', 'maxAffected'],
+  delete: ['return', 'count', 'tx', 'handling', 'maxAffected'],
+}
+
 // The order PostgREST writes them in, whatever the order they were asked in.
-const appliedOrder: Applicable[] = ['resolution', 'missing', 'return', 'count', 'handling', 'maxAffected']
+const appliedOrder: Applicable[] = ['resolution', 'missing', 'return', 'count', 'tx', 'handling', 'maxAffected']
 
 /** The `Preference-Applied` header value for what this request honoured. */
-export function preferenceApplied(prefs: Preferences, applied: Applicable[]): string | undefined {
+export function preferenceApplied(prefs: Preferences, to: AppliedTo): string | undefined {
   const parts: string[] = []
   for (const key of appliedOrder) {
     const value = prefs[key]
-    if (value === undefined || !applied.includes(key)) continue
+    if (value === undefined || !appliedBy[to].includes(key)) continue
     if (key === 'maxAffected') {
       if (prefs.handling === 'strict') parts.push(`max-affected=${value}`)
     } else parts.push(`${key}=${value}`)

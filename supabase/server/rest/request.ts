@@ -4,7 +4,7 @@ import type { Queryable } from '../db/database'
 import { restErrors } from './errors'
 import type { ParsedQuery } from './parse/ast'
 import type { ReadNode } from './plan/types'
-import { preferenceApplied, type MediaType, type Preferences } from './prefer'
+import { preferenceApplied, type AppliedTo, type MediaType, type Preferences } from './prefer'
 import { contentRange, rangeStatus, type RestResult } from './response'
 
 export type RestMethod = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE'
@@ -21,6 +21,8 @@ export interface RestRequest {
   body?: unknown
   /** An rpc body sent as text/plain, text/xml or application/octet-stream, for a single unnamed parameter. */
   rawBody?: RawBody
+  /** Aggregate functions may be used in `select` (REST_AGGREGATES_ENABLED). */
+  aggregates: boolean
 }
 
 export interface RawBody {
@@ -61,7 +63,7 @@ export async function queryPage(tx: Queryable, sql: string, values: unknown[], n
 }
 
 /** Status, Content-Range and body for a read (of a table or of a function's rows). */
-export function readResult(request: RestRequest, root: ReadNode, page: PageRow): RestResult {
+export function readResult(request: RestRequest, root: ReadNode, page: PageRow, to: AppliedTo = 'read'): RestResult {
   const offset = root.offset ?? 0
   const total = page.total === null ? undefined : Number(page.total)
   if (total !== undefined && offset > total) {
@@ -69,7 +71,7 @@ export function readResult(request: RestRequest, root: ReadNode, page: PageRow):
   }
   if (request.media.single && page.page_rows !== 1) throw restErrors.singular(page.page_rows)
   const headers: Record<string, string> = { 'Content-Range': contentRange(offset, page.page_rows, total) }
-  const applied = preferenceApplied(request.prefs, ['count'])
+  const applied = preferenceApplied(request.prefs, to)
   if (applied) headers['Preference-Applied'] = applied
   return {
     status: request.media.single ? 200 : rangeStatus(page.page_rows, total),

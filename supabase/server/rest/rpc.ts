@@ -4,7 +4,7 @@ import { ident, qualified, type SqlParams } from './build/sql'
 import { restErrors } from './errors'
 import { closest } from './fuzzy'
 import type { RawBody } from './request'
-import type { DbFunction, SchemaCache } from './schema-cache'
+import type { DbFunction, OverloadRank, SchemaCache } from './schema-cache'
 
 const unnamedTypes = new Set(['json', 'jsonb', 'text', 'xml', 'bytea'])
 
@@ -58,7 +58,44 @@ export function resolveFunction(
     throw restErrors.noFunction(name, keys, unnamed, suggestion)
   }
   throw restErrors.ambiguousFunction(
-    matches.map((fn) => `public.${fn.name}(${fn.params.map((param) => `${param.name} => ${param.type}`).join(', ')})`),
+    [...matches]
+      .sort(compareOverloads)
+      .map((fn) => `public.${fn.name}(${fn.params.map((param) => `${param.name} => ${param.type}`).join(', ')})`),
+  )
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+const compareFlag = (a: boolean, b: boolean) => Number(a) - Number(b)
+// PostgREST's FuncVolatility lists Volatile, Stable, Immutable in that order.
+const volatilityOrder = ['v', 's', 'i']
+
+/** PostgREST's order of one name's overloads (`Ord Routine`): fewer parameters first, then field by field. */
+export function compareOverloads(a: DbFunction, b: DbFunction): number {
+  if (a.params.length !== b.params.length) return a.params.length - b.params.length
+  const x = a.rank
+  const y = b.rank
+  if (x.description !== y.description) {
+    if (x.description === null) return -1
+    if (y.description === null) return 1
+    return compareText(x.description, y.description)
+  }
+  for (let i = 0; i < x.params.length; i++) {
+    const [nameA, typeA, maxA, requiredA, variadicA] = x.params[i] as OverloadRank['params'][number]
+    const [nameB, typeB, maxB, requiredB, variadicB] = y.params[i] as OverloadRank['params'][number]
+    const order =
+      compareText(nameA, nameB) ||
+      compareText(typeA, typeB) ||
+      compareText(maxA, maxB) ||
+      compareFlag(requiredA, requiredB) ||
+      compareFlag(variadicA, variadicB)
+    if (order !== 0) return order
+  }
+  return (
+    compareFlag(x.returnsSet, y.returnsSet) ||
+    compareFlag(x.composite, y.composite) ||
+    compareText(x.returnSchema, y.returnSchema) ||
+    compareText(x.returnName, y.returnName) ||
+    volatilityOrder.indexOf(x.volatility) - volatilityOrder.indexOf(y.volatility)
   )
 }
 

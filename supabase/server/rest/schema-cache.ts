@@ -47,9 +47,22 @@ export interface FunctionParam {
   hasDefault: boolean
 }
 
+/** What PostgREST orders one name's overloads by (its `Ord Routine`), after the number of parameters. */
+export interface OverloadRank {
+  description: string | null
+  /** Per parameter: name, type, the type without a length limit, required, variadic. */
+  params: Array<[string, string, string, boolean, boolean]>
+  returnsSet: boolean
+  composite: boolean
+  returnSchema: string
+  returnName: string
+  volatility: string
+}
+
 export interface DbFunction {
   name: string
   params: FunctionParam[]
+  rank: OverloadRank
   returnsSet: boolean
   returnType: string
   kind: 'void' | 'scalar' | 'composite'
@@ -84,6 +97,15 @@ function makeRelation(name: string, columns: Column[]): Relation {
 const maxPreparedStatements = 200
 /** Names are never reused, so a connection never holds two statements under one name. */
 let preparedCount = 0
+
+// The types PostgREST reads without their length limit, when it ranks overloads.
+const unlimited: Record<string, string> = {
+  bit: 'bit varying',
+  'bit[]': 'bit varying[]',
+  character: 'character varying',
+  'character[]': 'character varying[]',
+}
+const unlimitedType = (type: string) => (Object.hasOwn(unlimited, type) ? (unlimited[type] as string) : type)
 
 export class SchemaCache {
   readonly relations = new Map<string, Relation>()
@@ -150,6 +172,21 @@ export class SchemaCache {
       list.push({
         name: fn.name,
         params: inputs.map((arg, index) => ({ name: arg.name, type: arg.type, hasDefault: index >= firstDefault })),
+        rank: {
+          description: fn.description,
+          params: inputs.map((arg, index) => [
+            arg.name,
+            arg.type,
+            unlimitedType(arg.type),
+            index < firstDefault,
+            arg.mode === 'v',
+          ]),
+          returnsSet: fn.retset,
+          composite: fn.return_composite,
+          returnSchema: fn.return_schema,
+          returnName: fn.return_name,
+          volatility: fn.volatility,
+        },
         returnsSet: fn.retset,
         returnType: fn.return_type,
         kind,

@@ -48,6 +48,11 @@ export interface CatalogFunction {
   /** The planner's estimate of rows returned (`ROWS n`); 1 makes a computed relationship to-one. */
   rows: number
   volatility: string
+  /** Its comment, and what it returns as PostgREST names it: both order overloads as PostgREST does. */
+  description: string | null
+  return_schema: string
+  return_name: string
+  return_composite: boolean
 }
 
 export interface Catalog {
@@ -105,7 +110,11 @@ select json_build_object(
       ), '[]'),
       'ndefaults', f.pronargdefaults, 'retset', f.proretset,
       'return_type', format_type(f.prorettype, null), 'return_typtype', rt.typtype, 'return_relid', rt.typrelid::int8,
-      'rows', f.prorows, 'volatility', f.provolatile
+      'rows', f.prorows, 'volatility', f.provolatile,
+      'description', obj_description(f.oid, 'pg_proc'),
+      'return_schema', (select n.nspname from pg_namespace n where n.oid = rt.typnamespace),
+      'return_name', coalesce((select c.relname from pg_class c where c.oid = rt.typrelid), rt.typname),
+      'return_composite', rt.typtype = 'c' or coalesce(f.proargmodes::text[] && '{t,b,o}', false)
     ))
     from fns f join pg_type rt on rt.oid = f.prorettype
   ), '[]')

@@ -38,8 +38,48 @@ describe.each(databaseKinds())('REST errors on %s', (kind) => {
     expect(filter.error).toMatchObject({ code: '42703', message: 'column rt_books.nope does not exist' })
     const order = await bed.anon.from('rt_books').select('id').order('nope')
     expect(order.error).toMatchObject({ code: '42703' })
+    // In an embed PostgreSQL names the table as PostgREST's SQL aliases it: `<table>_<depth>`.
     const embedded = await bed.anon.from('rt_books').select('id, rt_authors(nope)')
-    expect(embedded.error).toMatchObject({ code: '42703', message: 'column rt_authors.nope does not exist' })
+    expect(embedded.error).toEqual({
+      code: '42703',
+      message: 'column rt_authors_1.nope does not exist',
+      details: null,
+      hint: 'Perhaps you meant to reference the column "rt_authors_1.name".',
+    })
+    const nested = await bed.anon.from('rt_reviews').select('id, rt_books(id, rt_authors(sum))')
+    expect(nested.error).toMatchObject({ code: '42703', message: 'column rt_authors_2.sum does not exist' })
+    const embeddedFilter = await bed.anon.from('rt_authors').select('id, rt_books(id)').eq('rt_books.titel', 'x')
+    expect(embeddedFilter.error).toEqual({
+      code: '42703',
+      message: 'column rt_books_1.titel does not exist',
+      details: null,
+      hint: 'Perhaps you meant to reference the column "rt_books_1.title".',
+    })
+  })
+
+  it('answers 42712 for the same embed twice at one level, as PostgreSQL does for PostgREST', async () => {
+    const twice = await bed.anon.from('rt_reviews').select('rt_authors!reviewer_id(name), rt_authors!subject_id(name)')
+    expect(twice.status).toBe(400)
+    expect(twice.error).toEqual({
+      code: '42712',
+      message: 'table name "rt_reviews_rt_authors_1" specified more than once',
+      details: null,
+      hint: null,
+    })
+    const deeper = await bed.anon.from('rt_authors').select('id, rt_books(rt_reviews(id), rt_reviews(stars, nope))')
+    expect(deeper.error).toMatchObject({
+      code: '42712',
+      message: 'table name "rt_books_rt_reviews_2" specified more than once',
+    })
+    // A relationship error comes first; aliases keep the joins apart.
+    const missing = await bed.anon.from('rt_books').select('rt_authors(name), rt_authors(name), rt_nothing(id)')
+    expect(missing.error).toMatchObject({ code: 'PGRST200' })
+    const aliased = await bed.anon
+      .from('rt_reviews')
+      .select('reviewer:rt_authors!reviewer_id(name), subject:rt_authors!subject_id(name)')
+      .eq('id', 2)
+      .single()
+    expect(aliased.data).toEqual({ reviewer: { name: 'Ursula K. Le Guin' }, subject: { name: 'Octavia Butler' } })
   })
 
   it('answers 400 PGRST100 for what it cannot parse', async () => {
@@ -90,9 +130,29 @@ describe.each(databaseKinds())('REST errors on %s', (kind) => {
     expect(relatedOrder.error).toMatchObject({ code: 'PGRST118' })
   })
 
-  it('refuses aggregates and unknown casts', async () => {
-    expect((await bed.anon.from('rt_books').select('count()')).error).toMatchObject({ code: 'PGRST123' })
-    expect((await bed.anon.from('rt_books').select('pages.sum()')).error).toMatchObject({ code: 'PGRST123' })
+  it('refuses aggregates (off by default, as on Supabase) after relationship errors, and unknown casts', async () => {
+    const refused = {
+      code: 'PGRST123',
+      message: 'Use of aggregate functions is not allowed',
+      details: null,
+      hint: null,
+    }
+    for (const select of [
+      'count()',
+      'pages.sum()',
+      'id, rt_authors(name.max())',
+      'author_id, total:price::int.sum()',
+    ]) {
+      const result = await bed.anon.from('rt_books').select(select)
+      expect(result.status, select).toBe(400)
+      expect(result.error, select).toEqual(refused)
+    }
+    // PostgREST checks relationships first and meets unknown columns only when the query runs.
+    expect((await bed.anon.from('rt_books').select('missing.sum()')).error).toEqual(refused)
+    expect((await bed.anon.from('rt_books').select('count(), rt_nothing(id)')).error).toMatchObject({
+      code: 'PGRST200',
+    })
+    expect((await bed.anon.from('rt_books').select('sum()')).error).toMatchObject({ code: 'PGRST200' })
     const cast = await bed.anon.from('rt_books').select('id::evil')
     expect(cast.status).toBe(400)
     expect(cast.error).toMatchObject({ code: '42704', message: 'type "evil" does not exist' })

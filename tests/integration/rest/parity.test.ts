@@ -38,6 +38,14 @@ create function public.rt_shape(n integer, m integer) returns text language sql 
 create function public.rt_shape(label text) returns text language sql immutable as $$ select 'label:' || label $$;
 create function public.rt_same(x integer) returns text language sql immutable as $$ select 'int' $$;
 create function public.rt_same(x text) returns text language sql immutable as $$ select 'text' $$;
+-- Created in the reverse of PostgREST's order, which its PGRST203 message follows.
+create function public.rt_tie(v text default 'x') returns text language sql immutable as $$ select v $$;
+create function public.rt_tie() returns text language sql immutable as $$ select 'none' $$;
+create function public.rt_kind(x text) returns text language sql immutable as $$ select 'text' $$;
+create function public.rt_kind(x integer) returns text language sql immutable as $$ select 'int' $$;
+create function public.rt_noted(x integer) returns text language sql immutable as $$ select 'int' $$;
+create function public.rt_noted(x text) returns text language sql immutable as $$ select 'text' $$;
+comment on function public.rt_noted(integer) is 'Counts.';
 
 create function public.rt_retag(tag text) returns setof public.rt_books language sql
   as $$ update public.rt_books set tags = tags || tag where available returning * $$;
@@ -197,6 +205,23 @@ describe.each(databaseKinds())('REST PostgREST parity on %s', (kind) => {
     const ambiguous = await bed.anon.rpc('rt_same', { x: 1 })
     expect(ambiguous.status).toBe(300)
     expect(ambiguous.error).toMatchObject({ code: 'PGRST203' })
+  })
+
+  it('lists PGRST203 candidates in PostgREST’s order: fewer parameters, then comment, then parameters', async () => {
+    const messages = async (fn: string, args: Record<string, unknown>) =>
+      (await bed.anon.rpc(fn, args)).error?.message.replace(
+        'Could not choose the best candidate function between: ',
+        '',
+      )
+    expect((await bed.anon.rpc('rt_tie')).error).toEqual({
+      code: 'PGRST203',
+      message: 'Could not choose the best candidate function between: public.rt_tie(), public.rt_tie(v => text)',
+      details: null,
+      hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    })
+    expect(await messages('rt_kind', { x: 1 })).toBe('public.rt_kind(x => integer), public.rt_kind(x => text)')
+    // A function without a comment comes before one with a comment.
+    expect(await messages('rt_noted', { x: 1 })).toBe('public.rt_noted(x => text), public.rt_noted(x => integer)')
   })
 
   it('reads, filters and orders computed fields, in tables, embeds, rpc rows and written rows', async () => {

@@ -226,6 +226,26 @@ describe.each(databaseKinds())('REST writes on %s', (kind) => {
     expect(await bookById(1)).toMatchObject({ pages: 183 })
   })
 
+  it('commits despite Prefer: tx=rollback while REST_TX_END is commit, its default as on Supabase', async () => {
+    const result = await bed.service.from('rt_events').insert({ id: 600, note: 'kept' }).select('id').rollback()
+    expect(result).toMatchObject({ status: 201, data: [{ id: 600 }] })
+    expect(await tableRows(bed, 'rt_events')).toContainEqual({ id: 600, kind: 'ping', note: 'kept' })
+    const strict = await bed.raw('/rt_events?id=eq.600', {
+      method: 'PATCH',
+      headers: {
+        apikey: bed.server.serviceRoleKey,
+        Authorization: `Bearer ${bed.server.serviceRoleKey}`,
+        'Content-Type': 'application/json',
+        Prefer: 'handling=strict, tx=rollback',
+      },
+      body: JSON.stringify({ note: 'strict' }),
+    })
+    // Known, so not refused under handling=strict, but not applied either.
+    expect(strict.status).toBe(204)
+    expect(strict.headers.get('preference-applied')).toBe('handling=strict')
+    expect(await tableRows(bed, 'rt_events')).toContainEqual({ id: 600, kind: 'ping', note: 'strict' })
+  })
+
   it('refuses UPDATE and DELETE without filters, as pg-safeupdate does on Supabase', async () => {
     const update = await bed.service.from('rt_events').update({ note: 'all' }).select()
     expect(update.status).toBe(400)

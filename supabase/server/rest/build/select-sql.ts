@@ -1,23 +1,59 @@
 // A read plan as one SQL statement that returns the response body already serialized by PostgreSQL
 // (so timestamps, numerics and json come out exactly as Postgres writes them), the page's row count
 // and, when asked, the total. Embeds are lateral joins: to-one → object, to-many → json_agg array.
-import type { EmbedNode, ReadNode } from '../plan/types'
+import type { Aggregate, EmbedNode, ReadNode } from '../plan/types'
 import { columnExpr, filterSql, logicSql, orderSql } from './conditions'
 import { ident, jsonObject, qualified, rowOf, SqlParams } from './sql'
 
+/** One key of a node's JSON object (or one CSV column) and the SQL of its value. */
+interface Pair {
+  /** The key's placeholder. */
+  key: string
+  expr: string
+  /**
+   * An aggregate not applied yet: a to-one spread's aggregates are taken over its parent's groups
+   * (PostgREST hoists them), so the spread hands its values up and the first node that is not a
+   * spread applies the function.
+   */
+  pending?: Aggregate
+  /** The value is an aggregate's result: never a group term. */
+  aggregated?: boolean
+  /** What the node groups by for this value, when it groups (PostgREST: the bare column unless aliased). */
+  group?: string
+  /** The value is an embed's JSON. */
+  embedded?: boolean
+  /** PostgREST's legacy `count` field: alone in its select, so nothing to group. */
+  legacyCount?: boolean
+}
+
 interface NodeParts {
-  pairs: Array<[string, string]>
-  /** Indexes of the pairs whose value is an embed's JSON. */
-  embedded: Set<number>
+  pairs: Pair[]
   /** Lateral joins; `filtering` ones also decide which rows exist (needed for counting). */
   joins: Array<{ sql: string; filtering: boolean }>
   where: string[]
+  groupBy: string[]
   orderBy: string[]
 }
 
-function nodeParts(node: ReadNode, params: SqlParams, extraWhere: string[] = [], withFilters = true): NodeParts {
-  const parts: NodeParts = { pairs: [], embedded: new Set(), joins: [], where: [...extraWhere], orderBy: [] }
-  const embedValues = new Map<EmbedNode, Array<[string, string]>>()
+const applyAggregate = (aggregate: Aggregate, expr: string) => {
+  const call = `${aggregate.fn}(${expr})`
+  return aggregate.cast ? `(${call})::${aggregate.cast}` : call
+}
+
+/**
+ * A node's keys and values, joins, filters, groups and order. `hoist`: the node is a to-one
+ * spread, whose aggregates its parent applies; any other node applies them itself and then groups
+ * by its other values (embeds as jsonb, which has equality), as PostgREST does.
+ */
+function nodeParts(
+  node: ReadNode,
+  params: SqlParams,
+  extraWhere: string[] = [],
+  withFilters = true,
+  hoist = false,
+): NodeParts {
+  const parts: NodeParts = { pairs: [], joins: [], where: [...extraWhere], groupBy: [], orderBy: [] }
+  const embedValues = new Map<EmbedNode, Pair[]>()
   for (const embed of node.embeds) {
     const nullFiltered = node.embedNullFilters.some((filter) => filter.embed === embed)
     const { sql, pairs } = lateralJoin(node.alias, embed, params)
@@ -25,16 +61,42 @@ function nodeParts(node: ReadNode, params: SqlParams, extraWhere: string[] = [],
     embedValues.set(embed, pairs)
   }
   for (const field of node.fields) {
-    if (field.kind === 'column') {
-      const expr = columnExpr(node.alias, field.ref, params)
-      parts.pairs.push([params.text(field.key), field.cast ? `(${expr})::${field.cast}` : expr])
-    } else if (field.kind === 'count') {
-      parts.pairs.push([params.text(field.key), 'count(*)'])
-    } else if (field.embed.spread) {
+    // A spread's own name is no key: its embed's keys are.
+    if (field.kind === 'embed' && field.embed.spread) {
       parts.pairs.push(...(embedValues.get(field.embed) ?? []))
+      continue
+    }
+    const key = params.text(field.key)
+    if (field.kind === 'column') {
+      const bare = columnExpr(node.alias, field.ref, params)
+      const expr = field.cast ? `(${bare})::${field.cast}` : bare
+      if (!field.aggregate) parts.pairs.push({ key, expr, group: field.aliased ? expr : bare })
+      else if (hoist) parts.pairs.push({ key, expr, pending: field.aggregate })
+      else parts.pairs.push({ key, expr: applyAggregate(field.aggregate, expr), aggregated: true })
+    } else if (field.kind === 'countAll') {
+      // In a spread, `count()` counts the joined rows: each one contributes a non-null value.
+      if (hoist) parts.pairs.push({ key, expr: 'true', pending: field.aggregate })
+      else parts.pairs.push({ key, expr: applyAggregate(field.aggregate, '*'), aggregated: true })
+    } else if (field.kind === 'count') {
+      parts.pairs.push({ key, expr: 'count(*)', aggregated: true, legacyCount: true })
     } else {
-      parts.embedded.add(parts.pairs.length)
-      parts.pairs.push([params.text(field.key), embedValues.get(field.embed)?.[0]?.[1] ?? 'null'])
+      const expr = embedValues.get(field.embed)?.[0]?.expr ?? 'null'
+      parts.pairs.push({ key, expr, group: expr, embedded: true })
+    }
+  }
+  if (!hoist) {
+    for (const pair of parts.pairs) {
+      if (!pair.pending) continue
+      pair.expr = applyAggregate(pair.pending, pair.expr)
+      pair.pending = undefined
+      pair.aggregated = true
+    }
+    if (parts.pairs.some((pair) => pair.aggregated && !pair.legacyCount)) {
+      for (const pair of parts.pairs) {
+        if (pair.aggregated) continue
+        if (pair.embedded) pair.expr = `(${pair.expr})::jsonb`
+        parts.groupBy.push(pair.embedded ? pair.expr : (pair.group ?? pair.expr))
+      }
     }
   }
   if (withFilters) {
@@ -53,8 +115,9 @@ function nodeParts(node: ReadNode, params: SqlParams, extraWhere: string[] = [],
 
 function tail(parts: NodeParts, limit?: string, offset?: string): string {
   const where = parts.where.length > 0 ? ` where ${parts.where.join(' and ')}` : ''
+  const group = parts.groupBy.length > 0 ? ` group by ${parts.groupBy.join(', ')}` : ''
   const order = parts.orderBy.length > 0 ? ` order by ${parts.orderBy.join(', ')}` : ''
-  return `${parts.joins.map((join) => ` ${join.sql}`).join('')}${where}${order}${limit ? ` limit ${limit}` : ''}${offset ? ` offset ${offset}` : ''}`
+  return `${parts.joins.map((join) => ` ${join.sql}`).join('')}${where}${group}${order}${limit ? ` limit ${limit}` : ''}${offset ? ` offset ${offset}` : ''}`
 }
 
 function limits(node: ReadNode, params: SqlParams) {
@@ -64,13 +127,15 @@ function limits(node: ReadNode, params: SqlParams) {
   }
 }
 
-/** The lateral join for an embed, and the (key, value) pairs it contributes to its parent's object. */
-function lateralJoin(parentAlias: string, embed: EmbedNode, params: SqlParams) {
+const objectOf = (pairs: Pair[]) => jsonObject(pairs.map((pair): [string, string] => [pair.key, pair.expr]))
+
+/** The lateral join for an embed, and the pairs it contributes to its parent's object. */
+function lateralJoin(parentAlias: string, embed: EmbedNode, params: SqlParams): { sql: string; pairs: Pair[] } {
   const child = embed.node
   const joinOn = embed.relationship.pairs.map(
     (pair) => `${child.alias}.${ident(pair.target)} = ${parentAlias}.${ident(pair.source)}`,
   )
-  const parts = nodeParts(child, params, joinOn)
+  const parts = nodeParts(child, params, joinOn, true, embed.spread)
   const via = embed.relationship.via
   // A computed relationship reads the rows its function returns for the parent row.
   const from = via
@@ -83,22 +148,31 @@ function lateralJoin(parentAlias: string, embed: EmbedNode, params: SqlParams) {
   const kind = embed.inner ? 'inner' : 'left'
   const { limit, offset } = limits(child, params)
   if (embed.spread) {
-    const columns = parts.pairs.map(([, expr], i) => `${expr} as c${i}`)
+    const columns = parts.pairs.map((pair, i) => `${pair.expr} as c${i}`)
     const sql = `${kind} join lateral (select true as _present${columns.map((column) => `, ${column}`).join('')} ${from}${tail(parts, limit, offset)}) as ${embed.lateral} on true`
-    return { sql, pairs: parts.pairs.map(([key], i): [string, string] => [key, `${embed.lateral}.c${i}`]) }
+    const value = (i: number) => `${embed.lateral}.c${i}`
+    // To the parent each is a plain value of the join, unless an aggregate is still to be applied.
+    const pairs = parts.pairs.map(({ key, pending, embedded }, i) => ({
+      key,
+      expr: value(i),
+      group: value(i),
+      pending,
+      embedded,
+    }))
+    return { sql, pairs }
   }
-  const row = `select ${jsonObject(parts.pairs)} as j ${from}${tail(parts, limit, offset)}`
+  const row = `select ${objectOf(parts.pairs)} as j ${from}${tail(parts, limit, offset)}`
   if (embed.toOne) {
     return {
       sql: `${kind} join lateral (${row}) as ${embed.lateral} on true`,
-      pairs: [['', `${embed.lateral}.j`] as [string, string]],
+      pairs: [{ key: '', expr: `${embed.lateral}.j` }],
     }
   }
   const many = `(select json_agg(s.j) as j from (${row}) as s) as ${embed.lateral}`
   const on = embed.inner ? `${embed.lateral}.j is not null` : 'true'
   return {
     sql: `${kind} join lateral ${many} on ${on}`,
-    pairs: [['', `coalesce(${embed.lateral}.j, '[]'::json)`] as [string, string]],
+    pairs: [{ key: '', expr: `coalesce(${embed.lateral}.j, '[]'::json)` }],
   }
 }
 
@@ -139,12 +213,13 @@ export function readSql(root: ReadNode, params: SqlParams, options: ReadOptions)
   const limit = cap === undefined ? undefined : params.typed(cap, 'bigint')
   const offset = root.offset === undefined ? undefined : params.typed(root.offset, 'bigint')
   // In CSV an embed is written as PostgREST writes it, as jsonb text.
-  const values = parts.pairs.map(([, expr], i) => (parts.embedded.has(i) ? `(${expr})::jsonb` : expr))
+  const values = parts.pairs.map((pair) => (pair.embedded ? `(${pair.expr})::jsonb` : pair.expr))
   // Without a body (HEAD) the keys bound for the CSV header would be left untyped: JSON then.
   const csv = options.csv && !options.noBody
-  const row = csv ? `row(${values.join(', ')})` : jsonObject(parts.pairs)
+  const row = csv ? `row(${values.join(', ')})` : objectOf(parts.pairs)
   const page = `select ${row} as j${from}${tail(parts, limit, offset)}`
-  const counted = { ...parts, joins: parts.joins.filter((join) => join.filtering), orderBy: [] }
+  // The total counts the rows the filters keep, not the groups, as PostgREST's count query does.
+  const counted = { ...parts, joins: parts.joins.filter((join) => join.filtering), groupBy: [], orderBy: [] }
   const countCap = options.countLimit === undefined ? undefined : params.typed(options.countLimit, 'bigint')
   const total = !options.count
     ? 'null::text'
@@ -153,7 +228,7 @@ export function readSql(root: ReadNode, params: SqlParams, options: ReadOptions)
       : `(select count(*) from (select 1${from}${tail(counted, countCap)}) as c)::text`
   let body = options.single ? `(json_agg(r.j) -> 0)` : `coalesce(json_agg(r.j), '[]'::json)`
   if (options.stripNulls) body = `json_strip_nulls(${body})`
-  if (csv) body = csvBody(parts.pairs.map(([key]) => key))
+  if (csv) body = csvBody(parts.pairs.map((pair) => pair.key))
   return `select ${total} as total, count(*)::int as page_rows, ${options.noBody ? 'null' : `${body}::text`} as body from (${page}) as r`
 }
 
@@ -165,7 +240,7 @@ export function readSql(root: ReadNode, params: SqlParams, options: ReadOptions)
 export function countedRowsSql(root: ReadNode, source: string): { sql: string; values: unknown[] } {
   const params = new SqlParams()
   const parts = nodeParts(root, params)
-  const counted = { ...parts, joins: parts.joins.filter((join) => join.filtering), orderBy: [] }
+  const counted = { ...parts, joins: parts.joins.filter((join) => join.filtering), groupBy: [], orderBy: [] }
   const query = `select 1 from ${source} as ${root.alias}${tail(counted)}`
   const declared = params.values.map((_, i) => `$${i + 1}::text`)
   const prefix = declared.length > 0 ? `with _params as (select ${declared.join(', ')}) ` : ''

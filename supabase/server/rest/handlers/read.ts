@@ -16,7 +16,7 @@ export function requireRelation(cache: SchemaCache, name: string): Relation {
 
 export function prepareRead(cache: SchemaCache, request: RestRequest): Prepared {
   const relation = requireRelation(cache, request.target)
-  const root = planRead(cache, relation, request.query)
+  const root = planRead(cache, relation, request.query, request)
   applyRange(root, request.range)
   const mode = request.prefs.count
   const statement = (count: boolean, countLimit?: number) => {

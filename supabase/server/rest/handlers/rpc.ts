@@ -36,12 +36,15 @@ export function prepareRpc(cache: SchemaCache, request: RestRequest): Prepared {
   // (PGRST124, the call undone); a function returning no set cannot be bounded (PGRST128).
   const maxAffected = request.prefs.handling === 'strict' ? request.prefs.maxAffected : undefined
   if (maxAffected !== undefined && !fn.returnsSet) throw restErrors.maxAffectedSingle()
+  const applied = preferenceApplied(request.prefs, 'rpc')
+  const withApplied = (headers: Record<string, string>) =>
+    applied ? { ...headers, 'Preference-Applied': applied } : headers
   const checkAffected = (rows: number) => {
     if (maxAffected !== undefined && rows > maxAffected) throw restErrors.maxAffected(rows)
   }
 
   if (fn.kind === 'composite') {
-    const root = planRead(cache, cache.functionRelation(fn), request.query)
+    const root = planRead(cache, cache.functionRelation(fn), request.query, request)
     applyRange(root, request.range)
     // A function returning one row answers an object, or null once the URL's filters remove it;
     // it counts as exactly one row, so single() never refuses it (PostgREST's rule).
@@ -63,17 +66,17 @@ export function prepareRpc(cache: SchemaCache, request: RestRequest): Prepared {
       const page = await queryPage(tx, sql, params.values, name)
       checkAffected(page.page_rows)
       if (oneRow) {
-        const headers = { 'Content-Range': contentRange(0, 1, count ? 1 : undefined) }
+        const headers = withApplied({ 'Content-Range': contentRange(0, 1, count ? 1 : undefined) })
         return { status: 200, body: head ? undefined : (page.body ?? 'null'), headers }
       }
-      return readResult(request, root, page)
+      return readResult(request, root, page, 'rpc')
     }
   }
 
   if (fn.kind === 'void') {
     return async (tx) => {
       await tx.query(`select ${call}`, params.values)
-      return { status: 204, headers: {} }
+      return { status: 204, headers: withApplied({}) }
     }
   }
 
@@ -90,7 +93,7 @@ export function prepareRpc(cache: SchemaCache, request: RestRequest): Prepared {
       return {
         status: 200,
         body: page.body ?? 'null',
-        headers: { 'Content-Range': contentRange(0, 1, count ? 1 : undefined) },
+        headers: withApplied({ 'Content-Range': contentRange(0, 1, count ? 1 : undefined) }),
       }
     }
   }
@@ -116,7 +119,6 @@ export function prepareRpc(cache: SchemaCache, request: RestRequest): Prepared {
     const headers: Record<string, string> = {
       'Content-Range': contentRange(rootOffset(request), page.page_rows, totalRows),
     }
-    const applied = preferenceApplied(request.prefs, ['count'])
     if (applied) headers['Preference-Applied'] = applied
     const status = request.media.single ? 200 : rangeStatus(page.page_rows, totalRows)
     return { status, body: page.body ?? undefined, headers }

@@ -20,7 +20,7 @@ interface Statement {
 
 export function prepareWrite(cache: SchemaCache, request: RestRequest): Prepared {
   const relation = requireRelation(cache, request.target)
-  const root = planRead(cache, relation, request.query)
+  const root = planRead(cache, relation, request.query, request)
   const wantsRows = request.prefs.return === 'representation' || request.prefs.return === 'headers-only'
   // Rows come back through one statement (the writes as CTEs, read like a table); without them,
   // each write runs on its own, so that no RETURNING asks RLS for SELECT rights the caller lacks.
@@ -145,14 +145,9 @@ function writeResult(
   const headers: Record<string, string> = {
     'Content-Range': request.method === 'POST' ? `*/${total ?? '*'}` : contentRange(0, rows, total),
   }
-  const applied = preferenceApplied(prefs, [
-    'return',
-    'count',
-    ...(conflict ? (['resolution'] as const) : []),
-    'missing',
-    'handling',
-    'maxAffected',
-  ])
+  const to =
+    request.method === 'POST' ? (conflict ? 'upsert' : 'insert') : request.method === 'PATCH' ? 'update' : 'delete'
+  const applied = preferenceApplied(prefs, to)
   if (applied) headers['Preference-Applied'] = applied
   if (prefs.return === 'headers-only' && request.method === 'POST' && body) {
     const location = locationOf(relation, body)

@@ -13,9 +13,24 @@ export interface FieldRef {
   path: JsonStep[]
 }
 
+export const aggregateFunctions = ['count', 'sum', 'avg', 'min', 'max'] as const
+export type AggregateFunction = (typeof aggregateFunctions)[number]
+
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'field'; field: FieldRef; alias?: string; cast?: string; aggregate?: string }
+  | {
+      kind: 'field'
+      field: FieldRef
+      alias?: string
+      /** `col::type`: applied to the column, before any aggregate. */
+      cast?: string
+      /** `col.sum()`. */
+      aggregate?: AggregateFunction
+      /** `col.sum()::type`: applied to the aggregate's result. */
+      aggregateCast?: string
+    }
+  /** `count()`: the rows of each group. */
+  | { kind: 'countAll'; alias?: string; aggregateCast?: string }
   | {
       kind: 'embed'
       name: string

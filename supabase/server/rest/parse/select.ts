@@ -1,11 +1,9 @@
-// The `select` parameter: columns, `*`, `alias:col`, `col::type`, JSON paths, and embedded
-// resources `alias:rel!hint!inner(...)` / `...rel(...)`, nested to any depth.
-import { restErrors } from '../errors'
-import type { SelectItem } from './ast'
+// The `select` parameter: columns, `*`, `alias:col`, `col::type`, JSON paths, aggregates
+// (`count()`, `col::type.sum()::type`), and embedded resources `alias:rel!hint!inner(...)` /
+// `...rel(...)`, nested to any depth. Whether aggregates are allowed is the planner's to say.
+import { aggregateFunctions, type AggregateFunction, type SelectItem } from './ast'
 import { Cursor } from './cursor'
 import { defaultParseLimits, limitExceeded, type ParseLimits } from './limits'
-
-const aggregates = ['count', 'sum', 'avg', 'min', 'max']
 
 /** Counts embeds while parsing, so the limits stop the descent before it goes deeper. */
 class SelectCursor extends Cursor {
@@ -54,21 +52,28 @@ function parseItem(cursor: SelectCursor, depth: number): SelectItem {
     if (cursor.eat('...')) throw cursor.fail(['field name (* or [a..z0..9_$])'])
     name = cursor.fieldName()
   }
-  if (cursor.peek() === '!' || cursor.peek() === '(') {
-    if (cursor.startsWith('()') && aggregates.includes(name)) throw restErrors.aggregatesNotAllowed()
-    return parseEmbed(cursor, depth, name, alias, false)
+  // `count(` never starts an embed (PostgREST's rule): `count()` is the aggregate of a group's rows.
+  if (name === 'count' && cursor.startsWith('()')) {
+    cursor.pos += 2
+    const aggregateCast = cursor.eat('::') ? cursor.typeName() : undefined
+    if (!atItemEnd(cursor)) throw cursor.fail(['"::"', '")"', '","', 'end of input'])
+    return { kind: 'countAll', alias, aggregateCast }
   }
+  if ((cursor.peek() === '!' || cursor.peek() === '(') && name !== 'count')
+    return parseEmbed(cursor, depth, name, alias, false)
   const path = cursor.jsonPath()
+  const cast = cursor.eat('::') ? cursor.typeName() : undefined
+  let aggregate: AggregateFunction | undefined
   if (cursor.peek() === '.') {
     cursor.pos++
-    const aggregate = cursor.fieldName()
-    if (aggregates.includes(aggregate) && cursor.eat('()')) throw restErrors.aggregatesNotAllowed()
-    throw cursor.fail(['"()"'])
+    const fn = aggregateFunctions.find((candidate) => cursor.startsWith(`${candidate}()`))
+    if (!fn) throw cursor.fail(aggregateFunctions.map((candidate) => `"${candidate}()"`))
+    cursor.pos += fn.length + 2
+    aggregate = fn
   }
-  let cast: string | undefined
-  if (cursor.eat('::')) cast = cursor.typeName()
-  if (!atItemEnd(cursor)) throw cursor.fail(['"->>"', '"->"', '"::"', '")"', '","', 'end of input'])
-  return { kind: 'field', field: { name, path }, alias, cast }
+  const aggregateCast = aggregate && cursor.eat('::') ? cursor.typeName() : undefined
+  if (!atItemEnd(cursor)) throw cursor.fail(['"->>"', '"->"', '"::"', '"."', '")"', '","', 'end of input'])
+  return { kind: 'field', field: { name, path }, alias, cast, aggregate, aggregateCast }
 }
 
 function parseEmbed(

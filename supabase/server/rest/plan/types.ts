@@ -1,5 +1,5 @@
 // A read plan: the parsed query with every name checked against the schema cache, ready for SQL.
-import type { JsonStep, Operation } from '../parse/ast'
+import type { AggregateFunction, JsonStep, Operation } from '../parse/ast'
 import type { Column, Relation } from '../schema-cache'
 import type { Relationship } from './relationships'
 
@@ -27,8 +27,24 @@ export interface ResolvedOrder {
   nulls?: 'first' | 'last'
 }
 
+/** An aggregate over a group's rows: of a column (with its cast), or of the rows (`count()`). */
+export interface Aggregate {
+  fn: AggregateFunction
+  /** The result's cast (`col.sum()::int`). */
+  cast?: string
+}
+
 export type OutputField =
-  | { kind: 'column'; key: string; ref: ColumnRef; cast?: string }
+  | {
+      kind: 'column'
+      key: string
+      ref: ColumnRef
+      cast?: string
+      aggregate?: Aggregate
+      /** Written with an alias: a group is keyed by the output value, else by the bare column (PostgREST). */
+      aliased: boolean
+    }
+  | { kind: 'countAll'; key: string; aggregate: Aggregate }
   | { kind: 'embed'; key: string; embed: EmbedNode }
   /** PostgREST's legacy `count` (no parentheses): the number of rows, allowed without aggregates. */
   | { kind: 'count'; key: string }
@@ -37,6 +53,11 @@ export interface ReadNode {
   relation: Relation
   /** The generated SQL alias of this node's table (t0, t1…): never request text. */
   alias: string
+  /**
+   * What PostgREST's SQL calls this node's table, and so its errors: the table's name at the root,
+   * `<table>_<depth>` in an embed (`messages_1`).
+   */
+  label: string
   fields: OutputField[]
   filters: ResolvedFilter[]
   logic: ResolvedLogic[]
@@ -58,6 +79,8 @@ export interface EmbedNode {
   spread: boolean
   /** The generated alias of its lateral join (l1, l2…). */
   lateral: string
+  /** What PostgREST's SQL calls its join: `<parent table>_<alias or name>_<depth>`. */
+  joinLabel: string
 }
 
 export class AliasCounter {

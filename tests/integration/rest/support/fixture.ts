@@ -123,8 +123,9 @@ export interface RestBed {
   close(): Promise<void>
 }
 
-export async function startRestBed(kind: DatabaseKind): Promise<RestBed> {
-  const server = await startTestServer(kind)
+/** `env`: settings for this server, e.g. the opt-in PostgREST features. */
+export async function startRestBed(kind: DatabaseKind, env: Record<string, string> = {}): Promise<RestBed> {
+  const server = await startTestServer(kind, env)
   await server.deps.db.exec(schema)
   await server.deps.db.exec(seed)
   const fetchApp: typeof fetch = async (input, init) => server.app.fetch(new Request(input, init))
