@@ -4,14 +4,12 @@
 // On Supabase, Supabase Cron makes the same call (migration 20261130110000); here a timer does.
 // send-notifications then e-mails those rows like any other.
 import type { Database } from '../db/database'
+import { periodicJob, type PeriodicJob } from '../lib/periodic-job'
 
 const batchSize = 100
 
-export interface ApprovalReminders {
-  /** Reminds what is due now; resolves with the number of requests reminded. */
-  run(): Promise<number>
-  stop(): Promise<void>
-}
+/** run() reminds what is due now and resolves with the number of requests reminded. */
+export type ApprovalReminders = PeriodicJob<number>
 
 export function startApprovalReminders(options: {
   db: Database
@@ -22,7 +20,6 @@ export function startApprovalReminders(options: {
   log?: (line: string) => void
 }): ApprovalReminders {
   const { db, afterDays, maxReminders, intervalMs, log = () => undefined } = options
-  let running: Promise<number> | undefined
 
   async function runOnce(): Promise<number> {
     let total = 0
@@ -37,30 +34,5 @@ export function startApprovalReminders(options: {
     }
   }
 
-  async function run(): Promise<number> {
-    // One round at a time in this process; other processes are kept apart by the database.
-    while (running) await running.catch(() => undefined)
-    running = runOnce()
-    try {
-      return await running
-    } finally {
-      running = undefined
-    }
-  }
-
-  const timer =
-    intervalMs > 0
-      ? setInterval(() => {
-          run().catch((error: Error) => log(`approval reminders: ${error.message}`))
-        }, intervalMs)
-      : undefined
-  timer?.unref()
-
-  return {
-    run,
-    async stop() {
-      if (timer) clearInterval(timer)
-      await running?.catch(() => undefined)
-    },
-  }
+  return periodicJob({ name: 'approval reminders', work: runOnce, intervalMs, log })
 }

@@ -3,12 +3,10 @@
 // in-process, so the call reaches the function wherever it runs (in-process, or FUNCTIONS_URL).
 // One run at a time in this process: a tick while a run is still going is skipped. Runs in other
 // processes are kept apart by the database (the outbox's leases).
+import { periodicJob, type PeriodicJob } from '../lib/periodic-job'
 
-export interface ScheduledFunction {
-  /** Runs it now (after the run in progress, if any); resolves with its answer's `data`. */
-  run(): Promise<unknown>
-  stop(): Promise<void>
-}
+/** Runs it now (after the run in progress, if any); resolves with its answer's `data`. */
+export type ScheduledFunction = PeriodicJob<unknown>
 
 export interface ScheduleOptions {
   name: string
@@ -22,7 +20,6 @@ export interface ScheduleOptions {
 
 export function scheduleFunction(options: ScheduleOptions): ScheduledFunction {
   const { name, appFetch, origin, serviceRoleKey, intervalMs, log } = options
-  let running: Promise<unknown> | undefined
 
   async function call(): Promise<unknown> {
     const response = await appFetch(
@@ -37,29 +34,5 @@ export function scheduleFunction(options: ScheduleOptions): ScheduledFunction {
     return body?.data
   }
 
-  async function run(): Promise<unknown> {
-    while (running) await running.catch(() => undefined)
-    running = call()
-    try {
-      return await running
-    } finally {
-      running = undefined
-    }
-  }
-
-  const timer =
-    intervalMs > 0
-      ? setInterval(() => {
-          if (!running) run().catch((error: Error) => log(`${name}: ${error.message}`))
-        }, intervalMs)
-      : undefined
-  timer?.unref()
-
-  return {
-    run,
-    async stop() {
-      if (timer) clearInterval(timer)
-      await running?.catch(() => undefined)
-    },
-  }
+  return periodicJob({ name, work: call, intervalMs, log })
 }
