@@ -53,6 +53,8 @@ export default defineConfig({
   // Overridable so that two runs at once (on different E2E_PORTs) do not wipe each other's traces.
   outputDir: process.env.E2E_OUTPUT_DIR || 'test-results',
   fullyParallel: true,
+  // A test.only left behind would make CI run one test and pass.
+  forbidOnly: Boolean(process.env.CI),
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
   reporter: process.env.CI

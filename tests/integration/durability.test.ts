@@ -4,13 +4,13 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { developmentKeys } from '../../supabase/server/lib/dev-keys'
 import { demoPassword } from '../../supabase/server/welcome'
 import { openPostgres } from '../../supabase/server/db/postgres'
-import { databaseKinds } from './support/server'
+import { describeEachDatabase } from './support/server'
 import { startPostgresCluster, type PostgresCluster } from './support/postgres-cluster'
 import { freePort, killAllServerProcesses, siteDist, startServerProcess } from './support/server-process'
 
@@ -153,7 +153,7 @@ async function startWriters(url: string, tag: string) {
   }
 }
 
-describe.each(databaseKinds())('durability on %s', (kind) => {
+describeEachDatabase('durability on %s', (kind) => {
   let cluster: PostgresCluster | undefined
   const folders: string[] = []
   afterAll(() => {

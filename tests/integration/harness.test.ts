@@ -1,9 +1,9 @@
 // The test harness itself: a server on a copy of the golden database, reachable through
 // supabase-js, with the caller's role applied in the database.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseKinds, startTestServer, type TestServer } from './support/server'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeEachDatabase, startTestServer, type TestServer } from './support/server'
 
-describe.each(databaseKinds())('harness on %s', (kind) => {
+describeEachDatabase('harness on %s', (kind) => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(kind)

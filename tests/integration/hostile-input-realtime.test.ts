@@ -5,9 +5,9 @@
 // upgrade's 429 JSON, a join's error reason, a push's error reply) or defused (presence shown as
 // the caller, whatever was claimed), while another organization's client is served meanwhile.
 // On PGlite and PostgreSQL. supabase-js's view of the same limits: realtime/limits.test.ts.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
-import { databaseKinds, startTestServer, type TestServer } from './support/server'
+import { describeEachDatabase, startTestServer, type TestServer } from './support/server'
 import { organizations, projects, users } from './rls/seed-ids'
 
 interface Reply {
@@ -289,7 +289,7 @@ const cases: Case[] = [
   },
 ]
 
-describe.each(databaseKinds())('hostile input over Realtime on %s', (kind) => {
+describeEachDatabase('hostile input over Realtime on %s', (kind) => {
   let server: TestServer
   let url: string
   let otherTenantToken: string

@@ -4,8 +4,8 @@
 // server answering another organization's client while it is refused. On PGlite and PostgreSQL.
 // Oversized bodies over a real connection, where the refusal must reach the client before the
 // connection closes, are in refused-bodies.test.ts beside this file.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseKinds, startTestServer, type TestServer } from './support/server'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeEachDatabase, startTestServer, type TestServer } from './support/server'
 import { organizations, projects, users } from './rls/seed-ids'
 import { demoPassword } from '../../supabase/server/welcome'
 
@@ -735,7 +735,7 @@ const snapshotSql = `select md5(string_agg(digest, ',' order by name)) as digest
   union all select 'objects', md5(coalesce(string_agg(t.name, ',' order by t.name), '')) from storage.objects t
 ) tables`
 
-describe.each(databaseKinds())('hostile input on %s', (kind) => {
+describeEachDatabase('hostile input on %s', (kind) => {
   let server: TestServer
   let attackerToken: string
   let otherTenantToken: string
@@ -853,7 +853,7 @@ describe.each(databaseKinds())('hostile input on %s', (kind) => {
 // with 429 before any row is kept or anyone notified; the client's next messages are bounded per
 // minute; and however many mentions reach a staff member, at most 3 are e-mailed at once
 // (migrations 20261129110000 and 20261129110100).
-describe.each(databaseKinds())('hostile input: a flood of messages mentioning staff, on %s', (kind) => {
+describeEachDatabase('hostile input: a flood of messages mentioning staff, on %s', (kind) => {
   let server: TestServer
   let attackerToken: string
 
@@ -953,7 +953,7 @@ describe.each(databaseKinds())('hostile input: a flood of messages mentioning st
 
 // A preview's token after its staff member left it (issue 21 item 5): refused like a signed-out
 // session's, on REST, Storage and Auth, within the revocation bound (here 0: at once).
-describe.each(databaseKinds())('a left preview on %s', (kind) => {
+describeEachDatabase('a left preview on %s', (kind) => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(kind, { AUTH_REVOCATION_CHECK_MS: '0' })

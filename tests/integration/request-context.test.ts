@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Database } from '../../supabase/server/db/database'
 import { openPostgres } from '../../supabase/server/db/postgres'
 import { withRequestContext } from '../../supabase/server/db/request-context'
-import { databaseKinds, startTestServer, type TestServer } from './support/server'
+import { databaseKinds, describeEachDatabase, startTestServer, type TestServer } from './support/server'
 
 const readSettings = `select current_user as role, current_setting('statement_timeout') as timeout,
   current_setting('transaction_read_only') as read_only, current_setting('request.jwt.claim.sub') as sub`
@@ -16,7 +16,7 @@ async function seen(db: Database, readOnly: boolean, claims: Record<string, unkn
   return withRequestContext(db, { role, claims, readOnly }, async (tx) => (await tx.query<Seen>(readSettings)).rows[0]!)
 }
 
-describe.each(databaseKinds())('request context on %s', (kind) => {
+describeEachDatabase('request context on %s', (kind) => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(kind)

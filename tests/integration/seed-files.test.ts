@@ -18,7 +18,7 @@ import { createServer } from '../../supabase/server/server'
 import { ObjectFiles } from '../../supabase/server/storage/files'
 import { demoPassword } from '../../supabase/server/welcome'
 import { documents, organizations } from './rls/seed-ids'
-import { databaseKinds, startTestServer, type DatabaseKind, type TestServer } from './support/server'
+import { describeEachDatabase, startTestServer, type DatabaseKind, type TestServer } from './support/server'
 
 const BUCKET = 'documents'
 const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex')
@@ -90,7 +90,7 @@ const csvHeaders: Record<string, string> = {
   'estimacion-inicial.csv': 'fase,perfil,jornadas,tarifa_dia_eur,coste_eur',
 }
 
-describe.each(databaseKinds())('demo document files on %s', (kind) => {
+describeEachDatabase('demo document files on %s', (kind) => {
   let server: TestServer
   let files: ObjectFiles
   let first: SeedDemoFilesResult
@@ -335,7 +335,7 @@ describe('npm run seed:files', () => {
 
 // The wiring: createServer uploads the files through its own Storage API, in-process, right after
 // the seed on a fresh database, and a restart on the same data (demo files recorded) uploads none.
-describe.each(databaseKinds())('first start on %s', (kind: DatabaseKind) => {
+describeEachDatabase('first start on %s', (kind: DatabaseKind) => {
   let dataDir: string
   let databaseUrl: string | undefined
   let dropDatabase = async () => {}

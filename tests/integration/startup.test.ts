@@ -48,9 +48,7 @@ async function emptyDatabase(): Promise<string> {
 
 const count = async (db: Database, sql: string) => (await db.query<{ n: number }>(sql)).rows[0]!.n
 
-const postgres = databaseKinds().includes('postgres') ? ['postgres'] : []
-
-describe.each(postgres)('start-up on %s', () => {
+describe.skipIf(!databaseKinds().includes('postgres'))('start-up on postgres', () => {
   it(
     'brings up three servers started at once on one empty database, migrating and seeding once',
     {

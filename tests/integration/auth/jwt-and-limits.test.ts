@@ -1,8 +1,8 @@
 // Bad access tokens (forged, expired, alg none, wrong role) get GoTrue's 401/403 bodies, and the
 // per-IP rate limits answer 429 in GoTrue's shapes.
 import { SignJWT } from 'jose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import {
   authRequest,
   claimsOf,
@@ -14,7 +14,7 @@ import {
   uniqueEmail,
 } from './support/helpers'
 
-describe.each(databaseKinds())('JWT checks and rate limits on %s', (kind) => {
+describeEachDatabase('JWT checks and rate limits on %s', (kind) => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(kind)

@@ -1,8 +1,8 @@
 // TOTP MFA through supabase-js: enrol, challenge, verify with a code computed here, the aal2
 // claim, and the assurance-level rules for password change, enrolment and unenrolment.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import {
   authRequest,
   claimsOf,
@@ -16,7 +16,7 @@ import {
   totpCode,
 } from './support/helpers'
 
-describe.each(databaseKinds())('TOTP MFA on %s', (kind) => {
+describeEachDatabase('TOTP MFA on %s', (kind) => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(kind)

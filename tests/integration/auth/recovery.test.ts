@@ -1,7 +1,7 @@
 // Password recovery end to end: request → bilingual e-mail → link → 303 with the recovery
 // session → new password; plus expiry, single use, redirect checks and POST /verify.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import {
   authRequest,
   claimsOf,
@@ -16,7 +16,7 @@ import {
   uniqueEmail,
 } from './support/helpers'
 
-describe.each(databaseKinds())('password recovery on %s', (kind) => {
+describeEachDatabase('password recovery on %s', (kind) => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(kind)

@@ -3,7 +3,7 @@
 // /storage/v1 and /functions/v1 too, not only on /auth/v1, and not at their expiry. With the
 // check interval at 0 the effect is immediate; with the default it comes within 5 seconds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import { password, refreshWith, relaxLimits, signIn, signUp } from './support/helpers'
 
 /** Status of a request with `token` on each API: REST, Storage, Functions (a client calling admin-users). */
@@ -23,7 +23,7 @@ async function statuses(server: TestServer, token: string) {
 const live = { rest: 200, storage: 200, functions: 403 }
 const revoked = { rest: 401, storage: 400, functions: 401 }
 
-describe.each(databaseKinds())('revocation on every API on %s', (kind) => {
+describeEachDatabase('revocation on every API on %s', (kind) => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(kind, { AUTH_REVOCATION_CHECK_MS: '0' })

@@ -1,6 +1,6 @@
 // Refresh-token rotation and reuse (the window two open tabs need), and sign-out scopes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import {
   authRequest,
   claimsOf,
@@ -12,7 +12,7 @@ import {
   signUp,
 } from './support/helpers'
 
-describe.each(databaseKinds())('sessions on %s', (kind) => {
+describeEachDatabase('sessions on %s', (kind) => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(kind)

@@ -2,8 +2,8 @@
 // /admin/generate_link, through supabase-js: the mail in the page's language, the link to the
 // confirmation page that a scanner's GET does not use up, single use (link and code together),
 // expiry, the same answer for unknown addresses, and codes guessed across addresses.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import {
   authRequest,
   claimsOf,
@@ -18,7 +18,7 @@ import {
   uniqueEmail,
 } from './support/helpers'
 
-describe.each(databaseKinds())('sign-in links on %s', (kind) => {
+describeEachDatabase('sign-in links on %s', (kind) => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(kind)

@@ -6,14 +6,14 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { decodeProtectedHeader } from 'jose'
 import WebSocket from 'ws'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { seedDemoFiles } from '../../../supabase/demo-files/seed'
 import { functionEnv } from '../../../supabase/functions/_shared/runtime'
 import { viewAs } from '../../../supabase/functions/view-as/handler'
 import { demoPassword } from '../../../supabase/server/welcome'
 import { signedDocumentUrl } from '../../../src/lib/document-link'
 import { documents, projects, tasks, users } from '../rls/seed-ids'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import { claimsOf } from './support/helpers'
 
 interface Preview {
@@ -25,7 +25,7 @@ interface Preview {
   view_as: { user_id: string; full_name: string; organization_name: string }
 }
 
-describe.each(databaseKinds())('view as client on %s', (kind) => {
+describeEachDatabase('view as client on %s', (kind) => {
   let server: TestServer
   let admin: SupabaseClient
   let lucia: SupabaseClient

@@ -3,9 +3,9 @@
 // keys, pointing at our server on a loopback port), and our server forwarding /functions/v1/<name>
 // to it (FUNCTIONS_URL). Called through supabase-js's functions.invoke: the main allowed and
 // refused cases of admin-users.test.ts, and a clear 502 once the function is gone.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import { freePort, serveOnDeno, type DenoFunction } from '../support/deno-function'
 import { relaxLimits, uniqueEmail } from '../auth/support/helpers'
 import { organizations, users } from '../rls/seed-ids'
@@ -17,7 +17,7 @@ interface Answer {
   body: { data?: Record<string, unknown>; error?: { code: string; message: string; field?: string; rule?: string } }
 }
 
-describe.each(databaseKinds())('admin-users on Deno, on %s', (kind) => {
+describeEachDatabase('admin-users on Deno, on %s', (kind) => {
   let server: TestServer
   let deno: DenoFunction | undefined
   let asAdmin: SupabaseClient

@@ -5,14 +5,14 @@
 // second copy, called directly as pg_net calls it, sends through the HTTP e-mail API (what a hosted
 // function must use); a copy without a mail destination does not start; strangers get 401.
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import { freePort, serveOnDeno, type DenoFunction } from '../support/deno-function'
 import { submitLead } from '../support/leads'
 
 const staff = ['admin@caucedata.com', 'superadmin@caucedata.com']
 
-describe.each(databaseKinds())('send-notifications on Deno, on %s', (kind) => {
+describeEachDatabase('send-notifications on Deno, on %s', (kind) => {
   let server: TestServer
   let serverUrl: string
   const running: DenoFunction[] = []

@@ -4,8 +4,8 @@
 // HTTP e-mail API, here the development catcher's, over a real socket. Any other caller is
 // answered 401, one answer for all, and causes nothing.
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import { submitLead } from '../support/leads'
 import { users } from '../rls/seed-ids'
 
@@ -15,7 +15,7 @@ const staff = [
   { to: 'superadmin@caucedata.com', locale: 'en', subject: 'New contact message' },
 ]
 
-describe.each(databaseKinds())('send-notifications with MAIL_TRANSPORT=http on %s', (kind) => {
+describeEachDatabase('send-notifications with MAIL_TRANSPORT=http on %s', (kind) => {
   let server: TestServer
 
   beforeAll(async () => {

@@ -4,10 +4,10 @@
 // the project signs with; VIEW_AS_EXPIRY), our server forwarding /functions/v1/<name> to it
 // (FUNCTIONS_URL). Called through supabase-js's functions.invoke: staff open a preview whose token
 // our server accepts as the client's, read-only; a client is refused; leaving ends the preview.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import { freePort, serveOnDeno, type DenoFunction } from '../support/deno-function'
 import { users } from '../rls/seed-ids'
 
@@ -21,7 +21,7 @@ interface Answer {
   } | null
 }
 
-describe.each(databaseKinds())('view-as on Deno, on %s', (kind) => {
+describeEachDatabase('view-as on Deno, on %s', (kind) => {
   let server: TestServer
   let deno: DenoFunction | undefined
   let asAdmin: SupabaseClient

@@ -10,12 +10,12 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient } from '@supabase/supabase-js'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { developmentKeys } from '../../../supabase/server/lib/dev-keys'
 import { openPostgres } from '../../../supabase/server/db/postgres'
 import { MailCatcher } from '../../../supabase/server/mail/catcher'
-import { databaseKinds } from '../support/server'
+import { describeEachDatabase } from '../support/server'
 import { startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster'
 import { freePort, killAllServerProcesses, siteDist, startServerProcess } from '../support/server-process'
 
@@ -38,7 +38,7 @@ async function holdingApi() {
   }
 }
 
-describe.each(databaseKinds())('a server killed after claiming e-mails, on %s', (kind) => {
+describeEachDatabase('a server killed after claiming e-mails, on %s', (kind) => {
   let cluster: PostgresCluster | undefined
   const cleanup: (() => unknown)[] = []
   afterAll(async () => {

@@ -7,7 +7,7 @@
 // ignored; and work reported sent is never claimed again. Read from the database and the catcher.
 import { randomUUID } from 'node:crypto'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import type { Queryable } from '../../../supabase/server/db/database'
 import type { MailTransport, OutgoingMail } from '../../../supabase/functions/_shared/mail/transport'
@@ -15,7 +15,7 @@ import { serviceClient } from '../../../supabase/functions/_shared/runtime'
 import { outbox, type ClaimedMail } from '../../../supabase/functions/send-notifications/outbox'
 import { sendDue } from '../../../supabase/functions/send-notifications/sender'
 import { MailCatcher } from '../../../supabase/server/mail/catcher'
-import { databaseKinds, signedInClient, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, signedInClient, startTestServer, type TestServer } from '../support/server'
 import { anotherSender, functionEnvFor } from '../support/senders'
 import { as } from '../rls/run-as'
 import { objectPath, organizations, projects, users } from '../rls/seed-ids'
@@ -29,7 +29,7 @@ const leasePasses = () => sleep(lease * 1000 + 300)
 
 let addressCounter = 0
 
-describe.each(databaseKinds())('e-mail claims with a lease on %s', (kind) => {
+describeEachDatabase('e-mail claims with a lease on %s', (kind) => {
   let server: TestServer
   let service: SupabaseClient
 

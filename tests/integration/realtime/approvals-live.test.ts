@@ -3,9 +3,9 @@
 // organization's clients and staff) and never another organization's client; so does the choice
 // of who approves for an organization. The approval tables are append-only, so unlike the RLS
 // matrix (rls-matrix.test.ts) nothing here is deleted.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import { documents, organizations, users } from '../rls/seed-ids'
 import type { Actor } from '../rls/run-as'
 import { changeKeys, clientAs, subscribed, watch, type Watched } from './support'
@@ -13,7 +13,7 @@ import { changeKeys, clientAs, subscribed, watch, type Watched } from './support
 const actors = ['clientA', 'clientB', 'admin', 'superAdmin'] as const satisfies readonly Actor[]
 const tables = [{ table: 'organization_approvers' }, { table: 'approval_requests' }, { table: 'approval_decisions' }]
 
-describe.each(databaseKinds())('approvals live on %s', (kind) => {
+describeEachDatabase('approvals live on %s', (kind) => {
   let server: TestServer
   const clients = new Map<Actor, SupabaseClient>()
   const watched = new Map<Actor, Watched>()

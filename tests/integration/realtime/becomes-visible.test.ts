@@ -4,16 +4,16 @@
 // visible, an internal task made public, a task moved into one of their projects (a filtered
 // binding on that project hears it too). One that leaves the row hidden, or hides it, does not
 // reach them; another organization's client hears none of it. Staff write through supabase-js.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import { objectPath, organizations, projects } from '../rls/seed-ids'
 import { changeKeys, clientAs, subscribed, watch, type Watched } from './support'
 
 const tables = ['projects', 'reports', 'documents', 'tasks', 'analytics_metrics'].map((table) => ({ table }))
 const id = (n: number) => `e1000000-0000-4000-8000-${String(n).padStart(12, '0')}`
 
-describe.each(databaseKinds())('rows that become visible, live on %s', (kind) => {
+describeEachDatabase('rows that become visible, live on %s', (kind) => {
   let server: TestServer
   let admin: SupabaseClient
   const clients: SupabaseClient[] = []

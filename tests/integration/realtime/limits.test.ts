@@ -3,9 +3,9 @@
 // user, each allowed up to its limit and refused past it with a join error the client reports
 // (CHANNEL_ERROR and the reason); bindings of one identity share one row-level-security check
 // whatever their filters; presence keys and names come from the caller, not from the client.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import { projects, users } from '../rls/seed-ids'
 import { realtimeClient, subscribed, userClient, watch, type Watched } from './support'
 
@@ -25,7 +25,7 @@ const patience = { timeout: 5000 }
 const distinctFilters = (count: number, tag: string) =>
   Array.from({ length: count }, (_, i) => ({ table: 'tasks', filter: `title=neq.${tag}-${i}` }))
 
-describe.each(databaseKinds())('Realtime limits and presence on %s', (kind) => {
+describeEachDatabase('Realtime limits and presence on %s', (kind) => {
   let server: TestServer
   let base: string
   let clients: SupabaseClient[] = []

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import { projects, users } from '../rls/seed-ids'
 import { changeKeys, clientAs, realtimeClient, subscribed, watch } from './support'
 
@@ -15,7 +15,7 @@ const limits = {
   REALTIME_MAX_EVENTS_PER_SECOND: '50',
 }
 
-describe.each(databaseKinds())('Realtime protocol on %s', (kind) => {
+describeEachDatabase('Realtime protocol on %s', (kind) => {
   let server: TestServer
   let base: string
   const clients: SupabaseClient[] = []

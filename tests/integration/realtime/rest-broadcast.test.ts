@@ -4,9 +4,9 @@
 // checked against the project's own policies on realtime.messages, and hostile requests answered
 // in Realtime's shapes, never with a 500.
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import { projects, users } from '../rls/seed-ids'
 import { realtimeClient, userClient } from './support'
 
@@ -17,7 +17,7 @@ const limits = {
   REALTIME_MAX_TOPIC_BYTES: '64',
 }
 
-describe.each(databaseKinds())('Realtime REST broadcast on %s', (kind) => {
+describeEachDatabase('Realtime REST broadcast on %s', (kind) => {
   let server: TestServer
   let base: string
   const clients: SupabaseClient[] = []

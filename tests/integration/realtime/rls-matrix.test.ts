@@ -3,9 +3,9 @@
 // rows each actor may and may not select are inserted, updated and deleted; each actor must receive
 // exactly the changes of the rows its policies let it select, never one more. Rows written by
 // triggers meanwhile (activity log, notifications) are checked against a select as that actor.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import { actorList, actorUser, tryAs, type Actor } from '../rls/run-as'
 import { objectPath, organizations, projects, users } from '../rls/seed-ids'
 import { changeKeys, clientAs, subscribed, watch, type Watched } from './support'
@@ -120,7 +120,7 @@ function rows(): RowSpec[] {
   ]
 }
 
-describe.each(databaseKinds())('Realtime RLS matrix on %s', (kind) => {
+describeEachDatabase('Realtime RLS matrix on %s', (kind) => {
   let server: TestServer
   const clients = new Map<Actor, SupabaseClient>()
   const watched = new Map<Actor, Watched>()

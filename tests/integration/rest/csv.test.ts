@@ -2,11 +2,11 @@
 // keys as a header line, then one line per row in PostgreSQL's record text (values quoted when they
 // hold a comma, quote, space or parenthesis, quotes doubled, NULL as nothing), for reads, embeds,
 // function results and written rows.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseKinds } from '../support/server'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeEachDatabase } from '../support/server'
 import { startRestBed, type RestBed } from './support/fixture'
 
-describe.each(databaseKinds())('REST CSV responses on %s', (kind) => {
+describeEachDatabase('REST CSV responses on %s', (kind) => {
   let bed: RestBed
 
   beforeAll(async () => {

@@ -3,10 +3,10 @@
 // bodies, profiles and methods. A rejected request never changes the data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { turnChannel, type TurnTiming } from '../../../supabase/server/db/pglite'
-import { databaseKinds, startTestServer } from '../support/server'
+import { describeEachDatabase, startTestServer } from '../support/server'
 import { startRestBed, tableRows, userB, type RestBed } from './support/fixture'
 
-describe.each(databaseKinds())('REST errors on %s', (kind) => {
+describeEachDatabase('REST errors on %s', (kind) => {
   let bed: RestBed
 
   beforeAll(async () => {
@@ -360,7 +360,7 @@ describe('request bodies that are not JSON', () => {
 })
 
 // On PGlite too (decision 0018): PostgreSQL's own timeout is delivered inside the worker that runs it.
-describe.each(databaseKinds())('statement timeout on %s', (kind) => {
+describeEachDatabase('statement timeout on %s', (kind) => {
   let bed: RestBed
   beforeAll(async () => {
     bed = await startRestBed(kind)

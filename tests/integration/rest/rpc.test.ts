@@ -1,10 +1,10 @@
 // Functions through supabase-js rpc(): named arguments by POST and GET, defaults, scalars, sets of
 // rows (which filter, order, page and embed like tables), sets of scalars, single(), void, errors.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseKinds } from '../support/server'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeEachDatabase } from '../support/server'
 import { startRestBed, userA, type RestBed } from './support/fixture'
 
-describe.each(databaseKinds())('REST rpc on %s', (kind) => {
+describeEachDatabase('REST rpc on %s', (kind) => {
   let bed: RestBed
 
   beforeAll(async () => {

@@ -1,11 +1,11 @@
 // Vertical filtering and resource embedding through supabase-js: columns, aliases, casts, JSON paths,
 // types as PostgreSQL serializes them, and embeds both ways with !inner, hints, nesting, embedded
 // filters/order/limit, spreads, and `rel=not.is.null`.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseKinds } from '../support/server'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeEachDatabase } from '../support/server'
 import { startRestBed, type RestBed } from './support/fixture'
 
-describe.each(databaseKinds())('REST select and embedding on %s', (kind) => {
+describeEachDatabase('REST select and embedding on %s', (kind) => {
   let bed: RestBed
 
   beforeAll(async () => {

@@ -1,11 +1,11 @@
 // Writes through supabase-js: insert (single, bulk, defaults), upsert (merge / ignore, on_conflict),
 // update and delete, each with and without .select(), counts, single(), and the raw statuses and
 // headers PostgREST answers (201/204/200, Content-Range, Preference-Applied, Location).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseKinds } from '../support/server'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeEachDatabase } from '../support/server'
 import { startRestBed, tableRows, userA, type RestBed } from './support/fixture'
 
-describe.each(databaseKinds())('REST writes on %s', (kind) => {
+describeEachDatabase('REST writes on %s', (kind) => {
   let bed: RestBed
   const bookById = async (id: number) => {
     const { rows } = await bed.server.deps.db.query<{ row: string | null }>(

@@ -3,15 +3,15 @@
 // window and deletion enforced by the database, mentions and attachments limited to the project,
 // read markers and unread counts, the notifications and activity entries a message leaves, and
 // realtime delivery that never hands a client an internal note.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import { clientAs, subscribed, watch } from '../realtime/support'
 import { documents, projects, users } from './seed-ids'
 
 const project: string = projects.riberaDashboard
 
-describe.each(databaseKinds())('project conversations on %s', (kind) => {
+describeEachDatabase('project conversations on %s', (kind) => {
   let server: TestServer
   let lucia: SupabaseClient
   let daniel: SupabaseClient

@@ -3,8 +3,8 @@
 // for exactly those who may read the document under its select policy, as themselves and with the
 // document's current version, and answers everyone else as it answers a document that does not
 // exist. Real SQL through withRequestContext, as the APIs run it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import { DENIED, checkOutcome, describeExpectation, sees, type Expectation } from './expectations'
 import { as, tryAs, type contextFor } from './run-as'
 import { documents, organizations, users } from './seed-ids'
@@ -52,7 +52,7 @@ const table: [Who, string, Expectation][] = [
 
 const label = (who: Who) => (typeof who === 'string' ? who : `${who.sub}${who.aal ? ` at ${who.aal}` : ''}`)
 
-describe.each(databaseKinds())('download records under RLS on %s', (kind) => {
+describeEachDatabase('download records under RLS on %s', (kind) => {
   let server: TestServer
   let seeded: string[]
   const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>

@@ -2,8 +2,8 @@
 // actor (anonymous visitor, a client of each organization, an admin, a super_admin) and every
 // operation, with the outcome DESIGN §6 promises. Each case runs real SQL through
 // withRequestContext on a copy of the seeded database and is rolled back.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import { ALLOWED, DENIED, FILTERED, checkOutcome, describeExpectation, sees, type Expectation } from './expectations'
 import { actorList, actorUser, as, tryAs, type Actor, type Outcome } from './run-as'
 import { documents, objectPath, organizations, projects, reports, tasks, users } from './seed-ids'
@@ -361,7 +361,7 @@ function check(outcome: Outcome, expectation: MatrixExpectation, actor: Actor, s
   }
 }
 
-describe.each(databaseKinds())('RLS matrix on %s', (kind) => {
+describeEachDatabase('RLS matrix on %s', (kind) => {
   let server: TestServer
 
   beforeAll(async () => {

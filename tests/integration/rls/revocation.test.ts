@@ -4,7 +4,7 @@
 // preview's token stops with its preview or its staff session. The same token while its session
 // lives sees exactly what it saw before. Every case is real SQL through withRequestContext.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import { ALLOWED, DENIED, FILTERED, checkOutcome, refused, type Expectation } from './expectations'
 import { tryAs, type Outcome, type UserActor } from './run-as'
 import { documents, objectPath, organizations, projects, users } from './seed-ids'
@@ -58,7 +58,7 @@ const reads = {
   'stored files': `select name from storage.objects where bucket_id = 'documents'`,
 }
 
-describe.each(databaseKinds())('revocation in SQL on %s', (kind) => {
+describeEachDatabase('revocation in SQL on %s', (kind) => {
   let server: TestServer
   const run = (who: Parameters<typeof tryAs>[1], sql: string, params: unknown[] = []) =>
     tryAs(server.deps.db, who, sql, params)

@@ -4,7 +4,7 @@
 // the contact form is insert-only with named constraints; staff rights need aal2 once a factor
 // is enrolled. Every case is real SQL through withRequestContext, rolled back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import {
   ALLOWED,
   DENIED,
@@ -175,7 +175,7 @@ const names: Record<string, string> = {
 const whoLabel = (who: Who) =>
   typeof who === 'string' ? who : `${names[who.sub] ?? who.sub}${who.aal ? ` at ${who.aal}` : ''}`
 
-describe.each(databaseKinds())('RLS rules on %s', (kind) => {
+describeEachDatabase('RLS rules on %s', (kind) => {
   let server: TestServer
 
   beforeAll(async () => {

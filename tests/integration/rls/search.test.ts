@@ -4,10 +4,10 @@
 // an unpublished report, never people or leads); staff find organizations, people and leads too.
 import { readFileSync } from 'node:fs'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { demoPassword } from '../../../supabase/server/welcome'
 import { organizations, projects, reports, users } from './seed-ids'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 
 interface Hit {
   kind: string
@@ -16,7 +16,7 @@ interface Hit {
   project_id: string | null
 }
 
-describe.each(databaseKinds())('search on %s', (kind) => {
+describeEachDatabase('search on %s', (kind) => {
   let server: TestServer
   let lucia: SupabaseClient
   let daniel: SupabaseClient

@@ -2,9 +2,9 @@
 // approvers and ask for approval of a deliverable; only those approvers answer; the answers are
 // never changed or deleted, by anyone; a new version reopens the request; the reminder job
 // reminds once per due round even with two servers running it at once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import { documents, organizations, reports, users } from '../rls/seed-ids'
 import { demoPassword } from '../realtime/support'
 
@@ -17,7 +17,7 @@ const emails = {
 } as const
 type Person = keyof typeof emails
 
-describe.each(databaseKinds())('approvals on %s', (kind) => {
+describeEachDatabase('approvals on %s', (kind) => {
   let server: TestServer
   const people = {} as Record<Person, SupabaseClient>
   let service: SupabaseClient

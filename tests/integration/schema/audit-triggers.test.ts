@@ -2,8 +2,8 @@
 // every create, update and delete of a project, document, report, metric or task leaves one
 // activity row naming the actor (auth.uid()), the organization and project, a small summary and
 // whether clients may see it; a no-op update leaves none; role changes are audited as internal.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import { as } from '../rls/run-as'
 import { documents, objectPath, organizations, projects, reports, tasks, users } from '../rls/seed-ids'
 
@@ -132,7 +132,7 @@ const touches: [table: string, row: string, sql: string][] = [
   ],
 ]
 
-describe.each(databaseKinds())('audit triggers on %s', (kind) => {
+describeEachDatabase('audit triggers on %s', (kind) => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(kind)

@@ -2,8 +2,8 @@
 // least one policy and a comment; policies name their roles, cover one operation each, and call
 // auth.uid() and the role helpers through (select …); security-definer functions pin an empty
 // search_path; API roles get only the privileges DESIGN §6 needs; policy columns are indexed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 
 const tables = [
   'activity_log',
@@ -37,7 +37,7 @@ interface PolicyRow {
 
 const asArray = (roles: string[] | string) => (Array.isArray(roles) ? roles : roles.replace(/[{}]/g, '').split(','))
 
-describe.each(databaseKinds())('schema catalog on %s', (kind) => {
+describeEachDatabase('schema catalog on %s', (kind) => {
   let server: TestServer
   let policies: PolicyRow[]
   const query = <T>(sql: string, params: unknown[] = []) => server.deps.db.query<T>(sql, params).then((r) => r.rows)

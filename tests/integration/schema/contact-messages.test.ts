@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import { users } from '../rls/seed-ids'
 import { demoPassword } from '../../../supabase/server/welcome'
 
@@ -46,7 +46,7 @@ let addressCounter = 0
 /** A documentation address (RFC 5737) no other test in this file uses. */
 const freshAddress = () => `198.51.100.${++addressCounter}`
 
-describe.each(databaseKinds())('contact_messages on %s', (kind) => {
+describeEachDatabase('contact_messages on %s', (kind) => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(kind)

@@ -4,11 +4,11 @@
 // supabase-js, as the portal uploads: the files first, then the document rows.
 import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseKinds, signedInClient, startTestServer, type TestServer } from '../support/server'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeEachDatabase, signedInClient, startTestServer, type TestServer } from '../support/server'
 import { objectPath, organizations, projects, users } from '../rls/seed-ids'
 
-describe.each(databaseKinds())('client document limits on %s', (kind) => {
+describeEachDatabase('client document limits on %s', (kind) => {
   let server: TestServer
   let lucia: SupabaseClient
 

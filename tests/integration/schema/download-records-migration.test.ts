@@ -8,14 +8,14 @@ import { randomUUID } from 'node:crypto'
 import { mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, expect, inject, it } from 'vitest'
 import type { Database } from '../../../supabase/server/db/database'
 import { migrate } from '../../../supabase/server/db/migrate'
 import { openPglite } from '../../../supabase/server/db/pglite'
 import { openPostgres } from '../../../supabase/server/db/postgres'
 import { as } from '../rls/run-as'
 import { documents, projects, users } from '../rls/seed-ids'
-import { databaseKinds, type DatabaseKind } from '../support/server'
+import { describeEachDatabase, type DatabaseKind } from '../support/server'
 
 const MIGRATION = '20261130100000_document_download_records.sql'
 const migrationsDir = join(process.cwd(), 'supabase', 'migrations')
@@ -67,7 +67,7 @@ function earlierMigrations(): string {
   return dir
 }
 
-describe.each(databaseKinds())('download records moved out of storage.downloads on %s', (kind) => {
+describeEachDatabase('download records moved out of storage.downloads on %s', (kind) => {
   it(
     'moves each record of a document, with its file’s version, and drops storage.downloads',
     { timeout: 240_000 },

@@ -5,9 +5,9 @@
 // and whoever is mentioned: clients and staff alike. Read from the outbox and the mail catcher.
 import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Queryable } from '../../../supabase/server/db/database'
-import { databaseKinds, signedInClient, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, signedInClient, startTestServer, type TestServer } from '../support/server'
 import { as } from '../rls/run-as'
 import { projects, users } from '../rls/seed-ids'
 
@@ -16,7 +16,7 @@ const adminEmail = 'admin@caucedata.com'
 const superAdminEmail = 'superadmin@caucedata.com'
 const luciaEmail = 'lucia.martin@example.com'
 
-describe.each(databaseKinds())('mention e-mails coalesced on %s', (kind) => {
+describeEachDatabase('mention e-mails coalesced on %s', (kind) => {
   let server: TestServer
   let lucia: SupabaseClient
   let admin: SupabaseClient

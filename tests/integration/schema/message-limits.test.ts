@@ -4,13 +4,13 @@
 // (PT429), nobody is notified, and the portal words it (tests/unit/conversation-failure.test.ts).
 // Staff are not bounded, as with documents. Through supabase-js, as the conversation screen writes.
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseKinds, signedInClient, startTestServer, type TestServer } from '../support/server'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeEachDatabase, signedInClient, startTestServer, type TestServer } from '../support/server'
 import { projects, users } from '../rls/seed-ids'
 
 const project: string = projects.riberaDashboard
 
-describe.each(databaseKinds())('client message limits on %s', (kind) => {
+describeEachDatabase('client message limits on %s', (kind) => {
   let server: TestServer
   let lucia: SupabaseClient
   let james: SupabaseClient

@@ -3,10 +3,10 @@
 // never sent. With digests on (decision 0019), one e-mail per person per interval holds what they
 // have not read; leads go at once. Text a client chose is quoted as theirs and never a link.
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Queryable } from '../../../supabase/server/db/database'
 import type { CaughtMail } from '../../../supabase/server/mail/catcher'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import { anotherSender } from '../support/senders'
 import { as, type Actor } from '../rls/run-as'
 import { documents, objectPath, organizations, projects, users } from '../rls/seed-ids'
@@ -28,7 +28,7 @@ function clientUpload(server: TestServer, name: string) {
 }
 const james = 'james.whitaker@example.com'
 
-describe.each(databaseKinds())('notification e-mails on %s', (kind) => {
+describeEachDatabase('notification e-mails on %s', (kind) => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(kind)
@@ -137,7 +137,7 @@ describe.each(databaseKinds())('notification e-mails on %s', (kind) => {
   })
 })
 
-describe.each(databaseKinds())('notification text a client chose, on %s', (kind) => {
+describeEachDatabase('notification text a client chose, on %s', (kind) => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(kind)
@@ -278,7 +278,7 @@ describe.each(databaseKinds())('notification text a client chose, on %s', (kind)
   })
 })
 
-describe.each(databaseKinds())('notification digests on %s', (kind) => {
+describeEachDatabase('notification digests on %s', (kind) => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(kind, { NOTIFICATION_DIGEST_MINUTES: '15' })

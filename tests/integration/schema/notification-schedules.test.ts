@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { openPostgres } from '../../../supabase/server/db/postgres'
 import { migrate } from '../../../supabase/server/db/migrate'
 import type { Database } from '../../../supabase/server/db/database'
-import { databaseKinds, startTestServer } from '../support/server'
+import { databaseKinds, describeEachDatabase, startTestServer } from '../support/server'
 import { hasServerLibrary, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster'
 
 const migration = readFileSync(
@@ -18,7 +18,7 @@ const migration = readFileSync(
   'utf8',
 )
 
-describe.each(databaseKinds())('notification schedules without pg_cron, on %s', (kind) => {
+describeEachDatabase('notification schedules without pg_cron, on %s', (kind) => {
   it('applies the migrations and schedules nothing (our server runs both itself)', async () => {
     const server = await startTestServer(kind)
     try {
@@ -33,10 +33,9 @@ describe.each(databaseKinds())('notification schedules without pg_cron, on %s', 
 })
 
 /** PostgreSQL with the pg_cron package (Debian's postgresql-NN-cron), when the machine has both. */
-const withCron =
-  databaseKinds().includes('postgres') && hasServerLibrary('pg_cron') ? ['postgres with pg_cron loaded'] : []
+const withCron = databaseKinds().includes('postgres') && hasServerLibrary('pg_cron')
 
-describe.each(withCron)('notification schedules on %s', () => {
+describe.skipIf(!withCron)('notification schedules on postgres with pg_cron loaded', () => {
   let cluster: PostgresCluster | undefined
   let db: Database | undefined
   afterAll(async () => {

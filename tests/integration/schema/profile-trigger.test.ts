@@ -2,8 +2,8 @@
 // language are taken (cleaned), role and organization never are. The e-mail copy follows the
 // account. Inserted into auth.users as GoTrue does, so this is what sign-up and invites produce.
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import { organizations } from '../rls/seed-ids'
 
 interface Profile {
@@ -16,7 +16,7 @@ interface Profile {
   is_active: boolean
 }
 
-describe.each(databaseKinds())('profile for a new user on %s', (kind) => {
+describeEachDatabase('profile for a new user on %s', (kind) => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(kind)

@@ -1,12 +1,12 @@
 // Archiving a project (20261122002000_projects_archive.sql): staff set archived_at, the database
 // stamps its own time and keeps it while the project stays archived, unarchiving clears it;
 // clients cannot archive, and they still read an archived project of their organization.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import { as, tryAs } from '../rls/run-as'
 import { projects } from '../rls/seed-ids'
 
-describe.each(databaseKinds())('project archive on %s', (kind) => {
+describeEachDatabase('project archive on %s', (kind) => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(kind)

@@ -10,11 +10,11 @@ import { verify } from '@node-rs/argon2'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrate } from '../../../supabase/server/db/migrate'
 import { openPglite } from '../../../supabase/server/db/pglite'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import { demoAccounts, demoPassword } from '../../../supabase/server/welcome'
 import { organizations, projects } from '../rls/seed-ids'
 
-describe.each(databaseKinds())('seed on %s', (kind) => {
+describeEachDatabase('seed on %s', (kind) => {
   let server: TestServer
   const query = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) =>
     server.deps.db.query<T>(sql, params).then((r) => r.rows)

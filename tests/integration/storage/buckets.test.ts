@@ -1,10 +1,10 @@
 // The bucket API through supabase-js: the service role creates, reads, updates, empties and
 // deletes buckets; without a policy on storage.buckets a user can do none of it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import { bucketFiles, createStorageFixtures, type StorageFixtures } from './support'
 
-describe.each(databaseKinds())('storage buckets on %s', (kind) => {
+describeEachDatabase('storage buckets on %s', (kind) => {
   let server: TestServer
   let f: StorageFixtures
   beforeAll(async () => {

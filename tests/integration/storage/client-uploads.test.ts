@@ -5,12 +5,12 @@
 // file together and is logged; replacing moves the version, reopens an approval and keeps the
 // download records of the earlier file.
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { seedDemoFiles } from '../../../supabase/demo-files/seed'
 import { demoPassword } from '../../../supabase/server/welcome'
 import { signedDocumentUrl } from '../../../src/lib/document-link'
 import { documents, objectPath, organizations, projects, users } from '../rls/seed-ids'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import { bucketFiles } from './support'
 
 const emails = {
@@ -21,7 +21,7 @@ const emails = {
 } as const
 type Person = keyof typeof emails | 'anon'
 
-describe.each(databaseKinds())('a client deletes or replaces their own upload on %s', (kind) => {
+describeEachDatabase('a client deletes or replaces their own upload on %s', (kind) => {
   let server: TestServer
   const people = {} as Record<Person, SupabaseClient>
   let counter = 0

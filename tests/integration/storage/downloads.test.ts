@@ -4,12 +4,12 @@
 // through public.project_document_downloads; a client, even of the same organization, gets an
 // empty list. The storage API itself records nothing, as on Supabase.
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { seedDemoFiles } from '../../../supabase/demo-files/seed'
 import { demoPassword } from '../../../supabase/server/welcome'
 import { DownloadError, signedDocumentUrl } from '../../../src/lib/document-link'
 import { documents, projects, users } from '../rls/seed-ids'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 
 interface Download {
   document_id: string
@@ -22,7 +22,7 @@ interface Download {
 
 const nowhere = '2a000000-0000-4000-8000-0000000000ff'
 
-describe.each(databaseKinds())('document download records on %s', (kind) => {
+describeEachDatabase('document download records on %s', (kind) => {
   let server: TestServer
   let lucia: SupabaseClient
   let james: SupabaseClient

@@ -2,12 +2,12 @@
 // link works for exactly its object and operation, through supabase-js as the browser uses it, and
 // is refused as a bearer on every API and as a Realtime token with the answer any bad token gets.
 import { createClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import { DOCS, createStorageFixtures, expectSameBytes, randomBytes, type StorageFixtures } from './support'
 
-describe.each(databaseKinds())('signed link tokens on %s', (kind) => {
+describeEachDatabase('signed link tokens on %s', (kind) => {
   let server: TestServer
   let base: string
   let f: StorageFixtures

@@ -2,8 +2,8 @@
 // URLs (createSignedUploadUrl, then uploadToSignedUrl), list v2 with folders and cursors, downloads
 // with their length and never compressed on the fly, requests without credentials refused, and
 // bucket answers in Storage's shapes (shared/reference: Storage additions, part C).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import {
   DOCS,
   PUBLIC,
@@ -16,7 +16,7 @@ import {
   type StorageFixtures,
 } from './support'
 
-describe.each(databaseKinds())('storage parity on %s', (kind) => {
+describeEachDatabase('storage parity on %s', (kind) => {
   let server: TestServer
   let f: StorageFixtures
   beforeAll(async () => {

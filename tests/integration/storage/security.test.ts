@@ -2,8 +2,8 @@
 // oversized and malformed bodies. Each refusal is Storage's JSON shape, never a 500, and leaves
 // neither a row nor a file behind.
 import { SignJWT } from 'jose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseKinds, startTestServer, type TestServer } from '../support/server'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import {
   DOCS,
   LIMITED,
@@ -30,7 +30,7 @@ const TOO_LARGE = {
   message: 'The object exceeded the maximum allowed size',
 }
 
-describe.each(databaseKinds())('storage refusals on %s', (kind) => {
+describeEachDatabase('storage refusals on %s', (kind) => {
   let server: TestServer
   let f: StorageFixtures
   let aliceToken: string

@@ -7,6 +7,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 function findBinDir(): string | undefined {
+  // TEST_POSTGRES_BIN: a PostgreSQL installed elsewhere (its bin folder).
+  const chosen = process.env.TEST_POSTGRES_BIN
+  if (chosen) return existsSync(join(chosen, 'pg_ctl')) ? chosen : undefined
   const root = '/usr/lib/postgresql'
   if (!existsSync(root)) return undefined
   const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a))

@@ -4,7 +4,7 @@ import { readFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
-import { inject } from 'vitest'
+import { describe, inject } from 'vitest'
 import WebSocket from 'ws'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { serve } from '@hono/node-server'
@@ -20,6 +20,17 @@ export type DatabaseKind = 'pglite' | 'postgres'
 /** The databases this run can test on: always PGlite, PostgreSQL when it is installed. */
 export function databaseKinds(): DatabaseKind[] {
   return inject('postgresTemplateUrl') ? ['pglite', 'postgres'] : ['pglite']
+}
+
+/**
+ * One describe block per database, titled with `%s` replaced by its kind. Without PostgreSQL's
+ * binaries its block is reported as skipped, case by case, so a partial run shows as one (and CI
+ * refuses to start without them: global-setup.ts).
+ */
+export function describeEachDatabase(title: string, body: (kind: DatabaseKind) => void) {
+  const available = databaseKinds()
+  for (const kind of ['pglite', 'postgres'] as const)
+    describe.skipIf(!available.includes(kind))(title.replace('%s', kind), () => body(kind))
 }
 
 async function openCopy(kind: DatabaseKind): Promise<{ db: Database; drop: () => Promise<void> }> {
