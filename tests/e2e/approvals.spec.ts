@@ -108,6 +108,16 @@ test.describe('approvals with a record', () => {
     const clientContext = await browser.newContext({ viewport: { width: 1366, height: 900 } })
     const staff = await staffContext.newPage()
     const phone = await clientContext.newPage()
+    // The client's live updates pass through here, so that the test can hold them back: a card
+    // may still show an older version when a newer one is shared (a slow or lost connection).
+    let liveHeld = false
+    await phone.routeWebSocket(/\/realtime\/v1\/websocket/, (socket) => {
+      const server = socket.connectToServer()
+      socket.onMessage((message) => server.send(message))
+      server.onMessage((message) => {
+        if (!liveHeld) socket.send(message)
+      })
+    })
     const en = (source: string, values?: Record<string, string | number>) => t('en', source, values)
     const es = (source: string, values?: Record<string, string | number>) => t('es', source, values)
     const staffProject = (sub: string) => withLangPrefix(`/admin/dashboard/projects/${project.id}/${sub}`, 'en')
@@ -238,14 +248,17 @@ test.describe('approvals with a record', () => {
     // The client sees version 2 and downloads it.
     await phone.reload()
     expect(await downloadedText(phone, downloadVersion(2))).toContain('version 2')
-    // Staff share a third file while the card still shows version 2: opening "version 2" now says
-    // so instead of handing over another file, and the card moves on to version 3.
+    // Staff share a third file while the card still shows version 2 (its live update held back):
+    // opening "version 2" now says so instead of handing over another file, and the card moves on
+    // to version 3.
+    liveHeld = true
     await replaceFile(admin, deliverable.id, `${organization.id}/${project.id}/diseno-v3.pdf`, 'version 3')
     await downloadVersion(2).click()
     await expect(clientCard.getByRole('alert')).toHaveText(
       es('A newer version has been shared meanwhile; the request now shows it.'),
     )
     await expect(downloadVersion(3)).toBeVisible()
+    liveHeld = false
     expect(await downloadedText(phone, downloadVersion(3))).toContain('version 3')
 
     // Approving is the primary action and asks first, naming the deliverable and the version.
