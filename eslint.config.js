@@ -32,7 +32,6 @@ export function boundaryZones(features = dirs('./src/features/')) {
           .filter((dir) => !siteChrome.includes(dir))
           .map((dir) => `./src/components/${dir}`),
         './src/lib',
-        './src/auth',
         './src/styles',
         './src/config',
         './src/dev',

@@ -15,8 +15,8 @@ import {
   unreadCountQuery,
   type NotificationRow,
 } from '@/lib/notifications'
-import { saveFailureMessage } from '@/auth/messages'
-import { useCurrentProfile } from '@/auth/use-auth'
+import { saveFailureMessage } from '@/lib/auth/messages'
+import { useCurrentProfile } from '@/lib/auth/use-auth'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import * as styles from './notifications.css'
 import { activePreview } from '@/lib/view-as'

@@ -7,7 +7,7 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useLocation } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useProfile } from '@/auth/use-auth'
+import { useProfile } from '@/lib/auth/use-auth'
 import { formatDateTime } from '@/lib/format'
 import { useLiveQueryKeys } from '@/lib/use-live'
 import { activePreview } from '@/lib/view-as'

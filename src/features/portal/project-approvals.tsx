@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useProfile } from '@/auth/use-auth'
+import { useProfile } from '@/lib/auth/use-auth'
 import { supabase } from '@/lib/supabase'
 import {
   approvalKeys,

@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } fr
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
-import { useProfile } from '@/auth/use-auth'
+import { useProfile } from '@/lib/auth/use-auth'
 import * as layout from '@/components/ui/layout.css'
 import * as form from '@/components/form/form.css'
 import { ACCEPT, checkFile, UploadError, uploadDocument, type UploadFailure } from '@/lib/documents'

@@ -3,7 +3,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
-import { useProfile } from '@/auth/use-auth'
+import { useProfile } from '@/lib/auth/use-auth'
 import * as layout from '@/components/ui/layout.css'
 import { formatDate, formatPeriod } from '@/lib/format'
 import { labelOf, reportTypeLabels } from '@/lib/labels'

@@ -4,7 +4,7 @@
 import { useId } from 'react'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useProfile } from '@/auth/use-auth'
+import { useProfile } from '@/lib/auth/use-auth'
 import * as layout from '@/components/ui/layout.css'
 import { supabase } from '@/lib/supabase'
 import { labelOf, taskPriorityLabels } from '@/lib/labels'

@@ -5,9 +5,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useMatchRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { useAuthSelector } from '@/auth/use-auth'
+import { useAuthSelector } from '@/lib/auth/use-auth'
 import { useLangPrefix } from '@/lib/use-lang'
-import { mfaFactorsQuery } from '@/auth/queries'
+import { mfaFactorsQuery } from '@/lib/auth/queries'
 import * as styles from './mfa-banner.css'
 
 export function MfaBanner() {

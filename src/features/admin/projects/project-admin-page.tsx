@@ -20,7 +20,7 @@ import {
 } from '@/components/ui/page-kit'
 import * as page from '@/components/ui/page.css'
 import { SectionTabs, tabItem, tabLink } from '@/components/ui/section-tabs'
-import { useProfile } from '@/auth/use-auth'
+import { useProfile } from '@/lib/auth/use-auth'
 import { conversationUnreadQuery } from '@/lib/conversation'
 import { useLiveBindings } from '@/lib/use-live'
 import { adminKeys } from '../queries'

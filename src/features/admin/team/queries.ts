@@ -4,7 +4,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { msg } from '@lingui/core/macro'
 import { supabase } from '@/lib/supabase'
-import { networkFailure, unexpectedFailure } from '@/auth/messages'
+import { networkFailure, unexpectedFailure } from '@/lib/auth/messages'
 import { WriteError } from '../clients/api'
 import { profileColumns, withStates, type ManagedUser } from '../clients/queries'
 import type { StaffRole } from '../clients/labels'

@@ -3,7 +3,7 @@
 // machine takes the session from there, as it does for a recovery link read from the URL.
 import { waitFor } from 'xstate'
 import type { EmailOtpType } from '@supabase/supabase-js'
-import { isSettled, type AuthFailure, type AuthSnapshot } from '../../machines/auth.machine'
+import { isSettled, type AuthFailure, type AuthSnapshot } from '../../../machines/auth.machine'
 import { toFailure } from './actors'
 import { authActor, supabase } from './service'
 

@@ -4,7 +4,7 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { supabase } from '@/lib/supabase'
 import type { TablesUpdate } from '@/lib/db'
-import { asFailure, authFailureMessage } from '@/auth/messages'
+import { asFailure, authFailureMessage } from '@/lib/auth/messages'
 
 /** The profile columns a client may change on their own row. */
 export type OwnProfileChanges = Pick<TablesUpdate<'profiles'>, 'full_name' | 'job_title' | 'phone' | 'locale'>

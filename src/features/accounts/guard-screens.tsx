@@ -4,7 +4,7 @@ import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { RethrowError } from '@/components/error-screen/error-screen'
 import * as layout from '@/components/ui/layout.css'
-import { ProfileUnavailableError } from '@/auth/guards'
+import { ProfileUnavailableError } from '@/lib/auth/guards'
 import * as styles from './auth.css'
 
 export function GuardError(props: ErrorComponentProps) {
