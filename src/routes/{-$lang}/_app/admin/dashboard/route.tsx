@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { appQueryClient } from '@/lib/query-client'
-import { AdminLayout } from '@/features/admin/admin-layout'
+import { AdminLayout } from '@/areas/admin/admin-layout'
 import { GuardError } from '@/features/accounts/guard-screens'
 import { AppShellPending } from '@/components/app-shell/app-shell-pending'
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { appQueryClient } from '@/lib/query-client'
-import { PortalLayout } from '@/features/portal/portal-layout'
+import { PortalLayout } from '@/areas/portal/portal-layout'
 import { GuardError } from '@/features/accounts/guard-screens'
 import { AppShellPending } from '@/components/app-shell/app-shell-pending'
 
