@@ -9,7 +9,7 @@ import { CheckboxField, Field, SelectField, TextAreaField } from '@/components/f
 import * as formStyles from '@/components/form/form.css'
 import { useProfile } from '@/lib/auth/use-auth'
 import { ACCEPT } from '@/lib/documents'
-import { formatBytes, formatDate } from '@/lib/format'
+import { formatDate } from '@/lib/format'
 import { documentCategoryLabels, labelOf } from '@/lib/labels'
 import { documentCategories } from '@/lib/vocabularies'
 import { checkDocument, documentFields, toDocumentRow, type DocumentInput } from '@/lib/rules/document'
@@ -42,9 +42,11 @@ import * as styles from '@/features/projects/admin/projects.css'
 import { uploadMessages } from '@/lib/upload-messages'
 import { DownloadHistory, useDocumentDownloads } from './document-downloads'
 import { actionName } from '@/lib/action-name'
+import { useDocumentColumns } from '../document-columns'
 
 export function DocumentsAdmin({ project }: { project: AdminProject }) {
   const { t, i18n } = useLingui()
+  const documentColumns = useDocumentColumns<AdminDocument>()
   const { data: documents } = useSuspenseQuery(adminDocumentsQuery(project.id))
   const download = useOpenDocument()
   const downloads = useDocumentDownloads(project.id)
@@ -119,17 +121,7 @@ export function DocumentsAdmin({ project }: { project: AdminProject }) {
                 </>
               ),
             },
-            {
-              key: 'category',
-              header: t`Category`,
-              cell: (document) => labelOf(i18n, documentCategoryLabels, document.category),
-            },
-            {
-              key: 'size',
-              header: t`Size`,
-              numeric: true,
-              cell: (document) => formatBytes(document.size_bytes, i18n.locale),
-            },
+            ...documentColumns,
             {
               key: 'visible',
               header: t`Visible to the client`,

@@ -10,7 +10,7 @@ import * as layout from '@/components/ui/layout.css'
 import * as form from '@/components/form/form.css'
 import { ACCEPT, checkFile, UploadError, uploadDocument, type UploadFailure } from '@/lib/documents'
 import { uploadMessages } from '@/lib/upload-messages'
-import { formatBytes, formatDate } from '@/lib/format'
+import { formatDate } from '@/lib/format'
 import { documentCategoryLabels, labelOf } from '@/lib/labels'
 import { documentCategories } from '@/lib/vocabularies'
 import { useOpenDocument } from '@/lib/use-open-document'
@@ -22,6 +22,7 @@ import { OwnUploadActions, type Outcome } from './own-upload-actions'
 import { activePreview } from '@/lib/auth/view-as'
 import { PreviewNote } from '@/components/ui/preview-note'
 import { actionName } from '@/lib/action-name'
+import { useDocumentColumns } from '../document-columns'
 
 export function DocumentsSection({
   projectId,
@@ -35,6 +36,7 @@ export function DocumentsSection({
   const { t, i18n } = useLingui()
   const profile = useProfile()
   const { data: documents } = useSuspenseQuery(projectDocumentsQuery(profile.id, projectId))
+  const documentColumns = useDocumentColumns<(typeof documents)[number]>()
   const download = useOpenDocument()
   const queryClient = useQueryClient()
   const [outcome, setOutcome] = useState<Outcome>(null)
@@ -92,17 +94,7 @@ export function DocumentsSection({
                 </>
               ),
             },
-            {
-              key: 'category',
-              header: t`Category`,
-              cell: (document) => labelOf(i18n, documentCategoryLabels, document.category),
-            },
-            {
-              key: 'size',
-              header: t`Size`,
-              numeric: true,
-              cell: (document) => formatBytes(document.size_bytes, i18n.locale),
-            },
+            ...documentColumns,
             {
               key: 'date',
               header: t`Date`,

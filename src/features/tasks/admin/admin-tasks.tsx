@@ -9,7 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { CheckboxField, Field, SelectField, TextAreaField } from '@/components/form/field'
 import * as formStyles from '@/components/form/form.css'
 import { labelOf, taskPriorityLabels, taskStatusLabels } from '@/lib/labels'
-import { DueDate, EmptyState, StatusBadge } from '@/components/ui/page-kit'
+import { EmptyState } from '@/components/ui/page-kit'
 import * as page from '@/components/ui/page.css'
 import { DataTable } from '@/components/ui/data-table'
 import { deleteTask, saveTask } from '@/features/projects/admin/api'
@@ -35,6 +35,7 @@ import * as styles from '@/features/projects/admin/projects.css'
 import { checkTask, taskFields, toTaskRow, type TaskInput } from '@/lib/rules/task'
 import { taskPriorities, taskStatuses } from '@/lib/vocabularies'
 import { actionName } from '@/lib/action-name'
+import { useTaskColumns } from '../task-columns'
 
 function personLabel(person: Person, staffWord: string, clientWord: string): string {
   const name = person.full_name || person.email || person.id
@@ -43,6 +44,7 @@ function personLabel(person: Person, staffWord: string, clientWord: string): str
 
 export function TasksAdmin({ project }: { project: AdminProject }) {
   const { t, i18n } = useLingui()
+  const taskColumns = useTaskColumns<AdminTask>()
   const { data: tasks } = useSuspenseQuery(adminTasksQuery(project.id))
   const { data: people } = useSuspenseQuery(projectPeopleQuery(project.organization_id))
   const editor = useEntryEditor<AdminTask>()
@@ -78,28 +80,7 @@ export function TasksAdmin({ project }: { project: AdminProject }) {
           rowKey={(task) => task.id}
           rowAttributes={(task) => ({ 'data-task-id': task.id })}
           columns={[
-            {
-              key: 'task',
-              header: t`Task`,
-              rowHeader: true,
-              cell: (task) => (
-                <>
-                  <span className={page.itemTitle}>{task.title}</span>
-                  {task.description && <p className={page.mutedText}>{task.description}</p>}
-                </>
-              ),
-            },
-            { key: 'status', header: t`Status`, cell: (task) => <StatusBadge kind="task" status={task.status} /> },
-            {
-              key: 'priority',
-              header: t`Priority`,
-              cell: (task) => labelOf(i18n, taskPriorityLabels, task.priority),
-            },
-            {
-              key: 'due',
-              header: t`Due date`,
-              cell: (task) => <DueDate date={task.due_date} done={task.status === 'done'} />,
-            },
+            ...taskColumns,
             {
               key: 'assignee',
               header: t`Assigned to`,

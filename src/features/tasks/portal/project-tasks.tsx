@@ -7,13 +7,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useProfile } from '@/lib/auth/use-auth'
 import * as layout from '@/components/ui/layout.css'
 import { supabase } from '@/lib/supabase'
-import { labelOf, taskPriorityLabels } from '@/lib/labels'
-import { DueDate, EmptyState, StatusBadge } from '@/components/ui/page-kit'
+import { EmptyState } from '@/components/ui/page-kit'
 import { projectKeys, projectTasksQuery, type PortalTask } from '@/features/projects/portal/queries'
 import * as styles from '@/components/ui/page.css'
 import { DataTable } from '@/components/ui/data-table'
 import { activePreview } from '@/lib/auth/view-as'
 import { actionName } from '@/lib/action-name'
+import { useTaskColumns } from '../task-columns'
 
 function useTaskStatus(projectId: string) {
   const queryClient = useQueryClient()
@@ -39,6 +39,7 @@ function useTaskStatus(projectId: string) {
 
 export function TasksSection({ projectId, projectName }: { projectId: string; projectName: string }) {
   const { t, i18n } = useLingui()
+  const taskColumns = useTaskColumns<PortalTask>()
   const profile = useProfile()
   const { data: tasks } = useSuspenseQuery(projectTasksQuery(profile.id, projectId))
   const mutation = useTaskStatus(projectId)
@@ -68,28 +69,7 @@ export function TasksSection({ projectId, projectName }: { projectId: string; pr
         rowKey={(task) => task.id}
         rowAttributes={(task) => ({ 'data-task-id': task.id })}
         columns={[
-          {
-            key: 'task',
-            header: t`Task`,
-            rowHeader: true,
-            cell: (task) => (
-              <>
-                <span className={styles.itemTitle}>{task.title}</span>
-                {task.description && <p className={styles.mutedText}>{task.description}</p>}
-              </>
-            ),
-          },
-          { key: 'status', header: t`Status`, cell: (task) => <StatusBadge kind="task" status={task.status} /> },
-          {
-            key: 'priority',
-            header: t`Priority`,
-            cell: (task) => labelOf(i18n, taskPriorityLabels, task.priority),
-          },
-          {
-            key: 'due',
-            header: t`Due date`,
-            cell: (task) => <DueDate date={task.due_date} done={task.status === 'done'} />,
-          },
+          ...taskColumns,
           {
             key: 'assignee',
             header: t`Assigned to`,
