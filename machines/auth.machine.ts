@@ -31,7 +31,7 @@ export const authMachine = setup({
     tags: {} as 'busy' | 'pending' | 'settled',
   },
   actors: {
-    // Each is replaced by the host with the real supabase-js call (src/auth/actors.ts).
+    // Each is replaced by the host with the real supabase-js call (src/lib/auth/actors.ts).
     signIn: fromPromise<AuthSession, { email: string; password: string }>(async () => {
       throw new Error('signIn not provided')
     }),

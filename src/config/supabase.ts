@@ -14,5 +14,5 @@ export function supabaseAnonKey(): string {
 /** localStorage key of the stored session; read without loading supabase-js (see auth/stored-session.ts). */
 export const authStorageKey = 'cauce-data-auth'
 
-/** sessionStorage key of a staff member's preview session ("view as client", lib/view-as.ts). */
+/** sessionStorage key of a staff member's preview session ("view as client", lib/auth/view-as.ts). */
 export const previewSessionKey = 'cauce-data-view-as-session'

@@ -3,7 +3,7 @@
 // so activation there never fetches.
 import { i18n, type Messages } from '@lingui/core'
 import { detectLocale, localeCookieMaxAge, localeStorageKey, type Locale } from './locale'
-import { activePreview } from './view-as'
+import { activePreview } from './auth/view-as'
 
 const loaded = new Map<Locale, Promise<Messages>>()
 

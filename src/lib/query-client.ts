@@ -1,5 +1,5 @@
 // The one TanStack Query client of the portal and the admin area. It comes with the route guards
-// (src/auth/guards.ts), so the public pages never download TanStack Query.
+// (src/lib/auth/guards.ts), so the public pages never download TanStack Query.
 import { QueryClient } from '@tanstack/react-query'
 import { registerQueryCacheClear } from './query-cache'
 

@@ -3,9 +3,9 @@
 import { createClient } from '@supabase/supabase-js'
 import type { Database } from './database.types'
 import { authStorageKey, previewSessionKey, supabaseAnonKey, supabaseUrl } from '@/config/supabase'
-import { activePreview } from './view-as'
+import { activePreview } from './auth/view-as'
 
-// A staff member's preview of a client's portal (lib/view-as.ts) runs on its own session kept in
+// A staff member's preview of a client's portal (lib/auth/view-as.ts) runs on its own session kept in
 // this tab's sessionStorage; the staff session in localStorage is left untouched.
 const preview = activePreview() !== null
 

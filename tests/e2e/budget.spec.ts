@@ -57,7 +57,7 @@ test('the first load of / stays within the JS and CSS budget, with no Supabase c
     description: `JS ${(totals.js / KB).toFixed(1)} kB, CSS ${(totals.css / KB).toFixed(1)} kB\n${report.join('\n')}`,
   })
 
-  // Loaded only once a session exists or an auth page opens (src/auth/loader.ts, src/components/header/portal-link.tsx).
+  // Loaded only once a session exists or an auth page opens (src/lib/auth/loader.ts, src/components/header/portal-link.tsx).
   expect(withSupabaseLoaded, 'chunks with supabase-js loaded by the anonymous home page').toEqual([])
   expect(apiCalls, 'Supabase API calls from an anonymous home page').toEqual([])
   // The markers still find supabase-js in the build (else the check above would prove nothing).

@@ -1,14 +1,10 @@
-// The activity feed (src/components/activity-timeline): values recorded together are one line,
+// The activity feed (src/features/activity/activity-timeline.tsx): values recorded together are one line,
 // and metrics are named by their labels in the reader's language, never by their raw keys.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { i18n } from '@lingui/core'
 import { readFileSync } from 'node:fs'
 import { activateLocale, provideCatalogs } from '../../src/lib/i18n'
-import {
-  describeItem,
-  groupActivity,
-  type ActivityEntry,
-} from '../../src/components/activity-timeline/activity-timeline'
+import { describeItem, groupActivity, type ActivityEntry } from '../../src/features/activity/activity-timeline'
 
 const staff = 'staff-1'
 let id = 0

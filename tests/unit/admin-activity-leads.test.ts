@@ -1,10 +1,10 @@
 // The pure parts of the admin activity log and leads: CSV quoting, the URL filters and the
 // reply link.
 import { describe, expect, it } from 'vitest'
-import { csvCell, toCsv } from '../../src/features/admin/activity/csv'
-import { isDay, validateActivitySearch } from '../../src/features/admin/activity/search'
-import { replyHref } from '../../src/features/admin/leads/reply'
-import { validateLeadsSearch } from '../../src/features/admin/leads/search'
+import { csvCell, toCsv } from '../../src/lib/csv'
+import { isDay, validateActivitySearch } from '../../src/features/activity/admin/search'
+import { replyHref } from '../../src/features/leads/admin/reply'
+import { validateLeadsSearch } from '../../src/features/leads/admin/search'
 
 describe('CSV', () => {
   it('quotes only what needs it, doubling quotes', () => {

@@ -1,11 +1,11 @@
-// The staff's metric CSV import (src/features/admin/projects/metrics-csv.ts) and the mapping of
+// The staff's metric CSV import (src/features/metrics/admin/metrics-csv.ts) and the mapping of
 // database errors to form fields (errors.ts): every problem is named by row, column and reason,
 // nothing is importable while one remains, and the downloadable example imports cleanly.
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { metricIdentity, parseMetricsCsv } from '../../src/features/admin/projects/metrics-csv'
-import { constraintOf, describeFailure } from '../../src/features/admin/projects/errors'
+import { metricIdentity, parseMetricsCsv } from '../../src/features/metrics/admin/metrics-csv'
+import { constraintOf, describeFailure } from '../../src/features/projects/admin/errors'
 
 const header =
   'metric_key,label_es,label_en,unit,granularity,period_start,period_end,value,target,visible_to_client,notes'

@@ -26,12 +26,13 @@ vi.mock('../../src/lib/live', async (importOriginal) => {
 })
 
 const { useLiveBindings } = (await import('../../src/lib/use-live')) as { useLiveBindings: typeof UseLiveBindings }
-const portal = await import('../../src/features/portal/queries')
-const admin = await import('../../src/features/admin/queries')
-const adminProjects = await import('../../src/features/admin/projects/queries')
-const adminClients = await import('../../src/features/admin/clients/queries')
-const approvals = await import('../../src/lib/approvals')
-const notifications = await import('../../src/lib/notifications')
+const portal = await import('../../src/features/projects/portal/queries')
+const { portalLive } = await import('../../src/areas/portal/live')
+const admin = await import('../../src/areas/admin/queries')
+const adminProjects = await import('../../src/features/projects/admin/queries')
+const adminClients = await import('../../src/features/organizations/admin/queries')
+const approvals = await import('../../src/features/approvals/queries')
+const notifications = await import('../../src/features/notifications/queries')
 
 const viewer = 'c0000000-0000-4000-8000-0000000000a1'
 const organization = '0a000000-0000-4000-8000-000000000001'
@@ -49,8 +50,8 @@ function rereads(bindings: LiveBinding[], table: string, key: QueryKey): boolean
 
 type Case = [table: string, list: string, key: QueryKey]
 
-const portalOverview = [...portal.portalLive.area(viewer), ...portal.portalLive.overview(viewer)]
-const portalProject = [...portal.portalLive.area(viewer), ...portal.portalLive.project(viewer, project)]
+const portalOverview = [...portalLive.area(viewer), ...portalLive.overview(viewer)]
+const portalProject = [...portalLive.area(viewer), ...portalLive.project(viewer, project)]
 const adminOverview = [...admin.adminLive.area(viewer), ...admin.adminLive.overview()]
 const adminProject = [...admin.adminLive.area(viewer), ...adminProjects.adminProjectLive(project)]
 
@@ -139,11 +140,11 @@ describe('live lists', () => {
       portal.latestReportsQuery(viewer, organization).queryKey,
       approvals.pendingApprovalsQuery(viewer).queryKey,
     ]
-    for (const key of inside) expect(rereads(portal.portalLive.area(viewer), 'projects', key), String(key)).toBe(true)
+    for (const key of inside) expect(rereads(portalLive.area(viewer), 'projects', key), String(key)).toBe(true)
   })
 
   it("a project page hears only that project's rows, and another viewer's lists stay as they are", () => {
-    for (const bindings of [portal.portalLive.project(viewer, project), adminProjects.adminProjectLive(project)])
+    for (const bindings of [portalLive.project(viewer, project), adminProjects.adminProjectLive(project)])
       for (const { spec } of bindings) expect(spec.filter).toBe(`project_id=eq.${project}`)
     const other = 'c0000000-0000-4000-8000-0000000000b1'
     expect(rereads(portalProject, 'reports', portal.projectReportsQuery(other, project).queryKey)).toBe(false)
@@ -164,7 +165,7 @@ describe('live lists', () => {
       const key = portal.projectReportsQuery(viewer, project).queryKey
       const invalidate = vi.spyOn(client, 'invalidateQueries')
       function Screen() {
-        useLiveBindings(portal.portalLive.project(viewer, project))
+        useLiveBindings(portalLive.project(viewer, project))
         return null
       }
       const view = render(

@@ -1,6 +1,6 @@
 // Messages are plain text: links, line breaks and mentions become pieces; markup stays text.
 import { describe, expect, it } from 'vitest'
-import { messagePieces } from '@/lib/message-text'
+import { messagePieces } from '@/features/conversation/message-text'
 
 describe('messagePieces', () => {
   it('keeps line breaks and plain text, markup included, as text', () => {

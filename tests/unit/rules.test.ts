@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest'
 import { isCalendarDate, parseDecimal } from '../../src/lib/rules/values'
 import { checkMetric, metricConstraints, metricMessages } from '../../src/lib/rules/metric'
-import { parseMetricsCsv } from '../../src/features/admin/projects/metrics-csv'
-import { describeFailure } from '../../src/features/admin/projects/errors'
+import { parseMetricsCsv } from '../../src/features/metrics/admin/metrics-csv'
+import { describeFailure } from '../../src/features/projects/admin/errors'
 import { checkProject, emptyProjectInput, projectConstraints, projectMessages } from '../../src/lib/rules/project'
 import { reportConstraints, reportMessages } from '../../src/lib/rules/report'
 import { taskConstraints, taskMessages } from '../../src/lib/rules/task'
@@ -18,7 +18,7 @@ import {
   withWebScheme,
   toOrganizationRow,
 } from '../../src/lib/rules/organization'
-import { organizationFailure } from '../../src/features/admin/clients/api'
+import { organizationFailure } from '../../src/features/organizations/admin/api'
 
 const row = {
   metric_key: 'net_sales',

@@ -6,8 +6,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { render, screen } from '@testing-library/react'
 import { I18nProvider } from '@lingui/react'
 import { activateLocale, i18n } from '../../src/lib/i18n'
-import { clientPortalLocale, type Preview } from '../../src/lib/view-as'
-import { PreviewBanner } from '../../src/features/portal/preview-banner'
+import { clientPortalLocale, type Preview } from '../../src/lib/auth/view-as'
+import { PreviewBanner } from '../../src/areas/portal/preview-banner'
 import { serveCatalogs } from './support/catalogs'
 
 const preview = (staffLocale: 'es' | 'en', clientLocale: 'es' | 'en'): Preview => ({

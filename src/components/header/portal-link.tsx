@@ -7,7 +7,7 @@ import { lazy, Suspense } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useLangPrefix } from '@/lib/use-lang'
-import { useAuthPresent } from '@/auth/use-auth-present'
+import { useAuthPresent } from '@/lib/auth/use-auth-present'
 
 const SignedInPortalLink = lazy(() => import('./signed-in-portal-link'))
 

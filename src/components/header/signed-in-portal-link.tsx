@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { useAuthSelector } from '@/auth/use-auth'
+import { useAuthSelector } from '@/lib/auth/use-auth'
 import { isAdmin } from '@machines/auth.machine'
 import { useLangPrefix } from '@/lib/use-lang'
 import type { PortalLinkProps } from './portal-link'

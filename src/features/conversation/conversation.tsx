@@ -7,12 +7,12 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useLocation } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useProfile } from '@/auth/use-auth'
+import { useProfile } from '@/lib/auth/use-auth'
 import { formatDateTime } from '@/lib/format'
 import { useLiveQueryKeys } from '@/lib/use-live'
-import { activePreview } from '@/lib/view-as'
+import { activePreview } from '@/lib/auth/view-as'
 import { useOpenDocument } from '@/lib/use-open-document'
-import { messagePieces } from '@/lib/message-text'
+import { messagePieces } from '@/features/conversation/message-text'
 import {
   conversationDocumentsQuery,
   conversationKeys,
@@ -26,7 +26,7 @@ import {
   sendMessage,
   type ConversationMessage,
   type ConversationPerson,
-} from '@/lib/conversation'
+} from '@/features/conversation/queries'
 import { EmptyState } from '@/components/ui/page-kit'
 import * as page from '@/components/ui/page.css'
 import * as layout from '@/components/ui/layout.css'

@@ -2,7 +2,7 @@
 // and the admin area, which share the conversation screen.
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { ConversationError, type ConversationFailure } from '@/lib/conversation'
+import { ConversationError, type ConversationFailure } from '@/features/conversation/queries'
 
 export const conversationFailureMessages: Record<ConversationFailure, MessageDescriptor> = {
   'edit-window': msg`The time to edit this message is over.`,

@@ -1,7 +1,7 @@
 // "Who is reading the thread": Realtime presence on the private channel `conversation:<project>`,
 // which only the people of the project may join (policies on realtime.messages, decision 0016).
 // Each open page is present under its person's id; the others' names are returned.
-import { activePreview } from '@/lib/view-as'
+import { activePreview } from '@/lib/auth/view-as'
 import { useEffect, useState } from 'react'
 import type { RealtimeChannel } from '@supabase/supabase-js'
 import { supabase } from '@/lib/supabase'

@@ -1,9 +1,9 @@
 // The words of the home page's area notice (area-notice.tsx), with the way to the person's own area.
 import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { validateHomeSearch } from '../../lib/area-notice'
-import { useLangPrefix } from '../../lib/use-lang'
-import * as layout from '../../components/ui/layout.css'
+import { validateHomeSearch } from '@/lib/area-notice'
+import { useLangPrefix } from '@/lib/use-lang'
+import * as layout from '@/components/ui/layout.css'
 import * as styles from './marketing.css'
 
 /** `notice` as it came in the address: anything but the two known codes says nothing. */

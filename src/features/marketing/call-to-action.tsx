@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { useLangPrefix } from '../../lib/use-lang'
-import * as layout from '../../components/ui/layout.css'
+import { useLangPrefix } from '@/lib/use-lang'
+import * as layout from '@/components/ui/layout.css'
 import * as styles from './marketing.css'
 
 /** The closing invitation to write to the firm, at the end of every marketing page. */

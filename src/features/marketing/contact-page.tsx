@@ -2,14 +2,14 @@
 // who prefer to write directly, what happens after writing, the response time and the office.
 import { useLingui } from '@lingui/react'
 import { msg } from '@lingui/core/macro'
-import { siteConfig } from '../../config/site'
-import { mailtoHref } from '../../lib/email-address'
+import { siteConfig } from '@/config/site'
+import { mailtoHref } from '@/lib/email-address'
 import { contactContent as contact } from './content/contact'
 import { ContactForm } from './contact-form/contact-form'
 import { PrivacyNotice } from './contact-form/privacy-notice'
 import * as formLayout from './contact-form/contact-form.css'
 import { StepList } from './step-list'
-import * as layout from '../../components/ui/layout.css'
+import * as layout from '@/components/ui/layout.css'
 import * as styles from './marketing.css'
 
 export function ContactPage() {

@@ -2,15 +2,15 @@
 // clients, outcomes in figures, and a call to contact.
 import { Link } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react'
-import { serviceSlugs, specializationSlugs } from '../../lib/pages'
-import { useLangPrefix } from '../../lib/use-lang'
+import { serviceSlugs, specializationSlugs } from '@/lib/pages'
+import { useLangPrefix } from '@/lib/use-lang'
 import { homeContent as home } from './content/home'
 import { serviceCards as services, specializationCards as specializations } from './content/site-index'
 import { CallToAction } from './call-to-action'
 import { HeroIllustration } from './hero-illustration'
 import { StepList } from './step-list'
 import { AreaNotice } from './area-notice'
-import * as layout from '../../components/ui/layout.css'
+import * as layout from '@/components/ui/layout.css'
 import * as styles from './marketing.css'
 
 export function HomePage() {

@@ -1,7 +1,7 @@
 // Styles of the marketing pages: hero, card grids, numbered steps, figures, FAQ, call to action.
 import { globalStyle, style } from '@vanilla-extract/css'
-import { vars } from '../../styles/theme.css'
-import { media } from '../../styles/tokens'
+import { vars } from '@/styles/theme.css'
+import { media } from '@/styles/tokens'
 
 export const hero = style({
   paddingBlock: vars.space['8'],

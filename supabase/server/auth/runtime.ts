@@ -3,7 +3,7 @@
 import type { ServerDeps } from '../deps'
 import { AccountLock } from './account-lock'
 import { RateLimiter, type RateLimitRule } from './rate-limit'
-import { inviteLinkSeconds, recoveryMailIntervalSeconds } from '../../../src/auth/policy'
+import { inviteLinkSeconds, recoveryMailIntervalSeconds } from '../../../src/lib/auth/policy'
 
 export interface Clock {
   /** Milliseconds since the epoch. */

@@ -242,7 +242,7 @@ export async function expectSignedOut(page: Page, lng: Locale, audience: 'client
   expect(await storedSession(page)).toBeNull()
 }
 
-/** The stored supabase-js session, as the header reads it (src/auth/stored-session.ts). */
+/** The stored supabase-js session, as the header reads it (src/lib/auth/stored-session.ts). */
 export async function storedSession(page: Page): Promise<string | null> {
   return page.evaluate((key) => window.localStorage.getItem(key), authStorageKey)
 }

@@ -24,7 +24,7 @@ import {
   toOrganizationRow,
   type OrganizationInput,
 } from '../../../src/lib/rules/organization'
-import { constraintOf } from '../../../src/features/admin/projects/errors'
+import { constraintOf } from '../../../src/features/projects/admin/errors'
 import {
   constraintField,
   emptyContact,

@@ -2,8 +2,8 @@
 // the notice follows it on small screens. The honeypot is moved off-screen (not display:none, which
 // some bots detect), hidden from assistive technology and out of the tab order in the markup.
 import { globalStyle, style } from '@vanilla-extract/css'
-import { vars } from '../../../styles/theme.css'
-import { media } from '../../../styles/tokens'
+import { vars } from '@/styles/theme.css'
+import { media } from '@/styles/tokens'
 
 export const layout = style({
   display: 'grid',

@@ -3,9 +3,9 @@
 // rights), the details behind a native disclosure. The form's privacy checkbox refers to it.
 import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { useLangPrefix } from '../../../lib/use-lang'
-import { siteConfig } from '../../../config/site'
-import { mailtoHref } from '../../../lib/email-address'
+import { useLangPrefix } from '@/lib/use-lang'
+import { siteConfig } from '@/config/site'
+import { mailtoHref } from '@/lib/email-address'
 import * as styles from './contact-form.css'
 
 export const privacyNoticeId = 'contact-privacy-notice'

@@ -5,8 +5,8 @@
 // constraint; constraintField() maps it to the field.
 import { msg } from '@lingui/core/macro'
 import type { I18n, MessageDescriptor } from '@lingui/core'
-import { isEmailAddress } from '../../../lib/email-address'
-import { serviceSlugs, specializationSlugs } from '../../../lib/pages'
+import { isEmailAddress } from '@/lib/email-address'
+import { serviceSlugs, specializationSlugs } from '@/lib/pages'
 
 export const interestValues = [...serviceSlugs, ...specializationSlugs, 'other'] as const
 export type Interest = (typeof interestValues)[number]

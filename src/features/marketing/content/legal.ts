@@ -3,8 +3,8 @@
 // never disagree.
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { siteConfig } from '../../../config/site'
-import type { LegalSlug } from '../../../lib/pages'
+import { siteConfig } from '@/config/site'
+import type { LegalSlug } from '@/lib/pages'
 import { legalPages } from './site-index'
 
 export interface LegalFact {

@@ -1,6 +1,6 @@
 // Copy for the four service pages. English is the source language; Spanish lives in the catalogs.
 import { msg } from '@lingui/core/macro'
-import type { ServiceSlug } from '../../../lib/pages'
+import type { ServiceSlug } from '@/lib/pages'
 import type { OfferingContent } from './types'
 import { serviceCards } from './site-index'
 

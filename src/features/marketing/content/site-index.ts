@@ -3,7 +3,7 @@
 // form's topics) and each page's title and description (its head). The pages' bodies live in
 // their own modules and load with their page, so the first load of any page stays small.
 import { msg } from '@lingui/core/macro'
-import type { LegalSlug, ServiceSlug, SpecializationSlug } from '../../../lib/pages'
+import type { LegalSlug, ServiceSlug, SpecializationSlug } from '@/lib/pages'
 import type { OfferingCard, PageMeta } from './types'
 
 export const serviceCards: Record<ServiceSlug, OfferingCard> = {

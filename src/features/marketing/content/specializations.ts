@@ -1,6 +1,6 @@
 // Copy for the two specialization pages. English source text; Spanish lives in the catalogs.
 import { msg } from '@lingui/core/macro'
-import type { SpecializationSlug } from '../../../lib/pages'
+import type { SpecializationSlug } from '@/lib/pages'
 import type { OfferingContent } from './types'
 import { specializationCards } from './site-index'
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import '@/auth/url-fragment'
+import '@/lib/auth/url-fragment'
 import { msg } from '@lingui/core/macro'
-import { ResetPasswordPage } from '@/features/auth/reset-password-page'
+import { ResetPasswordPage } from '@/features/accounts/reset-password-page'
 import { privatePageHead } from '@/lib/seo'
 
 // Target of the recovery and invite e-mails: supabase-js reads the session from the URL fragment.

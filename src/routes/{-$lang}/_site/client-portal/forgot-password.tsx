@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { ForgotPasswordPage } from '@/features/auth/forgot-password-page'
+import { ForgotPasswordPage } from '@/features/accounts/forgot-password-page'
 import { privatePageHead } from '@/lib/seo'
 
 export const Route = createFileRoute('/{-$lang}/_site/client-portal/forgot-password')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { validateLoginSearch } from '@/auth/redirect'
-import { SignInPage } from '@/features/auth/sign-in-page'
+import { validateLoginSearch } from '@/lib/auth/redirect'
+import { SignInPage } from '@/features/accounts/sign-in-page'
 import { privatePageHead } from '@/lib/seo'
 
 export const Route = createFileRoute('/{-$lang}/_site/client-portal/login')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { StaffAccountPage } from '@/features/auth/account/staff-account-page'
-import { mfaFactorsQuery } from '@/auth/queries'
+import { StaffAccountPage } from '@/features/accounts/staff-account-page'
+import { mfaFactorsQuery } from '@/lib/auth/queries'
 import { PortalRouteError } from '@/components/ui/page-kit'
 import { privatePageHead } from '@/lib/seo'
 

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { ActivityLogPage } from '@/features/admin/activity/activity-page'
-import { activityFilterOptionsQuery, activityPageQuery } from '@/features/admin/activity/queries'
-import { filtersOf, validateActivitySearch } from '@/features/admin/activity/search'
+import { ActivityLogPage } from '@/features/activity/admin/activity-page'
+import { activityFilterOptionsQuery, activityPageQuery } from '@/features/activity/admin/queries'
+import { filtersOf, validateActivitySearch } from '@/features/activity/admin/search'
 import { PortalRouteError } from '@/components/ui/page-kit'
 import { privatePageHead } from '@/lib/seo'
 

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { AdminOverviewPage } from '@/features/admin/overview-page'
-import { adminOverviewQuery } from '@/features/admin/queries'
-import { pendingApprovalsQuery } from '@/lib/approvals'
+import { AdminOverviewPage } from '@/areas/admin/overview-page'
+import { adminOverviewQuery } from '@/areas/admin/queries'
+import { pendingApprovalsQuery } from '@/features/approvals/queries'
 import { privatePageHead } from '@/lib/seo'
 
 export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard/')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { AdminNotificationsPage } from '@/features/admin/notifications-page'
-import { notificationsQuery } from '@/lib/notifications'
+import { AdminNotificationsPage } from '@/features/notifications/admin/notifications-page'
+import { notificationsQuery } from '@/features/notifications/queries'
 import { privatePageHead } from '@/lib/seo'
 
 // The signed-in staff member's notifications, newest first.

@@ -2,15 +2,15 @@ import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { appQueryClient } from '@/lib/query-client'
-import { AdminLayout } from '@/features/admin/admin-layout'
-import { GuardError } from '@/features/auth/guard-screens'
+import { AdminLayout } from '@/areas/admin/admin-layout'
+import { GuardError } from '@/features/accounts/guard-screens'
 import { AppShellPending } from '@/components/app-shell/app-shell-pending'
 
 // Everything under /admin/dashboard is for active staff (admin or super_admin).
 // While the guard waits, the shell's frame shows with skeletons (no whole-page spinner).
 export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard')({
   // The guard comes with the auth code, on first use: the public pages' bundle stays small.
-  beforeLoad: async (options) => (await import('@/auth/guards')).requireAudience('staff', options),
+  beforeLoad: async (options) => (await import('@/lib/auth/guards')).requireAudience('staff', options),
   errorComponent: GuardError,
   pendingComponent: StaffPending,
   component: AdminRoute,

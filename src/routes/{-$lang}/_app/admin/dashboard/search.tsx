@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { AdminSearchPage } from '@/features/admin/search-page'
-import { validateSearchParams } from '@/lib/search-params'
+import { AdminSearchPage } from '@/features/search/admin/search-page'
+import { validateSearchParams } from '@/features/search/search-params'
 import { privatePageHead } from '@/lib/seo'
 
 // The staff's search (?q=words): organizations, people, projects, documents, reports and leads.

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { TeamPage } from '@/features/admin/team/team-page'
-import { staffQuery } from '@/features/admin/team/queries'
+import { TeamPage } from '@/features/organizations/admin/team-page'
+import { staffQuery } from '@/features/organizations/admin/team-queries'
 import { PortalRouteError } from '@/components/ui/page-kit'
 import { privatePageHead } from '@/lib/seo'
 

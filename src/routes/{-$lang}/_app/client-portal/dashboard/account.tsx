@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { AccountPage } from '@/features/auth/account/account-page'
-import { mfaFactorsQuery } from '@/auth/queries'
+import { AccountPage } from '@/features/accounts/account-page'
+import { mfaFactorsQuery } from '@/lib/auth/queries'
 import { privatePageHead } from '@/lib/seo'
-import { activePreview } from '@/lib/view-as'
+import { activePreview } from '@/lib/auth/view-as'
 import { PreviewNote } from '@/components/ui/preview-note'
 
 // The signed-in client's profile, language, password and two-step verification.

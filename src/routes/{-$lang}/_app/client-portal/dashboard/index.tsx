@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { OverviewPage } from '@/features/portal/overview-page'
+import { OverviewPage } from '@/areas/portal/overview-page'
 import {
   latestNotificationsQuery,
   latestReportsQuery,
   projectsQuery,
   upcomingTasksQuery,
-} from '@/features/portal/queries'
-import { pendingApprovalsQuery } from '@/lib/approvals'
+} from '@/features/projects/portal/queries'
+import { pendingApprovalsQuery } from '@/features/approvals/queries'
 import { PortalRouteError } from '@/components/ui/page-kit'
 import { privatePageHead } from '@/lib/seo'
 

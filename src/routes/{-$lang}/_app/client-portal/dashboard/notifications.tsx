@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { PortalNotificationsPage } from '@/features/portal/notifications'
-import { notificationsQuery } from '@/lib/notifications'
+import { PortalNotificationsPage } from '@/features/notifications/portal/notifications'
+import { notificationsQuery } from '@/features/notifications/queries'
 import { privatePageHead } from '@/lib/seo'
 
 // The signed-in user's notifications, newest first.

@@ -1,15 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { appQueryClient } from '@/lib/query-client'
-import { PortalLayout } from '@/features/portal/portal-layout'
-import { GuardError } from '@/features/auth/guard-screens'
+import { PortalLayout } from '@/areas/portal/portal-layout'
+import { GuardError } from '@/features/accounts/guard-screens'
 import { AppShellPending } from '@/components/app-shell/app-shell-pending'
 
 // Everything under /client-portal/dashboard is for signed-in clients of an organization.
 // While the guard waits, the shell's frame shows with skeletons (no whole-page spinner).
 export const Route = createFileRoute('/{-$lang}/_app/client-portal/dashboard')({
   // The guard comes with the auth code, on first use: the public pages' bundle stays small.
-  beforeLoad: async (options) => (await import('@/auth/guards')).requireAudience('client', options),
+  beforeLoad: async (options) => (await import('@/lib/auth/guards')).requireAudience('client', options),
   errorComponent: GuardError,
   pendingComponent: AppShellPending,
   component: PortalRoute,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { PortalSearchPage } from '@/features/portal/search-page'
-import { validateSearchParams } from '@/lib/search-params'
+import { PortalSearchPage } from '@/features/search/portal/search-page'
+import { validateSearchParams } from '@/features/search/search-params'
 import { privatePageHead } from '@/lib/seo'
 
 // The client's search (?q=words): their projects, documents and reports.

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { LeadPage } from '@/features/admin/leads/lead-page'
-import { leadQuery } from '@/features/admin/leads/queries'
+import { LeadPage } from '@/features/leads/admin/lead-page'
+import { leadQuery } from '@/features/leads/admin/queries'
 import { PortalRouteError } from '@/components/ui/page-kit'
 import { privatePageHead } from '@/lib/seo'
 

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { LeadsPage } from '@/features/admin/leads/leads-page'
-import { leadCountsQuery, leadsListQuery } from '@/features/admin/leads/queries'
-import { validateLeadsSearch } from '@/features/admin/leads/search'
+import { LeadsPage } from '@/features/leads/admin/leads-page'
+import { leadCountsQuery, leadsListQuery } from '@/features/leads/admin/queries'
+import { validateLeadsSearch } from '@/features/leads/admin/search'
 import { PortalRouteError } from '@/components/ui/page-kit'
 import { privatePageHead } from '@/lib/seo'
 

@@ -1,7 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { OrganizationPage } from '@/features/admin/clients/organization-page'
-import { organizationProjectsQuery, organizationQuery, organizationUsersQuery } from '@/features/admin/clients/queries'
+import { OrganizationPage } from '@/features/organizations/admin/organization-page'
+import {
+  organizationProjectsQuery,
+  organizationQuery,
+  organizationUsersQuery,
+} from '@/features/organizations/admin/queries'
 import { PortalRouteError } from '@/components/ui/page-kit'
 import { privatePageHead } from '@/lib/seo'
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { OrganizationsPage } from '@/features/admin/clients/organizations-page'
-import { organizationsQuery } from '@/features/admin/clients/queries'
+import { OrganizationsPage } from '@/features/organizations/admin/organizations-page'
+import { organizationsQuery } from '@/features/organizations/admin/queries'
 import { PortalRouteError } from '@/components/ui/page-kit'
 import { privatePageHead } from '@/lib/seo'
 

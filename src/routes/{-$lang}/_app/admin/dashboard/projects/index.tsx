@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { ProjectsListPage } from '@/features/admin/projects/projects-list-page'
-import { organizationOptionsQuery, projectListQuery } from '@/features/admin/projects/queries'
-import { validateProjectSearch } from '@/features/admin/projects/vocabulary'
+import { ProjectsListPage } from '@/features/projects/admin/projects-list-page'
+import { organizationOptionsQuery, projectListQuery } from '@/features/projects/admin/queries'
+import { validateProjectSearch } from '@/features/projects/admin/vocabulary'
 import { PortalRouteError } from '@/components/ui/page-kit'
 import { privatePageHead } from '@/lib/seo'
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { ProjectPage } from '@/features/portal/project-page'
+import { ProjectPage } from '@/areas/portal/project-page'
 import {
   projectActivityQuery,
   projectDocumentsQuery,
@@ -8,9 +8,9 @@ import {
   projectQuery,
   projectReportsQuery,
   projectTasksQuery,
-} from '@/features/portal/queries'
+} from '@/features/projects/portal/queries'
 import { isUuid } from '@/lib/query-utils'
-import { projectApprovalsQuery } from '@/lib/approvals'
+import { projectApprovalsQuery } from '@/features/approvals/queries'
 import { PortalRouteError } from '@/components/ui/page-kit'
 import { privatePageHead } from '@/lib/seo'
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ProjectActivityPage } from '@/features/admin/projects/project-admin-page'
-import { adminActivityQuery, adminMetricsQuery } from '@/features/admin/projects/queries'
+import { ProjectActivityPage } from '@/areas/admin/project-page'
+import { adminActivityQuery, adminMetricsQuery } from '@/features/projects/admin/queries'
 import { isUuid } from '@/lib/query-utils'
 import { PortalRouteError } from '@/components/ui/page-kit'
 

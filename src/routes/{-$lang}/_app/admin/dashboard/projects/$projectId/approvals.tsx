@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ProjectApprovalsPage } from '@/features/admin/projects/project-admin-page'
-import { adminDocumentsQuery, adminProjectQuery, adminReportsQuery } from '@/features/admin/projects/queries'
-import { approversQuery, projectApprovalsQuery } from '@/lib/approvals'
+import { ProjectApprovalsPage } from '@/areas/admin/project-page'
+import { adminDocumentsQuery, adminProjectQuery, adminReportsQuery } from '@/features/projects/admin/queries'
+import { approversQuery, projectApprovalsQuery } from '@/features/approvals/queries'
 import { isUuid } from '@/lib/query-utils'
 import { PortalRouteError } from '@/components/ui/page-kit'
 

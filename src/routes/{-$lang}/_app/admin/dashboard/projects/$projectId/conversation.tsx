@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ConversationSection } from '@/features/conversation/conversation-page'
-import { conversationMessagesQuery } from '@/lib/conversation'
+import { conversationMessagesQuery } from '@/features/conversation/queries'
 import { isUuid } from '@/lib/query-utils'
 import { PortalRouteError } from '@/components/ui/page-kit'
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ProjectDocumentsPage } from '@/features/admin/projects/project-admin-page'
-import { adminDocumentsQuery } from '@/features/admin/projects/queries'
+import { ProjectDocumentsPage } from '@/areas/admin/project-page'
+import { adminDocumentsQuery } from '@/features/projects/admin/queries'
 import { isUuid } from '@/lib/query-utils'
 import { PortalRouteError } from '@/components/ui/page-kit'
 

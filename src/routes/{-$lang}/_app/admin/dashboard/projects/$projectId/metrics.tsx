@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ProjectMetricsPage } from '@/features/admin/projects/project-admin-page'
-import { adminMetricsQuery } from '@/features/admin/projects/queries'
+import { ProjectMetricsPage } from '@/areas/admin/project-page'
+import { adminMetricsQuery } from '@/features/projects/admin/queries'
 import { isUuid } from '@/lib/query-utils'
 import { PortalRouteError } from '@/components/ui/page-kit'
 

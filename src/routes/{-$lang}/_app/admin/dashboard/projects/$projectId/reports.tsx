@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ProjectReportsPage } from '@/features/admin/projects/project-admin-page'
-import { adminReportsQuery, adminDocumentsQuery } from '@/features/admin/projects/queries'
+import { ProjectReportsPage } from '@/areas/admin/project-page'
+import { adminReportsQuery, adminDocumentsQuery } from '@/features/projects/admin/queries'
 import { isUuid } from '@/lib/query-utils'
 import { PortalRouteError } from '@/components/ui/page-kit'
 

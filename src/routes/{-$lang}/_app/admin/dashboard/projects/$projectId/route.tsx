@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { ProjectAdminLayout } from '@/features/admin/projects/project-admin-page'
-import { adminProjectQuery, projectPeopleQuery } from '@/features/admin/projects/queries'
+import { ProjectAdminLayout } from '@/areas/admin/project-page'
+import { adminProjectQuery, projectPeopleQuery } from '@/features/projects/admin/queries'
 import { PortalRouteError } from '@/components/ui/page-kit'
 import { privatePageHead } from '@/lib/seo'
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ProjectTeamPage } from '@/features/admin/projects/project-admin-page'
-import { adminProjectQuery, organizationClientsQuery } from '@/features/admin/projects/queries'
-import { approversQuery } from '@/lib/approvals'
+import { ProjectTeamPage } from '@/areas/admin/project-page'
+import { adminProjectQuery, organizationClientsQuery } from '@/features/projects/admin/queries'
+import { approversQuery } from '@/features/approvals/queries'
 import { isUuid } from '@/lib/query-utils'
 import { PortalRouteError } from '@/components/ui/page-kit'
 

@@ -1,0 +1,400 @@
+// One project for staff, as sub-pages with their own URLs: the overview (details: edit, archive
+// or bring back), Documents, Reports, Metrics, Tasks, Approvals, Activity and Team access, under a header and a nav that
+// stay. Every section loads and fails on its own; every write invalidates what it changed (and
+// the activity, which the triggers append to).
+import { useState, type ReactNode } from 'react'
+import { getRouteApi, Link, Outlet } from '@tanstack/react-router'
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useLangPrefix } from '@/lib/use-lang'
+import { ActivityTimeline } from '@/features/activity/activity-timeline'
+import { formatDateTime } from '@/lib/format'
+import { labelOf, serviceLabels } from '@/lib/labels'
+import {
+  PageSection,
+  ProgressBar,
+  ProjectNotFound,
+  SectionBoundary,
+  StatusBadge,
+  UnreadBadge,
+} from '@/components/ui/page-kit'
+import * as page from '@/components/ui/page.css'
+import { SectionTabs, tabItem, tabLink } from '@/components/ui/section-tabs'
+import { useProfile } from '@/lib/auth/use-auth'
+import { conversationUnreadQuery } from '@/features/conversation/queries'
+import { useLiveBindings } from '@/lib/use-live'
+import { adminKeys } from '@/lib/query-keys'
+import { setProjectArchived, updateProject } from '@/features/projects/admin/api'
+import { OutcomeMessage, useFailureText, type Outcome } from '@/features/projects/admin/form-kit'
+import { DocumentsAdmin } from '@/features/documents/admin/admin-documents'
+import { MetricsAdmin } from '@/features/metrics/admin/admin-metrics'
+import { ReportsAdmin } from '@/features/reports/admin/admin-reports'
+import { TasksAdmin } from '@/features/tasks/admin/admin-tasks'
+import { ApprovalsAdmin } from '@/features/approvals/admin/admin-approvals'
+import { TeamAccessAdmin } from '@/features/approvals/admin/team-access'
+import { ProjectForm, toProjectRow, type ProjectFormValues } from '@/features/projects/admin/project-form'
+import {
+  adminActivityQuery,
+  adminMetricsQuery,
+  adminProjectKeys,
+  adminProjectLive,
+  adminProjectQuery,
+  projectPeopleQuery,
+  type AdminProject,
+} from '@/features/projects/admin/queries'
+import * as styles from '@/features/projects/admin/projects.css'
+
+const route = getRouteApi('/{-$lang}/_app/admin/dashboard/projects/$projectId')
+const overviewRoute = getRouteApi('/{-$lang}/_app/admin/dashboard/projects/$projectId/')
+
+/** The project's frame: back link, header and the sub-pages' navigation; the sub-page below. */
+export function ProjectAdminLayout() {
+  const project = useRouteProject()
+  if (!project) return <NotFound />
+  return <ProjectFrame project={project} />
+}
+
+function useRouteProject() {
+  const { projectId } = route.useParams()
+  return useSuspenseQuery(adminProjectQuery(projectId)).data
+}
+
+/** A sub-page's body: the project (from the layout's cache) or nothing while it is missing. */
+function SubPage({ children }: { children: (project: AdminProject) => ReactNode }) {
+  const project = useRouteProject()
+  return project ? <>{children(project)}</> : null
+}
+
+function BackLink() {
+  const lang = useLangPrefix()
+  return (
+    <Link to="/{-$lang}/admin/dashboard/projects" params={{ lang }} className={page.backLink}>
+      <span aria-hidden="true">←&nbsp;</span>
+      <Trans>All projects</Trans>
+    </Link>
+  )
+}
+
+function NotFound() {
+  return (
+    <ProjectNotFound
+      reason={<Trans>This project does not exist. It may have been deleted.</Trans>}
+      back={<BackLink />}
+    />
+  )
+}
+
+function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <PageSection id={id} title={title} focusable>
+      {children}
+    </PageSection>
+  )
+}
+
+const base = '/{-$lang}/admin/dashboard/projects/$projectId' as const
+
+function ProjectFrame({ project }: { project: AdminProject }) {
+  const { t, i18n } = useLingui()
+  const lang = useLangPrefix()
+  const profile = useProfile()
+  // Its documents, reports, metrics, tasks and activity arrive live on every sub-page.
+  useLiveBindings(adminProjectLive(project.id))
+  const unread = useQuery(conversationUnreadQuery(profile.id)).data?.[project.id] ?? 0
+  const sections = [
+    { to: base, label: t`Overview`, exact: true },
+    { to: `${base}/conversation`, label: t`Conversation`, count: unread },
+    { to: `${base}/documents`, label: t`Documents` },
+    { to: `${base}/reports`, label: t`Reports` },
+    { to: `${base}/metrics`, label: t`Metrics` },
+    { to: `${base}/tasks`, label: t`Tasks` },
+    { to: `${base}/approvals`, label: t`Approvals` },
+    { to: `${base}/activity`, label: t`Activity` },
+    { to: `${base}/team`, label: t`Team access` },
+  ] as const
+  const organizationName = project.organization?.name ?? ''
+  const archivedOn = project.archived_at ? formatDateTime(project.archived_at, i18n.locale) : ''
+  return (
+    <div className={page.page}>
+      <BackLink />
+      <div className={page.pageHeader}>
+        <h1 className={page.pageTitle}>{project.name}</h1>
+        <p className={page.meta}>
+          <span>{organizationName}</span>
+          <span>{labelOf(i18n, serviceLabels, project.service)}</span>
+          <StatusBadge kind="project" status={project.status} />
+          {project.archived_at && (
+            <span data-testid="archived-marker">
+              <Trans>Archived on {archivedOn}</Trans>
+            </span>
+          )}
+          {!project.visible_to_client && (
+            <span>
+              <Trans>Hidden from the client</Trans>
+            </span>
+          )}
+        </p>
+        <ProgressBar value={project.progress} />
+      </div>
+      <SectionTabs label={t`Project sections`}>
+        {sections.map((section) => (
+          <li key={section.to} className={tabItem}>
+            <Link
+              to={section.to}
+              params={{ lang, projectId: project.id }}
+              className={tabLink}
+              activeOptions={{ exact: 'exact' in section }}
+            >
+              {section.label}
+              {'count' in section && section.count > 0 && <UnreadBadge count={section.count} />}
+            </Link>
+          </li>
+        ))}
+      </SectionTabs>
+      <Outlet />
+    </div>
+  )
+}
+
+/** The overview: the project's details (edit, archive), and the confirmation after creating it. */
+export function ProjectOverviewPage() {
+  const { t } = useLingui()
+  const { created } = overviewRoute.useSearch()
+  // Kept for the page's life: the message stays until the person moves on.
+  const [outcome] = useState<Outcome>(() =>
+    created
+      ? {
+          tone: 'info',
+          text: t`The project has been created. Add its documents, reports, metrics and tasks from the sections above.`,
+        }
+      : null,
+  )
+  return (
+    <SubPage>
+      {(project) => (
+        <>
+          <OutcomeMessage outcome={outcome} />
+          <Section id="details" title={<Trans>Details</Trans>}>
+            <DetailsSection project={project} />
+          </Section>
+        </>
+      )}
+    </SubPage>
+  )
+}
+
+export function ProjectDocumentsPage() {
+  return (
+    <SubPage>
+      {(project) => (
+        <Section id="documents" title={<Trans>Documents</Trans>}>
+          <SectionBoundary failure={<Trans>The documents could not be loaded.</Trans>}>
+            <DocumentsAdmin project={project} />
+          </SectionBoundary>
+        </Section>
+      )}
+    </SubPage>
+  )
+}
+
+export function ProjectReportsPage() {
+  return (
+    <SubPage>
+      {(project) => (
+        <Section id="reports" title={<Trans>Reports</Trans>}>
+          <SectionBoundary failure={<Trans>The reports could not be loaded.</Trans>}>
+            <ReportsAdmin project={project} />
+          </SectionBoundary>
+        </Section>
+      )}
+    </SubPage>
+  )
+}
+
+export function ProjectMetricsPage() {
+  return (
+    <SubPage>
+      {(project) => (
+        <Section id="metrics" title={<Trans>Metrics</Trans>}>
+          <SectionBoundary failure={<Trans>The metrics could not be loaded.</Trans>}>
+            <MetricsAdmin project={project} />
+          </SectionBoundary>
+        </Section>
+      )}
+    </SubPage>
+  )
+}
+
+export function ProjectTasksPage() {
+  return (
+    <SubPage>
+      {(project) => (
+        <Section id="tasks" title={<Trans>Tasks</Trans>}>
+          <SectionBoundary failure={<Trans>The tasks could not be loaded.</Trans>}>
+            <TasksAdmin project={project} />
+          </SectionBoundary>
+        </Section>
+      )}
+    </SubPage>
+  )
+}
+
+export function ProjectApprovalsPage() {
+  return (
+    <SubPage>
+      {(project) => (
+        <Section id="approvals" title={<Trans>Approvals</Trans>}>
+          <SectionBoundary failure={<Trans>The approvals could not be loaded.</Trans>}>
+            <ApprovalsAdmin project={project} />
+          </SectionBoundary>
+        </Section>
+      )}
+    </SubPage>
+  )
+}
+
+export function ProjectTeamPage() {
+  return (
+    <SubPage>
+      {(project) => (
+        <Section id="team" title={<Trans>Team access</Trans>}>
+          <SectionBoundary failure={<Trans>The team could not be loaded.</Trans>}>
+            <TeamAccessAdmin project={project} />
+          </SectionBoundary>
+        </Section>
+      )}
+    </SubPage>
+  )
+}
+
+export function ProjectActivityPage() {
+  return (
+    <SubPage>
+      {(project) => (
+        <Section id="activity" title={<Trans>Activity</Trans>}>
+          <SectionBoundary failure={<Trans>The activity could not be loaded.</Trans>}>
+            <ActivitySection project={project} />
+          </SectionBoundary>
+        </Section>
+      )}
+    </SubPage>
+  )
+}
+
+function toFormValues(project: AdminProject): ProjectFormValues {
+  return {
+    organizationId: project.organization_id,
+    name: project.name,
+    service: project.service,
+    status: project.status,
+    progress: String(project.progress),
+    startDate: project.start_date ?? '',
+    dueDate: project.due_date ?? '',
+    completedOn: project.completed_on ?? '',
+    description: project.description ?? '',
+    visibleToClient: project.visible_to_client,
+  }
+}
+
+function DetailsSection({ project }: { project: AdminProject }) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const invalidate = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminProjectKeys.all() }),
+      queryClient.invalidateQueries({ queryKey: adminKeys.overview() }),
+    ])
+  return (
+    <>
+      <ProjectForm
+        defaultValues={toFormValues(project)}
+        organizations={null}
+        organizationName={project.organization?.name ?? ''}
+        submitLabel={t`Save project`}
+        savedMessage={t`The project has been saved.`}
+        onSubmit={async (values) => {
+          const { organization_id: _fixed, ...changes } = toProjectRow(values)
+          await updateProject(project.id, changes)
+          await invalidate()
+        }}
+      />
+      <ArchiveControl project={project} onChanged={invalidate} />
+    </>
+  )
+}
+
+function ArchiveControl({ project, onChanged }: { project: AdminProject; onChanged: () => Promise<unknown> }) {
+  const { t } = useLingui()
+  const failureText = useFailureText()
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const archived = project.archived_at !== null
+  const mutation = useMutation({
+    mutationFn: (archive: boolean) => setProjectArchived(project.id, archive),
+    onSuccess: (_, archive) =>
+      setOutcome({
+        tone: 'info',
+        text: archive
+          ? t`The project has been archived. It no longer appears in the current projects.`
+          : t`The project is current again.`,
+      }),
+    onError: (error) => setOutcome({ tone: 'error', text: failureText(error) }),
+    onSettled: onChanged,
+  })
+  return (
+    <div className={styles.panel}>
+      <h3 className={styles.panelTitle}>{archived ? <Trans>Archived project</Trans> : <Trans>Archive</Trans>}</h3>
+      <p className={page.text}>
+        {archived ? (
+          <Trans>
+            This project is archived: it is hidden from the current projects list. The client can still read it and
+            everything shared in it.
+          </Trans>
+        ) : (
+          <Trans>
+            Archiving hides the project from the current projects list without deleting anything. The client can still
+            read it and everything shared in it.
+          </Trans>
+        )}
+      </p>
+      <OutcomeMessage outcome={outcome} />
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={page.smallButton}
+          aria-disabled={mutation.isPending || undefined}
+          onClick={() => {
+            if (!mutation.isPending) mutation.mutate(!archived)
+          }}
+        >
+          {archived ? <Trans>Restore project</Trans> : <Trans>Archive project</Trans>}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+function ActivitySection({ project }: { project: AdminProject }) {
+  const { t, i18n } = useLingui()
+  const profile = useProfile()
+  const { data: entries } = useSuspenseQuery(adminActivityQuery(project.id))
+  const { data: people } = useSuspenseQuery(projectPeopleQuery(project.organization_id))
+  const { data: metrics } = useSuspenseQuery(adminMetricsQuery(project.id))
+  const projectName = project.name
+  const names = new Map([...people.clients, ...people.staff].map((person) => [person.id, person.full_name]))
+  const metricLabels = Object.fromEntries(
+    metrics.map((metric) => [metric.metric_key, i18n.locale === 'es' ? metric.label_es : metric.label_en]),
+  )
+  return (
+    <ActivityTimeline
+      entries={entries}
+      metricLabels={metricLabels}
+      label={t`Activity of ${projectName}`}
+      actorLabel={(actorId) => {
+        if (!actorId) return null
+        if (actorId === profile.id) return t`By you`
+        const name = names.get(actorId)
+        return name ? t`By ${name}` : null
+      }}
+    />
+  )
+}

@@ -1,0 +1,113 @@
+// queryOptions factories for the admin area. Staff read everything through row-level security
+// (is_admin()); the filters narrow it to what a page shows.
+import { queryOptions } from '@tanstack/react-query'
+import { supabase } from '@/lib/supabase'
+import type { LiveBinding } from '@/lib/use-live'
+import { adminKeys } from '@/lib/query-keys'
+import { approvalKeys } from '@/features/approvals/queries'
+import { conversationKeys } from '@/features/conversation/queries'
+import { notificationKeys } from '@/features/notifications/queries'
+import { adminProjectKeys } from '@/features/projects/admin/queries'
+import { clientKeys } from '@/features/organizations/admin/queries'
+
+import { openProjectStatuses } from '@/features/projects/admin/vocabulary'
+
+function today(): string {
+  return new Date().toISOString().slice(0, 10)
+}
+
+async function count(query: PromiseLike<{ count: number | null; error: { message: string } | null }>) {
+  const { count: total, error } = await query
+  if (error) throw new Error(error.message)
+  return total ?? 0
+}
+
+/** How many entries the overview's "Recent activity" shows. */
+export const recentActivityCount = 8
+
+export const adminOverviewQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.overview(),
+    queryFn: async () => {
+      const head = { count: 'exact', head: true } as const
+      const [organizations, clients, projects, overdue, leads, overdueTasks, newLeads, recent] = await Promise.all([
+        count(supabase.from('organizations').select('id', head).eq('is_active', true)),
+        count(supabase.from('profiles').select('id', head).eq('role', 'client').eq('is_active', true)),
+        count(
+          supabase
+            .from('projects')
+            .select('id', head)
+            .in('status', [...openProjectStatuses])
+            // as the list it links to counts them (archived ones are shown only when asked for)
+            .is('archived_at', null),
+        ),
+        count(supabase.from('tasks').select('id', head).neq('status', 'done').lt('due_date', today())),
+        count(supabase.from('contact_messages').select('id', head).eq('status', 'new')),
+        supabase
+          .from('tasks')
+          .select('id, title, due_date, priority, project:projects(id, name, organization:organizations(name))')
+          .neq('status', 'done')
+          .lt('due_date', today())
+          .order('due_date')
+          .limit(5),
+        supabase
+          .from('contact_messages')
+          .select('id, name, company, interest, created_at')
+          .eq('status', 'new')
+          .order('created_at', { ascending: false })
+          .limit(5),
+        supabase
+          .from('activity_log')
+          .select('id, occurred_at, actor_id, entity_type, action, summary')
+          .order('occurred_at', { ascending: false })
+          .order('id', { ascending: false })
+          .limit(recentActivityCount),
+      ])
+      if (overdueTasks.error) throw new Error(overdueTasks.error.message)
+      if (newLeads.error) throw new Error(newLeads.error.message)
+      if (recent.error) throw new Error(recent.error.message)
+      // The names of the people in the recent entries (the trail keeps ids; users may be gone).
+      const actorIds = [...new Set(recent.data.map((entry) => entry.actor_id).filter((id): id is string => !!id))]
+      const actors = actorIds.length
+        ? await supabase.from('profiles').select('id, full_name').in('id', actorIds)
+        : { data: [], error: null }
+      if (actors.error) throw new Error(actors.error.message)
+      return {
+        counts: { organizations, clients, projects, overdue, leads },
+        overdueTasks: overdueTasks.data,
+        newLeads: newLeads.data,
+        recentActivity: recent.data,
+        actorNames: Object.fromEntries((actors.data ?? []).map((actor) => [actor.id, actor.full_name])) as Record<
+          string,
+          string
+        >,
+      }
+    },
+  })
+
+// ─── Live updates (decision 0016) ───────────────────────────────────────────────────────────
+// Which tables' changes re-read which of the staff's lists, so a row another person creates (a
+// colleague's project, a client's upload or answer) appears in every open list. A project's own
+// lists are in projects/queries.ts (adminProjectLive). Only active queries are read again, so a
+// change costs the open page's reads, not the whole cache's.
+
+export const adminLive = {
+  /** Heard on every page of the admin area (its shell). */
+  area: (viewer: string): LiveBinding[] => [
+    // The projects list, an organization's projects, the overview's counts and the open project.
+    { spec: { table: 'projects' }, keys: [adminProjectKeys.all(), clientKeys.all(), adminKeys.overview()] },
+    { spec: { table: 'notifications', filter: `recipient_id=eq.${viewer}` }, keys: [notificationKeys.all(viewer)] },
+    // Unread messages of every project's conversation; shown on Projects.
+    { spec: { table: 'conversation_messages' }, keys: [conversationKeys.unread(viewer)] },
+    { spec: { table: 'conversation_reads', filter: `user_id=eq.${viewer}` }, keys: [conversationKeys.unread(viewer)] },
+    // Requests for approval wherever they are shown (an answer updates its request, so it comes
+    // with it), and who approves for an organization.
+    { spec: { table: 'approval_requests' }, keys: [approvalKeys.all(viewer)] },
+    { spec: { table: 'organization_approvers' }, keys: [approvalKeys.all(viewer)] },
+  ],
+  /** The overview: overdue tasks and the recent activity of every project. */
+  overview: (): LiveBinding[] => [
+    { spec: { table: 'tasks' }, keys: [adminKeys.overview()] },
+    { spec: { table: 'activity_log' }, keys: [adminKeys.overview()] },
+  ],
+}

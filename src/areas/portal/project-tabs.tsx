@@ -1,0 +1,61 @@
+// A project's tabs in the portal: the project page (its sections below, reached by the in-page
+// links) and its conversation, a page of its own. The open page is marked (aria-current and the
+// tab row's style); on the conversation page the section links lead back to the project page's
+// sections.
+import { Link } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { useLingui } from '@lingui/react/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useProfile } from '@/lib/auth/use-auth'
+import { useLangPrefix } from '@/lib/use-lang'
+import { conversationUnreadQuery } from '@/features/conversation/queries'
+import { UnreadBadge } from '@/components/ui/page-kit'
+import { SectionTabs, tabItem, tabLink } from '@/components/ui/section-tabs'
+
+const sections: { id: string; label: MessageDescriptor }[] = [
+  { id: 'documents', label: msg`Documents` },
+  { id: 'reports', label: msg`Reports` },
+  { id: 'approvals', label: msg`Approvals` },
+  { id: 'metrics', label: msg`Metrics` },
+  { id: 'tasks', label: msg`Tasks` },
+  { id: 'activity', label: msg`Activity` },
+]
+
+const projectPath = '/{-$lang}/client-portal/dashboard/projects/$projectId' as const
+
+export function PortalProjectTabs({ projectId, open }: { projectId: string; open: 'project' | 'conversation' }) {
+  const { t, i18n } = useLingui()
+  const lang = useLangPrefix()
+  const viewer = useProfile().id
+  const unread = useQuery(conversationUnreadQuery(viewer)).data?.[projectId] ?? 0
+  const params = { lang, projectId }
+  return (
+    <SectionTabs label={t`Project sections`}>
+      <li className={tabItem}>
+        <Link to={projectPath} params={params} className={tabLink} activeOptions={{ exact: true }}>
+          {t`Project`}
+        </Link>
+      </li>
+      <li className={tabItem}>
+        <Link to={`${projectPath}/conversation`} params={params} className={tabLink}>
+          {t`Conversation`}
+          {unread > 0 && <UnreadBadge count={unread} />}
+        </Link>
+      </li>
+      {sections.map((section) => (
+        <li key={section.id} className={tabItem}>
+          {open === 'project' ? (
+            <a href={`#${section.id}`} className={tabLink}>
+              {i18n._(section.label)}
+            </a>
+          ) : (
+            <Link to={projectPath} params={params} hash={section.id} className={tabLink}>
+              {i18n._(section.label)}
+            </Link>
+          )}
+        </li>
+      ))}
+    </SectionTabs>
+  )
+}

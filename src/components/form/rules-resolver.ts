@@ -1,0 +1,26 @@
+// The one way a form checks its fields: the entity's rules, run in the browser before saving.
+import type { FieldErrors, FieldValues, Path, Resolver } from 'react-hook-form'
+import type { MessageDescriptor } from '@lingui/core'
+import { useLingui } from '@lingui/react/macro'
+
+/**
+ * A react-hook-form resolver over one of the shared rule sets (@/lib/rules): the form shows the
+ * same problems, in the same words, as the importer and the database-error map.
+ */
+export function useRulesResolver<T extends FieldValues>(
+  check: (values: T, locale: string) => { problems: { field: string; message: MessageDescriptor }[] },
+  /** A check only the browser can make (the file chosen), as a field and its translated message. */
+  local?: (values: T) => { field: Path<T>; text: string } | null,
+): Resolver<T> {
+  const { i18n } = useLingui()
+  return (values) => {
+    const { problems } = check(values, i18n.locale)
+    const errors: Record<string, { type: string; message: string }> = Object.fromEntries(
+      problems.map((problem) => [problem.field, { type: 'validate', message: i18n._(problem.message) }]),
+    )
+    const extra = local?.(values)
+    if (extra) errors[extra.field] = { type: 'validate', message: extra.text }
+    if (Object.keys(errors).length === 0) return { values, errors: {} }
+    return { values: {}, errors: errors as FieldErrors<T> }
+  }
+}

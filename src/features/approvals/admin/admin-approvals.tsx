@@ -1,0 +1,173 @@
+// A project's approvals for staff: ask the organization's approvers to approve a shared document
+// or a published report (with an optional message), follow the record of every request and
+// answer, and download it as a CSV file. Approvers are chosen under Team access.
+import { useId, useState } from 'react'
+import { Link } from '@tanstack/react-router'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useProfile } from '@/lib/auth/use-auth'
+import { useLangPrefix } from '@/lib/use-lang'
+import { approvalKeys, approversQuery, projectApprovalsQuery } from '@/features/approvals/queries'
+import { ApprovalRecord } from '@/features/approvals/approval-record'
+import { SelectField, TextAreaField } from '@/components/form/field'
+import * as form from '@/components/form/form.css'
+import * as page from '@/components/ui/page.css'
+import { downloadText } from '@/lib/csv'
+import { requestApproval, type Deliverable } from '@/features/projects/admin/api'
+import { approvalsCsv, approvalsFileName } from './approvals-csv'
+import { describeFailure } from '@/features/projects/admin/errors'
+import {
+  OutcomeMessage,
+  Panel,
+  SubmitButton,
+  useInvalidateProject,
+  type Outcome,
+} from '@/features/projects/admin/form-kit'
+import { adminDocumentsQuery, adminReportsQuery, type AdminProject } from '@/features/projects/admin/queries'
+
+const MESSAGE_MAX = 2000
+
+export function ApprovalsAdmin({ project }: { project: AdminProject }) {
+  const { i18n } = useLingui()
+  const profile = useProfile()
+  const { data: requests } = useSuspenseQuery(projectApprovalsQuery(profile.id, project.id))
+  const projectName = project.name
+  return (
+    <>
+      <RequestForm project={project} />
+      <div className={page.actions}>
+        <button
+          type="button"
+          className={page.smallButton}
+          onClick={() => downloadText(approvalsCsv(i18n, projectName, requests), approvalsFileName(projectName))}
+        >
+          <Trans>Download the record (CSV)</Trans>
+        </button>
+      </div>
+      <ApprovalRecord requests={requests} empty={<Trans>No approval has been requested in this project yet.</Trans>} />
+    </>
+  )
+}
+
+function RequestForm({ project }: { project: AdminProject }) {
+  const { t, i18n } = useLingui()
+  const lang = useLangPrefix()
+  const profile = useProfile()
+  const queryClient = useQueryClient()
+  const invalidateProject = useInvalidateProject(project.id)
+  const { data: documents } = useSuspenseQuery(adminDocumentsQuery(project.id))
+  const { data: reports } = useSuspenseQuery(adminReportsQuery(project.id))
+  const { data: requests } = useSuspenseQuery(projectApprovalsQuery(profile.id, project.id))
+  const { data: approvers } = useSuspenseQuery(approversQuery(profile.id, project.organization_id))
+  const [choice, setChoice] = useState('')
+  const [message, setMessage] = useState('')
+  const [fieldError, setFieldError] = useState<{ field: 'deliverable' | 'message'; text: string } | null>(null)
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const hintId = useId()
+
+  const requested = new Set(requests.flatMap((request) => [request.document_id, request.report_id]))
+  const options = [
+    ...documents
+      .filter((document) => document.visible_to_client && !requested.has(document.id))
+      .map((document) => {
+        const name = document.name
+        return { value: `document:${document.id}`, label: t`Document: ${name}` }
+      }),
+    ...reports
+      .filter((report) => report.status === 'published' && !requested.has(report.id))
+      .map((report) => {
+        const name = report.title
+        return { value: `report:${report.id}`, label: t`Report: ${name}` }
+      }),
+  ]
+
+  const submit = useMutation({
+    mutationFn: ({ deliverable, text }: { deliverable: Deliverable; text: string | null }) =>
+      requestApproval(deliverable, text),
+    onSuccess: () => {
+      setChoice('')
+      setMessage('')
+      setOutcome({
+        tone: 'info',
+        text: t`The approvers have been asked. They are notified in the portal and by e-mail.`,
+      })
+    },
+    onError: (error) => {
+      const failure = describeFailure(error)
+      const text = i18n._(failure.message)
+      if (failure.field === 'deliverable' || failure.field === 'message') setFieldError({ field: failure.field, text })
+      else setOutcome({ tone: 'error', text })
+    },
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: approvalKeys.all(profile.id) }), invalidateProject()]),
+  })
+
+  const teamLink = (
+    <Link to="/{-$lang}/admin/dashboard/projects/$projectId/team" params={{ lang, projectId: project.id }}>
+      <Trans>Team access</Trans>
+    </Link>
+  )
+
+  return (
+    <Panel title={<Trans>Ask for approval</Trans>} testId="request-approval">
+      {approvers.length === 0 ? (
+        <p className={page.text}>
+          <Trans>This organization has no approver yet. Choose who approves under {teamLink}.</Trans>
+        </p>
+      ) : options.length === 0 ? (
+        <p className={page.text}>
+          <Trans>
+            Every shared document and published report is already up for approval, or there is none yet. Share a
+            document or publish a report first; a new version of one reopens its request.
+          </Trans>
+        </p>
+      ) : (
+        <form
+          className={form.form}
+          noValidate
+          aria-busy={submit.isPending}
+          onSubmit={(event) => {
+            event.preventDefault()
+            setOutcome(null)
+            setFieldError(null)
+            const [kind, id] = choice.split(':')
+            if (!id) return setFieldError({ field: 'deliverable', text: t`Choose what to put up for approval.` })
+            if (message.trim().length > MESSAGE_MAX)
+              return setFieldError({ field: 'message', text: t`A message has at most 2,000 characters.` })
+            const deliverable: Deliverable = kind === 'report' ? { report_id: id } : { document_id: id }
+            submit.mutate({ deliverable, text: message.trim() || null })
+          }}
+        >
+          <p id={hintId} className={page.mutedText}>
+            <Trans>
+              The organization’s approvers are asked to approve the current version; they can approve it or ask for
+              changes.
+            </Trans>
+          </p>
+          <SelectField
+            label={<Trans>Deliverable</Trans>}
+            value={choice}
+            aria-describedby={hintId}
+            error={fieldError?.field === 'deliverable' ? fieldError.text : undefined}
+            onChange={(event) => setChoice(event.target.value)}
+            options={[{ value: '', label: t`Choose a document or report` }, ...options]}
+          />
+          <TextAreaField
+            label={<Trans>Message to the approvers (optional)</Trans>}
+            value={message}
+            rows={3}
+            maxLength={MESSAGE_MAX}
+            error={fieldError?.field === 'message' ? fieldError.text : undefined}
+            onChange={(event) => setMessage(event.target.value)}
+          />
+          <div className={page.actions}>
+            <SubmitButton busy={submit.isPending} busyLabel={<Trans>Sending...</Trans>}>
+              <Trans>Ask for approval</Trans>
+            </SubmitButton>
+          </div>
+        </form>
+      )}
+      <OutcomeMessage outcome={outcome} />
+    </Panel>
+  )
+}

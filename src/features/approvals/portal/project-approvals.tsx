@@ -1,0 +1,321 @@
+// A project's approvals for the client: the record of every request and answer; the exact version
+// put up for approval, to open before answering (a document's file, or the report on this page);
+// and, for the organization's approvers, the answer to a request that waits: approve the version
+// shown (after a confirmation naming it: the answer is permanent), or ask for changes saying what
+// should change. The database checks who answers and for which version; a refusal (already
+// answered, a newer version shared meanwhile) is said in words.
+import { useEffect, useRef, useState } from 'react'
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useProfile } from '@/lib/auth/use-auth'
+import { supabase } from '@/lib/supabase'
+import {
+  approvalKeys,
+  approvalVersionFile,
+  approversQuery,
+  projectApprovalsQuery,
+  VersionFileError,
+  type ApprovalRequest,
+} from '@/features/approvals/queries'
+import { actionName } from '@/lib/action-name'
+import { useOpenDocument } from '@/lib/use-open-document'
+import type { ApprovalDecisionCode } from '@/lib/vocabularies'
+import { ApprovalRecord } from '@/features/approvals/approval-record'
+import { FormAlert, TextAreaField } from '@/components/form/field'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import * as form from '@/components/form/form.css'
+import * as layout from '@/components/ui/layout.css'
+import * as styles from '@/components/ui/page.css'
+import { projectKeys, projectReportsQuery } from '@/features/projects/portal/queries'
+import { activePreview } from '@/lib/auth/view-as'
+import { PreviewNote } from '@/components/ui/preview-note'
+
+const COMMENT_MAX = 2000
+
+interface Answered {
+  decision: ApprovalDecisionCode
+  title: string
+  version: number
+}
+
+export function ApprovalsSection({ projectId, organizationId }: { projectId: string; organizationId: string }) {
+  const profile = useProfile()
+  const { data: requests } = useSuspenseQuery(projectApprovalsQuery(profile.id, projectId))
+  const { data: approvers } = useSuspenseQuery(approversQuery(profile.id, organizationId))
+  const isApprover = approvers.includes(profile.id)
+  // The answered request's form goes away with its buttons: the outcome takes the focus instead.
+  const [answered, setAnswered] = useState<Answered | null>(null)
+  const outcomeRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (answered) outcomeRef.current?.focus()
+  }, [answered])
+  return (
+    <>
+      {!isApprover && requests.some((request) => request.status === 'pending') && (
+        <p className={styles.mutedText}>
+          <Trans>Your organization’s approvers answer these requests.</Trans>
+        </p>
+      )}
+      <div ref={outcomeRef} tabIndex={-1} role="status">
+        {answered && <AnswerOutcome answered={answered} />}
+      </div>
+      <ApprovalRecord
+        requests={requests}
+        empty={<Trans>Nothing in this project awaits your approval.</Trans>}
+        deliverable={(request) => <OpenVersion request={request} projectId={projectId} />}
+        actions={(request) =>
+          isApprover && request.status === 'pending' ? (
+            activePreview() ? (
+              <PreviewNote />
+            ) : (
+              <AnswerForm request={request} projectId={projectId} onAnswered={setAnswered} />
+            )
+          ) : null
+        }
+      />
+    </>
+  )
+}
+
+function AnswerOutcome({ answered: { decision, title, version } }: { answered: Answered }) {
+  return (
+    <p className={styles.text}>
+      {decision === 'approved' ? (
+        <Trans>
+          You approved “{title}”, version {version}. Your answer is kept in the record below.
+        </Trans>
+      ) : (
+        <Trans>
+          You asked for changes to “{title}”, version {version}. The project team has been told.
+        </Trans>
+      )}
+    </p>
+  )
+}
+
+/**
+ * The version under approval, to open: a document's file as it is at that version (checked when
+ * it is opened), or the report's card in this page's Reports section.
+ */
+function OpenVersion({ request, projectId }: { request: ApprovalRequest; projectId: string }) {
+  if (request.deliverable_type === 'report')
+    return request.report_id ? (
+      <ReportLink request={request} reportId={request.report_id} projectId={projectId} />
+    ) : null
+  return request.document_id ? <DocumentVersion request={request} documentId={request.document_id} /> : null
+}
+
+function DocumentVersion({ request, documentId }: { request: ApprovalRequest; documentId: string }) {
+  const { t, i18n } = useLingui()
+  const profile = useProfile()
+  const queryClient = useQueryClient()
+  const download = useOpenDocument()
+  const [failure, setFailure] = useState<string | null>(null)
+  const [checking, setChecking] = useState(false)
+  const title = request.deliverable_title
+  const version = request.version
+  const busy = checking || download.pending !== null
+  const open = async () => {
+    setFailure(null)
+    setChecking(true)
+    try {
+      const file = await approvalVersionFile(documentId, version)
+      setChecking(false)
+      await download.open(documentId, file.storagePath, file.name)
+    } catch (error) {
+      setChecking(false)
+      const kind = error instanceof VersionFileError ? error.kind : 'network'
+      if (kind === 'newer') void queryClient.invalidateQueries({ queryKey: approvalKeys.all(profile.id) })
+      setFailure(
+        kind === 'newer'
+          ? t`A newer version has been shared meanwhile; the request now shows it.`
+          : kind === 'gone'
+            ? t`This document is not shared with you any more. Please contact the project team.`
+            : t`The download could not start: check your connection and try again.`,
+      )
+    }
+  }
+  const error = failure ?? download.error
+  return (
+    <div className={styles.actions}>
+      <button
+        type="button"
+        className={styles.smallButton}
+        aria-disabled={busy || undefined}
+        aria-label={actionName(i18n, busy ? t`Preparing...` : t`Download version ${version}`, title)}
+        onClick={() => {
+          if (!busy) void open()
+        }}
+      >
+        {busy ? <Trans>Preparing...</Trans> : <Trans>Download version {version}</Trans>}
+      </button>
+      {error && (
+        <p className={styles.inlineError} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+function ReportLink({
+  request,
+  reportId,
+  projectId,
+}: {
+  request: ApprovalRequest
+  reportId: string
+  projectId: string
+}) {
+  const { t, i18n } = useLingui()
+  const profile = useProfile()
+  // Only a report this page shows (published, shared) has a card to go to.
+  const shown = useQuery(projectReportsQuery(profile.id, projectId)).data?.some((report) => report.id === reportId)
+  if (!shown) return null
+  const version = request.version
+  return (
+    <p className={styles.actions}>
+      <a
+        className={styles.smallButton}
+        href={`#report-${reportId}`}
+        aria-label={actionName(i18n, t`See the report, version ${version}`, request.deliverable_title)}
+      >
+        <Trans>See the report, version {version}</Trans>
+      </a>
+    </p>
+  )
+}
+
+type Failure = 'answered' | 'version' | 'denied' | 'other'
+
+function failureOf(error: { code?: string; message: string }): Failure {
+  if (error.code === '42501') return 'denied'
+  if (error.message.includes('already been answered')) return 'answered'
+  if (error.message.includes('newer version')) return 'version'
+  return 'other'
+}
+
+class AnswerError extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure)
+  }
+}
+
+function AnswerForm({
+  request,
+  projectId,
+  onAnswered,
+}: {
+  request: ApprovalRequest
+  projectId: string
+  onAnswered: (answered: Answered) => void
+}) {
+  const { t } = useLingui()
+  const profile = useProfile()
+  const queryClient = useQueryClient()
+  const [comment, setComment] = useState('')
+  const [commentError, setCommentError] = useState<string | undefined>()
+  const [confirming, setConfirming] = useState(false)
+  const title = request.deliverable_title
+  const version = request.version
+  const answer = useMutation({
+    mutationFn: async (decision: ApprovalDecisionCode) => {
+      const { error } = await supabase.from('approval_decisions').insert({
+        request_id: request.id,
+        version: request.version,
+        decision,
+        comment: comment.trim() || null,
+        // The record's copies (organization, project, title, name) are filled in by the database.
+      } as never)
+      if (error) throw new AnswerError(failureOf(error))
+    },
+    onSuccess: (_done, decision) => onAnswered({ decision, title, version }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: approvalKeys.all(profile.id) }),
+        queryClient.invalidateQueries({ queryKey: projectKeys.activity(profile.id, projectId) }),
+      ]),
+  })
+  const failure = answer.error instanceof AnswerError ? answer.error.failure : answer.error ? 'other' : null
+  const failureText = {
+    answered: t`This request has already been answered; the record above shows the answer.`,
+    version: t`A newer version has been shared meanwhile. Review it before answering.`,
+    denied: t`Only your organization’s approvers can answer this request.`,
+    other: t`Your answer could not be saved. Please try again.`,
+  }
+
+  function askForChanges() {
+    const text = comment.trim()
+    if (!text) return setCommentError(t`Say what should change.`)
+    if (text.length > COMMENT_MAX) return setCommentError(t`A comment has at most 2,000 characters.`)
+    setCommentError(undefined)
+    answer.mutate('changes_requested')
+  }
+
+  return (
+    <form
+      className={form.form}
+      aria-label={t`Your answer on “${title}”`}
+      aria-busy={answer.isPending}
+      onSubmit={(event) => event.preventDefault()}
+    >
+      {failure && <FormAlert>{failureText[failure]}</FormAlert>}
+      <TextAreaField
+        label={<Trans>Comment (needed to ask for changes)</Trans>}
+        value={comment}
+        rows={3}
+        maxLength={COMMENT_MAX}
+        error={commentError}
+        onChange={(event) => setComment(event.target.value)}
+      />
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={layout.buttonPrimary}
+          aria-disabled={answer.isPending || undefined}
+          onClick={() => {
+            if (!answer.isPending) setConfirming(true)
+          }}
+        >
+          <Trans>Approve version {version}</Trans>
+        </button>
+        <button
+          type="button"
+          className={layout.buttonSecondary}
+          aria-disabled={answer.isPending || undefined}
+          onClick={() => {
+            if (!answer.isPending) askForChanges()
+          }}
+        >
+          <Trans>Ask for changes</Trans>
+        </button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={
+          <Trans>
+            Approve “{title}”, version {version}?
+          </Trans>
+        }
+        confirmLabel={<Trans>Yes, approve version {version}</Trans>}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false)
+          answer.mutate('approved')
+        }}
+      >
+        <p>
+          <Trans>
+            Your approval is kept in the project’s record with your name and the date, and cannot be changed afterwards.
+            If a new version is shared, you will be asked again.
+          </Trans>
+        </p>
+        {comment.trim() && (
+          <p>
+            <Trans>Your comment is kept with it.</Trans>
+          </p>
+        )}
+      </ConfirmDialog>
+    </form>
+  )
+}

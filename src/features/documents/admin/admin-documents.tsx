@@ -1,0 +1,375 @@
+// A project's documents for staff: every file (shared or not) with download, share/stop sharing,
+// replace (new bytes under the same document) and delete, and the upload form. Sharing a
+// document notifies the organization's clients once (in-app and by e-mail, database triggers).
+import { useId, useRef, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { CheckboxField, Field, SelectField, TextAreaField } from '@/components/form/field'
+import * as formStyles from '@/components/form/form.css'
+import { useProfile } from '@/lib/auth/use-auth'
+import { ACCEPT } from '@/lib/documents'
+import { formatDate } from '@/lib/format'
+import { documentCategoryLabels, labelOf } from '@/lib/labels'
+import { documentCategories } from '@/lib/vocabularies'
+import { checkDocument, documentFields, toDocumentRow, type DocumentInput } from '@/lib/rules/document'
+import { useOpenDocument } from '@/lib/use-open-document'
+import { EmptyState } from '@/components/ui/page-kit'
+import * as page from '@/components/ui/page.css'
+import { DataTable } from '@/components/ui/data-table'
+import {
+  checkFile,
+  deleteDocument,
+  replaceDocumentFile,
+  setDocumentVisible,
+  uploadProjectDocument,
+} from '@/features/projects/admin/api'
+import {
+  DeleteButton,
+  OutcomeMessage,
+  Panel,
+  SubmitButton,
+  useFailureText,
+  useFileCheck,
+  useInvalidateProject,
+  useProjectSave,
+  type Outcome,
+} from '@/features/projects/admin/form-kit'
+import { useRulesResolver } from '@/components/form/rules-resolver'
+import { adminDocumentsQuery, type AdminDocument, type AdminProject } from '@/features/projects/admin/queries'
+import { UploadError } from '@/lib/documents'
+import * as styles from '@/features/projects/admin/projects.css'
+import { uploadMessages } from '@/lib/upload-messages'
+import { DownloadHistory, useDocumentDownloads } from './document-downloads'
+import { actionName } from '@/lib/action-name'
+import { useDocumentColumns } from '../document-columns'
+
+export function DocumentsAdmin({ project }: { project: AdminProject }) {
+  const { t, i18n } = useLingui()
+  const documentColumns = useDocumentColumns<AdminDocument>()
+  const { data: documents } = useSuspenseQuery(adminDocumentsQuery(project.id))
+  const download = useOpenDocument()
+  const downloads = useDocumentDownloads(project.id)
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const projectName = project.name
+
+  const invalidate = useInvalidateProject(project.id)
+  const failureText = useFailureText()
+  const fail = (error: unknown) => setOutcome({ tone: 'error', text: failureText(error) })
+
+  const visibility = useMutation({
+    mutationFn: ({ document, visible }: { document: AdminDocument; visible: boolean }) =>
+      setDocumentVisible(document.id, visible),
+    onSuccess: (_, { document, visible }) => {
+      const name = document.name
+      setOutcome({
+        tone: 'info',
+        text: visible ? t`“${name}” is now visible to the client.` : t`“${name}” is no longer visible to the client.`,
+      })
+    },
+    onError: fail,
+    onSettled: invalidate,
+  })
+
+  const removal = useMutation({
+    mutationFn: (document: AdminDocument) => deleteDocument(document),
+    onSuccess: (_, document) => {
+      const name = document.name
+      setOutcome({ tone: 'info', text: t`“${name}” has been deleted.` })
+    },
+    onError: fail,
+    onSettled: invalidate,
+  })
+
+  return (
+    <>
+      <OutcomeMessage outcome={outcome} />
+      {download.error && (
+        <p className={page.inlineError} role="alert">
+          {download.error}
+        </p>
+      )}
+      {documents.length === 0 ? (
+        <EmptyState>
+          <Trans>This project has no documents yet.</Trans>
+        </EmptyState>
+      ) : (
+        <DataTable
+          caption={<Trans>Documents of {projectName}</Trans>}
+          rows={documents}
+          rowKey={(document) => document.id}
+          rowAttributes={(document) => ({ 'data-document-id': document.id })}
+          columns={[
+            {
+              key: 'name',
+              header: t`Name`,
+              rowHeader: true,
+              cell: (document) => (
+                <>
+                  <span className={page.itemTitle}>{document.name}</span>
+                  {document.description && <p className={page.mutedText}>{document.description}</p>}
+                  <p className={page.mutedText}>
+                    <time dateTime={document.updated_at}>{formatDate(document.updated_at, i18n.locale)}</time>
+                  </p>
+                  {downloads && (
+                    <DownloadHistory
+                      name={document.name}
+                      version={document.version}
+                      downloads={downloads.get(document.id) ?? []}
+                    />
+                  )}
+                </>
+              ),
+            },
+            ...documentColumns,
+            {
+              key: 'visible',
+              header: t`Visible to the client`,
+              cell: (document) => (document.visible_to_client ? <Trans>Yes</Trans> : <Trans>No</Trans>),
+            },
+            {
+              key: 'actions',
+              header: t`Actions`,
+              actions: true,
+              cell: (document) => {
+                const name = document.name
+                return (
+                  <>
+                    <button
+                      type="button"
+                      className={page.smallButton}
+                      aria-label={actionName(i18n, t`Download`, name)}
+                      onClick={() => void download.open(document.id, document.storage_path, document.name)}
+                    >
+                      <Trans>Download</Trans>
+                    </button>
+                    <button
+                      type="button"
+                      className={page.smallButton}
+                      aria-disabled={visibility.isPending || undefined}
+                      aria-label={actionName(
+                        i18n,
+                        document.visible_to_client ? t`Stop sharing` : t`Share with the client`,
+                        name,
+                      )}
+                      onClick={() => {
+                        if (!visibility.isPending) visibility.mutate({ document, visible: !document.visible_to_client })
+                      }}
+                    >
+                      {document.visible_to_client ? <Trans>Stop sharing</Trans> : <Trans>Share with the client</Trans>}
+                    </button>
+                    <ReplaceFile document={document} project={project} onDone={setOutcome} />
+                    <DeleteButton
+                      name={name}
+                      question={<Trans>Delete “{name}” and its file? This cannot be undone.</Trans>}
+                      busy={removal.isPending}
+                      onConfirm={() => removal.mutate(document)}
+                    />
+                  </>
+                )
+              },
+            },
+          ]}
+        />
+      )}
+      <UploadDocumentForm project={project} />
+    </>
+  )
+}
+
+/** "Replace file": a disclosure with a file input; the document keeps its name, visibility and history. */
+function ReplaceFile({
+  document,
+  project,
+  onDone,
+}: {
+  document: AdminDocument
+  project: AdminProject
+  onDone: (outcome: Outcome) => void
+}) {
+  const { t, i18n } = useLingui()
+  const invalidate = useInvalidateProject(project.id)
+  const failureText = useFailureText()
+  const [open, setOpen] = useState(false)
+  const [error, setError] = useState<string | undefined>()
+  const fileRef = useRef<HTMLInputElement>(null)
+  const panelId = useId()
+  const name = document.name
+  const replace = useMutation({
+    mutationFn: (file: File) => replaceDocumentFile(document, project.organization_id, project.id, file),
+    onSuccess: () => {
+      setOpen(false)
+      onDone({ tone: 'info', text: t`The file of “${name}” has been replaced.` })
+    },
+    onError: (failure) => setError(failureText(failure)),
+    onSettled: invalidate,
+  })
+
+  return (
+    <div>
+      <button
+        type="button"
+        className={page.smallButton}
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={actionName(i18n, t`Replace file`, name)}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <Trans>Replace file</Trans>
+      </button>
+      <div id={panelId} hidden={!open}>
+        <form
+          className={formStyles.form}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault()
+            if (replace.isPending) return
+            const file = fileRef.current?.files?.[0]
+            if (!file) {
+              setError(t`Choose a file to upload.`)
+              fileRef.current?.focus()
+              return
+            }
+            try {
+              checkFile(file)
+            } catch (failure) {
+              if (failure instanceof UploadError) setError(i18n._(uploadMessages[failure.kind]))
+              fileRef.current?.focus()
+              return
+            }
+            setError(undefined)
+            replace.mutate(file)
+          }}
+        >
+          <Field
+            ref={fileRef}
+            label={t`New file for “${name}”`}
+            type="file"
+            accept={ACCEPT}
+            error={error}
+            onChange={() => setError(undefined)}
+          />
+          <SubmitButton busy={replace.isPending} busyLabel={<Trans>Uploading...</Trans>}>
+            <Trans>Upload the new file</Trans>
+          </SubmitButton>
+        </form>
+      </div>
+    </div>
+  )
+}
+
+type UploadValues = DocumentInput & { file: FileList | null }
+
+const UPLOAD_FIELDS = ['file', ...documentFields] as const
+
+function UploadDocumentForm({ project }: { project: AdminProject }) {
+  const { t, i18n } = useLingui()
+  const profile = useProfile()
+  const fileCheck = useFileCheck()
+  const defaults: UploadValues = {
+    file: null,
+    name: '',
+    description: '',
+    category: 'deliverable',
+    visibleToClient: false,
+  }
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<UploadValues>({
+    defaultValues: defaults,
+    resolver: useRulesResolver(
+      (values: UploadValues) => checkDocument(values),
+      (values) => {
+        const file = fileCheck(values.file)
+        return file === true ? null : { field: 'file', text: file }
+      },
+    ),
+  })
+  const { outcome, setOutcome, save } = useProjectSave(project.id, setError, UPLOAD_FIELDS)
+
+  const submit = handleSubmit(async (values) => {
+    setOutcome(null)
+    const file = values.file?.[0]
+    if (!file) return
+    const row = toDocumentRow(values, file.name)
+    const name = row.name
+    const saved = await save(
+      () =>
+        uploadProjectDocument({
+          organizationId: project.organization_id,
+          projectId: project.id,
+          file,
+          name,
+          description: row.description,
+          category: row.category,
+          visibleToClient: row.visible_to_client,
+          uploaderId: profile.id,
+        }),
+      'file',
+    )
+    if (!saved) return
+    reset(defaults)
+    setOutcome({
+      tone: 'info',
+      text: values.visibleToClient
+        ? t`“${name}” has been uploaded and shared with the client.`
+        : t`“${name}” has been uploaded. The client does not see it yet.`,
+    })
+  })
+
+  return (
+    <Panel title={<Trans>Upload a document</Trans>} testId="upload-document">
+      <OutcomeMessage outcome={outcome} />
+      <form className={formStyles.form} onSubmit={submit} noValidate>
+        <div className={styles.formGrid}>
+          <Field
+            label={t`File`}
+            type="file"
+            accept={ACCEPT}
+            hint={<Trans>PDF, Office, CSV, text, JSON, ZIP or image files up to 50 MB.</Trans>}
+            error={errors.file?.message}
+            {...register('file')}
+          />
+          <Field
+            label={t`Name (optional)`}
+            hint={<Trans>The file's name is used when this is empty.</Trans>}
+            error={errors.name?.message}
+            {...register('name')}
+          />
+          <SelectField
+            label={t`Category`}
+            error={errors.category?.message}
+            options={documentCategories.map((code) => ({
+              value: code,
+              label: labelOf(i18n, documentCategoryLabels, code),
+            }))}
+            {...register('category')}
+          />
+          <div className={styles.wide}>
+            <TextAreaField
+              label={t`Description (optional)`}
+              error={errors.description?.message}
+              {...register('description')}
+            />
+          </div>
+          <div className={styles.wide}>
+            <CheckboxField
+              label={t`Visible to the client`}
+              hint={<Trans>The organization's clients are notified the first time a document becomes visible.</Trans>}
+              {...register('visibleToClient')}
+            />
+          </div>
+        </div>
+        <div className={styles.actions}>
+          <SubmitButton busy={isSubmitting} busyLabel={<Trans>Uploading...</Trans>}>
+            <Trans>Upload</Trans>
+          </SubmitButton>
+        </div>
+      </form>
+    </Panel>
+  )
+}

@@ -1,0 +1,595 @@
+// A project's metrics for staff: one chart per metric (the portal's chart), every recorded point
+// with share/hide and delete, a form for one point, and the CSV import: choose a file, see every
+// row checked with its problems named by row, column and reason, and import all rows in one
+// insert only when none has a problem.
+import { useId, useRef, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
+import { msg, plural } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { CheckboxField, Field, SelectField } from '@/components/form/field'
+import * as formStyles from '@/components/form/form.css'
+import * as layout from '@/components/ui/layout.css'
+import { formatMetric, formatPeriodLabel } from '@/lib/format'
+import { groupMetrics, MetricCardHead } from '@/features/metrics/metric-series'
+import { EmptyState } from '@/components/ui/page-kit'
+import * as chart from '@/features/metrics/metric-chart.css'
+import * as page from '@/components/ui/page.css'
+import { deleteMetric, insertMetrics, setMetricVisible } from '@/features/projects/admin/api'
+import {
+  DeleteButton,
+  OutcomeMessage,
+  Panel,
+  SubmitButton,
+  useFailureText,
+  useInvalidateProject,
+  useProjectSave,
+  type Outcome,
+} from '@/features/projects/admin/form-kit'
+import { useRulesResolver } from '@/components/form/rules-resolver'
+import {
+  csvColumns,
+  MAX_CSV_BYTES,
+  metricIdentity,
+  parseMetricsCsv,
+  requiredColumns,
+  type CsvProblem,
+  type CsvResult,
+} from './metrics-csv'
+import { adminMetricsQuery, type AdminMetric, type AdminProject } from '@/features/projects/admin/queries'
+import { metricGranularities, metricUnits } from '@/lib/vocabularies'
+import { checkMetric, metricFields, type MetricField } from '@/lib/rules/metric'
+import { granularityLabels, labelOf, metricUnitLabels } from '@/lib/labels'
+import * as styles from '@/features/projects/admin/projects.css'
+import { DataTable } from '@/components/ui/data-table'
+import { actionName } from '@/lib/action-name'
+
+export function MetricsAdmin({ project }: { project: AdminProject }) {
+  const { data: metrics } = useSuspenseQuery(adminMetricsQuery(project.id))
+  return (
+    <>
+      <MetricCharts metrics={metrics} />
+      <MetricPoints project={project} metrics={metrics} />
+      <AddMetricForm project={project} metrics={metrics} />
+      <CsvImport project={project} metrics={metrics} />
+    </>
+  )
+}
+
+function MetricCharts({ metrics }: { metrics: AdminMetric[] }) {
+  const { i18n } = useLingui()
+  const series = groupMetrics(metrics, i18n.locale)
+  if (series.length === 0) {
+    return (
+      <EmptyState>
+        <Trans>No metrics have been recorded for this project yet.</Trans>
+      </EmptyState>
+    )
+  }
+  return (
+    <ul className={chart.metricList}>
+      {series.map((metric) => {
+        const rows = metric.rows
+        const first = rows[0]
+        const last = rows[rows.length - 1]
+        if (!first || !last) return null
+        const label = metric.label
+        const count = rows.length
+        const from = formatPeriodLabel(first.period_start, metric.granularity, i18n.locale)
+        const to = formatPeriodLabel(last.period_start, metric.granularity, i18n.locale)
+        const latest = formatMetric(last.value, metric.unit, i18n.locale)
+        return (
+          <li key={metric.key} className={page.card} data-metric={metric.key}>
+            <MetricCardHead
+              metric={metric}
+              latest={latest}
+              to={to}
+              summary={i18n._(
+                msg({
+                  message: plural(count, {
+                    one: `${label}: # value, for ${from}. Latest value: ${latest}.`,
+                    other: `${label}: # values from ${from} to ${to}. Latest value: ${latest}.`,
+                  }),
+                }),
+              )}
+            />
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
+function MetricPoints({ project, metrics }: { project: AdminProject; metrics: AdminMetric[] }) {
+  const { t, i18n } = useLingui()
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const [open, setOpen] = useState(false)
+  const regionId = useId()
+  const invalidate = useInvalidateProject(project.id)
+  const failureText = useFailureText()
+  const fail = (error: unknown) => setOutcome({ tone: 'error', text: failureText(error) })
+  const visibility = useMutation({
+    mutationFn: ({ id, visible }: { id: string; visible: boolean }) => setMetricVisible(id, visible),
+    onError: fail,
+    onSettled: invalidate,
+  })
+  const removal = useMutation({
+    mutationFn: (id: string) => deleteMetric(id),
+    onSuccess: () => setOutcome({ tone: 'info', text: t`The value has been deleted.` }),
+    onError: fail,
+    onSettled: invalidate,
+  })
+  if (metrics.length === 0) return null
+  return (
+    <div className={page.section}>
+      <OutcomeMessage outcome={outcome} />
+      <div>
+        <button
+          type="button"
+          className={page.smallButton}
+          aria-expanded={open}
+          aria-controls={regionId}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open ? <Trans>Hide the recorded values</Trans> : <Trans>Show the recorded values</Trans>}
+        </button>
+      </div>
+      <DataTable
+        id={regionId}
+        hidden={!open}
+        regionLabel={t`Recorded values`}
+        caption={<Trans>Recorded values</Trans>}
+        rows={metrics}
+        rowKey={(metric) => metric.id}
+        columns={[
+          {
+            key: 'metric',
+            header: t`Metric`,
+            rowHeader: true,
+            cell: (metric) => (
+              <>
+                {i18n.locale === 'es' ? metric.label_es : metric.label_en}
+                <p className={`${page.mutedText} ${styles.code}`}>{metric.metric_key}</p>
+              </>
+            ),
+          },
+          {
+            key: 'period',
+            header: t`Period`,
+            nowrap: true,
+            cell: (metric) => formatPeriodLabel(metric.period_start, metric.granularity, i18n.locale),
+          },
+          {
+            key: 'value',
+            header: t`Value`,
+            numeric: true,
+            cell: (metric) => formatMetric(metric.value, metric.unit, i18n.locale),
+          },
+          {
+            key: 'target',
+            header: t`Target`,
+            numeric: true,
+            cell: (metric) => (metric.target === null ? '—' : formatMetric(metric.target, metric.unit, i18n.locale)),
+          },
+          {
+            key: 'visible',
+            header: t`Visible to the client`,
+            cell: (metric) => (metric.visible_to_client ? <Trans>Yes</Trans> : <Trans>No</Trans>),
+          },
+          {
+            key: 'actions',
+            header: t`Actions`,
+            actions: true,
+            cell: (metric) => {
+              const label = `${i18n.locale === 'es' ? metric.label_es : metric.label_en} · ${formatPeriodLabel(metric.period_start, metric.granularity, i18n.locale)}`
+              return (
+                <>
+                  <button
+                    type="button"
+                    className={page.smallButton}
+                    aria-label={actionName(i18n, metric.visible_to_client ? t`Hide from the client` : t`Share`, label)}
+                    onClick={() => visibility.mutate({ id: metric.id, visible: !metric.visible_to_client })}
+                  >
+                    {metric.visible_to_client ? <Trans>Hide from the client</Trans> : <Trans>Share</Trans>}
+                  </button>
+                  <DeleteButton
+                    name={label}
+                    question={<Trans>Delete the value of {label}?</Trans>}
+                    busy={removal.isPending}
+                    onConfirm={() => removal.mutate(metric.id)}
+                  />
+                </>
+              )
+            },
+          },
+        ]}
+      />
+    </div>
+  )
+}
+
+type MetricFormValues = Record<Exclude<MetricField, 'visible_to_client'>, string> & { visible_to_client: boolean }
+
+const METRIC_FIELDS = metricFields.filter((field) => field !== 'visible_to_client')
+
+const defaults: MetricFormValues = {
+  metric_key: '',
+  label_es: '',
+  label_en: '',
+  unit: 'count',
+  granularity: 'month',
+  period_start: '',
+  period_end: '',
+  value: '',
+  target: '',
+  notes: '',
+  visible_to_client: true,
+}
+
+function AddMetricForm({ project, metrics }: { project: AdminProject; metrics: AdminMetric[] }) {
+  const { t, i18n } = useLingui()
+  const keysListId = useId()
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    getValues,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<MetricFormValues>({
+    defaultValues: defaults,
+    resolver: useRulesResolver((values: MetricFormValues, locale) => checkMetric(values, locale)),
+  })
+  const { outcome, setOutcome, save } = useProjectSave(project.id, setError, METRIC_FIELDS)
+  const known = new Map(metrics.map((metric) => [metric.metric_key, metric]))
+
+  const submit = handleSubmit(async (input) => {
+    const { values } = checkMetric(input, i18n.locale)
+    if (!values) return
+    const saved = await save(() => insertMetrics(project.id, [values]))
+    if (!saved) return
+    reset(defaults)
+    setOutcome({ tone: 'info', text: t`The value has been recorded.` })
+  })
+
+  return (
+    <Panel title={<Trans>Add a value</Trans>} testId="add-metric">
+      <OutcomeMessage outcome={outcome} />
+      <form className={formStyles.form} onSubmit={submit} noValidate>
+        <div className={styles.formGrid}>
+          <Field
+            label={t`Metric key`}
+            list={keysListId}
+            autoComplete="off"
+            hint={<Trans>For example net_sales: lowercase letters, digits and underscores.</Trans>}
+            error={errors.metric_key?.message}
+            {...register('metric_key', {
+              onChange: (event: { target: { value: string } }) => {
+                // a known key brings its labels, unit and granularity along
+                const existing = known.get(event.target.value.trim())
+                if (existing && !getValues('label_es') && !getValues('label_en')) {
+                  setValue('label_es', existing.label_es)
+                  setValue('label_en', existing.label_en)
+                  setValue('unit', existing.unit)
+                  setValue('granularity', existing.granularity)
+                }
+              },
+            })}
+          />
+          <datalist id={keysListId}>
+            {[...known.keys()].map((key) => (
+              <option key={key} value={key} />
+            ))}
+          </datalist>
+          <Field label={t`Label in Spanish`} error={errors.label_es?.message} {...register('label_es')} />
+          <Field label={t`Label in English`} error={errors.label_en?.message} {...register('label_en')} />
+          <SelectField
+            label={t`Unit`}
+            error={errors.unit?.message}
+            options={metricUnits.map((unit) => ({ value: unit, label: labelOf(i18n, metricUnitLabels, unit) }))}
+            {...register('unit')}
+          />
+          <SelectField
+            label={t`Granularity`}
+            error={errors.granularity?.message}
+            options={metricGranularities.map((code) => ({
+              value: code,
+              label: labelOf(i18n, granularityLabels, code),
+            }))}
+            {...register('granularity')}
+          />
+          <Field
+            label={t`Period start`}
+            type="date"
+            error={errors.period_start?.message}
+            {...register('period_start')}
+          />
+          <Field label={t`Period end`} type="date" error={errors.period_end?.message} {...register('period_end')} />
+          <Field
+            label={t`Value`}
+            inputMode="decimal"
+            hint={<Trans>Digits, with a comma or a dot for decimals: 1250,5 or 1250.5.</Trans>}
+            error={errors.value?.message}
+            {...register('value')}
+          />
+          <Field
+            label={t`Target (optional)`}
+            inputMode="decimal"
+            error={errors.target?.message}
+            {...register('target')}
+          />
+          <Field label={t`Notes (optional)`} error={errors.notes?.message} {...register('notes')} />
+          <div className={styles.wide}>
+            <CheckboxField label={t`Visible to the client`} {...register('visible_to_client')} />
+          </div>
+        </div>
+        <div className={styles.actions}>
+          <SubmitButton busy={isSubmitting}>
+            <Trans>Record the value</Trans>
+          </SubmitButton>
+        </div>
+      </form>
+    </Panel>
+  )
+}
+
+function problemText(i18n: ReturnType<typeof useLingui>['i18n'], problem: CsvProblem): string {
+  const reason = i18n._(problem.reason)
+  const column = problem.column
+  const row = problem.row
+  if (row !== null && column) return i18n._(msg`Row ${row}, column “${column}”: ${reason}`)
+  if (row !== null) return i18n._(msg`Row ${row}: ${reason}`)
+  if (column) return i18n._(msg`Column “${column}”: ${reason}`)
+  return reason
+}
+
+function CsvImport({ project, metrics }: { project: AdminProject; metrics: AdminMetric[] }) {
+  const { t, i18n } = useLingui()
+  const invalidate = useInvalidateProject(project.id)
+  const failureText = useFailureText()
+  const fileRef = useRef<HTMLInputElement>(null)
+  const [fileError, setFileError] = useState<string | undefined>()
+  const [result, setResult] = useState<(CsvResult & { fileName: string }) | null>(null)
+  const [outcome, setOutcome] = useState<Outcome>(null)
+
+  const rows = result?.rows ?? []
+  const invalidRows = rows.filter((row) => row.problems.length > 0)
+  const allProblems = result ? [...result.fileProblems, ...invalidRows.flatMap((row) => row.problems)] : []
+  const ready = result !== null && allProblems.length === 0 && rows.length > 0
+
+  const importing = useMutation({
+    mutationFn: () =>
+      insertMetrics(
+        project.id,
+        rows.map((row) => row.values!),
+      ),
+    onSuccess: (count) => {
+      setResult(null)
+      if (fileRef.current) fileRef.current.value = ''
+      setOutcome({
+        tone: 'info',
+        text: i18n._(
+          msg({ message: plural(count, { one: '# value has been imported.', other: '# values have been imported.' }) }),
+        ),
+      })
+    },
+    onError: (error) => {
+      const reason = failureText(error)
+      setOutcome({ tone: 'error', text: t`Nothing was imported: ${reason}` })
+    },
+    onSettled: invalidate,
+  })
+
+  const check = async () => {
+    setOutcome(null)
+    setResult(null)
+    const file = fileRef.current?.files?.[0]
+    if (!file) {
+      setFileError(t`Choose a CSV file to check.`)
+      fileRef.current?.focus()
+      return
+    }
+    if (!/\.csv$/i.test(file.name) && !['text/csv', 'application/vnd.ms-excel', 'text/plain'].includes(file.type)) {
+      setFileError(t`This is not a CSV file. Choose a file ending in .csv.`)
+      fileRef.current?.focus()
+      return
+    }
+    if (file.size > MAX_CSV_BYTES) {
+      setFileError(t`The file is too large: a CSV import has at most 1 MB.`)
+      fileRef.current?.focus()
+      return
+    }
+    if (file.size === 0) {
+      setFileError(t`The file is empty.`)
+      fileRef.current?.focus()
+      return
+    }
+    setFileError(undefined)
+    let text: string
+    try {
+      text = await file.text()
+    } catch {
+      setFileError(t`The file could not be read.`)
+      return
+    }
+    setResult({ ...parseMetricsCsv(text, metrics.map(metricIdentity)), fileName: file.name })
+  }
+
+  const shown = Math.min(rows.length, 200)
+  const total = rows.length
+  const invalidCount = invalidRows.length
+  const more = allProblems.length - 50
+  const fileName = result?.fileName ?? ''
+
+  return (
+    <Panel title={<Trans>Import values from a CSV file</Trans>} testId="csv-import">
+      <div className={page.text}>
+        <p className={page.text}>
+          <Trans>
+            One value per row, with a header row naming the columns (comma or semicolon separated, UTF-8). Required
+            columns:
+          </Trans>
+        </p>
+        <ul className={styles.columnList}>
+          {requiredColumns.map((column) => (
+            <li key={column}>
+              <code className={styles.code}>{column}</code>
+            </li>
+          ))}
+        </ul>
+        <p className={page.text}>
+          <Trans>
+            Optional: <code className={styles.code}>unit</code> (count if empty),{' '}
+            <code className={styles.code}>granularity</code> (month if empty),{' '}
+            <code className={styles.code}>target</code>, <code className={styles.code}>visible_to_client</code> (true or
+            false, true if empty) and <code className={styles.code}>notes</code>. Dates are written YYYY-MM-DD; numbers
+            have a dot or a comma for decimals and no thousands separators.
+          </Trans>
+        </p>
+        <p className={page.text}>
+          <a href="/examples/metrics-import-example.csv" download="metrics-import-example.csv">
+            <Trans>Download an example CSV file</Trans>
+          </a>
+        </p>
+      </div>
+      <OutcomeMessage outcome={outcome} />
+      <form
+        className={formStyles.form}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          void check()
+        }}
+      >
+        <Field
+          ref={fileRef}
+          label={t`CSV file`}
+          type="file"
+          accept=".csv,text/csv"
+          hint={<Trans>Up to 1,000 rows. Nothing is imported until you confirm.</Trans>}
+          error={fileError}
+          onChange={() => {
+            setFileError(undefined)
+            setResult(null)
+          }}
+        />
+        <div className={styles.actions}>
+          <button type="submit" className={layout.buttonSecondary}>
+            <Trans>Check the file</Trans>
+          </button>
+        </div>
+      </form>
+
+      {result && (
+        <div className={page.section} data-testid="csv-preview">
+          {allProblems.length > 0 ? (
+            <div className={page.errorPanel} role="alert">
+              <p className={page.text}>
+                {invalidRows.length > 0 ? (
+                  <Trans>
+                    {invalidCount} of {total} rows of “{fileName}” have problems. Nothing has been imported: correct the
+                    file and check it again.
+                  </Trans>
+                ) : (
+                  <Trans>
+                    “{fileName}” cannot be imported. Nothing has been imported: correct the file and check it again.
+                  </Trans>
+                )}
+              </p>
+              <ul className={styles.problemList}>
+                {allProblems.slice(0, 50).map((problem, index) => (
+                  <li key={index}>{problemText(i18n, problem)}</li>
+                ))}
+              </ul>
+              {allProblems.length > 50 && (
+                <p className={page.text}>
+                  <Trans>And {more} more problems.</Trans>
+                </p>
+              )}
+            </div>
+          ) : (
+            <p className={page.panel} role="status">
+              <Plural
+                value={total}
+                one={`The row of “${fileName}” is valid. Check the preview, then import it.`}
+                other={`All # rows of “${fileName}” are valid. Check the preview, then import them.`}
+              />
+            </p>
+          )}
+          {rows.length > 0 && (
+            <DataTable
+              layout="scroll"
+              caption={
+                shown < rows.length ? (
+                  <Trans>
+                    Preview of “{fileName}” (first {shown} of {total} rows)
+                  </Trans>
+                ) : (
+                  <Trans>Preview of “{fileName}”</Trans>
+                )
+              }
+              showCaption
+              rows={rows.slice(0, shown)}
+              rowKey={(row) => String(row.row)}
+              rowAttributes={(row) => ({ className: row.problems.length > 0 ? styles.errorRow : undefined })}
+              columns={[
+                { key: 'row', header: t`Row`, rowHeader: true, cell: (row) => row.row },
+                ...csvColumns.map((column) => ({
+                  key: column,
+                  header: column,
+                  headerClassName: styles.code,
+                  cell: (row: (typeof rows)[number]) => row.cells[column] ?? '',
+                })),
+                {
+                  key: 'check',
+                  header: t`Check`,
+                  cell: (row) =>
+                    row.problems.length === 0 ? (
+                      <span className={styles.ok}>
+                        <Trans>Valid</Trans>
+                      </span>
+                    ) : (
+                      <ul className={styles.problemList}>
+                        {row.problems.map((problem, index) => (
+                          <li key={index}>{problemText(i18n, problem)}</li>
+                        ))}
+                      </ul>
+                    ),
+                },
+              ]}
+            />
+          )}
+          {ready && (
+            <div className={styles.actions}>
+              <button
+                type="button"
+                className={layout.buttonPrimary}
+                aria-disabled={importing.isPending || undefined}
+                onClick={() => {
+                  if (!importing.isPending) importing.mutate()
+                }}
+              >
+                {importing.isPending ? (
+                  <Trans>Importing...</Trans>
+                ) : (
+                  <Plural value={total} one="Import # value" other="Import # values" />
+                )}
+              </button>
+              <button
+                type="button"
+                className={page.smallButton}
+                onClick={() => {
+                  setResult(null)
+                  if (fileRef.current) fileRef.current.value = ''
+                }}
+              >
+                <Trans>Discard</Trans>
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+    </Panel>
+  )
+}

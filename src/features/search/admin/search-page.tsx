@@ -1,0 +1,84 @@
+// The staff's search: organizations, people, projects, documents, reports and leads. A person
+// leads to their organization's page (a client) or to the team (staff).
+import { Link, useNavigate } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { SearchPage } from '@/features/search/search-page'
+import type { SearchHit } from '@/features/search/queries'
+import { useLangPrefix } from '@/lib/use-lang'
+
+export function AdminSearchPage({ query }: { query: string | undefined }) {
+  const { t } = useLingui()
+  const lang = useLangPrefix()
+  const navigate = useNavigate()
+  const renderLink = (hit: SearchHit) => {
+    switch (hit.kind) {
+      case 'organization':
+        return (
+          <Link to="/{-$lang}/admin/dashboard/organizations/$organizationId" params={{ lang, organizationId: hit.id }}>
+            {hit.title}
+          </Link>
+        )
+      case 'person':
+        return hit.organization_id ? (
+          <Link
+            to="/{-$lang}/admin/dashboard/organizations/$organizationId"
+            params={{ lang, organizationId: hit.organization_id }}
+          >
+            {hit.title}
+          </Link>
+        ) : (
+          <Link to="/{-$lang}/admin/dashboard/team" params={{ lang }}>
+            {hit.title}
+          </Link>
+        )
+      case 'lead':
+        return (
+          <Link to="/{-$lang}/admin/dashboard/leads/$leadId" params={{ lang, leadId: hit.id }}>
+            {hit.title}
+          </Link>
+        )
+      case 'document':
+        return (
+          <Link
+            to="/{-$lang}/admin/dashboard/projects/$projectId/documents"
+            params={{ lang, projectId: hit.project_id! }}
+          >
+            {hit.title}
+          </Link>
+        )
+      case 'report':
+        return (
+          <Link
+            to="/{-$lang}/admin/dashboard/projects/$projectId/reports"
+            params={{ lang, projectId: hit.project_id! }}
+          >
+            {hit.title}
+          </Link>
+        )
+      default:
+        return (
+          <Link to="/{-$lang}/admin/dashboard/projects/$projectId" params={{ lang, projectId: hit.id }}>
+            {hit.title}
+          </Link>
+        )
+    }
+  }
+  return (
+    <SearchPage
+      query={query}
+      intro={
+        <Trans>Find organizations, people, projects, documents, reports and leads, in Spanish or in English.</Trans>
+      }
+      kinds={[
+        { kind: 'organization', heading: t`Organizations` },
+        { kind: 'person', heading: t`People` },
+        { kind: 'project', heading: t`Projects` },
+        { kind: 'document', heading: t`Documents` },
+        { kind: 'report', heading: t`Reports` },
+        { kind: 'lead', heading: t`Leads` },
+      ]}
+      renderLink={renderLink}
+      onSearch={(q) => void navigate({ to: '/{-$lang}/admin/dashboard/search', params: { lang }, search: { q } })}
+    />
+  )
+}

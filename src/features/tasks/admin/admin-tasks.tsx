@@ -1,0 +1,262 @@
+// A project's tasks for staff: every task (internal ones included) with edit and delete, and the
+// form that creates or edits one: title, description, assignee (a client user of the project's
+// organization or a staff member), due date, priority, status and whether the client sees it
+// (stored inverted, as is_internal). Assigning a task notifies the assignee once.
+import { useEffect } from 'react'
+import { useForm } from 'react-hook-form'
+import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { CheckboxField, Field, SelectField, TextAreaField } from '@/components/form/field'
+import * as formStyles from '@/components/form/form.css'
+import { labelOf, taskPriorityLabels, taskStatusLabels } from '@/lib/labels'
+import { EmptyState } from '@/components/ui/page-kit'
+import * as page from '@/components/ui/page.css'
+import { DataTable } from '@/components/ui/data-table'
+import { deleteTask, saveTask } from '@/features/projects/admin/api'
+import {
+  DeleteButton,
+  EntryFormActions,
+  OutcomeMessage,
+  Panel,
+  useEntryEditor,
+  useFailureText,
+  useInvalidateProject,
+  useProjectSave,
+} from '@/features/projects/admin/form-kit'
+import { useRulesResolver } from '@/components/form/rules-resolver'
+import {
+  adminTasksQuery,
+  projectPeopleQuery,
+  type AdminProject,
+  type AdminTask,
+  type Person,
+} from '@/features/projects/admin/queries'
+import * as styles from '@/features/projects/admin/projects.css'
+import { checkTask, taskFields, toTaskRow, type TaskInput } from '@/lib/rules/task'
+import { taskPriorities, taskStatuses } from '@/lib/vocabularies'
+import { actionName } from '@/lib/action-name'
+import { useTaskColumns } from '../task-columns'
+
+function personLabel(person: Person, staffWord: string, clientWord: string): string {
+  const name = person.full_name || person.email || person.id
+  return `${name} (${person.role === 'client' ? clientWord : staffWord})`
+}
+
+export function TasksAdmin({ project }: { project: AdminProject }) {
+  const { t, i18n } = useLingui()
+  const taskColumns = useTaskColumns<AdminTask>()
+  const { data: tasks } = useSuspenseQuery(adminTasksQuery(project.id))
+  const { data: people } = useSuspenseQuery(projectPeopleQuery(project.organization_id))
+  const editor = useEntryEditor<AdminTask>()
+  const { outcome, setOutcome } = editor
+  const invalidate = useInvalidateProject(project.id)
+  const failureText = useFailureText()
+  const projectName = project.name
+  const everyone = new Map([...people.clients, ...people.staff].map((person) => [person.id, person]))
+  const staffWord = t`staff`
+  const clientWord = t`client`
+
+  const removal = useMutation({
+    mutationFn: (task: AdminTask) => deleteTask(task.id),
+    onSuccess: (_, task) => {
+      const title = task.title
+      setOutcome({ tone: 'info', text: t`The task “${title}” has been deleted.` })
+    },
+    onError: (error) => setOutcome({ tone: 'error', text: failureText(error) }),
+    onSettled: invalidate,
+  })
+
+  return (
+    <>
+      <OutcomeMessage outcome={outcome} />
+      {tasks.length === 0 ? (
+        <EmptyState>
+          <Trans>This project has no tasks yet.</Trans>
+        </EmptyState>
+      ) : (
+        <DataTable
+          caption={<Trans>Tasks of {projectName}</Trans>}
+          rows={tasks}
+          rowKey={(task) => task.id}
+          rowAttributes={(task) => ({ 'data-task-id': task.id })}
+          columns={[
+            ...taskColumns,
+            {
+              key: 'assignee',
+              header: t`Assigned to`,
+              cell: (task) => {
+                const assignee = task.assigned_to ? everyone.get(task.assigned_to) : undefined
+                return assignee ? (
+                  personLabel(assignee, staffWord, clientWord)
+                ) : task.assigned_to ? (
+                  <Trans>A former user</Trans>
+                ) : (
+                  <Trans>Unassigned</Trans>
+                )
+              },
+            },
+            {
+              key: 'visible',
+              header: t`Visible to the client`,
+              cell: (task) => (task.is_internal ? <Trans>No</Trans> : <Trans>Yes</Trans>),
+            },
+            {
+              key: 'actions',
+              header: t`Actions`,
+              actions: true,
+              cell: (task) => {
+                const title = task.title
+                return (
+                  <>
+                    <button
+                      type="button"
+                      className={page.smallButton}
+                      aria-label={actionName(i18n, t`Edit`, title)}
+                      onClick={() => editor.setEditing(task)}
+                    >
+                      <Trans>Edit</Trans>
+                    </button>
+                    <DeleteButton
+                      name={title}
+                      question={<Trans>Delete the task “{title}”?</Trans>}
+                      busy={removal.isPending}
+                      onConfirm={() => removal.mutate(task)}
+                    />
+                  </>
+                )
+              },
+            },
+          ]}
+        />
+      )}
+      <TaskForm
+        key={editor.formKey}
+        project={project}
+        task={editor.editing}
+        people={people}
+        onDone={editor.done}
+        onCancel={editor.cancel}
+      />
+    </>
+  )
+}
+
+type TaskFormValues = TaskInput
+
+const TASK_FIELDS = taskFields
+
+function TaskForm({
+  project,
+  task,
+  people,
+  onDone,
+  onCancel,
+}: {
+  project: AdminProject
+  task: AdminTask | null
+  people: { clients: Person[]; staff: Person[] }
+  onDone: (text: string) => void
+  onCancel: () => void
+}) {
+  const { t, i18n } = useLingui()
+  const assignees = [...people.clients, ...people.staff]
+  const rulesPeople = {
+    // a former assignee stays allowed (see `current` below)
+    assignable: new Set([...assignees.map((person) => person.id), ...(task?.assigned_to ? [task.assigned_to] : [])]),
+    clients: new Set(people.clients.map((person) => person.id)),
+  }
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<TaskFormValues>({
+    resolver: useRulesResolver((values: TaskFormValues) => checkTask(values, rulesPeople)),
+    defaultValues: {
+      title: task?.title ?? '',
+      description: task?.description ?? '',
+      assignedTo: task?.assigned_to ?? '',
+      dueDate: task?.due_date ?? '',
+      priority: task?.priority ?? 'medium',
+      status: task?.status ?? 'todo',
+      visibleToClient: task ? !task.is_internal : true,
+    },
+  })
+  const { outcome, save } = useProjectSave(project.id, setError, TASK_FIELDS)
+  const taskTitle = task?.title ?? ''
+  useEffect(() => {
+    if (task) setFocus('title')
+  }, [task, setFocus])
+  const organizationName = project.organization?.name ?? ''
+  const staffWord = t`staff`
+  const clientWord = t`client`
+  // a task may still point to someone who left; keep them selectable so saving changes nothing
+  const current = task?.assigned_to && !assignees.some((person) => person.id === task.assigned_to)
+
+  const submit = handleSubmit(async (values) => {
+    const title = values.title.trim()
+    const saved = await save(() => saveTask(project.id, task?.id ?? null, toTaskRow(values)))
+    if (!saved) return
+    onDone(task ? t`The task “${title}” has been saved.` : t`The task “${title}” has been created.`)
+  })
+
+  return (
+    <Panel title={task ? <Trans>Edit the task “{taskTitle}”</Trans> : <Trans>New task</Trans>} testId="task-form">
+      <OutcomeMessage outcome={outcome} />
+      <form className={formStyles.form} onSubmit={submit} noValidate>
+        <div className={styles.formGrid}>
+          <div className={styles.wide}>
+            <Field label={t`Title`} autoComplete="off" error={errors.title?.message} {...register('title')} />
+          </div>
+          <div className={styles.wide}>
+            <TextAreaField
+              label={t`Description (optional)`}
+              error={errors.description?.message}
+              {...register('description')}
+            />
+          </div>
+          <SelectField
+            label={t`Assigned to`}
+            hint={<Trans>A client user of {organizationName} or a staff member.</Trans>}
+            error={errors.assignedTo?.message}
+            options={[
+              { value: '', label: t`Unassigned` },
+              ...(current ? [{ value: task.assigned_to!, label: t`A former user` }] : []),
+              ...assignees.map((person) => ({ value: person.id, label: personLabel(person, staffWord, clientWord) })),
+            ]}
+            {...register('assignedTo')}
+          />
+          <Field label={t`Due date (optional)`} type="date" error={errors.dueDate?.message} {...register('dueDate')} />
+          <SelectField
+            label={t`Priority`}
+            error={errors.priority?.message}
+            options={taskPriorities.map((code) => ({ value: code, label: labelOf(i18n, taskPriorityLabels, code) }))}
+            {...register('priority')}
+          />
+          <SelectField
+            label={t`Status`}
+            error={errors.status?.message}
+            options={taskStatuses.map((code) => ({ value: code, label: labelOf(i18n, taskStatusLabels, code) }))}
+            {...register('status')}
+          />
+          <div className={styles.wide}>
+            <CheckboxField
+              label={t`Visible to the client`}
+              hint={
+                <Trans>
+                  Clear it for internal work: the client does not see the task, and it cannot be assigned to a client.
+                </Trans>
+              }
+              error={errors.visibleToClient?.message}
+              {...register('visibleToClient')}
+            />
+          </div>
+        </div>
+        <EntryFormActions busy={isSubmitting} editing={task !== null} onCancel={onCancel}>
+          {task ? <Trans>Save task</Trans> : <Trans>Create task</Trans>}
+        </EntryFormActions>
+      </form>
+    </Panel>
+  )
+}
