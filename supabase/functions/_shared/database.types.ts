@@ -996,6 +996,7 @@ export type Database = {
       record_mfa_reset: { Args: { target_user: string; removed_factors: number }; Returns: undefined }
       search: { Args: { p_query: string; p_limit?: number }; Returns: Json }
       search_fold: { Args: { value: string }; Returns: string }
+      search_score: { Args: { haystack: string; needle: string }; Returns: number }
       search_service_names: { Args: { service: string }; Returns: string }
       send_approval_reminders: { Args: { after_days: number; max_reminders: number; batch_size: number }; Returns: number }
       settle_seeded_document_files: { Args: { document_ids: string[] }; Returns: number }
