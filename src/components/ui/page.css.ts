@@ -231,7 +231,16 @@ export const uploadForm = style({
   borderRadius: vars.radius.medium,
   border: `1px solid ${vars.color.border}`,
   background: vars.color.surface,
-  '@media': { [media.tablet]: { gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr) auto', alignItems: 'end' } },
+  // On a desktop the fields stand side by side and share three rows (label, hints, control), so
+  // the labels, the hints and the controls each line up whatever the length of the hints.
+  '@media': {
+    [media.desktop]: {
+      gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr) minmax(0, 2fr)',
+      columnGap: vars.space['4'],
+      rowGap: vars.space['2'],
+      alignItems: 'start',
+    },
+  },
   selectors: {
     // A file is being dragged over the form: the drop target shows itself.
     '&[data-dragging]': {
@@ -244,6 +253,26 @@ export const uploadForm = style({
   },
 })
 
+/** A field of the upload form: its label, hints and control on the form's three shared rows. */
+export const uploadField = style({
+  display: 'grid',
+  gap: vars.space['1'],
+  minWidth: 0,
+  '@media': {
+    [media.desktop]: {
+      gridRow: 'span 3',
+      gridTemplateRows: 'subgrid',
+      rowGap: vars.space['1'],
+      // a field without hints keeps its control on the controls' row
+      selectors: { '& > :last-child': { gridRow: '3' } },
+    },
+  },
+})
+
+export const uploadHints = style({ display: 'grid', gap: vars.space['1'] })
+
+export const uploadSubmit = style({ gridColumn: '1 / -1', justifySelf: 'start' })
+
 export const select = style({
   minHeight: '44px',
   width: '100%',
@@ -253,18 +282,6 @@ export const select = style({
   background: vars.color.background,
   color: vars.color.text,
   font: 'inherit',
-})
-
-export const fileInput = style({
-  width: '100%',
-  minHeight: '44px',
-  padding: vars.space['2'],
-  border: `1px solid ${vars.color.textMuted}`,
-  borderRadius: vars.radius.small,
-  background: vars.color.background,
-  color: vars.color.text,
-  font: 'inherit',
-  fontSize: vars.fontSize.small,
 })
 
 export const uploadStatus = style({ gridColumn: '1 / -1', margin: 0 })
