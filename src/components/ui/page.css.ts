@@ -35,6 +35,25 @@ export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.h3 })
 
 export const subTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 })
 
+/** The first visit's welcome (a client with nothing shared yet): one panel, not empty boxes. */
+export const welcome = style({
+  display: 'grid',
+  gap: vars.space['3'],
+  padding: vars.space['4'],
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.medium,
+  background: vars.color.surfaceRaised,
+  minWidth: 0,
+})
+
+export const welcomeSteps = style({
+  margin: 0,
+  paddingInlineStart: vars.space['5'],
+  display: 'grid',
+  gap: vars.space['2'],
+  overflowWrap: 'anywhere',
+})
+
 export const overviewGrid = style({
   display: 'grid',
   gap: vars.space['6'],
