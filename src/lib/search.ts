@@ -4,15 +4,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { supabase } from './supabase'
 import { unwrap } from './query-utils'
 
-export type SearchKind =
-  | 'project'
-  | 'document'
-  | 'report'
-  | 'task'
-  | 'message'
-  | 'organization'
-  | 'person'
-  | 'lead'
+export type SearchKind = 'project' | 'document' | 'report' | 'task' | 'message' | 'organization' | 'person' | 'lead'
 
 export interface SearchHit {
   kind: SearchKind

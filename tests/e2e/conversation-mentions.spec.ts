@@ -106,4 +106,3 @@ for (const [lng, width] of [
       .toEqual(['conversation_mention'])
   })
 }
-

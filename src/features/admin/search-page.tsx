@@ -96,8 +96,8 @@ export function AdminSearchPage({ query }: { query: string | undefined }) {
       query={query}
       intro={
         <Trans>
-          Find organizations, people, projects, documents, reports, tasks, messages and leads, in Spanish or in
-          English. Small typing errors are forgiven.
+          Find organizations, people, projects, documents, reports, tasks, messages and leads, in Spanish or in English.
+          Small typing errors are forgiven.
         </Trans>
       }
       kinds={[

@@ -63,7 +63,6 @@ export const internalBanner = style({
   fontWeight: 700,
 })
 
-
 export const attachments = style({
   border: `1px solid ${vars.color.textMuted}`,
   borderRadius: vars.radius.medium,

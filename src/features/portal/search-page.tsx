@@ -23,7 +23,10 @@ export function PortalSearchPage({ query }: { query: string | undefined }) {
         </Link>
       )
     const projectId = hit.kind === 'project' ? hit.id : hit.project_id!
-    const hash = hit.kind === 'document' ? 'documents' : hit.kind === 'report'
+    const hash =
+      hit.kind === 'document'
+        ? 'documents'
+        : hit.kind === 'report'
           ? 'reports'
           : hit.kind === 'task'
             ? 'tasks'
@@ -37,10 +40,12 @@ export function PortalSearchPage({ query }: { query: string | undefined }) {
   return (
     <SearchPage
       query={query}
-      intro={<Trans>
-          Find your projects, documents, reports, tasks and messages, in Spanish or in English. Small typing errors
-          are forgiven.
-        </Trans>}
+      intro={
+        <Trans>
+          Find your projects, documents, reports, tasks and messages, in Spanish or in English. Small typing errors are
+          forgiven.
+        </Trans>
+      }
       kinds={[
         { kind: 'project', heading: t`Projects` },
         { kind: 'document', heading: t`Documents` },

@@ -140,7 +140,10 @@ describe.each(databaseKinds())('search on %s', (kind) => {
     // the project's metric "Active dashboard users"
     expect(ids(hits, 'project')).toContain(projects.riberaDashboard)
     // the words as typed rank before a near miss
-    const exact = await insertOne(admin, 'tasks', { project_id: projects.riberaDashboard, title: 'Inventarios dashbord' })
+    const exact = await insertOne(admin, 'tasks', {
+      project_id: projects.riberaDashboard,
+      title: 'Inventarios dashbord',
+    })
     expect(ids(await search(lucia, 'dashbord'), 'task')[0]).toBe(exact)
     // three letters must be found as typed: "dsh" is no "dashboard"
     expect(ids(await search(lucia, 'dsh'), 'task')).toEqual([])
@@ -150,7 +153,10 @@ describe.each(databaseKinds())('search on %s', (kind) => {
 
   it("finds a client's tasks and messages of their projects, never internal ones or another organization's", async () => {
     const word = 'zafiro'
-    const riberaTask = await insertOne(admin, 'tasks', { project_id: projects.riberaDashboard, title: `Cargar mermas ${word}` })
+    const riberaTask = await insertOne(admin, 'tasks', {
+      project_id: projects.riberaDashboard,
+      title: `Cargar mermas ${word}`,
+    })
     const internalTask = await insertOne(admin, 'tasks', {
       project_id: projects.riberaDashboard,
       title: `Auditoría ${word}`,
