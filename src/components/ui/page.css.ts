@@ -282,11 +282,12 @@ export const uploadField = style({
       gridRow: 'span 3',
       gridTemplateRows: 'subgrid',
       rowGap: vars.space['1'],
-      // a field without hints keeps its control on the controls' row
-      selectors: { '& > :last-child': { gridRow: '3' } },
     },
   },
 })
+
+// A field without hints keeps its control on the controls' row.
+globalStyle(`${uploadField} > :last-child`, { '@media': { [media.desktop]: { gridRow: '3' } } })
 
 export const uploadHints = style({ display: 'grid', gap: vars.space['1'] })
 
