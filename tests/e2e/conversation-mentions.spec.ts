@@ -37,8 +37,8 @@ for (const [lng, width] of [
     const writer = await createClientUser(admin, { locale: lng })
     const colleague = await createClientUser(admin, { locale: 'es' })
 
-    await page.setViewportSize({ width, height: 900 })
     await signIn(page, writer, lng)
+    await page.setViewportSize({ width, height: 900 })
     await page.goto(withLangPrefix(`/client-portal/dashboard/projects/${projectId}/conversation`, lng))
     const box = page.getByRole('combobox', { name: t(lng, 'Your message') })
     await expect(box).toHaveAccessibleDescription(new RegExp(t(lng, 'Type @ to mention someone on the project.')))

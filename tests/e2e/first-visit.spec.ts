@@ -34,8 +34,8 @@ for (const [lng, width, invited] of [
       .eq('id', client.id)
     expect(moved.error).toBeNull()
 
-    await page.setViewportSize({ width, height: 900 })
     await signIn(page, client, lng)
+    await page.setViewportSize({ width, height: 900 })
     const firstName = client.name.split(' ')[0]!
     const welcome = page.getByRole('region', { name: t(lng, 'Welcome to your portal, {firstName}', { firstName }) })
     await expect(welcome).toBeVisible()
@@ -59,14 +59,12 @@ for (const [lng, width, invited] of [
     await expectNoAxeViolations(page, `the first visit's welcome (${lng}, ${width}px)`)
 
     // The first project is shared: the usual overview, no welcome.
-    const project = await admin
-      .from('projects')
-      .insert({
-        organization_id: organizationId,
-        name: `Primer proyecto ${tag}`,
-        service: 'governance',
-        visible_to_client: true,
-      })
+    const project = await admin.from('projects').insert({
+      organization_id: organizationId,
+      name: `Primer proyecto ${tag}`,
+      service: 'governance',
+      visible_to_client: true,
+    })
     expect(project.error).toBeNull()
     await page.reload()
     await expect(page.getByRole('heading', { name: t(lng, 'Your projects') })).toBeVisible()

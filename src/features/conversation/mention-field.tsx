@@ -40,7 +40,7 @@ export function MentionField({
   const [caret, setCaret] = useState(0)
   const [focused, setFocused] = useState(false)
   const [active, setActive] = useState(0)
-  // The "@" whose list was closed with Escape stays closed until another "@" is typed.
+  // The "@" whose list was closed (Escape, or a person chosen) stays closed until another "@".
   const [dismissed, setDismissed] = useState<number | null>(null)
   const pendingCaret = useRef<number | null>(null)
 
@@ -65,6 +65,8 @@ export function MentionField({
     const next = insertMention(value, mention, caret, person.full_name)
     pendingCaret.current = next.caret
     setCaret(next.caret)
+    // The name just inserted reads as a mention being typed: its list stays closed.
+    setDismissed(mention.start)
     onChange(next.text)
     onMention(person.id)
     textRef.current?.focus()
