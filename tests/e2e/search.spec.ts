@@ -1,7 +1,7 @@
 // Search (issue 12, item 5): a client finds their project by words in either language, without
 // accents or capitals, and nothing of another organization; staff find people, organizations and
 // leads and follow a result to its page. The words live in the URL (?q=). es at 375 px and en at
-// 1366 px, axe on the results.
+// 1366 px, axe on the results. A typing error is forgiven, and a client finds their tasks.
 import type { Page } from '@playwright/test'
 import { test, expect, signIn } from './support/auth'
 import { signInStaff } from './support/admin'
@@ -59,6 +59,14 @@ for (const [lng, width] of [
     await expect(page.getByRole('status').filter({ hasText: 'credit risk scoring' })).toHaveText(
       t(lng, 'Nothing matches “{query}”.', { query: 'credit risk scoring' }),
     )
+
+    // a typing error is forgiven, and tasks are found too (issue 23, item 15)
+    await searchFor(page, lng, 'definicones')
+    const tasks = page.getByRole('region', { name: t(lng, 'Tasks') })
+    await expect(tasks.getByRole('link', { name: 'Validar las definiciones de KPI' })).toBeVisible()
+    await expectNoAxeViolations(page, `portal search, a task with a typing error (${lng}, ${width}px)`)
+    await tasks.getByRole('link', { name: 'Validar las definiciones de KPI' }).click()
+    await expect(page).toHaveURL(/#tasks$/)
   })
 
   test(`staff find people, organizations and leads, and open them (${lng}, ${width}px)`, async ({ page }) => {

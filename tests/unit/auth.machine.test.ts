@@ -146,6 +146,7 @@ function makeProfile(userId: string, overrides: Partial<Profile> = {}): Profile 
     is_active: true,
     created_at: '2024-01-01T00:00:00Z',
     updated_at: '2024-01-01T00:00:00Z',
+    invited_by: null,
     ...overrides,
   }
 }

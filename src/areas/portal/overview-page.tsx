@@ -1,6 +1,7 @@
 // The client's dashboard: their organization's projects with progress, the next open tasks,
 // the latest published reports and unread notifications, each with an empty state. A project
-// with unread messages says how many, linking to its conversation.
+// with unread messages says how many, linking to its conversation. A client with no project yet
+// gets a welcome instead (first-visit-welcome.tsx).
 import { useId, type ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
@@ -14,6 +15,7 @@ import { labelOf, serviceLabels } from '@/lib/labels'
 import { ReportFacts } from '@/features/reports/portal/project-reports'
 import { pendingApprovalsQuery } from '@/features/approvals/queries'
 import { PendingApprovalsList } from '@/features/approvals/pending-approvals'
+import { FirstVisitWelcome } from './first-visit-welcome'
 import { DueDate, EmptyState, ProgressBar, StatusBadge } from '@/components/ui/page-kit'
 import {
   latestNotificationsQuery,
@@ -34,6 +36,21 @@ export function OverviewPage() {
   // Tasks and reports of every project, as they change (the projects and the rest: the shell).
   useLiveBindings(portalLive.overview(profile.id))
   const firstName = profile.full_name.trim().split(/\s+/)[0] ?? ''
+  const { data: projects } = useSuspenseQuery(projectsQuery(profile.id, profile.organization_id))
+  // Nothing shared yet (a new client): a welcome and what comes next instead of empty boxes.
+  if (projects.length === 0)
+    return (
+      <div className={styles.page}>
+        <div className={styles.pageHeader}>
+          <h1 className={styles.pageTitle}>
+            <Trans>Overview</Trans>
+          </h1>
+          <ContentLanguageNote />
+        </div>
+        <FirstVisitWelcome viewerId={profile.id} firstName={firstName} />
+        <NotificationsPanel onlyUnread />
+      </div>
+    )
   return (
     <div className={styles.page}>
       <div className={styles.pageHeader}>
@@ -264,11 +281,13 @@ function LatestReportsPanel() {
   )
 }
 
-function NotificationsPanel() {
+/** The unread notifications; with `onlyUnread` (the first visit), nothing at all when there are none. */
+function NotificationsPanel({ onlyUnread = false }: { onlyUnread?: boolean }) {
   const { i18n } = useLingui()
   const profile = useProfile()
   const lang = useLangPrefix()
   const { data: notifications } = useSuspenseQuery(latestNotificationsQuery(profile.id))
+  if (onlyUnread && notifications.length === 0) return null
   return (
     <Panel
       title={<Trans>Unread notifications</Trans>}

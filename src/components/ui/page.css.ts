@@ -35,6 +35,25 @@ export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.h3 })
 
 export const subTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 })
 
+/** The first visit's welcome (a client with nothing shared yet): one panel, not empty boxes. */
+export const welcome = style({
+  display: 'grid',
+  gap: vars.space['3'],
+  padding: vars.space['4'],
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.medium,
+  background: vars.color.surfaceRaised,
+  minWidth: 0,
+})
+
+export const welcomeSteps = style({
+  margin: 0,
+  paddingInlineStart: vars.space['5'],
+  display: 'grid',
+  gap: vars.space['2'],
+  overflowWrap: 'anywhere',
+})
+
 export const overviewGrid = style({
   display: 'grid',
   gap: vars.space['6'],
@@ -231,7 +250,16 @@ export const uploadForm = style({
   borderRadius: vars.radius.medium,
   border: `1px solid ${vars.color.border}`,
   background: vars.color.surface,
-  '@media': { [media.tablet]: { gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr) auto', alignItems: 'end' } },
+  // On a desktop the fields stand side by side and share three rows (label, hints, control), so
+  // the labels, the hints and the controls each line up whatever the length of the hints.
+  '@media': {
+    [media.desktop]: {
+      gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr) minmax(0, 2fr)',
+      columnGap: vars.space['4'],
+      rowGap: vars.space['2'],
+      alignItems: 'start',
+    },
+  },
   selectors: {
     // A file is being dragged over the form: the drop target shows itself.
     '&[data-dragging]': {
@@ -244,6 +272,27 @@ export const uploadForm = style({
   },
 })
 
+/** A field of the upload form: its label, hints and control on the form's three shared rows. */
+export const uploadField = style({
+  display: 'grid',
+  gap: vars.space['1'],
+  minWidth: 0,
+  '@media': {
+    [media.desktop]: {
+      gridRow: 'span 3',
+      gridTemplateRows: 'subgrid',
+      rowGap: vars.space['1'],
+    },
+  },
+})
+
+// A field without hints keeps its control on the controls' row.
+globalStyle(`${uploadField} > :last-child`, { '@media': { [media.desktop]: { gridRow: '3' } } })
+
+export const uploadHints = style({ display: 'grid', gap: vars.space['1'] })
+
+export const uploadSubmit = style({ gridColumn: '1 / -1', justifySelf: 'start' })
+
 export const select = style({
   minHeight: '44px',
   width: '100%',
@@ -253,18 +302,6 @@ export const select = style({
   background: vars.color.background,
   color: vars.color.text,
   font: 'inherit',
-})
-
-export const fileInput = style({
-  width: '100%',
-  minHeight: '44px',
-  padding: vars.space['2'],
-  border: `1px solid ${vars.color.textMuted}`,
-  borderRadius: vars.radius.small,
-  background: vars.color.background,
-  color: vars.color.text,
-  font: 'inherit',
-  fontSize: vars.fontSize.small,
 })
 
 export const uploadStatus = style({ gridColumn: '1 / -1', margin: 0 })

@@ -63,8 +63,6 @@ export const internalBanner = style({
   fontWeight: 700,
 })
 
-export const row = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], alignItems: 'center' })
-
 export const attachments = style({
   border: `1px solid ${vars.color.textMuted}`,
   borderRadius: vars.radius.medium,
@@ -86,4 +84,37 @@ export const linkButton = style({
   minHeight: '44px',
   overflowWrap: 'anywhere',
   textAlign: 'start',
+})
+
+// The people offered after "@" in the message box: under it, in the flow (nothing to cover on a
+// phone), each a 44 px row; the active one is filled and outlined, not told by colour alone.
+export const mentionList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: vars.space['1'],
+  border: `1px solid ${vars.color.textMuted}`,
+  borderRadius: vars.radius.small,
+  background: vars.color.background,
+  display: 'grid',
+  gap: vars.space['1'],
+  maxHeight: '18rem',
+  overflowY: 'auto',
+})
+
+export const mentionOption = style({
+  display: 'flex',
+  alignItems: 'center',
+  minHeight: '44px',
+  paddingInline: vars.space['3'],
+  borderRadius: vars.radius.small,
+  cursor: 'pointer',
+  overflowWrap: 'anywhere',
+  selectors: {
+    '&[aria-selected="true"]': {
+      background: vars.color.accentSoft,
+      outline: `2px solid ${vars.color.accent}`,
+      outlineOffset: '-2px',
+      fontWeight: 700,
+    },
+  },
 })

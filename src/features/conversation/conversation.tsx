@@ -1,6 +1,6 @@
 // A project's conversation (decision 0016), the same screen for clients and staff: the thread,
 // live; who is reading it now (presence) and who has read up to where; the composer with
-// mentions of people on the project and attachments of its documents; edit within the edit
+// mentions of people on the project (typed with "@") and attachments of its documents; edit within the edit
 // window and delete one's own. Staff may write internal notes, visibly marked; row-level security
 // keeps them from clients, so this screen never has to.
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
@@ -34,6 +34,7 @@ import * as form from '@/components/form/form.css'
 import { conversationFailureText } from './failure-messages'
 import { usePresence } from './presence'
 import { readMarkers } from './read-markers'
+import { MentionField } from './mention-field'
 import * as styles from './conversation.css'
 
 function useFailureText() {
@@ -449,13 +450,6 @@ function Composer({
     setSent(null)
     send.mutate(internal)
   }
-  const mention = (personId: string) => {
-    const name = names.get(personId)
-    if (!name) return
-    setMentions((current) => [...current, personId])
-    setText((current) => `${current}${current && !current.endsWith(' ') ? ' ' : ''}@${name} `)
-    textRef.current?.focus()
-  }
   const limit = settings?.max_message_chars
   return (
     <form
@@ -473,53 +467,42 @@ function Composer({
         <label htmlFor={ids.text} className={form.label}>
           {internal ? <Trans>Internal note (staff only)</Trans> : <Trans>Your message</Trans>}
         </label>
-        <textarea
+        <MentionField
           id={ids.text}
-          ref={textRef}
+          textRef={textRef}
           className={`${form.input} ${form.textarea}`}
           value={text}
           maxLength={limit}
-          aria-describedby={ids.hint}
-          onChange={(event) => setText(event.target.value)}
-          required
+          describedBy={mentionable.length > 0 ? `${ids.hint} ${ids.mention}` : ids.hint}
+          people={mentionable}
+          onChange={setText}
+          onMention={(personId) => setMentions((current) => [...current, personId])}
         />
         <span id={ids.hint} className={form.hint}>
           {limit
             ? t`Plain text; links become clickable. Up to ${limit} characters.`
             : t`Plain text; links become clickable.`}
         </span>
-      </div>
-      <div className={styles.row}>
         {mentionable.length > 0 && (
-          <div className={form.field}>
-            <label htmlFor={ids.mention} className={form.label}>
-              <Trans>Mention someone</Trans>
-            </label>
-            <select id={ids.mention} className={page.select} value="" onChange={(event) => mention(event.target.value)}>
-              <option value="">{t`Choose a person`}</option>
-              {mentionable.map((person) => (
-                <option key={person.id} value={person.id}>
-                  {person.full_name}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        {staff && (
-          <div className={form.checkboxRow}>
-            <input
-              id={ids.internal}
-              type="checkbox"
-              className={form.checkbox}
-              checked={internal}
-              onChange={(event) => setInternal(event.target.checked)}
-            />
-            <label htmlFor={ids.internal}>
-              <Trans>Internal note: only staff will see it</Trans>
-            </label>
-          </div>
+          <span id={ids.mention} className={form.hint}>
+            <Trans>Type @ to mention someone on the project.</Trans>
+          </span>
         )}
       </div>
+      {staff && (
+        <div className={form.checkboxRow}>
+          <input
+            id={ids.internal}
+            type="checkbox"
+            className={form.checkbox}
+            checked={internal}
+            onChange={(event) => setInternal(event.target.checked)}
+          />
+          <label htmlFor={ids.internal}>
+            <Trans>Internal note: only staff will see it</Trans>
+          </label>
+        </div>
+      )}
       {attachable.length > 0 && maxAttachments > 0 && (
         <fieldset className={styles.attachments}>
           <legend className={form.label}>{t`Attach documents (up to ${maxAttachments})`}</legend>

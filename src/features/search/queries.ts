@@ -4,7 +4,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { unwrap } from '@/lib/query-utils'
 
-export type SearchKind = 'project' | 'document' | 'report' | 'organization' | 'person' | 'lead'
+export type SearchKind = 'project' | 'document' | 'report' | 'task' | 'message' | 'organization' | 'person' | 'lead'
 
 export interface SearchHit {
   kind: SearchKind
@@ -14,6 +14,8 @@ export interface SearchHit {
   project_name: string | null
   organization_id: string | null
   context: string | null
+  /** A conversation message that is a staff-only internal note (only staff find those). */
+  internal: boolean
 }
 
 export const searchQuery = (query: string) =>

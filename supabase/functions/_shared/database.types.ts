@@ -693,6 +693,7 @@ export type Database = {
           is_active: boolean
           created_at: string
           updated_at: string
+          invited_by: string | null
         }
         Insert: {
           id: string
@@ -707,6 +708,7 @@ export type Database = {
           is_active?: boolean
           created_at?: string
           updated_at?: string
+          invited_by?: string | null
         }
         Update: {
           id?: string
@@ -721,8 +723,16 @@ export type Database = {
           is_active?: boolean
           created_at?: string
           updated_at?: string
+          invited_by?: string | null
         }
         Relationships: [
+          {
+            foreignKeyName: "profiles_invited_by_fkey"
+            columns: ["invited_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "profiles_organization_id_fkey"
             columns: ["organization_id"]
@@ -985,6 +995,7 @@ export type Database = {
       log_approval: { Args: { req: string; event: string }; Returns: undefined }
       mark_conversation_read: { Args: { target_project: string; up_to: string }; Returns: undefined }
       mfa_satisfied: { Args: never; Returns: boolean }
+      my_firm_contact: { Args: never; Returns: string[] }
       notify: { Args: { n_recipients: string[]; n_kind: string; n_dedupe_key: string; n_organization_id: string; n_project_id: string; n_entity_type: string; n_entity_id: string; n_title_es: string; n_title_en: string; n_body_es: string; n_body_en: string; n_data: Json }; Returns: undefined }
       notify_approval_requested: { Args: { req: string; kind: string; dedupe: string }; Returns: undefined }
       notify_organization_access: { Args: { target: string }; Returns: undefined }
@@ -996,6 +1007,7 @@ export type Database = {
       record_mfa_reset: { Args: { target_user: string; removed_factors: number }; Returns: undefined }
       search: { Args: { p_query: string; p_limit?: number }; Returns: Json }
       search_fold: { Args: { value: string }; Returns: string }
+      search_score: { Args: { haystack: string; needle: string }; Returns: number }
       search_service_names: { Args: { service: string }; Returns: string }
       send_approval_reminders: { Args: { after_days: number; max_reminders: number; batch_size: number }; Returns: number }
       settle_seeded_document_files: { Args: { document_ids: string[] }; Returns: number }

@@ -205,6 +205,8 @@ async function invite(request: Request, env: FunctionEnv, caller: Caller, body: 
       locale: input.locale,
       role: input.role ?? 'client',
       organization_id: input.organization_id ?? null,
+      // their contact at the firm, named on the portal's first visit
+      invited_by: caller.id,
     })
     .eq('id', data.user.id)
   if (profileError) {

@@ -13,6 +13,8 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { auto_explain } from '@electric-sql/pglite/contrib/auto_explain'
+// Search's typo tolerance (word_similarity); the migrations enable it as Supabase does.
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 
 /** The clock is read for real once per this many calls (a power of two): a call costs ~0.1 µs. */
 const CLOCK_STRIDE = 64
@@ -137,7 +139,7 @@ const db = await PGlite.create({
   loadDataDir: workerData.loadDataDir ? new Blob([workerData.loadDataDir]) : undefined,
   pgliteWasmModule: workerData.pgliteWasmModule,
   initdbWasmModule: workerData.initdbWasmModule,
-  extensions: { auto_explain, interrupts: interrupts() },
+  extensions: { auto_explain, pg_trgm, interrupts: interrupts() },
 })
 // Superuser settings of this one session: API roles cannot change them. Instrument statements,
 // nested ones too (functions' queries), with timing, never logging; `log_analyze`, which turns the

@@ -232,6 +232,28 @@ describeEachDatabase('admin-users function on %s', (kind) => {
       expect(projects!.length).toBeGreaterThan(0)
       expect(new Set(projects!.map((p) => p.organization_id))).toEqual(new Set([organizations.kuntur]))
 
+      // Their contact at the firm is who invited them (the portal's welcome names them), which
+      // they may read but not change; a client nobody invited has none.
+      const { rows } = await server.deps.db.query<{ email: string }>(
+        'select email from public.profiles where id = $1',
+        [users.admin],
+      )
+      const contact = await portal.rpc('my_firm_contact')
+      expect(contact.error).toBeNull()
+      expect(contact.data).toEqual([{ full_name: 'Marta Gil', email: rows[0]!.email }])
+      const change = await portal.from('profiles').update({ invited_by: users.superAdmin }).eq('id', id).select('id')
+      expect(change.error?.code).toBe('42501')
+      expect(
+        (
+          await server.deps.db.query('select 1 from public.profiles where id = $1 and invited_by = $2', [
+            id,
+            users.admin,
+          ])
+        ).rows,
+      ).toHaveLength(1)
+      expect((await asClient.rpc('my_firm_contact')).data).toEqual([])
+      expect((await server.client().rpc('my_firm_contact')).status).toBe(401)
+
       // Accepted: nothing to resend.
       const resend = await call(asAdmin, { action: 'resend', user_id: id })
       expect(resend).toMatchObject({ status: 409, body: { error: { code: 'already_accepted' } } })

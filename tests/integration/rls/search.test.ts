@@ -2,6 +2,8 @@
 // the content has both (metric labels, service names), and answers under the caller's RLS: a
 // client finds only what they may read (never another organization's rows, a hidden project or
 // an unpublished report, never people or leads); staff find organizations, people and leads too.
+// It forgives typing errors, and finds tasks and conversation messages: a client only their
+// projects' (never internal tasks or notes), staff every one, internal notes included.
 import { readFileSync } from 'node:fs'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -14,6 +16,7 @@ interface Hit {
   id: string
   title: string
   project_id: string | null
+  internal: boolean
 }
 
 describeEachDatabase('search on %s', (kind) => {
@@ -119,5 +122,89 @@ describeEachDatabase('search on %s', (kind) => {
       expect(rows[0]!.names, service).toContain(translate('en', english))
       expect(rows[0]!.names, service).toContain(translate('es', english))
     }
+  })
+
+  const insertOne = async (client: SupabaseClient, table: string, row: Record<string, unknown>) => {
+    const { data, error } = await client.from(table).insert(row).select('id').single()
+    if (error) throw new Error(`${table}: ${error.message}`)
+    return (data as { id: string }).id
+  }
+
+  it('forgives a typing error of four characters or more, not a shorter one', async () => {
+    const task = await insertOne(admin, 'tasks', {
+      project_id: projects.riberaDashboard,
+      title: 'Validar el dashboard de inventario',
+    })
+    const hits = await search(lucia, 'dashbord')
+    expect(ids(hits, 'task')).toContain(task)
+    // the project's metric "Active dashboard users"
+    expect(ids(hits, 'project')).toContain(projects.riberaDashboard)
+    // the words as typed rank before a near miss
+    const exact = await insertOne(admin, 'tasks', {
+      project_id: projects.riberaDashboard,
+      title: 'Inventarios dashbord',
+    })
+    expect(ids(await search(lucia, 'dashbord'), 'task')[0]).toBe(exact)
+    // three letters must be found as typed: "dsh" is no "dashboard"
+    expect(ids(await search(lucia, 'dsh'), 'task')).toEqual([])
+    // other organizations' rows stay out of a fuzzy match too
+    expect(ids(await search(daniel, 'dashbord'), 'task')).toEqual([])
+  })
+
+  it("finds a client's tasks and messages of their projects, never internal ones or another organization's", async () => {
+    const word = 'zafiro'
+    const riberaTask = await insertOne(admin, 'tasks', {
+      project_id: projects.riberaDashboard,
+      title: `Cargar mermas ${word}`,
+    })
+    const internalTask = await insertOne(admin, 'tasks', {
+      project_id: projects.riberaDashboard,
+      title: `Auditoría ${word}`,
+      is_internal: true,
+    })
+    const hiddenTask = await insertOne(admin, 'tasks', { project_id: projects.riberaHidden, title: `Alcance ${word}` })
+    const kunturTask = await insertOne(admin, 'tasks', { project_id: projects.kunturScoring, title: `Scoring ${word}` })
+    const riberaMessage = await insertOne(lucia, 'conversation_messages', {
+      project_id: projects.riberaDashboard,
+      body: `¿Podemos revisar el ${word} del informe?`,
+    })
+    const internalNote = await insertOne(admin, 'conversation_messages', {
+      project_id: projects.riberaDashboard,
+      body: `Nota interna: el ${word} va tarde`,
+      is_internal: true,
+    })
+    const kunturMessage = await insertOne(daniel, 'conversation_messages', {
+      project_id: projects.kunturScoring,
+      body: `The ${word} figures are in`,
+    })
+
+    const forLucia = await search(lucia, word)
+    expect(ids(forLucia, 'task')).toEqual([riberaTask])
+    expect(ids(forLucia, 'message')).toEqual([riberaMessage])
+    expect(forLucia.find((hit) => hit.id === riberaMessage)).toMatchObject({
+      project_id: projects.riberaDashboard,
+      internal: false,
+    })
+
+    const forDaniel = await search(daniel, word)
+    expect(ids(forDaniel, 'task')).toEqual([kunturTask])
+    expect(ids(forDaniel, 'message')).toEqual([kunturMessage])
+
+    const forStaff = await search(admin, word)
+    expect(ids(forStaff, 'task').sort()).toEqual([riberaTask, internalTask, hiddenTask, kunturTask].sort())
+    expect(ids(forStaff, 'message').sort()).toEqual([riberaMessage, internalNote, kunturMessage].sort())
+    expect(forStaff.find((hit) => hit.id === internalNote)?.internal).toBe(true)
+
+    // what a client may not read answers exactly as words that match nothing
+    expect(await search(lucia, 'nota interna')).toEqual(await search(lucia, 'qwertyuiop'))
+    expect(await search(lucia, 'figures are in')).toEqual([])
+
+    // a deleted message is no longer found
+    const { error } = await lucia
+      .from('conversation_messages')
+      .update({ deleted_at: new Date().toISOString() })
+      .eq('id', riberaMessage)
+    expect(error).toBeNull()
+    expect(ids(await search(lucia, word), 'message')).toEqual([])
   })
 })

@@ -15,6 +15,7 @@ import { documentCategoryLabels, labelOf } from '@/lib/labels'
 import { documentCategories } from '@/lib/vocabularies'
 import { useOpenDocument } from '@/lib/use-open-document'
 import { EmptyState } from '@/components/ui/page-kit'
+import { FileControl } from '@/components/form/file-control'
 import { projectDocumentsQuery, projectKeys } from '@/features/projects/portal/queries'
 import * as styles from '@/components/ui/page.css'
 import { DataTable } from '@/components/ui/data-table'
@@ -150,6 +151,8 @@ function UploadForm({ projectId, organizationId }: { projectId: string; organiza
   const profile = useProfile()
   const queryClient = useQueryClient()
   const fileRef = useRef<HTMLInputElement>(null)
+  const fileButtonRef = useRef<HTMLButtonElement>(null)
+  const [fileName, setFileName] = useState<string | null>(null)
   const [category, setCategory] = useState('data')
   const [title, setTitle] = useState('')
   const [missingFile, setMissingFile] = useState(false)
@@ -158,6 +161,7 @@ function UploadForm({ projectId, organizationId }: { projectId: string; organiza
   const [dragging, setDragging] = useState(false)
   const ids = {
     file: useId(),
+    fileLabel: useId(),
     hint: useId(),
     category: useId(),
     error: useId(),
@@ -172,6 +176,7 @@ function UploadForm({ projectId, organizationId }: { projectId: string; organiza
       uploadDocument({ file, category, organizationId, projectId, uploaderId: profile.id, title }),
     onSuccess: () => {
       if (fileRef.current) fileRef.current.value = ''
+      setFileName(null)
       setTitle('')
     },
     onSettled: () =>
@@ -187,13 +192,16 @@ function UploadForm({ projectId, organizationId }: { projectId: string; organiza
     upload.reset()
     if (!file) {
       setRefused(null)
+      setFileName(null)
       return
     }
     try {
       checkFile(file)
       setRefused(null)
+      setFileName(file.name)
     } catch (failure) {
       if (fileRef.current) fileRef.current.value = ''
+      setFileName(null)
       setRefused(failure instanceof UploadError ? failure.kind : 'unknown')
     }
   }
@@ -206,6 +214,7 @@ function UploadForm({ projectId, organizationId }: { projectId: string; organiza
     const files = event.dataTransfer.files
     if (files.length > 1) {
       if (fileRef.current) fileRef.current.value = ''
+      setFileName(null)
       setMissingFile(false)
       upload.reset()
       setRefused('several')
@@ -219,7 +228,7 @@ function UploadForm({ projectId, organizationId }: { projectId: string; organiza
       fileRef.current.files = transfer.files
     }
     choose(file)
-    fileRef.current?.focus()
+    fileButtonRef.current?.focus()
   }
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -228,7 +237,7 @@ function UploadForm({ projectId, organizationId }: { projectId: string; organiza
     const file = fileRef.current?.files?.[0]
     setMissingFile(!file)
     if (!file) {
-      fileRef.current?.focus()
+      fileButtonRef.current?.focus()
       return
     }
     upload.mutate(file)
@@ -271,33 +280,36 @@ function UploadForm({ projectId, organizationId }: { projectId: string; organiza
       <h3 id={ids.title} className={`${styles.subTitle} ${styles.uploadStatus}`}>
         <Trans>Upload a file</Trans>
       </h3>
-      <div className={form.field}>
-        <label className={form.label} htmlFor={ids.file}>
+      <div className={styles.uploadField}>
+        <label className={form.label} htmlFor={ids.file} id={ids.fileLabel}>
           <Trans>File</Trans>
         </label>
-        <span id={ids.hint} className={form.hint}>
-          <Trans>PDF, Office, CSV, text, JSON, ZIP or image files up to 50 MB.</Trans>
-        </span>
-        <span id={ids.dropHint} className={form.hint}>
-          {dragging ? (
-            <Trans>Drop the file to choose it.</Trans>
-          ) : (
-            <Trans>You can also drop a file onto this form.</Trans>
-          )}
-        </span>
-        <input
-          ref={fileRef}
-          id={ids.file}
+        <div className={styles.uploadHints}>
+          <span id={ids.hint} className={form.hint}>
+            <Trans>PDF, Office, CSV, text, JSON, ZIP or image files up to 50 MB.</Trans>
+          </span>
+          <span id={ids.dropHint} className={form.hint}>
+            {dragging ? (
+              <Trans>Drop the file to choose it.</Trans>
+            ) : (
+              <Trans>You can also drop a file onto this form.</Trans>
+            )}
+          </span>
+        </div>
+        <FileControl
+          labelId={ids.fileLabel}
+          inputId={ids.file}
+          inputRef={fileRef}
+          buttonRef={fileButtonRef}
           name="file"
-          type="file"
           accept={ACCEPT}
-          className={styles.fileInput}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${ids.error} ${ids.hint}` : ids.hint}
-          onChange={(event) => choose(event.target.files?.[0])}
+          fileName={fileName}
+          invalid={Boolean(error)}
+          describedBy={error ? `${ids.error} ${ids.hint}` : ids.hint}
+          onChange={choose}
         />
       </div>
-      <div className={form.field}>
+      <div className={styles.uploadField}>
         <label className={form.label} htmlFor={ids.name}>
           <Trans>Title (optional)</Trans>
         </label>
@@ -315,7 +327,7 @@ function UploadForm({ projectId, organizationId }: { projectId: string; organiza
           onChange={(event) => setTitle(event.target.value)}
         />
       </div>
-      <div className={form.field}>
+      <div className={styles.uploadField}>
         <label className={form.label} htmlFor={ids.category}>
           <Trans>Category</Trans>
         </label>
@@ -333,7 +345,11 @@ function UploadForm({ projectId, organizationId }: { projectId: string; organiza
           ))}
         </select>
       </div>
-      <button type="submit" className={layout.buttonPrimary} aria-disabled={upload.isPending || undefined}>
+      <button
+        type="submit"
+        className={`${layout.buttonPrimary} ${styles.uploadSubmit}`}
+        aria-disabled={upload.isPending || undefined}
+      >
         {upload.isPending ? <Trans>Uploading...</Trans> : <Trans>Upload</Trans>}
       </button>
       <div className={styles.uploadStatus} role="status">

@@ -24,6 +24,22 @@ export const organizationQuery = (organizationId: string | null) =>
       ),
   })
 
+export interface FirmContact {
+  full_name: string
+  email: string
+}
+type FirmContactRows = { data: FirmContact[] | null; error: { message: string } | null }
+
+/** The person's contact at the firm (who invited them), or null: named by the first visit's welcome. */
+export const firmContactQuery = (viewerId: string) =>
+  queryOptions({
+    queryKey: ['firm-contact', viewerId] as const,
+    staleTime: 5 * 60_000,
+    // a table-returning function: the generated types know it only as rows of text
+    queryFn: async (): Promise<FirmContact | null> =>
+      unwrapList((await supabase.rpc('my_firm_contact')) as unknown as FirmContactRows)[0] ?? null,
+  })
+
 // ─── Projects and everything in them ────────────────────────────────────────────────────────
 // Every key below carries the viewer's user id: what row-level security returns depends on who
 // asks, so one person's cached rows can never answer another person's query, even if the cache

@@ -1,10 +1,12 @@
-// The staff's search: organizations, people, projects, documents, reports and leads. A person
-// leads to their organization's page (a client) or to the team (staff).
+// The staff's search: organizations, people, projects, documents, reports, tasks, conversation
+// messages (internal notes marked) and leads. A person leads to their organization's page (a
+// client) or to the team (staff); a message to itself in the project's conversation.
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { SearchPage } from '@/features/search/search-page'
 import type { SearchHit } from '@/features/search/queries'
 import { useLangPrefix } from '@/lib/use-lang'
+import * as page from '@/components/ui/page.css'
 
 export function AdminSearchPage({ query }: { query: string | undefined }) {
   const { t } = useLingui()
@@ -55,6 +57,32 @@ export function AdminSearchPage({ query }: { query: string | undefined }) {
             {hit.title}
           </Link>
         )
+      case 'task':
+        return (
+          <Link to="/{-$lang}/admin/dashboard/projects/$projectId/tasks" params={{ lang, projectId: hit.project_id! }}>
+            {hit.title}
+          </Link>
+        )
+      case 'message':
+        return (
+          <>
+            <Link
+              to="/{-$lang}/admin/dashboard/projects/$projectId/conversation"
+              params={{ lang, projectId: hit.project_id! }}
+              hash={`message-${hit.id}`}
+            >
+              {hit.title}
+            </Link>
+            {hit.internal && (
+              <>
+                {' '}
+                <span className={page.badge.neutral}>
+                  <Trans>Internal note: staff only</Trans>
+                </span>
+              </>
+            )}
+          </>
+        )
       default:
         return (
           <Link to="/{-$lang}/admin/dashboard/projects/$projectId" params={{ lang, projectId: hit.id }}>
@@ -67,7 +95,10 @@ export function AdminSearchPage({ query }: { query: string | undefined }) {
     <SearchPage
       query={query}
       intro={
-        <Trans>Find organizations, people, projects, documents, reports and leads, in Spanish or in English.</Trans>
+        <Trans>
+          Find organizations, people, projects, documents, reports, tasks, messages and leads, in Spanish or in English.
+          Small typing errors are forgiven.
+        </Trans>
       }
       kinds={[
         { kind: 'organization', heading: t`Organizations` },
@@ -75,6 +106,8 @@ export function AdminSearchPage({ query }: { query: string | undefined }) {
         { kind: 'project', heading: t`Projects` },
         { kind: 'document', heading: t`Documents` },
         { kind: 'report', heading: t`Reports` },
+        { kind: 'task', heading: t`Tasks` },
+        { kind: 'message', heading: t`Messages` },
         { kind: 'lead', heading: t`Leads` },
       ]}
       renderLink={renderLink}

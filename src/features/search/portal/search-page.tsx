@@ -1,5 +1,6 @@
-// The client's search: their projects, documents and reports (what row-level security lets them
-// read). A document or report leads to its project's section.
+// The client's search: their projects, documents, reports, tasks and conversation messages (what
+// row-level security lets them read). A document, report or task leads to its project's section,
+// a message to itself in the conversation.
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { SearchPage } from '@/features/search/search-page'
@@ -11,8 +12,25 @@ export function PortalSearchPage({ query }: { query: string | undefined }) {
   const lang = useLangPrefix()
   const navigate = useNavigate()
   const renderLink = (hit: SearchHit) => {
+    if (hit.kind === 'message')
+      return (
+        <Link
+          to="/{-$lang}/client-portal/dashboard/projects/$projectId/conversation"
+          params={{ lang, projectId: hit.project_id! }}
+          hash={`message-${hit.id}`}
+        >
+          {hit.title}
+        </Link>
+      )
     const projectId = hit.kind === 'project' ? hit.id : hit.project_id!
-    const hash = hit.kind === 'document' ? 'documents' : hit.kind === 'report' ? 'reports' : undefined
+    const hash =
+      hit.kind === 'document'
+        ? 'documents'
+        : hit.kind === 'report'
+          ? 'reports'
+          : hit.kind === 'task'
+            ? 'tasks'
+            : undefined
     return (
       <Link to="/{-$lang}/client-portal/dashboard/projects/$projectId" params={{ lang, projectId }} hash={hash}>
         {hit.title}
@@ -22,11 +40,18 @@ export function PortalSearchPage({ query }: { query: string | undefined }) {
   return (
     <SearchPage
       query={query}
-      intro={<Trans>Find your projects, documents and reports, in Spanish or in English.</Trans>}
+      intro={
+        <Trans>
+          Find your projects, documents, reports, tasks and messages, in Spanish or in English. Small typing errors are
+          forgiven.
+        </Trans>
+      }
       kinds={[
         { kind: 'project', heading: t`Projects` },
         { kind: 'document', heading: t`Documents` },
         { kind: 'report', heading: t`Reports` },
+        { kind: 'task', heading: t`Tasks` },
+        { kind: 'message', heading: t`Messages` },
       ]}
       renderLink={renderLink}
       onSearch={(q) =>

@@ -1,0 +1,27 @@
+import { style } from '@vanilla-extract/css'
+import { vars } from '@/styles/theme.css'
+import { buttonSecondary } from '@/components/ui/layout.css'
+
+// The button and the file's name on one line while they fit, the name under the button when not.
+export const control = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  minHeight: '44px',
+  minWidth: 0,
+})
+
+export const button = style([
+  buttonSecondary,
+  {
+    paddingInline: vars.space['4'],
+    selectors: {
+      '&[aria-invalid="true"]': { borderColor: vars.color.danger },
+    },
+  },
+])
+
+export const chosen = style({ minWidth: 0, overflowWrap: 'anywhere', fontWeight: 600 })
+
+export const none = style([chosen, { fontWeight: 400, color: vars.color.textMuted }])
