@@ -3,14 +3,12 @@
 import type { Database } from './db/database'
 import type { Env } from './env'
 import type { JwtKeys } from './lib/jwt'
-import type { Mailer } from './mail/mailer'
 import type { MailCatcher } from './mail/catcher'
 
 export interface ServerDeps {
   env: Env
   db: Database
   keys: JwtKeys
-  mailer: Mailer
   /** Origin of the site, for e-mail links and redirect checks (no trailing slash). */
   siteOrigin: string
   /** Folder that holds uploaded file bytes. */
@@ -19,4 +17,6 @@ export interface ServerDeps {
   catcher?: MailCatcher
   /** The environment the project's functions get when they run in-process (functions/settings.ts). */
   functionSettings: Record<string, string>
+  /** A request to this app's /functions/v1 (in-process, or forwarded to FUNCTIONS_URL): hooks call through it. */
+  callFunction: (request: Request) => Promise<Response>
 }

@@ -76,6 +76,20 @@ const schema = z
       .transform((value) => value === 'true'),
     /** Lifetime of a sign-in link or sign-up confirmation and its code (GoTrue's MAILER_OTP_EXP). */
     AUTH_EMAIL_LINK_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
+    /**
+     * Where auth e-mails go: the Send Email hook, as on Supabase (GoTrue's GOTRUE_HOOK_SEND_EMAIL_URI).
+     * Unset: the project's send-auth-email function at /functions/v1/send-auth-email (in-process, or
+     * FUNCTIONS_URL's).
+     */
+    AUTH_HOOK_SEND_EMAIL_URI: z.url({ protocol: /^https?$/ }).optional(),
+    /**
+     * The hook's secrets, `v1,whsec_<base64>` (GOTRUE_HOOK_SEND_EMAIL_SECRETS; the first signs). Unset:
+     * one derived from SERVICE_ROLE_KEY, which our server also gives the in-process function.
+     */
+    AUTH_HOOK_SEND_EMAIL_SECRETS: z
+      .string()
+      .regex(/^v1,whsec_[A-Za-z0-9+/=]{24,}(\|v1,whsec_[A-Za-z0-9+/=]{24,})*$/, 'expected v1,whsec_<base64>')
+      .optional(),
     /** How long a session is known to exist before REST/Storage ask again (revocation delay, ms). */
     AUTH_REVOCATION_CHECK_MS: z.coerce.number().int().min(0).max(5000).default(4000),
     /** Largest accepted upload, in bytes (buckets may set a lower limit). */
@@ -250,6 +264,13 @@ const schema = z
     MAIL_CATCHER_PORT: z.coerce.number().int().min(0).max(65534).default(1080),
   })
   .superRefine((env, ctx) => {
+    // A hook elsewhere shares its secret with us; only the in-process one can use the derived one.
+    if (env.AUTH_HOOK_SEND_EMAIL_URI && !env.AUTH_HOOK_SEND_EMAIL_SECRETS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_HOOK_SEND_EMAIL_SECRETS'],
+        message: 'is required with AUTH_HOOK_SEND_EMAIL_URI (the hook’s secret, v1,whsec_…)',
+      })
     if (env.NODE_ENV !== 'production') return
     const insecure = [
       ['JWT_SECRET', env.JWT_SECRET === developmentKeys.jwtSecret],

@@ -98,7 +98,6 @@ export async function createServer({
       await realtime.close()
       await approvalReminders.stop()
       await notificationMails.stop()
-      deps.mailer.close()
       await catcher?.close()
       if (!givenDb) await db.close()
     },
@@ -143,18 +142,19 @@ async function startUnderLock({
     [env.CONVERSATION_MAX_MESSAGE_CHARS, env.CONVERSATION_EDIT_MINUTES, env.CONVERSATION_MAX_ATTACHMENTS],
   )
 
-  const { mailer, destination, catcher } = await setUpMail(env)
+  const { destination, catcher } = await setUpMail(env)
 
   const sessions = new SessionCheck(db, env.AUTH_REVOCATION_CHECK_MS)
   const deps: ServerDeps = {
     env,
     db,
     keys: new JwtKeys(env.JWT_SECRET, env.JWT_SIGNING_KEYS, (id) => sessions.liveNow(id)),
-    mailer,
     siteOrigin: siteOrigin(env),
     storageDir,
     catcher,
     functionSettings: functionSettings(env, siteOrigin(env), destination),
+    // The app is made below, with these deps; a hook runs only once it answers requests.
+    callFunction: async (request) => app.fetch(request),
   }
   // Made before the app, which answers Realtime's REST broadcast through it; started below.
   const realtime = new RealtimeHub(

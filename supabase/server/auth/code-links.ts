@@ -3,19 +3,13 @@
 // was sent. Shared by /otp, /signup and /resend.
 import type { Queryable } from '../db/database'
 import type { AuthContext } from './context'
-import { confirmPageUrl, createLinkToken, sendLinkMail } from './links'
+import { createLinkToken, sendLinkMail, type LinkMail } from './links'
 import { authPolicy } from './runtime'
-import { localeOf, pageLocale, type UserRow } from './users'
+import type { UserRow } from './users'
 
 export type CodeLinkKind = 'magiclink' | 'signup'
 
-export interface PendingMail {
-  type: CodeLinkKind
-  to: string
-  locale: 'es' | 'en'
-  link: string
-  code: string
-}
+export type PendingMail = LinkMail & { type: CodeLinkKind }
 
 /** GoTrue keeps the time of the last sign-in link in recovery_sent_at, of a confirmation in confirmation_sent_at. */
 const sentAtColumn: Record<CodeLinkKind, 'recovery_sent_at' | 'confirmation_sent_at'> = {
@@ -28,7 +22,6 @@ const sentAtColumn: Record<CodeLinkKind, 'recovery_sent_at' | 'confirmation_sent
  * answers 429 then, which would tell that the account exists; here nothing is sent, silently).
  */
 export async function issueCodeLink(
-  ctx: AuthContext,
   tx: Queryable,
   user: UserRow,
   kind: CodeLinkKind,
@@ -41,14 +34,7 @@ export async function issueCodeLink(
   if (now.getTime() - lastSent < authPolicy.recoveryMailIntervalSeconds * 1000) return undefined
   const { token, code } = await createLinkToken(tx, { userId: user.id, email: user.email, type: kind, now })
   await tx.query(`update auth.users set ${column} = $2 where id = $1`, [user.id, now])
-  const locale = localeOf(user.raw_user_meta_data, pageLocale(redirectTo))
-  return {
-    type: kind,
-    to: user.email,
-    locale,
-    code,
-    link: confirmPageUrl(ctx, { token, type: kind, redirectTo, locale }),
-  }
+  return { type: kind, user, token, code, redirectTo }
 }
 
 export function sendLater(ctx: AuthContext, mail: PendingMail | undefined): void {

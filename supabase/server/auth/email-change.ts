@@ -4,30 +4,29 @@
 // nor a typo (no access to the new one) can move the account. Tokens are stored hashed.
 import { createHash, randomBytes } from 'node:crypto'
 import type { Queryable } from '../db/database'
-import { emailChangeMail } from '../../functions/_shared/mail/auth-mails.ts'
 import type { AuthContext } from './context'
+import { sendAuthEmail } from './email-hook'
 import { authPolicy } from './runtime'
-import { findUserByEmail, findUserById, localeOf, pageLocale, type UserRow } from './users'
+import { findUserByEmail, findUserById, type UserRow } from './users'
 import { errors } from './errors'
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex')
 const currentType = 'email_change_token_current'
 const newType = 'email_change_token_new'
 
+/** The two tokens of a change: one for a link to the current address, one for the new address. */
 export interface EmailChangeMail {
-  to: string
-  link: string
+  current: string
+  new: string
 }
 
 /** Records the requested address and returns the two e-mails to send (current and new address). */
 export async function requestEmailChange(
-  ctx: AuthContext,
   q: Queryable,
   user: UserRow,
   newEmail: string,
-  redirectTo: string,
   now: Date,
-): Promise<EmailChangeMail[]> {
+): Promise<EmailChangeMail> {
   const owner = await findUserByEmail(q, newEmail)
   if (owner && owner.id !== user.id) throw errors.emailExists()
   await q.query('delete from auth.one_time_tokens where user_id = $1 and token_type in ($2, $3)', [
@@ -35,7 +34,7 @@ export async function requestEmailChange(
     currentType,
     newType,
   ])
-  const mails: EmailChangeMail[] = []
+  const tokens: Record<string, string> = {}
   for (const [type, address] of [
     [currentType, user.email!],
     [newType, newEmail],
@@ -45,32 +44,36 @@ export async function requestEmailChange(
       `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to, created_at) values ($1, $2, $3, $4, $5)`,
       [user.id, type, digest(token), address, now],
     )
-    const query = new URLSearchParams({ token, type: 'email_change', redirect_to: redirectTo })
-    mails.push({ to: address, link: `${ctx.deps.siteOrigin}/auth/v1/verify?${query}` })
+    tokens[type] = token
   }
   await q.query('update auth.users set email_change = $2, email_change_sent_at = $3, updated_at = $3 where id = $1', [
     user.id,
     newEmail,
     now,
   ])
-  return mails
+  return { current: tokens[currentType]!, new: tokens[newType]! }
 }
 
+/**
+ * Both e-mails through the Send Email hook, in Auth's crossed names: token_hash_new is the link to
+ * the current address, token_hash the one to the new address (user.new_email).
+ */
 export function sendEmailChangeMails(
   ctx: AuthContext,
   user: UserRow,
   newEmail: string,
   redirectTo: string,
-  mails: EmailChangeMail[],
-): Promise<void[]> {
-  const locale = localeOf(user.raw_user_meta_data, pageLocale(redirectTo))
-  return Promise.all(
-    mails.map((mail) =>
-      ctx.deps.mailer.send({
-        to: mail.to,
-        ...emailChangeMail(locale, { to: mail.to, currentEmail: user.email!, newEmail, link: mail.link }),
-      }),
-    ),
+  tokens: EmailChangeMail,
+): Promise<void> {
+  return sendAuthEmail(
+    ctx,
+    { ...user, email_change: newEmail },
+    {
+      email_action_type: 'email_change',
+      token_hash_new: tokens.current,
+      token_hash: tokens.new,
+      redirect_to: redirectTo,
+    },
   )
 }
 

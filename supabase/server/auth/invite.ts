@@ -5,15 +5,9 @@ import type { Handler } from 'hono'
 import { nowOf, type AuthContext } from './context'
 import { errors } from './errors'
 import { allowedRedirect, normalizeEmail, objectField, readBody, stringField } from './http'
-import { createLinkToken, linkUrl, sendLinkMail } from './links'
+import { createLinkToken, sendLinkMail } from './links'
 import { findUserByEmail, findUserById, insertUser, localeOf, pageLocale } from './users'
 import { userJson } from './user-json'
-
-/** A text field of the user's metadata, trimmed and bounded; '' when it is not text. */
-function metadataText(metadata: unknown, key: string): string {
-  const value = metadata && typeof metadata === 'object' ? (metadata as Record<string, unknown>)[key] : undefined
-  return typeof value === 'string' ? value.trim().slice(0, 200) : ''
-}
 
 export function invite(ctx: AuthContext): Handler {
   return async (c) => {
@@ -30,7 +24,7 @@ export function invite(ctx: AuthContext): Handler {
     )
     const now = nowOf(ctx)
 
-    const { user, link, to, mailLocale, metadata } = await ctx.deps.db.transaction(async (tx) => {
+    const { user, row, token } = await ctx.deps.db.transaction(async (tx) => {
       let existing = await findUserByEmail(tx, email)
       // Someone who already accepted (or signed up) is not invited again.
       if (existing?.email_confirmed_at) throw errors.emailExists()
@@ -55,25 +49,12 @@ export function invite(ctx: AuthContext): Handler {
       )
       const { token } = await createLinkToken(tx, { userId: existing.id, email, type: 'invite', now })
       const fresh = (await findUserById(tx, existing.id)) ?? existing
-      return {
-        user: await userJson(tx, fresh),
-        link: linkUrl(ctx, token, 'invite', redirectTo),
-        to: email,
-        mailLocale: localeOf(fresh.raw_user_meta_data, locale),
-        metadata: fresh.raw_user_meta_data,
-      }
+      return { user: await userJson(tx, fresh), row: fresh, token }
     })
     try {
       // The template greets the person by the name staff typed and names who invited them, both
       // from the user's metadata, as a Supabase e-mail template reads them.
-      await sendLinkMail(ctx, {
-        type: 'invite',
-        to,
-        locale: mailLocale,
-        link,
-        name: metadataText(metadata, 'full_name'),
-        inviter: metadataText(metadata, 'invited_by'),
-      })
+      await sendLinkMail(ctx, { type: 'invite', user: row, token, redirectTo })
     } catch (error) {
       console.error('auth: could not send the invitation e-mail', error)
       throw errors.unexpected('Error sending invite email')

@@ -5,8 +5,10 @@
 // sign-up confirmation is the confirmation kind.
 import { createHash, randomBytes, randomInt } from 'node:crypto'
 import type { Queryable } from '../db/database'
-import { renderAuthMail, type AuthMailKind, type MailLocale } from '../../functions/_shared/mail/auth-mails.ts'
+import type { AuthMailKind } from '../../functions/_shared/mail/auth-mails.ts'
 import type { AuthContext } from './context'
+import { sendAuthEmail } from './email-hook'
+import type { UserRow } from './users'
 import { authPolicy } from './runtime'
 
 export type LinkType = 'recovery' | 'invite' | 'magiclink' | 'signup'
@@ -125,38 +127,26 @@ export function linkUrl(ctx: AuthContext, token: string, type: LinkType, redirec
   return `${ctx.deps.siteOrigin}/auth/v1/verify?${query}`
 }
 
-/**
- * The link a sign-in or sign-up mail carries: the site's confirmation page, which uses the token
- * only when the person clicks (a mail scanner that opens every link must not use it up).
- */
-export function confirmPageUrl(
-  ctx: AuthContext,
-  link: { token: string; type: LinkType; redirectTo: string; locale: MailLocale },
-): string {
-  const query = new URLSearchParams({ token_hash: link.token, type: link.type, redirect_to: link.redirectTo })
-  return `${ctx.deps.siteOrigin}/${link.locale}/confirm?${query}`
+/** What a link e-mail needs: the account, the token for its link and the code beside it. */
+export interface LinkMail {
+  type: AuthMailKind
+  user: UserRow
+  token: string
+  code?: string
+  redirectTo: string
 }
 
-export function sendLinkMail(
-  ctx: AuthContext,
-  mail: {
-    type: AuthMailKind
-    to: string
-    locale: MailLocale
-    link: string
-    code?: string
-    /** The person's name and who invited them (invitations). */
-    name?: string
-    inviter?: string
-  },
-): Promise<void> {
-  const rendered = renderAuthMail(mail.type, mail.locale, {
-    email: mail.to,
-    link: mail.link,
-    code: mail.code ?? '',
-    minutes: ctx.deps.env.AUTH_EMAIL_LINK_MINUTES,
-    name: mail.name ?? '',
-    inviter: mail.inviter ?? '',
+/**
+ * Mails the link through the Send Email hook (email-hook.ts): the function builds the link, our
+ * /verify for a recovery or an invitation and the site's confirmation page for a sign-in or
+ * sign-up (which uses the token only when the person clicks: a mail scanner that opens every link
+ * must not use it up), and writes the e-mail in the person's language.
+ */
+export function sendLinkMail(ctx: AuthContext, mail: LinkMail): Promise<void> {
+  return sendAuthEmail(ctx, mail.user, {
+    email_action_type: mail.type,
+    token: mail.code ?? '',
+    token_hash: mail.token,
+    redirect_to: mail.redirectTo,
   })
-  return ctx.deps.mailer.send({ to: mail.to, ...rendered })
 }

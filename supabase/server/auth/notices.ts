@@ -1,22 +1,31 @@
-// Security notices to an account's owner (a factor added or removed), in their language. Sent
-// after the change is committed and never awaited by the request: a mail server that is slow or
-// down must not undo or delay the change, and the failure is logged.
-import { securityNoticeMail, type SecurityNoticeKind } from '../../functions/_shared/mail/auth-mails.ts'
+// Security notices to an account's owner (a factor added or removed, the password changed, and
+// our own lock notices), in their language, through the Send Email hook as Supabase Auth sends its
+// security notifications. Sent after the change is committed and never awaited by the request: a
+// mail server that is slow or down must not undo or delay the change, and the failure is logged.
+import type { SecurityNoticeKind } from '../../functions/_shared/mail/auth-mails.ts'
 import type { AuthContext } from './context'
-import { localeOf, type UserRow } from './users'
+import { sendAuthEmail } from './email-hook'
+import type { UserRow } from './users'
+
+/** Supabase's notification types; the last three are our server's own (see send-auth-email). */
+const actionTypes: Record<SecurityNoticeKind, string> = {
+  password_changed: 'password_changed_notification',
+  factor_added: 'mfa_factor_enrolled_notification',
+  factor_removed: 'mfa_factor_unenrolled_notification',
+  factors_reset_by_staff: 'mfa_factors_reset_by_staff_notification',
+  failed_sign_ins: 'failed_sign_ins_notification',
+  failed_codes: 'failed_codes_notification',
+}
 
 export function sendSecurityNotice(
   ctx: AuthContext,
-  user: Pick<UserRow, 'email' | 'raw_user_meta_data'>,
+  user: UserRow,
   kind: SecurityNoticeKind,
   factorName: string | null,
 ): void {
   if (!user.email) return
-  const rendered = securityNoticeMail(kind, localeOf(user.raw_user_meta_data), {
-    email: user.email,
-    factorName: factorName ?? '',
-  })
-  ctx.deps.mailer
-    .send({ to: user.email, ...rendered })
-    .catch((error: unknown) => console.error(`auth: could not send the ${kind} notice`, error))
+  const factor = kind.startsWith('factor') ? { factor_type: 'totp', factor_name: factorName } : {}
+  sendAuthEmail(ctx, user, { email_action_type: actionTypes[kind], ...factor }).catch((error: unknown) =>
+    console.error(`auth: could not send the ${kind} notice`, error),
+  )
 }

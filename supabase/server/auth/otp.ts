@@ -32,7 +32,7 @@ export function otp(ctx: AuthContext): Handler {
         user = await findUserById(tx, id)
       }
       if (!user || user.deleted_at || isBanned(user, now.getTime())) return undefined
-      return issueCodeLink(ctx, tx, user, user.email_confirmed_at ? 'magiclink' : 'signup', redirectTo, now)
+      return issueCodeLink(tx, user, user.email_confirmed_at ? 'magiclink' : 'signup', redirectTo, now)
     })
     sendLater(ctx, mail)
     return c.json({})

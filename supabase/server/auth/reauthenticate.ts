@@ -5,11 +5,11 @@
 import { createHash, randomInt } from 'node:crypto'
 import type { Handler } from 'hono'
 import type { Queryable } from '../db/database'
-import { reauthenticationMail } from '../../functions/_shared/mail/auth-mails.ts'
 import { nowOf, type AuthContext, type AuthEnv } from './context'
 import { AuthError, errors } from './errors'
 import { authPolicy } from './runtime'
-import { findUserById, localeOf } from './users'
+import { sendAuthEmail } from './email-hook'
+import { findUserById } from './users'
 
 const tokenType = 'reauthentication_token'
 const digest = (userId: string, code: string) => createHash('sha256').update(`${userId}:${code}`).digest('hex')
@@ -39,9 +39,8 @@ export function reauthenticate(ctx: AuthContext): Handler<AuthEnv> {
       )
       await tx.query('update auth.users set reauthentication_sent_at = $2 where id = $1', [user.id, now])
     })
-    const mail = reauthenticationMail(localeOf(user.raw_user_meta_data), code)
     try {
-      await ctx.deps.mailer.send({ to: user.email, ...mail })
+      await sendAuthEmail(ctx, user, { email_action_type: 'reauthentication', token: code })
     } catch (error) {
       console.error('auth: could not send the reauthentication e-mail', error)
       throw errors.unexpected('Error sending reauthentication email')

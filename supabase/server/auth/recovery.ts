@@ -4,9 +4,9 @@ import type { Handler } from 'hono'
 import { nowOf, type AuthContext } from './context'
 import { errors } from './errors'
 import { allowedRedirect, normalizeEmail, readBody, stringField } from './http'
-import { createLinkToken, linkUrl, sendLinkMail } from './links'
+import { createLinkToken, sendLinkMail } from './links'
 import { authPolicy } from './runtime'
-import { findUserByEmail, findUserById, localeOf, pageLocale } from './users'
+import { findUserByEmail, findUserById } from './users'
 
 export function recover(ctx: AuthContext): Handler {
   return async (c) => {
@@ -41,11 +41,7 @@ async function sendRecovery(ctx: AuthContext, email: string, redirectTo: string,
     if (now.getTime() - lastSent < authPolicy.recoveryMailIntervalSeconds * 1000) return undefined
     const { token } = await createLinkToken(tx, { userId: user.id, email: user.email, type: 'recovery', now })
     await tx.query('update auth.users set recovery_sent_at = $2 where id = $1', [user.id, now])
-    return {
-      to: user.email,
-      locale: localeOf(user.raw_user_meta_data, pageLocale(redirectTo)),
-      link: linkUrl(ctx, token, 'recovery', redirectTo),
-    }
+    return { user, token, redirectTo }
   })
   if (mail) await sendLinkMail(ctx, { type: 'recovery', ...mail })
 }

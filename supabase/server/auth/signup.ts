@@ -93,13 +93,11 @@ async function registerUnconfirmed(
     const existing = await findUserByEmail(tx, email)
     if (existing) {
       const locked = await findUserById(tx, existing.id, true)
-      return locked && !locked.email_confirmed_at
-        ? issueCodeLink(ctx, tx, locked, 'signup', redirectTo, now)
-        : undefined
+      return locked && !locked.email_confirmed_at ? issueCodeLink(tx, locked, 'signup', redirectTo, now) : undefined
     }
     await insertUser(tx, { id, email, passwordHash, userMetadata: data, confirmedAt: null, now })
     const user = await findUserById(tx, id)
-    return user ? issueCodeLink(ctx, tx, user, 'signup', redirectTo, now) : undefined
+    return user ? issueCodeLink(tx, user, 'signup', redirectTo, now) : undefined
   })
   sendLater(ctx, mail)
 }
@@ -151,7 +149,7 @@ export function resend(ctx: AuthContext): Handler {
     const mail = await ctx.deps.db.transaction(async (tx) => {
       const user = await findUserByEmail(tx, email)
       if (!user || user.email_confirmed_at || user.deleted_at) return undefined
-      return issueCodeLink(ctx, tx, user, 'signup', redirectTo, now)
+      return issueCodeLink(tx, user, 'signup', redirectTo, now)
     })
     sendLater(ctx, mail)
     return c.json({})

@@ -55,11 +55,11 @@ export function updateUser(ctx: AuthContext): Handler<AuthEnv> {
     }
 
     const now = nowOf(ctx)
-    let changeMails: EmailChangeMail[] = []
+    let changeMails: EmailChangeMail | undefined
     const updated = await ctx.deps.db.transaction(async (tx) => {
       const current = await findUserById(tx, user.id, true)
       if (!current) throw errors.jwtUserNotFound()
-      if (newEmail) changeMails = await requestEmailChange(ctx, tx, current, newEmail, redirectTo, now)
+      if (newEmail) changeMails = await requestEmailChange(tx, current, newEmail, now)
       if (data) {
         await tx.query('update auth.users set raw_user_meta_data = $2::jsonb, updated_at = $3 where id = $1', [
           user.id,
@@ -84,7 +84,7 @@ export function updateUser(ctx: AuthContext): Handler<AuthEnv> {
     // A password that replaced another (a reset, a change) is told to the owner; choosing the
     // first one (an invitation) is not a change.
     if (passwordHash && user.encrypted_password) sendSecurityNotice(ctx, user, 'password_changed', null)
-    if (newEmail && changeMails.length > 0) {
+    if (newEmail && changeMails) {
       try {
         await sendEmailChangeMails(ctx, user, newEmail, redirectTo, changeMails)
       } catch (error) {

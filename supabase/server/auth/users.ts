@@ -2,6 +2,7 @@
 // merges, bans and the user's e-mail language.
 import { randomUUID } from 'node:crypto'
 import type { Queryable } from '../db/database'
+import { metadataLocale, pageLocale } from '../../functions/_shared/mail/locale.ts'
 
 export type Json = Record<string, unknown>
 type Timestamp = Date | string | null
@@ -125,16 +126,7 @@ export function isBanned(user: UserRow, now: number): boolean {
  * trigger) when it names one, else `fallback` (the language of the page that asked), else Spanish.
  */
 export function localeOf(metadata: Json | null | undefined, fallback?: 'es' | 'en'): 'es' | 'en' {
-  if (metadata?.locale === 'en' || metadata?.locale === 'es') return metadata.locale
-  return fallback ?? 'es'
+  return metadataLocale(metadata) ?? fallback ?? 'es'
 }
 
-/** The language of a page of the site from its URL (`/en/…`, `/es/…`), if it names one. */
-export function pageLocale(url: string | undefined): 'es' | 'en' | undefined {
-  if (!url) return undefined
-  try {
-    return /^\/(es|en)(\/|$)/.exec(new URL(url).pathname)?.[1] as 'es' | 'en' | undefined
-  } catch {
-    return undefined
-  }
-}
+export { pageLocale }

@@ -1,9 +1,10 @@
 // The settings our server gives the project's functions when it runs them in-process, under the
 // names a function reads on Supabase: the variables Supabase sets for every function, SITE_URL,
-// view-as's signing key and expiry, and the e-mail settings, with the mail destination this server resolved (its own catcher's
+// view-as's signing key and expiry, send-auth-email's hook secret, and the e-mail settings, with the mail destination this server resolved (its own catcher's
 // when none was set).
 import { mailSettingsShape, type MailDestination } from '../../functions/_shared/mail/settings.ts'
 import type { Env } from '../env'
+import { emailHookSecrets } from '../auth/email-hook'
 
 export function functionSettings(env: Env, siteOrigin: string, destination: MailDestination): Record<string, string> {
   const settings: Record<string, string> = {
@@ -14,6 +15,9 @@ export function functionSettings(env: Env, siteOrigin: string, destination: Mail
     // view-as signs its previews with the key our auth signs with (a project's imported key on Supabase).
     VIEW_AS_SIGNING_KEY: JSON.stringify(env.JWT_SIGNING_KEYS[0]),
     VIEW_AS_EXPIRY: String(env.AUTH_VIEW_AS_EXPIRY),
+    // send-auth-email checks the hook calls our auth signs, and says how long their links work.
+    SEND_EMAIL_HOOK_SECRETS: emailHookSecrets(env),
+    AUTH_EMAIL_LINK_MINUTES: String(env.AUTH_EMAIL_LINK_MINUTES),
   }
   for (const name of Object.keys(mailSettingsShape) as (keyof typeof mailSettingsShape)[]) {
     const value = env[name]

@@ -1,15 +1,11 @@
-// The server's outgoing mail: where MAIL_TRANSPORT sends it or, without a destination (development
-// and tests; production refuses to start), to the local catcher. The auth e-mails go through
-// `mailer`; the send-notifications function is given the same destination among its settings.
+// Where the project's e-mail goes: where MAIL_TRANSPORT sends it or, without a destination
+// (development and tests; production refuses to start), to the local catcher. The server sends none
+// itself: the functions that do (send-auth-email, send-notifications) get it among their settings.
 import { mailDestination, type MailDestination } from '../../functions/_shared/mail/settings.ts'
-import { mailTransport, type MailTransport } from '../../functions/_shared/mail/transport.ts'
 import type { Env } from '../env'
 import { MailCatcher } from './catcher'
 
-export type Mailer = MailTransport
-
 export interface ServerMail {
-  mailer: Mailer
   destination: MailDestination
   /** Present when the server runs its own development mail catcher. */
   catcher?: MailCatcher
@@ -27,7 +23,5 @@ export async function setUpMail(env: Env): Promise<ServerMail> {
         ? { transport: 'http', apiUrl: await catcher.listenHttp(port(0)), apiKey: catcher.apiKey }
         : { transport: 'smtp', smtpUrl: await catcher.listenSmtp(port(1)) }
   }
-  // Each wait of a send ends within a quarter of the outbox's lease (decision 0019).
-  const mailer = mailTransport(destination, { from: env.MAIL_FROM, timeoutMs: (env.MAIL_LEASE_SECONDS * 1000) / 4 })
-  return { mailer, destination, catcher }
+  return { destination, catcher }
 }

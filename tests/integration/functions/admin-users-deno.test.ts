@@ -20,6 +20,7 @@ interface Answer {
 describeEachDatabase('admin-users on Deno, on %s', (kind) => {
   let server: TestServer
   let deno: DenoFunction | undefined
+  let mailHook: DenoFunction | undefined
   let asAdmin: SupabaseClient
   let asSuperAdmin: SupabaseClient
   let asClient: SupabaseClient
@@ -49,13 +50,28 @@ describeEachDatabase('admin-users on Deno, on %s', (kind) => {
 
   beforeAll(async () => {
     const port = await freePort()
-    server = await startTestServer(kind, { FUNCTIONS_URL: `http://127.0.0.1:${port}` })
+    // The invitation e-mail leaves as on Supabase: Auth calls its Send Email hook, the
+    // send-auth-email function, here on Deno too.
+    const hookPort = await freePort()
+    const hookSecret = `v1,whsec_${Buffer.from('a hook secret of thirty-two bytes!').toString('base64')}`
+    server = await startTestServer(kind, {
+      FUNCTIONS_URL: `http://127.0.0.1:${port}`,
+      AUTH_HOOK_SEND_EMAIL_URI: `http://127.0.0.1:${hookPort}/`,
+      AUTH_HOOK_SEND_EMAIL_SECRETS: hookSecret,
+    })
     relaxLimits(server)
     const url = await server.listen()
-    deno = await serveOnDeno('admin-users', port, {
+    const project = {
       SUPABASE_URL: url,
       SUPABASE_ANON_KEY: server.anonKey,
       SUPABASE_SERVICE_ROLE_KEY: server.serviceRoleKey,
+    }
+    deno = await serveOnDeno('admin-users', port, project)
+    mailHook = await serveOnDeno('send-auth-email', hookPort, {
+      ...project,
+      SEND_EMAIL_HOOK_SECRETS: hookSecret,
+      SITE_URL: url,
+      SMTP_URL: server.deps.functionSettings.SMTP_URL!,
     })
     asAdmin = await signedIn('admin@caucedata.com')
     asSuperAdmin = await signedIn('superadmin@caucedata.com')
@@ -63,6 +79,7 @@ describeEachDatabase('admin-users on Deno, on %s', (kind) => {
   })
   afterAll(async () => {
     await deno?.stop()
+    await mailHook?.stop()
     await server?.close()
   })
 
@@ -79,6 +96,9 @@ describeEachDatabase('admin-users on Deno, on %s', (kind) => {
     expect(await profileOf(email)).toMatchObject({ role: 'admin', organization_id: null, locale: 'en' })
     const mail = await server.deps.catcher!.waitFor(email)
     expect(mail.html).toContain('<html lang="en">')
+    // Written by send-auth-email on Deno: greeted by name, with Auth's own link for an invitation.
+    expect(mail.text).toContain('Deno Analyst')
+    expect(mail.text).toMatch(/\/auth\/v1\/verify\?token=[^&\s]+&type=invite&redirect_to=/)
   })
 
   it('lets an admin invite a client user of an organization, but not a staff member', async () => {
