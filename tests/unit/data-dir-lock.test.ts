@@ -32,9 +32,12 @@ describe('the embedded database lock', () => {
   it.runIf(process.platform === 'linux')(
     'takes over a lock whose process was killed but never reaped (a zombie, as in a container without init)',
     async () => {
-      // The shell's first child exits at once and is never waited for: `exec` makes the shell a
-      // sleep that reaps nothing, so the child stays a zombie while it runs.
-      const parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 5'], { stdio: ['ignore', 'pipe', 'ignore'] })
+      // A parent that forks a child which exits at once, and never waits for it: the child stays a
+      // zombie while the parent sleeps (perl: Debian's perl-base is always installed; a shell may
+      // reap its finished jobs on its own).
+      const parent = spawn('perl', ['-e', '$| = 1; my $pid = fork; exit 0 unless $pid; print "$pid\\n"; sleep 5'], {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      })
       try {
         const pid = Number(
           await new Promise<string>((resolve) => parent.stdout.once('data', (d: Buffer) => resolve(String(d)))),
