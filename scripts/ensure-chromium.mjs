@@ -1,9 +1,13 @@
 // Makes sure a system Chromium exists before the end-to-end tests: installs Debian's
-// `chromium` package when it can (root with apt-get), or says exactly what to install.
+// `chromium-headless-shell` package when it can (root with apt-get), or says exactly what to
+// install. A full Chromium already there will do where nothing can be installed.
 import { execSync } from 'node:child_process'
-import { chromiumPath } from './chromium-path.mjs'
+import { chromiumPath, headlessShell, testChromiumPath } from './chromium-path.mjs'
+import { existsSync } from 'node:fs'
 
-if (chromiumPath()) process.exit(0)
+if (process.env.CHROMIUM_PATH || existsSync(headlessShell)) {
+  if (testChromiumPath()) process.exit(0)
+}
 
 const canApt =
   process.getuid?.() === 0 &&
@@ -16,16 +20,22 @@ const canApt =
     }
   })()
 
-if (canApt) {
-  console.log('Chromium not found: installing Debian\'s "chromium" package…')
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' })
-  if (chromiumPath()) process.exit(0)
+if (canApt && !process.env.CHROMIUM_PATH) {
+  console.log('Installing Debian\'s "chromium-headless-shell" package for the end-to-end tests…')
+  try {
+    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell', {
+      stdio: 'inherit',
+    })
+  } catch {
+    // Told below if nothing usable is there.
+  }
 }
+if (testChromiumPath()) process.exit(0)
 
 console.error(
   [
     'The end-to-end tests need a system Chromium, and none was found.',
-    '  Debian/Ubuntu: sudo apt-get install chromium',
+    '  Debian/Ubuntu: sudo apt-get install chromium-headless-shell (or chromium)',
     '  Elsewhere: install Chromium or Chrome and set CHROMIUM_PATH=/path/to/chromium',
   ].join('\n'),
 )

@@ -10,7 +10,8 @@ import { withLangPrefix } from '../../src/lib/pages'
 import type { Locale } from '../../src/lib/locale'
 import { expectNoAxeViolations } from './support/a11y'
 import { allowConsoleErrors } from './support/fixtures'
-import { test, expect, exactPath, paths, signIn, SignInPage } from './support/auth'
+import { test, expect, paths, signIn } from './support/auth'
+import { signInStaff as signInAs } from './support/admin'
 import { t } from './support/catalog'
 import { inbox, mailsTo } from './support/mail'
 import { createClientUser, demoUsers, organizationId, organizations, projectsOf } from './support/users'
@@ -18,11 +19,7 @@ import { createClientUser, demoUsers, organizationId, organizations, projectsOf 
 const projectsPath = (lng: Locale) => withLangPrefix('/admin/dashboard/projects', lng)
 const projectPath = (lng: Locale, id: string) => withLangPrefix(`/admin/dashboard/projects/${id}`, lng)
 
-async function signInStaff(page: Page, lng: Locale) {
-  const signInPage = await SignInPage.open(page, paths.adminLogin(lng), lng, 'staff')
-  await signInPage.fill(demoUsers.admin.email, demoUsers.admin.password)
-  await expect(page).toHaveURL(exactPath(paths.adminDashboard(lng)))
-}
+const signInStaff = (page: Page, lng: Locale) => signInAs(page, demoUsers.admin, lng)
 
 async function count(admin: SupabaseClient, table: string, column: string, value: string): Promise<number> {
   const { count: total, error } = await admin.from(table).select('id', { count: 'exact', head: true }).eq(column, value)

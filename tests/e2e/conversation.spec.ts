@@ -8,17 +8,14 @@ import type { Page } from '@playwright/test'
 import { randomUUID } from 'node:crypto'
 import { withLangPrefix } from '../../src/lib/pages'
 import { expectNoAxeViolations } from './support/a11y'
-import { test, expect, exactPath, paths, signIn, SignInPage } from './support/auth'
+import { test, expect, exactPath, paths, signIn } from './support/auth'
+import { signInStaff as signInAs } from './support/admin'
 import { t } from './support/catalog'
 import { demoUsers, organizationId, organizations } from './support/users'
 
 test.use({ locale: 'es-ES' })
 
-async function signInStaff(page: Page) {
-  const signInPage = await SignInPage.open(page, paths.adminLogin('en'), 'en', 'staff')
-  await signInPage.fill(demoUsers.admin.email, demoUsers.admin.password)
-  await expect(page).toHaveURL(exactPath(paths.adminDashboard('en')))
-}
+const signInStaff = (page: Page) => signInAs(page, demoUsers.admin, 'en')
 
 /** Every frame the page's browser receives over WebSockets, as text. */
 function recordFrames(page: Page): string[] {

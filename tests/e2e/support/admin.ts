@@ -6,7 +6,7 @@ import type { Locator, Page } from '@playwright/test'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { withLangPrefix } from '../../../src/lib/pages'
 import type { Locale } from '../../../src/lib/locale'
-import { expect, exactPath, paths, SignInPage, type Prefix } from './auth'
+import { expect, exactPath, paths, startSession, type Prefix } from './auth'
 import type { Account } from './users'
 
 export const adminPaths = {
@@ -15,11 +15,12 @@ export const adminPaths = {
   team: (prefix: Prefix) => withLangPrefix('/admin/dashboard/team', prefix),
 }
 
-/** Signs a staff member in through the staff login in `lng` and waits for the admin overview. */
+/** Starts a staff member signed in (startSession) and opens the admin overview in `lng`. */
 export async function signInStaff(page: Page, account: Account, lng: Locale): Promise<void> {
-  const signIn = await SignInPage.open(page, paths.adminLogin(lng), lng, 'staff')
-  await signIn.fill(account.email, account.password)
+  await startSession(page, account)
+  await page.goto(paths.adminDashboard(lng))
   await expect(page).toHaveURL(exactPath(paths.adminDashboard(lng)))
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 }
 
 function must<T>(result: { data: T; error: { message: string } | null }, what: string): T {
