@@ -176,7 +176,10 @@ test('a client and staff converse live; the internal note never reaches the clie
     .click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('es', 'Overview'))
   await write(staff, 'en', 'One more question for you')
-  const unread = page.getByRole('link', { name: '1 mensaje sin leer', exact: true })
+  // This project's link: other tests leave unread messages in their own projects of the client.
+  const unread = page
+    .locator(`a[href$="/projects/${projectId}/conversation"]`)
+    .and(page.getByRole('link', { name: '1 mensaje sin leer', exact: true }))
   await expect(unread).toBeVisible()
   await unread.click()
   await expect(messageWith(page, 'One more question for you')).toBeVisible()
