@@ -59,6 +59,9 @@ export default defineConfig({
   // session-refresh test, which mostly waits for its access token to age (see projects).
   workers: process.env.CI ? 3 : undefined,
   retries: 0,
+  // A whole page (a dashboard's chunk, its queries, its live channel) can take more than the
+  // default 5 s to settle while two workers keep a 2-core machine busy.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI
     ? [['list']]
     : [['list'], ['html', { open: 'never', outputFolder: process.env.E2E_REPORT_DIR || 'playwright-report' }]],

@@ -143,7 +143,8 @@ test.describe('approvals with a record', () => {
     await expect(toggle).toHaveAttribute('aria-checked', 'true')
     await expect(toggle).toHaveAccessibleName(en('{name} approves', { name: client.name }))
     await expect(toggle).toContainText(en('Approves'))
-    expect(await backgroundOf(track)).not.toBe(offLook)
+    // (its colour eases over 120 ms, and may wait for the save)
+    await expect.poll(() => backgroundOf(track)).not.toBe(offLook)
     await expect(staff.getByRole('status')).toContainText(client.name)
     await expectNoAxeViolations(staff, 'team access with an approver (en)')
     // The keyboard turns it off and on again (Space, as a switch is pressed).

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { commonPasswords } from '../../../supabase/server/auth/common-passwords'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
 import {
   authRequest,
   claimsOf,
@@ -22,7 +22,7 @@ import {
   totpCode,
 } from './support/helpers'
 
-describeEachDatabase('account recovery and notices on %s', (kind) => {
+describeOnOneDatabase('account recovery and notices on %s', (kind) => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(kind)

@@ -1,7 +1,7 @@
 // The admin users API under the service role (create, list, read, update, ban, delete, invite)
 // and its refusal of every other caller.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
 import {
   authRequest,
   failureOf,
@@ -15,7 +15,7 @@ import {
   uniqueEmail,
 } from './support/helpers'
 
-describeEachDatabase('admin users API on %s', (kind) => {
+describeOnOneDatabase('admin users API on %s', (kind) => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(kind)

@@ -2,7 +2,7 @@
 // per-IP rate limits answer 429 in GoTrue's shapes.
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
 import {
   authRequest,
   claimsOf,
@@ -14,7 +14,7 @@ import {
   uniqueEmail,
 } from './support/helpers'
 
-describeEachDatabase('JWT checks and rate limits on %s', (kind) => {
+describeOnOneDatabase('JWT checks and rate limits on %s', (kind) => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(kind)

@@ -2,7 +2,7 @@
 // claim, and the assurance-level rules for password change, enrolment and unenrolment.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
 import {
   authRequest,
   claimsOf,
@@ -16,7 +16,7 @@ import {
   totpCode,
 } from './support/helpers'
 
-describeEachDatabase('TOTP MFA on %s', (kind) => {
+describeOnOneDatabase('TOTP MFA on %s', (kind) => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(kind)

@@ -1,7 +1,7 @@
 // Password recovery end to end: request → bilingual e-mail → link → 303 with the recovery
 // session → new password; plus expiry, single use, redirect checks and POST /verify.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
 import {
   authRequest,
   claimsOf,
@@ -16,7 +16,7 @@ import {
   uniqueEmail,
 } from './support/helpers'
 
-describeEachDatabase('password recovery on %s', (kind) => {
+describeOnOneDatabase('password recovery on %s', (kind) => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(kind)

@@ -3,7 +3,7 @@
 // /resend, and repeated sign-ups answered in GoTrue's shape without telling who has an account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readEnv } from '../../../supabase/server/env'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
 import {
   authRequest,
   codeIn,
@@ -15,7 +15,7 @@ import {
   uniqueEmail,
 } from './support/helpers'
 
-describeEachDatabase('sign-up with confirmation on %s', (kind) => {
+describeOnOneDatabase('sign-up with confirmation on %s', (kind) => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(kind, { AUTH_AUTOCONFIRM: 'false' })

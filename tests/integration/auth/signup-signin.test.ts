@@ -1,6 +1,6 @@
 // Sign-up, password sign-in and the user's own endpoints, through the real supabase-js.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
 import {
   authRequest,
   claimsOf,
@@ -13,7 +13,7 @@ import {
   uniqueEmail,
 } from './support/helpers'
 
-describeEachDatabase('sign-up and sign-in on %s', (kind) => {
+describeOnOneDatabase('sign-up and sign-in on %s', (kind) => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(kind)

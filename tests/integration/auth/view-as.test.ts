@@ -13,7 +13,7 @@ import { viewAs } from '../../../supabase/functions/view-as/handler'
 import { demoPassword } from '../../../supabase/server/welcome'
 import { signedDocumentUrl } from '../../../src/lib/document-link'
 import { documents, projects, tasks, users } from '../rls/seed-ids'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
 import { claimsOf } from './support/helpers'
 
 interface Preview {
@@ -25,7 +25,7 @@ interface Preview {
   view_as: { user_id: string; full_name: string; organization_name: string }
 }
 
-describeEachDatabase('view as client on %s', (kind) => {
+describeOnOneDatabase('view as client on %s', (kind) => {
   let server: TestServer
   let admin: SupabaseClient
   let lucia: SupabaseClient

@@ -5,7 +5,7 @@
 // refused cases of admin-users.test.ts, and a clear 502 once the function is gone.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
 import { freePort, serveOnDeno, type DenoFunction } from '../support/deno-function'
 import { relaxLimits, uniqueEmail } from '../auth/support/helpers'
 import { organizations, users } from '../rls/seed-ids'
@@ -17,7 +17,7 @@ interface Answer {
   body: { data?: Record<string, unknown>; error?: { code: string; message: string; field?: string; rule?: string } }
 }
 
-describeEachDatabase('admin-users on Deno, on %s', (kind) => {
+describeOnOneDatabase('admin-users on Deno, on %s', (kind) => {
   let server: TestServer
   let deno: DenoFunction | undefined
   let mailHook: DenoFunction | undefined

@@ -7,7 +7,7 @@ import { checkInvitation, type InvitationInput } from '../../../src/lib/rules/in
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
 import { fragmentOf, linkIn, password, relaxLimits, runtimeOf, uniqueEmail } from '../auth/support/helpers'
 import { organizations, users } from '../rls/seed-ids'
 
@@ -18,7 +18,7 @@ interface Answer {
   body: { data?: Record<string, unknown>; error?: { code: string; message: string; field?: string } }
 }
 
-describeEachDatabase('admin-users function on %s', (kind) => {
+describeOnOneDatabase('admin-users function on %s', (kind) => {
   let server: TestServer
   let asAdmin: SupabaseClient
   let asSuperAdmin: SupabaseClient

@@ -4,10 +4,10 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { Webhook } from 'standardwebhooks'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
 import { uniqueEmail } from '../auth/support/helpers'
 
-describeEachDatabase('send-auth-email on %s', (kind) => {
+describeOnOneDatabase('send-auth-email on %s', (kind) => {
   let server: TestServer
   let secret: string
 

@@ -6,13 +6,13 @@
 // function must use); a copy without a mail destination does not start; strangers get 401.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
 import { freePort, serveOnDeno, type DenoFunction } from '../support/deno-function'
 import { submitLead } from '../support/leads'
 
 const staff = ['admin@caucedata.com', 'superadmin@caucedata.com']
 
-describeEachDatabase('send-notifications on Deno, on %s', (kind) => {
+describeOnOneDatabase('send-notifications on Deno, on %s', (kind) => {
   let server: TestServer
   let serverUrl: string
   const running: DenoFunction[] = []

@@ -5,7 +5,7 @@
 // answered 401, one answer for all, and causes nothing.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
 import { submitLead } from '../support/leads'
 import { users } from '../rls/seed-ids'
 
@@ -15,7 +15,7 @@ const staff = [
   { to: 'superadmin@caucedata.com', locale: 'en', subject: 'New contact message' },
 ]
 
-describeEachDatabase('send-notifications with MAIL_TRANSPORT=http on %s', (kind) => {
+describeOnOneDatabase('send-notifications with MAIL_TRANSPORT=http on %s', (kind) => {
   let server: TestServer
 
   beforeAll(async () => {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
 import { freePort, serveOnDeno, type DenoFunction } from '../support/deno-function'
 import { users } from '../rls/seed-ids'
 
@@ -21,7 +21,7 @@ interface Answer {
   } | null
 }
 
-describeEachDatabase('view-as on Deno, on %s', (kind) => {
+describeOnOneDatabase('view-as on Deno, on %s', (kind) => {
   let server: TestServer
   let deno: DenoFunction | undefined
   let asAdmin: SupabaseClient

@@ -1,7 +1,7 @@
 // Horizontal filtering through supabase-js: every operator, `not`, `or`/`and` nesting with quoted
 // values, and ordering (several columns, nulls first/last). Anon sees books 1–5 (book 6 is a draft).
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeEachDatabase } from '../support/server'
+import { describeOnOneDatabase } from '../support/server'
 import { startRestBed, type RestBed } from './support/fixture'
 
 type Rows = { data: unknown; error: unknown }
@@ -11,7 +11,7 @@ function ids(result: Rows): number[] {
   return (result.data as Array<{ id: number }>).map((row) => row.id)
 }
 
-describeEachDatabase('REST filters on %s', (kind) => {
+describeOnOneDatabase('REST filters on %s', (kind) => {
   let bed: RestBed
   const books = () => bed.anon.from('rt_books').select('id').order('id')
 

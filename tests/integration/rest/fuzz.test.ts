@@ -3,7 +3,7 @@
 // body, and never changes the data (reads are read-only; anon's writes are denied by RLS).
 import fc from 'fast-check'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeEachDatabase } from '../support/server'
+import { describeOnOneDatabase } from '../support/server'
 import { startRestBed, tableRows, type RestBed } from './support/fixture'
 
 const names = [
@@ -145,7 +145,7 @@ const param = fc.oneof(
 )
 const queryString = fc.array(param, { maxLength: 6 }).map((pairs) => new URLSearchParams(pairs).toString())
 
-describeEachDatabase('REST under random query strings on %s', (kind) => {
+describeOnOneDatabase('REST under random query strings on %s', (kind) => {
   let bed: RestBed
   let books: unknown[]
   let authors: unknown[]

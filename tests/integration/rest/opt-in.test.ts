@@ -3,13 +3,13 @@
 // (REST_TX_END=commit-allow-override, PostgREST's db-tx-end). How the server answers with them off,
 // its default, is in errors.test.ts and write.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { describeEachDatabase } from '../support/server'
+import { describeOnOneDatabase } from '../support/server'
 import { startRestBed, tableRows, type RestBed } from './support/fixture'
 
 const byKey = (key: string) => (a: Record<string, unknown>, b: Record<string, unknown>) =>
   JSON.stringify(a[key]).localeCompare(JSON.stringify(b[key]))
 
-describeEachDatabase('REST opt-in features on %s', (kind) => {
+describeOnOneDatabase('REST opt-in features on %s', (kind) => {
   let bed: RestBed
 
   beforeAll(async () => {

@@ -1,10 +1,10 @@
 // Limits, ranges and counts (Content-Range, 206, 416, max_rows), HEAD, and single()/maybeSingle():
 // PostgREST's answers as supabase-js reads them, and the raw headers behind them.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeEachDatabase } from '../support/server'
+import { describeOnOneDatabase } from '../support/server'
 import { startRestBed, type RestBed } from './support/fixture'
 
-describeEachDatabase('REST paging, counts and singular responses on %s', (kind) => {
+describeOnOneDatabase('REST paging, counts and singular responses on %s', (kind) => {
   let bed: RestBed
 
   beforeAll(async () => {

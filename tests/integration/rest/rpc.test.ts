@@ -1,10 +1,10 @@
 // Functions through supabase-js rpc(): named arguments by POST and GET, defaults, scalars, sets of
 // rows (which filter, order, page and embed like tables), sets of scalars, single(), void, errors.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeEachDatabase } from '../support/server'
+import { describeOnOneDatabase } from '../support/server'
 import { startRestBed, userA, type RestBed } from './support/fixture'
 
-describeEachDatabase('REST rpc on %s', (kind) => {
+describeOnOneDatabase('REST rpc on %s', (kind) => {
   let bed: RestBed
 
   beforeAll(async () => {

@@ -2,10 +2,10 @@
 // types as PostgreSQL serializes them, and embeds both ways with !inner, hints, nesting, embedded
 // filters/order/limit, spreads, and `rel=not.is.null`.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeEachDatabase } from '../support/server'
+import { describeOnOneDatabase } from '../support/server'
 import { startRestBed, type RestBed } from './support/fixture'
 
-describeEachDatabase('REST select and embedding on %s', (kind) => {
+describeOnOneDatabase('REST select and embedding on %s', (kind) => {
   let bed: RestBed
 
   beforeAll(async () => {

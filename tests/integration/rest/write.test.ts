@@ -2,10 +2,10 @@
 // update and delete, each with and without .select(), counts, single(), and the raw statuses and
 // headers PostgREST answers (201/204/200, Content-Range, Preference-Applied, Location).
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeEachDatabase } from '../support/server'
+import { describeOnOneDatabase } from '../support/server'
 import { startRestBed, tableRows, userA, type RestBed } from './support/fixture'
 
-describeEachDatabase('REST writes on %s', (kind) => {
+describeOnOneDatabase('REST writes on %s', (kind) => {
   let bed: RestBed
   const bookById = async (id: number) => {
     const { rows } = await bed.server.deps.db.query<{ row: string | null }>(

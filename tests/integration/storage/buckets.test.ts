@@ -1,10 +1,10 @@
 // The bucket API through supabase-js: the service role creates, reads, updates, empties and
 // deletes buckets; without a policy on storage.buckets a user can do none of it.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
 import { bucketFiles, createStorageFixtures, type StorageFixtures } from './support'
 
-describeEachDatabase('storage buckets on %s', (kind) => {
+describeOnOneDatabase('storage buckets on %s', (kind) => {
   let server: TestServer
   let f: StorageFixtures
   beforeAll(async () => {

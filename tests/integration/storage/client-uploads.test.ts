@@ -10,7 +10,7 @@ import { seedDemoFiles } from '../../../supabase/demo-files/seed'
 import { demoPassword } from '../../../supabase/server/welcome'
 import { signedDocumentUrl } from '../../../src/lib/document-link'
 import { documents, objectPath, organizations, projects, users } from '../rls/seed-ids'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
 import { bucketFiles } from './support'
 
 const emails = {
@@ -21,7 +21,7 @@ const emails = {
 } as const
 type Person = keyof typeof emails | 'anon'
 
-describeEachDatabase('a client deletes or replaces their own upload on %s', (kind) => {
+describeOnOneDatabase('a client deletes or replaces their own upload on %s', (kind) => {
   let server: TestServer
   const people = {} as Record<Person, SupabaseClient>
   let counter = 0

@@ -9,7 +9,7 @@ import { seedDemoFiles } from '../../../supabase/demo-files/seed'
 import { demoPassword } from '../../../supabase/server/welcome'
 import { DownloadError, signedDocumentUrl } from '../../../src/lib/document-link'
 import { documents, projects, users } from '../rls/seed-ids'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
 
 interface Download {
   document_id: string
@@ -22,7 +22,7 @@ interface Download {
 
 const nowhere = '2a000000-0000-4000-8000-0000000000ff'
 
-describeEachDatabase('document download records on %s', (kind) => {
+describeOnOneDatabase('document download records on %s', (kind) => {
   let server: TestServer
   let lucia: SupabaseClient
   let james: SupabaseClient

@@ -4,10 +4,10 @@
 import { createClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
 import { DOCS, createStorageFixtures, expectSameBytes, randomBytes, type StorageFixtures } from './support'
 
-describeEachDatabase('signed link tokens on %s', (kind) => {
+describeOnOneDatabase('signed link tokens on %s', (kind) => {
   let server: TestServer
   let base: string
   let f: StorageFixtures

@@ -1,7 +1,7 @@
 // Objects through the real supabase-js: upload (multipart and raw), upsert, update, download byte
 // for byte with Storage's headers, info/exists, list, remove, move and copy, with RLS deciding.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
 import {
   DOCS,
   PUBLIC,
@@ -16,7 +16,7 @@ import {
   type StorageFixtures,
 } from './support'
 
-describeEachDatabase('storage objects on %s', (kind) => {
+describeOnOneDatabase('storage objects on %s', (kind) => {
   let server: TestServer
   let f: StorageFixtures
   beforeAll(async () => {

@@ -3,7 +3,7 @@
 // with their length and never compressed on the fly, requests without credentials refused, and
 // bucket answers in Storage's shapes (shared/reference: Storage additions, part C).
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
 import {
   DOCS,
   PUBLIC,
@@ -16,7 +16,7 @@ import {
   type StorageFixtures,
 } from './support'
 
-describeEachDatabase('storage parity on %s', (kind) => {
+describeOnOneDatabase('storage parity on %s', (kind) => {
   let server: TestServer
   let f: StorageFixtures
   beforeAll(async () => {

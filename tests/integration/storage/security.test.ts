@@ -3,7 +3,7 @@
 // neither a row nor a file behind.
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
 import {
   DOCS,
   LIMITED,
@@ -30,7 +30,7 @@ const TOO_LARGE = {
   message: 'The object exceeded the maximum allowed size',
 }
 
-describeEachDatabase('storage refusals on %s', (kind) => {
+describeOnOneDatabase('storage refusals on %s', (kind) => {
   let server: TestServer
   let f: StorageFixtures
   let aliceToken: string

@@ -1,7 +1,7 @@
 // Signed URLs: created through supabase-js for objects the caller may read, fetched with a plain
 // fetch and no credentials, refused once expired, for another path, or tampered with.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
 import {
   DOCS,
   createStorageFixtures,
@@ -13,7 +13,7 @@ import {
 import { organizations, projects, users } from '../rls/seed-ids'
 import { downloadName, withDownloadName } from '../../../src/lib/download-name'
 
-describeEachDatabase('storage signed URLs on %s', (kind) => {
+describeOnOneDatabase('storage signed URLs on %s', (kind) => {
   let server: TestServer
   let f: StorageFixtures
   const bytes = randomBytes(30_000)

@@ -33,6 +33,17 @@ export function describeEachDatabase(title: string, body: (kind: DatabaseKind) =
     describe.skipIf(!available.includes(kind))(title.replace('%s', kind), () => body(kind))
 }
 
+/**
+ * One describe block on one database: PostgreSQL (Supabase's own engine) where this run has it,
+ * else PGlite. For files whose subject is what an API answers rather than how an engine behaves:
+ * the engine-bound subjects (schema, triggers, row-level security, live changes, timeouts,
+ * leases, sessions, durability, start-up) run on both (docs/decisions/0030).
+ */
+export function describeOnOneDatabase(title: string, body: (kind: DatabaseKind) => void) {
+  const kind: DatabaseKind = databaseKinds().includes('postgres') ? 'postgres' : 'pglite'
+  describe(title.replace('%s', kind), () => body(kind))
+}
+
 async function openCopy(kind: DatabaseKind): Promise<{ db: Database; drop: () => Promise<void> }> {
   if (kind === 'pglite') {
     const snapshot = readFileSync(inject('pgliteSnapshot'))
