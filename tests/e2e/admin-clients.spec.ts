@@ -186,6 +186,8 @@ for (const lng of ['es', 'en'] as const) {
 
       // Deactivate: a confirmation first; Escape cancels it and gives the focus back.
       const deactivate = row.getByRole('button', { name: t(lng, 'Deactivate<0> {name}</0>', { name: personName }) })
+      // (the row's actions wait, disabled, until the list has been read again after the resend)
+      await expect(deactivate).toBeEnabled()
       await deactivate.focus()
       await page.keyboard.press('Enter')
       const confirmDeactivate = row.getByRole('button', { name: t(lng, 'Yes, deactivate'), exact: true })
