@@ -1,11 +1,33 @@
 // The public pages' route tree (src/site-route-tree.gen.ts), generated from the same route files as
-// the full one (src/routeTree.gen.ts) without the files and folders of other pages: the sign-in
-// pages, the client portal, the admin area, /confirm and /reset-password (decision 0025). Used by
-// vite.config.ts (every build and the dev server) and scripts/gen-routes.ts (`npm run gen`).
+// the full one (src/routeTree.gen.ts), keeping only what is listed here (decision 0025). An
+// allow-list: a route file or folder added anywhere else (a new sign-in page, a new area) stays out
+// of the public pages' bundle until it is named here. Used by vite.config.ts (every build and the
+// dev server) and scripts/gen-routes.ts (`npm run gen`).
+
+/** The file and folder names the public tree keeps, at any level under src/routes. */
+export const sitePageFiles = [
+  '__root.tsx',
+  '{-$lang}',
+  'route.tsx',
+  // The public pages' layout (header, footer, content area) and its pages.
+  '_site',
+  'index.tsx',
+  'contact.tsx',
+  'legal',
+  '$document.tsx',
+  'services',
+  '$service.tsx',
+  'specializations',
+  '$specialization.tsx',
+] as const
+
+const escaped = sitePageFiles.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+
 export const siteRouteTreeConfig = {
   target: 'react' as const,
   routesDirectory: './src/routes',
   generatedRouteTree: './src/site-route-tree.gen.ts',
-  // Matched against each file's and folder's own name, at every level.
-  routeFileIgnorePattern: '^(_app|admin|client-portal|confirm\\.tsx|reset-password\\.tsx)$',
+  // The generator matches it against each file's and folder's own name, at every level, and skips
+  // what matches: here, every name that is not listed (a folder not listed takes its files along).
+  routeFileIgnorePattern: `^(?!(?:${escaped.join('|')})$)`,
 }
