@@ -19,7 +19,8 @@ function run(command: string[], env: Record<string, string> = {}) {
   return { status: result.status, output: `${result.stdout}\n${result.stderr}` }
 }
 
-describe('a focused test in CI', () => {
+// Each case starts Playwright or Vitest twice: seconds each on a busy 2-core machine.
+describe('a focused test in CI', { timeout: 120_000 }, () => {
   it('fails the end-to-end run (forbidOnly in playwright.config.ts)', () => {
     writeFileSync(
       join(dir, 'focused.spec.ts'),
