@@ -5,7 +5,7 @@
 // Exactly one refresh happens, every data request succeeds, and neither the guard's spinner nor
 // the login page ever replaces the portal.
 import type { Page } from '@playwright/test'
-import { test, expect, signIn, storedSession, type PortalPage } from './support/auth'
+import { test, expect, signInThroughForm, storedSession, type PortalPage } from './support/auth'
 import { t } from './support/catalog'
 import { refreshBaseURL, shortTokenSeconds } from './support/servers'
 import { demoUsers } from './support/users'
@@ -68,7 +68,8 @@ async function workThroughRefresh(page: Page, schedule: number[]) {
   const refreshes: { at: number; status?: number }[] = []
   const responses: { url: string; status: number; at: number }[] = []
   const problems: string[] = []
-  const portal = await signIn(page, demoUsers.james, lng)
+  // Through the form: the machine's refresh timer starts when the page receives the session.
+  const portal = await signInThroughForm(page, demoUsers.james, lng)
   const signedInAt = Date.now()
   const stored = () =>
     storedSession(page).then((json) => JSON.parse(json!) as { access_token: string; expires_in: number })

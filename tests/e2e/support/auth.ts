@@ -135,6 +135,24 @@ export async function signIn(page: Page, account: Account, prefix: Prefix = acco
   return portal
 }
 
+/**
+ * Signs `account` in through the portal's sign-in form in `prefix`'s language and waits for the
+ * dashboard, for tests that time what follows the moment the page received its session.
+ */
+export async function signInThroughForm(
+  page: Page,
+  account: Account,
+  prefix: Prefix = account.locale,
+): Promise<PortalPage> {
+  const lng = prefix ?? 'es'
+  const signInPage = await SignInPage.open(page, paths.login(prefix), lng)
+  await signInPage.fill(account.email, account.password)
+  await expect(page).toHaveURL(exactPath(paths.dashboard(prefix)))
+  const portal = new PortalPage(page, lng)
+  await expect(portal.nav).toBeVisible()
+  return portal
+}
+
 const timeSlot = '\u0000time\u0000'
 /** A message with a clock time in it ("07:05:09", "7:05:09 AM"), matched exactly otherwise. */
 function wordedWithTime(message: string): RegExp {
