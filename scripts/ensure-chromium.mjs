@@ -21,13 +21,18 @@ const canApt =
   })()
 
 if (canApt && !process.env.CHROMIUM_PATH) {
-  console.log('Installing Debian\'s "chromium-headless-shell" package for the end-to-end tests…')
-  try {
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell', {
-      stdio: 'inherit',
-    })
-  } catch {
-    // Told below if nothing usable is there.
+  // The headless shell first; the full browser where a mirror lacks it and none is installed.
+  for (const pkg of ['chromium-headless-shell', 'chromium']) {
+    if (pkg === 'chromium' && testChromiumPath()) break
+    console.log(`Installing Debian's "${pkg}" package for the end-to-end tests…`)
+    try {
+      execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkg}`, {
+        stdio: 'inherit',
+      })
+      break
+    } catch {
+      // Told below if nothing usable is there.
+    }
   }
 }
 if (testChromiumPath()) process.exit(0)
