@@ -2,12 +2,11 @@
 // `chromium-headless-shell` package when it can (root with apt-get), or says exactly what to
 // install. A full Chromium already there will do where nothing can be installed.
 import { execSync } from 'node:child_process'
-import { chromiumPath, headlessShell, testChromiumPath } from './chromium-path.mjs'
+import { headlessShell, testChromiumPath } from './chromium-path.mjs'
 import { existsSync } from 'node:fs'
 
-if (process.env.CHROMIUM_PATH || existsSync(headlessShell)) {
-  if (testChromiumPath()) process.exit(0)
-}
+// The browser the tests prefer is there: the one CHROMIUM_PATH names, or the headless shell.
+if (process.env.CHROMIUM_PATH ? testChromiumPath() : existsSync(headlessShell)) process.exit(0)
 
 const canApt =
   process.getuid?.() === 0 &&

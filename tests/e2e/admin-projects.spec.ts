@@ -11,15 +11,13 @@ import type { Locale } from '../../src/lib/locale'
 import { expectNoAxeViolations } from './support/a11y'
 import { allowConsoleErrors } from './support/fixtures'
 import { test, expect, paths, signIn } from './support/auth'
-import { signInStaff as signInAs } from './support/admin'
+import { signInStaff } from './support/admin'
 import { t } from './support/catalog'
 import { inbox, mailsTo } from './support/mail'
 import { createClientUser, demoUsers, organizationId, organizations, projectsOf } from './support/users'
 
 const projectsPath = (lng: Locale) => withLangPrefix('/admin/dashboard/projects', lng)
 const projectPath = (lng: Locale, id: string) => withLangPrefix(`/admin/dashboard/projects/${id}`, lng)
-
-const signInStaff = (page: Page, lng: Locale) => signInAs(page, demoUsers.admin, lng)
 
 async function count(admin: SupabaseClient, table: string, column: string, value: string): Promise<number> {
   const { count: total, error } = await admin.from(table).select('id', { count: 'exact', head: true }).eq(column, value)
@@ -78,7 +76,7 @@ test.describe('staff manage a project for a client', () => {
       const lastMail = (await inbox(request, baseURL!)).at(-1)?.id ?? 0
       const ribera = await organizationId(admin, organizations.ribera)
 
-      await signInStaff(page, lng)
+      await signInStaff(page, demoUsers.admin, lng)
       await page.goto(projectsPath(lng))
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lng, 'Projects'))
 
@@ -404,7 +402,7 @@ test.describe('staff manage a project for a client', () => {
       .single<{ id: string }>()
     if (error) throw new Error(error.message)
 
-    await signInStaff(page, lng)
+    await signInStaff(page, demoUsers.admin, lng)
     await page.goto(projectPath(lng, data.id))
     await page.getByRole('button', { name: t(lng, 'Archive project') }).click()
     await expect(page.getByTestId('archived-marker')).toBeVisible()
@@ -437,7 +435,7 @@ test.describe('staff manage a project for a client', () => {
   }) => {
     const lng: Locale = 'en'
     const kuntur = await projectsOf(admin, organizations.kuntur)
-    await signInStaff(page, lng)
+    await signInStaff(page, demoUsers.admin, lng)
     await page.goto(projectsPath(lng))
     await page.getByLabel(t(lng, 'Organization'), { exact: true }).selectOption({ label: 'Kuntur Pay' })
     await page.getByRole('button', { name: t(lng, 'Apply filters') }).click()
@@ -457,7 +455,7 @@ test.describe('admin project pages are accessible', () => {
       // Seven pages scanned by axe (the list and each project sub-page): more than the default 30 s.
       test.slow()
       const [project] = await projectsOf(admin, organizations.ribera)
-      await signInStaff(page, lng)
+      await signInStaff(page, demoUsers.admin, lng)
       await page.goto(projectsPath(lng))
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lng, 'Projects'))
       await expect(page.getByRole('table')).toBeVisible()

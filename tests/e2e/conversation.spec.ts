@@ -9,13 +9,11 @@ import { randomUUID } from 'node:crypto'
 import { withLangPrefix } from '../../src/lib/pages'
 import { expectNoAxeViolations } from './support/a11y'
 import { test, expect, exactPath, paths, signIn } from './support/auth'
-import { signInStaff as signInAs } from './support/admin'
+import { signInStaff } from './support/admin'
 import { t } from './support/catalog'
 import { demoUsers, organizationId, organizations } from './support/users'
 
 test.use({ locale: 'es-ES' })
-
-const signInStaff = (page: Page) => signInAs(page, demoUsers.admin, 'en')
 
 /** Every frame the page's browser receives over WebSockets, as text. */
 function recordFrames(page: Page): string[] {
@@ -76,7 +74,7 @@ test('a client and staff converse live; the internal note never reaches the clie
   const staffContext = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 900 } })
   const staff = await staffContext.newPage()
   const staffFrames = recordFrames(staff)
-  await signInStaff(staff)
+  await signInStaff(staff, demoUsers.admin, 'en')
   await staff.goto(withLangPrefix(`/admin/dashboard/projects/${projectId}`, 'en'))
   await staff
     .getByRole('navigation', { name: t('en', 'Project sections') })
