@@ -153,6 +153,11 @@ const schema = z
      * not a connection reset (RFC 9112 §9.6). 0 ms closes at once.
      */
     HTTP_LINGER_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+    /**
+     * On SIGTERM/SIGINT: how long (ms) requests in flight may go on before their connections are
+     * cut and the database closes anyway, so a stop always ends and gives back the data directory.
+     */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     HTTP_LINGER_MAX_BYTES: z.coerce
       .number()
       .int()

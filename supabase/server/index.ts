@@ -25,20 +25,29 @@ const server = await createServer({ env, log: (line) => console.log(`  database:
     process.exit(1)
   },
 )
-const http = serve({ fetch: server.app.fetch, hostname: env.HOST, port: env.PORT }, () => printWelcome(server.deps))
 // serve() makes a plain node:http server unless told otherwise.
-server.realtime.attach(http as HttpServer)
+const http = serve({ fetch: server.app.fetch, hostname: env.HOST, port: env.PORT }, () =>
+  printWelcome(server.deps),
+) as HttpServer
+server.realtime.attach(http)
 
 let stopping = false
 async function shutdown() {
   // A second signal while stopping must not close the database twice.
   if (stopping) return
   stopping = true
-  // Stop accepting connections and let requests in flight finish before the database closes.
-  // Open WebSockets would keep the HTTP server from closing: they are closed first.
-  await server.realtime.close()
-  await new Promise<void>((resolve) => http.close(() => resolve()))
-  await server.close()
-  process.exit(0)
+  // Requests still running after the grace period lose their connections, so the stop ends.
+  setTimeout(() => http.closeAllConnections(), env.SHUTDOWN_GRACE_MS).unref()
+  try {
+    // Stop accepting connections and let requests in flight finish before the database closes.
+    // Open WebSockets would keep the HTTP server from closing: they are closed first.
+    await server.realtime.close()
+    await new Promise<void>((resolve) => http.close(() => resolve()))
+    await server.close()
+  } catch (error) {
+    console.error('The server did not stop cleanly:', error)
+    process.exitCode = 1
+  }
+  process.exit()
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown())

@@ -222,7 +222,7 @@ describe('start-up on pglite', () => {
       const deadline = Date.now() + 60_000
       while (readdirSync(env.DATA_DIR).includes('db.lock') && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 100))
-      expect(readdirSync(env.DATA_DIR)).not.toContain('db.lock')
+      expect(readdirSync(env.DATA_DIR), third.output()).not.toContain('db.lock')
     },
   )
 })
