@@ -6,6 +6,7 @@ import { cors } from 'hono/cors'
 import type { ServerDeps } from './deps'
 import { inlineScriptSources, securityHeaders } from './static/security-headers'
 import { siteRoutes } from './static/site'
+import { submitToDatabase } from './static/contact-submit'
 import { authRoutes } from './auth/routes'
 import { restRoutes } from './rest/routes'
 import { storageRoutes } from './storage/routes'
@@ -73,7 +74,7 @@ export function createApp(deps: ServerDeps, realtime: RealtimeHub) {
     siteRoutes({
       dist: deps.env.SITE_DIST,
       siteUrl: deps.env.SITE_URL,
-      db: deps.db,
+      submitContact: submitToDatabase(deps.db),
       formSecret: deps.env.JWT_SECRET,
       contactFormMaxBytes: deps.env.CONTACT_FORM_MAX_BYTES,
     }),

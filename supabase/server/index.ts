@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server'
 import { readEnv } from './env'
 import { createServer } from './server'
 import { StartupError } from './startup-error'
+import { stopOnSignals } from './lib/graceful-stop'
 import { printWelcome } from './welcome'
 
 // Settings from .env when present; variables already in the environment win.
@@ -31,23 +32,5 @@ const http = serve({ fetch: server.app.fetch, hostname: env.HOST, port: env.PORT
 ) as HttpServer
 server.realtime.attach(http)
 
-let stopping = false
-async function shutdown() {
-  // A second signal while stopping must not close the database twice.
-  if (stopping) return
-  stopping = true
-  // Requests still running after the grace period lose their connections, so the stop ends.
-  setTimeout(() => http.closeAllConnections(), env.SHUTDOWN_GRACE_MS).unref()
-  try {
-    // Stop accepting connections and let requests in flight finish before the database closes.
-    // Open WebSockets would keep the HTTP server from closing: they are closed first.
-    await server.realtime.close()
-    await new Promise<void>((resolve) => http.close(() => resolve()))
-    await server.close()
-  } catch (error) {
-    console.error('The server did not stop cleanly:', error)
-    process.exitCode = 1
-  }
-  process.exit()
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown())
+// Open WebSockets would keep the HTTP server from closing: they are closed first.
+stopOnSignals(http, env.SHUTDOWN_GRACE_MS, { before: () => server.realtime.close(), after: () => server.close() })

@@ -4,16 +4,28 @@
 // security, constraints and per-address rate limit), and an answer page rendered by the app's own
 // components: the confirmation, or the form again with the input kept and the problems shown.
 import type { Context } from 'hono'
-import type { Database } from '../db/database'
-import { isPgError } from '../db/database'
-import { databaseHeaders, withRequestContext } from '../db/request-context'
-import { clientIp } from '../lib/client-ip'
 import { localeFromPath } from '../../../src/lib/locale'
+import type { contactRow } from '../../../src/entry-server'
 import type { SsrBundle } from './ssr-bundle'
 import { formTokenAge, issueFormToken } from './form-token'
 
+export type ContactRow = ReturnType<typeof contactRow>
+
+/** Why the database refused a message: PostgreSQL's error code and text, as PostgREST relays them. */
+export interface ContactRefusal {
+  code: string
+  message: string
+  status: number
+}
+
+/**
+ * Stores a message as the anonymous caller: undefined when stored, the refusal otherwise. The
+ * full server inserts in its own database, the web tier through the project's REST API.
+ */
+export type SubmitContact = (row: ContactRow, c: Context) => Promise<ContactRefusal | undefined>
+
 export interface ContactPostOptions {
-  db: Database
+  submit: SubmitContact
   bundle: SsrBundle
   secret: string
   /** The visitor's language for an unprefixed address (as for the page itself). */
@@ -26,10 +38,6 @@ export interface ContactPostOptions {
 export function withFormToken(html: string, secret: string): string {
   return html.replace('name="started" value=""', `name="started" value="${issueFormToken(secret)}"`)
 }
-
-const insertSql = `insert into public.contact_messages
-  (name, email, company, phone, interest, message, privacy_accepted, marketing_opt_in, locale)
-  values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`
 
 export function contactPost(options: ContactPostOptions) {
   return async (c: Context) => {
@@ -53,31 +61,9 @@ export function contactPost(options: ContactPostOptions) {
       const age = formTokenAge(options.secret, form.get(ssr.startedFieldName))
       if (age === undefined) return answer({ values, problems: [], failure: 'expired', sentBy: null }, 400)
 
-      const row = ssr.contactRow(values, locale)
-      const context = {
-        role: 'anon' as const,
-        claims: { role: 'anon' },
-        method: 'POST',
-        path: '/rest/v1/contact_messages',
-        headers: databaseHeaders(c.req.raw.headers, clientIp(c)),
-      }
-      try {
-        await withRequestContext(options.db, context, (tx) =>
-          tx.query(insertSql, [
-            row.name,
-            row.email,
-            row.company,
-            row.phone,
-            row.interest,
-            row.message,
-            row.privacy_accepted,
-            row.marketing_opt_in,
-            row.locale,
-          ]),
-        )
-      } catch (error) {
-        if (!isPgError(error)) throw error
-        const outcome = ssr.classifyContactFailure({ code: error.code, message: error.message }, 0)
+      const refusal = await options.submit(ssr.contactRow(values, locale), c)
+      if (refusal) {
+        const outcome = ssr.classifyContactFailure(refusal, refusal.status)
         if (outcome.kind === 'rateLimited')
           return answer({ values, problems: [], failure: 'rateLimited', sentBy: null }, 429)
         if (outcome.kind === 'invalid') {

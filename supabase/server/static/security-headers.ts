@@ -21,7 +21,17 @@ export function inlineScriptSources(dist: string): string[] {
   }
 }
 
-export const securityHeaders = (scriptSources: string[] = []) =>
+/**
+ * The origins the SPA may call besides its own: a Supabase project elsewhere (the web tier),
+ * over HTTPS for the APIs and WebSocket for Realtime.
+ */
+export function apiSources(apiUrl: string | undefined): string[] {
+  if (!apiUrl) return []
+  const { origin, host, protocol } = new URL(apiUrl)
+  return [origin, `${protocol === 'https:' ? 'wss' : 'ws'}://${host}`]
+}
+
+export const securityHeaders = (scriptSources: string[] = [], connectSources: string[] = []) =>
   secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -29,7 +39,7 @@ export const securityHeaders = (scriptSources: string[] = []) =>
       styleSrc: ["'self'"],
       imgSrc: ["'self'", 'data:'],
       fontSrc: ["'self'"],
-      connectSrc: ["'self'"],
+      connectSrc: ["'self'", ...connectSources],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],

@@ -19,9 +19,8 @@ import {
 import { withErrorTemplate } from '../../../src/lib/html-document'
 import { robotsTxt, sitemapXml } from './seo-files'
 import { preferredEncoding, prerenderedPages, withOrigin } from './prerendered'
-import { contactPost, withFormToken as addFormToken } from './contact-post'
+import { contactPost, withFormToken as addFormToken, type SubmitContact } from './contact-post'
 import { ssrBundle } from './ssr-bundle'
-import type { Database } from '../db/database'
 
 const publicPaths = new Set(publicPagePaths)
 const appPaths = new Set(privatePagePaths)
@@ -68,8 +67,9 @@ export function withLocaleHints(html: string, locale: Locale): string {
 export interface SiteOptions {
   dist: string
   siteUrl?: string
-  db: Database
-  /** Signs the contact form's "started" field (the server's JWT secret). */
+  /** Stores a contact message sent without JavaScript (contact-submit.ts). */
+  submitContact: SubmitContact
+  /** Signs the contact form's "started" field. */
   formSecret: string
   /** Largest contact form body accepted without JavaScript, in bytes. */
   contactFormMaxBytes: number
@@ -78,7 +78,7 @@ export interface SiteOptions {
 /** Folders of the build that are not for the browser: the SSR bundle, the prerendered pages, Vite's manifest. */
 const internalFolders = ['/server/', `/${prerenderedDir}/`, '/.vite/']
 
-export function siteRoutes({ dist, siteUrl, db, formSecret, contactFormMaxBytes }: SiteOptions) {
+export function siteRoutes({ dist, siteUrl, submitContact, formSecret, contactFormMaxBytes }: SiteOptions) {
   const app = new Hono()
   const origin = (url: string) => siteUrl ?? new URL(url).origin
   const prerendered = prerenderedPages(dist)
@@ -116,7 +116,7 @@ export function siteRoutes({ dist, siteUrl, db, formSecret, contactFormMaxBytes 
   const contactPaths = ['/contact', ...locales.map((lng) => `/${lng}/contact`)]
   const withFormToken = (html: string) => addFormToken(html, formSecret)
   const postContact = contactPost({
-    db,
+    submit: submitContact,
     bundle: ssrBundle(dist),
     secret: formSecret,
     locale: visitorLocale,
