@@ -118,7 +118,7 @@ describeOnOneDatabase('the web tier', (kind) => {
     expect(await storedFor(email)).toEqual([{ name: 'Ana Web', locale: 'en', interest: 'data-engineering' }])
   })
 
-  it('shows refusals in the form, with the input kept: a bad value, then the project's limit per address', async () => {
+  it('shows refusals in the form, with the input kept: a bad value, then the project’s limit per address', async () => {
     // The app's rules (the same as the table's constraints) refuse it before anything is sent.
     const tooLong = `${'a'.repeat(250)}@example.com`
     const invalid = await postContact('/es/contact', '198.51.100.20', { email: tooLong })
