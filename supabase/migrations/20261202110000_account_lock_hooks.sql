@@ -6,8 +6,11 @@
 -- that locks the account queues a security notice e-mail to its owner through the e-mail outbox.
 --
 -- Auth runs the hooks as supabase_auth_admin, so they are security invoker and that role alone
--- may execute them and touch their tables (as Supabase's hook guide asks). Our server calls the
--- same functions the same way (supabase/server/auth/verification-hooks.ts).
+-- may execute them and touch their tables (as Supabase's hook guide asks). They live in `private`,
+-- which the API does not expose: a function in `public` that a caller may not execute answers
+-- /rest/v1/rpc/ with "permission denied", which a missing one does not, so there they would be
+-- seen to exist. Our server calls the same functions the same way
+-- (supabase/server/auth/verification-hooks.ts).
 
 -- ─── Settings ─────────────────────────────────────────────────────────────────────────────────
 
@@ -129,7 +132,7 @@ $$;
 comment on function private.account_lock_attempt(uuid, text, boolean) is
   'Counts one password or MFA attempt of an account against private.account_lock_settings and returns the verification hook''s output: {decision: continue} or {decision: reject, message: "… Try again after <ISO time>"}.';
 
-create or replace function public.hook_password_verification_attempt(event jsonb)
+create or replace function private.hook_password_verification_attempt(event jsonb)
 returns jsonb
 language sql
 volatile
@@ -140,10 +143,10 @@ as $$
     || jsonb_build_object('should_logout_user', false)
 $$;
 
-comment on function public.hook_password_verification_attempt(jsonb) is
+comment on function private.hook_password_verification_attempt(jsonb) is
   'Supabase Auth''s Password Verification Attempt hook (supabase_auth_admin only): the account lock for passwords.';
 
-create or replace function public.hook_mfa_verification_attempt(event jsonb)
+create or replace function private.hook_mfa_verification_attempt(event jsonb)
 returns jsonb
 language sql
 volatile
@@ -152,14 +155,14 @@ as $$
   select private.account_lock_attempt((event ->> 'user_id')::uuid, 'mfa', (event ->> 'valid')::boolean)
 $$;
 
-comment on function public.hook_mfa_verification_attempt(jsonb) is
+comment on function private.hook_mfa_verification_attempt(jsonb) is
   'Supabase Auth''s MFA Verification Attempt hook (supabase_auth_admin only): the account lock for TOTP codes.';
 
 revoke all on function private.account_lock_attempt(uuid, text, boolean),
-  public.hook_password_verification_attempt(jsonb), public.hook_mfa_verification_attempt(jsonb)
+  private.hook_password_verification_attempt(jsonb), private.hook_mfa_verification_attempt(jsonb)
   from public, anon, authenticated, service_role;
 grant execute on function private.account_lock_attempt(uuid, text, boolean),
-  public.hook_password_verification_attempt(jsonb), public.hook_mfa_verification_attempt(jsonb)
+  private.hook_password_verification_attempt(jsonb), private.hook_mfa_verification_attempt(jsonb)
   to supabase_auth_admin;
 
 -- ─── The outbox sends the notices ─────────────────────────────────────────────────────────────

@@ -77,12 +77,12 @@ const schema = z
     AUTH_HOOK_PASSWORD_VERIFICATION_ATTEMPT_URI: z
       .string()
       .regex(pgFunctionUri, 'expected pg-functions://postgres/<schema>/<function>')
-      .default('pg-functions://postgres/public/hook_password_verification_attempt'),
+      .default('pg-functions://postgres/private/hook_password_verification_attempt'),
     /** The MFA Verification Attempt hook, a Postgres function (GOTRUE_HOOK_MFA_VERIFICATION_ATTEMPT_URI). */
     AUTH_HOOK_MFA_VERIFICATION_ATTEMPT_URI: z
       .string()
       .regex(pgFunctionUri, 'expected pg-functions://postgres/<schema>/<function>')
-      .default('pg-functions://postgres/public/hook_mfa_verification_attempt'),
+      .default('pg-functions://postgres/private/hook_mfa_verification_attempt'),
     /**
      * Sign-ups get a session at once, without confirming the address (GoTrue's MAILER_AUTOCONFIRM).
      * Development only: it lets anyone register any address, and a repeated sign-up then answers

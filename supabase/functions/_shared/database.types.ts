@@ -988,8 +988,6 @@ export type Database = {
       email_outbox_complete: { Args: { sent?: string[]; failed?: string[]; retry_seconds?: number }; Returns: Json }
       end_view_as: { Args: { target: string }; Returns: undefined }
       has_role: { Args: { required_role: string }; Returns: boolean }
-      hook_mfa_verification_attempt: { Args: { event: Json }; Returns: Json }
-      hook_password_verification_attempt: { Args: { event: Json }; Returns: Json }
       is_admin: { Args: never; Returns: boolean }
       is_client: { Args: never; Returns: boolean }
       is_super_admin: { Args: never; Returns: boolean }
