@@ -9,6 +9,10 @@ const developmentSigningKids = new Set(
   (JSON.parse(developmentKeys.signingKeys) as { kid: string }[]).map((key) => key.kid),
 )
 
+/** A Postgres-function Auth hook, with GoTrue's rule for the schema and function names. */
+const hookIdentifier = '[a-zA-Z_][a-zA-Z0-9_]{0,62}'
+export const pgFunctionUri = new RegExp(`^pg-functions://postgres/(${hookIdentifier})/(${hookIdentifier})$`)
+
 /** Every setting of the server, each defined once (the web tier picks its own from these). */
 export const serverSettings = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -62,9 +66,23 @@ export const serverSettings = z.object({
     .int()
     .refine((n) => n === 0 || (n >= 100_000 && n <= 999_999), 'must be 0 (off) or from 100000 to 999999')
     .default(200_000),
-  /** Failed sign-ins (or TOTP codes) for one account before it is locked for the window below. */
+  /**
+   * Failed sign-ins (or TOTP codes, or e-mailed codes) for one account before it is locked for the
+   * window below. Written to private.account_lock_settings at start-up, which the verification
+   * hooks read; our server's lock of unknown addresses reads it there too.
+   */
   AUTH_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(3).max(1000).default(10),
   AUTH_ACCOUNT_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** The Password Verification Attempt hook, a Postgres function (GOTRUE_HOOK_PASSWORD_VERIFICATION_ATTEMPT_URI). */
+  AUTH_HOOK_PASSWORD_VERIFICATION_ATTEMPT_URI: z
+    .string()
+    .regex(pgFunctionUri, 'expected pg-functions://postgres/<schema>/<function>')
+    .default('pg-functions://postgres/private/hook_password_verification_attempt'),
+  /** The MFA Verification Attempt hook, a Postgres function (GOTRUE_HOOK_MFA_VERIFICATION_ATTEMPT_URI). */
+  AUTH_HOOK_MFA_VERIFICATION_ATTEMPT_URI: z
+    .string()
+    .regex(pgFunctionUri, 'expected pg-functions://postgres/<schema>/<function>')
+    .default('pg-functions://postgres/private/hook_mfa_verification_attempt'),
   /**
    * Sign-ups get a session at once, without confirming the address (GoTrue's MAILER_AUTOCONFIRM).
    * Development only: it lets anyone register any address, and a repeated sign-up then answers

@@ -141,6 +141,11 @@ async function startUnderLock({
     'update private.conversation_settings set max_message_chars = $1, edit_minutes = $2, max_attachments = $3',
     [env.CONVERSATION_MAX_MESSAGE_CHARS, env.CONVERSATION_EDIT_MINUTES, env.CONVERSATION_MAX_ATTACHMENTS],
   )
+  // The account lock of .env, enforced by the verification hooks' SQL (decision 0028).
+  await db.query('update private.account_lock_settings set max_failures = $1, lock_minutes = $2', [
+    env.AUTH_ACCOUNT_MAX_FAILURES,
+    env.AUTH_ACCOUNT_LOCK_MINUTES,
+  ])
 
   const { destination, catcher } = await setUpMail(env)
 

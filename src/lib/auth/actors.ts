@@ -10,8 +10,11 @@ export function toFailure(error: AuthError | PostgrestError | Error): AuthFailur
   const code = 'code' in error && typeof error.code === 'string' ? error.code : undefined
   const networkLike = error instanceof TypeError || error.name === 'AuthRetryableFetchError'
   const reasons = 'reasons' in error && Array.isArray(error.reasons) ? (error.reasons as string[]) : undefined
-  // The per-account lock ends its message with the time to try again (account-lock.ts).
-  const retryAt = status === 429 ? /Try again after (\S+)$/.exec(error.message)?.[1] : undefined
+  // The account lock ends its message with the time to try again: Auth's answer to a rejection by
+  // the verification hooks (400 invalid_credentials, 403 mfa_verification_rejected), or our
+  // server's 429 for e-mailed codes.
+  const lockable = status === 429 || code === 'invalid_credentials' || code === 'mfa_verification_rejected'
+  const retryAt = lockable ? /Try again after (\S+)$/.exec(error.message)?.[1] : undefined
   return {
     message: error.message,
     code,

@@ -26,6 +26,8 @@ const byCode: Record<string, MessageDescriptor> = {
   current_password_invalid: msg`The current password is not correct.`,
   reauthentication_not_valid: msg`That code is not valid or has expired. Ask for a new one.`,
   staff_factor_required: msg`Staff accounts must keep two-step verification: add another authenticator before removing this one.`,
+  // The MFA hook's rejection without a time (it also ends the session, as Supabase Auth does).
+  mfa_verification_rejected: msg`Too many wrong codes for this account. Sign in again in a few minutes.`,
   mfa_challenge_expired: msg`The code took too long. Please enter the current code again.`,
   session_not_found: msg`Your session has ended. Please sign in again.`,
   session_expired: msg`Your session has ended. Please sign in again.`,

@@ -52,14 +52,15 @@ const payloadSchema = z.object({
 })
 type Payload = z.output<typeof payloadSchema>
 
-/** Supabase's notice types and the templates that say them; the last three are our server's own. */
+/**
+ * Supabase's notice types and the templates that say them; the last is our server's own. (The lock
+ * notices go through the e-mail outbox, queued by the verification hooks.)
+ */
 const notices: Record<string, SecurityNoticeKind> = {
   password_changed_notification: 'password_changed',
   mfa_factor_enrolled_notification: 'factor_added',
   mfa_factor_unenrolled_notification: 'factor_removed',
   mfa_factors_reset_by_staff_notification: 'factors_reset_by_staff',
-  failed_sign_ins_notification: 'failed_sign_ins',
-  failed_codes_notification: 'failed_codes',
 }
 
 export interface SendAuthEmailOptions {

@@ -1,8 +1,9 @@
 // Turns one claimed e-mail of the outbox into the message to send, in the reader's language: a
-// notification on its own (or a digest that holds only one), a digest grouped by project, or a
-// contact acknowledgement. Pure: the claim carries everything it needs.
+// notification on its own (or a digest that holds only one), a digest grouped by project, a
+// contact acknowledgement, or a security notice (the same one our auth sent itself before). Pure: the claim carries everything it needs.
 import { contactAcknowledgementMail } from '../_shared/mail/contact-acknowledgement.ts'
 import { notificationDigestMail, notificationMail } from '../_shared/mail/notification.ts'
+import { securityNoticeMail } from '../_shared/mail/security-notice.ts'
 import type { OutgoingMail } from '../_shared/mail/transport.ts'
 import { notificationLink } from './links.ts'
 import type { ClaimedMail, ClaimedNotification, ClaimedNotificationMail } from './outbox.ts'
@@ -10,6 +11,8 @@ import type { ClaimedMail, ClaimedNotification, ClaimedNotificationMail } from '
 export function renderOutboxMail(mail: ClaimedMail, siteOrigin: string): OutgoingMail {
   const locale = mail.locale === 'en' ? 'en' : 'es'
   if (mail.type === 'contact_acknowledgement') return { to: mail.to, ...contactAcknowledgementMail(locale) }
+  if (mail.type === 'security_notice')
+    return { to: mail.to, ...securityNoticeMail(mail.kind, locale, { email: mail.to, factorName: '' }) }
   return { to: mail.to, ...renderNotifications(mail, locale, siteOrigin) }
 }
 

@@ -39,7 +39,13 @@ export interface ClaimedAcknowledgement extends ClaimedBase {
   type: 'contact_acknowledgement'
 }
 
-export type ClaimedMail = ClaimedNotificationMail | ClaimedAcknowledgement
+/** A security notice to an account's owner (the account was locked: migration 20261202110000). */
+export interface ClaimedSecurityNotice extends ClaimedBase {
+  type: 'security_notice'
+  kind: 'failed_sign_ins' | 'failed_codes'
+}
+
+export type ClaimedMail = ClaimedNotificationMail | ClaimedAcknowledgement | ClaimedSecurityNotice
 
 export interface Claim {
   leaseSeconds: number

@@ -1,15 +1,23 @@
-// Failed attempts counted per account as well as per client address: someone trying passwords
-// (or TOTP codes) for one account from many addresses is stopped too. After
-// AUTH_ACCOUNT_MAX_FAILURES failures within AUTH_ACCOUNT_LOCK_MINUTES, further attempts for that
-// account are refused until the window ends, and the answer says when. The key is the address as
-// typed (normalized), whether or not an account has it: an unknown address locks exactly like a
-// known one, so the lock tells nobody which addresses have accounts. In memory, like the per-IP
-// limits: enough for one process.
+// What is left of the account lock in memory; the lock itself is in SQL, in the Password and MFA
+// Verification Attempt hooks (verification-hooks.ts). Two cases have no hook:
+// - a password sign-in for an address without an account. Supabase Auth calls no hook then, so on
+//   Supabase such an address is never locked (its IP rate limits remain); here it is counted like
+//   an account, with the same settings and answer, so the lock tells nobody which addresses have
+//   accounts;
+// - an e-mailed code (POST /verify), which Supabase Auth has no hook for: counted per address.
+// In memory, like the per-IP limits: enough for one process.
+import type { Queryable } from '../db/database'
 import { AuthError } from './errors'
+import { passwordRejection } from './verification-hooks'
 
 interface Failures {
   count: number
   windowEnd: number
+}
+
+export interface LockSettings {
+  maxFailures: number
+  windowMs: number
 }
 
 export class AccountLock {
@@ -17,7 +25,8 @@ export class AccountLock {
 
   constructor(
     private readonly now: () => number,
-    readonly settings: { maxFailures: number; windowMs: number },
+    /** The e-mailed codes' settings (AUTH_ACCOUNT_*); mutable for tests. */
+    readonly settings: LockSettings,
   ) {}
 
   /** Throws the 429 with the time to try again when `key` is locked. */
@@ -26,13 +35,28 @@ export class AccountLock {
     if (entry && entry.count >= this.settings.maxFailures) throw lockedError(new Date(entry.windowEnd))
   }
 
-  /** Counts a failure; true exactly when this one locks the key (the moment to tell the owner). */
-  fail(key: string): boolean {
+  /** Counts a failure; true exactly when this one locks the key. */
+  fail(key: string, settings: LockSettings = this.settings): boolean {
     if (this.failures.size > 10_000) this.sweep()
-    const entry = this.current(key) ?? { count: 0, windowEnd: this.now() + this.settings.windowMs }
-    entry.count += 1
+    const entry = this.current(key) ?? { count: 0, windowEnd: this.now() + settings.windowMs }
+    // One past the maximum keeps it locked; counting further would only grow the number.
+    entry.count = Math.min(entry.count + 1, settings.maxFailures + 1)
     this.failures.set(key, entry)
-    return entry.count === this.settings.maxFailures
+    return entry.count === settings.maxFailures
+  }
+
+  /**
+   * A password attempt for an address without an account, which can only fail: counted as the
+   * password hook counts an account's, and answered as it answers once the count reaches the
+   * maximum. Returns when the attempt is merely wrong.
+   */
+  failUnknown(key: string, settings: LockSettings): void {
+    this.fail(key, settings)
+    const entry = this.current(key)
+    if (entry && entry.count >= settings.maxFailures) {
+      const until = new Date(entry.windowEnd).toISOString()
+      throw passwordRejection(`Too many failed attempts for this account. Try again after ${until}`)
+    }
   }
 
   succeed(key: string): void {
@@ -56,6 +80,16 @@ export class AccountLock {
     const now = this.now()
     for (const [key, entry] of this.failures) if (entry.windowEnd <= now) this.failures.delete(key)
   }
+}
+
+/** The hooks' settings (private.account_lock_settings), so an unknown address locks as an account does. */
+export async function hookLockSettings(db: Queryable): Promise<LockSettings> {
+  const { rows } = await db.query<{ max_failures: number; lock_minutes: number }>(
+    'select max_failures, lock_minutes from private.account_lock_settings',
+  )
+  const row = rows[0]
+  if (!row) throw new Error('private.account_lock_settings has no row')
+  return { maxFailures: row.max_failures, windowMs: row.lock_minutes * 60_000 }
 }
 
 /**

@@ -13,6 +13,7 @@ import { tokenResponse } from './tokens'
 import { totpStep } from './totp'
 import { findUserById } from './users'
 import { sendSecurityNotice } from './notices'
+import { mfaVerificationAttempt } from './verification-hooks'
 
 export function verify(ctx: AuthContext): Handler<AuthEnv> {
   return async (c) => {
@@ -25,12 +26,12 @@ export function verify(ctx: AuthContext): Handler<AuthEnv> {
     if (!code) throw errors.validation('Code needs to be non-empty')
     if (!isUuid(challengeId)) throw errors.challengeNotFound()
     const now = nowOf(ctx)
-    const lock = ctx.runtime.accountLock
-    const lockKey = `totp:${user.id}`
-    lock.check(lockKey)
 
-    const outcome = await ctx.deps.db.transaction(async (tx) => {
-      const current = await findFactor(tx, user.id, factor.id, true)
+    // As GoTrue: the challenge is checked first, then the code; the MFA Verification Attempt hook
+    // hears whether it was right (in a transaction of its own, so a failure is counted even though
+    // this request fails) and may reject it, which is the account lock.
+    const checked = await ctx.deps.db.transaction(async (tx) => {
+      const current = await findFactor(tx, user.id, factor.id)
       const found = current && (await findChallenge(tx, current.id, challengeId))
       if (!current || !found) return errors.challengeNotFound()
       if (found.verified_at || found.ip_address !== clientIp(c)) return errors.challengeIpMismatch()
@@ -38,8 +39,25 @@ export function verify(ctx: AuthContext): Handler<AuthEnv> {
         await tx.query('delete from auth.mfa_challenges where id = $1', [found.id])
         return errors.challengeExpired(found.id)
       }
-      const step = totpStep(current.secret, code, now.getTime())
-      if (step === null) return errors.totpInvalid()
+      return { step: totpStep(current.secret, code, now.getTime()), lastStep: current.last_totp_step }
+    })
+    if (checked instanceof AuthError) throw checked
+    const reused = checked.step !== null && checked.lastStep !== null && checked.step <= Number(checked.lastStep)
+    await mfaVerificationAttempt(ctx, c, {
+      userId: user.id,
+      factorId: factor.id,
+      valid: checked.step !== null && !reused,
+    })
+    if (checked.step === null) throw errors.totpInvalid()
+    if (reused) throw errors.totpReused()
+    const step = checked.step
+
+    const outcome = await ctx.deps.db.transaction(async (tx) => {
+      const current = await findFactor(tx, user.id, factor.id, true)
+      const found = current && (await findChallenge(tx, current.id, challengeId))
+      if (!current || !found) return errors.challengeNotFound()
+      // A concurrent verification took this challenge or this code meanwhile.
+      if (found.verified_at) return errors.challengeIpMismatch()
       if (current.last_totp_step !== null && step <= Number(current.last_totp_step)) return errors.totpReused()
 
       const firstVerification = current.status !== 'verified'
@@ -73,12 +91,7 @@ export function verify(ctx: AuthContext): Handler<AuthEnv> {
         response: await tokenResponse(ctx, tx, fresh, { ...session, aal: 'aal2', factor_id: current.id }, refreshToken),
       }
     })
-    if (outcome instanceof AuthError) {
-      if (outcome.code === 'mfa_verification_failed' && lock.fail(lockKey))
-        sendSecurityNotice(ctx, user, 'failed_codes', null)
-      throw outcome
-    }
-    lock.succeed(lockKey)
+    if (outcome instanceof AuthError) throw outcome
     // A new factor is a way into the account: its owner hears about it.
     if (outcome.added !== undefined) sendSecurityNotice(ctx, user, 'factor_added', outcome.added)
     return c.json(outcome.response)

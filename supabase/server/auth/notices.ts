@@ -1,5 +1,5 @@
 // Security notices to an account's owner (a factor added or removed, the password changed, and
-// our own lock notices), in their language, through the Send Email hook as Supabase Auth sends its
+// our own staff-reset notice), in their language, through the Send Email hook as Supabase Auth sends its
 // security notifications. Sent after the change is committed and never awaited by the request: a
 // mail server that is slow or down must not undo or delay the change, and the failure is logged.
 import type { SecurityNoticeKind } from '../../functions/_shared/mail/auth-mails.ts'
@@ -7,20 +7,21 @@ import type { AuthContext } from './context'
 import { sendAuthEmail } from './email-hook'
 import type { UserRow } from './users'
 
-/** Supabase's notification types; the last three are our server's own (see send-auth-email). */
-const actionTypes: Record<SecurityNoticeKind, string> = {
+/** The notices sent through the Send Email hook. The lock's are queued in SQL by the verification hooks. */
+export type HookNoticeKind = Exclude<SecurityNoticeKind, 'failed_sign_ins' | 'failed_codes'>
+
+/** Supabase's notification types; the last is our server's own (see send-auth-email). */
+const actionTypes: Record<HookNoticeKind, string> = {
   password_changed: 'password_changed_notification',
   factor_added: 'mfa_factor_enrolled_notification',
   factor_removed: 'mfa_factor_unenrolled_notification',
   factors_reset_by_staff: 'mfa_factors_reset_by_staff_notification',
-  failed_sign_ins: 'failed_sign_ins_notification',
-  failed_codes: 'failed_codes_notification',
 }
 
 export function sendSecurityNotice(
   ctx: AuthContext,
   user: UserRow,
-  kind: SecurityNoticeKind,
+  kind: HookNoticeKind,
   factorName: string | null,
 ): void {
   if (!user.email) return

@@ -66,7 +66,7 @@ export interface AuthRuntime {
   limiter: RateLimiter
   /** AUTH_PASSWORD_MIN_LENGTH and AUTH_COMMON_PASSWORDS; mutable for tests, like the limits. */
   passwordRules: { minLength: number; commonPasswords: number }
-  /** Failed sign-ins and TOTP codes per account (account-lock.ts). */
+  /** Failed attempts the verification hooks do not see: unknown addresses, e-mailed codes (account-lock.ts). */
   accountLock: AccountLock
 }
 

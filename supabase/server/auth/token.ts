@@ -10,7 +10,8 @@ import { refreshGrant } from './refresh'
 import { createSession } from './sessions'
 import { tokenResponse } from './tokens'
 import { findUserByEmail, findUserById, isBanned } from './users'
-import { sendSecurityNotice } from './notices'
+import { hookLockSettings } from './account-lock'
+import { passwordVerificationAttempt } from './verification-hooks'
 
 export function token(ctx: AuthContext): Handler {
   return async (c) => {
@@ -33,16 +34,17 @@ async function passwordGrant(ctx: AuthContext, c: Context, body: Body) {
   if (!email && !phone) throw errors.validation('You must provide either an email or phone number.')
 
   // Phone accounts do not exist here; a phone sign-in is just a wrong login.
-  const lock = ctx.runtime.accountLock
-  const lockKey = `password:${(email ?? phone ?? '').toLowerCase()}`
-  lock.check(lockKey)
   const user = email ? await findUserByEmail(ctx.deps.db, email) : undefined
   const matches = await verifyPassword(user?.encrypted_password, password)
-  if (!user || !matches) {
-    if (lock.fail(lockKey) && user) sendSecurityNotice(ctx, user, 'failed_sign_ins', null)
+  if (!user?.encrypted_password) {
+    // No account (or none with a password): no hook runs, as on Supabase; counted all the same.
+    const address = `password:${(email ?? phone ?? '').toLowerCase()}`
+    ctx.runtime.accountLock.failUnknown(address, await hookLockSettings(ctx.deps.db))
     throw errors.invalidCredentials()
   }
-  lock.succeed(lockKey)
+  // The account lock (and its notice to the owner) is the Password Verification Attempt hook's.
+  await passwordVerificationAttempt(ctx, c, user.id, matches)
+  if (!matches) throw errors.invalidCredentials()
   if (!user.email_confirmed_at) throw errors.emailNotConfirmed()
   const now = nowOf(ctx)
   if (isBanned(user, now.getTime())) throw errors.userBanned()

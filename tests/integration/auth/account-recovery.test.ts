@@ -9,7 +9,6 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { commonPasswords } from '../../../supabase/server/auth/common-passwords'
 import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
 import {
-  authRequest,
   claimsOf,
   fragmentOf,
   linkIn,
@@ -285,63 +284,6 @@ describeOnOneDatabase('account recovery and notices on %s', (kind) => {
     // A long passphrase of common words is fine.
     const fine = await server.client().auth.signUp({ email: uniqueEmail('fine'), password: 'river-lantern-copper-7' })
     expect(fine.error).toBeNull()
-  })
-
-  it('locks an account after repeated failures from anywhere, says until when, and tells its owner', async () => {
-    const { accountLock, clock } = runtimeOf(server)
-    accountLock.settings.maxFailures = 3
-    try {
-      const user = await signUp(server, { locale: 'es' })
-      const enrolled = await enrol(user.client, 'Móvil')
-      const nobody = uniqueEmail('nobody')
-      const attempt = async (email: string, secret: string, from: string) => {
-        const response = await authRequest(server, '/token?grant_type=password', {
-          method: 'POST',
-          headers: { 'x-forwarded-for': from },
-          json: { email, password: secret },
-        })
-        return { status: response.status, ...((await response.json()) as { code?: string; message: string }) }
-      }
-      // Three addresses, one account: the per-address limit alone would never stop this.
-      for (const [index, email] of [user.email, nobody].entries()) {
-        for (const from of ['203.0.113.1', '203.0.113.2', '203.0.113.3'])
-          expect(await attempt(email, `wrong-${from}`, from), `${index}`).toMatchObject({ code: 'invalid_credentials' })
-      }
-      const until = new Date(clock.now() + 15 * 60_000)
-      for (const email of [user.email, nobody]) {
-        // Locked even with the right password, and an unknown address exactly like a known one.
-        const locked = await attempt(email, password, '198.51.100.1')
-        expect(locked).toMatchObject({ status: 429, code: 'over_request_rate_limit' })
-        const after = new Date(/Try again after (\S+)$/.exec(locked!.message)![1]!)
-        expect(Math.abs(after.getTime() - until.getTime())).toBeLessThan(5000)
-      }
-      const notice = await server.deps.catcher!.waitFor(user.email, (m) => m.subject.includes('intentos fallidos'))
-      expect(notice.subject).toBe('Varios intentos fallidos de entrar en su cuenta de Cauce Data')
-
-      clock.advance(15 * 60_000 + 1000)
-      const { client } = await signIn(server, user.email)
-      // TOTP codes are counted per account too.
-      const { data: challenge } = await client.auth.mfa.challenge({ factorId: enrolled.id })
-      for (let i = 0; i < 3; i++) {
-        const { error } = await client.auth.mfa.verify({
-          factorId: enrolled.id,
-          challengeId: challenge!.id,
-          code: '000000',
-        })
-        expect(error).toMatchObject({ code: 'mfa_verification_failed' })
-      }
-      const blocked = await client.auth.mfa.challengeAndVerify({
-        factorId: enrolled.id,
-        code: codeFor(enrolled.secret),
-      })
-      expect(blocked.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' })
-      expect(blocked.error!.message).toMatch(/Try again after \d{4}-\d\d-\d\dT/)
-      const codes = await server.deps.catcher!.waitFor(user.email, (m) => m.subject.includes('códigos'))
-      expect(codes.subject).toBe('Varios códigos de verificación incorrectos en su cuenta de Cauce Data')
-    } finally {
-      accountLock.settings.maxFailures = 10_000
-      accountLock.reset()
-    }
   })
 
   it('shows the development inbox to the loopback address only, and says why to others', async () => {

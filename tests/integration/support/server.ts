@@ -112,6 +112,8 @@ export async function startTestServer(
     // Most files need signed-up users with a session; sign-up with confirmation (the default
     // everywhere else) is tested by signup-confirmation.test.ts, which turns this off.
     AUTH_AUTOCONFIRM: 'true',
+    // The account lock (private.account_lock_settings) as high as it goes: files that test it lower it.
+    AUTH_ACCOUNT_MAX_FAILURES: '1000',
     ...envOverrides,
   })
   const { db, drop } = await openCopy(kind)

@@ -1,6 +1,6 @@
 // Security notices: e-mails that tell the owner of an account about a change they may not have
 // made themselves (a second factor added or removed, the password changed), as GoTrue's security
-// notifications do. They
+// notifications do, and that it was locked after failed attempts (sent by the e-mail outbox). They
 // carry no link that acts on the account: a notice must be safe to receive when it is unexpected.
 import { renderMail, type MailLocale, type RenderedMail } from './layout.ts'
 

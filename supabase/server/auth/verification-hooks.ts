@@ -1,0 +1,115 @@
+// Supabase Auth's Password Verification Attempt and MFA Verification Attempt hooks, called as
+// GoTrue calls a Postgres-function hook (pg-functions://postgres/<schema>/<fn>): in a transaction of
+// its own as supabase_auth_admin, with a 2 s statement timeout, `select <fn>(event)`. The account
+// lock lives in those functions (migration 20261202110000), so Supabase and our server run the same
+// lock; AUTH_HOOK_*_VERIFICATION_ATTEMPT_URI name the functions as GoTrue's settings do.
+import { randomUUID } from 'node:crypto'
+import type { Context } from 'hono'
+import { pgFunctionUri } from '../env'
+import type { AuthContext } from './context'
+import { AuthError, errors } from './errors'
+import { clientIp } from './http'
+
+/** GoTrue's hook timeout for Postgres functions. */
+const hookTimeout = '2s'
+
+type HookName = 'password-verification' | 'mfa-verification'
+
+interface VerificationOutput {
+  decision?: unknown
+  message?: unknown
+  should_logout_user?: unknown
+}
+
+/** Runs the hook at `uri` with `input` (plus GoTrue's metadata) and returns its output. */
+async function invokePgHook(
+  ctx: AuthContext,
+  c: Context,
+  uri: string,
+  name: HookName,
+  input: Record<string, unknown>,
+): Promise<VerificationOutput> {
+  const match = pgFunctionUri.exec(uri)
+  // env.ts accepts nothing else; a wrong URI set in a test is still a clear failure.
+  if (!match) throw errors.unexpected(`Error running hook URI: ${uri}`)
+  const event = {
+    metadata: { uuid: randomUUID(), time: new Date().toISOString(), name, ip_address: clientIp(c) },
+    ...input,
+  }
+  let output: unknown
+  try {
+    output = await ctx.deps.db.transaction(
+      async (tx) =>
+        (await tx.query<{ output: unknown }>(`select "${match[1]}"."${match[2]}"($1::jsonb) as output`, [event]))
+          .rows[0]?.output,
+      [
+        ['role', 'supabase_auth_admin'],
+        ['statement_timeout', hookTimeout],
+      ],
+      { retryable: true },
+    )
+  } catch (error) {
+    console.error(`auth: the hook ${uri} failed`, error)
+    throw errors.unexpected(`Error running hook URI: ${uri}`)
+  }
+  const parsed = (typeof output === 'string' ? JSON.parse(output) : output) as Record<string, unknown> | null
+  // An {error: {http_code, message}} answer is sent on as GoTrue does (500 without a code).
+  const failure = parsed?.error as { http_code?: unknown; message?: unknown } | undefined
+  if (failure && typeof failure.message === 'string' && failure.message) {
+    const status = typeof failure.http_code === 'number' && failure.http_code !== 0 ? failure.http_code : 500
+    const known = status >= 400 && status < 500 ? (status as AuthError['status']) : 500
+    throw new AuthError(known, known === 500 ? 'unexpected_failure' : 'unknown', failure.message)
+  }
+  return parsed ?? {}
+}
+
+const rejected = (output: VerificationOutput) => output.decision === 'reject'
+const messageOf = (output: VerificationOutput, fallback: string) =>
+  typeof output.message === 'string' && output.message ? output.message : fallback
+
+/**
+ * After a password was checked for an existing account: GoTrue's answer to a rejection is its 400
+ * invalid_credentials with the hook's message (the lock's says when to try again).
+ */
+export async function passwordVerificationAttempt(
+  ctx: AuthContext,
+  c: Context,
+  userId: string,
+  valid: boolean,
+): Promise<void> {
+  const uri = ctx.deps.env.AUTH_HOOK_PASSWORD_VERIFICATION_ATTEMPT_URI
+  const output = await invokePgHook(ctx, c, uri, 'password-verification', { user_id: userId, valid })
+  if (!rejected(output)) return
+  if (output.should_logout_user === true)
+    await ctx.deps.db.query('delete from auth.sessions where user_id = $1', [userId])
+  throw passwordRejection(messageOf(output, 'Further password verification attempts will be rejected.'))
+}
+
+export function passwordRejection(message: string): AuthError {
+  return new AuthError(400, 'invalid_credentials', message)
+}
+
+/**
+ * After a TOTP code was checked: on a rejection GoTrue signs the user out everywhere and answers
+ * 403 mfa_verification_rejected with the hook's message.
+ */
+export async function mfaVerificationAttempt(
+  ctx: AuthContext,
+  c: Context,
+  input: { userId: string; factorId: string; valid: boolean },
+): Promise<void> {
+  const uri = ctx.deps.env.AUTH_HOOK_MFA_VERIFICATION_ATTEMPT_URI
+  const output = await invokePgHook(ctx, c, uri, 'mfa-verification', {
+    user_id: input.userId,
+    factor_id: input.factorId,
+    factor_type: 'totp',
+    valid: input.valid,
+  })
+  if (!rejected(output)) return
+  await ctx.deps.db.query('delete from auth.sessions where user_id = $1', [input.userId])
+  throw new AuthError(
+    403,
+    'mfa_verification_rejected',
+    messageOf(output, 'Further MFA verification attempts will be rejected.'),
+  )
+}
