@@ -6,13 +6,17 @@ import { describeEachDatabase } from '../support/server'
 import { startRestBed, userA, type RestBed } from './support/fixture'
 
 const schema = `
+-- A table outside the API, exposed only through a view.
+create schema rt_private;
+create table rt_private.rt_studios (id integer primary key, name text not null);
 create table public.rt_actors (id integer primary key, name text not null);
 create table public.rt_films (
   id integer primary key,
   title text not null,
   year integer,
   restricted boolean not null default false,
-  owner_id uuid
+  owner_id uuid,
+  studio_id integer references rt_private.rt_studios (id)
 );
 create table public.rt_roles (
   actor_id integer references public.rt_actors (id),
@@ -48,12 +52,15 @@ create view public.rt_recent_films with (security_invoker = true) as
 create view public.rt_actor_names with (security_invoker = true) as select id, name from public.rt_actors;
 create view public.rt_cast_list with (security_invoker = true) as
   select actor_id as who, character from public.rt_roles;
+create view public.rt_studio_list with (security_invoker = true) as select id, name from rt_private.rt_studios;
 -- A key column that is computed is no longer the key: no relationship.
 create view public.rt_film_years with (security_invoker = true) as select id + 0 as id, year from public.rt_films;
 
 grant select on public.rt_actors, public.rt_films, public.rt_roles, public.rt_teams, public.rt_players,
   public.rt_squads, public.rt_trials, public.rt_loans, public.rt_film_list, public.rt_recent_films,
-  public.rt_actor_names, public.rt_cast_list, public.rt_film_years to anon, authenticated;
+  public.rt_actor_names, public.rt_cast_list, public.rt_film_years, public.rt_studio_list to anon, authenticated;
+grant usage on schema rt_private to anon, authenticated;
+grant select on rt_private.rt_studios to anon, authenticated;
 
 alter table public.rt_actors enable row level security;
 create policy rt_actors_read on public.rt_actors for select to anon, authenticated using (true);
@@ -65,9 +72,10 @@ create policy rt_roles_read on public.rt_roles for select to anon, authenticated
   using (not hidden or (select auth.uid()) is not null);
 
 insert into public.rt_actors values (1, 'Ana'), (2, 'Bruno'), (3, 'Carla');
+insert into rt_private.rt_studios values (1, 'Norte');
 insert into public.rt_films values
-  (1, 'Alpha', 1999, false, null), (2, 'Beta', 2005, false, null),
-  (3, 'Gamma', 2010, true, '${userA}'), (4, 'Delta', 2020, false, null);
+  (1, 'Alpha', 1999, false, null, 1), (2, 'Beta', 2005, false, null, null),
+  (3, 'Gamma', 2010, true, '${userA}', 1), (4, 'Delta', 2020, false, null, null);
 insert into public.rt_roles values
   (1, 1, 'Hero', false), (1, 2, 'Villain', false), (1, 3, 'Cameo', false),
   (2, 2, null, false), (2, 1, 'Extra', true);
@@ -268,6 +276,19 @@ describeEachDatabase('REST many-to-many, views and to-many spreads on %s', (kind
       ])
       const signedIn = await bed.alice.from('rt_actor_names').select('name, rt_film_list(title)').eq('id', 1)
       expect(signedIn.data?.[0]?.rt_film_list).toHaveLength(3)
+    })
+
+    it('relates a table to a view over a table of another schema', async () => {
+      const toView = await bed.anon.from('rt_films').select('title, rt_studio_list(name)').in('id', [1, 2]).order('id')
+      expect(toView.data).toEqual([
+        { title: 'Alpha', rt_studio_list: { name: 'Norte' } },
+        { title: 'Beta', rt_studio_list: null },
+      ])
+      const fromView = await bed.anon
+        .from('rt_studio_list')
+        .select('name, rt_films(title)')
+        .order('id', { referencedTable: 'rt_films' })
+      expect(fromView.data).toEqual([{ name: 'Norte', rt_films: [{ title: 'Alpha' }] }])
     })
 
     it('finds no relationship through a computed column', async () => {
