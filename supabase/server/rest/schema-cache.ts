@@ -1,6 +1,7 @@
 // The schema cache: what the `public` schema exposes (tables, views, their columns and keys, the
 // foreign keys between them, functions), built from one read of the catalog.
-import type { Catalog, CatalogColumn } from './schema-query'
+import type { Catalog, CatalogColumn, CatalogConstraint } from './schema-query'
+import { ViewOrigins } from './view-origins'
 
 export interface Column {
   name: string
@@ -17,6 +18,8 @@ export interface Column {
 
 export interface Relation {
   name: string
+  /** A view or materialized view: its keys are those of the table columns it passes on. */
+  isView: boolean
   columns: Column[]
   byName: Map<string, Column>
   primaryKey: string[]
@@ -33,12 +36,29 @@ export interface ComputedRelationship {
   toOne: boolean
 }
 
+/**
+ * A foreign key between two exposed relations: a table's own, or one a view inherits by passing on
+ * the key's columns of either table unchanged (as PostgREST finds them), under the constraint's name.
+ */
 export interface ForeignKey {
   name: string
   table: string
   columns: string[]
   refTable: string
   refColumns: string[]
+  /** The referencing columns are a primary or unique key of their table: one-to-one. */
+  oneToOne: boolean
+}
+
+/**
+ * A junction: a relation with many-to-one keys to two relations, the columns of both part of its
+ * primary key (PostgREST's rule), relating them many-to-many.
+ */
+export interface Junction {
+  relation: string
+  /** Its key to the source, then its key to the target. */
+  source: ForeignKey
+  target: ForeignKey
 }
 
 export interface FunctionParam {
@@ -82,9 +102,10 @@ function toColumn(column: CatalogColumn): Column {
   }
 }
 
-function makeRelation(name: string, columns: Column[]): Relation {
+function makeRelation(name: string, columns: Column[], isView = false): Relation {
   return {
     name,
+    isView,
     columns,
     byName: new Map(columns.map((column) => [column.name, column])),
     primaryKey: [],
@@ -110,6 +131,7 @@ const unlimitedType = (type: string) => (Object.hasOwn(unlimited, type) ? (unlim
 export class SchemaCache {
   readonly relations = new Map<string, Relation>()
   readonly foreignKeys: ForeignKey[] = []
+  readonly junctions: Junction[] = []
   readonly functions = new Map<string, DbFunction[]>()
   readonly computedRelationships: ComputedRelationship[] = []
   private readonly statementNames = new Map<string, string>()
@@ -124,30 +146,11 @@ export class SchemaCache {
     const exposedByOid = new Map<number, string>()
     for (const relation of catalog.relations) {
       if (relation.schema !== 'public' || relation.kind === 'c') continue
-      this.relations.set(relation.name, makeRelation(relation.name, columnsByOid.get(relation.oid) ?? []))
+      const isView = relation.kind === 'v' || relation.kind === 'm'
+      this.relations.set(relation.name, makeRelation(relation.name, columnsByOid.get(relation.oid) ?? [], isView))
       exposedByOid.set(relation.oid, relation.name)
     }
-    for (const constraint of catalog.constraints) {
-      const relation = this.relations.get(constraint.table)
-      if (!relation) continue
-      if (constraint.type === 'p') relation.primaryKey = constraint.columns
-      if (constraint.type === 'p' || constraint.type === 'u') relation.uniqueKeys.push(constraint.columns)
-      if (
-        constraint.type === 'f' &&
-        constraint.ref_schema === 'public' &&
-        constraint.ref_table &&
-        constraint.ref_columns
-      ) {
-        if (!this.relations.has(constraint.ref_table)) continue
-        this.foreignKeys.push({
-          name: constraint.name,
-          table: constraint.table,
-          columns: constraint.columns,
-          refTable: constraint.ref_table,
-          refColumns: constraint.ref_columns,
-        })
-      }
-    }
+    this.addKeys(catalog, exposedByOid)
     for (const fn of catalog.functions) {
       const inputs = fn.args.filter((arg) => ['i', 'b', 'v'].includes(arg.mode))
       const outputs = fn.args.filter((arg) => ['o', 'b', 't'].includes(arg.mode))
@@ -195,6 +198,94 @@ export class SchemaCache {
       })
       this.functions.set(fn.name, list)
       this.addComputed(fn, inputs, kind, exposedByOid)
+    }
+  }
+
+  /**
+   * Keys of tables, and of the exposed views that pass their columns on: primary and unique keys,
+   * foreign keys between every pair of exposed relations that carry a key's two ends, and junctions.
+   */
+  private addKeys(catalog: Catalog, exposedByOid: Map<number, string>) {
+    const origins = new ViewOrigins(catalog.views)
+    const namesByOid = new Map<number, Map<number, string>>()
+    for (const column of catalog.columns) {
+      const names = namesByOid.get(column.relid) ?? new Map<number, string>()
+      names.set(column.attnum, column.name)
+      namesByOid.set(column.relid, names)
+    }
+    // Each exposed view's columns by the table column they pass on (a column may be passed twice).
+    const viewColumns = new Map<string, Array<{ view: number; name: string }>>()
+    for (const [oid, name] of exposedByOid) {
+      if (!this.relations.get(name)?.isView) continue
+      for (const [attnum, columnName] of namesByOid.get(oid) ?? []) {
+        const origin = origins.origin(oid, attnum)
+        if (!origin) continue
+        const at = `${origin.table}:${origin.column}`
+        viewColumns.set(at, [...(viewColumns.get(at) ?? []), { view: oid, name: columnName }])
+      }
+    }
+    /** The exposed relations carrying `attnums` of table `oid`, with those columns' names there. */
+    const carriers = (oid: number, attnums: number[], names: string[]) => {
+      const found: Array<{ relation: string; columns: string[] }> = []
+      const table = exposedByOid.get(oid)
+      if (table !== undefined && !origins.isView(oid)) found.push({ relation: table, columns: names })
+      const views = new Set((viewColumns.get(`${oid}:${attnums[0]}`) ?? []).map((column) => column.view))
+      for (const view of views) {
+        let combos: string[][] = [[]]
+        for (const attnum of attnums) {
+          const options = (viewColumns.get(`${oid}:${attnum}`) ?? []).filter((column) => column.view === view)
+          combos = combos.flatMap((combo) => options.map((option) => [...combo, option.name]))
+        }
+        for (const columns of combos) found.push({ relation: exposedByOid.get(view) as string, columns })
+      }
+      return found
+    }
+    const keysByOid = new Map<number, CatalogConstraint[]>()
+    for (const constraint of catalog.constraints) {
+      if (constraint.type === 'f') continue
+      keysByOid.set(constraint.table_oid, [...(keysByOid.get(constraint.table_oid) ?? []), constraint])
+    }
+    const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((n) => b.includes(n))
+    for (const [oid, keys] of keysByOid) {
+      for (const key of keys) {
+        for (const { relation: name, columns } of carriers(oid, key.attnums, key.columns)) {
+          const relation = this.relations.get(name)
+          if (!relation) continue
+          // A view's primary key: the first set of its columns carrying the table's (PostgREST).
+          if (key.type === 'p' && relation.primaryKey.length === 0) relation.primaryKey = columns
+          relation.uniqueKeys.push(columns)
+        }
+      }
+    }
+    for (const fk of catalog.constraints) {
+      if (fk.type !== 'f' || !fk.ref_oid || !fk.ref_attnums || !fk.ref_columns) continue
+      const oneToOne = (keysByOid.get(fk.table_oid) ?? []).some((key) => sameSet(key.attnums, fk.attnums))
+      const refs = carriers(fk.ref_oid, fk.ref_attnums, fk.ref_columns)
+      for (const from of carriers(fk.table_oid, fk.attnums, fk.columns)) {
+        for (const to of refs) {
+          this.foreignKeys.push({
+            name: fk.name,
+            table: from.relation,
+            columns: from.columns,
+            refTable: to.relation,
+            refColumns: to.columns,
+            oneToOne,
+          })
+        }
+      }
+    }
+    for (const relation of this.relations.values()) {
+      const many = this.foreignKeys.filter(
+        (fk) =>
+          fk.table === relation.name &&
+          !fk.oneToOne &&
+          fk.columns.every((column) => relation.primaryKey.includes(column)),
+      )
+      for (const source of many) {
+        for (const target of many) {
+          if (source.name !== target.name) this.junctions.push({ relation: relation.name, source, target })
+        }
+      }
     }
   }
 

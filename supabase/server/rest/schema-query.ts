@@ -4,6 +4,7 @@ import type { Queryable } from '../db/database'
 
 export interface CatalogColumn {
   relation: string
+  attnum: number
   name: string
   type: string
   typname: string
@@ -19,14 +20,23 @@ export interface CatalogRelation {
   kind: string
 }
 
+/** A key of a table in any schema: views expose the keys of the tables they read. */
 export interface CatalogConstraint {
   name: string
   type: 'p' | 'u' | 'f'
-  table: string
+  table_oid: number
   columns: string[]
-  ref_table: string | null
-  ref_schema: string | null
+  attnums: number[]
+  ref_oid: number | null
   ref_columns: string[] | null
+  ref_attnums: number[] | null
+}
+
+/** A view (or materialized view) with its query tree, to follow its columns back to tables. */
+export interface CatalogView {
+  oid: number
+  /** `pg_rewrite.ev_action` as text (PostgreSQL's node tree format). */
+  definition: string
 }
 
 export interface CatalogFunctionArg {
@@ -59,12 +69,14 @@ export interface Catalog {
   relations: CatalogRelation[]
   columns: Array<CatalogColumn & { relid: number }>
   constraints: CatalogConstraint[]
+  views: CatalogView[]
   functions: CatalogFunction[]
 }
 
-// Relations of `public` plus any relation a public function returns the row type of.
+// Relations of `public` plus any relation a public function returns the row type of; keys of
+// tables in every schema but PostgreSQL's own; views of `public` and every view they read.
 const catalogSql = `
-with fns as (
+with recursive fns as (
   select p.* from pg_proc p join pg_namespace n on n.oid = p.pronamespace
   where n.nspname = 'public' and p.prokind = 'f'
 ),
@@ -72,12 +84,21 @@ rels as (
   select c.oid, c.relname, n.nspname, c.relkind from pg_class c join pg_namespace n on n.oid = c.relnamespace
   where (n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'f', 'p'))
      or c.oid in (select t.typrelid from fns join pg_type t on t.oid = fns.prorettype where t.typrelid <> 0)
+),
+views as (
+  select c.oid from pg_class c join pg_namespace n on n.oid = c.relnamespace
+  where n.nspname = 'public' and c.relkind in ('v', 'm')
+  union
+  select d.refobjid from views v
+  join pg_rewrite r on r.ev_class = v.oid
+  join pg_depend d on d.classid = 'pg_rewrite'::regclass and d.objid = r.oid and d.refclassid = 'pg_class'::regclass
+  join pg_class c on c.oid = d.refobjid and c.relkind in ('v', 'm')
 )
 select json_build_object(
   'relations', coalesce((select json_agg(json_build_object('oid', r.oid::int8, 'name', r.relname, 'schema', r.nspname, 'kind', r.relkind)) from rels r), '[]'),
   'columns', coalesce((
     select json_agg(json_build_object(
-      'relid', a.attrelid::int8, 'relation', r.relname, 'name', a.attname, 'type', format_type(a.atttypid, null),
+      'relid', a.attrelid::int8, 'relation', r.relname, 'attnum', a.attnum, 'name', a.attname, 'type', format_type(a.atttypid, null),
       'typname', t.typname, 'notnull', a.attnotnull, 'hasdefault', a.atthasdef, 'generated', a.attgenerated <> ''
     ) order by a.attrelid, a.attnum)
     from rels r join pg_attribute a on a.attrelid = r.oid and a.attnum > 0 and not a.attisdropped
@@ -85,19 +106,24 @@ select json_build_object(
   ), '[]'),
   'constraints', coalesce((
     select json_agg(json_build_object(
-      'name', con.conname, 'type', con.contype, 'table', c.relname,
+      'name', con.conname, 'type', con.contype, 'table_oid', con.conrelid::int8,
       'columns', (select json_agg(a.attname order by k.i) from unnest(con.conkey) with ordinality k(n, i)
                   join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.n),
-      'ref_table', fc.relname, 'ref_schema', fns_.nspname,
+      'attnums', to_json(con.conkey),
+      'ref_oid', nullif(con.confrelid, 0)::int8,
       'ref_columns', (select json_agg(a.attname order by k.i) from unnest(con.confkey) with ordinality k(n, i)
-                      join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.n)
-    ))
+                      join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.n),
+      'ref_attnums', to_json(con.confkey)
+    ) order by con.conrelid, con.conname)
     from pg_constraint con
     join pg_class c on c.oid = con.conrelid
     join pg_namespace n on n.oid = c.relnamespace
-    left join pg_class fc on fc.oid = con.confrelid
-    left join pg_namespace fns_ on fns_.oid = fc.relnamespace
-    where n.nspname = 'public' and con.contype in ('p', 'u', 'f')
+    where n.nspname not in ('pg_catalog', 'information_schema') and con.contype in ('p', 'u', 'f')
+      and con.conparentid = 0
+  ), '[]'),
+  'views', coalesce((
+    select json_agg(json_build_object('oid', r.ev_class::int8, 'definition', r.ev_action::text))
+    from pg_rewrite r where r.ev_class in (select oid from views) and r.rulename = '_RETURN'
   ), '[]'),
   'functions', coalesce((
     select json_agg(json_build_object(

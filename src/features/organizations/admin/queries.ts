@@ -62,7 +62,7 @@ export const organizationsQuery = () =>
     queryFn: async (): Promise<OrganizationListItem[]> => {
       const { data, error } = await supabase
         .from('organizations')
-        .select('*, profiles(count), projects(count)')
+        .select('*, profiles!profiles_organization_id_fkey(count), projects(count)')
         .order('name')
       fail(error)
       return (data ?? []).map(({ profiles, projects, ...organization }) => ({

@@ -129,24 +129,61 @@ function limits(node: ReadNode, params: SqlParams) {
 
 const objectOf = (pairs: Pair[]) => jsonObject(pairs.map((pair): [string, string] => [pair.key, pair.expr]))
 
+/**
+ * What an embed reads from and how its rows join the parent's row: the target's rows, the rows a
+ * computed relationship's function returns, or the target's rows joined to a junction's (an inner
+ * join, so the embed's own joins can still reach the target).
+ */
+function embedSource(parentAlias: string, embed: EmbedNode): { from: string; joinOn: string[] } {
+  const child = embed.node
+  const { via, junction, pairs } = embed.relationship
+  if (via) {
+    const row = rowOf(
+      parentAlias,
+      via.source.name,
+      via.source.columns.map((column) => column.name),
+    )
+    return { from: `from ${qualified(via.fn)}(${row}) as ${child.alias}`, joinOn: [] }
+  }
+  const target = `from ${qualified(child.relation.name)} as ${child.alias}`
+  if (junction && embed.junctionAlias) {
+    const alias = embed.junctionAlias
+    const toTarget = junction.target.map(
+      (pair) => `${alias}.${ident(pair.junction)} = ${child.alias}.${ident(pair.target)}`,
+    )
+    return {
+      from: `${target} join ${qualified(junction.relation.name)} as ${alias} on ${toTarget.join(' and ')}`,
+      joinOn: junction.source.map((pair) => `${alias}.${ident(pair.junction)} = ${parentAlias}.${ident(pair.source)}`),
+    }
+  }
+  return {
+    from: target,
+    joinOn: pairs.map((pair) => `${child.alias}.${ident(pair.target)} = ${parentAlias}.${ident(pair.source)}`),
+  }
+}
+
 /** The lateral join for an embed, and the pairs it contributes to its parent's object. */
 function lateralJoin(parentAlias: string, embed: EmbedNode, params: SqlParams): { sql: string; pairs: Pair[] } {
   const child = embed.node
-  const joinOn = embed.relationship.pairs.map(
-    (pair) => `${child.alias}.${ident(pair.target)} = ${parentAlias}.${ident(pair.source)}`,
-  )
-  const parts = nodeParts(child, params, joinOn, true, embed.spread)
-  const via = embed.relationship.via
-  // A computed relationship reads the rows its function returns for the parent row.
-  const from = via
-    ? `from ${qualified(via.fn)}(${rowOf(
-        parentAlias,
-        via.source.name,
-        via.source.columns.map((column) => column.name),
-      )}) as ${child.alias}`
-    : `from ${qualified(child.relation.name)} as ${child.alias}`
+  const { from, joinOn } = embedSource(parentAlias, embed)
+  const toManySpread = embed.spread && !embed.toOne
+  const parts = nodeParts(child, params, joinOn, true, embed.spread && embed.toOne)
   const kind = embed.inner ? 'inner' : 'left'
   const { limit, offset } = limits(child, params)
+  if (toManySpread) {
+    // PostgREST 13: each spread value becomes the array of its values over the embed's rows, in
+    // their order; `_present` is null when there are none (for !inner and rel=is.null).
+    const columns = parts.pairs.map((pair, i) => `, ${pair.expr} as c${i}`).join('')
+    const rows = `select 1 as _row${columns} ${from}${tail(parts, limit, offset)}`
+    const arrays = parts.pairs.map((_, i) => `, coalesce(json_agg(s.c${i}), '[]'::json) as c${i}`).join('')
+    const on = embed.inner ? `${embed.lateral}._present` : 'true'
+    const sql = `${kind} join lateral (select bool_or(true) as _present${arrays} from (${rows}) as s) as ${embed.lateral} on ${on}`
+    const pairs = parts.pairs.map(({ key }, i) => {
+      const value = `${embed.lateral}.c${i}`
+      return { key, expr: value, group: value, embedded: true }
+    })
+    return { sql, pairs }
+  }
   if (embed.spread) {
     const columns = parts.pairs.map((pair, i) => `${pair.expr} as c${i}`)
     const sql = `${kind} join lateral (select true as _present${columns.map((column) => `, ${column}`).join('')} ${from}${tail(parts, limit, offset)}) as ${embed.lateral} on true`

@@ -6,7 +6,7 @@ import { closestColumn } from '../fuzzy'
 import type { FieldRef, LogicTree, ParsedQuery, SelectItem } from '../parse/ast'
 import type { Relation, SchemaCache } from '../schema-cache'
 import { castType } from '../build/sql'
-import { findRelationship } from './relationships'
+import { findRelationship, isToOne } from './relationships'
 import { AliasCounter, type ColumnRef, type EmbedNode, type ReadNode, type ResolvedLogic } from './types'
 
 /** `label`: what PostgreSQL's error names the table by (ReadNode.label). */
@@ -46,6 +46,8 @@ interface PlanContext {
   deferred: RestError[]
   /** The select asks for an aggregate somewhere (PGRST123 unless they are enabled). */
   aggregates: boolean
+  /** A to-many spread holds an aggregate: PostgREST's PGRST127, after PGRST123. */
+  spreadAggregate?: RestError
   /**
    * The same embed twice at one level: PostgREST names both joins alike and PostgreSQL refuses the
    * query (42712) before it looks at any column.
@@ -85,11 +87,26 @@ const checkedCast = (ctx: PlanContext, type: string | undefined) =>
         () => castType(type),
       )
 
-function buildNode(ctx: PlanContext, relation: Relation, items: SelectItem[], depth = 0): ReadNode {
+/**
+ * An aggregate a to-many spread would take: in its own fields or handed up by its to-one spreads,
+ * which PostgREST does not implement (arrays per parent row leave nothing to aggregate over).
+ */
+function spreadsAggregate(node: ReadNode): boolean {
+  return node.fields.some(
+    (field) =>
+      field.kind === 'countAll' ||
+      field.kind === 'count' ||
+      (field.kind === 'column' && field.aggregate !== undefined) ||
+      (field.kind === 'embed' && field.embed.spread && field.embed.toOne && spreadsAggregate(field.embed.node)),
+  )
+}
+
+/** `label`: what PostgREST's SQL calls the table (`<table>_<depth>`; a many-to-many target keeps its name). */
+function buildNode(ctx: PlanContext, relation: Relation, items: SelectItem[], depth = 0, label?: string): ReadNode {
   const node: ReadNode = {
     relation,
     alias: ctx.counter.table(),
-    label: depth === 0 ? relation.name : `${relation.name}_${depth}`,
+    label: label ?? (depth === 0 ? relation.name : `${relation.name}_${depth}`),
     fields: [],
     filters: [],
     logic: [],
@@ -118,9 +135,20 @@ function buildNode(ctx: PlanContext, relation: Relation, items: SelectItem[], de
       node.fields.push({ kind: 'column', key, ref, cast, aggregate, aliased: item.alias !== undefined })
     } else {
       const relationship = findRelationship(ctx.cache, relation, item.name, item.hint)
-      const toOne = relationship.cardinality !== 'one-to-many'
-      if (item.spread && !toOne) throw restErrors.notImplemented(`spreading the to-many embed '${item.name}'`)
-      const child = buildNode(ctx, relationship.target, item.children, depth + 1)
+      const toOne = isToOne(relationship)
+      const junction = relationship.junction !== undefined
+      const child = buildNode(
+        ctx,
+        relationship.target,
+        item.children,
+        depth + 1,
+        junction ? relationship.target.name : undefined,
+      )
+      if (item.spread && !toOne && spreadsAggregate(child)) {
+        ctx.spreadAggregate ??= restErrors.notImplemented(
+          'Aggregates are not implemented for one-to-many or many-to-many spreads.',
+        )
+      }
       const joinLabel = `${relation.name}_${item.alias ?? item.name}_${depth + 1}`
       if (node.embeds.some((other) => other.joinLabel === joinLabel))
         ctx.duplicate ??= restErrors.duplicateTable(joinLabel)
@@ -132,6 +160,7 @@ function buildNode(ctx: PlanContext, relation: Relation, items: SelectItem[], de
         inner: item.inner,
         spread: item.spread,
         lateral: ctx.counter.lateral(),
+        junctionAlias: junction ? ctx.counter.table() : undefined,
         joinLabel,
       }
       node.embeds.push(embed)
@@ -183,6 +212,7 @@ export function planRead(cache: SchemaCache, relation: Relation, query: ParsedQu
   const ctx: PlanContext = { cache, counter: new AliasCounter(), deferred: [], aggregates: false }
   const root = buildNode(ctx, relation, query.select)
   if (ctx.aggregates && !options.aggregates) throw restErrors.aggregatesNotAllowed()
+  if (ctx.spreadAggregate) throw ctx.spreadAggregate
   const resolve: Resolve = (node, field) => columnOf(ctx, node, field)
   for (const { path, filter } of query.filters) {
     const node = nodeAt(root, path)

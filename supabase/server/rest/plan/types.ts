@@ -79,6 +79,8 @@ export interface EmbedNode {
   spread: boolean
   /** The generated alias of its lateral join (l1, l2…). */
   lateral: string
+  /** A many-to-many embed: the generated alias of the junction joined to its rows. */
+  junctionAlias?: string
   /** What PostgREST's SQL calls its join: `<parent table>_<alias or name>_<depth>`. */
   joinLabel: string
 }
