@@ -31,11 +31,13 @@ const HOST = 'localhost'
 const ORIGIN = `http://${HOST}:${PORT}`
 
 const FIRST_LOAD_PATHS = ['/es', '/']
-/** Every public page in both languages (prefixed), as the build prerendered them; or BENCH_PAGES. */
+/** Every public and sign-in page in both languages (prefixed), as the build prerendered them; or BENCH_PAGES. */
 async function lighthousePaths() {
   if (process.env.BENCH_PAGES) return process.env.BENCH_PAGES.split(',')
-  const { prerenderTargets } = await import(pathToFileURL(join(DIST, 'server', 'entry-server.js')).href)
-  return prerenderTargets()
+  const { prerenderTargets, signInPrerenderTargets } = await import(
+    pathToFileURL(join(DIST, 'server', 'entry-server.js')).href
+  )
+  return [...prerenderTargets(), ...signInPrerenderTargets()]
     .filter((target) => !target.notFound && target.url.startsWith(`/${target.locale}`))
     .map((target) => target.url)
 }

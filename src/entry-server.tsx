@@ -5,8 +5,10 @@
 import { renderToString } from 'react-dom/server'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { createAppRouter } from './router'
-import { routeTree } from './site-route-tree.gen'
+import { routeTree as siteRouteTree } from './site-route-tree.gen'
+import { routeTree as appRouteTree } from './routeTree.gen'
 import { PageSpinner } from './components/spinner/spinner'
+import { RoutePendingSpinner } from './components/spinner/route-pending'
 import { jsonLdText, organization } from './lib/structured-data'
 import { siteConfig } from './config/site'
 import { activateLocale, i18n, provideCatalogs } from './lib/i18n'
@@ -37,6 +39,8 @@ export interface RenderOptions {
   contact?: ContactSubmission
   /** The inline script that starts the app on the page (src/lib/page-bootstrap.ts). */
   bootstrap?: string
+  /** The public site's routes (default), or the app's for the prerendered sign-in pages. */
+  tree?: 'site' | 'app'
 }
 
 /** Reads the built catalogs (<dist>/locales/{lng}.json): every render after this finds them at hand. */
@@ -53,10 +57,11 @@ export async function provideBuiltCatalogs(dist: string): Promise<void> {
 
 /** The whole HTML document of a page, and the language it was rendered in. */
 export async function renderDocument(options: RenderOptions): Promise<{ html: string; lang: Locale }> {
-  // The public pages' routes, as the browser hydrates them with (src/site-app.tsx).
+  // The routes the browser hydrates the page with: src/site-app.tsx's, or src/app.tsx's.
+  const app = options.tree === 'app'
   const router = createAppRouter({
-    routeTree,
-    pendingComponent: PageSpinner,
+    routeTree: app ? appRouteTree : siteRouteTree,
+    pendingComponent: app ? RoutePendingSpinner : PageSpinner,
     history: createMemoryHistory({ initialEntries: [options.url] }),
     resolveLocale: (pathname) => localeFromPath(pathname) ?? options.locale,
   })
@@ -75,7 +80,8 @@ export async function renderDocument(options: RenderOptions): Promise<{ html: st
       mode: options.mode,
       errorScreenHtml,
       bootstrap: options.bootstrap,
-      headHtml: [`<script type="application/ld+json">${jsonLdText(organization(lang))}</script>`],
+      needsScript: app,
+      headHtml: app ? [] : [`<script type="application/ld+json">${jsonLdText(organization(lang))}</script>`],
     }),
     lang,
   }
@@ -108,8 +114,9 @@ export async function checkContactForm(form: URLSearchParams, locale: Locale) {
   }
 }
 
-export { errorScreenFile, inlineScriptsFile, prerenderTargets } from './lib/prerendered'
+export { errorScreenFile, inlineScriptsFile, prerenderTargets, signInPrerenderTargets } from './lib/prerendered'
 export { pageBootstrapScript, scriptHashSource } from './lib/page-bootstrap'
+export { showStaticErrorScreen } from './lib/static-error-screen'
 export { prerenderOrigin } from './lib/seo'
 export { toRow as contactRow } from './features/marketing/contact-form/rules'
 export { classifyFailure as classifyContactFailure } from './features/marketing/contact-form/send'

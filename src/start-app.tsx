@@ -55,11 +55,12 @@ export async function startApp(root: HTMLElement, prerenderedPage: boolean, rout
     prerendered === 'hydrate' && pageLocale !== detectBrowserLocale(window.location.pathname) ? 'render' : prerendered
   // While hydrating, the first render must be in the page's language to match the markup.
   let hydrating = mode === 'hydrate'
+  const resolveLocale = (pathname: string) =>
+    hydrating && pageLocale ? (localeFromPath(pathname) ?? pageLocale) : detectBrowserLocale(pathname)
   const router = createAppRouter({
     routeTree: routes.routeTree,
     pendingComponent: routes.pendingComponent,
-    resolveLocale: (pathname) =>
-      hydrating && pageLocale ? (localeFromPath(pathname) ?? pageLocale) : detectBrowserLocale(pathname),
+    resolveLocale,
   })
   routes.prepare?.(router)
   // Auth changes re-run the guards; a change of user empties the query cache first.
@@ -79,6 +80,9 @@ export async function startApp(root: HTMLElement, prerenderedPage: boolean, rout
     await markHydrated()
     return
   }
+  // The catalog first: without it the app cannot start (the caller then shows the error screen,
+  // or leaves a public page as it is), rather than hydrating a route whose language failed.
+  await activateLocale(resolveLocale(window.location.pathname))
   await yieldToMain()
   await router.load()
   await yieldToMain()

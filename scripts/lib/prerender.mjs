@@ -1,4 +1,4 @@
-// Writes every public page as HTML into <dist>/prerendered/ with the SSR bundle (src/entry-server.tsx):
+// Writes every public page, and the sign-in pages (decision 0031), as HTML into <dist>/prerendered/ with the SSR bundle (src/entry-server.tsx):
 // the page in the built index.html, with its language, <head> tags and the inline script that
 // starts the app (whose hash the server allows in its Content-Security-Policy); then each page's
 // share image.
@@ -15,15 +15,20 @@ export async function prerender({ dist, entry }) {
   const out = join(dist, 'prerendered')
   // The app's chunk, which each page's inline script imports once the page has painted.
   const manifest = JSON.parse(await readFile(join(dist, '.vite', 'manifest.json'), 'utf8'))
-  const appChunk = manifest['src/site-app.tsx']?.file
-  if (!appChunk) throw new Error('The build manifest has no chunk for src/site-app.tsx')
-  const bootstrap = ssr.pageBootstrapScript(`/${appChunk}`)
+  // The public pages hydrate with the site's chunk, the sign-in pages with the whole app's.
+  const bootstraps = {}
+  for (const [tree, source] of [
+    ['site', 'src/site-app.tsx'],
+    ['app', 'src/app.tsx'],
+  ]) {
+    const chunk = manifest[source]?.file
+    if (!chunk) throw new Error(`The build manifest has no chunk for ${source}`)
+    bootstraps[tree] = ssr.pageBootstrapScript(`/${chunk}`, tree === 'app' ? ssr.showStaticErrorScreen : undefined)
+  }
   await mkdir(out, { recursive: true })
-  await writeFile(
-    join(out, ssr.inlineScriptsFile),
-    JSON.stringify({ scriptSources: [await ssr.scriptHashSource(bootstrap)] }),
-  )
-  const targets = ssr.prerenderTargets()
+  const scriptSources = await Promise.all(Object.values(bootstraps).map((script) => ssr.scriptHashSource(script)))
+  await writeFile(join(out, ssr.inlineScriptsFile), JSON.stringify({ scriptSources }))
+  const targets = [...ssr.prerenderTargets(), ...ssr.signInPrerenderTargets()]
   const shareable = []
   // One page at a time: Lingui's active language is global to the render.
   for (const target of targets) {
@@ -34,7 +39,8 @@ export async function prerender({ dist, entry }) {
       url: target.url,
       locale: target.locale,
       mode,
-      bootstrap,
+      bootstrap: bootstraps[target.tree],
+      tree: target.tree,
     })
     if (lang !== target.locale) throw new Error(`${target.url} rendered in ${lang}, expected ${target.locale}`)
     const file = join(out, target.file)
@@ -42,7 +48,7 @@ export async function prerender({ dist, entry }) {
     await writeFile(file, html)
     // One share image per page and language: the prefixed page names the same one as the bare.
     const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1]
-    if (image && target.url.startsWith(`/${target.locale}`)) {
+    if (image && target.tree === 'site' && target.url.startsWith(`/${target.locale}`)) {
       shareable.push({ html, image: image.replace(ssr.prerenderOrigin, '') })
     }
   }

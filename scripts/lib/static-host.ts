@@ -1,13 +1,20 @@
 // The built site laid out for a static host with Netlify's rules files (`_redirects`, `_headers`),
-// for those who would rather not run the web tier. Every public page in its three URL forms, the
-// 404 page per language, the SPA's shell per language for the sign-in pages, the portal and the
-// admin area, and the web tier's security headers (one definition: they are read from its
-// middleware). What a static host cannot do is listed in the README ("Deploy").
+// for those who would rather not run the web tier. Every public page and sign-in page in its three
+// URL forms, the 404 page per language, the SPA's shell per language for the portal, the admin area
+// and the pages that read their link (password reset, confirmation), and the web tier's security
+// headers (one definition: they are read from its middleware). What a static host cannot do is
+// listed in the README ("Deploy").
 import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { Hono } from 'hono'
 import { locales, type Locale } from '../../src/lib/locale'
-import { privateAreaPrefixes, privatePagePaths, publicPagePaths, withLangPrefix } from '../../src/lib/pages'
+import {
+  prerenderedSignInPaths,
+  privateAreaPrefixes,
+  privatePagePaths,
+  publicPagePaths,
+  withLangPrefix,
+} from '../../src/lib/pages'
 import {
   errorScreenFile,
   prerenderedDir,
@@ -30,6 +37,10 @@ export interface StaticHostOptions {
   supabaseUrl: string
 }
 
+/** Pages prerendered as HTML: the public ones and the sign-in pages (decision 0031). */
+const prerenderedPaths = [...publicPagePaths, ...prerenderedSignInPaths]
+const signInPaths = new Set(prerenderedSignInPaths)
+
 /** Where the unprefixed pages and the SPA's shells go: never linked, reached only through rewrites. */
 const hidden = '_pages'
 /** The language a rule chooses for an unprefixed URL: English for English readers, else Spanish. */
@@ -51,14 +62,17 @@ function negotiated(from: string, to: (locale: Locale) => string, status: '200!'
 
 export function redirectsFile(): string {
   const lines = ['# Written by `npm run build:static` (scripts/lib/static-host.ts). Netlify syntax.']
-  lines.push('', '# Public pages: under /es and /en as they are; unprefixed, in the reader’s language.')
+  lines.push('', '# Prerendered pages: under /es and /en as they are; unprefixed, in the reader’s language.')
   for (const locale of locales)
-    for (const path of publicPagePaths)
+    for (const path of prerenderedPaths)
       lines.push(`${withLangPrefix(path, locale)}  /${prefixedFile(path, locale)}  200!`)
-  for (const path of publicPagePaths)
+  for (const path of prerenderedPaths)
     lines.push(...negotiated(path, (locale) => bareFile(prerenderedPageFile(path, locale, false)), '200!'))
   lines.push('', '# Sign-in pages, the portal and the admin area: the SPA, with its shell in the right language.')
-  const appPaths = [...privatePagePaths, ...privateAreaPrefixes.map((prefix) => `${prefix}/*`)]
+  const appPaths = [
+    ...privatePagePaths.filter((path) => !signInPaths.has(path)),
+    ...privateAreaPrefixes.map((prefix) => `${prefix}/*`),
+  ]
   for (const locale of locales)
     for (const path of appPaths) lines.push(`${withLangPrefix(path, locale)}  ${shellFile(locale, true)}  200!`)
   for (const path of appPaths) lines.push(...negotiated(path, (locale) => shellFile(locale, false), '200!'))
@@ -115,7 +129,7 @@ export async function buildStaticHost({ dist, out, siteUrl, supabaseUrl }: Stati
   }
   const prerendered = (file: string) => readFileSync(join(dist, prerenderedDir, file), 'utf8')
   for (const locale of locales) {
-    for (const path of publicPagePaths) {
+    for (const path of prerenderedPaths) {
       page(prefixedFile(path, locale), prerendered(prerenderedPageFile(path, locale, true)))
       page(bareFile(prerenderedPageFile(path, locale, false)), prerendered(prerenderedPageFile(path, locale, false)))
     }

@@ -4,7 +4,10 @@ export const developmentAnonKey =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
 
 export function supabaseUrl(): string {
-  return import.meta.env.VITE_SUPABASE_URL || window.location.origin
+  // Prerendering a sign-in page creates the client but requests nothing: any origin will do there.
+  return (
+    import.meta.env.VITE_SUPABASE_URL || (typeof window === 'undefined' ? 'http://localhost' : window.location.origin)
+  )
 }
 
 export function supabaseAnonKey(): string {

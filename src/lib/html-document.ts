@@ -45,6 +45,8 @@ export function fillTemplate(
     bootstrap?: string
     /** Tags for the head that no route renders (the firm's JSON-LD). */
     headHtml?: string[]
+    /** A page that works only with JavaScript (a sign-in form) keeps index.html's notice saying so. */
+    needsScript?: boolean
   },
 ): string {
   // No preload of the catalog here: the page's start script asks for it once the page has painted.
@@ -59,8 +61,8 @@ export function fillTemplate(
     // A function, so no `$` in the tags is read as a replacement pattern.
     .replace('</head>', () => [...headTags, ...(page.headHtml ?? []), '</head>'].join('\n    '))
     .replace('<div id="app"></div>', `<div id="app" data-prerendered="${page.mode}">${body}</div>`)
-    // The page is readable without JavaScript: the index.html notice is for the app's other pages.
-    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
+  // A public page is readable without JavaScript: the index.html notice is for the app's pages.
+  if (!page.needsScript) html = html.replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
   if (page.errorScreenHtml && page.mode !== 'static') html = withErrorTemplate(html, page.errorScreenHtml)
   // A static page has no script; the others start the app with their own inline script.
   if (page.mode === 'static' || page.bootstrap) html = html.replace(entryScripts, '')

@@ -8,11 +8,23 @@
 // the page stays as it is: readable, its links and forms working without it.
 // See docs/decisions/0009-prerendered-public-pages.md.
 
+import { errorTemplateId } from './static-error-screen'
+
 /** Longest wait for the paint before the app starts anyway (a tab in the background paints nothing). */
 const PAINT_WAIT_CAP_MS = 3000
 
-/** The script for pages whose app starts from `appUrl` (the built chunk of src/app.tsx). */
-export function pageBootstrapScript(appUrl: string): string {
+/**
+ * The script for pages whose app starts from `appUrl` (the built chunk of src/site-app.tsx or
+ * src/app.tsx). A page that is no use without the app (a sign-in form) passes `showErrorScreen`
+ * (src/lib/static-error-screen.ts), which the script carries as source and runs if the app fails.
+ */
+export function pageBootstrapScript(
+  appUrl: string,
+  showErrorScreen?: (root: HTMLElement, templateId: string) => unknown,
+): string {
+  const onFailure = showErrorScreen
+    ? `\n  ;(${showErrorScreen.toString()})(root, ${JSON.stringify(errorTemplateId)})`
+    : ''
   return `const root = document.getElementById('app')
 await new Promise((resolve) => {
   const next = () => setTimeout(resolve, 0)
@@ -26,7 +38,7 @@ try {
   const { startApp } = await import(${JSON.stringify(appUrl)})
   await startApp(root, true)
 } catch (error) {
-  console.error('The app could not start:', error)
+  console.error('The app could not start:', error)${onFailure}
 }`
 }
 

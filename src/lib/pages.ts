@@ -43,6 +43,17 @@ export const privatePagePaths: readonly string[] = [
   '/confirm',
 ]
 
+/**
+ * The sign-in pages a person reaches signed out, which need nothing from the URL beyond their
+ * path: prerendered like the public pages, so their form paints before any script (decision 0031).
+ */
+export const prerenderedSignInPaths: readonly string[] = [
+  '/client-portal/login',
+  '/client-portal/forgot-password',
+  '/admin/login',
+  '/admin/forgot-password',
+]
+
 /** Behind sign-in: every path below these is a page of the portal or the admin area. */
 export const privateAreaPrefixes: readonly string[] = ['/client-portal/dashboard', '/admin/dashboard']
 

@@ -2,7 +2,7 @@
 // and the server (which sends them). Every public page exists four times: /es/x and /en/x, and
 // the unprefixed /x in each language (its links stay unprefixed), plus the 404 page in each form.
 import { locales, type Locale } from './locale'
-import { publicPagePaths, withLangPrefix } from './pages'
+import { prerenderedSignInPaths, publicPagePaths, withLangPrefix } from './pages'
 
 export const prerenderedDir = 'prerendered'
 
@@ -22,6 +22,8 @@ export interface PrerenderTarget {
   /** Path of the HTML file, relative to the prerendered folder. */
   file: string
   notFound: boolean
+  /** Which route tree renders it and which chunk hydrates it: the public site's, or the app's. */
+  tree: 'site' | 'app'
 }
 
 function fileName(path: string): string {
@@ -51,6 +53,7 @@ export function prerenderTargets(paths: readonly string[] = publicPagePaths): Pr
           locale,
           file: prerenderedPageFile(path, locale, prefixed),
           notFound: false,
+          tree: 'site',
         })
       }
       targets.push({
@@ -58,10 +61,26 @@ export function prerenderTargets(paths: readonly string[] = publicPagePaths): Pr
         locale,
         file: prerenderedNotFoundFile(locale, prefixed),
         notFound: true,
+        tree: 'site',
       })
     }
   }
   return targets
+}
+
+/** The sign-in pages in every URL form and language: rendered with the app's routes, which hydrate them. */
+export function signInPrerenderTargets(paths: readonly string[] = prerenderedSignInPaths): PrerenderTarget[] {
+  return locales.flatMap((locale) =>
+    [true, false].flatMap((prefixed) =>
+      paths.map((path) => ({
+        url: prefixed ? withLangPrefix(path, locale) : path,
+        locale,
+        file: prerenderedPageFile(path, locale, prefixed),
+        notFound: false,
+        tree: 'app' as const,
+      })),
+    ),
+  )
 }
 
 /** The error screen fragment for the pages the browser renders, per language and URL form. */

@@ -5,6 +5,13 @@ import type { Database } from './database.types'
 import { authStorageKey, previewSessionKey, supabaseAnonKey, supabaseUrl } from '@/config/supabase'
 import { activePreview } from './auth/view-as'
 
+/** Never constructed: only the prerenderer's client has it, and it opens no channel. */
+class NoSocket {
+  constructor() {
+    throw new Error('No WebSocket while prerendering')
+  }
+}
+
 // A staff member's preview of a client's portal (lib/auth/view-as.ts) runs on its own session kept in
 // this tab's sessionStorage; the staff session in localStorage is left untouched.
 const preview = activePreview() !== null
@@ -20,6 +27,9 @@ export const supabase = createClient<Database>(supabaseUrl(), supabaseAnonKey(),
     detectSessionInUrl: !preview,
     flowType: 'implicit',
   },
+  // Prerendering a sign-in page (no window) creates this client and never connects: Node 20 has no
+  // WebSocket of its own, which Realtime's constructor asks for unless given a transport.
+  realtime: typeof window === 'undefined' ? { transport: NoSocket as never } : {},
 })
 
 export type AppSupabaseClient = typeof supabase

@@ -90,7 +90,11 @@ describe('the build for a static host', () => {
     expect(portal.status).toBe(200)
     expect(read(portal.to)).toContain('<div id="app"')
     expect(read(portal.to)).toContain('<html lang="en"')
-    expect(read(route(rules, '/admin/login', 'en')!.to)).toContain('<html lang="en"')
+    // The sign-in pages are prerendered: their form is in the HTML.
+    const staff = read(route(rules, '/admin/login', 'en')!.to)
+    expect(staff).toContain('<html lang="en"')
+    expect(staff).toContain('<h1 id="sign-in-title"')
+    expect(read(route(rules, '/es/client-portal/forgot-password', 'en')!.to)).toContain('<html lang="es"')
     for (const [url, language, expected] of [
       ['/es/no-such-page', 'en', 'es'],
       ['/no-such-page', 'en', 'en'],

@@ -12,6 +12,7 @@ import * as formStyles from '@/components/form/form.css'
 import * as layout from '@/components/ui/layout.css'
 import { useLangPrefix } from '@/lib/use-lang'
 import { withLangPrefix } from '@/lib/pages'
+import { useHydrated } from '@/lib/hydration'
 import { auth } from '@/lib/auth/service'
 import type { Audience } from '@/lib/auth/guards'
 import { formatNextLinkTime, heldBack, recordRequest, type NextLink } from '@/lib/auth/link-requests'
@@ -27,6 +28,8 @@ export function ForgotPasswordPage({ audience }: { audience: Audience }) {
   const [next, setNext] = useState<NextLink | null>(null)
   const [failure, setFailure] = useState<AuthFailure | null>(null)
   const messageRef = useRef<HTMLDivElement>(null)
+  // Prerendered, the form can be typed into at once; it is sent once the app has started.
+  const hydrated = useHydrated()
   const {
     register,
     handleSubmit,
@@ -93,7 +96,11 @@ export function ForgotPasswordPage({ audience }: { audience: Audience }) {
               error={errors.email?.message}
               {...register('email', emailRules(i18n))}
             />
-            <button type="submit" className={`${layout.buttonPrimary} ${styles.submit}`} disabled={isSubmitting}>
+            <button
+              type="submit"
+              className={`${layout.buttonPrimary} ${styles.submit}`}
+              disabled={!hydrated || isSubmitting}
+            >
               {isSubmitting ? <Trans>Sending...</Trans> : <Trans>Send the link</Trans>}
             </button>
           </form>

@@ -9,6 +9,7 @@ import { Field, FormAlert, PasswordField } from '@/components/form/field'
 import * as formStyles from '@/components/form/form.css'
 import * as layout from '@/components/ui/layout.css'
 import { useLangPrefix } from '@/lib/use-lang'
+import { useHydrated } from '@/lib/hydration'
 import { auth, whenSettled } from '@/lib/auth/service'
 import { useAuthSelector } from '@/lib/auth/use-auth'
 import { isAdmin, isClient, type AuthFailure } from '@machines/auth.machine'
@@ -35,7 +36,11 @@ export function SignInPage({ audience }: { audience: Audience }) {
   // The raw search can hold what validateSearch dropped, so the target is checked again here.
   const search: { redirect?: string; notice?: LoginNotice } = useSearch({ strict: false })
   const redirectTo = safeRedirect(search.redirect)
-  const needsCode = useAuthSelector((snapshot) => snapshot.matches('mfaRequired'))
+  // The page is prerendered without a session or a query string (decision 0031): what depends on
+  // them shows once the page has hydrated, so hydration meets the markup it expects.
+  const hydrated = useHydrated()
+  const codeAsked = useAuthSelector((snapshot) => snapshot.matches('mfaRequired'))
+  const needsCode = hydrated && codeAsked
   const [failure, setFailure] = useState<AuthFailure | null>(null)
   // The address a sign-in link was sent to (and when another may be asked for): the page then
   // offers the code from that e-mail.
@@ -78,7 +83,7 @@ export function SignInPage({ audience }: { audience: Audience }) {
         </h1>
         {failure && <FormAlert ref={alertRef}>{i18n._(authFailureMessage(failure))}</FormAlert>}
         {/* Arrived from "Sign out": said until the person tries to sign in again. */}
-        {search.notice === 'signed-out' && !failure && !needsCode && !linkSent && (
+        {hydrated && search.notice === 'signed-out' && !failure && !needsCode && !linkSent && (
           <FormAlert tone="info">
             <Trans>You have signed out: your session on this device has ended.</Trans>
           </FormAlert>
@@ -125,6 +130,8 @@ function PasswordStep({
 }) {
   const { t, i18n } = useLingui()
   const lang = useLangPrefix()
+  // Prerendered, the form can be typed into at once; it is sent once the app has started.
+  const hydrated = useHydrated()
   const [sendingLink, setSendingLink] = useState(false)
   const {
     register,
@@ -185,13 +192,13 @@ function PasswordStep({
         error={errors.password?.message}
         {...register('password', { required: t`Enter your password.` })}
       />
-      <button type="submit" className={`${layout.buttonPrimary} ${styles.submit}`} disabled={isSubmitting}>
+      <button type="submit" className={`${layout.buttonPrimary} ${styles.submit}`} disabled={!hydrated || isSubmitting}>
         {isSubmitting ? <Trans>Signing in...</Trans> : <Trans>Sign in</Trans>}
       </button>
       <button
         type="button"
         className={`${layout.buttonSecondary} ${styles.submit}`}
-        disabled={sendingLink || isSubmitting}
+        disabled={!hydrated || sendingLink || isSubmitting}
         onClick={() => void sendLink()}
       >
         {sendingLink ? <Trans>Sending...</Trans> : <Trans>E-mail me a sign-in link</Trans>}

@@ -1,7 +1,7 @@
 // Serves the built site: hashed assets cached for a year, precompressed files when the browser
-// accepts them, the prerendered HTML of every public page, and index.html (the app, rendered in
-// the browser) for the sign-in pages, the portal and the admin area. Unknown paths get the
-// prerendered 404 page with status 404.
+// accepts them, the prerendered HTML of every public page and of the sign-in pages, and index.html
+// (the app, rendered in the browser) for the other pages of the portal and the admin area. Unknown
+// paths get the prerendered 404 page with status 404.
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Hono, type Context } from 'hono'
@@ -9,7 +9,13 @@ import { getCookie } from 'hono/cookie'
 import { bodyLimit } from 'hono/body-limit'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { detectLocale, localeFromPath, localeStorageKey, locales, type Locale } from '../../../src/lib/locale'
-import { privateAreaPrefixes, privatePagePaths, publicPagePaths, withoutLangPrefix } from '../../../src/lib/pages'
+import {
+  prerenderedSignInPaths,
+  privateAreaPrefixes,
+  privatePagePaths,
+  publicPagePaths,
+  withoutLangPrefix,
+} from '../../../src/lib/pages'
 import {
   errorScreenFile,
   prerenderedDir,
@@ -23,6 +29,7 @@ import { contactPost, withFormToken as addFormToken, type SubmitContact } from '
 import { ssrBundle } from './ssr-bundle'
 
 const publicPaths = new Set(publicPagePaths)
+const signInPaths = new Set(prerenderedSignInPaths)
 const appPaths = new Set(privatePagePaths)
 const FILE_PATH = /\.[a-z0-9]+$/i
 
@@ -150,7 +157,8 @@ export function siteRoutes({ dist, siteUrl, submitContact, formSecret, contactFo
     // An unprefixed page's language depends on the cookie and the browser's languages.
     const vary = prefix ? 'Accept-Encoding' : 'Accept-Encoding, Accept-Language, Cookie'
     const path = pagePath(c.req.path)
-    if (publicPaths.has(path)) {
+    // Public pages and the sign-in pages are prerendered; the rest is rendered in the browser.
+    if (publicPaths.has(path) || signInPaths.has(path)) {
       const sent = await sendPrerendered(c, prerenderedPageFile(path, locale, prefix !== undefined), 200, vary)
       if (sent) return sent
     } else if (!isAppPagePath(c.req.path)) {
