@@ -3,17 +3,14 @@
 // here (decision 0028). An empty database is bootstrapped without the project's migrations; every
 // schema, table, view, column, function, role and publication it gained must be in the list taken
 // from Supabase's sources (support/supabase-platform.ts), or be one of the named exceptions below.
-import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, expect, inject, it } from 'vitest'
-import type { Database } from '../../supabase/server/db/database'
+import { afterAll, expect, it } from 'vitest'
 import { migrate } from '../../supabase/server/db/migrate'
-import { openPglite } from '../../supabase/server/db/pglite'
-import { openPostgres } from '../../supabase/server/db/postgres'
 import { readCatalogObjects, type CatalogObjects } from './support/catalog-objects'
-import { describeEachDatabase, type DatabaseKind } from './support/server'
+import { describeEachDatabase } from './support/server'
+import { emptyDatabase, type Cleanup } from './support/empty-database'
 import { supabasePlatform } from './support/supabase-platform'
 
 /**
@@ -75,36 +72,14 @@ function onSupabase(name: string): boolean {
   return supabasePlatform.relations[name.slice(0, dot)]?.includes(name.slice(dot + 1)) ?? false
 }
 
-const cleanups: (() => Promise<void> | void)[] = []
+const cleanups: Cleanup[] = []
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup()
 })
 
-/** An empty database of this kind. */
-async function emptyDatabase(kind: DatabaseKind): Promise<Database> {
-  if (kind === 'pglite') {
-    const db = await openPglite()
-    cleanups.push(() => db.close())
-    return db
-  }
-  const adminUrl = inject('postgresTemplateUrl')!
-  const name = `platform_${randomUUID().replace(/-/g, '')}`
-  const admin = openPostgres(adminUrl, { max: 1 })
-  await admin.exec(`create database ${name}`)
-  await admin.close()
-  const db = openPostgres(adminUrl.replace(/\/postgres$/, `/${name}`), { max: 1 })
-  cleanups.push(async () => {
-    await db.close()
-    const drop = openPostgres(adminUrl, { max: 1 })
-    await drop.exec(`drop database if exists ${name} with (force)`)
-    await drop.close()
-  })
-  return db
-}
-
 describeEachDatabase('the platform bootstrap on %s', (kind) => {
   it('creates only what Supabase’s platform has', { timeout: 120_000 }, async () => {
-    const db = await emptyDatabase(kind)
+    const db = await emptyDatabase(kind, 'platform', cleanups)
     const noMigrations = mkdtempSync(join(tmpdir(), 'cauce-no-migrations-'))
     cleanups.push(() => rmSync(noMigrations, { recursive: true, force: true }))
     const before = await readCatalogObjects(db)

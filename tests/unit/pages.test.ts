@@ -2,18 +2,56 @@ import { describe, expect, it } from 'vitest'
 import { isServiceSlug, publicPagePaths, withLangPrefix, withoutLangPrefix } from '../../src/lib/pages'
 import { isKnownPagePath, likelyLocale, withLocaleHints } from '../../supabase/server/static/site'
 import { robotsTxt, sitemapXml } from '../../supabase/server/static/seo-files'
-import { prerenderTargets, prerenderedNotFoundFile, prerenderedPageFile } from '../../src/lib/prerendered'
+import {
+  prerenderTargets,
+  prerenderedNotFoundFile,
+  prerenderedPageFile,
+  signInPrerenderTargets,
+} from '../../src/lib/prerendered'
 
 describe('prerendered files', () => {
   it('names one file per page, URL form and language, and the 404 page in each', () => {
     const targets = prerenderTargets()
     expect(targets).toHaveLength((publicPagePaths.length + 1) * 4)
     expect(new Set(targets.map((target) => target.file)).size).toBe(targets.length)
-    expect(targets).toContainEqual({ url: '/es/contact', locale: 'es', file: 'es/contact.html', notFound: false })
-    expect(targets).toContainEqual({ url: '/contact', locale: 'en', file: 'bare-en/contact.html', notFound: false })
-    expect(targets).toContainEqual({ url: '/en', locale: 'en', file: 'en/index.html', notFound: false })
+    expect(targets).toContainEqual({
+      url: '/es/contact',
+      locale: 'es',
+      file: 'es/contact.html',
+      notFound: false,
+      tree: 'site',
+    })
+    expect(targets).toContainEqual({
+      url: '/contact',
+      locale: 'en',
+      file: 'bare-en/contact.html',
+      notFound: false,
+      tree: 'site',
+    })
+    expect(targets).toContainEqual({ url: '/en', locale: 'en', file: 'en/index.html', notFound: false, tree: 'site' })
     expect(prerenderedPageFile('/', 'es', false)).toBe('bare-es/index.html')
     expect(prerenderedNotFoundFile('en', true)).toBe('en/404.html')
+  })
+
+  it('names the sign-in pages too, rendered with the app’s routes, beside the public ones', () => {
+    const signIn = signInPrerenderTargets()
+    expect(signIn).toHaveLength(4 * 4)
+    expect(signIn).toContainEqual({
+      url: '/en/admin/login',
+      locale: 'en',
+      file: 'en/admin/login.html',
+      notFound: false,
+      tree: 'app',
+    })
+    expect(signIn).toContainEqual({
+      url: '/client-portal/forgot-password',
+      locale: 'es',
+      file: 'bare-es/client-portal/forgot-password.html',
+      notFound: false,
+      tree: 'app',
+    })
+    const files = new Set(prerenderTargets().map((target) => target.file))
+    for (const target of signIn) expect(files.has(target.file), target.file).toBe(false)
   })
 })
 

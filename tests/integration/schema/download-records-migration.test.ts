@@ -4,18 +4,15 @@
 // records of documents move with the version each file was, the rest is left behind, and
 // storage.downloads goes. (Where it never existed, as on Supabase, every other test's database
 // shows the migration applying.)
-import { randomUUID } from 'node:crypto'
 import { mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, expect, inject, it } from 'vitest'
-import type { Database } from '../../../supabase/server/db/database'
+import { afterAll, expect, it } from 'vitest'
 import { migrate } from '../../../supabase/server/db/migrate'
-import { openPglite } from '../../../supabase/server/db/pglite'
-import { openPostgres } from '../../../supabase/server/db/postgres'
 import { as } from '../rls/run-as'
 import { documents, projects, users } from '../rls/seed-ids'
-import { describeEachDatabase, type DatabaseKind } from '../support/server'
+import { describeEachDatabase } from '../support/server'
+import { emptyDatabase, type Cleanup } from '../support/empty-database'
 
 const MIGRATION = '20261130100000_document_download_records.sql'
 const migrationsDir = join(process.cwd(), 'supabase', 'migrations')
@@ -31,32 +28,10 @@ const oldPlatformTable = `
     downloaded_at timestamptz not null default now()
   )`
 
-const cleanups: (() => Promise<void> | void)[] = []
+const cleanups: Cleanup[] = []
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup()
 })
-
-/** An empty database of this kind. */
-async function emptyDatabase(kind: DatabaseKind): Promise<Database> {
-  if (kind === 'pglite') {
-    const db = await openPglite()
-    cleanups.push(() => db.close())
-    return db
-  }
-  const adminUrl = inject('postgresTemplateUrl')!
-  const name = `downloads_${randomUUID().replace(/-/g, '')}`
-  const admin = openPostgres(adminUrl, { max: 1 })
-  await admin.exec(`create database ${name}`)
-  await admin.close()
-  const db = openPostgres(adminUrl.replace(/\/postgres$/, `/${name}`), { max: 1 })
-  cleanups.push(async () => {
-    await db.close()
-    const drop = openPostgres(adminUrl, { max: 1 })
-    await drop.exec(`drop database if exists ${name} with (force)`)
-    await drop.close()
-  })
-  return db
-}
 
 /** The migrations before this one, as a folder of links. */
 function earlierMigrations(): string {
@@ -72,7 +47,7 @@ describeEachDatabase('download records moved out of storage.downloads on %s', (k
     'moves each record of a document, with its file’s version, and drops storage.downloads',
     { timeout: 240_000 },
     async () => {
-      const db = await emptyDatabase(kind)
+      const db = await emptyDatabase(kind, 'downloads', cleanups)
       await migrate(db, { migrationsDir: earlierMigrations(), seedFile })
       expect(await db.query(`select to_regclass('public.document_downloads') as t`)).toMatchObject({
         rows: [{ t: null }],
