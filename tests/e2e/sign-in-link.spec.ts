@@ -57,6 +57,9 @@ for (const lng of ['es', 'en'] as const) {
     // on a public page first: the dashboard's own reads may still be under way, and without a
     // session they would be refused (and logged) as an anonymous visitor's.
     await page.goto(`/${lng}/legal/notice`)
+    // A public page with a stored session loads the auth module, which reads the session and the
+    // profile: cleared in the middle, supabase-js would ask for the profile as an anonymous visitor.
+    await page.waitForLoadState('networkidle')
     await page.context().clearCookies()
     await page.evaluate(() => localStorage.clear())
     await page.goto(link)
