@@ -10,8 +10,7 @@ import { refreshGrant } from './refresh'
 import { createSession } from './sessions'
 import { tokenResponse } from './tokens'
 import { findUserByEmail, findUserById, isBanned } from './users'
-import { hookLockSettings } from './account-lock'
-import { passwordVerificationAttempt } from './verification-hooks'
+import { lockSettingsForUnknown, passwordVerificationAttempt } from './verification-hooks'
 
 export function token(ctx: AuthContext): Handler {
   return async (c) => {
@@ -39,7 +38,7 @@ async function passwordGrant(ctx: AuthContext, c: Context, body: Body) {
   if (!user?.encrypted_password) {
     // No account (or none with a password): no hook runs, as on Supabase; counted all the same.
     const address = `password:${(email ?? phone ?? '').toLowerCase()}`
-    ctx.runtime.accountLock.failUnknown(address, await hookLockSettings(ctx.deps.db))
+    ctx.runtime.accountLock.failUnknown(address, await lockSettingsForUnknown(ctx))
     throw errors.invalidCredentials()
   }
   // The account lock (and its notice to the owner) is the Password Verification Attempt hook's.

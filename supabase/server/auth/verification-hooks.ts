@@ -9,6 +9,7 @@ import { pgFunctionUri } from '../env'
 import type { AuthContext } from './context'
 import { AuthError, errors } from './errors'
 import { clientIp } from './http'
+import { hookLockSettings, type LockSettings } from './account-lock'
 
 /** GoTrue's hook timeout for Postgres functions. */
 const hookTimeout = '2s'
@@ -111,5 +112,20 @@ export async function mfaVerificationAttempt(
     403,
     'mfa_verification_rejected',
     messageOf(output, 'Further MFA verification attempts will be rejected.'),
+  )
+}
+
+/**
+ * The lock's limits, for an address without an account, read in a transaction shaped like the
+ * hook's (its own, as supabase_auth_admin, with the hook's timeout): a wrong password then costs
+ * about the same with or without an account, so its timing does not tell which (bench:oracles).
+ */
+export function lockSettingsForUnknown(ctx: AuthContext): Promise<LockSettings> {
+  return ctx.deps.db.transaction(
+    (tx) => hookLockSettings(tx),
+    [
+      ['role', 'supabase_auth_admin'],
+      ['statement_timeout', hookTimeout],
+    ],
   )
 }
