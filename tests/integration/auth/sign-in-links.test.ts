@@ -209,9 +209,22 @@ describeOnOneDatabase('sign-in links on %s', (kind) => {
 
     // Sign-up links create an unconfirmed account; a confirmed address is refused.
     const fresh = uniqueEmail('generated')
-    const signup = await admin.generateLink({ type: 'signup', email: fresh, password: 'correct-horse-battery' })
+    const signup = await admin.generateLink({
+      type: 'signup',
+      email: fresh,
+      password: 'correct-horse-battery',
+      options: { data: { full_name: 'Fresh Person' } },
+    })
     expect(signup.error).toBeNull()
     expect(signup.data.user?.email_confirmed_at).toBeFalsy()
+    // As GoTrue does on sign-up: the given data, plus the e-mail identity's keys.
+    expect(signup.data.user?.user_metadata).toEqual({
+      full_name: 'Fresh Person',
+      sub: signup.data.user!.id,
+      email: fresh,
+      email_verified: false,
+      phone_verified: false,
+    })
     const confirmed = await server
       .client()
       .auth.verifyOtp({ email: fresh, token: signup.data.properties!.email_otp, type: 'email' })
