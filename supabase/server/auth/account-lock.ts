@@ -6,7 +6,6 @@
 //   accounts;
 // - an e-mailed code (POST /verify), which Supabase Auth has no hook for: counted per address.
 // In memory, like the per-IP limits: enough for one process.
-import type { Queryable } from '../db/database'
 import { AuthError } from './errors'
 import { passwordRejection } from './verification-hooks'
 
@@ -80,16 +79,6 @@ export class AccountLock {
     const now = this.now()
     for (const [key, entry] of this.failures) if (entry.windowEnd <= now) this.failures.delete(key)
   }
-}
-
-/** The hooks' settings (private.account_lock_settings), so an unknown address locks as an account does. */
-export async function hookLockSettings(db: Queryable): Promise<LockSettings> {
-  const { rows } = await db.query<{ max_failures: number; lock_minutes: number }>(
-    'select max_failures, lock_minutes from private.account_lock_settings',
-  )
-  const row = rows[0]
-  if (!row) throw new Error('private.account_lock_settings has no row')
-  return { maxFailures: row.max_failures, windowMs: row.lock_minutes * 60_000 }
 }
 
 /**

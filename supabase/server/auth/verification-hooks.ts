@@ -9,10 +9,14 @@ import { pgFunctionUri } from '../env'
 import type { AuthContext } from './context'
 import { AuthError, errors } from './errors'
 import { clientIp } from './http'
-import { hookLockSettings, type LockSettings } from './account-lock'
+import type { LockSettings } from './account-lock'
+import type { Settings } from '../db/database'
 
-/** GoTrue's hook timeout for Postgres functions. */
-const hookTimeout = '2s'
+/** How GoTrue runs a Postgres-function hook: as supabase_auth_admin, with its 2 s timeout. */
+const hookTransaction: Settings = [
+  ['role', 'supabase_auth_admin'],
+  ['statement_timeout', '2s'],
+]
 
 type HookName = 'password-verification' | 'mfa-verification'
 
@@ -43,10 +47,7 @@ async function invokePgHook(
       async (tx) =>
         (await tx.query<{ output: unknown }>(`select "${match[1]}"."${match[2]}"($1::jsonb) as output`, [event]))
           .rows[0]?.output,
-      [
-        ['role', 'supabase_auth_admin'],
-        ['statement_timeout', hookTimeout],
-      ],
+      hookTransaction,
       { retryable: true },
     )
   } catch (error) {
@@ -120,12 +121,16 @@ export async function mfaVerificationAttempt(
  * hook's (its own, as supabase_auth_admin, with the hook's timeout): a wrong password then costs
  * about the same with or without an account, so its timing does not tell which (bench:oracles).
  */
-export function lockSettingsForUnknown(ctx: AuthContext): Promise<LockSettings> {
-  return ctx.deps.db.transaction(
-    (tx) => hookLockSettings(tx),
-    [
-      ['role', 'supabase_auth_admin'],
-      ['statement_timeout', hookTimeout],
-    ],
+export async function lockSettingsForUnknown(ctx: AuthContext): Promise<LockSettings> {
+  const row = await ctx.deps.db.transaction(
+    async (tx) =>
+      (
+        await tx.query<{ max_failures: number; lock_minutes: number }>(
+          'select max_failures, lock_minutes from private.account_lock_settings',
+        )
+      ).rows[0],
+    hookTransaction,
   )
+  if (!row) throw new Error('private.account_lock_settings has no row')
+  return { maxFailures: row.max_failures, windowMs: row.lock_minutes * 60_000 }
 }
