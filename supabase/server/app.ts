@@ -69,16 +69,20 @@ export function createApp(deps: ServerDeps, realtime: RealtimeHub) {
     }),
   )
   if (deps.catcher) app.route('/_dev/mail', inboxRoutes(deps.catcher))
-  app.route(
-    '/',
-    siteRoutes({
-      dist: deps.env.SITE_DIST,
-      siteUrl: deps.env.SITE_URL,
-      submitContact: submitToDatabase(deps.db),
-      formSecret: deps.env.JWT_SECRET,
-      contactFormMaxBytes: deps.env.CONTACT_FORM_MAX_BYTES,
-    }),
-  )
+  // In Supabase-only mode the site is the web tier's (or a static host's); here, as at Supabase's
+  // API gateway, any other path matches no route.
+  if (deps.env.SUPABASE_ONLY) app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404))
+  else
+    app.route(
+      '/',
+      siteRoutes({
+        dist: deps.env.SITE_DIST,
+        siteUrl: deps.env.SITE_URL,
+        submitContact: submitToDatabase(deps.db),
+        formSecret: deps.env.JWT_SECRET,
+        contactFormMaxBytes: deps.env.CONTACT_FORM_MAX_BYTES,
+      }),
+    )
   app.onError((error, c) => {
     console.error(error)
     return c.json({ code: 500, error_code: 'unexpected_failure', msg: 'Unexpected server error' }, 500)

@@ -11,6 +11,8 @@ export interface ServerDeps {
   keys: JwtKeys
   /** Origin of the site, for e-mail links and redirect checks (no trailing slash). */
   siteOrigin: string
+  /** Origin of the APIs as the outside sees them (API_EXTERNAL_URL; the site's by default): issuer, verify links. */
+  apiOrigin: string
   /** Folder that holds uploaded file bytes. */
   storageDir: string
   /** Present when the server runs its own development mail catcher. */

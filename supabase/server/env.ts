@@ -20,6 +20,22 @@ export const serverSettings = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Public origin of the site: e-mail links, redirects, sitemap. Defaults to http://HOST:PORT. */
   SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Public origin of the APIs (auth, REST, storage, functions, realtime), GoTrue's API_EXTERNAL_URL:
+   * token issuer and e-mail verification links. Defaults to the site's origin (one server for both).
+   */
+  API_EXTERNAL_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Supabase-only mode (`npm run test:hosted`): only what Supabase itself has. No site (the web
+   * tier serves it), no functions in-process (FUNCTIONS_URL is required), no timers (a scheduler
+   * calls the functions as pg_cron does), and none of our server's own checks in front of what
+   * SQL already holds (view-as's read-only transactions, the revocation cache, the signed-URL cap,
+   * the in-memory counts of unknown addresses and e-mailed codes).
+   */
+  SUPABASE_ONLY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** Folder with the built site. */
   SITE_DIST: z.string().min(1).default('dist'),
   /** Any PostgreSQL; without it the embedded PGlite database under DATA_DIR is used. */
@@ -295,6 +311,12 @@ const schema = serverSettings.superRefine((env, ctx) => {
       path: ['AUTH_HOOK_SEND_EMAIL_SECRETS'],
       message: 'is required with AUTH_HOOK_SEND_EMAIL_URI (the hook’s secret, v1,whsec_…)',
     })
+  if (env.SUPABASE_ONLY && !env.FUNCTIONS_URL)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['FUNCTIONS_URL'],
+      message: 'is required with SUPABASE_ONLY (the functions run on an edge runtime, as on Supabase)',
+    })
   if (env.NODE_ENV !== 'production') return
   const insecure = [
     ['JWT_SECRET', env.JWT_SECRET === developmentKeys.jwtSecret],
@@ -334,6 +356,11 @@ export function parseSettings<T extends z.ZodType>(settings: T, source: NodeJS.P
     throw new Error(`Invalid environment:\n${problems.join('\n')}`)
   }
   return result.data
+}
+
+/** The origin the APIs answer at, as the outside sees it (no trailing slash). */
+export function apiOrigin(env: Pick<Env, 'API_EXTERNAL_URL' | 'SITE_URL' | 'HOST' | 'PORT'>): string {
+  return env.API_EXTERNAL_URL ? env.API_EXTERNAL_URL.replace(/\/$/, '') : siteOrigin(env)
 }
 
 /** The origin e-mail links and redirects point to. */

@@ -11,7 +11,7 @@ import { openPglite } from './db/pglite'
 import { openPostgres } from './db/postgres'
 import { seedDemoFiles, seedingClient } from '../demo-files/seed'
 import type { ServerDeps } from './deps'
-import { siteOrigin, type Env } from './env'
+import { apiOrigin, siteOrigin, type Env } from './env'
 import { JwtKeys } from './lib/jwt'
 import { SessionCheck } from './lib/session-check'
 import { setUpMail } from './mail/mailer'
@@ -72,7 +72,8 @@ export async function createServer({
     appFetch: async (request) => app.fetch(request),
     origin: deps.siteOrigin,
     serviceRoleKey: env.SERVICE_ROLE_KEY,
-    intervalMs: env.NOTIFICATION_MAIL_INTERVAL_MS,
+    // In Supabase-only mode pg_cron's stand-in calls it over HTTP instead (tests/e2e/support/cron.ts).
+    intervalMs: env.SUPABASE_ONLY ? 0 : env.NOTIFICATION_MAIL_INTERVAL_MS,
     log,
   })
   const notificationMails = {
@@ -84,7 +85,7 @@ export async function createServer({
     db,
     afterDays: env.APPROVAL_REMINDER_DAYS,
     maxReminders: env.APPROVAL_REMINDER_MAX,
-    intervalMs: env.APPROVAL_REMINDER_INTERVAL_MS,
+    intervalMs: env.SUPABASE_ONLY ? 0 : env.APPROVAL_REMINDER_INTERVAL_MS,
     log,
   })
   return {
@@ -153,11 +154,18 @@ async function startUnderLock({
   const deps: ServerDeps = {
     env,
     db,
-    keys: new JwtKeys(env.JWT_SECRET, env.JWT_SIGNING_KEYS, (id) => sessions.liveNow(id)),
+    // Supabase's PostgREST, Storage and Realtime check only the signature; the SQL rule
+    // (private.token_stands) holds revocation there. Here a cached check stands in front of it.
+    keys: new JwtKeys(
+      env.JWT_SECRET,
+      env.JWT_SIGNING_KEYS,
+      env.SUPABASE_ONLY ? undefined : (id) => sessions.liveNow(id),
+    ),
     siteOrigin: siteOrigin(env),
+    apiOrigin: apiOrigin(env),
     storageDir,
     catcher,
-    functionSettings: functionSettings(env, siteOrigin(env), destination),
+    functionSettings: functionSettings(env, { site: siteOrigin(env), api: apiOrigin(env) }, destination),
     // The app is made below, with these deps; a hook runs only once it answers requests.
     callFunction: async (request) => app.fetch(request),
   }
@@ -165,7 +173,7 @@ async function startUnderLock({
   const realtime = new RealtimeHub(
     db,
     deps.keys,
-    (id) => sessions.isLive(id),
+    env.SUPABASE_ONLY ? () => Promise.resolve(true) : (id) => sessions.isLive(id),
     realtimeSettings(env, db.kind),
     log,
     async (userId) =>

@@ -1001,6 +1001,7 @@ export type Database = {
       notify_organization_access: { Args: { target: string }; Returns: undefined }
       organization_approver_ids: { Args: { target_organization: string }; Returns: string[] }
       organization_client_ids: { Args: { target_organization: string }; Returns: string[] }
+      pre_request: { Args: never; Returns: undefined }
       project_document_downloads: { Args: { p_project_id: string }; Returns: Json }
       project_member_ids: { Args: { target_project: string }; Returns: string[] }
       record_document_download: { Args: { p_document_id: string }; Returns: undefined }

@@ -26,16 +26,20 @@ export class AccountLock {
     private readonly now: () => number,
     /** The e-mailed codes' settings (AUTH_ACCOUNT_*); mutable for tests. */
     readonly settings: LockSettings,
+    /** Off in Supabase-only mode, where Supabase Auth counts neither case (its IP rate limits remain). */
+    private readonly counting = true,
   ) {}
 
   /** Throws the 429 with the time to try again when `key` is locked. */
   check(key: string): void {
+    if (!this.counting) return
     const entry = this.current(key)
     if (entry && entry.count >= this.settings.maxFailures) throw lockedError(new Date(entry.windowEnd))
   }
 
   /** Counts a failure; true exactly when this one locks the key. */
   fail(key: string, settings: LockSettings = this.settings): boolean {
+    if (!this.counting) return false
     if (this.failures.size > 10_000) this.sweep()
     const entry = this.current(key) ?? { count: 0, windowEnd: this.now() + settings.windowMs }
     // One past the maximum keeps it locked; counting further would only grow the number.
@@ -50,6 +54,7 @@ export class AccountLock {
    * maximum. Returns when the attempt is merely wrong.
    */
   failUnknown(key: string, settings: LockSettings): void {
+    if (!this.counting) return
     this.fail(key, settings)
     const entry = this.current(key)
     if (entry && entry.count >= settings.maxFailures) {

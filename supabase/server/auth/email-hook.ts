@@ -65,7 +65,7 @@ export async function sendAuthEmail(ctx: AuthContext, user: UserRow, data: Email
     },
   })
   const signer = new Webhook(emailHookSecrets(env).split('|')[0]!.slice('v1,'.length))
-  const uri = env.AUTH_HOOK_SEND_EMAIL_URI ?? `${ctx.deps.siteOrigin}/functions/v1/send-auth-email`
+  const uri = env.AUTH_HOOK_SEND_EMAIL_URI ?? `${ctx.deps.apiOrigin}/functions/v1/send-auth-email`
   for (let attempt = 1; ; attempt++) {
     const id = randomUUID()
     const now = new Date()

@@ -124,7 +124,7 @@ export async function consumeEmailCode(
 /** GoTrue's link: our own /verify, which uses the token at once and redirects to the site. */
 export function linkUrl(ctx: AuthContext, token: string, type: LinkType, redirectTo: string): string {
   const query = new URLSearchParams({ token, type, redirect_to: redirectTo })
-  return `${ctx.deps.siteOrigin}/auth/v1/verify?${query}`
+  return `${ctx.deps.apiOrigin}/auth/v1/verify?${query}`
 }
 
 /** What a link e-mail needs: the account, the token for its link and the code beside it. */

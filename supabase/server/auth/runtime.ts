@@ -82,10 +82,14 @@ export function authRuntime(deps: ServerDeps): AuthRuntime {
       limits: configuredRateLimits(deps.env),
       limiter: new RateLimiter(() => clock.now()),
       passwordRules: { minLength: deps.env.AUTH_PASSWORD_MIN_LENGTH, commonPasswords: deps.env.AUTH_COMMON_PASSWORDS },
-      accountLock: new AccountLock(() => clock.now(), {
-        maxFailures: deps.env.AUTH_ACCOUNT_MAX_FAILURES,
-        windowMs: deps.env.AUTH_ACCOUNT_LOCK_MINUTES * 60_000,
-      }),
+      accountLock: new AccountLock(
+        () => clock.now(),
+        {
+          maxFailures: deps.env.AUTH_ACCOUNT_MAX_FAILURES,
+          windowMs: deps.env.AUTH_ACCOUNT_LOCK_MINUTES * 60_000,
+        },
+        !deps.env.SUPABASE_ONLY,
+      ),
     }
     runtimes.set(deps, runtime)
   }

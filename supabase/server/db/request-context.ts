@@ -27,6 +27,11 @@ export interface RequestContext {
   path?: string
   headers?: Record<string, string>
   readOnly?: boolean
+  /**
+   * A preview's transaction is read-only (0022); false in Supabase-only mode, where the SQL alone
+   * makes it so (public.pre_request and the storage policies), as on Supabase.
+   */
+  previewReadOnly?: boolean
   /** `fn` is pure database work and may be run again after a rollback (TransactionOptions). */
   retryable?: boolean
 }
@@ -62,6 +67,7 @@ export function withRequestContext<T>(db: Database, context: RequestContext, fn:
   // The same as `set transaction read only`: allowed here, before the transaction's first query.
   // A staff member's preview of a client's portal writes nothing, whatever it calls (0022). Off is
   // what every transaction starts with, so it is only sent when on.
-  if (context.readOnly || isViewAs(context.claims)) settings.push(['transaction_read_only', 'on'])
+  if (context.readOnly || (context.previewReadOnly !== false && isViewAs(context.claims)))
+    settings.push(['transaction_read_only', 'on'])
   return db.transaction(fn, settings, { retryable: context.retryable ?? false })
 }

@@ -6,12 +6,16 @@ import { mailSettingsShape, type MailDestination } from '../../functions/_shared
 import type { Env } from '../env'
 import { emailHookSecrets } from '../auth/email-hook'
 
-export function functionSettings(env: Env, siteOrigin: string, destination: MailDestination): Record<string, string> {
+export function functionSettings(
+  env: Env,
+  origins: { site: string; api: string },
+  destination: MailDestination,
+): Record<string, string> {
   const settings: Record<string, string> = {
-    SUPABASE_URL: siteOrigin,
+    SUPABASE_URL: origins.api,
     SUPABASE_ANON_KEY: env.ANON_KEY,
     SUPABASE_SERVICE_ROLE_KEY: env.SERVICE_ROLE_KEY,
-    SITE_URL: siteOrigin,
+    SITE_URL: origins.site,
     // view-as signs its previews with the key our auth signs with (a project's imported key on Supabase).
     VIEW_AS_SIGNING_KEY: JSON.stringify(env.JWT_SIGNING_KEYS[0]),
     VIEW_AS_EXPIRY: String(env.AUTH_VIEW_AS_EXPIRY),

@@ -126,7 +126,8 @@ export async function serveRest(
     const readOnly = method === 'GET' || method === 'HEAD'
     // A preview writes nothing (0022): refused before any work; an RPC runs in a read-only
     // transaction and its first write is refused below.
-    preview = isViewAs(caller.claims)
+    // In Supabase-only mode the SQL decides alone (public.pre_request, which PostgREST calls there).
+    preview = isViewAs(caller.claims) && !deps.env.SUPABASE_ONLY
     if (preview && !readOnly && kind !== 'rpc') throw restErrors.viewAsReadOnly()
     const rawBody = kind === 'rpc' && method === 'POST' ? await readRawRpcBody(raw) : undefined
     const media = negotiateMediaType(raw.headers.get('accept'))
@@ -143,7 +144,11 @@ export async function serveRest(
       rawBody,
     }
     const prepare = kind === 'rpc' ? prepareRpc : readOnly ? prepareRead : prepareWrite
-    const prepared = await withFreshSchema(store, (cache) => prepare(cache, request))
+    let preRequest: string | null = null
+    const prepared = await withFreshSchema(store, (cache) => {
+      preRequest = cache.preRequest
+      return prepare(cache, request)
+    })
     const context = {
       role: caller.role,
       claims: caller.claims,
@@ -151,16 +156,23 @@ export async function serveRest(
       path: `/${kind === 'rpc' ? 'rpc/' : ''}${target}`,
       headers: databaseHeaders(raw.headers, clientIp),
       readOnly,
+      previewReadOnly: !deps.env.SUPABASE_ONLY,
       // Every prepared REST callback (read, insert/update/delete/upsert, rpc) only queries `tx` and
       // builds its answer from the rows: a rolled-back attempt leaves nothing, so it may run again.
       retryable: true,
     }
     const rollback = endsInRollback(settings.txEnd, request.prefs)
-    const run: Prepared = rollback
+    const withPreRequest: Prepared = preRequest
       ? async (tx) => {
-          throw new RolledBack(await prepared(tx))
+          await tx.query(`select ${preRequest}()`)
+          return prepared(tx)
         }
       : prepared
+    const run: Prepared = rollback
+      ? async (tx) => {
+          throw new RolledBack(await withPreRequest(tx))
+        }
+      : withPreRequest
     const result = await withRequestContext(deps.db, context, run).catch((error: unknown) => {
       if (error instanceof RolledBack) return error.result
       throw error

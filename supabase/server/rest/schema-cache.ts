@@ -135,8 +135,15 @@ export class SchemaCache {
   readonly functions = new Map<string, DbFunction[]>()
   readonly computedRelationships: ComputedRelationship[] = []
   private readonly statementNames = new Map<string, string>()
+  /**
+   * The function PostgREST calls at the start of every request's transaction (db-pre-request), as
+   * `schema.name` quoted; null when none is set or the setting is not a plain qualified name.
+   */
+  readonly preRequest: string | null
 
   constructor(catalog: Catalog) {
+    const name = catalog.pre_request?.match(/^([A-Za-z_][A-Za-z0-9_$]*)\.([A-Za-z_][A-Za-z0-9_$]*)$/)
+    this.preRequest = name ? `"${name[1]}"."${name[2]}"` : null
     const columnsByOid = new Map<number, Column[]>()
     for (const column of catalog.columns) {
       const list = columnsByOid.get(column.relid) ?? []

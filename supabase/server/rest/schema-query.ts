@@ -71,6 +71,8 @@ export interface Catalog {
   constraints: CatalogConstraint[]
   views: CatalogView[]
   functions: CatalogFunction[]
+  /** PostgREST's in-database `pgrst.db_pre_request` setting of the authenticator role, if any. */
+  pre_request: string | null
 }
 
 // Relations of `public` plus any relation a public function returns the row type of; keys of
@@ -95,6 +97,16 @@ views as (
   join pg_class c on c.oid = d.refobjid and c.relkind in ('v', 'm')
 )
 select json_build_object(
+  -- Where PostgREST reads its in-database configuration (db-config): the authenticator role's
+  -- settings, this database's before every database's.
+  'pre_request', (
+    select substr(setting, length('pgrst.db_pre_request=') + 1)
+    from pg_db_role_setting s cross join unnest(s.setconfig) setting
+    where s.setrole = (select oid from pg_roles where rolname = 'authenticator')
+      and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+      and setting like 'pgrst.db\\_pre\\_request=%'
+    order by s.setdatabase desc limit 1
+  ),
   'relations', coalesce((select json_agg(json_build_object('oid', r.oid::int8, 'name', r.relname, 'schema', r.nspname, 'kind', r.relkind)) from rels r), '[]'),
   'columns', coalesce((
     select json_agg(json_build_object(

@@ -63,6 +63,7 @@ export function asCaller<T>(
       path: new URL(c.req.url).pathname,
       headers,
       readOnly: options.readOnly,
+      previewReadOnly: !deps.env.SUPABASE_ONLY,
     },
     fn,
   )

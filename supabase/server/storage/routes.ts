@@ -23,7 +23,8 @@ export function storageRoutes(deps: ServerDeps, options: StorageOptions = {}) {
     deps,
     files: new ObjectFiles(deps.storageDir),
     maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
-    maxSignedUrlSeconds: deps.env.STORAGE_SIGNED_URL_MAX_SECONDS,
+    // Supabase Storage signs any lifetime; our cap is our server's own.
+    maxSignedUrlSeconds: deps.env.SUPABASE_ONLY ? Number.MAX_SAFE_INTEGER : deps.env.STORAGE_SIGNED_URL_MAX_SECONDS,
   }
   void service.files.sweepStaleTemp()
   const buckets = bucketHandlers(service)
@@ -31,8 +32,10 @@ export function storageRoutes(deps: ServerDeps, options: StorageOptions = {}) {
   const app = new Hono()
 
   // A staff member's preview of a client's portal reads (downloads, lists, signed download URLs)
-  // and writes nothing; refused here, before a body is read or a file touched (0022).
+  // and writes nothing; refused here, before a body is read or a file touched (0022). In
+  // Supabase-only mode the storage policies alone refuse it, as on Supabase.
   app.use('*', async (c, next) => {
+    if (deps.env.SUPABASE_ONLY) return next()
     const reads =
       c.req.method === 'GET' || c.req.method === 'HEAD' || /\/object\/(list|list-v2|sign)\//.test(c.req.path)
     if (!reads && (await previewCaller(deps, c))) return storageErrorResponse(storageErrors.viewAsReadOnly())

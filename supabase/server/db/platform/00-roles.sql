@@ -22,3 +22,13 @@ grant usage on schema public, extensions to anon, authenticated, service_role;
 
 alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';
+
+-- The role PostgREST connects as on Supabase; it holds PostgREST's in-database settings
+-- (`pgrst.*`, read by our REST too: rest/schema-query.ts).
+do $$
+begin
+  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
+    create role authenticator nologin noinherit;
+  end if;
+end
+$$;
