@@ -1,7 +1,10 @@
 import { defineConfig, devices } from '@playwright/test'
+import type { ProjectOptions } from './tests/e2e/support/fixtures'
 import { testChromiumPath } from './scripts/chromium-path.mjs'
 import {
   dataDirs,
+  hostedApiURL,
+  hostedBaseURL,
   mainBaseURL,
   mainPort,
   refreshBaseURL,
@@ -48,7 +51,28 @@ function server(port: number, dataDir: string, env: Record<string, string> = {})
 
 // End-to-end tests run in the system's Chromium (Debian's package) against the production
 // build served by our own server.
-export default defineConfig({
+/**
+ * The specs that run against the hosted stack (`npm run test:hosted`, serve-hosted.ts): the site
+ * from the web tier, the project in Supabase-only mode on another origin, the functions on Deno,
+ * the schedule as pg_cron runs it. Between them they use every feature at least once, in both
+ * areas and languages; each runs there instead of against the default server, so the run's
+ * length stays the same.
+ */
+const hostedSpecs = [
+  'conversation',
+  'approvals',
+  'client-uploads',
+  'document-downloads',
+  'portal',
+  'contact',
+  'no-javascript',
+  'routing-i18n',
+  'live-lists',
+  'search',
+]
+const hostedMatch = new RegExp(`/(${hostedSpecs.join('|')})\\.spec\\.ts$`)
+
+export default defineConfig<ProjectOptions>({
   testDir: 'tests/e2e',
   // Overridable so that two runs at once (on different E2E_PORTs) do not wipe each other's traces.
   outputDir: process.env.E2E_OUTPUT_DIR || 'test-results',
@@ -89,9 +113,15 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: /session-refresh\.spec\.ts$/,
+      testIgnore: [/session-refresh\.spec\.ts$/, hostedMatch],
       workers: process.env.CI ? 2 : undefined,
       use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      name: 'hosted',
+      testMatch: hostedMatch,
+      workers: process.env.CI ? 2 : undefined,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: hostedBaseURL, projectURL: hostedApiURL },
     },
     {
       // Minutes of waiting for a token to age, at next to no CPU: alongside the others, not in
@@ -106,5 +136,12 @@ export default defineConfig({
     server(mainPort, dataDirs.main),
     // Short-lived access tokens, for session-refresh.spec.ts (it sets baseURL to refreshBaseURL).
     { ...server(refreshPort, dataDirs.refresh, { JWT_EXPIRY: String(shortTokenSeconds) }), url: `${refreshBaseURL}/` },
+    // The hosted stack: it builds the site for its project first, then starts every part.
+    {
+      ...server(0, dataDirs.hosted),
+      command: 'node node_modules/tsx/dist/cli.mjs tests/e2e/support/serve-hosted.ts',
+      url: `${hostedBaseURL}/`,
+      timeout: 240_000,
+    },
   ],
 })

@@ -300,7 +300,7 @@ export const serverSettings = z.object({
    * Ports of the development mail catcher: its HTTP e-mail API (MAIL_TRANSPORT=http) listens on
    * this one, its SMTP server on this + 1. What it caught is shown at /_dev/mail.
    */
-  MAIL_CATCHER_PORT: z.coerce.number().int().min(0).max(65534).default(1080),
+  MAIL_CATCHER_PORT: z.coerce.number().int().min(0).max(65534).optional(),
 })
 
 const schema = serverSettings.superRefine((env, ctx) => {
@@ -357,6 +357,9 @@ export function parseSettings<T extends z.ZodType>(settings: T, source: NodeJS.P
   }
   return result.data
 }
+
+/** MAIL_CATCHER_PORT's default outside tests (tests take free ports unless it is set). */
+export const defaultMailCatcherPort = 1080
 
 /** The origin the APIs answer at, as the outside sees it (no trailing slash). */
 export function apiOrigin(env: Pick<Env, 'API_EXTERNAL_URL' | 'SITE_URL' | 'HOST' | 'PORT'>): string {

@@ -34,7 +34,9 @@ export const demoPassword = 'demo-password-2026'
 export function printWelcome(deps: ServerDeps) {
   const lines = [
     '',
-    `  Site ready at ${deps.siteOrigin}/`,
+    deps.env.SUPABASE_ONLY
+      ? `  Supabase APIs ready at ${deps.apiOrigin}/ (Supabase-only mode: the site is the web tier's)`
+      : `  Site ready at ${deps.siteOrigin}/`,
     `  Database: ${deps.db.kind === 'pglite' ? `embedded PGlite in ${deps.env.DATA_DIR}/db` : 'PostgreSQL (DATABASE_URL)'}`,
   ]
   if (deps.env.NODE_ENV !== 'production') {
@@ -45,7 +47,7 @@ export function printWelcome(deps: ServerDeps) {
       lines.push(`    ${account.email.padEnd(width)}  ${account.role}${where} (${account.locale})`)
     }
   }
-  if (deps.catcher) lines.push(`  Outgoing e-mail (development inbox): ${deps.siteOrigin}/_dev/mail`)
+  if (deps.catcher) lines.push(`  Outgoing e-mail (development inbox): ${deps.apiOrigin}/_dev/mail`)
   lines.push('')
   console.log(lines.join('\n'))
 }

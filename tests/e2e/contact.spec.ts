@@ -11,7 +11,7 @@ import { test, expect, allowConsoleErrors } from './support/fixtures'
 import { expectNoAxeViolations } from './support/a11y'
 import { catalog, messageId, t } from './support/catalog'
 import { inbox, waitForMail, type CaughtMail } from './support/mail'
-import { mainBaseURL, siteDist } from './support/servers'
+import { hostedSiteDist, mainBaseURL, siteDist } from './support/servers'
 import { contactAcknowledgementMail } from '../../supabase/functions/_shared/mail/contact-acknowledgement'
 import { Site } from './support/site'
 import { demoUsers, serviceClient } from './support/users'
@@ -24,7 +24,9 @@ import type { Locale } from '../../src/lib/locale'
 const locales: Locale[] = ['es', 'en']
 const staff = ['admin@caucedata.com', 'superadmin@caucedata.com']
 /** The form's time trap (contact-form.tsx): a person takes longer than this to fill it in. */
-const distDir = new URL(`../../${siteDist}/`, import.meta.url)
+/** The build the page came from (the hosted stack serves its own). */
+const distDir = () =>
+  new URL(`../../${test.info().project.name === 'hosted' ? hostedSiteDist : siteDist}/`, import.meta.url)
 
 /** A plural message from the compiled catalog, e.g. the summary's "There are # problems". */
 function plural(lng: Locale, source: string, count: number): string {
@@ -53,7 +55,7 @@ function watchScripts(page: Page): Map<string, boolean> {
   page.on('response', (response) => {
     const { pathname } = new URL(response.url())
     if (!pathname.endsWith('.js')) return
-    const source = readFileSync(new URL(`.${pathname}`, distDir), 'utf8')
+    const source = readFileSync(new URL(`.${pathname}`, distDir()), 'utf8')
     scripts.set(pathname, source.includes('GoTrueClient'))
   })
   return scripts
@@ -86,6 +88,7 @@ for (const lng of locales) {
     test('a visitor sends a message: stored, staff told in the app and by e-mail, the visitor told what next', async ({
       page,
       request,
+      apiURL,
     }) => {
       const inserts = watchInserts(page)
       await openContact(page, lng)
@@ -115,7 +118,7 @@ for (const lng of locales) {
       expect(inserts).toHaveLength(1)
 
       // The lead, as staff will find it (read with the service role).
-      const admin = serviceClient(mainBaseURL)
+      const admin = serviceClient(apiURL)
       const { data: rows, error } = await admin
         .from('contact_messages')
         .select(
@@ -158,7 +161,7 @@ for (const lng of locales) {
       }
 
       // The visitor is told by e-mail that the message arrived, in the language of the page.
-      const acknowledgement = await waitForMail(request, mainBaseURL, who.email, {
+      const acknowledgement = await waitForMail(request, apiURL, who.email, {
         subject: contactAcknowledgementMail(lng).subject,
       })
       expect(acknowledgement.html).toContain(`<html lang="${lng}">`)

@@ -6,7 +6,6 @@ import { test, expect, allowConsoleErrors } from './support/fixtures'
 import { t } from './support/catalog'
 import { contactForm, fillValid, visitor } from './support/contact'
 import { inbox } from './support/mail'
-import { mainBaseURL } from './support/servers'
 import { pageUrl, publicPages } from './support/pages'
 import { serviceClient } from './support/users'
 import { Site } from './support/site'
@@ -79,6 +78,7 @@ test('on a phone the menu button leads to the footer links', async ({ page }) =>
 
 test('an unprefixed page without JavaScript is in the language of the cookie, else the browser', async ({
   browser,
+  baseURL,
 }) => {
   for (const { locale, cookie, lng } of [
     { locale: 'en-GB', cookie: undefined, lng: 'en' as const },
@@ -86,7 +86,7 @@ test('an unprefixed page without JavaScript is in the language of the cookie, el
     { locale: 'es-ES', cookie: 'en', lng: 'en' as const },
   ]) {
     const context = await browser.newContext({ javaScriptEnabled: false, locale })
-    if (cookie) await context.addCookies([{ name: 'lang', value: cookie, url: mainBaseURL }])
+    if (cookie) await context.addCookies([{ name: 'lang', value: cookie, url: baseURL }])
     const page = await context.newPage()
     await page.goto('/contact')
     await expect(page.locator('html')).toHaveAttribute('lang', lng)
@@ -117,7 +117,7 @@ test.describe('contact form without JavaScript', () => {
     await expect(form.email).toHaveAttribute('aria-invalid', 'true')
   })
 
-  test('a message sent without JavaScript is stored and reaches the staff', async ({ page, request }) => {
+  test('a message sent without JavaScript is stored and reaches the staff', async ({ page, request, apiURL }) => {
     await page.goto(withLangPrefix('/contact', 'es'))
     const opened = Date.now()
     const who = visitor('es')
@@ -131,7 +131,7 @@ test.describe('contact form without JavaScript', () => {
       }),
     ).toBeVisible()
 
-    const { data: rows } = await serviceClient(mainBaseURL)
+    const { data: rows } = await serviceClient(apiURL)
       .from('contact_messages')
       .select('name, company, interest, message, locale, privacy_accepted')
       .eq('email', who.email)
@@ -146,7 +146,7 @@ test.describe('contact form without JavaScript', () => {
       },
     ])
     await expect
-      .poll(async () => (await inbox(request, mainBaseURL)).filter((mail) => mail.text.includes(who.email)).length, {
+      .poll(async () => (await inbox(request, apiURL)).filter((mail) => mail.text.includes(who.email)).length, {
         message: 'staff e-mailed about the lead',
         timeout: 20_000,
       })

@@ -4,13 +4,13 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readEnv } from '../../supabase/server/env'
+import { defaultMailCatcherPort } from '../../supabase/server/env'
 
 const read = (file: string) => readFileSync(join(process.cwd(), file), 'utf8').replace(/\s+/g, ' ')
 
 describe('the start-up documentation', () => {
   it('names the mail catcher’s SMTP port, MAIL_CATCHER_PORT + 1, with its default', () => {
-    const smtpPort = readEnv({ NODE_ENV: 'development' }).MAIL_CATCHER_PORT + 1
+    const smtpPort = defaultMailCatcherPort + 1
     expect(read('README.md')).toContain(`port \`MAIL_CATCHER_PORT\` + 1 (${smtpPort} by default`)
     expect(read('.env.example')).toContain(`port MAIL_CATCHER_PORT + 1 (${smtpPort} by default`)
   })

@@ -2,7 +2,7 @@
 // (development and tests; production refuses to start), to the local catcher. The server sends none
 // itself: the functions that do (send-auth-email, send-notifications) get it among their settings.
 import { mailDestination, type MailDestination } from '../../functions/_shared/mail/settings.ts'
-import type { Env } from '../env'
+import { defaultMailCatcherPort, type Env } from '../env'
 import { MailCatcher } from './catcher'
 
 export interface ServerMail {
@@ -17,7 +17,8 @@ export async function setUpMail(env: Env): Promise<ServerMail> {
   if ('missing' in destination) {
     catcher = new MailCatcher()
     // Fixed ports in development, so a mail client can be pointed at them; free ones in tests.
-    const port = (offset: number) => (env.NODE_ENV === 'test' ? 0 : env.MAIL_CATCHER_PORT + offset)
+    const base = env.MAIL_CATCHER_PORT ?? (env.NODE_ENV === 'test' ? 0 : defaultMailCatcherPort)
+    const port = (offset: number) => (base === 0 ? 0 : base + offset)
     destination =
       env.MAIL_TRANSPORT === 'http'
         ? { transport: 'http', apiUrl: await catcher.listenHttp(port(0)), apiKey: catcher.apiKey }

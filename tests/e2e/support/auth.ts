@@ -7,7 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { withLangPrefix } from '../../../src/lib/pages'
 import { authStorageKey, developmentAnonKey } from '../../../src/config/supabase'
 import type { Locale } from '../../../src/lib/locale'
-import { test as base, expect } from './fixtures'
+import { test as base, expect, type ProjectOptions } from './fixtures'
 import { t } from './catalog'
 import { serviceClient, type Account } from './users'
 import { recoveryMail } from '../../../supabase/functions/_shared/mail/recovery'
@@ -20,8 +20,8 @@ export function recoverySubject(lng: Locale): string {
 }
 
 export const test = base.extend<{ admin: SupabaseClient }>({
-  admin: async ({ baseURL }, use) => {
-    await use(serviceClient(baseURL!))
+  admin: async ({ apiURL }, use) => {
+    await use(serviceClient(apiURL))
   },
 })
 
@@ -97,6 +97,11 @@ export class SignInPage {
   }
 }
 
+/** The running test's project URL, when its APIs are not on the site's origin (the hosted stack). */
+function projectURL(): string | undefined {
+  return (test.info().project.use as Partial<ProjectOptions>).projectURL
+}
+
 /**
  * Starts `page` signed in as `account` without the sign-in form: a session from Auth's password
  * grant, asked for by the page itself and stored where supabase-js keeps it, as the form leaves it.
@@ -106,8 +111,8 @@ export class SignInPage {
 export async function startSession(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {
   await page.goto('/favicon.svg')
   const problem = await page.evaluate(
-    async ({ key, anonKey, email, password }) => {
-      const response = await fetch('/auth/v1/token?grant_type=password', {
+    async ({ key, anonKey, email, password, api }) => {
+      const response = await fetch(`${api}/auth/v1/token?grant_type=password`, {
         method: 'POST',
         headers: { apikey: anonKey, 'content-type': 'application/json' },
         body: JSON.stringify({ email, password }),
@@ -117,7 +122,13 @@ export async function startSession(page: Page, account: Pick<Account, 'email' | 
       window.localStorage.setItem(key, JSON.stringify(session))
       return null
     },
-    { key: authStorageKey, anonKey: developmentAnonKey, email: account.email, password: account.password },
+    {
+      key: authStorageKey,
+      anonKey: developmentAnonKey,
+      email: account.email,
+      password: account.password,
+      api: projectURL() ?? '',
+    },
   )
   if (problem) throw new Error(`signing ${account.email} in: ${problem}`)
 }

@@ -23,13 +23,27 @@ async function waitForApp(page: Page, response: Response | null): Promise<void> 
     .catch(() => undefined)
 }
 
+export interface ProjectOptions {
+  /**
+   * The Supabase project's URL when it is not the site's origin (the hosted stack's project):
+   * supabase-js clients, the service-role client and the mail inbox go there.
+   */
+  projectURL: string | undefined
+}
+
 export interface GuardFixtures {
+  /** Where the APIs answer: the project's URL, or the site's origin when one server serves both. */
+  apiURL: string
   /** Console errors a test provokes on purpose, matched against `message text @ source url`. */
   expectedConsoleErrors: RegExp[]
   consoleGuard: void
 }
 
-export const test = base.extend<GuardFixtures>({
+export const test = base.extend<GuardFixtures, ProjectOptions>({
+  projectURL: [undefined, { option: true, scope: 'worker' }],
+  apiURL: async ({ projectURL, baseURL }, use) => {
+    await use(projectURL ?? baseURL!)
+  },
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) {
       const goto = page.goto.bind(page)

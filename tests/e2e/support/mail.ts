@@ -1,7 +1,8 @@
 // The development mail catcher, read through its JSON API (GET /_dev/mail/messages.json, mounted
 // by the server when it runs its own catcher, as it does under NODE_ENV=test).
 import type { APIRequestContext } from '@playwright/test'
-import { expect } from './fixtures'
+import { test } from '@playwright/test'
+import { expect, type ProjectOptions } from './fixtures'
 
 export interface CaughtMail {
   id: number
@@ -14,7 +15,9 @@ export interface CaughtMail {
 }
 
 export async function inbox(request: APIRequestContext, baseURL: string): Promise<CaughtMail[]> {
-  const url = new URL('/_dev/mail/messages.json', baseURL).href
+  // The inbox is the project's: on the hosted stack, not on the site's origin.
+  const project = (test.info().project.use as Partial<ProjectOptions>).projectURL
+  const url = new URL('/_dev/mail/messages.json', project ?? baseURL).href
   // A kept-alive connection the server closed as it was reused resets: that one read is asked again.
   const response = await request.get(url).catch((error: Error) => {
     if (!/ECONNRESET|socket hang up/.test(error.message)) throw error

@@ -14,4 +14,23 @@ export const shortTokenSeconds = 150
 export const siteDist = process.env.SITE_DIST || 'dist'
 
 /** Per port, so two runs on different E2E_PORTs (two checkouts' agents, CI shards) never share a database. */
-export const dataDirs = { main: `.data/e2e-${mainPort}`, refresh: `.data/e2e-${refreshPort}` } as const
+export const dataDirs = {
+  main: `.data/e2e-${mainPort}`,
+  refresh: `.data/e2e-${refreshPort}`,
+  hosted: `.data/e2e-hosted-${mainPort}`,
+} as const
+
+/**
+ * The hosted stack (serve-hosted.ts, `npm run test:hosted`): the site from the web tier, the
+ * project's APIs on another origin, its functions' URL, and the mail catcher (HTTP; SMTP on + 1).
+ */
+export const hostedPorts = {
+  site: mainPort + 2,
+  api: mainPort + 3,
+  functions: mainPort + 4,
+  mail: mainPort + 5,
+} as const
+export const hostedBaseURL = `http://localhost:${hostedPorts.site}`
+export const hostedApiURL = `http://127.0.0.1:${hostedPorts.api}`
+/** The site built for the hosted project's URL (its own build: the URL is compiled in). */
+export const hostedSiteDist = process.env.E2E_HOSTED_DIST || 'dist-hosted'
