@@ -1,6 +1,6 @@
-// The sign-in methods this project keeps off (SAML SSO, Web3 wallets, third-party ID tokens, manual
-// identity linking, phone numbers), answered as Supabase Auth answers on a project where they are
-// off: the same status, error_code and message, found in the same order as GoTrue checks them.
+// The sign-in methods this project keeps off (OAuth providers, SAML SSO, Web3 wallets, third-party
+// ID tokens, manual identity linking, phone numbers), answered as Supabase Auth answers on a project
+// where they are off: the same status, error_code and message, found in the order GoTrue checks them.
 import type { Context, Handler } from 'hono'
 import type { AuthContext } from './context'
 import { AuthError, errors, oauthError } from './errors'
@@ -25,6 +25,26 @@ const goQuote = (value: string) => JSON.stringify(value)
 export function samlDisabled(): Handler {
   return () => {
     throw disabled.saml()
+  }
+}
+
+// The OAuth providers GoTrue knows by name (internal/api/provider_constants.go).
+const oauthProviders = new Set(
+  'apple azure bitbucket discord facebook figma fly github gitlab google kakao keycloak linkedin linkedin_oidc notion snapchat spotify slack slack_oidc twitch twitter x vercel_marketplace workos zoom'.split(
+    ' ',
+  ),
+)
+
+/** `GET /authorize` (where signInWithOAuth sends the browser): no OAuth provider is enabled. */
+export function oauthDisabled(): Handler {
+  return (c) => {
+    const name = (c.req.query('provider') ?? '').toLowerCase()
+    const reason = name.startsWith('custom:')
+      ? `custom provider ${name} not found`
+      : oauthProviders.has(name)
+        ? 'provider is not enabled'
+        : `Provider ${name} could not be found`
+    throw errors.validation(`Unsupported provider: ${reason}`)
   }
 }
 

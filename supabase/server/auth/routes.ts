@@ -5,7 +5,7 @@ import type { ServerDeps } from '../deps'
 import { deleteUser, deleteUserFactor, getUserById, listUserFactors, listUsers } from './admin'
 import { createUser, updateUserById } from './admin-write'
 import type { AuthContext, AuthEnv } from './context'
-import { manualLinkingDisabled, samlDisabled } from './disabled-methods'
+import { manualLinkingDisabled, oauthDisabled, samlDisabled } from './disabled-methods'
 import { API_VERSION, errorResponse, errors } from './errors'
 import { rateLimit, requireAdmin, requireUser } from './guards'
 import { generateLink } from './generate-link'
@@ -63,7 +63,8 @@ export function authRoutes(deps: ServerDeps) {
   app.post('/otp', rateLimit(ctx, 'recover', errors.emailRateLimit), otp(ctx))
   app.get('/verify', rateLimit(ctx, 'verify', errors.requestRateLimit), verifyGet(ctx))
   app.post('/verify', rateLimit(ctx, 'verify', errors.requestRateLimit), verifyPost(ctx))
-  // SAML SSO is off, as on a project that has not enabled it: every /sso path says so.
+  // OAuth providers and SAML SSO are off, as on a project that has not enabled them.
+  app.get('/authorize', oauthDisabled())
   app.all('/sso', samlDisabled())
   app.all('/sso/*', samlDisabled())
 

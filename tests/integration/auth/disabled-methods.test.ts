@@ -21,6 +21,22 @@ describeEachDatabase('sign-in methods that are off, on %s', (kind) => {
   })
   afterAll(() => server.close())
 
+  it('answers OAuth sign-in (the page signInWithOAuth opens) with 400: no provider is enabled', async () => {
+    const { data } = await server
+      .client()
+      .auth.signInWithOAuth({ provider: 'github', options: { skipBrowserRedirect: true } })
+    const path = new URL(data.url!).pathname + new URL(data.url!).search
+    expect(path).toMatch(/^\/auth\/v1\/authorize\?provider=github/)
+    const cases = [
+      [path.replace('/auth/v1', ''), 'Unsupported provider: provider is not enabled'],
+      ['/authorize?provider=nope', 'Unsupported provider: Provider nope could not be found'],
+    ]
+    for (const [url, message] of cases) {
+      const failure = await failureOf(await authRequest(server, url!))
+      expect(failure).toMatchObject({ status: 400, body: { code: 'validation_failed', message } })
+    }
+  })
+
   it('answers SSO with 404 saml_provider_disabled, on every /sso path', async () => {
     const byProvider = await server.client().auth.signInWithSSO({ providerId: 'valid-provider-id' })
     const byDomain = await server.client().auth.signInWithSSO({ domain: 'example.com' })
