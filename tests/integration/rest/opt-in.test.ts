@@ -110,6 +110,9 @@ describeEachDatabase('REST opt-in features on %s', (kind) => {
       const missing = await bed.anon.from('rt_books').select('alias:missing_column.count()')
       expect(missing.status).toBe(400)
       expect(missing.error).toMatchObject({ code: '42703', message: 'column rt_books.missing_column does not exist' })
+      // A related table's name is no column: PostgreSQL's words, naming the table without an alias.
+      const relation = await bed.anon.from('rt_books').select('title, rt_authors.count(), n:rt_authors.count()::text')
+      expect(relation.error).toMatchObject({ code: '42703', message: 'column rt_books.rt_authors does not exist' })
       const ungrouped = await bed.anon.from('rt_books').select('author_id, count()').order('pages')
       expect(ungrouped.status).toBe(400)
       expect(ungrouped.error).toMatchObject({ code: '42803' })
