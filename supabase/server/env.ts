@@ -154,6 +154,16 @@ export const serverSettings = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  /**
+   * EXPLAIN plans of REST requests (`Accept: application/vnd.pgrst.plan+json` or `+text`,
+   * supabase-js `.explain()`; PostgREST's db-plan-enabled). Off, as on Supabase: the plan types
+   * are then unknown, 406 PGRST107. They show a query's tables, indexes and, with `analyze`, its
+   * row counts, so turn them on for development, not for a public project.
+   */
+  REST_PLAN_ENABLED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** Nesting of any JSON request body (auth, REST, storage, functions). */
   API_MAX_JSON_DEPTH: z.coerce.number().int().min(2).max(1000).default(64),
   /** Largest request body, in bytes, counted while it streams in. */

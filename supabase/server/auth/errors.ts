@@ -20,7 +20,7 @@ export class AuthError extends Error {
 }
 
 /** GoTrue's OAuth-style body, used where the OAuth spec defines the error (the token endpoint). */
-const oauthError = (error: string, description: string) =>
+export const oauthError = (error: string, description: string) =>
   new AuthError(400, error, description, { error, error_description: description }, true)
 
 const e = (status: AuthError['status'], code: string) => (message: string) => new AuthError(status, code, message)

@@ -6,6 +6,7 @@
 import type { Handler } from 'hono'
 import { issueCodeLink, sendLater } from './code-links'
 import { nowOf, type AuthContext } from './context'
+import { disabled } from './disabled-methods'
 import { AuthError, errors } from './errors'
 import { allowedRedirect, booleanField, normalizeEmail, objectField, readBody, stringField } from './http'
 import { findUserByEmail, findUserById, insertUser, isBanned } from './users'
@@ -16,10 +17,12 @@ export function otp(ctx: AuthContext): Handler {
     const rawEmail = stringField(body, 'email')
     const phone = stringField(body, 'phone')
     if (rawEmail && phone) throw errors.validation('Only an email address or phone number should be provided')
-    if (!rawEmail && phone) throw new AuthError(422, 'phone_provider_disabled', 'Unsupported phone provider')
-    if (!rawEmail) throw errors.validation('An email address or phone number is required')
-    const email = normalizeEmail(rawEmail)
     const createUser = booleanField(body, 'create_user') ?? true
+    // No account here has a phone: GoTrue's answer for a phone without an account, or with the
+    // phone provider off.
+    if (!rawEmail && phone) throw createUser ? disabled.phoneOtp() : signupsNotAllowed()
+    if (!rawEmail) throw errors.validation('One of email or phone must be set')
+    const email = normalizeEmail(rawEmail)
     const data = objectField(body, 'data') ?? {}
     const redirectTo = allowedRedirect(ctx.deps.siteOrigin, c.req.query('redirect_to'))
     const now = nowOf(ctx)
@@ -38,3 +41,5 @@ export function otp(ctx: AuthContext): Handler {
     return c.json({})
   }
 }
+
+const signupsNotAllowed = () => new AuthError(422, 'otp_disabled', 'Signups not allowed for otp')

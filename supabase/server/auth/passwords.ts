@@ -57,7 +57,7 @@ export async function requireStrongPassword(password: string, rules: PasswordRul
   if (weaknessOf(password, rules.minLength).length > 0)
     throw errors.weakPassword(weakPasswordMessage(rules.minLength), ['length'])
   const lower = password.toLowerCase()
-  // 0: the list is off, as on a Supabase project that checks no list (README: deliberate differences).
+  // 0: the list is off, as on a Supabase project that checks no list (README: where our server differs from Supabase).
   if (rules.commonPasswords > 0 && (await commonPasswords(rules.commonPasswords)).has(lower))
     throw errors.weakPassword('Password is known to be weak and easy to guess, please choose a different one.', [
       'pwned',

@@ -5,6 +5,7 @@ import type { ServerDeps } from '../deps'
 import { deleteUser, deleteUserFactor, getUserById, listUserFactors, listUsers } from './admin'
 import { createUser, updateUserById } from './admin-write'
 import type { AuthContext, AuthEnv } from './context'
+import { manualLinkingDisabled, oauthDisabled, samlDisabled } from './disabled-methods'
 import { API_VERSION, errorResponse, errors } from './errors'
 import { rateLimit, requireAdmin, requireUser } from './guards'
 import { generateLink } from './generate-link'
@@ -62,6 +63,10 @@ export function authRoutes(deps: ServerDeps) {
   app.post('/otp', rateLimit(ctx, 'recover', errors.emailRateLimit), otp(ctx))
   app.get('/verify', rateLimit(ctx, 'verify', errors.requestRateLimit), verifyGet(ctx))
   app.post('/verify', rateLimit(ctx, 'verify', errors.requestRateLimit), verifyPost(ctx))
+  // OAuth providers and SAML SSO are off, as on a project that has not enabled them.
+  app.get('/authorize', oauthDisabled())
+  app.all('/sso', samlDisabled())
+  app.all('/sso/*', samlDisabled())
 
   // A signed-in user (access token whose user and session still exist). A staff member's preview
   // of a client's portal (0022) may read /user and nothing else.
@@ -70,6 +75,8 @@ export function authRoutes(deps: ServerDeps) {
   app.put('/user', ...writer, updateUser(ctx))
   app.post('/logout', ...writer, logout(ctx))
   app.get('/reauthenticate', ...writer, reauthenticate(ctx))
+  // Manual identity linking is off (Supabase's default): linkIdentity, unlinkIdentity.
+  app.all('/user/identities/*', user, manualLinkingDisabled())
   app.post('/factors', ...writer, mfa.enroll(ctx))
   app.post('/factors/:id/challenge', ...writer, mfa.challenge(ctx))
   // Counted like /verify: six digits must not be guessable by trying them all.

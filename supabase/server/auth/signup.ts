@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto'
 import type { Context, Handler } from 'hono'
 import { issueCodeLink, sendLater, type PendingMail } from './code-links'
 import { nowOf, type AuthContext } from './context'
+import { disabled } from './disabled-methods'
 import { AuthError, errors } from './errors'
 import { allowedRedirect, normalizeEmail, objectField, readBody, sessionOrigin, stringField } from './http'
 import { hashPassword, requireStrongPassword } from './passwords'
@@ -26,10 +27,13 @@ export function signup(ctx: AuthContext): Handler {
     const phone = stringField(body, 'phone')
     const password = stringField(body, 'password')
     if (!rawEmail && !phone) throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled')
-    if (!rawEmail) throw new AuthError(422, 'phone_provider_disabled', 'Phone signups are disabled')
-    const email = normalizeEmail(rawEmail)
+    // GoTrue checks the password, then the address, then whether the phone provider is on.
     if (!password) throw errors.validation('Signup requires a valid password')
-    await requireStrongPassword(password, ctx.runtime.passwordRules, email)
+    await requireStrongPassword(password, ctx.runtime.passwordRules, rawEmail?.trim())
+    if (rawEmail && phone)
+      throw errors.validation('Only an email address or phone number should be provided on signup.')
+    if (!rawEmail) throw disabled.phoneSignups()
+    const email = normalizeEmail(rawEmail)
     const data = objectField(body, 'data') ?? {}
     const redirectTo = allowedRedirect(ctx.deps.siteOrigin, c.req.query('redirect_to'))
     const autoconfirm = ctx.deps.env.AUTH_AUTOCONFIRM
@@ -133,8 +137,14 @@ export function resend(ctx: AuthContext): Handler {
   return async (c) => {
     const body = await readBody(c)
     const type = stringField(body, 'type')
-    if (type === 'sms' || type === 'phone_change')
-      throw new AuthError(422, 'phone_provider_disabled', 'Unsupported phone provider')
+    // GoTrue's checks of a phone resend, up to the provider being off.
+    if (type === 'sms' || type === 'phone_change') {
+      const phone = stringField(body, 'phone')
+      const email = stringField(body, 'email')
+      if (!phone && type === 'sms') throw errors.validation('Type provided requires a phone number')
+      if (email && phone) throw errors.validation('Only an email address or phone number should be provided.')
+      if (phone) throw disabled.phoneLogins(400)
+    }
     if (type !== 'signup')
       throw errors.validation(
         type === 'email_change'

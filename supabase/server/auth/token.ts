@@ -1,7 +1,9 @@
 // POST /token: the password grant (rate-limited per IP) and the refresh-token grant (never
-// rate-limited: a 429 there would sign a user out, since auth-js treats it as final).
+// rate-limited: a 429 there would sign a user out, since auth-js treats it as final); the id_token
+// and web3 grants answer as on a project with those providers off.
 import type { Context, Handler } from 'hono'
 import { nowOf, type AuthContext } from './context'
+import { disabled, idTokenGrant, web3Grant } from './disabled-methods'
 import { errors } from './errors'
 import { checkRateLimit } from './guards'
 import { readBody, sessionOrigin, stringField, type Body } from './http'
@@ -20,6 +22,8 @@ export function token(ctx: AuthContext): Handler {
       return c.json(await passwordGrant(ctx, c, await readBody(c)))
     }
     if (grant === 'refresh_token') return c.json(await refreshGrant(ctx, await readBody(c)))
+    if (grant === 'id_token') return idTokenGrant(ctx, c)
+    if (grant === 'web3') web3Grant(ctx, c)
     // We never hand out PKCE codes (our links use the implicit flow), so no code can match.
     if (grant === 'pkce') throw errors.flowStateNotFound()
     throw errors.unsupportedGrant()
@@ -30,14 +34,15 @@ async function passwordGrant(ctx: AuthContext, c: Context, body: Body) {
   const email = stringField(body, 'email')?.trim()
   const phone = stringField(body, 'phone')?.trim()
   const password = stringField(body, 'password') ?? ''
+  if (email && phone) throw errors.validation('Only an email address or phone number should be provided on login.')
   if (!email && !phone) throw errors.validation('You must provide either an email or phone number.')
+  if (!email) throw disabled.phoneLogins(422)
 
-  // Phone accounts do not exist here; a phone sign-in is just a wrong login.
-  const user = email ? await findUserByEmail(ctx.deps.db, email) : undefined
+  const user = await findUserByEmail(ctx.deps.db, email)
   const matches = await verifyPassword(user?.encrypted_password, password)
   if (!user?.encrypted_password) {
     // No account (or none with a password): no hook runs, as on Supabase; counted all the same.
-    const address = `password:${(email ?? phone ?? '').toLowerCase()}`
+    const address = `password:${email.toLowerCase()}`
     ctx.runtime.accountLock.failUnknown(address, await lockSettingsForUnknown(ctx))
     throw errors.invalidCredentials()
   }

@@ -15,7 +15,8 @@ import { prepareRpc } from './handlers/rpc'
 import { prepareWrite } from './handlers/write'
 import type { ParseLimits } from './parse/limits'
 import { parseQuery } from './parse/query'
-import { negotiateMediaType, parsePrefer, parseRangeHeader, type Preferences } from './prefer'
+import { negotiateMediaType } from './media'
+import { parsePrefer, parseRangeHeader, type Preferences } from './prefer'
 import type { Prepared, RawBody, RestMethod, RestRequest } from './request'
 import { errorResponse, toResponse, type RestResult } from './response'
 import type { SchemaCache } from './schema-cache'
@@ -32,6 +33,8 @@ export interface RestSettings extends ParseLimits {
   maxJsonDepth: number
   txEnd: Env['REST_TX_END']
   aggregates: boolean
+  /** EXPLAIN plans through `Accept: application/vnd.pgrst.plan…` (REST_PLAN_ENABLED). */
+  plans: boolean
 }
 
 export function restSettings(env: Env): RestSettings {
@@ -42,6 +45,7 @@ export function restSettings(env: Env): RestSettings {
     maxJsonDepth: env.API_MAX_JSON_DEPTH,
     txEnd: env.REST_TX_END,
     aggregates: env.REST_AGGREGATES_ENABLED,
+    plans: env.REST_PLAN_ENABLED,
   }
 }
 
@@ -130,7 +134,7 @@ export async function serveRest(
     preview = isViewAs(caller.claims) && !deps.env.SUPABASE_ONLY
     if (preview && !readOnly && kind !== 'rpc') throw restErrors.viewAsReadOnly()
     const rawBody = kind === 'rpc' && method === 'POST' ? await readRawRpcBody(raw) : undefined
-    const media = negotiateMediaType(raw.headers.get('accept'))
+    const media = negotiateMediaType(raw.headers.get('accept'), settings.plans)
     const request: RestRequest = {
       method: method as RestMethod,
       target,

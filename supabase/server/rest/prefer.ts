@@ -1,5 +1,5 @@
-// The request headers that shape a response: `Prefer` (comma-joined, as postgrest-js appends them),
-// `Accept` (array, single object, stripped nulls, CSV) and `Range`.
+// The request headers that shape a response: `Prefer` (comma-joined, as postgrest-js appends them)
+// and `Range`; `Accept` is media.ts's.
 import { restErrors } from './errors'
 
 export interface Preferences {
@@ -75,44 +75,6 @@ export function preferenceApplied(prefs: Preferences, to: AppliedTo): string | u
     } else parts.push(`${key}=${value}`)
   }
   return parts.length > 0 ? parts.join(', ') : undefined
-}
-
-export interface MediaType {
-  single: boolean
-  stripNulls: boolean
-  /** `text/csv`: PostgREST's CSV body (a header line, then each row as PostgreSQL writes a record). */
-  csv: boolean
-}
-
-const arrayTypes = new Set([
-  '*/*',
-  'application/*',
-  'application/json',
-  'application/vnd.pgrst.array+json',
-  'application/vnd.pgrst.array',
-])
-const objectTypes = new Set(['application/vnd.pgrst.object+json', 'application/vnd.pgrst.object'])
-const csvTypes = new Set(['text/csv'])
-
-/** The first type the server has among those offered, higher `q` first (ties keep their order). */
-export function negotiateMediaType(accept: string | null | undefined): MediaType {
-  if (!accept || accept.trim() === '') return { single: false, stripNulls: false, csv: false }
-  const offered: Array<{ type: string; params: string[]; q: number }> = []
-  for (const entry of accept.split(',')) {
-    const [type = '', ...params] = entry.split(';').map((part) => part.trim().toLowerCase())
-    if (type === '') continue
-    const quality = params.find((param) => /^q\s*=/.test(param))
-    const q = quality === undefined ? 1 : Number(quality.replace(/^q\s*=\s*/, ''))
-    offered.push({ type, params, q: Number.isFinite(q) ? q : 1 })
-  }
-  for (const { type, params, q } of [...offered].sort((a, b) => b.q - a.q)) {
-    if (q <= 0) continue
-    const stripNulls = type.startsWith('application/vnd.pgrst.') && params.includes('nulls=stripped')
-    if (arrayTypes.has(type)) return { single: false, stripNulls, csv: false }
-    if (objectTypes.has(type)) return { single: true, stripNulls, csv: false }
-    if (csvTypes.has(type)) return { single: false, stripNulls: false, csv: true }
-  }
-  throw restErrors.mediaType(offered.map((entry) => entry.type))
 }
 
 /** `Range: 0-9` as an offset and limit; undefined when absent or not an items range. */

@@ -1,7 +1,7 @@
 // Building responses: the JSON body as PostgreSQL serialized it, `Content-Range` with the page and
 // total as PostgREST writes it, and error bodies in PostgREST's shape.
 import type { RestError } from './errors'
-import type { MediaType } from './prefer'
+import { planContentType, type MediaType } from './media'
 
 export interface RestResult {
   status: number
@@ -25,7 +25,13 @@ export function rangeStatus(rows: number, total: number | undefined): number {
 export function toResponse(result: RestResult, head: boolean, media: MediaType): Response {
   const headers = new Headers(result.headers)
   if (result.body !== undefined || head) {
-    const type = media.csv ? 'text/csv' : media.single ? 'application/vnd.pgrst.object+json' : 'application/json'
+    const type = media.plan
+      ? planContentType(media.plan)
+      : media.csv
+        ? 'text/csv'
+        : media.single
+          ? 'application/vnd.pgrst.object+json'
+          : 'application/json'
     headers.set('Content-Type', `${type}; charset=utf-8`)
   }
   const status = result.status

@@ -158,6 +158,21 @@ describeEachDatabase('REST errors on %s', (kind) => {
     expect(cast.error).toMatchObject({ code: '42704', message: 'type "evil" does not exist' })
   })
 
+  it('answers plans 406 PGRST107 while REST_PLAN_ENABLED is off, as PostgREST with db-plan-enabled off', async () => {
+    const plan = await bed.anon.from('rt_books').select('id').explain({ format: 'json' })
+    expect(plan.status).toBe(406)
+    expect(plan.error).toMatchObject({
+      code: 'PGRST107',
+      message: 'None of these media types are available: application/vnd.pgrst.plan+json; for="application/json"',
+    })
+    // Another type the request accepts is answered instead, as PostgREST passes over the plan.
+    const fallback = await bed.raw('/rt_books?select=id&id=eq.1', {
+      headers: { Accept: 'application/vnd.pgrst.plan+text; options=analyze, application/json' },
+    })
+    expect(fallback.status).toBe(200)
+    expect(await fallback.json()).toEqual([{ id: 1 }])
+  })
+
   it('maps constraint violations: 409 for unique and foreign keys, 400 for check, not-null and bad input', async () => {
     const before = await tableRows(bed, 'rt_authors')
     const duplicate = await bed.service.from('rt_authors').insert([{ name: 'Someone New' }, { name: 'Octavia Butler' }])

@@ -1,19 +1,24 @@
 // The PostgREST features a Supabase project turns on by setting, here on: aggregate functions in
-// `select` (REST_AGGREGATES_ENABLED, PostgREST's db-aggregates-enabled) and `Prefer: tx=rollback`
-// (REST_TX_END=commit-allow-override, PostgREST's db-tx-end). How the server answers with them off,
-// its default, is in errors.test.ts and write.test.ts.
+// `select` (REST_AGGREGATES_ENABLED, PostgREST's db-aggregates-enabled), `Prefer: tx=rollback`
+// (REST_TX_END=commit-allow-override, PostgREST's db-tx-end) and EXPLAIN plans (REST_PLAN_ENABLED,
+// db-plan-enabled). How the server answers with them off, its default, is in errors.test.ts and
+// write.test.ts. On both databases: plans and aggregates are PostgreSQL's own output.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { describeOnOneDatabase } from '../support/server'
+import { describeEachDatabase } from '../support/server'
 import { startRestBed, tableRows, type RestBed } from './support/fixture'
 
 const byKey = (key: string) => (a: Record<string, unknown>, b: Record<string, unknown>) =>
   JSON.stringify(a[key]).localeCompare(JSON.stringify(b[key]))
 
-describeOnOneDatabase('REST opt-in features on %s', (kind) => {
+describeEachDatabase('REST opt-in features on %s', (kind) => {
   let bed: RestBed
 
   beforeAll(async () => {
-    bed = await startRestBed(kind, { REST_AGGREGATES_ENABLED: 'true', REST_TX_END: 'commit-allow-override' })
+    bed = await startRestBed(kind, {
+      REST_AGGREGATES_ENABLED: 'true',
+      REST_TX_END: 'commit-allow-override',
+      REST_PLAN_ENABLED: 'true',
+    })
   })
   afterAll(() => bed.close())
 
@@ -105,6 +110,9 @@ describeOnOneDatabase('REST opt-in features on %s', (kind) => {
       const missing = await bed.anon.from('rt_books').select('alias:missing_column.count()')
       expect(missing.status).toBe(400)
       expect(missing.error).toMatchObject({ code: '42703', message: 'column rt_books.missing_column does not exist' })
+      // A related table's name is no column: PostgreSQL's words, naming the table without an alias.
+      const relation = await bed.anon.from('rt_books').select('title, rt_authors.count(), n:rt_authors.count()::text')
+      expect(relation.error).toMatchObject({ code: '42703', message: 'column rt_books.rt_authors does not exist' })
       const ungrouped = await bed.anon.from('rt_books').select('author_id, count()').order('pages')
       expect(ungrouped.status).toBe(400)
       expect(ungrouped.error).toMatchObject({ code: '42803' })
@@ -169,6 +177,66 @@ describeOnOneDatabase('REST opt-in features on %s', (kind) => {
       })
       expect(response.status).toBe(400)
       expect(await response.json()).toMatchObject({ code: 'PGRST122', details: 'Invalid preferences: tx=maybe' })
+    })
+  })
+  describe('EXPLAIN plans', () => {
+    interface PlanNode {
+      'Node Type': string
+      'Relation Name'?: string
+      'Actual Rows'?: number
+      Output?: string[]
+      Plans?: PlanNode[]
+    }
+    const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)]
+    const scanOf = (data: unknown, table: string) =>
+      nodes((data as Array<{ Plan: PlanNode }>)[0]!.Plan).find((node) => node['Relation Name'] === table)
+
+    it('answers a read with its plan, as JSON or text, in PostgREST’s media type', async () => {
+      const json = await bed.anon.from('rt_books').select('id, title').eq('author_id', 1).explain({ format: 'json' })
+      expect(json).toMatchObject({ status: 200, error: null })
+      expect(scanOf(json.data, 'rt_books')).toBeDefined()
+      const text = await bed.anon.from('rt_books').select('id, rt_authors(name)').explain()
+      expect(text.data).toMatch(/^Aggregate {2}\(cost=/)
+      expect(text.data).toMatch(/on rt_authors/)
+      const raw = await bed.raw('/rt_books?select=id', {
+        headers: {
+          Accept: 'application/vnd.pgrst.plan+json; for="application/vnd.pgrst.object+json"; options=verbose|settings',
+        },
+      })
+      expect(raw.status).toBe(200)
+      expect(raw.headers.get('content-type')).toBe(
+        'application/vnd.pgrst.plan+json; for="application/vnd.pgrst.object+json"; options=verbose|settings; charset=utf-8',
+      )
+      expect(scanOf(await raw.json(), 'rt_books')?.Output).toBeDefined()
+    })
+
+    it('runs ANALYZE as the caller, under row-level security', async () => {
+      const rows = async (client: RestBed['anon']) =>
+        scanOf(
+          (await client.from('rt_books').select('id').explain({ analyze: true, format: 'json' })).data,
+          'rt_books',
+        )?.['Actual Rows']
+      expect(await rows(bed.anon)).toBe(5)
+      expect(await rows(bed.service)).toBe(6)
+    })
+
+    it('explains writes and function calls; without ANALYZE nothing is written', async () => {
+      const insert = await bed.service.from('rt_authors').insert({ name: 'Planned Writer' }).select('id').explain()
+      expect(insert.data).toMatch(/Insert on rt_authors/)
+      const update = await bed.alice.from('rt_books').update({ pages: 2 }).eq('id', 1).explain()
+      expect(update.data).toMatch(/Update on rt_books/)
+      const names = (await tableRows(bed, 'rt_authors')) as Array<{ name: string }>
+      expect(names.map((row) => row.name)).not.toContain('Planned Writer')
+      expect((await bed.anon.from('rt_books').select('pages').eq('id', 1).single()).data).not.toEqual({ pages: 2 })
+      const call = await bed.anon.rpc('rt_books_by', { author: 1 }).select('title').explain({ format: 'json' })
+      expect(call.status).toBe(200)
+      expect(Array.isArray(call.data)).toBe(true)
+      // WAL needs ANALYZE: PostgreSQL's refusal, a 400.
+      const wal = await bed.raw('/rt_books?select=id', {
+        headers: { Accept: 'application/vnd.pgrst.plan; options=wal' },
+      })
+      expect(wal.status).toBe(400)
+      expect(await wal.json()).toMatchObject({ code: '22023' })
     })
   })
 })

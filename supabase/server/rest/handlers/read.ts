@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/database'
 import { countedRowsSql, readSql } from '../build/select-sql'
 import { qualified, SqlParams } from '../build/sql'
 import { restErrors } from '../errors'
+import { explainPrepared } from '../explain'
 import { closest } from '../fuzzy'
 import { planRead } from '../plan/read-plan'
 import { applyRange, maxRows, queryPage, readResult, type Prepared, type RestRequest } from '../request'
@@ -32,6 +33,10 @@ export function prepareRead(cache: SchemaCache, request: RestRequest): Prepared 
       maxRows,
     })
     return { sql, values: params.values, name: cache.statementName(sql) }
+  }
+  if (request.media.plan) {
+    const { sql, values } = statement(mode === 'exact' || mode === 'estimated')
+    return explainPrepared(request.media.plan, sql, values)
   }
   if (mode !== 'planned' && mode !== 'estimated') {
     const { sql, values, name } = statement(mode === 'exact')

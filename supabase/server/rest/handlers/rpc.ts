@@ -4,6 +4,7 @@
 import { csvBody, readSql } from '../build/select-sql'
 import { SqlParams } from '../build/sql'
 import { restErrors } from '../errors'
+import { explainPrepared } from '../explain'
 import { planRead } from '../plan/read-plan'
 import { preferenceApplied } from '../prefer'
 import { applyRange, maxRows, queryPage, readResult, type Prepared, type RestRequest } from '../request'
@@ -61,6 +62,7 @@ export function prepareRpc(cache: SchemaCache, request: RestRequest): Prepared {
     })
     // The call runs once, as a CTE, even when the total is counted too.
     const sql = `with _call as (select * from ${call}) ${read}`
+    if (request.media.plan) return explainPrepared(request.media.plan, sql, params.values)
     const name = cache.statementName(sql)
     return async (tx) => {
       const page = await queryPage(tx, sql, params.values, name)
@@ -74,6 +76,7 @@ export function prepareRpc(cache: SchemaCache, request: RestRequest): Prepared {
   }
 
   if (fn.kind === 'void') {
+    if (request.media.plan) return explainPrepared(request.media.plan, `select ${call}`, params.values)
     return async (tx) => {
       await tx.query(`select ${call}`, params.values)
       return { status: 204, headers: withApplied({}) }
@@ -87,6 +90,7 @@ export function prepareRpc(cache: SchemaCache, request: RestRequest): Prepared {
       ? `(select ${csvBody([scalarKey])} from (select row(${call}) as j) as r)`
       : `coalesce(to_json(${call})::text, 'null')`
     const sql = `select null::text as total, 1 as page_rows, ${body} as body`
+    if (request.media.plan) return explainPrepared(request.media.plan, sql, params.values)
     const name = cache.statementName(sql)
     return async (tx) => {
       const page = await queryPage(tx, sql, params.values, name)
@@ -110,6 +114,7 @@ export function prepareRpc(cache: SchemaCache, request: RestRequest): Prepared {
   const page = `select _call.v, row(_call.v) as j from _call limit ${limit} offset ${offset}`
   const read = `select ${total} as total, count(*)::int as page_rows, ${head ? 'null' : `${body}::text`} as body from (${page}) as r`
   const sql = `with _call as (select f.v from ${call} as f(v)) ${read}`
+  if (request.media.plan) return explainPrepared(request.media.plan, sql, params.values)
   const name = cache.statementName(sql)
   return async (tx) => {
     const page = await queryPage(tx, sql, params.values, name)

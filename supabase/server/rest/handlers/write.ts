@@ -5,6 +5,7 @@ import { readSql } from '../build/select-sql'
 import { SqlParams } from '../build/sql'
 import { deleteSql, insertSql, updateSql, writeCte, type Conflict, type InsertGroup } from '../build/write-sql'
 import { restErrors } from '../errors'
+import { explainPrepared } from '../explain'
 import { planRead } from '../plan/read-plan'
 import { preferenceApplied } from '../prefer'
 import { type PageRow, type Prepared, type RestRequest } from '../request'
@@ -24,8 +25,10 @@ export function prepareWrite(cache: SchemaCache, request: RestRequest): Prepared
   const wantsRows = request.prefs.return === 'representation' || request.prefs.return === 'headers-only'
   // Rows come back through one statement (the writes as CTEs, read like a table); without them,
   // each write runs on its own, so that no RETURNING asks RLS for SELECT rights the caller lacks.
+  // A plan explains that one statement, as PostgREST explains its own.
+  const asOne = wantsRows || request.media.plan !== undefined
   const shared = new SqlParams()
-  const paramsFor = () => (wantsRows ? shared : new SqlParams())
+  const paramsFor = () => (asOne ? shared : new SqlParams())
   const statements: Statement[] = []
   const add = (sql: string, params: SqlParams) => statements.push({ sql, values: params.values })
   const { columns: written, rows: payloadRows } =
@@ -36,7 +39,7 @@ export function prepareWrite(cache: SchemaCache, request: RestRequest): Prepared
   if (request.method === 'POST') {
     for (const group of insertGroups(request, written, payloadRows)) {
       const params = paramsFor()
-      add(insertSql(relation, root.alias, group, conflict, params, wantsRows), params)
+      add(insertSql(relation, root.alias, group, conflict, params, asOne), params)
     }
   } else {
     const params = paramsFor()
@@ -50,15 +53,21 @@ export function prepareWrite(cache: SchemaCache, request: RestRequest): Prepared
       const row = rows[0] as object
       const defaults =
         request.prefs.missing === 'default' ? columns.filter((column) => !Object.hasOwn(row, column)) : []
-      if (columns.length > 0)
-        add(updateSql(relation, root.alias, columns, row, where, params, wantsRows, defaults), params)
+      if (columns.length > 0) add(updateSql(relation, root.alias, columns, row, where, params, asOne, defaults), params)
     } else {
       if (where.length === 0) throw restErrors.safeUpdate('DELETE')
-      add(deleteSql(relation, root.alias, where, wantsRows), params)
+      add(deleteSql(relation, root.alias, where, asOne), params)
     }
   }
-  const readQuery = wantsRows && statements.length > 0 ? readSql(root, shared, readOptions(request)) : undefined
+  const readQuery = asOne && statements.length > 0 ? readSql(root, shared, readOptions(request)) : undefined
   const merging = conflict?.action === 'merge'
+  if (request.media.plan) {
+    // A PATCH with no columns writes nothing: the plan of nothing.
+    const sql = readQuery
+      ? `${writeCte(statements.map((statement) => statement.sql))} select q.* from (${readQuery}) as q`
+      : 'select where false'
+    return explainPrepared(request.media.plan, sql, shared.values)
+  }
   return async (tx) => {
     let rows = 0
     // Rows inserted by this request; undefined unless it is an upsert, where it decides 201 or 200.
