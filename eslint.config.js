@@ -1,6 +1,7 @@
-// Lint rules the type checker cannot give: hooks used correctly, and imports that flow one way
-// (shared code → features → areas → routes). See docs/decisions/0013-application-shell-and-boundaries.md
-// and 0029-one-home-per-concept.md.
+// Lint rules the type checker cannot give, over every file that is code: hooks used correctly, and
+// imports that flow one way (shared code → features → areas → routes). See
+// docs/decisions/0013-application-shell-and-boundaries.md, 0029-one-home-per-concept.md and
+// 0032-lint-everything-that-is-code.md.
 import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
@@ -88,10 +89,15 @@ export function boundaryZones(features = dirs('./src/features/'), areas = dirs('
   ]
 }
 
+// Every file that is code, in zones: each zone adds its runtime's globals and its own rules.
+const code = '**/*.{js,mjs,cjs,ts,mts,cts,tsx}'
+const nodeCode = ['supabase/server/**', 'supabase/demo-files/**', 'scripts/**', '*.{js,mjs,ts}']
+
 export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'dist-*/**',
       'src/routeTree.gen.ts',
       'src/site-route-tree.gen.ts',
       'public/**',
@@ -101,18 +107,40 @@ export default tseslint.config(
     ],
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],
+    files: [code],
     extends: [js.configs.recommended, tseslint.configs.recommended],
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
-    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
     rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       'import-x/no-restricted-paths': ['error', { zones: boundaryZones() }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  // Our server, the scripts, the demo files and the root config files run on Node.
+  {
+    files: nodeCode,
+    languageOptions: { globals: { ...globals.node } },
+  },
+  // Edge Functions run on Deno (and, through handler.ts, in our Node server): web-standard globals
+  // and Deno's namespace only, never Node's.
+  {
+    files: ['supabase/functions/**'],
+    languageOptions: { globals: { ...globals.worker, Deno: 'readonly' } },
+  },
+  // Tests run on Node (Vitest, Playwright's runner) and drive a browser or happy-dom.
+  {
+    files: ['tests/**'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 )
