@@ -111,10 +111,14 @@ export default tseslint.config(
     extends: [js.configs.recommended, tseslint.configs.recommended],
     plugins: { 'import-x': importX },
     settings: {
+      // Without these, import-x reads only .js modules, and the cycle rule sees no TypeScript import.
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts', '.cts'] },
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': 'error',
     },
   },
   {
