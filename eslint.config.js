@@ -2,7 +2,7 @@
 // imports that flow one way (shared code → features → areas → routes). See
 // docs/decisions/0013-application-shell-and-boundaries.md, 0029-one-home-per-concept.md and
 // 0032-lint-everything-that-is-code.md.
-import { readdirSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
@@ -89,6 +89,19 @@ export function boundaryZones(features = dirs('./src/features/'), areas = dirs('
   ]
 }
 
+// What git ignores is not ours to lint: build output, reports, and caches such as Deno's .deno/,
+// which holds the Edge Functions' npm packages once `npm run check:functions` has run. Each line
+// of .gitignore as a glob: anchored when it holds a slash, at any depth otherwise.
+const gitIgnored = readFileSync(new URL('./.gitignore', import.meta.url), 'utf8')
+  .split('\n')
+  .map((line) => line.trim())
+  .filter((line) => line && !line.startsWith('#') && !line.startsWith('!'))
+  .flatMap((line) => {
+    const path = line.replace(/\/$/, '')
+    const glob = path.includes('/') ? path.replace(/^\//, '') : `**/${path}`
+    return [glob, `${glob}/**`]
+  })
+
 // Every file that is code, in zones: each zone adds its runtime's globals and its own rules.
 const code = '**/*.{js,mjs,cjs,ts,mts,cts,tsx}'
 const nodeCode = ['supabase/server/**', 'supabase/demo-files/**', 'scripts/**', '*.{js,mjs,ts}']
@@ -96,13 +109,10 @@ const nodeCode = ['supabase/server/**', 'supabase/demo-files/**', 'scripts/**', 
 export default tseslint.config(
   {
     ignores: [
-      'dist/**',
-      'dist-*/**',
+      ...gitIgnored,
       'src/routeTree.gen.ts',
       'src/site-route-tree.gen.ts',
       'public/**',
-      'node_modules/**',
-      '.data/**',
       'tests/unit/fixtures/**',
     ],
   },

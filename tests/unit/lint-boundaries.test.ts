@@ -82,6 +82,22 @@ async function ruleErrors(linter: ESLint, text: string, asIf: string, ruleId: st
   return (result?.messages ?? []).filter((message) => message.ruleId === ruleId)
 }
 
+describe('what ESLint reads', () => {
+  it("skips what git ignores, such as Deno's package cache, and reads the server, tests and scripts", async () => {
+    expect(await eslint.isPathIgnored('.deno/npm/registry.npmjs.org/zod/4.6.7/index.js')).toBe(true)
+    expect(await eslint.isPathIgnored('dist/assets/index.js')).toBe(true)
+    for (const path of [
+      'supabase/server/index.ts',
+      'supabase/functions/view-as/handler.ts',
+      'tests/unit/setup.ts',
+      'scripts/db-reset.mjs',
+      'vite.config.ts',
+    ]) {
+      expect(await eslint.isPathIgnored(path), path).toBe(false)
+    }
+  })
+})
+
 describe('import cycles', { timeout: 60_000 }, () => {
   // The fixtures' own folder is ignored by the config, so this instance lints them where they are:
   // the cycle rule reads the other module from disk.
