@@ -187,9 +187,20 @@ export default tseslint.config(
       ],
     },
   },
-  // Tests run on Node (Vitest, Playwright's runner) and drive a browser or happy-dom.
+  // Tests run on Node (Vitest, Playwright's runner) and drive a browser or happy-dom. No Vitest or
+  // Playwright ESLint plugin is installed; a focused test is refused here as CI refuses it at run
+  // time, so it is caught before a push.
   {
     files: ['tests/**'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression > MemberExpression.callee[property.name='only']",
+          message: 'A focused test (.only) would run alone: remove .only.',
+        },
+      ],
+    },
   },
 )

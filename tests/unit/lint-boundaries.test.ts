@@ -159,3 +159,21 @@ describe('floating promises', { timeout: 180_000 }, () => {
     expect(errors.map((error) => error.line)).toEqual([6])
   })
 })
+
+describe('focused tests', { timeout: 60_000 }, () => {
+  it.each([
+    [
+      "Vitest's it.only",
+      "import { it } from 'vitest'\nit.only('alone', () => {})\n",
+      'tests/unit/lint-fixture.test.ts',
+    ],
+    [
+      "Playwright's test.describe.only",
+      "import { test } from '@playwright/test'\ntest.describe.only('alone', () => {})\n",
+      'tests/e2e/lint-fixture.spec.ts',
+    ],
+  ])('refuses %s', async (_, text, asIf) => {
+    const errors = await ruleErrors(eslint, text, asIf, 'no-restricted-syntax')
+    expect(errors.map((error) => [error.line, error.message])).toEqual([[2, expect.stringContaining('A focused test')]])
+  })
+})
