@@ -175,6 +175,7 @@ describeEachDatabase('demo document files on %s', (kind) => {
     expect(text).toContain('(Especificaci\\363n de KPIs comerciales) Tj')
     expect(text).toContain('(Cuadro de mando comercial) Tj')
     expect(text).toContain('(Definici\\363n de ventas netas, margen bruto, rotaci\\363n y cobertura de stock.) Tj')
+    // eslint-disable-next-line no-control-regex -- every ASCII byte, controls included
     expect(/^[\x00-\x7f]*$/.test(text.split('\n').slice(2).join('\n'))).toBe(true)
   })
 

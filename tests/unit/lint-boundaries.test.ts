@@ -1,12 +1,16 @@
 // @vitest-environment node
-// The import-boundary rules in eslint.config.js (decision 0029), run by ESLint itself on fixtures
-// that break them and ones that keep them: if a rule stopped resolving '@/…' or lost a zone, this
-// fails.
+// The rules in eslint.config.js (decisions 0029 and 0032), run by ESLint itself on fixtures that
+// break them and ones that keep them: if a rule stopped resolving '@/…', lost a zone or stopped
+// reading TypeScript modules, this fails.
 import { readFileSync } from 'node:fs'
 import { ESLint } from 'eslint'
+import tseslint from 'typescript-eslint'
 import { describe, expect, it } from 'vitest'
 
-const eslint = new ESLint({ cwd: new URL('../..', import.meta.url).pathname })
+const cwd = new URL('../..', import.meta.url).pathname
+// The fixtures are linted as if they lived elsewhere, at paths the type checker's program does not
+// hold: the rules without type information are checked without it.
+const eslint = new ESLint({ cwd, overrideConfig: tseslint.configs.disableTypeChecked })
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/boundaries/${name}`, import.meta.url), 'utf8')
 
 async function boundaryErrors(name: string, asIf: string) {
@@ -66,5 +70,110 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     expect(inTasks.map((error) => error.line)).toEqual([4])
     const inLeads = await boundaryErrors('project-data-layer.ts', 'src/features/leads/boundary-fixture.ts')
     expect(inLeads.map((error) => error.line)).toEqual([3, 4])
+  })
+})
+
+const lintFixture = (name: string) => readFileSync(new URL(`./fixtures/lint/${name}`, import.meta.url), 'utf8')
+
+async function ruleErrors(linter: ESLint, text: string, asIf: string, ruleId: string) {
+  const [result] = await linter.lintText(text, { filePath: asIf })
+  const fatal = (result?.messages ?? []).filter((message) => message.fatal)
+  expect(fatal).toEqual([])
+  return (result?.messages ?? []).filter((message) => message.ruleId === ruleId)
+}
+
+describe('what ESLint reads', () => {
+  it("skips what git ignores, such as Deno's package cache, and reads the server, tests and scripts", async () => {
+    expect(await eslint.isPathIgnored('.deno/npm/registry.npmjs.org/zod/4.6.7/index.js')).toBe(true)
+    expect(await eslint.isPathIgnored('dist/assets/index.js')).toBe(true)
+    for (const path of [
+      'supabase/server/index.ts',
+      'supabase/functions/view-as/handler.ts',
+      'tests/unit/setup.ts',
+      'scripts/db-reset.mjs',
+      'vite.config.ts',
+    ]) {
+      expect(await eslint.isPathIgnored(path), path).toBe(false)
+    }
+  })
+})
+
+describe('import cycles', { timeout: 60_000 }, () => {
+  // The fixtures' own folder is ignored by the config, so this instance lints them where they are:
+  // the cycle rule reads the other module from disk.
+  const unignored = new ESLint({ cwd, ignore: false, overrideConfig: tseslint.configs.disableTypeChecked })
+
+  it('refuses two modules that import each other', async () => {
+    const errors = await ruleErrors(
+      unignored,
+      lintFixture('cycle/a.ts'),
+      'tests/unit/fixtures/lint/cycle/a.ts',
+      'import-x/no-cycle',
+    )
+    expect(errors.map((error) => [error.line, error.message])).toEqual([[2, 'Dependency cycle detected']])
+  })
+
+  it('lets a module import one that does not import it back', async () => {
+    const oneWay = "import { formatDate } from '@/lib/format'\nexport const f = formatDate\n"
+    expect(await ruleErrors(eslint, oneWay, 'src/lib/cycle-fixture.ts', 'import-x/no-cycle')).toEqual([])
+  })
+})
+
+describe("the Edge Functions' zone", { timeout: 60_000 }, () => {
+  it("refuses an import from outside supabase/functions and Node's globals", async () => {
+    const asIf = 'supabase/functions/_shared/lint-fixture.ts'
+    const text = lintFixture('function-imports-server.ts')
+    const imports = await ruleErrors(eslint, text, asIf, 'import-x/no-restricted-paths')
+    expect(imports.map((error) => error.message)).toEqual([
+      expect.stringContaining('An Edge Function is deployed on its own'),
+    ])
+    const globals = await ruleErrors(eslint, text, asIf, 'no-restricted-globals')
+    expect(globals.map((error) => [error.line, error.message])).toEqual([
+      [5, expect.stringContaining('Edge Functions run on Deno')],
+    ])
+  })
+
+  it('lets a function import its shared modules and packages', async () => {
+    const text =
+      "import { z } from 'zod'\nimport { withCors } from '../_shared/cors.ts'\nexport const both = [z, withCors]\n"
+    const asIf = 'supabase/functions/view-as/lint-fixture.ts'
+    expect(await ruleErrors(eslint, text, asIf, 'import-x/no-restricted-paths')).toEqual([])
+  })
+})
+
+// Type-aware, so the snippet is linted in place of a file the program holds (its text, not the
+// file's, is what gets checked).
+describe('floating promises', { timeout: 180_000 }, () => {
+  const typed = new ESLint({ cwd })
+
+  it.each([
+    ['the app', 'src/main.tsx'],
+    ['our server', 'supabase/server/index.ts'],
+  ])('refuses a promise nobody awaits in %s', async (_, asIf) => {
+    const errors = await ruleErrors(
+      typed,
+      lintFixture('floating-promise.ts'),
+      asIf,
+      '@typescript-eslint/no-floating-promises',
+    )
+    expect(errors.map((error) => error.line)).toEqual([6])
+  })
+})
+
+describe('focused tests', { timeout: 60_000 }, () => {
+  it.each([
+    [
+      "Vitest's it.only",
+      "import { it } from 'vitest'\nit.only('alone', () => {})\n",
+      'tests/unit/lint-fixture.test.ts',
+    ],
+    [
+      "Playwright's test.describe.only",
+      "import { test } from '@playwright/test'\ntest.describe.only('alone', () => {})\n",
+      'tests/e2e/lint-fixture.spec.ts',
+    ],
+  ])('refuses %s', async (_, text, asIf) => {
+    const errors = await ruleErrors(eslint, text, asIf, 'no-restricted-syntax')
+    expect(errors.map((error) => [error.line, error.message])).toEqual([[2, expect.stringContaining('A focused test')]])
   })
 })

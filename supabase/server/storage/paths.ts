@@ -11,6 +11,7 @@ export interface ObjectTarget {
 const MAX_KEY_BYTES = 1024
 const MAX_BUCKET_NAME = 100
 // C0 and C1 control characters, DEL included.
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
 // `?` and `#` cannot travel in the URLs storage-js builds (it never escapes them), so a key holding
 // one could never be downloaded or signed; backslashes are path separators on some systems.

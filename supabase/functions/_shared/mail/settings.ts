@@ -51,8 +51,7 @@ export const mailSettingsShape = {
   MAIL_RUN_SECONDS: count(1, 3600, 60),
 }
 
-const mailSettings = z.object(mailSettingsShape)
-export type MailSettings = z.output<typeof mailSettings>
+export type MailSettings = z.output<z.ZodObject<typeof mailSettingsShape>>
 
 export type MailDestination =
   { transport: 'smtp'; smtpUrl: string } | { transport: 'http'; apiUrl: string; apiKey: string }

@@ -15,9 +15,6 @@ export interface ParseLimits {
 /** Generous for any real client; the settings of the same names may change them. */
 export const defaultParseLimits: ParseLimits = { maxEmbedDepth: 8, maxEmbeds: 40, maxFilterDepth: 16 }
 
-/** Largest values the settings accept: still far from what would overflow a parser's stack. */
-export const parseLimitCeilings: ParseLimits = { maxEmbedDepth: 32, maxEmbeds: 200, maxFilterDepth: 64 }
-
 const settingNames: Record<keyof ParseLimits, string> = {
   maxEmbedDepth: 'REST_MAX_EMBED_DEPTH',
   maxEmbeds: 'REST_MAX_EMBEDS',
