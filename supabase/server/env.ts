@@ -12,6 +12,18 @@ const developmentSigningKids = new Set(
 /** A Postgres-function Auth hook, with GoTrue's rule for the schema and function names. */
 const hookIdentifier = '[a-zA-Z_][a-zA-Z0-9_]{0,62}'
 export const pgFunctionUri = new RegExp(`^pg-functions://postgres/(${hookIdentifier})/(${hookIdentifier})$`)
+/** A hook as GoTrue takes one: a Postgres function, or an HTTP(S) endpoint it POSTs to. */
+const hookUri = z
+  .string()
+  .refine(
+    (uri) => pgFunctionUri.test(uri) || /^https?:\/\/[^\s]+$/.test(uri),
+    'expected pg-functions://postgres/<schema>/<function> or an http(s) URL',
+  )
+/** Standard Webhooks secrets, `v1,whsec_<base64>` joined by `|` (the first signs), as GoTrue takes them. */
+const hookSecrets = z
+  .string()
+  .regex(/^v1,whsec_[A-Za-z0-9+/=]{24,}(\|v1,whsec_[A-Za-z0-9+/=]{24,})*$/, 'expected v1,whsec_<base64>')
+  .optional()
 
 /** Every setting of the server, each defined once (the web tier picks its own from these). */
 export const serverSettings = z.object({
@@ -89,16 +101,21 @@ export const serverSettings = z.object({
    */
   AUTH_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(3).max(1000).default(10),
   AUTH_ACCOUNT_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
-  /** The Password Verification Attempt hook, a Postgres function (GOTRUE_HOOK_PASSWORD_VERIFICATION_ATTEMPT_URI). */
-  AUTH_HOOK_PASSWORD_VERIFICATION_ATTEMPT_URI: z
-    .string()
-    .regex(pgFunctionUri, 'expected pg-functions://postgres/<schema>/<function>')
-    .default('pg-functions://postgres/private/hook_password_verification_attempt'),
-  /** The MFA Verification Attempt hook, a Postgres function (GOTRUE_HOOK_MFA_VERIFICATION_ATTEMPT_URI). */
-  AUTH_HOOK_MFA_VERIFICATION_ATTEMPT_URI: z
-    .string()
-    .regex(pgFunctionUri, 'expected pg-functions://postgres/<schema>/<function>')
-    .default('pg-functions://postgres/private/hook_mfa_verification_attempt'),
+  /**
+   * The Password Verification Attempt hook (GOTRUE_HOOK_PASSWORD_VERIFICATION_ATTEMPT_URI): a
+   * Postgres function, or an HTTP(S) endpoint with its secrets (..._SECRETS) as GoTrue signs them.
+   */
+  AUTH_HOOK_PASSWORD_VERIFICATION_ATTEMPT_URI: hookUri.default(
+    'pg-functions://postgres/private/hook_password_verification_attempt',
+  ),
+  AUTH_HOOK_PASSWORD_VERIFICATION_ATTEMPT_SECRETS: hookSecrets,
+  /** The MFA Verification Attempt hook (GOTRUE_HOOK_MFA_VERIFICATION_ATTEMPT_URI), likewise. */
+  AUTH_HOOK_MFA_VERIFICATION_ATTEMPT_URI: hookUri.default(
+    'pg-functions://postgres/private/hook_mfa_verification_attempt',
+  ),
+  AUTH_HOOK_MFA_VERIFICATION_ATTEMPT_SECRETS: hookSecrets,
+  /** How long (ms) an HTTP hook may take to answer before the attempt fails (GoTrue's is 5 s). */
+  AUTH_HOOK_HTTP_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(5000),
   /**
    * Sign-ups get a session at once, without confirming the address (GoTrue's MAILER_AUTOCONFIRM).
    * Development only: it lets anyone register any address, and a repeated sign-up then answers
@@ -120,10 +137,7 @@ export const serverSettings = z.object({
    * The hook's secrets, `v1,whsec_<base64>` (GOTRUE_HOOK_SEND_EMAIL_SECRETS; the first signs). Unset:
    * one derived from SERVICE_ROLE_KEY, which our server also gives the in-process function.
    */
-  AUTH_HOOK_SEND_EMAIL_SECRETS: z
-    .string()
-    .regex(/^v1,whsec_[A-Za-z0-9+/=]{24,}(\|v1,whsec_[A-Za-z0-9+/=]{24,})*$/, 'expected v1,whsec_<base64>')
-    .optional(),
+  AUTH_HOOK_SEND_EMAIL_SECRETS: hookSecrets,
   /** How long a session is known to exist before REST/Storage ask again (revocation delay, ms). */
   AUTH_REVOCATION_CHECK_MS: z.coerce.number().int().min(0).max(5000).default(4000),
   /** Largest accepted upload, in bytes (buckets may set a lower limit). */
@@ -321,6 +335,14 @@ const schema = serverSettings.superRefine((env, ctx) => {
       path: ['AUTH_HOOK_SEND_EMAIL_SECRETS'],
       message: 'is required with AUTH_HOOK_SEND_EMAIL_URI (the hook’s secret, v1,whsec_…)',
     })
+  for (const hook of ['PASSWORD_VERIFICATION_ATTEMPT', 'MFA_VERIFICATION_ATTEMPT'] as const) {
+    if (!pgFunctionUri.test(env[`AUTH_HOOK_${hook}_URI`]) && !env[`AUTH_HOOK_${hook}_SECRETS`])
+      ctx.addIssue({
+        code: 'custom',
+        path: [`AUTH_HOOK_${hook}_SECRETS`],
+        message: `is required with an HTTP AUTH_HOOK_${hook}_URI (the hook’s secret, v1,whsec_…)`,
+      })
+  }
   if (env.SUPABASE_ONLY && !env.FUNCTIONS_URL)
     ctx.addIssue({
       code: 'custom',

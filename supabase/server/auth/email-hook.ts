@@ -4,10 +4,10 @@
 // The function renders the templates in the reader's language and sends; so on Supabase and here
 // one implementation writes the e-mails. Links carry our tokens where Supabase's carry its hashes.
 import { createHmac, randomUUID } from 'node:crypto'
-import { Webhook } from 'standardwebhooks'
 import type { Env } from '../env'
 import type { AuthContext } from './context'
 import type { UserRow } from './users'
+import { signedHookRequest } from './webhook'
 
 export interface EmailData {
   email_action_type: string
@@ -64,21 +64,9 @@ export async function sendAuthEmail(ctx: AuthContext, user: UserRow, data: Email
       ...data,
     },
   })
-  const signer = new Webhook(emailHookSecrets(env).split('|')[0]!.slice('v1,'.length))
   const uri = env.AUTH_HOOK_SEND_EMAIL_URI ?? `${ctx.deps.apiOrigin}/functions/v1/send-auth-email`
   for (let attempt = 1; ; attempt++) {
-    const id = randomUUID()
-    const now = new Date()
-    const request = new Request(uri, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'webhook-id': id,
-        'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-        'webhook-signature': signer.sign(id, now, body),
-      },
-      body,
-    })
+    const request = signedHookRequest(uri, emailHookSecrets(env), body)
     const response = env.AUTH_HOOK_SEND_EMAIL_URI ? await fetch(request) : await ctx.deps.callFunction(request)
     if (response.ok) {
       await response.body?.cancel()

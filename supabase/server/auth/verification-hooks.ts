@@ -1,6 +1,7 @@
 // Supabase Auth's Password Verification Attempt and MFA Verification Attempt hooks, called as
 // GoTrue calls a Postgres-function hook (pg-functions://postgres/<schema>/<fn>): in a transaction of
-// its own as supabase_auth_admin, with a 2 s statement timeout, `select <fn>(event)`. The account
+// its own as supabase_auth_admin, with a 2 s statement timeout, `select <fn>(event)`; or, with an
+// http(s) URI, as it calls an HTTP hook: the event POSTed, signed as Standard Webhooks. The account
 // lock lives in those functions (migration 20261202110000), so Supabase and our server run the same
 // lock; AUTH_HOOK_*_VERIFICATION_ATTEMPT_URI name the functions as GoTrue's settings do.
 import { randomUUID } from 'node:crypto'
@@ -11,6 +12,7 @@ import { AuthError, errors } from './errors'
 import { clientIp } from './http'
 import type { LockSettings } from './account-lock'
 import type { Settings } from '../db/database'
+import { signedHookRequest } from './webhook'
 
 /** How GoTrue runs a Postgres-function hook: as supabase_auth_admin, with its 2 s timeout. */
 const hookTransaction: Settings = [
@@ -26,30 +28,51 @@ interface VerificationOutput {
   should_logout_user?: unknown
 }
 
+/** A Postgres-function hook: `select <fn>(event)` in a transaction shaped as GoTrue's. */
+async function callPgHook(ctx: AuthContext, match: RegExpExecArray, event: object): Promise<unknown> {
+  return ctx.deps.db.transaction(
+    async (tx) =>
+      (await tx.query<{ output: unknown }>(`select "${match[1]}"."${match[2]}"($1::jsonb) as output`, [event])).rows[0]
+        ?.output,
+    hookTransaction,
+    { retryable: true },
+  )
+}
+
+/**
+ * An HTTP hook: the event POSTed and signed as GoTrue signs it, answered within the timeout. A
+ * refusal that names itself ({error: {http_code, message}}) is passed on; any other failure is one.
+ */
+async function callHttpHook(ctx: AuthContext, uri: string, secrets: string, event: object): Promise<unknown> {
+  const response = await fetch(signedHookRequest(uri, secrets, JSON.stringify(event)), {
+    signal: AbortSignal.timeout(ctx.deps.env.AUTH_HOOK_HTTP_TIMEOUT_MS),
+    redirect: 'error',
+  })
+  const text = await response.text()
+  const body = text ? (JSON.parse(text) as unknown) : {}
+  if (!response.ok && !(body && typeof body === 'object' && 'error' in body))
+    throw new Error(`answered ${response.status}`)
+  return body
+}
+
 /** Runs the hook at `uri` with `input` (plus GoTrue's metadata) and returns its output. */
-async function invokePgHook(
+async function invokeHook(
   ctx: AuthContext,
   c: Context,
-  uri: string,
+  hook: { uri: string; secrets: string | undefined },
   name: HookName,
   input: Record<string, unknown>,
 ): Promise<VerificationOutput> {
-  const match = pgFunctionUri.exec(uri)
-  // env.ts accepts nothing else; a wrong URI set in a test is still a clear failure.
-  if (!match) throw errors.unexpected(`Error running hook URI: ${uri}`)
+  const { uri, secrets } = hook
   const event = {
     metadata: { uuid: randomUUID(), time: new Date().toISOString(), name, ip_address: clientIp(c) },
     ...input,
   }
+  const match = pgFunctionUri.exec(uri)
   let output: unknown
   try {
-    output = await ctx.deps.db.transaction(
-      async (tx) =>
-        (await tx.query<{ output: unknown }>(`select "${match[1]}"."${match[2]}"($1::jsonb) as output`, [event]))
-          .rows[0]?.output,
-      hookTransaction,
-      { retryable: true },
-    )
+    // env.ts requires the secrets with an HTTP hook.
+    output = match ? await callPgHook(ctx, match, event) : await callHttpHook(ctx, uri, secrets ?? '', event)
   } catch (error) {
     console.error(`auth: the hook ${uri} failed`, error)
     throw errors.unexpected(`Error running hook URI: ${uri}`)
@@ -79,8 +102,12 @@ export async function passwordVerificationAttempt(
   userId: string,
   valid: boolean,
 ): Promise<void> {
-  const uri = ctx.deps.env.AUTH_HOOK_PASSWORD_VERIFICATION_ATTEMPT_URI
-  const output = await invokePgHook(ctx, c, uri, 'password-verification', { user_id: userId, valid })
+  const { env } = ctx.deps
+  const hook = {
+    uri: env.AUTH_HOOK_PASSWORD_VERIFICATION_ATTEMPT_URI,
+    secrets: env.AUTH_HOOK_PASSWORD_VERIFICATION_ATTEMPT_SECRETS,
+  }
+  const output = await invokeHook(ctx, c, hook, 'password-verification', { user_id: userId, valid })
   if (!rejected(output)) return
   if (output.should_logout_user === true)
     await ctx.deps.db.query('delete from auth.sessions where user_id = $1', [userId])
@@ -100,8 +127,12 @@ export async function mfaVerificationAttempt(
   c: Context,
   input: { userId: string; factorId: string; valid: boolean },
 ): Promise<void> {
-  const uri = ctx.deps.env.AUTH_HOOK_MFA_VERIFICATION_ATTEMPT_URI
-  const output = await invokePgHook(ctx, c, uri, 'mfa-verification', {
+  const { env } = ctx.deps
+  const hook = {
+    uri: env.AUTH_HOOK_MFA_VERIFICATION_ATTEMPT_URI,
+    secrets: env.AUTH_HOOK_MFA_VERIFICATION_ATTEMPT_SECRETS,
+  }
+  const output = await invokeHook(ctx, c, hook, 'mfa-verification', {
     user_id: input.userId,
     factor_id: input.factorId,
     factor_type: 'totp',
