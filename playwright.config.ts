@@ -59,6 +59,9 @@ function server(port: number, dataDir: string, env: Record<string, string> = {})
  * length stays the same.
  */
 const hostedSpecs = [
+  'admin-clients',
+  'password-reset',
+  'sign-in-link',
   'conversation',
   'approvals',
   'client-uploads',
