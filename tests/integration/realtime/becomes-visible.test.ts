@@ -154,8 +154,16 @@ describeEachDatabase('rows that become visible, live on %s', (kind) => {
       ['tasks', 5],
       ['analytics_metrics', 6],
     ])
-    // The published report arrives whole, as the portal would read it.
-    const report = lucia.changes.find((change) => change.table === 'reports' && change.eventType === 'UPDATE')
+    // The published report arrives whole, as the portal would read it. (A change is checked against
+    // the row as it is when the change is sent: on a busy machine the "Still a draft" update may be
+    // sent after the publication, and then as a change of a row Lucía may now see; a known limit,
+    // decision 0014.)
+    const report = lucia.changes.find(
+      (change) =>
+        change.table === 'reports' &&
+        change.eventType === 'UPDATE' &&
+        (change.new as { status?: string }).status === 'published',
+    )
     expect(report?.new).toMatchObject({ id: id(2), status: 'published', title: 'Live: a draft' })
     // The withdrawn report: its insert was heard, the update that hid it was not.
     expect(changeKeys(lucia).filter((key) => key.endsWith(id(7)))).toEqual([`reports:INSERT:${id(7)}`])
