@@ -115,6 +115,15 @@ export default defineConfig<ProjectOptions>({
   },
   projects: [
     {
+      // Minutes of waiting for a token to age, at next to no CPU: alongside the others, not in
+      // one of their workers. First, so that it takes its worker at the start rather than after
+      // the others (then its waits would add minutes at the end of the run).
+      name: 'token-refresh',
+      testMatch: /session-refresh\.spec\.ts$/,
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
       name: 'chromium',
       testIgnore: [/session-refresh\.spec\.ts$/, hostedMatch],
       workers: process.env.CI ? 2 : undefined,
@@ -125,14 +134,6 @@ export default defineConfig<ProjectOptions>({
       testMatch: hostedMatch,
       workers: process.env.CI ? 2 : undefined,
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: hostedBaseURL, projectURL: hostedApiURL },
-    },
-    {
-      // Minutes of waiting for a token to age, at next to no CPU: alongside the others, not in
-      // one of their workers.
-      name: 'token-refresh',
-      testMatch: /session-refresh\.spec\.ts$/,
-      workers: 1,
-      use: { ...devices['Desktop Chrome'], channel: undefined },
     },
   ],
   webServer: [
