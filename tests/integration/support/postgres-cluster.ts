@@ -34,16 +34,20 @@ function freePort(): Promise<number> {
 }
 
 export interface PostgresCluster {
-  url: (database: string) => string
+  /** A connection string, as the bootstrap superuser unless `role` names another login role. */
+  url: (database: string, role?: string) => string
   stop: () => void
 }
 
 /**
  * Undefined when no PostgreSQL binaries are installed (the tests then run on PGlite only).
- * `settings` are extra server settings (`-c name=value`), such as shared_preload_libraries.
+ * `settings` are extra server settings (`-c name=value`), such as shared_preload_libraries;
+ * `superuser` names the cluster's bootstrap superuser (Supabase's is `supabase_admin`, so that its
+ * `postgres` can be an ordinary role).
  */
 export async function startPostgresCluster(
   settings: Record<string, string> = {},
+  options: { superuser?: string } = {},
 ): Promise<PostgresCluster | undefined> {
   const bin = findBinDir()
   if (!bin) return undefined
@@ -59,7 +63,7 @@ export async function startPostgresCluster(
     spawnSync('chown', ['postgres', dir])
   }
   const data = join(dir, 'data')
-  const user = asRoot ? 'postgres' : (process.env.USER ?? 'postgres')
+  const user = options.superuser ?? (asRoot ? 'postgres' : (process.env.USER ?? 'postgres'))
   run('initdb', ['-D', data, '-U', user, '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C'])
   const port = await freePort()
   run('pg_ctl', [
@@ -76,7 +80,7 @@ export async function startPostgresCluster(
     'start',
   ])
   return {
-    url: (database) => `postgres://${user}@127.0.0.1:${port}/${database}`,
+    url: (database, role = user) => `postgres://${role}@127.0.0.1:${port}/${database}`,
     stop: () => {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop'])
