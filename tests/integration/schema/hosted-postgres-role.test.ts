@@ -128,6 +128,12 @@ describe.skipIf(!withCron)('the migrations and seed as Supabase’s non-superuse
       // The seed, as the migrate code applies it (once, after the migrations), as postgres alone.
       const { applied } = await migrate(owner, { seedFile })
       expect(applied).toEqual(['seed.sql'])
+      // Its inserts into auth.users fired our trigger functions there, as postgres: one profile each.
+      const accounts = await owner.query<{ users: number; profiles: number }>(
+        'select (select count(*)::int from auth.users) as users, (select count(*)::int from public.profiles) as profiles',
+      )
+      expect(accounts.rows[0]!.users).toBeGreaterThan(0)
+      expect(accounts.rows[0]!.profiles).toBe(accounts.rows[0]!.users)
 
       // 3. The notification schedules, as postgres's own jobs.
       const jobs = await owner.query<{ jobname: string; schedule: string; username: string; command: string }>(
