@@ -72,6 +72,7 @@ const hostedSpecs = [
   'routing-i18n',
   'live-lists',
   'search',
+  'view-as-client',
 ]
 const hostedMatch = new RegExp(`/(${hostedSpecs.join('|')})\\.spec\\.ts$`)
 

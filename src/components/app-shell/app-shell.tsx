@@ -20,6 +20,7 @@ import { MenuGroup } from '@/components/nav-menu/menu-group'
 import { SectionSkeleton } from '@/components/ui/page-kit'
 import { FormAlert } from '@/components/form/field'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
+import { useFocusMainOnNavigation } from '@/lib/use-focus-main-on-navigation'
 import { takeArrivalNotice } from './arrival-notice'
 import * as styles from './app-shell.css'
 
@@ -81,7 +82,7 @@ export function AppShell({
   const profile = useProfile()
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const menu = useDisclosure(pathname)
-  const mainRef = useFocusMainOnNavigation(pathname)
+  const mainRef = useFocusMainOnNavigation()
   const arrival = useArrivalNotice(pathname)
   const group = useMemo(() => new MenuGroup(), [])
   useEffect(() => group.closeAll(), [group, pathname])
@@ -277,18 +278,4 @@ function useArrivalNotice(pathname: string) {
   }, [])
   const text = notice && notice.at === pathname ? i18n._(notice.message) : null
   return { text, ref: useFocusWhenShown(text) }
-}
-
-/** After a navigation inside the area, keyboard and screen reader users start reading the new page. */
-function useFocusMainOnNavigation(pathname: string) {
-  const mainRef = useRef<HTMLElement>(null)
-  const first = useRef(true)
-  useEffect(() => {
-    if (first.current) {
-      first.current = false
-      return
-    }
-    mainRef.current?.focus({ preventScroll: true })
-  }, [pathname])
-  return mainRef
 }

@@ -283,6 +283,8 @@ describeOnOneDatabase('view as client on %s', (kind) => {
     expect((await server.request(link.data!.signedUrl)).status).toBe(200)
     expect((await call('end', luciaToken, users.james)).status).toBe(403)
     expect((await call('end', token, users.james)).status).toBe(204)
+    // Asked again (a reload of the admin page, a second tab): still fine, and recorded once.
+    expect((await call('end', token, users.james)).status).toBe(204)
     expect((await entriesAbout(users.james)).map((e) => e.action)).toEqual(['view_as_start', 'view_as_end'])
     // A link the preview made ends with it, at once: the database no longer lets the preview read.
     expect((await server.request(link.data!.signedUrl)).status).toBe(400)
