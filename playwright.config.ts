@@ -73,6 +73,11 @@ const hostedSpecs = [
   'live-lists',
   'search',
   'view-as-client',
+  'admin-projects',
+  'admin-activity-leads',
+  'conversation-mentions',
+  'invite-existing',
+  'account-recovery',
 ]
 const hostedMatch = new RegExp(`/(${hostedSpecs.join('|')})\\.spec\\.ts$`)
 

@@ -16,15 +16,15 @@ import { verifyLink, waitForMail } from './support/mail'
 import { createClientUser, demoUsers, organizationId, type FreshUser } from './support/users'
 
 /** supabase-js with the anon key, as a browser has it (Node 20 needs `ws`). */
-const anonClient = (baseURL: string) =>
-  createClient(baseURL, developmentKeys.anonKey, {
+const anonClient = (apiURL: string) =>
+  createClient(apiURL, developmentKeys.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: WebSocket as never },
   })
 
 /** Enrols a verified authenticator for `user` through supabase-js, as the account page would. */
-async function enrolFactor(baseURL: string, user: FreshUser, friendlyName: string): Promise<TOTP> {
-  const client = anonClient(baseURL)
+async function enrolFactor(apiURL: string, user: FreshUser, friendlyName: string): Promise<TOTP> {
+  const client = anonClient(apiURL)
   const signedIn = await client.auth.signInWithPassword({ email: user.email, password: user.password })
   if (signedIn.error) throw signedIn.error
   const { data: factor, error } = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName })
@@ -54,10 +54,11 @@ for (const lng of ['es', 'en'] as const) {
     admin,
     request,
     baseURL,
+    apiURL,
   }) => {
     const user = await createClientUser(admin, { locale: lng })
-    const totp = await enrolFactor(baseURL!, user, 'Phone')
-    await anonClient(baseURL!).auth.resetPasswordForEmail(user.email, {
+    const totp = await enrolFactor(apiURL, user, 'Phone')
+    await anonClient(apiURL).auth.resetPasswordForEmail(user.email, {
       redirectTo: new URL(paths.reset(lng), baseURL).href,
     })
     const mail = await waitForMail(request, baseURL!, user.email, { subject: recoverySubject(lng) })
@@ -97,10 +98,10 @@ for (const lng of ['es', 'en'] as const) {
   })
 }
 
-test('a client adds a backup authenticator on the account page', async ({ page, admin, baseURL }) => {
+test('a client adds a backup authenticator on the account page', async ({ page, admin, apiURL }) => {
   const lng = 'en'
   const user = await createClientUser(admin, { locale: lng })
-  const totp = await enrolFactor(baseURL!, user, 'Phone')
+  const totp = await enrolFactor(apiURL, user, 'Phone')
   await signInAs(page, user, lng, totp)
 
   await page.goto(paths.account(lng))
@@ -133,10 +134,11 @@ test('staff remove the authenticators of a client who lost them; the client is t
   admin,
   request,
   baseURL,
+  apiURL,
 }) => {
   const lng = 'es'
   const user = await createClientUser(admin, { locale: lng })
-  await enrolFactor(baseURL!, user, 'Móvil')
+  await enrolFactor(apiURL, user, 'Móvil')
   await signInStaff(page, demoUsers.admin, lng)
   await page.goto(adminPaths.organization(lng, await organizationId(admin, 'almacenes-ribera')))
 

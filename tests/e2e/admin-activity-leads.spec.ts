@@ -59,8 +59,8 @@ async function createStaffUser(admin: SupabaseClient, locale: Locale = 'en'): Pr
 }
 
 /** supabase-js signed in as `account` (anon key + password grant), as the browser would be. */
-async function signedInClient(baseURL: string, account: Account): Promise<SupabaseClient> {
-  const client = createClient(baseURL, developmentKeys.anonKey, {
+async function signedInClient(apiURL: string, account: Account): Promise<SupabaseClient> {
+  const client = createClient(apiURL, developmentKeys.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: WebSocket as never },
   })
@@ -115,12 +115,12 @@ test.describe('activity log', () => {
   test('filters by organization, project, person and date, kept in the URL; the CSV has every page', async ({
     page,
     admin,
-    baseURL,
+    apiURL,
   }) => {
     // Data of its own: a staff member creates an organization, a project and 30 tasks (31 entries
     // by that person, more than one page of 25), one task titled to test the CSV's quoting.
     const staff = await createStaffUser(admin, 'en')
-    const client = await signedInClient(baseURL!, staff)
+    const client = await signedInClient(apiURL, staff)
     const tag = randomUUID().slice(0, 8)
     const organization = must(
       await client
@@ -382,11 +382,11 @@ test.describe('staff two-step verification', () => {
   test('a staff member with a verified factor enters the code before any admin page', async ({
     page,
     admin,
-    baseURL,
+    apiURL,
   }) => {
     const staff = await createStaffUser(admin, 'en')
     // Enrolled through the API, as an authenticator app would be.
-    const client = await signedInClient(baseURL!, staff)
+    const client = await signedInClient(apiURL, staff)
     const enrolled = must(await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' }), 'enroll')
     const totp = new TOTP({ secret: Secret.fromBase32(enrolled.totp.secret) })
     must(await client.auth.mfa.challengeAndVerify({ factorId: enrolled.id, code: totp.generate() }), 'verify')
