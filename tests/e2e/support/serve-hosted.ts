@@ -10,30 +10,36 @@
 // - the mail provider: the server's development catcher on a known SMTP port, which the functions
 //   send to, read by the tests at /_dev/mail.
 // Playwright stops the whole process group.
-import { spawn, spawnSync } from 'node:child_process'
-import { createServer, request as httpRequest } from 'node:http'
+import { spawn } from 'node:child_process'
 import { join, resolve } from 'node:path'
 import { developmentKeys } from '../../../supabase/server/lib/dev-keys'
 import { readEnv } from '../../../supabase/server/env'
 import { functionSettings } from '../../../supabase/server/functions/settings'
-import { denoBin, denoEnv, functionFiles, functionNames } from '../../../scripts/lib/deno'
+import { functionNames } from '../../../scripts/lib/deno'
+import { serveOnDeno, startFunctionsRouter } from '../../../scripts/lib/deno-serve'
 import { startCron } from './cron'
-import { adopt, freePort, freshDir, postgresBin, spawnNode, startPostgres } from './processes'
+import { adopt, freshDir, postgresBin, spawnNode, startPostgres } from './processes'
 import { hostedPorts, hostedSiteDist } from './servers'
 
 const log = (line: string) => process.stderr.write(`[hosted] ${line}\n`)
 const apiOrigin = `http://127.0.0.1:${hostedPorts.api}`
 const siteOrigin = `http://localhost:${hostedPorts.site}`
-const functionsUrl = `http://127.0.0.1:${hostedPorts.functions}`
 
-// 1. The site, built for the project (skipped with E2E_HOSTED_BUILT=1 when dist-hosted is current).
-if (process.env.E2E_HOSTED_BUILT !== '1') {
-  const build = spawnSync(process.execPath, ['scripts/build-site.mjs', '--outDir', hostedSiteDist, '--quiet'], {
-    env: { ...process.env, VITE_SUPABASE_URL: apiOrigin, VITE_SUPABASE_ANON_KEY: developmentKeys.anonKey },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  if (build.status !== 0) throw new Error('building the site for the hosted stack failed')
-}
+// 1. The site, built for the project (skipped with E2E_HOSTED_BUILT=1 when dist-hosted is current),
+// while the rest starts: only the web tier (step 5) needs it.
+const built =
+  process.env.E2E_HOSTED_BUILT === '1'
+    ? Promise.resolve()
+    : new Promise<void>((done, fail) => {
+        const build = spawn(process.execPath, ['scripts/build-site.mjs', '--outDir', hostedSiteDist, '--quiet'], {
+          env: { ...process.env, VITE_SUPABASE_URL: apiOrigin, VITE_SUPABASE_ANON_KEY: developmentKeys.anonKey },
+          stdio: ['ignore', 'ignore', 'inherit'],
+        })
+        build.once('error', fail)
+        build.once('exit', (code) =>
+          code === 0 ? done() : fail(new Error('building the site for the hosted stack failed')),
+        )
+      })
 
 // 2. The project's database and server.
 const dataDir = freshDir(process.env.DATA_DIR ?? '.data/e2e-hosted')
@@ -48,7 +54,7 @@ const serverEnv: Record<string, string> = {
   SITE_URL: siteOrigin,
   API_EXTERNAL_URL: apiOrigin,
   SUPABASE_ONLY: 'true',
-  FUNCTIONS_URL: functionsUrl,
+  FUNCTIONS_URL: `http://127.0.0.1:${hostedPorts.functions}`,
   MAIL_CATCHER_PORT: String(hostedPorts.mail),
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 }
@@ -60,52 +66,15 @@ const functionEnv = functionSettings(
 )
 
 // 3. The functions on Deno, one process each, and the URL that routes to them.
-const routes = new Map<string, number>()
+const router = await startFunctionsRouter(hostedPorts.functions)
 await Promise.all(
   functionNames().map(async (name) => {
-    const port = await freePort()
-    const { config, entry } = functionFiles(name)
-    const child = spawn(
-      denoBin,
-      ['run', '--no-prompt', '--config', config, '--allow-net=127.0.0.1', '--allow-env', entry],
-      {
-        env: denoEnv({ ...functionEnv, DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}` }),
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    )
-    adopt(child)
-    // Deno says where it listens on stderr; the rest of what it says goes on to ours.
-    await new Promise<void>((done) => {
-      let output = ''
-      const read = (chunk: Buffer) => {
-        if (!output.includes('Listening on')) {
-          output += chunk.toString()
-          if (output.includes('Listening on')) done()
-        } else process.stderr.write(chunk)
-      }
-      child.stdout!.on('data', read)
-      child.stderr!.on('data', read)
-    })
-    routes.set(name, port)
+    // Deno says where it listens; the rest of what it says goes on to ours.
+    const fn = await serveOnDeno(name, functionEnv, { echo: (chunk) => process.stderr.write(chunk) })
+    adopt(fn.child)
+    router.add(name, fn)
   }),
 )
-createServer((incoming, outgoing) => {
-  const name = decodeURIComponent((incoming.url ?? '/').split(/[/?]/)[1] ?? '')
-  const port = routes.get(name)
-  if (!port) {
-    outgoing.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"function not found"}')
-    return
-  }
-  const forwarded = httpRequest(
-    { host: '127.0.0.1', port, path: incoming.url, method: incoming.method, headers: incoming.headers },
-    (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers)
-      answer.pipe(outgoing)
-    },
-  )
-  forwarded.on('error', () => outgoing.writeHead(502).end())
-  incoming.pipe(forwarded)
-}).listen(hostedPorts.functions, '127.0.0.1')
 
 // 4. The project's server (migrations, seed, demo files through its Storage API), then its schedule.
 spawnNode([resolve('supabase/server/index.ts')], serverEnv)
@@ -119,6 +88,7 @@ startCron({
 })
 
 // 5. The site, from the stateless web tier.
+await built
 spawnNode([resolve('supabase/server/web-tier/index.ts')], {
   ...process.env,
   NODE_ENV: 'test',

@@ -6,7 +6,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
-import { freePort, serveOnDeno, type DenoFunction } from '../support/deno-function'
+import {
+  serveOnDeno,
+  startFunctionsRouter,
+  type DenoFunction,
+  type FunctionsRouter,
+} from '../../../scripts/lib/deno-serve'
 import { relaxLimits, uniqueEmail } from '../auth/support/helpers'
 import { organizations, users } from '../rls/seed-ids'
 
@@ -21,6 +26,7 @@ describeOnOneDatabase('admin-users on Deno, on %s', (kind) => {
   let server: TestServer
   let deno: DenoFunction | undefined
   let mailHook: DenoFunction | undefined
+  let router: FunctionsRouter | undefined
   let asAdmin: SupabaseClient
   let asSuperAdmin: SupabaseClient
   let asClient: SupabaseClient
@@ -49,14 +55,13 @@ describeOnOneDatabase('admin-users on Deno, on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    const port = await freePort()
+    router = await startFunctionsRouter()
     // The invitation e-mail leaves as on Supabase: Auth calls its Send Email hook, the
     // send-auth-email function, here on Deno too.
-    const hookPort = await freePort()
     const hookSecret = `v1,whsec_${Buffer.from('a hook secret of thirty-two bytes!').toString('base64')}`
     server = await startTestServer(kind, {
-      FUNCTIONS_URL: `http://127.0.0.1:${port}`,
-      AUTH_HOOK_SEND_EMAIL_URI: `http://127.0.0.1:${hookPort}/`,
+      FUNCTIONS_URL: router.url,
+      AUTH_HOOK_SEND_EMAIL_URI: `${router.url}/send-auth-email`,
       AUTH_HOOK_SEND_EMAIL_SECRETS: hookSecret,
     })
     relaxLimits(server)
@@ -66,13 +71,15 @@ describeOnOneDatabase('admin-users on Deno, on %s', (kind) => {
       SUPABASE_ANON_KEY: server.anonKey,
       SUPABASE_SERVICE_ROLE_KEY: server.serviceRoleKey,
     }
-    deno = await serveOnDeno('admin-users', port, project)
-    mailHook = await serveOnDeno('send-auth-email', hookPort, {
+    deno = await serveOnDeno('admin-users', project)
+    router.add('admin-users', deno)
+    mailHook = await serveOnDeno('send-auth-email', {
       ...project,
       SEND_EMAIL_HOOK_SECRETS: hookSecret,
       SITE_URL: url,
       SMTP_URL: server.deps.functionSettings.SMTP_URL!,
     })
+    router.add('send-auth-email', mailHook)
     asAdmin = await signedIn('admin@caucedata.com')
     asSuperAdmin = await signedIn('superadmin@caucedata.com')
     asClient = await signedIn('lucia.martin@example.com')
@@ -80,6 +87,7 @@ describeOnOneDatabase('admin-users on Deno, on %s', (kind) => {
   afterAll(async () => {
     await deno?.stop()
     await mailHook?.stop()
+    await router?.close()
     await server?.close()
   })
 
@@ -162,8 +170,10 @@ describeOnOneDatabase('admin-users on Deno, on %s', (kind) => {
     expect(await response.json()).toMatchObject({ error: { code: 'not_found' } })
   })
 
-  it('answers 502 once the function no longer runs (the calls above went to Deno)', async () => {
+  it('answers 502 once the functions no longer run (the calls above went to Deno)', async () => {
     await deno!.stop()
+    // Nothing listens at FUNCTIONS_URL any more, as when the edge runtime is down.
+    await router!.close()
     const answer = await call(asAdmin, { action: 'deactivate', user_id: users.james })
     expect(answer).toMatchObject({ status: 502, body: { error: { code: 'function_unreachable' } } })
   })

@@ -7,7 +7,12 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
-import { freePort, serveOnDeno, type DenoFunction } from '../support/deno-function'
+import {
+  serveOnDeno,
+  startFunctionsRouter,
+  type DenoFunction,
+  type FunctionsRouter,
+} from '../../../scripts/lib/deno-serve'
 import { submitLead } from '../support/leads'
 
 const staff = ['admin@caucedata.com', 'superadmin@caucedata.com']
@@ -18,8 +23,8 @@ describeOnOneDatabase('send-notifications on Deno, on %s', (kind) => {
   const running: DenoFunction[] = []
 
   /** The function on Deno with Supabase's variables for our server, and these settings. */
-  async function onDeno(settings: Record<string, string>, port?: number): Promise<DenoFunction> {
-    const deno = await serveOnDeno('send-notifications', port ?? (await freePort()), {
+  async function onDeno(settings: Record<string, string>): Promise<DenoFunction> {
+    const deno = await serveOnDeno('send-notifications', {
       SUPABASE_URL: serverUrl,
       SUPABASE_ANON_KEY: server.anonKey,
       SUPABASE_SERVICE_ROLE_KEY: server.serviceRoleKey,
@@ -43,16 +48,19 @@ describeOnOneDatabase('send-notifications on Deno, on %s', (kind) => {
   }
 
   let smtp: DenoFunction
+  let router: FunctionsRouter | undefined
 
   beforeAll(async () => {
-    const port = await freePort()
-    server = await startTestServer(kind, { FUNCTIONS_URL: `http://127.0.0.1:${port}` })
+    router = await startFunctionsRouter()
+    server = await startTestServer(kind, { FUNCTIONS_URL: router.url })
     await server.deps.db.exec('update private.notification_email_settings set immediate_per_window = 1000')
     serverUrl = await server.listen()
-    smtp = await onDeno({ MAIL_TRANSPORT: 'smtp', SMTP_URL: server.deps.functionSettings.SMTP_URL! }, port)
+    smtp = await onDeno({ MAIL_TRANSPORT: 'smtp', SMTP_URL: server.deps.functionSettings.SMTP_URL! })
+    router.add('send-notifications', smtp)
   })
   afterAll(async () => {
     await Promise.all(running.map((deno) => deno.stop()))
+    await router?.close()
     await server?.close()
   })
 

@@ -8,7 +8,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
-import { freePort, serveOnDeno, type DenoFunction } from '../support/deno-function'
+import {
+  serveOnDeno,
+  startFunctionsRouter,
+  type DenoFunction,
+  type FunctionsRouter,
+} from '../../../scripts/lib/deno-serve'
 import { users } from '../rls/seed-ids'
 
 const demoPassword = 'demo-password-2026'
@@ -24,6 +29,7 @@ interface Answer {
 describeOnOneDatabase('view-as on Deno, on %s', (kind) => {
   let server: TestServer
   let deno: DenoFunction | undefined
+  let router: FunctionsRouter | undefined
   let asAdmin: SupabaseClient
   let asClient: SupabaseClient
 
@@ -54,21 +60,23 @@ describeOnOneDatabase('view-as on Deno, on %s', (kind) => {
     })
 
   beforeAll(async () => {
-    const port = await freePort()
-    server = await startTestServer(kind, { FUNCTIONS_URL: `http://127.0.0.1:${port}`, AUTH_REVOCATION_CHECK_MS: '0' })
+    router = await startFunctionsRouter()
+    server = await startTestServer(kind, { FUNCTIONS_URL: router.url, AUTH_REVOCATION_CHECK_MS: '0' })
     const url = await server.listen()
-    deno = await serveOnDeno('view-as', port, {
+    deno = await serveOnDeno('view-as', {
       SUPABASE_URL: url,
       SUPABASE_ANON_KEY: server.anonKey,
       SUPABASE_SERVICE_ROLE_KEY: server.serviceRoleKey,
       VIEW_AS_SIGNING_KEY: JSON.stringify(server.deps.env.JWT_SIGNING_KEYS[0]),
       VIEW_AS_EXPIRY: '600',
     })
+    router.add('view-as', deno)
     asAdmin = await signedIn('admin@caucedata.com')
     asClient = await signedIn('lucia.martin@example.com')
   })
   afterAll(async () => {
     await deno?.stop()
+    await router?.close()
     await server?.close()
   })
 
