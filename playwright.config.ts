@@ -1,53 +1,7 @@
 import { defineConfig, devices } from '@playwright/test'
 import type { ProjectOptions } from './tests/e2e/support/fixtures'
 import { testChromiumPath } from './scripts/chromium-path.mjs'
-import {
-  dataDirs,
-  hostedApiURL,
-  hostedBaseURL,
-  mainBaseURL,
-  mainPort,
-  refreshBaseURL,
-  refreshPort,
-  shortTokenSeconds,
-  siteDist,
-} from './tests/e2e/support/servers'
-
-/**
- * Our server, exactly as `npm start` serves the build, on a fresh database in its own data folder
- * (tests/e2e/support/serve.ts: PostgreSQL where installed, else the embedded PGlite).
- */
-function server(port: number, dataDir: string, env: Record<string, string> = {}) {
-  return {
-    command: 'node node_modules/tsx/dist/cli.mjs tests/e2e/support/serve.ts',
-    env: {
-      PORT: String(port),
-      HOST: 'localhost',
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      SITE_DIST: siteDist,
-      // Every test signs in from the same address; the limits themselves have integration tests.
-      AUTH_RATE_LIMIT_SIGN_IN: '10000',
-      AUTH_RATE_LIMIT_SIGN_UP: '10000',
-      AUTH_RATE_LIMIT_RECOVER: '10000',
-      AUTH_RATE_LIMIT_VERIFY: '10000',
-      // Notification e-mails go out at each run of send-notifications rather than once per 15
-      // minutes, and the server runs it every 3 s rather than every minute as Supabase Cron does,
-      // so a test sees the e-mails its steps cause; digests per interval have integration tests.
-      NOTIFICATION_DIGEST_MINUTES: '0',
-      NOTIFICATION_MAIL_INTERVAL_MS: '3000',
-      ...env,
-    },
-    url: `http://localhost:${port}/`,
-    reuseExistingServer: false,
-    // A fresh embedded database runs initdb, the migrations and the seed first.
-    timeout: 90_000,
-    // serve.ts stops the database and the server on SIGTERM.
-    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
-    stdout: 'ignore' as const,
-    stderr: 'pipe' as const,
-  }
-}
+import { hostedApiURL, hostedBaseURL, mainBaseURL, readyPort, siteDist } from './tests/e2e/support/servers'
 
 // End-to-end tests run in the system's Chromium (Debian's package) against the production
 // build served by our own server.
@@ -142,16 +96,33 @@ export default defineConfig<ProjectOptions>({
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: hostedBaseURL, projectURL: hostedApiURL },
     },
   ],
-  webServer: [
-    server(mainPort, dataDirs.main),
-    // Short-lived access tokens, for session-refresh.spec.ts (it sets baseURL to refreshBaseURL).
-    { ...server(refreshPort, dataDirs.refresh, { JWT_EXPIRY: String(shortTokenSeconds) }), url: `${refreshBaseURL}/` },
-    // The hosted stack: it builds the site for its project first, then starts every part.
-    {
-      ...server(0, dataDirs.hosted),
-      command: 'node node_modules/tsx/dist/cli.mjs tests/e2e/support/serve-hosted.ts',
-      url: `${hostedBaseURL}/`,
-      timeout: 240_000,
+  // The three stacks at once (serve-all.ts): our server exactly as `npm start` serves the build,
+  // each on a fresh database in its own data folder (PostgreSQL where installed, else the embedded
+  // PGlite); one with short-lived access tokens (session-refresh.spec.ts); and the hosted stack.
+  webServer: {
+    command: 'node node_modules/tsx/dist/cli.mjs tests/e2e/support/serve-all.ts',
+    env: {
+      HOST: 'localhost',
+      NODE_ENV: 'test',
+      SITE_DIST: siteDist,
+      // Every test signs in from the same address; the limits themselves have integration tests.
+      AUTH_RATE_LIMIT_SIGN_IN: '10000',
+      AUTH_RATE_LIMIT_SIGN_UP: '10000',
+      AUTH_RATE_LIMIT_RECOVER: '10000',
+      AUTH_RATE_LIMIT_VERIFY: '10000',
+      // Notification e-mails go out at each run of send-notifications rather than once per 15
+      // minutes, and the server runs it every 3 s rather than every minute as Supabase Cron does,
+      // so a test sees the e-mails its steps cause; digests per interval have integration tests.
+      NOTIFICATION_DIGEST_MINUTES: '0',
+      NOTIFICATION_MAIL_INTERVAL_MS: '3000',
     },
-  ],
+    url: `http://localhost:${readyPort}/`,
+    reuseExistingServer: false,
+    // Fresh databases run initdb, the migrations and the seed first; the hosted site is built.
+    timeout: 240_000,
+    // Each stack stops its database and servers on SIGTERM.
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  },
 })

@@ -1,6 +1,6 @@
-// The two servers the end-to-end run starts (playwright.config.ts): the main one, and one whose
-// access tokens live only 150 s, for the session-refresh test. Each gets its own data folder,
-// wiped before start, so a run never reads or damages the developer's demo database.
+// The stacks the end-to-end run starts (serve-all.ts): the main server, one whose access tokens
+// live only 150 s, for the session-refresh test, and the hosted stack. Each gets its own data
+// folder, wiped before start, so a run never reads or damages the developer's demo database.
 export const mainPort = Number(process.env.E2E_PORT ?? 4174)
 export const refreshPort = mainPort + 1
 
@@ -30,6 +30,8 @@ export const hostedPorts = {
   functions: mainPort + 4,
   mail: mainPort + 5,
 } as const
+/** Where serve-all.ts answers once every stack does (what Playwright waits for). */
+export const readyPort = mainPort + 7
 export const hostedBaseURL = `http://localhost:${hostedPorts.site}`
 export const hostedApiURL = `http://127.0.0.1:${hostedPorts.api}`
 /** The site built for the hosted project's URL (its own build: the URL is compiled in). */
