@@ -3,9 +3,9 @@
 // 400 naming it; a width or height past the limit is clamped to it, as Storage clamps.
 import { storageErrors } from '../errors'
 
-export const RESIZE_MODES = ['cover', 'contain', 'fill'] as const
-export const FORMATS = ['origin', 'avif', 'webp'] as const
-export const GRAVITIES = ['no', 'so', 'ea', 'we', 'noea', 'nowe', 'soea', 'sowe', 'ce', 'sm', 'fp'] as const
+const RESIZE_MODES = ['cover', 'contain', 'fill'] as const
+const FORMATS = ['origin', 'avif', 'webp'] as const
+const GRAVITIES = ['no', 'so', 'ea', 'we', 'noea', 'nowe', 'soea', 'sowe', 'ce', 'sm', 'fp'] as const
 
 export interface TransformOptions {
   width?: number

@@ -17,7 +17,7 @@ export interface RenderLimits {
   timeoutSeconds: number
 }
 
-export interface RenderedImage {
+interface RenderedImage {
   body: Buffer
   contentType: string
 }
@@ -51,7 +51,7 @@ const POSITION = {
 } as const
 
 /** The format to write: the one asked for, else WebP when the client accepts it (imgproxy's WebP detection), else the source's. */
-export function outputFormat(options: TransformOptions, accept: string | null, source: string, compression?: string) {
+function outputFormat(options: TransformOptions, accept: string | null, source: string, compression?: string) {
   if (options.format === 'webp' || options.format === 'avif') return options.format
   if (options.format === undefined && accept && /\bimage\/webp\b/i.test(accept)) return 'webp'
   if (source === 'heif') return compression === 'av1' ? 'avif' : 'jpeg'
@@ -66,7 +66,9 @@ function write(image: Sharp, format: Output, quality: number | undefined): Sharp
     case 'webp':
       return image.webp({ quality: q })
     case 'avif':
-      return image.avif({ quality: q })
+      // The lowest effort: libvips' default takes seconds per image on a small machine, for a file
+      // a few per cent smaller (docs/benchmarks.md, Storage: image transformations).
+      return image.avif({ quality: q, effort: 0 })
     default:
       return image.toFormat(format as keyof FormatEnum)
   }
