@@ -290,6 +290,53 @@ describeOnOneDatabase('storage image transformation settings on %s', (kind) => {
     })
   })
 
+  describe('one render at a time, none waiting', () => {
+    let server: TestServer
+    let f: StorageFixtures
+    beforeAll(async () => {
+      server = await startTestServer(kind, {
+        IMAGE_TRANSFORMATION_CONCURRENCY: '1',
+        IMAGE_TRANSFORMATION_MAX_WAITING: '0',
+      })
+      f = await createStorageFixtures(server)
+      // A PNG decodes in full (no shrinking while it decodes): each render takes a while.
+      const big = await sharp({
+        create: {
+          width: 3000,
+          height: 2000,
+          channels: 3,
+          background: '#345',
+          noise: { type: 'gaussian', mean: 128, sigma: 30 },
+        },
+      })
+        .png()
+        .toBuffer()
+      await f.aliceClient.storage.from(PUBLIC).upload(`${f.alice}/big.png`, big, { contentType: 'image/png' })
+    })
+    afterAll(() => server.close())
+
+    it('refuses renders past the gate with 429, and serves the rest; HEAD renders without a body', async () => {
+      const url = f.anonClient.storage.from(PUBLIC).getPublicUrl(`${f.alice}/big.png`, {
+        transform: { width: 1500 },
+      }).data.publicUrl
+      const responses = await Promise.all(Array.from({ length: 4 }, () => server.request(url)))
+      const statuses = await Promise.all(
+        responses.map(async (response) =>
+          response.status === 200 ? 200 : ((await response.json()) as { statusCode: string; message: string }),
+        ),
+      )
+      expect(statuses).toContain(200)
+      expect(statuses).toContainEqual(expect.objectContaining({ statusCode: '429', message: 'Too many requests' }))
+      expect(statuses.every((status) => status === 200 || status.statusCode === '429')).toBe(true)
+      // Once they are done, the next one goes through.
+      const head = await server.request(url, { method: 'HEAD' })
+      expect(head.status).toBe(200)
+      expect(head.headers.get('content-type')).toBe('image/png')
+      expect(Number(head.headers.get('content-length'))).toBeGreaterThan(0)
+      expect((await head.arrayBuffer()).byteLength).toBe(0)
+    })
+  })
+
   describe('turned off', () => {
     let server: TestServer
     let f: StorageFixtures
