@@ -10,8 +10,9 @@ export async function photoJpeg(width: number, height: number): Promise<Buffer> 
     for (let x = 0; x < width; x += 1) {
       const i = (y * width + x) * 3
       const noise = (x * 7919 + y * 104729) % 61
-      pixels[i] = (x * 255) / width + noise
-      pixels[i + 1] = (y * 255) / height + noise
+      // Red rises from left to right, green from top to bottom (never past 255: a byte would wrap).
+      pixels[i] = (x * 190) / width + noise
+      pixels[i + 1] = (y * 190) / height + noise
       pixels[i + 2] = 128 + noise
     }
   }

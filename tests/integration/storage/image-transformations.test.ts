@@ -74,6 +74,28 @@ describeEachDatabase('storage image transformations on %s', (kind) => {
     expect(await sizes({ width: 200, height: 100, resize: 'cover' })).toMatchObject({ width: 200, height: 100 })
   })
 
+  it('crops a cover where `gravity` says, a focal point included', async () => {
+    // The photo's red rises from left to right: a crop's mean red tells where it was cut.
+    const red = async (query: string) => {
+      const response = await server.request(
+        `/storage/v1/render/image/public/${PUBLIC}/${encodeURI(mine)}?width=100&height=400&${query}`,
+      )
+      expect(response.status).toBe(200)
+      const image = sharp(Buffer.from(await response.arrayBuffer()))
+      expect(await image.metadata()).toMatchObject({ width: 100, height: 400 })
+      return (await image.stats()).channels[0]!.mean
+    }
+    const [west, centre, east, focal] = [
+      await red('gravity=we'),
+      await red('gravity=ce'),
+      await red('gravity=ea'),
+      await red('gravity=fp&x_offset=0.9&y_offset=0.5'),
+    ]
+    expect(west).toBeLessThan(centre)
+    expect(centre).toBeLessThan(east)
+    expect(focal).toBeGreaterThan(centre)
+  })
+
   it('chooses the format as Storage does: the one asked, else WebP when accepted, else the original', async () => {
     const asked = (transform: Record<string, unknown>, accept?: string) =>
       publicRender(mine, { width: 100, ...transform }, accept)
