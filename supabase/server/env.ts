@@ -225,6 +225,24 @@ export const serverSettings = z.object({
   STORAGE_SIGNED_URL_MAX_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(604_800),
   /** Lifetime of a signed upload URL, in seconds (2 hours, as Supabase Storage gives). */
   STORAGE_SIGNED_UPLOAD_SECONDS: z.coerce.number().int().min(60).max(604_800).default(7200),
+  // Storage image transformations (/storage/v1/render/image, decision 0033).
+  /** Off: the render routes answer as on a Storage without them (404), as `[storage.image_transformation] enabled = false`. */
+  IMAGE_TRANSFORMATION_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  /** Largest width or height of a render; larger asks are clamped to it (Storage's IMAGE_TRANSFORMATION_LIMIT_MAX_SIZE). */
+  IMAGE_TRANSFORMATION_LIMIT_MAX_SIZE: z.coerce.number().int().min(1).max(10_000).default(2000),
+  /** Largest source file rendered, in bytes (the local stack's imgproxy: 25 MB). */
+  IMAGE_TRANSFORMATION_MAX_SOURCE_BYTES: z.coerce.number().int().min(1).default(25_000_000),
+  /** Most pixels a source may have, width × height as its header declares (imgproxy's 50 megapixels). */
+  IMAGE_TRANSFORMATION_MAX_SOURCE_PIXELS: z.coerce.number().int().min(1).max(268_402_689).default(50_000_000),
+  /** Renders at once; more wait in line. Each 12-megapixel render holds tens of megabytes. */
+  IMAGE_TRANSFORMATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Renders waiting for a slot; one more is refused (429). */
+  IMAGE_TRANSFORMATION_MAX_WAITING: z.coerce.number().int().min(0).max(10_000).default(16),
+  /** Seconds a render may wait for a slot, and then run, before it is answered 408 (imgproxy's 15 s). */
+  IMAGE_TRANSFORMATION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
   // Realtime (decision 0014): limits per server and per socket, and how changes are read.
   /** Open Realtime sockets at once; more are refused with 429. */
   REALTIME_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(2000),

@@ -64,6 +64,12 @@ export const storageErrors = {
   invalidRange: () => make('InvalidRange', 400, 'invalid range provided', 'invalid_range'),
   invalidRequest: (message: string) => make('InvalidRequest', 400, message),
   invalidParameter: (message: string) => make('InvalidParameter', 400, message),
+  // Image transformations: what Storage answers when its image renderer refuses (render.ts).
+  invalidSourceImage: () => make('InvalidRequest', 400, 'The source image is invalid or unsupported for rendering'),
+  sourceImageTooLarge: () => make('InvalidRequest', 400, 'The source image file is too large to process'),
+  sourceResolutionTooLarge: () => make('InvalidRequest', 400, 'The source image resolution is too large to process'),
+  tooManyRenders: () => make('InvalidRequest', 429, 'Too many requests'),
+  renderTimedOut: () => make('InvalidRequest', 408, 'Image request timed out'),
   /** No apikey and no Authorization: Supabase's gateway refuses before Storage is reached. */
   noApiKey: () => new GatewayError(),
   routeNotFound: (method: string, path: string) =>

@@ -7,7 +7,9 @@ import { ObjectFiles } from './files'
 import { bucketHandlers } from './handlers/buckets'
 import { authenticatedDownload, objectInfo, publicDownload, signedDownload } from './handlers/download'
 import { listHandler, listV2Handler, moveHandler, removeHandler } from './handlers/manage'
+import { renderAuthenticated, renderPublic, renderSigned } from './handlers/render'
 import { signHandler } from './handlers/sign'
+import { RenderGate } from './images/gate'
 import { copyHandler, createSignedUploadHandler, signedUploadHandler, uploadHandler } from './handlers/upload'
 import { DEFAULT_MAX_UPLOAD_BYTES } from './limits'
 import { guarded, type StorageService } from './service'
@@ -25,6 +27,7 @@ export function storageRoutes(deps: ServerDeps, options: StorageOptions = {}) {
     maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     // Supabase Storage signs any lifetime; our cap is our server's own.
     maxSignedUrlSeconds: deps.env.SUPABASE_ONLY ? Number.MAX_SAFE_INTEGER : deps.env.STORAGE_SIGNED_URL_MAX_SECONDS,
+    images: imageSettings(deps),
   }
   void service.files.sweepStaleTemp()
   const buckets = bucketHandlers(service)
@@ -66,6 +69,13 @@ export function storageRoutes(deps: ServerDeps, options: StorageOptions = {}) {
   app.put('/object/*', guarded(uploadHandler(service, 'PUT')))
   app.delete('/object/*', guarded(removeHandler(service)))
 
+  // Image transformations; while off, these paths are unknown routes, as on Storage without them.
+  if (service.images.enabled) {
+    app.get('/render/image/public/*', guarded(renderPublic(service))) // no auth: public buckets only
+    app.get('/render/image/authenticated/*', guarded(renderAuthenticated(service)))
+    app.get('/render/image/sign/*', guarded(renderSigned(service))) // no auth: the token decides
+  }
+
   app.all(
     '*',
     guarded(async (c) => {
@@ -73,4 +83,20 @@ export function storageRoutes(deps: ServerDeps, options: StorageOptions = {}) {
     }),
   )
   return app
+}
+
+function imageSettings({ env }: ServerDeps): StorageService['images'] {
+  const timeoutSeconds = env.IMAGE_TRANSFORMATION_TIMEOUT_SECONDS
+  return {
+    enabled: env.IMAGE_TRANSFORMATION_ENABLED,
+    maxSize: env.IMAGE_TRANSFORMATION_LIMIT_MAX_SIZE,
+    maxSourceBytes: env.IMAGE_TRANSFORMATION_MAX_SOURCE_BYTES,
+    maxSourcePixels: env.IMAGE_TRANSFORMATION_MAX_SOURCE_PIXELS,
+    timeoutSeconds,
+    gate: new RenderGate(
+      env.IMAGE_TRANSFORMATION_CONCURRENCY,
+      env.IMAGE_TRANSFORMATION_MAX_WAITING,
+      timeoutSeconds * 1000,
+    ),
+  }
 }

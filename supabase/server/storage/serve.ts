@@ -14,11 +14,13 @@ const ACTIVE_DOCUMENT =
   /^(?:text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|text\/xsl|[a-z-]+\/[\w.-]+\+xml)$/
 const SAFE_HEADER = /^[\x20-\x7e]*$/
 
-function safeHeader(value: unknown, fallback: string): string {
+/** `value` when it is a short printable header value, else `fallback`. */
+export function safeHeader(value: unknown, fallback: string): string {
   return typeof value === 'string' && value !== '' && value.length <= 1024 && SAFE_HEADER.test(value) ? value : fallback
 }
 
-function attachment(name: string): string {
+/** A Content-Disposition that saves the file as `name` (ASCII fallback plus RFC 5987 UTF-8). */
+export function attachment(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_')
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`)
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`

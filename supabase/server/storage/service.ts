@@ -6,6 +6,8 @@ import type { ServerDeps } from '../deps'
 import { asCaller, type Caller } from './caller'
 import { storageErrorResponse } from './errors'
 import type { ObjectFiles } from './files'
+import type { RenderGate } from './images/gate'
+import type { RenderLimits } from './images/render'
 import type { ObjectMetadata } from './objects'
 import type { ReceivedUpload } from './upload-body'
 
@@ -15,6 +17,15 @@ export interface StorageService {
   maxUploadBytes: number
   /** Longest lifetime of a signed URL, in seconds. */
   maxSignedUrlSeconds: number
+  /** Image transformations (/render/image): whether they are on, their limits and their gate. */
+  images: ImageSettings
+}
+
+export interface ImageSettings extends RenderLimits {
+  enabled: boolean
+  /** Largest width or height a render is clamped to. */
+  maxSize: number
+  gate: RenderGate
 }
 
 export type Handler = (c: Context) => Promise<Response>

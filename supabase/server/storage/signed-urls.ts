@@ -22,18 +22,33 @@ export function requireExpiresIn(value: unknown, max: number): number {
 }
 
 /** The relative URL storage-js appends to its base: it must already carry `?token=`. */
-export async function signedObjectUrl(keys: JwtKeys, signer: Caller, bucket: string, key: string, expiresIn: number) {
+export async function signedObjectUrl(
+  keys: JwtKeys,
+  signer: Caller,
+  bucket: string,
+  key: string,
+  expiresIn: number,
+  transform?: SignedTransform,
+) {
   // What the storage policies read of the signer: who, as which role, at which assurance level,
   // and whether a staff member's preview asked (is_view_as() answers the same when it is fetched,
   // 0022), and which one: the policies let a preview read only while it is open, so its links end
   // when it does.
   const { sub, aal, view_as, view_as_id } = signer.claims
   const preview = isViewAs(signer.claims) ? { view_as, view_as_id } : {}
+  // As Storage: a transformation travels in the token, and makes the URL a render URL.
+  const render = transform?.transformations ? transform : undefined
   const token = await keys.signUrlToken(
-    { url: `${bucket}/${key}`, scope: SCOPE, role: signer.role, sub, aal, ...preview },
+    { url: `${bucket}/${key}`, scope: SCOPE, role: signer.role, sub, aal, ...preview, ...render },
     expiresIn,
   )
-  return `/object/sign/${bucket}/${key}?token=${token}`
+  return `/${render ? 'render/image' : 'object'}/sign/${bucket}/${key}?token=${token}`
+}
+
+/** What a signed render URL's token carries: Storage's `transformations` list and the `format` asked. */
+export interface SignedTransform {
+  transformations: string
+  format?: string
 }
 
 /**
@@ -71,6 +86,11 @@ export async function requireSignedToken(
   key: string,
 ): Promise<Caller> {
   return (await verifiedSigner(keys, token, bucket, key, SCOPE)).caller
+}
+
+/** The signer and the payload (its `transformations`, its expiry) of a valid download token for this path. */
+export function requireSignedRenderToken(keys: JwtKeys, token: string | undefined, bucket: string, key: string) {
+  return verifiedSigner(keys, token, bucket, key, SCOPE)
 }
 
 async function verifiedSigner(keys: JwtKeys, token: string | undefined, bucket: string, key: string, scope: string) {

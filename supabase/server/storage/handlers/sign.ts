@@ -7,9 +7,10 @@ import { readJson } from '../json-body'
 import { findObject, findObjects } from '../objects'
 import { bucketOnly, objectTarget } from '../paths'
 import type { Handler, StorageService } from '../service'
-import { requireExpiresIn, signedObjectUrl } from '../signed-urls'
+import { requireExpiresIn, signedObjectUrl, type SignedTransform } from '../signed-urls'
+import { clampSize, encodeTransform, readTransform } from '../images/options'
 
-const oneBody = z.object({ expiresIn: z.unknown() })
+const oneBody = z.object({ expiresIn: z.unknown(), transform: z.unknown().optional() })
 const manyBody = z.object({ expiresIn: z.unknown(), paths: z.array(z.string()).min(1).max(1000) })
 
 const NOT_FOUND = 'Either the object does not exist or you do not have access to it'
@@ -37,8 +38,25 @@ export function signHandler(service: StorageService): Handler {
     const target = objectTarget(c)
     const body = await readJson(c.req.raw, oneBody)
     const expiresIn = requireExpiresIn(body.expiresIn, service.maxSignedUrlSeconds)
+    const transform = signedTransform(body.transform, service)
     const row = await asCaller(deps, c, caller, (tx) => findObject(tx, target.bucket, target.key), { readOnly: true })
     if (!row) throw storageErrors.noSuchKey()
-    return c.json({ signedURL: await signedObjectUrl(deps.keys, caller, target.bucket, target.key, expiresIn) })
+    return c.json({
+      signedURL: await signedObjectUrl(deps.keys, caller, target.bucket, target.key, expiresIn, transform),
+    })
   }
+}
+
+/**
+ * A `transform` asked of a signed URL: checked as the render routes check it, and, while image
+ * transformations are on, put in the token as Storage puts it (clamped, `format` on its own).
+ */
+function signedTransform(value: unknown, service: StorageService): SignedTransform | undefined {
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw storageErrors.invalidRequest('body/transform must be object')
+  const options = readTransform(value as Record<string, unknown>, 'body/transform')
+  if (!service.images.enabled) return undefined
+  const transformations = encodeTransform(clampSize(options, service.images.maxSize))
+  return transformations ? { transformations, ...(options.format ? { format: options.format } : {}) } : undefined
 }
