@@ -72,7 +72,9 @@ describeEachDatabase('Passkeys as a second factor on %s', (kind) => {
     expect(listed.data?.webauthn).toEqual([])
 
     const challenge = await challengeOf(user.client, factorId)
-    const options = challenge.webauthn.credential_options.publicKey
+    const options = challenge.webauthn.credential_options.publicKey as unknown as CreationOptions & {
+      attestation?: string
+    }
     expect(options.rp).toEqual({ id: 'localhost', name: 'Cauce Data' })
     expect(options.user.name).toBe(user.email)
     // GoTrue's user handle: the user's id as text.
@@ -94,7 +96,7 @@ describeEachDatabase('Passkeys as a second factor on %s', (kind) => {
       webauthn: {
         type: 'create',
         rpId: 'localhost',
-        credential_response: passkey.create(options as unknown as CreationOptions) as never,
+        credential_response: passkey.create(options) as never,
       },
     })
     expect(error).toBeNull()
@@ -119,7 +121,7 @@ describeEachDatabase('Passkeys as a second factor on %s', (kind) => {
     expect(claimsOf(session.access_token).aal).toBe('aal1')
 
     const challenge = await challengeOf(client, factorId)
-    const options = challenge.webauthn.credential_options.publicKey
+    const options = challenge.webauthn.credential_options.publicKey as unknown as RequestOptions
     expect(options.rpId).toBe('localhost')
     expect(options.allowCredentials!.map((c) => Buffer.from(c.id as ArrayBuffer).toString('base64url'))).toEqual([
       passkey.id,
@@ -130,7 +132,7 @@ describeEachDatabase('Passkeys as a second factor on %s', (kind) => {
       webauthn: {
         type: 'request',
         rpId: 'localhost',
-        credential_response: passkey.get(options as unknown as RequestOptions) as never,
+        credential_response: passkey.get(options) as never,
       },
     })
     expect(error).toBeNull()
