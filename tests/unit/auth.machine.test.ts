@@ -222,9 +222,7 @@ function setup({ settle = true }: SetupOptions = {}) {
   const signOut = vi.fn((): Promise<void> => result(undefined))
   const resetPassword = vi.fn((_input: { email: string; redirectTo: string }): Promise<void> => result(undefined))
   const updatePassword = vi.fn((_input: { password: string }): Promise<AuthUser> => result(sessionA.user))
-  const verifyMfa = vi.fn((_input: MfaProof): Promise<AuthSession> =>
-    result(verifiedSessionA),
-  )
+  const verifyMfa = vi.fn((_input: MfaProof): Promise<AuthSession> => result(verifiedSessionA))
   // Pending unless a test says otherwise, so a timer that fires by mistake is visible but harmless.
   const refreshSession = vi.fn((_input: { refreshToken: string }): Promise<AuthSession> => never())
   const removeSession = vi.fn((): Promise<void> => result(undefined))
