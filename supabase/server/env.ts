@@ -139,7 +139,8 @@ export const serverSettings = z.object({
    */
   AUTH_HOOK_SEND_EMAIL_SECRETS: hookSecrets,
   /**
-   * WebAuthn (passkeys) as a second factor, off as on Supabase: enrolling a new one
+   * WebAuthn (passkeys) as a second factor, off as on Supabase (but on in development when unset,
+   * withDevelopmentDefaults): enrolling a new one
    * (GOTRUE_MFA_WEB_AUTHN_ENROLL_ENABLED, config.toml [auth.mfa.web_authn] enroll_enabled) and
    * challenging or verifying one (..._VERIFY_ENABLED, verify_enabled).
    */
@@ -370,8 +371,11 @@ const schema = serverSettings.superRefine((env, ctx) => {
       })
   }
   // A browser refuses a passkey whose RP ID is not its page's host or a parent domain of it.
-  const rp = webAuthnRelyingParty(env)
+  // (A SITE_URL that is not a URL was already reported by its own check.)
+  const rp = URL.canParse(siteOrigin(env)) ? webAuthnRelyingParty(env) : { id: '', origins: [] }
   for (const origin of rp.origins) {
+    // An origin that is not a URL was already reported by its own check.
+    if (!URL.canParse(origin)) continue
     const host = new URL(origin).hostname
     if (host !== rp.id && !host.endsWith(`.${rp.id}`))
       ctx.addIssue({
@@ -412,7 +416,19 @@ const schema = serverSettings.superRefine((env, ctx) => {
 export type Env = z.infer<typeof schema>
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  return parseSettings(schema, source)
+  return parseSettings(schema, withDevelopmentDefaults(source))
+}
+
+/**
+ * Passkeys are on when unset in development (`npm start`: the staff account page offers them);
+ * elsewhere they are off unless set, as on Supabase.
+ */
+function withDevelopmentDefaults(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if ((source.NODE_ENV || 'development') !== 'development') return source
+  const defaults: NodeJS.ProcessEnv = {}
+  for (const name of ['AUTH_MFA_WEB_AUTHN_ENROLL_ENABLED', 'AUTH_MFA_WEB_AUTHN_VERIFY_ENABLED'])
+    if (!source[name]) defaults[name] = 'true'
+  return { ...source, ...defaults }
 }
 
 /** Parses the environment with `settings`; an empty variable counts as unset. */
