@@ -102,6 +102,8 @@ export function challenge(ctx: AuthContext): Handler<AuthEnv> {
     // relying party is the server's setting, as on GoTrue.
     await readBody(c)
     const expires = new Date(expiresAt * 1000)
+    // A verified passkey always has its credential (mfa-verify-webauthn.ts writes both at once).
+    if (factor.status === 'verified' && !factor.web_authn_credential) throw errors.factorNotFound()
     const ceremony =
       factor.status === 'verified'
         ? await requestOptions(ctx, user, factor.web_authn_credential as StoredCredential, expires)
