@@ -115,6 +115,9 @@ export default defineConfig<ProjectOptions>({
       // so a test sees the e-mails its steps cause; digests per interval have integration tests.
       NOTIFICATION_DIGEST_MINUTES: '0',
       NOTIFICATION_MAIL_INTERVAL_MS: '3000',
+      // Staff may register passkeys (passkeys.spec.ts); off by default, as on Supabase.
+      AUTH_MFA_WEB_AUTHN_ENROLL_ENABLED: 'true',
+      AUTH_MFA_WEB_AUTHN_VERIFY_ENABLED: 'true',
     },
     url: `http://localhost:${readyPort}/`,
     reuseExistingServer: false,

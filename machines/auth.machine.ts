@@ -13,7 +13,8 @@ import {
   refreshDelay,
   retryDelay,
   sessionFrom,
-  chosenFactorId,
+  mfaProof,
+  type MfaProof,
   type AuthContext,
   type AuthMachineEvent,
   type AuthSession,
@@ -49,7 +50,7 @@ export const authMachine = setup({
     updatePassword: fromPromise<AuthUser, PasswordChange>(async () => {
       throw new Error('updatePassword not provided')
     }),
-    verifyMfa: fromPromise<AuthSession, { factorId: string; code: string }>(async () => {
+    verifyMfa: fromPromise<AuthSession, MfaProof>(async () => {
       throw new Error('verifyMfa not provided')
     }),
     refreshSession: fromPromise<AuthSession, { refreshToken: string }>(async () => {
@@ -225,7 +226,7 @@ export const authMachine = setup({
 
     mfaRequired: {
       description:
-        'Signed in with a password, but the account has a verified TOTP factor: the code comes first. No role before the second factor, and none carried over from whoever was signed in before.',
+        'Signed in with a password, but the account has a verified second factor (TOTP or passkey): it comes first. No role before the second factor, and none carried over from whoever was signed in before.',
       initial: 'idle',
       entry: 'clearProfile',
       on: {
@@ -245,7 +246,7 @@ export const authMachine = setup({
             src: 'verifyMfa',
             input: ({ context, event }) => {
               assertEvent(event, 'auth.verifyMfa')
-              return { factorId: chosenFactorId(context.user, event.factorId), code: event.code }
+              return mfaProof(context.user, event)
             },
             onDone: { target: '#auth.signedIn', actions: 'takeSession' },
             onError: { target: 'idle', actions: 'keepError' },
@@ -283,7 +284,7 @@ export const authMachine = setup({
             src: 'verifyMfa',
             input: ({ context, event }) => {
               assertEvent(event, 'auth.verifyMfa')
-              return { factorId: chosenFactorId(context.user, event.factorId), code: event.code }
+              return mfaProof(context.user, event)
             },
             onDone: { target: 'idle', actions: 'takeSession' },
             onError: { target: 'code', actions: 'keepError' },

@@ -63,6 +63,8 @@ export type AuthCommand =
   | { type: 'auth.updatePassword'; password: string; currentPassword?: string; nonce?: string }
   /** `factorId` picks one of several authenticators (a backup); else the first verified one. */
   | { type: 'auth.verifyMfa'; code: string; factorId?: string }
+  /** The second step with a passkey instead of a code; `factorId` as above, among passkeys. */
+  | { type: 'auth.verifyMfa'; passkey: true; factorId?: string }
   | { type: 'auth.reloadProfile' }
 
 /** The invoked actors that answer with a session (the ids given to their invocations). */
@@ -133,19 +135,35 @@ export function verifiedFactors(user: AuthUser | null): AuthFactor[] {
   return (user?.factors ?? []).filter((factor) => factor.status === 'verified')
 }
 
-/** The verified TOTP factor the second step is checked against, if the account has one. */
-export function totpFactor(user: AuthUser | null): AuthFactor | undefined {
-  return verifiedFactors(user).find((factor) => factor.factor_type === 'totp')
+/** The second factors this product asks for: TOTP codes and passkeys (WebAuthn). */
+const secondFactorTypes = new Set(['totp', 'webauthn'])
+
+/** The verified second factor the second step is checked against, if the account has one. */
+export function secondFactor(user: AuthUser | null): AuthFactor | undefined {
+  return verifiedFactors(user).find((factor) => secondFactorTypes.has(factor.factor_type))
 }
 
-/** The authenticator a code is checked against: the one the person chose, else their first. */
-export function chosenFactorId(user: AuthUser | null, requested: string | undefined): string {
-  const totp = verifiedFactors(user).filter((factor) => factor.factor_type === 'totp')
-  return (totp.find((factor) => factor.id === requested) ?? totp[0])?.id ?? ''
+/** The authenticator a code (or a passkey) is checked against: the one chosen, else the first. */
+export function chosenFactorId(
+  user: AuthUser | null,
+  requested: string | undefined,
+  type: 'totp' | 'webauthn' = 'totp',
+): string {
+  const ofType = verifiedFactors(user).filter((factor) => factor.factor_type === type)
+  return (ofType.find((factor) => factor.id === requested) ?? ofType[0])?.id ?? ''
+}
+
+/** What the verifyMfa actor is given for a verifyMfa command. */
+export type MfaProof = { factorId: string; code: string } | { factorId: string; passkey: true }
+
+export function mfaProof(user: AuthUser | null, command: Extract<AuthCommand, { type: 'auth.verifyMfa' }>): MfaProof {
+  return 'passkey' in command
+    ? { factorId: chosenFactorId(user, command.factorId, 'webauthn'), passkey: true }
+    : { factorId: chosenFactorId(user, command.factorId), code: command.code }
 }
 
 export function needsMfa(session: AuthSession | null): boolean {
-  return session !== null && totpFactor(session.user) !== undefined && currentAssurance(session) !== 'aal2'
+  return session !== null && secondFactor(session.user) !== undefined && currentAssurance(session) !== 'aal2'
 }
 
 function isAuthFailure(value: unknown): value is AuthFailure {

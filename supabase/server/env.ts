@@ -138,6 +138,33 @@ export const serverSettings = z.object({
    * one derived from SERVICE_ROLE_KEY, which our server also gives the in-process function.
    */
   AUTH_HOOK_SEND_EMAIL_SECRETS: hookSecrets,
+  /**
+   * WebAuthn (passkeys) as a second factor, off as on Supabase (but on in development when unset,
+   * withDevelopmentDefaults): enrolling a new one
+   * (GOTRUE_MFA_WEB_AUTHN_ENROLL_ENABLED, config.toml [auth.mfa.web_authn] enroll_enabled) and
+   * challenging or verifying one (..._VERIFY_ENABLED, verify_enabled).
+   */
+  AUTH_MFA_WEB_AUTHN_ENROLL_ENABLED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  AUTH_MFA_WEB_AUTHN_VERIFY_ENABLED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  /** The relying party's ID (GOTRUE_WEBAUTHN_RP_ID): a host name; defaults to SITE_URL's. */
+  AUTH_WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/, 'expected a lower-case host name, without scheme or port')
+    .optional(),
+  /** Origins a passkey may be used from, comma-separated (GOTRUE_WEBAUTHN_RP_ORIGINS); defaults to SITE_URL's. */
+  AUTH_WEBAUTHN_RP_ORIGINS: z
+    .string()
+    .transform((value) => value.split(',').map((origin) => origin.trim().replace(/\/$/, '')))
+    .pipe(z.array(z.url({ protocol: /^https?$/ })).min(1))
+    .optional(),
+  /** The name authenticators show for the site (GOTRUE_WEBAUTHN_RP_DISPLAY_NAME); defaults to the firm's. */
+  AUTH_WEBAUTHN_RP_DISPLAY_NAME: z.string().min(1).max(100).optional(),
   /** How long a session is known to exist before REST/Storage ask again (revocation delay, ms). */
   AUTH_REVOCATION_CHECK_MS: z.coerce.number().int().min(0).max(5000).default(4000),
   /** Largest accepted upload, in bytes (buckets may set a lower limit). */
@@ -361,6 +388,20 @@ const schema = serverSettings.superRefine((env, ctx) => {
         message: `is required with an HTTP AUTH_HOOK_${hook}_URI (the hook’s secret, v1,whsec_…)`,
       })
   }
+  // A browser refuses a passkey whose RP ID is not its page's host or a parent domain of it.
+  // (A SITE_URL that is not a URL was already reported by its own check.)
+  const rp = URL.canParse(siteOrigin(env)) ? webAuthnRelyingParty(env) : { id: '', origins: [] }
+  for (const origin of rp.origins) {
+    // An origin that is not a URL was already reported by its own check.
+    if (!URL.canParse(origin)) continue
+    const host = new URL(origin).hostname
+    if (host !== rp.id && !host.endsWith(`.${rp.id}`))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_WEBAUTHN_RP_ORIGINS'],
+        message: `${origin} is not on the relying party ${rp.id} (AUTH_WEBAUTHN_RP_ID)`,
+      })
+  }
   if (env.SUPABASE_ONLY && !env.FUNCTIONS_URL)
     ctx.addIssue({
       code: 'custom',
@@ -393,7 +434,19 @@ const schema = serverSettings.superRefine((env, ctx) => {
 export type Env = z.infer<typeof schema>
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  return parseSettings(schema, source)
+  return parseSettings(schema, withDevelopmentDefaults(source))
+}
+
+/**
+ * Passkeys are on when unset in development (`npm start`: the staff account page offers them);
+ * elsewhere they are off unless set, as on Supabase.
+ */
+function withDevelopmentDefaults(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if ((source.NODE_ENV || 'development') !== 'development') return source
+  const defaults: NodeJS.ProcessEnv = {}
+  for (const name of ['AUTH_MFA_WEB_AUTHN_ENROLL_ENABLED', 'AUTH_MFA_WEB_AUTHN_VERIFY_ENABLED'])
+    if (!source[name]) defaults[name] = 'true'
+  return { ...source, ...defaults }
 }
 
 /** Parses the environment with `settings`; an empty variable counts as unset. */
@@ -419,4 +472,12 @@ export function apiOrigin(env: Pick<Env, 'API_EXTERNAL_URL' | 'SITE_URL' | 'HOST
 /** The origin e-mail links and redirects point to. */
 export function siteOrigin(env: Pick<Env, 'SITE_URL' | 'HOST' | 'PORT'>): string {
   return (env.SITE_URL ?? `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`).replace(/\/$/, '')
+}
+
+/** The WebAuthn relying party: its ID and the origins it accepts, by default the site's. */
+export function webAuthnRelyingParty(
+  env: Pick<Env, 'AUTH_WEBAUTHN_RP_ID' | 'AUTH_WEBAUTHN_RP_ORIGINS' | 'SITE_URL' | 'HOST' | 'PORT'>,
+): { id: string; origins: string[] } {
+  const site = siteOrigin(env)
+  return { id: env.AUTH_WEBAUTHN_RP_ID ?? new URL(site).hostname, origins: env.AUTH_WEBAUTHN_RP_ORIGINS ?? [site] }
 }

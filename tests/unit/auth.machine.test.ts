@@ -30,6 +30,7 @@ import {
   type AuthSession,
   type AuthSnapshot,
   type AuthUser,
+  type MfaProof,
   type Profile,
   type Role,
   type SupabaseAuthEventType,
@@ -221,9 +222,7 @@ function setup({ settle = true }: SetupOptions = {}) {
   const signOut = vi.fn((): Promise<void> => result(undefined))
   const resetPassword = vi.fn((_input: { email: string; redirectTo: string }): Promise<void> => result(undefined))
   const updatePassword = vi.fn((_input: { password: string }): Promise<AuthUser> => result(sessionA.user))
-  const verifyMfa = vi.fn((_input: { factorId: string; code: string }): Promise<AuthSession> =>
-    result(verifiedSessionA),
-  )
+  const verifyMfa = vi.fn((_input: MfaProof): Promise<AuthSession> => result(verifiedSessionA))
   // Pending unless a test says otherwise, so a timer that fires by mistake is visible but harmless.
   const refreshSession = vi.fn((_input: { refreshToken: string }): Promise<AuthSession> => never())
   const removeSession = vi.fn((): Promise<void> => result(undefined))
@@ -244,7 +243,7 @@ function setup({ settle = true }: SetupOptions = {}) {
       signOut: fromPromise<void, void>(() => signOut()),
       resetPassword: fromPromise<void, { email: string; redirectTo: string }>(({ input }) => resetPassword(input)),
       updatePassword: fromPromise<AuthUser, { password: string }>(({ input }) => updatePassword(input)),
-      verifyMfa: fromPromise<AuthSession, { factorId: string; code: string }>(({ input }) => verifyMfa(input)),
+      verifyMfa: fromPromise<AuthSession, MfaProof>(({ input }) => verifyMfa(input)),
       refreshSession: fromPromise<AuthSession, { refreshToken: string }>(({ input }) => {
         refreshTimes.push(clock.now())
         return refreshSession(input)
@@ -563,7 +562,7 @@ describe('auth machine: pure functions', () => {
     expect(currentAssurance({ ...sessionA, access_token: accessToken({ sub: 'x' }) })).toBe('aal1')
   })
 
-  it('counts only verified TOTP factors towards MFA', () => {
+  it('counts only verified TOTP factors and passkeys towards MFA', () => {
     expect(verifiedFactors(null)).toEqual([])
     expect(verifiedFactors({ id: 'u', factors: null })).toEqual([])
     expect(verifiedFactors({ id: 'u', factors: [totp('unverified', 'f1'), totp('verified', 'f2')] })).toEqual([
@@ -575,6 +574,9 @@ describe('auth machine: pure functions', () => {
     expect(needsMfa(verifiedSessionA)).toBe(false)
     expect(needsMfa(makeSession({ factors: [totp('unverified')] }))).toBe(false)
     expect(needsMfa(makeSession({ factors: [{ id: 'p', factor_type: 'phone', status: 'verified' }] }))).toBe(false)
+    const passkey = (status: string) => ({ id: 'key', factor_type: 'webauthn', status })
+    expect(needsMfa(makeSession({ factors: [passkey('verified')] }))).toBe(true)
+    expect(needsMfa(makeSession({ factors: [passkey('unverified')] }))).toBe(false)
   })
 })
 
@@ -1121,6 +1123,18 @@ describe('auth machine: password recovery and changes', () => {
     expect(t.context().session).toBe(verifiedSessionA)
     expect(t.context().error).toBeNull()
     t.send(UPDATE_PASSWORD)
+    await t.until(inState('signedIn'))
+  })
+
+  it("a second step with a passkey asks the browser for one of the user's passkeys, not for a code", async () => {
+    const t = setup()
+    const withPasskey = makeSession({
+      factors: [totp('verified', 'phone'), { id: 'key', factor_type: 'webauthn', status: 'verified' }],
+    })
+    t.send(supabaseEvent('SIGNED_IN', withPasskey))
+    await t.until(inState({ mfaRequired: 'idle' }))
+    t.send({ type: 'auth.verifyMfa', passkey: true })
+    expect(t.verifyMfa).toHaveBeenLastCalledWith({ factorId: 'key', passkey: true })
     await t.until(inState('signedIn'))
   })
 

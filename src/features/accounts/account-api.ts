@@ -29,6 +29,7 @@ const mfaByCode: Record<string, MessageDescriptor> = {
   insufficient_aal: msg`For your security, sign out, sign in again with your verification code and try once more.`,
   mfa_factor_not_found: msg`This set-up is no longer valid. Please start again.`,
   mfa_ip_address_mismatch: msg`Your connection changed while the code was checked. Please enter the current code again.`,
+  webauthn_verification_failed: msg`The passkey could not be registered. Please try again.`,
 }
 
 export function mfaFailureMessage(error: unknown): MessageDescriptor {
@@ -87,9 +88,48 @@ export async function confirmTotpEnrolment(factorId: string, code: string): Prom
   await refreshUser()
 }
 
-/** Abandons an unfinished set-up; a failure only leaves a leftover the next set-up removes. */
+/** Abandons an unfinished set-up (an app or a passkey); a failure only leaves a leftover the next set-up removes. */
 export async function cancelTotpEnrolment(factorId: string): Promise<void> {
   await supabase.auth.mfa.unenroll({ factorId }).catch(() => undefined)
+}
+
+// ─── Passkeys (WebAuthn) ─────────────────────────────────────────────────────────────────
+
+/** Whether this browser can create and use passkeys at all. */
+export function browserHasPasskeys(): boolean {
+  return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function'
+}
+
+/**
+ * Registers a passkey as a second factor: enrol, let the browser create the credential for the
+ * server's challenge, verify it. Done in three steps rather than with mfa.webauthn.register(),
+ * which on a failed enrolment removes an existing passkey that has the same name.
+ */
+export async function registerPasskey(friendlyName: string): Promise<void> {
+  await removeUnverifiedFactors()
+  const { data: factor, error } = await supabase.auth.mfa.webauthn.enroll({ friendlyName })
+  if (error) throw error
+  // The server decides the relying party; auth-js wants the page's for its own checks.
+  const page = { rpId: window.location.hostname, rpOrigins: [window.location.origin] }
+  const { data: created, error: createError } = await supabase.auth.mfa.webauthn.challenge({
+    factorId: factor.id,
+    friendlyName,
+    webauthn: page,
+  })
+  if (!created) {
+    await cancelTotpEnrolment(factor.id)
+    throw createError
+  }
+  const { error: verifyError } = await supabase.auth.mfa.webauthn.verify({
+    factorId: factor.id,
+    challengeId: created.challengeId,
+    webauthn: { ...page, ...created.webauthn } as never,
+  })
+  if (verifyError) {
+    await cancelTotpEnrolment(factor.id)
+    throw verifyError
+  }
+  await refreshUser()
 }
 
 export async function removeFactor(factorId: string): Promise<void> {

@@ -1,7 +1,7 @@
 // Two-step verification: whether it is on, the authenticator in use (removable after a
 // confirmation) or, when there is none, the set-up. Removing a verified factor needs an aal2
 // session, which a user with a factor has: they passed the code step to get here.
-import { useRef, useState } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
@@ -27,7 +27,7 @@ type Outcome =
   | { kind: 'cancelled' }
   | { kind: 'failure'; message: MessageDescriptor }
 
-interface ListedFactor {
+export interface ListedFactor {
   id: string
   friendly_name?: string
   created_at: string
@@ -44,6 +44,7 @@ function MfaSettings({ userId }: { userId: string }) {
   const factorsQuery = mfaFactorsQuery(userId)
   const { data: factors } = useSuspenseQuery(factorsQuery)
   const verified = factors.filter((factor) => factor.status === 'verified' && factor.factor_type === 'totp')
+  const hasPasskey = factors.some((factor) => factor.status === 'verified' && factor.factor_type === 'webauthn')
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const [addingBackup, setAddingBackup] = useState(false)
   const messageRef = useFocusWhenShown(outcome)
@@ -91,6 +92,8 @@ function MfaSettings({ userId }: { userId: string }) {
       <p className={styles.status} data-testid="mfa-status">
         {verified.length > 0 ? (
           <Trans>Status: on. Signing in needs your password and a code from your app.</Trans>
+        ) : hasPasskey ? (
+          <Trans>Status: on with a passkey. Signing in needs your password and your passkey.</Trans>
         ) : (
           <Trans>Status: off. Signing in needs only your password.</Trans>
         )}
@@ -157,13 +160,22 @@ function OutcomeText({ outcome }: { outcome: Outcome }) {
   }
 }
 
-function FactorItem({ factor, onRemove }: { factor: ListedFactor; onRemove: (factor: ListedFactor) => Promise<void> }) {
+/** One verified factor with its removal (after a confirmation); `describe` words it for passkeys. */
+export function FactorItem({
+  factor,
+  onRemove,
+  describe,
+}: {
+  factor: ListedFactor
+  onRemove: (factor: ListedFactor) => Promise<void>
+  describe?: { name: string; meta: (added: string) => ReactNode; question: ReactNode }
+}) {
   const { i18n } = useLingui()
   const [confirming, setConfirming] = useState(false)
   const [removing, setRemoving] = useState(false)
   const confirmRef = useFocusWhenShown(confirming)
   const removeButton = useRef<HTMLButtonElement>(null)
-  const name = factor.friendly_name || i18n._(msgAuthenticatorApp)
+  const name = factor.friendly_name || describe?.name || i18n._(msgAuthenticatorApp)
   const added = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'long' }).format(new Date(factor.created_at))
   const questionId = `remove-factor-${factor.id}`
 
@@ -185,16 +197,20 @@ function FactorItem({ factor, onRemove }: { factor: ListedFactor; onRemove: (fac
       <div>
         <p className={styles.factorName}>{name}</p>
         <p className={styles.factorMeta}>
-          <Trans>Authenticator app, added on {added}</Trans>
+          {describe ? describe.meta(added) : <Trans>Authenticator app, added on {added}</Trans>}
         </p>
       </div>
       {confirming ? (
         <div ref={confirmRef} tabIndex={-1} role="group" aria-labelledby={questionId} className={styles.confirm}>
           <p id={questionId} className={styles.text}>
-            <Trans>
-              Remove “{name}”? Signing in will then need only your password, until you set up two-step verification
-              again.
-            </Trans>
+            {describe ? (
+              describe.question
+            ) : (
+              <Trans>
+                Remove “{name}”? Signing in will then need only your password, until you set up two-step verification
+                again.
+              </Trans>
+            )}
           </p>
           <div className={styles.actions}>
             <button type="button" className={styles.dangerButton} disabled={removing} onClick={() => void confirm()}>

@@ -8,8 +8,8 @@ import { PasswordSection } from './account-password'
 import { MfaSection } from './account-mfa'
 import * as styles from './account.css'
 
-/** "Your account" with its sections; the lead says what the page is for this kind of user. */
-export function AccountSections({ lead }: { lead: ReactNode }) {
+/** "Your account" with its sections; the lead says what the page is for this kind of user, `more` adds sections. */
+export function AccountSections({ lead, more }: { lead: ReactNode; more?: ReactNode }) {
   return (
     <div className={styles.page}>
       <div>
@@ -22,6 +22,7 @@ export function AccountSections({ lead }: { lead: ReactNode }) {
       <LanguageSection />
       <PasswordSection />
       <MfaSection />
+      {more}
     </div>
   )
 }

@@ -1,7 +1,7 @@
 // The second step of signing in, and the first of a password reset for an account with two-step
-// verification: the 6-digit code from an authenticator app. With more than one app (a backup),
+// verification: the 6-digit code from an authenticator app, or a passkey when the account has one. With more than one app (a backup),
 // the person chooses which one the code comes from; without any left, the text says who can help.
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Field, SelectField } from '@/components/form/field'
@@ -25,6 +25,10 @@ export function CodeStep({
   const factors = useAuthSelector((snapshot) =>
     verifiedFactors(snapshot.context.user).filter((factor) => factor.factor_type === 'totp'),
   )
+  const hasPasskey = useAuthSelector((snapshot) =>
+    verifiedFactors(snapshot.context.user).some((factor) => factor.factor_type === 'webauthn'),
+  )
+  const [usingPasskey, setUsingPasskey] = useState(false)
   const {
     register,
     handleSubmit,
@@ -32,7 +36,19 @@ export function CodeStep({
     formState: { errors, isSubmitting },
   } = useForm<{ code: string; factorId: string }>({ defaultValues: { code: '', factorId: factors[0]?.id ?? '' } })
 
-  useEffect(() => setFocus('code'), [setFocus])
+  useEffect(() => {
+    if (factors.length > 0) setFocus('code')
+  }, [setFocus, factors.length])
+
+  // The browser asks for the passkey (a security key, or the device's screen lock).
+  async function verifyWithPasskey() {
+    onFailure(null)
+    setUsingPasskey(true)
+    const failure = await auth.verifyPasskey()
+    setUsingPasskey(false)
+    if (failure) onFailure(failure)
+    else await onDone()
+  }
 
   const submit = handleSubmit(async ({ code, factorId }) => {
     onFailure(null)
@@ -43,7 +59,23 @@ export function CodeStep({
 
   return (
     <form className={formStyles.form} onSubmit={submit} noValidate>
-      <p className={styles.intro}>{intro}</p>
+      <p className={styles.intro}>
+        {factors.length === 0 && hasPasskey ? (
+          <Trans>Your account is protected with two-step verification. Use your passkey to finish signing in.</Trans>
+        ) : (
+          intro
+        )}
+      </p>
+      {hasPasskey && (
+        <button
+          type="button"
+          className={`${factors.length > 0 ? layout.buttonSecondary : layout.buttonPrimary} ${styles.submit}`}
+          disabled={usingPasskey || isSubmitting}
+          onClick={() => void verifyWithPasskey()}
+        >
+          {usingPasskey ? <Trans>Waiting for your passkey...</Trans> : <Trans>Use your passkey</Trans>}
+        </button>
+      )}
       {factors.length > 1 && (
         <SelectField
           label={t`Authenticator app`}
@@ -54,23 +86,32 @@ export function CodeStep({
           {...register('factorId')}
         />
       )}
-      <Field
-        label={t`Verification code`}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={7}
-        error={errors.code?.message}
-        {...register('code', {
-          required: t`Enter the 6-digit code.`,
-          pattern: { value: /^\s*\d{3}\s?\d{3}\s*$/, message: t`The code has 6 digits.` },
-        })}
-      />
-      <button type="submit" className={`${layout.buttonPrimary} ${styles.submit}`} disabled={isSubmitting}>
-        {isSubmitting ? <Trans>Verifying...</Trans> : <Trans>Verify</Trans>}
-      </button>
+      {factors.length > 0 && (
+        <>
+          <Field
+            label={t`Verification code`}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+            error={errors.code?.message}
+            {...register('code', {
+              required: t`Enter the 6-digit code.`,
+              pattern: { value: /^\s*\d{3}\s?\d{3}\s*$/, message: t`The code has 6 digits.` },
+            })}
+          />
+          <button type="submit" className={`${layout.buttonPrimary} ${styles.submit}`} disabled={isSubmitting}>
+            {isSubmitting ? <Trans>Verifying...</Trans> : <Trans>Verify</Trans>}
+          </button>
+        </>
+      )}
       <p className={styles.intro}>
         {factors.length > 1 ? (
           <Trans>Lost your phone? Choose your backup authenticator above.</Trans>
+        ) : factors.length === 0 ? (
+          <Trans>
+            Lost your passkey? Contact your Cauce Data team: after checking who you are, they can remove it so that you
+            can sign in with your password and set up a new one.
+          </Trans>
         ) : (
           <Trans>
             Lost access to your authenticator app? Contact your Cauce Data team: after checking who you are, they can

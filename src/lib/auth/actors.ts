@@ -2,7 +2,7 @@
 // AuthFailure, which tells the machine whether trying again can help.
 import { fromPromise } from 'xstate'
 import { isAuthRetryableFetchError, type AuthError, type PostgrestError } from '@supabase/supabase-js'
-import type { AuthFailure, AuthSession, AuthUser, PasswordChange, Profile } from '@machines/auth.machine'
+import type { AuthFailure, AuthSession, AuthUser, MfaProof, PasswordChange, Profile } from '@machines/auth.machine'
 import type { AppSupabaseClient } from '@/lib/supabase'
 
 export function toFailure(error: AuthError | PostgrestError | Error): AuthFailure {
@@ -68,8 +68,12 @@ export function authActors(supabase: AppSupabaseClient) {
       if (error) throw toFailure(error)
       return data.user
     }),
-    verifyMfa: fromPromise<AuthSession, { factorId: string; code: string }>(async ({ input }) => {
-      const { error } = await supabase.auth.mfa.challengeAndVerify(input)
+    verifyMfa: fromPromise<AuthSession, MfaProof>(async ({ input }) => {
+      // A passkey: auth-js asks the browser (navigator.credentials.get) between challenge and verify.
+      const { error } =
+        'passkey' in input
+          ? await supabase.auth.mfa.webauthn.authenticate({ factorId: input.factorId })
+          : await supabase.auth.mfa.challengeAndVerify(input)
       if (error) throw toFailure(error)
       return currentSession(supabase)
     }),

@@ -29,6 +29,13 @@ const byCode: Record<string, MessageDescriptor> = {
   // The MFA hook's rejection without a time (it also ends the session, as Supabase Auth does).
   mfa_verification_rejected: msg`Too many wrong codes for this account. Sign in again in a few minutes.`,
   mfa_challenge_expired: msg`The code took too long. Please enter the current code again.`,
+  // Passkeys: the server's answers, then the browser's (auth-js's WebAuthnError codes).
+  webauthn_verification_failed: msg`Your passkey could not be checked. Try again, or use your code.`,
+  mfa_webauthn_enroll_not_enabled: msg`Passkeys are not available on this site yet.`,
+  mfa_webauthn_verify_not_enabled: msg`Passkeys are not available on this site yet.`,
+  ERROR_CEREMONY_ABORTED: msg`The passkey request was cancelled. Nothing was changed.`,
+  ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY: msg`The passkey request was cancelled or timed out. Try again.`,
+  ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED: msg`This passkey is already registered on your account.`,
   session_not_found: msg`Your session has ended. Please sign in again.`,
   session_expired: msg`Your session has ended. Please sign in again.`,
   refresh_token_not_found: msg`Your session has ended. Please sign in again.`,

@@ -72,6 +72,8 @@ export const auth = {
   signOut: () => perform({ type: 'auth.signOut' }),
   /** `factorId`: which of the user's authenticators the code comes from (a backup one too). */
   verifyMfa: (code: string, factorId?: string) => perform({ type: 'auth.verifyMfa', code, factorId }),
+  /** The second step with one of the user's passkeys (the browser asks for it). */
+  verifyPasskey: (factorId?: string) => perform({ type: 'auth.verifyMfa', passkey: true, factorId }),
   resetPassword: (email: string, redirectTo: string) => perform({ type: 'auth.resetPassword', email, redirectTo }),
   /** `proof`: the current password or a re-authentication code, needed outside a recovery link. */
   updatePassword: (password: string, proof: { currentPassword?: string; nonce?: string } = {}) =>

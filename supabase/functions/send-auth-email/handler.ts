@@ -48,6 +48,8 @@ const payloadSchema = z.object({
     redirect_to: z.string().max(2048).default(''),
     /** The factor's name, which our server adds to the factor notices (Supabase sends only its type). */
     factor_name: z.string().max(256).nullish(),
+    /** The factor's type, as Supabase sends it: `totp`, `phone` or `webauthn` (a passkey). */
+    factor_type: z.string().max(32).nullish(),
   }),
 })
 type Payload = z.output<typeof payloadSchema>
@@ -154,7 +156,11 @@ export function sendAuthEmail(env: FunctionEnv, options: SendAuthEmailOptions = 
       default: {
         const notice = notices[type]
         if (!notice) return undefined
-        const mail = securityNoticeMail(notice, locale, { email: user.email, factorName: data.factor_name ?? '' })
+        const mail = securityNoticeMail(notice, locale, {
+          email: user.email,
+          factorName: data.factor_name ?? '',
+          passkey: data.factor_type === 'webauthn',
+        })
         return [{ to: user.email, mail }]
       }
     }

@@ -95,7 +95,7 @@ export function deleteUserFactor(ctx: AuthContext): Handler {
     const user = await userFromPath(ctx, c)
     const factor = (await factorsOf(ctx.deps.db, user.id)).find((f) => f.id === c.req.param('factorId'))
     if (!factor) throw errors.factorNotFound()
-    await ctx.deps.db.transaction((tx) => deleteFactor(tx, factor.id))
+    await ctx.deps.db.transaction((tx) => deleteFactor(tx, factor))
     // Only the service role gets here, i.e. staff acting for the owner (a lost authenticator).
     if (factor.status === 'verified') sendSecurityNotice(ctx, user, 'factors_reset_by_staff', factor.friendly_name)
     return c.json(factorJson(factor))

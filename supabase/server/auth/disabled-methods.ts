@@ -16,6 +16,13 @@ export const disabled = {
   phoneLogins: (status: 400 | 422) => new AuthError(status, 'phone_provider_disabled', 'Phone logins are disabled'),
   phoneSignups: () => new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled'),
   phoneOtp: () => new AuthError(400, 'phone_provider_disabled', 'Unsupported phone provider'),
+  // Passkeys as a second factor (AUTH_MFA_WEB_AUTHN_*_ENABLED). GoTrue's verify answers with the
+  // enrolment's code, a slip kept here as clients may match on it.
+  webAuthnEnroll: () => new AuthError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn'),
+  webAuthnChallenge: () =>
+    new AuthError(422, 'mfa_webauthn_verify_not_enabled', 'MFA verification is disabled for WebAuthn'),
+  webAuthnVerify: () =>
+    new AuthError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA verification is disabled for WebAuthn'),
 }
 
 /** Go's `%q` for the ASCII names and URLs it quotes here. */

@@ -75,6 +75,8 @@ export const errors = {
       'mfa_challenge_expired',
       `MFA challenge ${id} has expired, verify against another challenge or create a new challenge.`,
     ),
+  // GoTrue's MFA verify answers a failed passkey with a 500; this is its passkey sign-in's answer.
+  webAuthnFailed: () => new AuthError(400, 'webauthn_verification_failed', 'Credential verification failed'),
   totpInvalid: () => new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered'),
   /** The code of a time step already used (RFC 6238 §5.2): same code as GoTrue's, a message that says why. */
   totpReused: () =>

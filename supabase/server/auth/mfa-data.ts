@@ -13,6 +13,9 @@ export interface FactorRow {
   created_at: Date | string
   updated_at: Date | string
   last_challenged_at: Date | string | null
+  /** A passkey's credential record once verified, as GoTrue stores it (webauthn-data.ts). */
+  web_authn_credential: unknown
+  web_authn_aaguid: string | null
 }
 
 const isoOf = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString())
@@ -27,6 +30,8 @@ export function factorJson(factor: FactorRow) {
     created_at: isoOf(factor.created_at),
     updated_at: isoOf(factor.updated_at),
     last_challenged_at: isoOf(factor.last_challenged_at),
+    // GoTrue's omitempty: only a verified passkey whose authenticator named its model has one.
+    ...(factor.web_authn_aaguid ? { web_authn_aaguid: factor.web_authn_aaguid } : {}),
   }
 }
 
@@ -36,6 +41,8 @@ export interface ChallengeRow {
   created_at: Date | string
   verified_at: Date | string | null
   ip_address: string | null
+  /** A WebAuthn ceremony's challenge and expectations (webauthn-data.ts). */
+  web_authn_session_data: unknown
 }
 
 export async function hasVerifiedFactor(q: Queryable, userId: string): Promise<boolean> {
@@ -72,25 +79,37 @@ export async function deleteStaleUnverifiedFactors(q: Queryable, userId: string,
 
 export async function insertFactor(
   q: Queryable,
-  factor: { id: string; userId: string; friendlyName: string | null; secret: string; now: Date },
+  factor: {
+    id: string
+    userId: string
+    friendlyName: string | null
+    type: 'totp' | 'webauthn'
+    secret: string
+    now: Date
+  },
 ): Promise<void> {
   await q.query(
     `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, secret, created_at, updated_at)
-     values ($1, $2, $3, 'totp', 'unverified', $4, $5, $5)`,
-    [factor.id, factor.userId, factor.friendlyName, factor.secret, factor.now],
+     values ($1, $2, $3, $4, 'unverified', $5, $6, $6)`,
+    [factor.id, factor.userId, factor.friendlyName, factor.type, factor.secret, factor.now],
   )
 }
 
 export async function insertChallenge(
   q: Queryable,
-  challenge: { id: string; factorId: string; ip: string; now: Date },
+  challenge: { id: string; factorId: string; ip: string; now: Date; webAuthn?: object },
 ) {
-  await q.query('insert into auth.mfa_challenges (id, factor_id, created_at, ip_address) values ($1, $2, $3, $4)', [
-    challenge.id,
-    challenge.factorId,
-    challenge.now,
-    challenge.ip,
-  ])
+  await q.query(
+    `insert into auth.mfa_challenges (id, factor_id, created_at, ip_address, web_authn_session_data)
+     values ($1, $2, $3, $4, $5::jsonb)`,
+    [
+      challenge.id,
+      challenge.factorId,
+      challenge.now,
+      challenge.ip,
+      challenge.webAuthn ? JSON.stringify(challenge.webAuthn) : null,
+    ],
+  )
   await q.query('update auth.mfa_factors set last_challenged_at = $2 where id = $1', [
     challenge.factorId,
     challenge.now,
@@ -105,14 +124,21 @@ export async function findChallenge(q: Queryable, factorId: string, id: string):
   return rows[0]
 }
 
+/** The method a session's `amr` names for a factor of this type, as GoTrue records it. */
+export const amrMethodOf = (factorType: string): 'totp' | 'mfa/webauthn' =>
+  factorType === 'webauthn' ? 'mfa/webauthn' : 'totp'
+
 /** Removes a factor; sessions that reached aal2 with it fall back to aal1. */
-export async function deleteFactor(q: Queryable, factorId: string): Promise<void> {
+export async function deleteFactor(q: Queryable, factor: Pick<FactorRow, 'id' | 'factor_type'>): Promise<void> {
   const { rows } = await q.query<{ id: string }>(
     `update auth.sessions set aal = 'aal1', factor_id = null where factor_id = $1 returning id`,
-    [factorId],
+    [factor.id],
   )
   for (const { id } of rows) {
-    await q.query(`delete from auth.mfa_amr_claims where session_id = $1 and authentication_method = 'totp'`, [id])
+    await q.query(`delete from auth.mfa_amr_claims where session_id = $1 and authentication_method = $2`, [
+      id,
+      amrMethodOf(factor.factor_type),
+    ])
   }
-  await q.query('delete from auth.mfa_factors where id = $1', [factorId])
+  await q.query('delete from auth.mfa_factors where id = $1', [factor.id])
 }

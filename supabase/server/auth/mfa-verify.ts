@@ -1,4 +1,4 @@
-// POST /factors/:id/verify: checks a TOTP code against a live challenge and upgrades the
+// POST /factors/:id/verify: checks a TOTP code (a passkey's answer: mfa-verify-webauthn.ts) against a live challenge and upgrades the
 // caller's session to aal2. A code is accepted once: a replay of the same time step fails, as
 // RFC 6238 §5.2 asks. The first verification makes MFA mandatory: aal1 sessions are ended.
 import type { Handler } from 'hono'
@@ -14,6 +14,8 @@ import { totpStep } from './totp'
 import { findUserById } from './users'
 import { sendSecurityNotice } from './notices'
 import { mfaVerificationAttempt } from './verification-hooks'
+import { disabled } from './disabled-methods'
+import { verifyPasskey } from './mfa-verify-webauthn'
 
 export function verify(ctx: AuthContext): Handler<AuthEnv> {
   return async (c) => {
@@ -22,6 +24,10 @@ export function verify(ctx: AuthContext): Handler<AuthEnv> {
     const factor = await factorFromPath(ctx, c)
     const body = await readBody(c)
     const challengeId = stringField(body, 'challenge_id')
+    if (factor.factor_type === 'webauthn') {
+      if (!ctx.deps.env.AUTH_MFA_WEB_AUTHN_VERIFY_ENABLED) throw disabled.webAuthnVerify()
+      return c.json(await verifyPasskey(ctx, c, { user, session, factor, challengeId, body }))
+    }
     const code = stringField(body, 'code')?.trim()
     if (!code) throw errors.validation('Code needs to be non-empty')
     if (!isUuid(challengeId)) throw errors.challengeNotFound()

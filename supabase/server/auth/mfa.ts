@@ -1,5 +1,5 @@
-// TOTP second factor: enrol (POST /factors), challenge and unenrol, with GoTrue's
-// assurance-level rules. Verification is in mfa-verify.ts.
+// Second factors, TOTP and passkeys (WebAuthn): enrol (POST /factors), challenge and unenrol,
+// with GoTrue's assurance-level rules. Verification is in mfa-verify.ts and mfa-verify-webauthn.ts.
 import { randomUUID } from 'node:crypto'
 import QRCode from 'qrcode'
 import type { Context, Handler } from 'hono'
@@ -19,6 +19,11 @@ import { authPolicy } from './runtime'
 import { newTotp } from './totp'
 import { sendSecurityNotice } from './notices'
 import { siteConfig } from '../../functions/_shared/site.ts'
+import { disabled } from './disabled-methods'
+import { creationOptions, requestOptions, type StoredCredential } from './webauthn'
+
+export const factorTypeOf = (factor: { factor_type: string }) =>
+  factor.factor_type === 'webauthn' ? ('webauthn' as const) : ('totp' as const)
 
 export function sessionOf(c: Context<AuthEnv>) {
   const session = c.get('caller').session
@@ -40,9 +45,9 @@ export function enroll(ctx: AuthContext): Handler<AuthEnv> {
     const body = await readBody(c)
     const type = stringField(body, 'factor_type')
     if (type === 'phone') throw new AuthError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone')
-    if (type === 'webauthn')
-      throw new AuthError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn')
-    if (type !== 'totp') throw errors.validation('factor_type needs to be totp, phone, or webauthn')
+    if (type === 'webauthn' && !ctx.deps.env.AUTH_MFA_WEB_AUTHN_ENROLL_ENABLED) throw disabled.webAuthnEnroll()
+    if (type !== 'totp' && type !== 'webauthn')
+      throw errors.validation('factor_type needs to be totp, phone, or webauthn')
     const friendlyName = stringField(body, 'friendly_name')?.trim() || null
     if (friendlyName && friendlyName.length > 120) throw errors.validation('friendly_name is too long')
     // Authenticator apps list the code under its issuer: the firm's name, not the server's host.
@@ -61,35 +66,68 @@ export function enroll(ctx: AuthContext): Handler<AuthEnv> {
       if (existing.length >= authPolicy.maxFactors) throw errors.tooManyFactors()
       if (existing.some((f) => f.status === 'verified') && session.aal !== 'aal2')
         throw errors.insufficientAal(403, 'AAL2 required to enroll a new factor')
-      const totp = newTotp(issuer, user.email ?? user.id)
       const id = randomUUID()
-      await insertFactor(tx, { id, userId: user.id, friendlyName, secret: totp.secret, now })
-      return { id, ...totp }
+      // A passkey has no shared secret: its public key arrives with the registration (verify).
+      const totp = type === 'totp' ? newTotp(issuer, user.email ?? user.id) : undefined
+      await insertFactor(tx, { id, userId: user.id, friendlyName, type, secret: totp?.secret ?? '', now })
+      return { id, totp }
     })
+    if (!factor.totp) return c.json({ id: factor.id, type: 'webauthn', friendly_name: friendlyName ?? '' })
     // As GoTrue does: the raw SVG; auth-js itself turns it into a data URI for an <img>.
-    const svg = await QRCode.toString(factor.uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' })
+    const { secret, uri } = factor.totp
+    const svg = await QRCode.toString(uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' })
     return c.json({
       id: factor.id,
       type: 'totp',
       friendly_name: friendlyName ?? '',
-      totp: { qr_code: svg, secret: factor.secret, uri: factor.uri },
+      totp: { qr_code: svg, secret, uri },
     })
   }
 }
 
 export function challenge(ctx: AuthContext): Handler<AuthEnv> {
   return async (c) => {
+    const { user } = c.get('caller')
     sessionOf(c)
     const factor = await factorFromPath(ctx, c)
     const now = nowOf(ctx)
     const id = randomUUID()
-    await ctx.deps.db.transaction((tx) => insertChallenge(tx, { id, factorId: factor.id, ip: clientIp(c), now }))
+    const expiresAt = Math.floor(now.getTime() / 1000) + authPolicy.mfaChallengeSeconds
+    if (factor.factor_type !== 'webauthn') {
+      await ctx.deps.db.transaction((tx) => insertChallenge(tx, { id, factorId: factor.id, ip: clientIp(c), now }))
+      return c.json({ id, type: factor.factor_type, expires_at: expiresAt })
+    }
+    if (!ctx.deps.env.AUTH_MFA_WEB_AUTHN_VERIFY_ENABLED) throw disabled.webAuthnChallenge()
+    // The body's `webauthn` (auth-js sends the page's rpId and origins) is not trusted: the
+    // relying party is the server's setting, as on GoTrue.
+    await readBody(c)
+    const expires = new Date(expiresAt * 1000)
+    // A verified passkey always has its credential (mfa-verify-webauthn.ts writes both at once).
+    if (factor.status === 'verified' && !factor.web_authn_credential) throw errors.factorNotFound()
+    const ceremony =
+      factor.status === 'verified'
+        ? await requestOptions(ctx, user, factor.web_authn_credential as StoredCredential, expires)
+        : await creationOptions(ctx, user, await passkeysOf(ctx.deps.db, user.id), expires)
+    await ctx.deps.db.transaction((tx) =>
+      insertChallenge(tx, { id, factorId: factor.id, ip: clientIp(c), now, webAuthn: ceremony.session }),
+    )
     return c.json({
       id,
-      type: factor.factor_type,
-      expires_at: Math.floor(now.getTime() / 1000) + authPolicy.mfaChallengeSeconds,
+      type: 'webauthn',
+      expires_at: expiresAt,
+      webauthn: {
+        type: factor.status === 'verified' ? 'request' : 'create',
+        credential_options: ceremony.options,
+      },
     })
   }
+}
+
+/** The user's verified passkeys, which a new registration must not repeat. */
+async function passkeysOf(q: Queryable, userId: string): Promise<StoredCredential[]> {
+  return (await factorsOf(q, userId))
+    .filter((f) => f.factor_type === 'webauthn' && f.status === 'verified' && f.web_authn_credential)
+    .map((f) => f.web_authn_credential as StoredCredential)
 }
 
 export function unenroll(ctx: AuthContext): Handler<AuthEnv> {
@@ -110,9 +148,10 @@ export function unenroll(ctx: AuthContext): Handler<AuthEnv> {
         if (verified.length === 1 && (await isStaff(tx, user.id)))
           throw new AuthError(422, 'staff_factor_required', 'Staff accounts must keep a verified second factor')
       }
-      await deleteFactor(tx, factor.id)
+      await deleteFactor(tx, factor)
     })
-    if (factor.status === 'verified') sendSecurityNotice(ctx, user, 'factor_removed', factor.friendly_name)
+    if (factor.status === 'verified')
+      sendSecurityNotice(ctx, user, 'factor_removed', factor.friendly_name, factorTypeOf(factor))
     return c.json({ id: factor.id })
   }
 }

@@ -23,9 +23,10 @@ export function sendSecurityNotice(
   user: UserRow,
   kind: HookNoticeKind,
   factorName: string | null,
+  factorType: 'totp' | 'webauthn' = 'totp',
 ): void {
   if (!user.email) return
-  const factor = kind.startsWith('factor') ? { factor_type: 'totp', factor_name: factorName } : {}
+  const factor = kind.startsWith('factor') ? { factor_type: factorType, factor_name: factorName } : {}
   sendAuthEmail(ctx, user, { email_action_type: actionTypes[kind], ...factor }).catch((error: unknown) =>
     console.error(`auth: could not send the ${kind} notice`, error),
   )

@@ -4,7 +4,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { Queryable } from '../db/database'
 
-export type AuthMethod = 'password' | 'otp' | 'totp' | 'recovery' | 'invite'
+export type AuthMethod = 'password' | 'otp' | 'totp' | 'mfa/webauthn' | 'recovery' | 'invite'
 export type Aal = 'aal1' | 'aal2'
 
 export interface SessionRow {

@@ -119,13 +119,13 @@ export function passwordRejection(message: string): AuthError {
 }
 
 /**
- * After a TOTP code was checked: on a rejection GoTrue signs the user out everywhere and answers
+ * After a TOTP code or a passkey's response was checked: on a rejection GoTrue signs the user out everywhere and answers
  * 403 mfa_verification_rejected with the hook's message.
  */
 export async function mfaVerificationAttempt(
   ctx: AuthContext,
   c: Context,
-  input: { userId: string; factorId: string; valid: boolean },
+  input: { userId: string; factorId: string; factorType?: 'totp' | 'webauthn'; valid: boolean },
 ): Promise<void> {
   const { env } = ctx.deps
   const hook = {
@@ -135,7 +135,7 @@ export async function mfaVerificationAttempt(
   const output = await invokeHook(ctx, c, hook, 'mfa-verification', {
     user_id: input.userId,
     factor_id: input.factorId,
-    factor_type: 'totp',
+    factor_type: input.factorType ?? 'totp',
     valid: input.valid,
   })
   if (!rejected(output)) return

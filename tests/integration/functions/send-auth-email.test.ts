@@ -127,7 +127,21 @@ describeOnOneDatabase('send-auth-email on %s', (kind) => {
     expect(enrolled.status).toBe(200)
     const mail = await server.deps.catcher!.waitFor(email)
     expect(mail.subject).toBe('Se ha añadido un método de verificación en dos pasos a su cuenta')
-    expect(mail.text).toContain('“Móvil”')
+    expect(mail.text).toContain('Se ha añadido la aplicación de autenticación “Móvil”')
+
+    // A passkey is named as one (Auth's factor_type webauthn).
+    const keyOwner = uniqueEmail('hookpasskey')
+    await hookCall({
+      user: user(keyOwner, { locale: 'en' }),
+      email_data: {
+        email_action_type: 'mfa_factor_enrolled_notification',
+        factor_type: 'webauthn',
+        factor_name: 'Key',
+      },
+    })
+    const keyMail = await server.deps.catcher!.waitFor(keyOwner)
+    expect(keyMail.text).toContain('The passkey “Key” was added')
+    expect(keyMail.text).not.toContain('authenticator app')
 
     const other = uniqueEmail('hookphone')
     const phone = await hookCall({ user: user(other), email_data: { email_action_type: 'phone_changed_notification' } })

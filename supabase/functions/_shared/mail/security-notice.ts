@@ -11,7 +11,12 @@ export interface SecurityNoticeParams {
   email: string
   /** The factor's name as the person gave it (may be empty). */
   factorName: string
+  /** The factor is a passkey (Auth's factor_type `webauthn`), not an authenticator app. */
+  passkey?: boolean
 }
+
+const esDevice = (p: SecurityNoticeParams) => (p.passkey ? 'la llave de acceso' : 'la aplicación de autenticación')
+const enDevice = (p: SecurityNoticeParams) => (p.passkey ? 'passkey' : 'authenticator app')
 
 type Copy = { subject: string; intro: string[]; outro: string[] }
 
@@ -23,7 +28,7 @@ const copy: Record<MailLocale, Record<SecurityNoticeKind, (p: SecurityNoticePara
       subject: 'Se ha añadido un método de verificación en dos pasos a su cuenta',
       intro: [
         'Hola:',
-        `Se ha añadido la aplicación de autenticación ${named(p.factorName, 'nueva')} a la cuenta de Cauce Data ${p.email}. A partir de ahora puede usar sus códigos para entrar.`,
+        `Se ha añadido ${esDevice(p)} ${named(p.factorName, 'nueva')} a la cuenta de Cauce Data ${p.email}. A partir de ahora puede usar ${p.passkey ? 'esa llave' : 'sus códigos'} para entrar.`,
       ],
       outro: ['Si no ha sido usted, cambie su contraseña y póngase en contacto con Cauce Data cuanto antes.'],
     }),
@@ -31,7 +36,7 @@ const copy: Record<MailLocale, Record<SecurityNoticeKind, (p: SecurityNoticePara
       subject: 'Se ha quitado un método de verificación en dos pasos de su cuenta',
       intro: [
         'Hola:',
-        `Se ha quitado la aplicación de autenticación ${named(p.factorName, 'que tenía configurada')} de la cuenta de Cauce Data ${p.email}.`,
+        `Se ha quitado ${esDevice(p)} ${named(p.factorName, 'que tenía configurada')} de la cuenta de Cauce Data ${p.email}.`,
       ],
       outro: ['Si no ha sido usted, cambie su contraseña y póngase en contacto con Cauce Data cuanto antes.'],
     }),
@@ -39,7 +44,7 @@ const copy: Record<MailLocale, Record<SecurityNoticeKind, (p: SecurityNoticePara
       subject: 'Cauce Data ha quitado un método de verificación en dos pasos de su cuenta',
       intro: [
         'Hola:',
-        `El equipo de Cauce Data ha quitado la aplicación de autenticación ${named(p.factorName, 'que tenía configurada')} de la cuenta ${p.email}, normalmente porque usted ha perdido el acceso a ella.`,
+        `El equipo de Cauce Data ha quitado ${esDevice(p)} ${named(p.factorName, 'que tenía configurada')} de la cuenta ${p.email}, normalmente porque usted ha perdido el acceso a ella.`,
         'Si ya no le queda ninguna, puede entrar solo con su contraseña: le recomendamos volver a activar la verificación en dos pasos desde la página «Cuenta» del portal.',
       ],
       outro: ['Si no lo ha pedido usted, póngase en contacto con Cauce Data cuanto antes.'],
@@ -78,7 +83,7 @@ const copy: Record<MailLocale, Record<SecurityNoticeKind, (p: SecurityNoticePara
       subject: 'A two-step verification method was added to your account',
       intro: [
         'Hello,',
-        `The authenticator app ${named(p.factorName, '(unnamed)')} was added to the Cauce Data account ${p.email}. Its codes can now be used to sign in.`,
+        `The ${enDevice(p)} ${named(p.factorName, '(unnamed)')} was added to the Cauce Data account ${p.email}. ${p.passkey ? 'It' : 'Its codes'} can now be used to sign in.`,
       ],
       outro: ['If this was not you, change your password and contact Cauce Data as soon as possible.'],
     }),
@@ -86,7 +91,7 @@ const copy: Record<MailLocale, Record<SecurityNoticeKind, (p: SecurityNoticePara
       subject: 'A two-step verification method was removed from your account',
       intro: [
         'Hello,',
-        `The authenticator app ${named(p.factorName, 'you had set up')} was removed from the Cauce Data account ${p.email}.`,
+        `The ${enDevice(p)} ${named(p.factorName, 'you had set up')} was removed from the Cauce Data account ${p.email}.`,
       ],
       outro: ['If this was not you, change your password and contact Cauce Data as soon as possible.'],
     }),
@@ -94,7 +99,7 @@ const copy: Record<MailLocale, Record<SecurityNoticeKind, (p: SecurityNoticePara
       subject: 'Cauce Data removed a two-step verification method from your account',
       intro: [
         'Hello,',
-        `The Cauce Data team removed the authenticator app ${named(p.factorName, 'you had set up')} from the account ${p.email}, usually because you lost access to it.`,
+        `The Cauce Data team removed the ${enDevice(p)} ${named(p.factorName, 'you had set up')} from the account ${p.email}, usually because you lost access to it.`,
         'If none is left, you can sign in with your password alone: we recommend turning two-step verification on again from the “Account” page of the portal.',
       ],
       outro: ['If you did not ask for this, contact Cauce Data as soon as possible.'],
