@@ -1,0 +1,90 @@
+// First-load weight of the sign-in pages and the areas' main routes (issue 24, item 4): the gzip
+// size (level 9) of every JS and CSS file the browser fetches until the page is idle, measured on
+// the built files the server serves, against a budget per route. The budgets hold today's weight
+// (plus 2 %) so that it cannot grow unnoticed; issue 24's targets (a portal overview of at most
+// 150 kB of JS; sign-in pages without the app shell) are lower, and each budget comes down as they
+// are met. The home page has its own, stricter budget (budget.spec.ts).
+import type { Page } from '@playwright/test'
+import { readFileSync } from 'node:fs'
+import { pathToFileURL } from 'node:url'
+import { resolve } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { test, expect, startSession } from './support/auth'
+import { demoUsers, organizations, projectsOf } from './support/users'
+import { siteDist } from './support/servers'
+
+const KB = 1000
+const dist = pathToFileURL(`${resolve(siteDist)}/`)
+
+/** JS and CSS budgets in kB of gzip, per route (today's weight plus 2 %, measured 2026-11-27: docs/benchmarks.md). */
+const budgets = {
+  'client sign-in': { js: 212, css: 9 },
+  'staff sign-in': { js: 212, css: 9 },
+  'portal overview': { js: 226, css: 9 },
+  'portal project': { js: 259, css: 9 },
+  'admin overview': { js: 227, css: 9 },
+  'admin project': { js: 317, css: 9 },
+} as const
+
+type Route = keyof typeof budgets
+
+/** The JS and CSS that `open` makes the page fetch, in gzip bytes, with a line per file. */
+async function firstLoad(page: Page, open: () => Promise<void>) {
+  const loaded = new Map<string, 'js' | 'css'>()
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url())
+    const kind = pathname.endsWith('.js') ? 'js' : pathname.endsWith('.css') ? 'css' : undefined
+    if (kind && response.status() === 200) loaded.set(pathname, kind)
+  })
+  await open()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  const totals = { js: 0, css: 0 }
+  const report: string[] = []
+  for (const [pathname, kind] of loaded) {
+    const gzipped = gzipSync(readFileSync(new URL(`.${pathname}`, dist)), { level: 9 }).length
+    totals[kind] += gzipped
+    report.push(`${pathname} ${(gzipped / KB).toFixed(1)} kB`)
+  }
+  return { totals, report }
+}
+
+async function check(page: Page, route: Route, open: () => Promise<void>) {
+  const { totals, report } = await firstLoad(page, open)
+  const description = `JS ${(totals.js / KB).toFixed(1)} kB, CSS ${(totals.css / KB).toFixed(1)} kB`
+  test
+    .info()
+    .annotations.push({ type: `first-load gzip: ${route}`, description: `${description}\n${report.join('\n')}` })
+  expect(totals.js, 'no JavaScript was measured').toBeGreaterThan(0)
+  expect(totals.js, `${route}: JS gzip bytes\n${report.join('\n')}`).toBeLessThanOrEqual(budgets[route].js * KB)
+  expect(totals.css, `${route}: CSS gzip bytes\n${report.join('\n')}`).toBeLessThanOrEqual(budgets[route].css * KB)
+}
+
+test.use({ locale: 'es-ES' })
+
+test('the sign-in pages stay within their budgets', async ({ page }) => {
+  await check(page, 'client sign-in', async () => void (await page.goto('/es/client-portal/login')))
+  await page.context().clearCookies()
+  const second = await page.context().newPage()
+  await check(second, 'staff sign-in', async () => void (await second.goto('/es/admin/login')))
+})
+
+test('the portal overview and a project stay within their budgets', async ({ page, context, admin }) => {
+  await startSession(page, demoUsers.lucia)
+  await check(page, 'portal overview', async () => void (await page.goto('/es/client-portal/dashboard')))
+  const project = (await projectsOf(admin, organizations.ribera)).find((row) => row.visible_to_client)!
+  const fresh = await context.newPage()
+  await check(
+    fresh,
+    'portal project',
+    async () => void (await fresh.goto(`/es/client-portal/dashboard/projects/${project.id}`)),
+  )
+})
+
+test('the admin overview and a project stay within their budgets', async ({ page, context, admin }) => {
+  await startSession(page, demoUsers.admin)
+  await check(page, 'admin overview', async () => void (await page.goto('/es/admin/dashboard')))
+  const project = (await projectsOf(admin, organizations.ribera))[0]!
+  const fresh = await context.newPage()
+  await check(fresh, 'admin project', async () => void (await fresh.goto(`/es/admin/dashboard/projects/${project.id}`)))
+})
