@@ -9,12 +9,12 @@ import { nowOf, type AuthContext, type AuthEnv } from './context'
 import { AuthError, errors } from './errors'
 import { clientIp, isUuid, type Body } from './http'
 import { factorTypeOf } from './mfa'
-import { amrMethodOf, findChallenge, findFactor, type ChallengeRow, type FactorRow } from './mfa-data'
+import { findChallenge, findFactor, type ChallengeRow, type FactorRow } from './mfa-data'
+import { passSecondStep } from './mfa-step'
 import { sendSecurityNotice } from './notices'
 import { authPolicy } from './runtime'
-import { recordAmr, rotateActiveToken, type SessionRow } from './sessions'
-import { tokenResponse } from './tokens'
-import { findUserById, type UserRow } from './users'
+import type { SessionRow } from './sessions'
+import type { UserRow } from './users'
 import { mfaVerificationAttempt } from './verification-hooks'
 import {
   aaguidOf,
@@ -157,30 +157,7 @@ export async function verifyPasskey(ctx: AuthContext, c: Context<AuthEnv>, reque
          last_webauthn_challenge_data = $4::jsonb, updated_at = $5 where id = $1`,
       [current.id, JSON.stringify(credential), aaguidOf(credential), JSON.stringify(last), now],
     )
-    await tx.query(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = $3 where id = $1`, [
-      session.id,
-      current.id,
-      now,
-    ])
-    await recordAmr(tx, session.id, amrMethodOf('webauthn'), now)
-    const refreshToken = await rotateActiveToken(tx, { id: session.id, userId: user.id }, now)
-    if (firstVerification) {
-      // From now on this account needs MFA: sessions that never passed it are ended.
-      await tx.query(`delete from auth.sessions where user_id = $1 and id <> $2 and aal = 'aal1'`, [
-        user.id,
-        session.id,
-      ])
-      await tx.query(
-        `delete from auth.mfa_factors where user_id = $1 and status = 'unverified' and factor_type = 'webauthn'`,
-        [user.id],
-      )
-    }
-    const fresh = await findUserById(tx, user.id)
-    if (!fresh) return errors.jwtUserNotFound()
-    return {
-      added: firstVerification ? current.friendly_name : undefined,
-      response: await tokenResponse(ctx, tx, fresh, { ...session, aal: 'aal2', factor_id: current.id }, refreshToken),
-    }
+    return passSecondStep(ctx, tx, { user, session, factor: current, firstVerification, now })
   })
   if (result instanceof AuthError) throw result
   if (result.added !== undefined) sendSecurityNotice(ctx, user, 'factor_added', result.added, factorTypeOf(live.factor))

@@ -8,10 +8,8 @@ import { clientIp, isUuid, readBody, stringField } from './http'
 import { factorFromPath, sessionOf } from './mfa'
 import { findChallenge, findFactor } from './mfa-data'
 import { authPolicy } from './runtime'
-import { recordAmr, rotateActiveToken } from './sessions'
-import { tokenResponse } from './tokens'
 import { totpStep } from './totp'
-import { findUserById } from './users'
+import { passSecondStep } from './mfa-step'
 import { sendSecurityNotice } from './notices'
 import { mfaVerificationAttempt } from './verification-hooks'
 import { disabled } from './disabled-methods'
@@ -72,30 +70,7 @@ export function verify(ctx: AuthContext): Handler<AuthEnv> {
         `update auth.mfa_factors set status = 'verified', last_totp_step = $2, updated_at = $3 where id = $1`,
         [current.id, step, now],
       )
-      await tx.query(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = $3 where id = $1`, [
-        session.id,
-        current.id,
-        now,
-      ])
-      await recordAmr(tx, session.id, 'totp', now)
-      const refreshToken = await rotateActiveToken(tx, { id: session.id, userId: user.id }, now)
-      if (firstVerification) {
-        // From now on this account needs MFA: sessions that never passed it are ended.
-        await tx.query(`delete from auth.sessions where user_id = $1 and id <> $2 and aal = 'aal1'`, [
-          user.id,
-          session.id,
-        ])
-        await tx.query(
-          `delete from auth.mfa_factors where user_id = $1 and status = 'unverified' and factor_type = 'totp'`,
-          [user.id],
-        )
-      }
-      const fresh = await findUserById(tx, user.id)
-      if (!fresh) return errors.jwtUserNotFound()
-      return {
-        added: firstVerification ? current.friendly_name : undefined,
-        response: await tokenResponse(ctx, tx, fresh, { ...session, aal: 'aal2', factor_id: current.id }, refreshToken),
-      }
+      return passSecondStep(ctx, tx, { user, session, factor: current, firstVerification, now })
     })
     if (outcome instanceof AuthError) throw outcome
     // A new factor is a way into the account: its owner hears about it.
