@@ -1,5 +1,6 @@
-// Runs the real server (`tsx supabase/server/index.ts`) as a child process on a free port, for
-// tests that must kill it outright. tsx runs the server in a grandchild, so signals go to the group.
+// Runs the real server (`node --import tsx supabase/server/index.ts`) as a child process on a free
+// port, for tests that must kill it outright. One process, not tsx's CLI: that one runs the server
+// in a grandchild and may exit before it, so a signal and the wait for the exit reach the server.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -29,7 +30,7 @@ export interface ServerProcess {
   url: string
   /** Everything the server printed so far (stdout and stderr). */
   output(): string
-  /** SIGKILL: the server and its tsx wrapper die at once. Others go to the wrapper, which relays them. */
+  /** Sends the signal and resolves once the server has exited. */
   signal(signal: NodeJS.Signals): Promise<void>
 }
 
@@ -55,7 +56,7 @@ export function killAllServerProcesses() {
 
 export async function startServerProcess(env: Record<string, string>, timeoutMs = 45_000): Promise<ServerProcess> {
   const port = Number(env.PORT ?? (await freePort()))
-  const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'supabase/server/index.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'supabase/server/index.ts'], {
     cwd: process.cwd(),
     env: { PATH: process.env.PATH ?? '', HOST: 'localhost', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
