@@ -57,7 +57,9 @@ export default defineConfig<ProjectOptions>({
     : [['list'], ['html', { open: 'never', outputFolder: process.env.E2E_REPORT_DIR || 'playwright-report' }]],
   use: {
     baseURL: mainBaseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace (screenshots, snapshots) costs every test CPU, kept or not: measured, about
+    // a third of the run's own CPU. In CI a failed test runs once more, traced; locally, on failure.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     // No single click or fill takes this long unless the page is stuck: fail it, not the whole test's time.
     actionTimeout: 30_000,
     launchOptions: {
