@@ -48,7 +48,7 @@ const choiceLabels: Record<EmailChoice, MessageDescriptor> = {
 }
 
 const frequencyLabels: Record<DigestFrequency, MessageDescriptor> = {
-  soon: msg`Soon after (news within minutes is gathered)`,
+  soon: msg`Within minutes`,
   hourly: msg`At most once an hour`,
   daily: msg`At most once a day`,
   weekly: msg`At most once a week`,
@@ -133,7 +133,7 @@ function NotificationSettingsForm({ userId }: { userId: string }) {
         </fieldset>
         <SelectField
           label={t`How often the digest may come`}
-          hint={t`The digest gathers the notifications you have not read yet. After a quiet spell, the first news arrives at once.`}
+          hint={t`The digest gathers the notifications you have not read yet; "Within minutes" brings together what arrives close together. After a quiet spell, the first news arrives at once.`}
           options={digestFrequencies.map((value) => ({ value, label: i18n._(frequencyLabels[value]) }))}
           error={errors.digestFrequency?.message}
           {...register('digestFrequency')}
