@@ -8,6 +8,13 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Queryable } from '../../../supabase/server/db/database'
 import { describeEachDatabase, signedInClient, startTestServer, type TestServer } from '../support/server'
 import { as } from '../rls/run-as'
+import {
+  checkPreferences,
+  defaultPreferences,
+  preferenceConstraints,
+  preferencesOf,
+  toPreferencesRow,
+} from '../../../src/features/notifications/rules'
 import { organizations, objectPath, projects, users } from '../rls/seed-ids'
 
 const lucia = 'lucia.martin@example.com'
@@ -129,21 +136,38 @@ describeEachDatabase('notification preferences on %s', (kind) => {
     expect(often.error?.message).toContain('notification_preferences_digest_frequency')
   })
 
+  it('refuses in the table exactly what the form refuses, on the same field', async () => {
+    const fields = ['messages', 'mentions', 'documents', 'reports', 'approvals', 'tasks', 'digestFrequency'] as const
+    for (const field of fields) {
+      const values = { ...defaultPreferences, [field]: 'never' }
+      const checked = checkPreferences(values as typeof defaultPreferences)
+      expect(checked.problems.map((p) => p.field)).toEqual([field])
+      const { error } = await luciaClient
+        .from('notification_preferences')
+        .insert(toPreferencesRow(users.lucia, values as typeof defaultPreferences))
+      const constraint = Object.keys(preferenceConstraints).find((name) => error?.message.includes(name))
+      expect(constraint && preferenceConstraints[constraint]).toEqual({ field, rule: checked.problems[0]!.rule })
+    }
+    // A stored row reads back as the form's values.
+    expect(preferencesOf({ messages: 'off', digest_frequency: 'weekly' })).toEqual({
+      ...defaultPreferences,
+      messages: 'off',
+      digestFrequency: 'weekly',
+    })
+  })
+
   it('has the defaults of today when a person has no row: mentions at once, the rest in the digest', async () => {
     // A row saved with nothing chosen holds what the outbox does without one (the message below).
     const { rows: defaults } = await server.deps.db.query<{ column_name: string; column_default: string }>(
       `select column_name, column_default from information_schema.columns
         where table_schema = 'public' and table_name = 'notification_preferences' and column_default like '''%'`,
     )
-    expect(Object.fromEntries(defaults.map((d) => [d.column_name, d.column_default.split("'")[1]]))).toEqual({
-      messages: 'digest',
-      mentions: 'immediately',
-      documents: 'digest',
-      reports: 'digest',
-      approvals: 'digest',
-      tasks: 'digest',
-      digest_frequency: 'soon',
-    })
+    // The form's defaults (src/features/notifications/rules.ts) are the table's.
+    const { person_id: _, ...formDefaults } = toPreferencesRow(users.lucia, defaultPreferences)
+    expect(Object.fromEntries(defaults.map((d) => [d.column_name, d.column_default.split("'")[1]]))).toEqual(
+      formDefaults,
+    )
+    expect(formDefaults).toMatchObject({ mentions: 'immediately', messages: 'digest', digest_frequency: 'soon' })
     const marker = randomUUID().slice(0, 8)
     await staffMessage(marker)
     expect(await notificationOf(users.lucia, marker)).toEqual([
