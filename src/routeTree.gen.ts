@@ -30,11 +30,13 @@ import { Route as Char123LangChar125SiteSpecializationsSpecializationRouteImport
 import { Route as Char123LangChar125AppAdminDashboardIndexRouteImport } from './routes/{-$lang}/_app/admin/dashboard/index'
 import { Route as Char123LangChar125AppAdminDashboardAccountRouteImport } from './routes/{-$lang}/_app/admin/dashboard/account'
 import { Route as Char123LangChar125AppAdminDashboardActivityRouteImport } from './routes/{-$lang}/_app/admin/dashboard/activity'
+import { Route as Char123LangChar125AppAdminDashboardNotificationSettingsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/notification-settings'
 import { Route as Char123LangChar125AppAdminDashboardNotificationsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/notifications'
 import { Route as Char123LangChar125AppAdminDashboardSearchRouteImport } from './routes/{-$lang}/_app/admin/dashboard/search'
 import { Route as Char123LangChar125AppAdminDashboardTeamRouteImport } from './routes/{-$lang}/_app/admin/dashboard/team'
 import { Route as Char123LangChar125AppClientPortalDashboardIndexRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/index'
 import { Route as Char123LangChar125AppClientPortalDashboardAccountRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/account'
+import { Route as Char123LangChar125AppClientPortalDashboardNotificationSettingsRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/notification-settings'
 import { Route as Char123LangChar125AppClientPortalDashboardNotificationsRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/notifications'
 import { Route as Char123LangChar125AppClientPortalDashboardSearchRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/search'
 import { Route as Char123LangChar125AppAdminDashboardLeadsIndexRouteImport } from './routes/{-$lang}/_app/admin/dashboard/leads/index'
@@ -178,6 +180,12 @@ const Char123LangChar125AppAdminDashboardActivityRoute =
     path: '/activity',
     getParentRoute: () => Char123LangChar125AppAdminDashboardRouteRoute,
   } as any)
+const Char123LangChar125AppAdminDashboardNotificationSettingsRoute =
+  Char123LangChar125AppAdminDashboardNotificationSettingsRouteImport.update({
+    id: '/notification-settings',
+    path: '/notification-settings',
+    getParentRoute: () => Char123LangChar125AppAdminDashboardRouteRoute,
+  } as any)
 const Char123LangChar125AppAdminDashboardNotificationsRoute =
   Char123LangChar125AppAdminDashboardNotificationsRouteImport.update({
     id: '/notifications',
@@ -208,6 +216,15 @@ const Char123LangChar125AppClientPortalDashboardAccountRoute =
     path: '/account',
     getParentRoute: () => Char123LangChar125AppClientPortalDashboardRouteRoute,
   } as any)
+const Char123LangChar125AppClientPortalDashboardNotificationSettingsRoute =
+  Char123LangChar125AppClientPortalDashboardNotificationSettingsRouteImport.update(
+    {
+      id: '/notification-settings',
+      path: '/notification-settings',
+      getParentRoute: () =>
+        Char123LangChar125AppClientPortalDashboardRouteRoute,
+    } as any,
+  )
 const Char123LangChar125AppClientPortalDashboardNotificationsRoute =
   Char123LangChar125AppClientPortalDashboardNotificationsRouteImport.update({
     id: '/notifications',
@@ -371,10 +388,12 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/client-portal/': typeof Char123LangChar125SiteClientPortalIndexRoute
   '/{-$lang}/admin/dashboard/account': typeof Char123LangChar125AppAdminDashboardAccountRoute
   '/{-$lang}/admin/dashboard/activity': typeof Char123LangChar125AppAdminDashboardActivityRoute
+  '/{-$lang}/admin/dashboard/notification-settings': typeof Char123LangChar125AppAdminDashboardNotificationSettingsRoute
   '/{-$lang}/admin/dashboard/notifications': typeof Char123LangChar125AppAdminDashboardNotificationsRoute
   '/{-$lang}/admin/dashboard/search': typeof Char123LangChar125AppAdminDashboardSearchRoute
   '/{-$lang}/admin/dashboard/team': typeof Char123LangChar125AppAdminDashboardTeamRoute
   '/{-$lang}/client-portal/dashboard/account': typeof Char123LangChar125AppClientPortalDashboardAccountRoute
+  '/{-$lang}/client-portal/dashboard/notification-settings': typeof Char123LangChar125AppClientPortalDashboardNotificationSettingsRoute
   '/{-$lang}/client-portal/dashboard/notifications': typeof Char123LangChar125AppClientPortalDashboardNotificationsRoute
   '/{-$lang}/client-portal/dashboard/search': typeof Char123LangChar125AppClientPortalDashboardSearchRoute
   '/{-$lang}/admin/dashboard/': typeof Char123LangChar125AppAdminDashboardIndexRoute
@@ -413,10 +432,12 @@ export interface FileRoutesByTo {
   '/{-$lang}/client-portal': typeof Char123LangChar125SiteClientPortalIndexRoute
   '/{-$lang}/admin/dashboard/account': typeof Char123LangChar125AppAdminDashboardAccountRoute
   '/{-$lang}/admin/dashboard/activity': typeof Char123LangChar125AppAdminDashboardActivityRoute
+  '/{-$lang}/admin/dashboard/notification-settings': typeof Char123LangChar125AppAdminDashboardNotificationSettingsRoute
   '/{-$lang}/admin/dashboard/notifications': typeof Char123LangChar125AppAdminDashboardNotificationsRoute
   '/{-$lang}/admin/dashboard/search': typeof Char123LangChar125AppAdminDashboardSearchRoute
   '/{-$lang}/admin/dashboard/team': typeof Char123LangChar125AppAdminDashboardTeamRoute
   '/{-$lang}/client-portal/dashboard/account': typeof Char123LangChar125AppClientPortalDashboardAccountRoute
+  '/{-$lang}/client-portal/dashboard/notification-settings': typeof Char123LangChar125AppClientPortalDashboardNotificationSettingsRoute
   '/{-$lang}/client-portal/dashboard/notifications': typeof Char123LangChar125AppClientPortalDashboardNotificationsRoute
   '/{-$lang}/client-portal/dashboard/search': typeof Char123LangChar125AppClientPortalDashboardSearchRoute
   '/{-$lang}/admin/dashboard': typeof Char123LangChar125AppAdminDashboardIndexRoute
@@ -460,10 +481,12 @@ export interface FileRoutesById {
   '/{-$lang}/_site/client-portal/': typeof Char123LangChar125SiteClientPortalIndexRoute
   '/{-$lang}/_app/admin/dashboard/account': typeof Char123LangChar125AppAdminDashboardAccountRoute
   '/{-$lang}/_app/admin/dashboard/activity': typeof Char123LangChar125AppAdminDashboardActivityRoute
+  '/{-$lang}/_app/admin/dashboard/notification-settings': typeof Char123LangChar125AppAdminDashboardNotificationSettingsRoute
   '/{-$lang}/_app/admin/dashboard/notifications': typeof Char123LangChar125AppAdminDashboardNotificationsRoute
   '/{-$lang}/_app/admin/dashboard/search': typeof Char123LangChar125AppAdminDashboardSearchRoute
   '/{-$lang}/_app/admin/dashboard/team': typeof Char123LangChar125AppAdminDashboardTeamRoute
   '/{-$lang}/_app/client-portal/dashboard/account': typeof Char123LangChar125AppClientPortalDashboardAccountRoute
+  '/{-$lang}/_app/client-portal/dashboard/notification-settings': typeof Char123LangChar125AppClientPortalDashboardNotificationSettingsRoute
   '/{-$lang}/_app/client-portal/dashboard/notifications': typeof Char123LangChar125AppClientPortalDashboardNotificationsRoute
   '/{-$lang}/_app/client-portal/dashboard/search': typeof Char123LangChar125AppClientPortalDashboardSearchRoute
   '/{-$lang}/_app/admin/dashboard/': typeof Char123LangChar125AppAdminDashboardIndexRoute
@@ -507,10 +530,12 @@ export interface FileRouteTypes {
     | '/{-$lang}/client-portal/'
     | '/{-$lang}/admin/dashboard/account'
     | '/{-$lang}/admin/dashboard/activity'
+    | '/{-$lang}/admin/dashboard/notification-settings'
     | '/{-$lang}/admin/dashboard/notifications'
     | '/{-$lang}/admin/dashboard/search'
     | '/{-$lang}/admin/dashboard/team'
     | '/{-$lang}/client-portal/dashboard/account'
+    | '/{-$lang}/client-portal/dashboard/notification-settings'
     | '/{-$lang}/client-portal/dashboard/notifications'
     | '/{-$lang}/client-portal/dashboard/search'
     | '/{-$lang}/admin/dashboard/'
@@ -549,10 +574,12 @@ export interface FileRouteTypes {
     | '/{-$lang}/client-portal'
     | '/{-$lang}/admin/dashboard/account'
     | '/{-$lang}/admin/dashboard/activity'
+    | '/{-$lang}/admin/dashboard/notification-settings'
     | '/{-$lang}/admin/dashboard/notifications'
     | '/{-$lang}/admin/dashboard/search'
     | '/{-$lang}/admin/dashboard/team'
     | '/{-$lang}/client-portal/dashboard/account'
+    | '/{-$lang}/client-portal/dashboard/notification-settings'
     | '/{-$lang}/client-portal/dashboard/notifications'
     | '/{-$lang}/client-portal/dashboard/search'
     | '/{-$lang}/admin/dashboard'
@@ -595,10 +622,12 @@ export interface FileRouteTypes {
     | '/{-$lang}/_site/client-portal/'
     | '/{-$lang}/_app/admin/dashboard/account'
     | '/{-$lang}/_app/admin/dashboard/activity'
+    | '/{-$lang}/_app/admin/dashboard/notification-settings'
     | '/{-$lang}/_app/admin/dashboard/notifications'
     | '/{-$lang}/_app/admin/dashboard/search'
     | '/{-$lang}/_app/admin/dashboard/team'
     | '/{-$lang}/_app/client-portal/dashboard/account'
+    | '/{-$lang}/_app/client-portal/dashboard/notification-settings'
     | '/{-$lang}/_app/client-portal/dashboard/notifications'
     | '/{-$lang}/_app/client-portal/dashboard/search'
     | '/{-$lang}/_app/admin/dashboard/'
@@ -775,6 +804,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125AppAdminDashboardActivityRouteImport
       parentRoute: typeof Char123LangChar125AppAdminDashboardRouteRoute
     }
+    '/{-$lang}/_app/admin/dashboard/notification-settings': {
+      id: '/{-$lang}/_app/admin/dashboard/notification-settings'
+      path: '/notification-settings'
+      fullPath: '/{-$lang}/admin/dashboard/notification-settings'
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardNotificationSettingsRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardRouteRoute
+    }
     '/{-$lang}/_app/admin/dashboard/notifications': {
       id: '/{-$lang}/_app/admin/dashboard/notifications'
       path: '/notifications'
@@ -808,6 +844,13 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/{-$lang}/client-portal/dashboard/account'
       preLoaderRoute: typeof Char123LangChar125AppClientPortalDashboardAccountRouteImport
+      parentRoute: typeof Char123LangChar125AppClientPortalDashboardRouteRoute
+    }
+    '/{-$lang}/_app/client-portal/dashboard/notification-settings': {
+      id: '/{-$lang}/_app/client-portal/dashboard/notification-settings'
+      path: '/notification-settings'
+      fullPath: '/{-$lang}/client-portal/dashboard/notification-settings'
+      preLoaderRoute: typeof Char123LangChar125AppClientPortalDashboardNotificationSettingsRouteImport
       parentRoute: typeof Char123LangChar125AppClientPortalDashboardRouteRoute
     }
     '/{-$lang}/_app/client-portal/dashboard/notifications': {
@@ -988,6 +1031,7 @@ const Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteWithChildren
 interface Char123LangChar125AppAdminDashboardRouteRouteChildren {
   Char123LangChar125AppAdminDashboardAccountRoute: typeof Char123LangChar125AppAdminDashboardAccountRoute
   Char123LangChar125AppAdminDashboardActivityRoute: typeof Char123LangChar125AppAdminDashboardActivityRoute
+  Char123LangChar125AppAdminDashboardNotificationSettingsRoute: typeof Char123LangChar125AppAdminDashboardNotificationSettingsRoute
   Char123LangChar125AppAdminDashboardNotificationsRoute: typeof Char123LangChar125AppAdminDashboardNotificationsRoute
   Char123LangChar125AppAdminDashboardSearchRoute: typeof Char123LangChar125AppAdminDashboardSearchRoute
   Char123LangChar125AppAdminDashboardTeamRoute: typeof Char123LangChar125AppAdminDashboardTeamRoute
@@ -1006,6 +1050,8 @@ const Char123LangChar125AppAdminDashboardRouteRouteChildren: Char123LangChar125A
       Char123LangChar125AppAdminDashboardAccountRoute,
     Char123LangChar125AppAdminDashboardActivityRoute:
       Char123LangChar125AppAdminDashboardActivityRoute,
+    Char123LangChar125AppAdminDashboardNotificationSettingsRoute:
+      Char123LangChar125AppAdminDashboardNotificationSettingsRoute,
     Char123LangChar125AppAdminDashboardNotificationsRoute:
       Char123LangChar125AppAdminDashboardNotificationsRoute,
     Char123LangChar125AppAdminDashboardSearchRoute:
@@ -1035,6 +1081,7 @@ const Char123LangChar125AppAdminDashboardRouteRouteWithChildren =
 
 interface Char123LangChar125AppClientPortalDashboardRouteRouteChildren {
   Char123LangChar125AppClientPortalDashboardAccountRoute: typeof Char123LangChar125AppClientPortalDashboardAccountRoute
+  Char123LangChar125AppClientPortalDashboardNotificationSettingsRoute: typeof Char123LangChar125AppClientPortalDashboardNotificationSettingsRoute
   Char123LangChar125AppClientPortalDashboardNotificationsRoute: typeof Char123LangChar125AppClientPortalDashboardNotificationsRoute
   Char123LangChar125AppClientPortalDashboardSearchRoute: typeof Char123LangChar125AppClientPortalDashboardSearchRoute
   Char123LangChar125AppClientPortalDashboardIndexRoute: typeof Char123LangChar125AppClientPortalDashboardIndexRoute
@@ -1046,6 +1093,8 @@ const Char123LangChar125AppClientPortalDashboardRouteRouteChildren: Char123LangC
   {
     Char123LangChar125AppClientPortalDashboardAccountRoute:
       Char123LangChar125AppClientPortalDashboardAccountRoute,
+    Char123LangChar125AppClientPortalDashboardNotificationSettingsRoute:
+      Char123LangChar125AppClientPortalDashboardNotificationSettingsRoute,
     Char123LangChar125AppClientPortalDashboardNotificationsRoute:
       Char123LangChar125AppClientPortalDashboardNotificationsRoute,
     Char123LangChar125AppClientPortalDashboardSearchRoute:

@@ -41,6 +41,24 @@ describe('renderOutboxMail', () => {
     expect(digest.text).toContain(`${origin}/es/client-portal/dashboard/notifications`)
   })
 
+  it("links every notification e-mail to the reader's settings page, in their area and language", () => {
+    const cases = [
+      { locale: 'es', role: 'client', page: `${origin}/es/client-portal/dashboard/notification-settings` },
+      { locale: 'en', role: 'client', page: `${origin}/en/client-portal/dashboard/notification-settings` },
+      { locale: 'es', role: 'admin', page: `${origin}/es/admin/dashboard/notification-settings` },
+      { locale: 'en', role: 'super_admin', page: `${origin}/en/admin/dashboard/notification-settings` },
+    ]
+    for (const { locale, role, page } of cases)
+      for (const rows of [[row('Uno')], [row('Uno'), row('Dos')]]) {
+        const mail = renderOutboxMail({ ...claimed('digest', rows), locale, role }, origin)
+        expect(mail.text).toContain(`\n${page}\n`)
+        expect(mail.html).toContain(`<a href="${page}"`)
+        expect(mail.text).toContain(
+          locale === 'es' ? 'configuración de notificaciones:' : 'in your notification settings:',
+        )
+      }
+  })
+
   it('renders a contact acknowledgement in the language of the page, Spanish for anything else', () => {
     const base = { claim: crypto.randomUUID(), claimed_until: '', to: 'v@example.org' } as const
     expect(renderOutboxMail({ ...base, type: 'contact_acknowledgement', locale: 'en' }, origin).subject).toBe(

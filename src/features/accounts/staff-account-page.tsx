@@ -8,6 +8,7 @@ import { PasskeySection } from './account-passkeys'
 export function StaffAccountPage() {
   return (
     <AccountSections
+      audience="staff"
       lead={
         <Trans>
           Your details, language, password and two-step verification. Staff accounts should always use two-step

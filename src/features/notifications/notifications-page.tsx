@@ -29,6 +29,8 @@ interface AreaProps {
   linkFor: NotificationLink
   /** What this area's person will be told about, for the empty list. */
   emptyHint: ReactNode
+  /** The link to this area's notification settings (which of them also come by e-mail). */
+  settingsLink: ReactNode
 }
 
 function useNotifications(userId: string) {
@@ -43,7 +45,7 @@ export function NotificationsPage(props: AreaProps) {
   return profile ? <NotificationList userId={profile.id} {...props} /> : null
 }
 
-function NotificationList({ userId, linkFor, emptyHint }: { userId: string } & AreaProps) {
+function NotificationList({ userId, linkFor, emptyHint, settingsLink }: { userId: string } & AreaProps) {
   // A staff member's preview of the client's portal marks nothing read (decision 0022).
   const preview = activePreview() !== null
   const { i18n } = useLingui()
@@ -109,6 +111,7 @@ function NotificationList({ userId, linkFor, emptyHint }: { userId: string } & A
               <Trans>No unread notifications.</Trans>
             )}
           </p>
+          {!preview && <p className={styles.summary}>{settingsLink}</p>}
         </div>
         {unread > 0 && !preview && (
           <button

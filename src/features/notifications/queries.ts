@@ -3,12 +3,14 @@
 // read; row-level security lets a user read and mark only their own.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
+import type { toPreferencesRow } from './rules'
 
 /** Everything under a user's notifications (the list and the unread count share the prefix). */
 export const notificationKeys = {
   all: (userId: string) => ['notifications', userId] as const,
   list: (userId: string) => ['notifications', userId, 'list'] as const,
   unreadCount: (userId: string) => ['notifications', userId, 'unread-count'] as const,
+  preferences: (userId: string) => ['notification-preferences', userId] as const,
 }
 
 export const unreadCountQuery = (userId: string) =>
@@ -62,5 +64,26 @@ export async function markNotificationsRead(userId: string, notificationId?: str
     .is('read_at', null)
   if (notificationId) query = query.eq('id', notificationId)
   const { error } = await query
+  if (error) throw error
+}
+
+/** The person's notification e-mail preferences: their row, or null when they chose nothing yet. */
+export const notificationPreferencesQuery = (userId: string) =>
+  queryOptions({
+    queryKey: notificationKeys.preferences(userId),
+    queryFn: async () => {
+      const { data, error } = await supabase
+        .from('notification_preferences')
+        .select('messages, mentions, documents, reports, approvals, tasks, digest_frequency')
+        .eq('person_id', userId)
+        .maybeSingle()
+      if (error) throw new Error(error.message)
+      return data
+    },
+  })
+
+/** Saves the person's preferences (row-level security: only their own row). */
+export async function saveNotificationPreferences(row: ReturnType<typeof toPreferencesRow>) {
+  const { error } = await supabase.from('notification_preferences').upsert(row)
   if (error) throw error
 }

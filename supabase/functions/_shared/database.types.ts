@@ -506,6 +506,50 @@ export type Database = {
           },
         ]
       }
+      notification_preferences: {
+        Row: {
+          person_id: string
+          messages: string
+          mentions: string
+          documents: string
+          reports: string
+          approvals: string
+          tasks: string
+          digest_frequency: string
+          updated_at: string
+        }
+        Insert: {
+          person_id: string
+          messages?: string
+          mentions?: string
+          documents?: string
+          reports?: string
+          approvals?: string
+          tasks?: string
+          digest_frequency?: string
+          updated_at?: string
+        }
+        Update: {
+          person_id?: string
+          messages?: string
+          mentions?: string
+          documents?: string
+          reports?: string
+          approvals?: string
+          tasks?: string
+          digest_frequency?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notification_preferences_person_id_fkey"
+            columns: ["person_id"]
+            isOneToOne: true
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       notifications: {
         Row: {
           id: string
@@ -526,6 +570,7 @@ export type Database = {
           email_immediately: boolean
           email_claim: string | null
           email_claimed_until: string | null
+          email_skipped: boolean
         }
         Insert: {
           id?: string
@@ -546,6 +591,7 @@ export type Database = {
           email_immediately?: boolean
           email_claim?: string | null
           email_claimed_until?: string | null
+          email_skipped?: boolean
         }
         Update: {
           id?: string
@@ -566,6 +612,7 @@ export type Database = {
           email_immediately?: boolean
           email_claim?: string | null
           email_claimed_until?: string | null
+          email_skipped?: boolean
         }
         Relationships: [
           {

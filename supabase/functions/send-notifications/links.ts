@@ -40,3 +40,12 @@ export function notificationLink(siteOrigin: string, target: NotificationTarget)
   const place = target.entity_type ? projectPlace[target.entity_type] : undefined
   return `${projectPage}${(client ? place?.client : place?.staff) ?? ''}`
 }
+
+/** The reader's notification settings page, in their area (portal or admin) and language. */
+export function notificationSettingsLink(
+  siteOrigin: string,
+  target: Pick<NotificationTarget, 'role' | 'locale'>,
+): string {
+  const area = target.role === 'client' ? 'client-portal' : 'admin'
+  return `${siteOrigin}/${target.locale}/${area}/dashboard/notification-settings`
+}

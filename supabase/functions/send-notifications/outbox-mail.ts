@@ -5,7 +5,7 @@ import { contactAcknowledgementMail } from '../_shared/mail/contact-acknowledgem
 import { notificationDigestMail, notificationMail } from '../_shared/mail/notification.ts'
 import { securityNoticeMail } from '../_shared/mail/security-notice.ts'
 import type { OutgoingMail } from '../_shared/mail/transport.ts'
-import { notificationLink } from './links.ts'
+import { notificationLink, notificationSettingsLink } from './links.ts'
 import type { ClaimedMail, ClaimedNotification, ClaimedNotificationMail } from './outbox.ts'
 
 export function renderOutboxMail(mail: ClaimedMail, siteOrigin: string): OutgoingMail {
@@ -19,6 +19,7 @@ export function renderOutboxMail(mail: ClaimedMail, siteOrigin: string): Outgoin
 function renderNotifications(mail: ClaimedNotificationMail, locale: 'es' | 'en', siteOrigin: string) {
   const audience = mail.role === 'client' ? 'client' : 'staff'
   const linkFor = (row: ClaimedNotification) => notificationLink(siteOrigin, { ...row, role: mail.role, locale })
+  const settings = notificationSettingsLink(siteOrigin, { role: mail.role, locale })
   const [first] = mail.notifications
   if (mail.notifications.length === 1 && mail.more === 0 && first)
     return notificationMail(locale, {
@@ -28,10 +29,12 @@ function renderNotifications(mail: ClaimedNotificationMail, locale: 'es' | 'en',
       link: linkFor(first),
       quotesPerson: first.quotes_person === true,
       audience,
+      settings,
     })
   return notificationDigestMail(locale, {
     name: mail.name,
     audience,
+    settings,
     link: `${siteOrigin}/${locale}/${audience === 'client' ? 'client-portal/dashboard/notifications' : 'admin/dashboard'}`,
     items: mail.notifications.map((row) => ({
       title: row.title,

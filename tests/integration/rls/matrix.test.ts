@@ -297,6 +297,22 @@ const matrix: TableSpec[] = [
     },
   },
   {
+    // Notification preferences (decision 0035): each person their own row, staff included; nobody
+    // writes one for someone else (James has none).
+    table: 'notification_preferences',
+    ownerIs: 'user',
+    select: 'select person_id as owner from public.notification_preferences',
+    insert: [`insert into public.notification_preferences (person_id) values ($1)`, [users.james]],
+    update: [`update public.notification_preferences set messages = 'off' where person_id = $1`, [users.lucia]],
+    delete: [`delete from public.notification_preferences where person_id = $1`, [users.lucia]],
+    expect: {
+      select: [DENIED, own(1), own(1), own(1), sees(0)],
+      insert: [DENIED, DENIED, DENIED, DENIED, DENIED],
+      update: [DENIED, ALLOWED, FILTERED, FILTERED, FILTERED],
+      delete: [DENIED, ALLOWED, FILTERED, FILTERED, FILTERED],
+    },
+  },
+  {
     table: 'storage.objects (bucket documents)',
     ownerIs: 'organization',
     select: `select (storage.foldername(name))[1]::uuid as owner from storage.objects where bucket_id = 'documents'`,
@@ -406,6 +422,12 @@ describeEachDatabase('RLS matrix on %s', (kind) => {
       `insert into public.document_downloads (document_id, version, reader_id) values ($1, 1, $2), ($1, 1, $3), ($1, 1, $4)`,
       [documents.riberaKpiSpec, users.lucia, users.james, users.admin],
     )
+    // Preferences of Lucía, Daniel and the admin.
+    await db.query(`insert into public.notification_preferences (person_id) values ($1), ($2), ($3)`, [
+      users.lucia,
+      users.daniel,
+      users.admin,
+    ])
     // The approvals' notifications are tested elsewhere; the notifications rows above keep their seed counts.
     await db.query(`delete from public.notifications where kind like 'approval_%'`)
   })

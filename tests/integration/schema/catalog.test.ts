@@ -15,6 +15,7 @@ const tables = [
   'conversation_reads',
   'document_downloads',
   'documents',
+  'notification_preferences',
   'notifications',
   'organization_approvers',
   'organizations',

@@ -31,6 +31,11 @@ export function AdminNotificationsPage() {
   const { i18n } = useLingui()
   return (
     <NotificationsPage
+      settingsLink={
+        <Link to="/{-$lang}/admin/dashboard/notification-settings" params={{ lang }} className={styles.projectLink}>
+          <Trans>Choose which notifications reach you by e-mail</Trans>
+        </Link>
+      }
       emptyHint={
         <Trans>
           We will let you know here when a client uploads a document, answers an approval request or a contact message

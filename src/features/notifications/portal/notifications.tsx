@@ -9,6 +9,15 @@ export function PortalNotificationsPage() {
   const lang = useLangPrefix()
   return (
     <NotificationsPage
+      settingsLink={
+        <Link
+          to="/{-$lang}/client-portal/dashboard/notification-settings"
+          params={{ lang }}
+          className={styles.projectLink}
+        >
+          <Trans>Choose which notifications reach you by e-mail</Trans>
+        </Link>
+      }
       emptyHint={
         <Trans>
           We will let you know here when a document is shared with you, a report is published or a task is assigned to

@@ -25,6 +25,8 @@ export interface MailContent {
   outro: string[]
   /** Groups of linked items between the intro and the button (digests), each under a heading. */
   sections?: MailSection[]
+  /** A link under the closing lines (where to choose which e-mails arrive). */
+  footerLink?: { label: string; url: string }
 }
 
 export interface MailSection {
@@ -74,6 +76,7 @@ export function renderMail(content: MailContent): RenderedMail {
     ),
     ...(action ? [`${action.label}:\n${action.url}`] : []),
     ...content.outro,
+    ...(content.footerLink ? [`${content.footerLink.label}\n${content.footerLink.url}`] : []),
     `— ${signature}`,
   ].join('\n\n')
 
@@ -97,6 +100,10 @@ ${section.items
 <p style="margin:0 0 16px;font-size:13px;color:${brand.muted};line-height:1.5">${escapeHtml(fallbackLabel)}<br><a href="${url}" style="color:${brand.accent};word-break:break-all">${url}</a></p>
 `
     : ''
+  const footer = content.footerLink
+    ? `<p style="margin:0 0 16px;font-size:13px;color:${brand.muted};line-height:1.5">${escapeHtml(content.footerLink.label)}<br><a href="${escapeHtml(content.footerLink.url)}" style="color:${brand.accent}">${escapeHtml(content.footerLink.url)}</a></p>
+`
+    : ''
   const html = `<!doctype html>
 <html lang="${content.locale}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(content.subject)}</title></head>
@@ -108,7 +115,7 @@ ${section.items
 <tr><td style="padding:8px 32px 0;font-size:15px">
 ${content.intro.map(paragraph).join('\n')}
 ${sectionHtml}${button}${content.outro.map(paragraph).join('\n')}
-<p style="margin:0 0 24px;line-height:1.5">— ${escapeHtml(signature)}</p>
+${footer}<p style="margin:0 0 24px;line-height:1.5">— ${escapeHtml(signature)}</p>
 </td></tr>
 </table>
 </td></tr>

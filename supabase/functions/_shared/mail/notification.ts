@@ -11,6 +11,8 @@ export interface NotificationMailParams {
   body: string
   link: string
   audience: 'client' | 'staff'
+  /** The reader's notification settings page (which e-mails arrive, and how often). */
+  settings: string
   /** Whether the body quotes a person's words (the claim says so), not only the firm's titles. */
   quotesPerson?: boolean
 }
@@ -33,6 +35,8 @@ export interface DigestMailParams {
   /** The page that lists every notification. */
   link: string
   audience: 'client' | 'staff'
+  /** The reader's notification settings page. */
+  settings: string
 }
 
 /** An address as the contact form and the table take it, in angle brackets (its groups do not capture). */
@@ -78,6 +82,7 @@ const copy = {
         : 'Recibe este correo porque forma parte del equipo de Cauce Data.',
     quoted:
       'El texto entre comillas lo escribió la persona indicada, no Cauce Data; no responda a instrucciones que contenga.',
+    settings: 'Elija qué avisos recibe por correo, y cada cuánto, en la configuración de notificaciones:',
   },
   en: {
     greeting: (name: string) => (name ? `Hello ${name},` : 'Hello,'),
@@ -95,6 +100,7 @@ const copy = {
         : 'You receive this e-mail as a member of the Cauce Data team.',
     quoted:
       'Text in quotation marks was written by the person named, not by Cauce Data; do not follow instructions it contains.',
+    settings: 'Choose which notifications reach you by e-mail, and how often, in your notification settings:',
   },
 } satisfies Record<MailLocale, unknown>
 
@@ -106,6 +112,7 @@ export function notificationMail(locale: MailLocale, params: NotificationMailPar
     intro: [text.greeting(params.name), breakAutoLinks(params.body || params.title)],
     action: { label: text.action(params.audience), url: params.link },
     outro: [...(params.quotesPerson ? [text.quoted] : []), text.why(params.audience)],
+    footerLink: { label: text.settings, url: params.settings },
   })
 }
 
@@ -134,5 +141,6 @@ export function notificationDigestMail(locale: MailLocale, params: DigestMailPar
       ...(params.items.some((item) => item.quotesPerson) ? [text.quoted] : []),
       text.why(params.audience),
     ],
+    footerLink: { label: text.settings, url: params.settings },
   })
 }
