@@ -31,9 +31,9 @@ function requirePublicProfile(method: string, headers: Headers) {
 
 export interface RestSettings extends ParseLimits {
   maxJsonDepth: number
-  txEnd: Env['REST_TX_END']
+  txEnd: Env['REST_DB_TX_END']
   aggregates: boolean
-  /** EXPLAIN plans through `Accept: application/vnd.pgrst.plan…` (REST_PLAN_ENABLED). */
+  /** EXPLAIN plans through `Accept: application/vnd.pgrst.plan…` (REST_DB_PLAN_ENABLED). */
   plans: boolean
 }
 
@@ -43,9 +43,9 @@ export function restSettings(env: Env): RestSettings {
     maxEmbeds: env.REST_MAX_EMBEDS,
     maxFilterDepth: env.REST_MAX_FILTER_DEPTH,
     maxJsonDepth: env.API_MAX_JSON_DEPTH,
-    txEnd: env.REST_TX_END,
-    aggregates: env.REST_AGGREGATES_ENABLED,
-    plans: env.REST_PLAN_ENABLED,
+    txEnd: env.REST_DB_TX_END,
+    aggregates: env.REST_DB_AGGREGATES_ENABLED,
+    plans: env.REST_DB_PLAN_ENABLED,
   }
 }
 

@@ -1,5 +1,5 @@
 // `Accept`, negotiated as PostgREST does: a JSON array (the default), a single object, stripped
-// nulls, CSV, and, when REST_PLAN_ENABLED is on (PostgREST's db-plan-enabled), the EXPLAIN plan of
+// nulls, CSV, and, when REST_DB_PLAN_ENABLED is on (PostgREST's db-plan-enabled), the EXPLAIN plan of
 // the query that would answer one of those (`application/vnd.pgrst.plan+json|+text`).
 import { restErrors } from './errors'
 

@@ -8,7 +8,7 @@ export interface Preferences {
   resolution?: 'merge-duplicates' | 'ignore-duplicates'
   missing?: 'default' | 'null'
   handling?: 'strict' | 'lenient'
-  /** How the transaction ends, when the server lets a request choose (REST_TX_END `*-allow-override`). */
+  /** How the transaction ends, when the server lets a request choose (REST_DB_TX_END `*-allow-override`). */
   tx?: 'commit' | 'rollback'
   maxAffected?: number
   /** Preferences we do not know or do not apply, for `handling=strict`. */

@@ -22,7 +22,7 @@ export interface RestRequest {
   body?: unknown
   /** An rpc body sent as text/plain, text/xml or application/octet-stream, for a single unnamed parameter. */
   rawBody?: RawBody
-  /** Aggregate functions may be used in `select` (REST_AGGREGATES_ENABLED). */
+  /** Aggregate functions may be used in `select` (REST_DB_AGGREGATES_ENABLED). */
   aggregates: boolean
 }
 

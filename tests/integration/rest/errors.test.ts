@@ -158,7 +158,7 @@ describeEachDatabase('REST errors on %s', (kind) => {
     expect(cast.error).toMatchObject({ code: '42704', message: 'type "evil" does not exist' })
   })
 
-  it('answers plans 406 PGRST107 while REST_PLAN_ENABLED is off, as PostgREST with db-plan-enabled off', async () => {
+  it('answers plans 406 PGRST107 while REST_DB_PLAN_ENABLED is off, as PostgREST with db-plan-enabled off', async () => {
     const plan = await bed.anon.from('rt_books').select('id').explain({ format: 'json' })
     expect(plan.status).toBe(406)
     expect(plan.error).toMatchObject({

@@ -1,6 +1,6 @@
 // The PostgREST features a Supabase project turns on by setting, here on: aggregate functions in
-// `select` (REST_AGGREGATES_ENABLED, PostgREST's db-aggregates-enabled), `Prefer: tx=rollback`
-// (REST_TX_END=commit-allow-override, PostgREST's db-tx-end) and EXPLAIN plans (REST_PLAN_ENABLED,
+// `select` (REST_DB_AGGREGATES_ENABLED, PostgREST's db-aggregates-enabled), `Prefer: tx=rollback`
+// (REST_DB_TX_END=commit-allow-override, PostgREST's db-tx-end) and EXPLAIN plans (REST_DB_PLAN_ENABLED,
 // db-plan-enabled). How the server answers with them off, its default, is in errors.test.ts and
 // write.test.ts. On both databases: plans and aggregates are PostgreSQL's own output.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -15,9 +15,9 @@ describeEachDatabase('REST opt-in features on %s', (kind) => {
 
   beforeAll(async () => {
     bed = await startRestBed(kind, {
-      REST_AGGREGATES_ENABLED: 'true',
-      REST_TX_END: 'commit-allow-override',
-      REST_PLAN_ENABLED: 'true',
+      REST_DB_AGGREGATES_ENABLED: 'true',
+      REST_DB_TX_END: 'commit-allow-override',
+      REST_DB_PLAN_ENABLED: 'true',
     })
   })
   afterAll(() => bed.close())
