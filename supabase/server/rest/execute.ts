@@ -135,11 +135,12 @@ export async function serveRest(
     if (preview && !readOnly && kind !== 'rpc') throw restErrors.viewAsReadOnly()
     const rawBody = kind === 'rpc' && method === 'POST' ? await readRawRpcBody(raw) : undefined
     const media = negotiateMediaType(raw.headers.get('accept'), settings.plans)
+    const { timezones } = await store.get()
     const request: RestRequest = {
       method: method as RestMethod,
       target,
       query: parseQuery(new URL(raw.url).searchParams, kind, settings),
-      prefs: parsePrefer(raw.headers.get('prefer'), settings.txEnd.endsWith('-allow-override')),
+      prefs: parsePrefer(raw.headers.get('prefer'), settings.txEnd.endsWith('-allow-override'), timezones),
       media,
       range: readOnly ? parseRangeHeader(raw.headers.get('range')) : undefined,
       body:
@@ -166,12 +167,16 @@ export async function serveRest(
       retryable: true,
     }
     const rollback = endsInRollback(settings.txEnd, request.prefs)
-    const withPreRequest: Prepared = preRequest
-      ? async (tx) => {
-          await tx.query(`select ${preRequest}()`)
-          return prepared(tx)
-        }
-      : prepared
+    // PostgREST sets the request's time zone, then calls its pre-request function.
+    const { timezone } = request.prefs
+    const withPreRequest: Prepared =
+      preRequest || timezone
+        ? async (tx) => {
+            if (timezone) await tx.query(`select set_config('timezone', $1, true)`, [timezone])
+            if (preRequest) await tx.query(`select ${preRequest}()`)
+            return prepared(tx)
+          }
+        : prepared
     const run: Prepared = rollback
       ? async (tx) => {
           throw new RolledBack(await withPreRequest(tx))

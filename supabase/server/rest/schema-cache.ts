@@ -140,8 +140,11 @@ export class SchemaCache {
    * `schema.name` quoted; null when none is set or the setting is not a plain qualified name.
    */
   readonly preRequest: string | null
+  /** Names `Prefer: timezone=` may use. */
+  readonly timezones: ReadonlySet<string>
 
   constructor(catalog: Catalog) {
+    this.timezones = new Set(catalog.timezones ?? [])
     const name = catalog.pre_request?.match(/^([A-Za-z_][A-Za-z0-9_$]*)\.([A-Za-z_][A-Za-z0-9_$]*)$/)
     this.preRequest = name ? `"${name[1]}"."${name[2]}"` : null
     const columnsByOid = new Map<number, Column[]>()

@@ -73,6 +73,8 @@ export interface Catalog {
   functions: CatalogFunction[]
   /** PostgREST's in-database `pgrst.db_pre_request` setting of the authenticator role, if any. */
   pre_request: string | null
+  /** The time zones PostgreSQL knows, which `Prefer: timezone=` may name (PostgREST reads the same). */
+  timezones: string[]
 }
 
 // Relations of `public` plus any relation a public function returns the row type of; keys of
@@ -107,6 +109,7 @@ select json_build_object(
       and setting like 'pgrst.db\\_pre\\_request=%'
     order by s.setdatabase desc limit 1
   ),
+  'timezones', coalesce((select json_agg(z.name) from pg_timezone_names z), '[]'),
   'relations', coalesce((select json_agg(json_build_object('oid', r.oid::int8, 'name', r.relname, 'schema', r.nspname, 'kind', r.relkind)) from rels r), '[]'),
   'columns', coalesce((
     select json_agg(json_build_object(

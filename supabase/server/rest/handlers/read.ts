@@ -6,6 +6,7 @@ import { restErrors } from '../errors'
 import { explainPrepared } from '../explain'
 import { closest } from '../fuzzy'
 import { planRead } from '../plan/read-plan'
+import { requireValidPreferences } from '../prefer'
 import { applyRange, maxRows, queryPage, readResult, type Prepared, type RestRequest } from '../request'
 import type { Relation, SchemaCache } from '../schema-cache'
 
@@ -18,6 +19,7 @@ export function requireRelation(cache: SchemaCache, name: string): Relation {
 export function prepareRead(cache: SchemaCache, request: RestRequest): Prepared {
   const relation = requireRelation(cache, request.target)
   const root = planRead(cache, relation, request.query, request)
+  requireValidPreferences(request.prefs)
   applyRange(root, request.range)
   const mode = request.prefs.count
   const statement = (count: boolean, countLimit?: number) => {

@@ -7,7 +7,7 @@ import { deleteSql, insertSql, updateSql, writeCte, type Conflict, type InsertGr
 import { restErrors } from '../errors'
 import { explainPrepared } from '../explain'
 import { planRead } from '../plan/read-plan'
-import { preferenceApplied } from '../prefer'
+import { preferenceApplied, requireValidPreferences } from '../prefer'
 import { type PageRow, type Prepared, type RestRequest } from '../request'
 import { contentRange, type RestResult } from '../response'
 import type { Relation, SchemaCache } from '../schema-cache'
@@ -59,6 +59,7 @@ export function prepareWrite(cache: SchemaCache, request: RestRequest): Prepared
       add(deleteSql(relation, root.alias, where, asOne), params)
     }
   }
+  requireValidPreferences(request.prefs)
   const readQuery = asOne && statements.length > 0 ? readSql(root, shared, readOptions(request)) : undefined
   const merging = conflict?.action === 'merge'
   if (request.media.plan) {
