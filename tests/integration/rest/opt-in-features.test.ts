@@ -7,7 +7,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { organizations, projects, tasks, users } from '../rls/seed-ids'
-import { describeEachDatabase, signedInClient } from '../support/server'
+import { describeEachDatabase, describeOnOneDatabase, signedInClient } from '../support/server'
 import { startRestBed, tableRows, type RestBed } from './support/fixture'
 
 const byKey = (key: string) => (a: Record<string, unknown>, b: Record<string, unknown>) =>
@@ -398,5 +398,45 @@ describeEachDatabase('REST opt-in features on %s', (kind) => {
         message: 'None of these media types are available: application/vnd.pgrst.plan+json; for="text/evil"',
       })
     })
+  })
+})
+
+// The other way round, where every request is undone unless it asks to commit: how the server ends
+// a transaction does not depend on the engine, so one database is enough.
+describeOnOneDatabase('REST transactions that end in a rollback on %s', (kind) => {
+  let bed: RestBed
+
+  beforeAll(async () => {
+    bed = await startRestBed(kind, { REST_DB_TX_END: 'rollback-allow-override' })
+  })
+  afterAll(() => bed.close())
+
+  const pagesOf = async (id: number) => (await bed.anon.from('rt_books').select('pages').eq('id', id).single()).data
+
+  it('answers every write as done and undoes it, unless the request prefers tx=commit', async () => {
+    const undone = await bed.alice.from('rt_books').update({ pages: 500 }).eq('id', 1).select('pages')
+    expect(undone).toMatchObject({ status: 200, error: null, data: [{ pages: 500 }] })
+    expect(await pagesOf(1)).toEqual({ pages: 183 })
+    const kept = await bed.raw('/rt_books?id=eq.1', {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${bed.aliceToken}`, 'Content-Type': 'application/json', Prefer: 'tx=commit' },
+      body: JSON.stringify({ pages: 501 }),
+    })
+    expect(kept.status).toBe(204)
+    expect(kept.headers.get('preference-applied')).toBe('tx=commit')
+    expect(await pagesOf(1)).toEqual({ pages: 501 })
+    // Row-level security still decides: another owner's book is not touched, committed or not.
+    const other = await bed.raw('/rt_books?id=eq.4&select=id', {
+      method: 'PATCH',
+      headers: {
+        Authorization: `Bearer ${bed.aliceToken}`,
+        'Content-Type': 'application/json',
+        Prefer: 'return=representation, tx=commit',
+      },
+      body: JSON.stringify({ pages: 1 }),
+    })
+    expect(other.status).toBe(200)
+    expect(await other.json()).toEqual([])
+    expect(await pagesOf(4)).toEqual({ pages: 264 })
   })
 })
