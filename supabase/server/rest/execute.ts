@@ -15,7 +15,7 @@ import { prepareRpc } from './handlers/rpc'
 import { prepareWrite } from './handlers/write'
 import type { ParseLimits } from './parse/limits'
 import { parseQuery } from './parse/query'
-import { negotiateMediaType } from './media'
+import { negotiateLater } from './media'
 import { parsePrefer, parseRangeHeader, type Preferences } from './prefer'
 import type { Prepared, RawBody, RestMethod, RestRequest } from './request'
 import { errorResponse, toResponse, type RestResult } from './response'
@@ -134,18 +134,20 @@ export async function serveRest(
     preview = isViewAs(caller.claims) && !deps.env.SUPABASE_ONLY
     if (preview && !readOnly && kind !== 'rpc') throw restErrors.viewAsReadOnly()
     const rawBody = kind === 'rpc' && method === 'POST' ? await readRawRpcBody(raw) : undefined
-    const media = negotiateMediaType(raw.headers.get('accept'), settings.plans)
+    const query = parseQuery(new URL(raw.url).searchParams, kind, settings)
+    const { media, unacceptable } = negotiateLater(raw.headers.get('accept'), settings.plans)
     const { timezones } = await store.get()
     const request: RestRequest = {
       method: method as RestMethod,
       target,
-      query: parseQuery(new URL(raw.url).searchParams, kind, settings),
+      query,
       prefs: parsePrefer(raw.headers.get('prefer'), settings.txEnd.endsWith('-allow-override'), timezones),
       media,
       range: readOnly ? parseRangeHeader(raw.headers.get('range')) : undefined,
       body:
         readOnly || method === 'DELETE' || rawBody ? undefined : await readJsonBody(raw, kind, settings.maxJsonDepth),
       aggregates: settings.aggregates,
+      unacceptable,
       rawBody,
     }
     const prepare = kind === 'rpc' ? prepareRpc : readOnly ? prepareRead : prepareWrite

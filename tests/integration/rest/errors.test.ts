@@ -212,6 +212,38 @@ describeEachDatabase('REST errors on %s', (kind) => {
     expect(lenient.status).toBe(200)
   })
 
+  it('reports a 406 where PostgREST negotiates: after parsing and planning, around PGRST122 as it does', async () => {
+    const code = async (path: string, init: RequestInit = {}) =>
+      ((await (await bed.raw(path, init)).json()) as { code: string }).code
+    const html = { Accept: 'text/html' }
+    expect(await code('/rt_books?select=id,(', { headers: html })).toBe('PGRST100')
+    expect(await code('/rt_nothing?select=id', { headers: html })).toBe('PGRST205')
+    expect(await code('/rt_books?select=rt_nothing(id)', { headers: html })).toBe('PGRST200')
+    expect(await code('/rt_books?select=id', { headers: { ...html, Prefer: 'handling=strict, nope' } })).toBe(
+      'PGRST107',
+    )
+    expect(await code('/rpc/rt_books_by?author=1', { headers: { ...html, Prefer: 'handling=strict, nope' } })).toBe(
+      'PGRST107',
+    )
+    // A write checks its preferences first, and writes nothing either way.
+    const before = await tableRows(bed, 'rt_authors')
+    const write = {
+      method: 'POST',
+      headers: {
+        ...html,
+        apikey: bed.server.serviceRoleKey,
+        Authorization: `Bearer ${bed.server.serviceRoleKey}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ name: 'Never Written' }),
+    }
+    expect(
+      await code('/rt_authors', { ...write, headers: { ...write.headers, Prefer: 'handling=strict, nope' } }),
+    ).toBe('PGRST122')
+    expect(await code('/rt_authors', write)).toBe('PGRST107')
+    expect(await tableRows(bed, 'rt_authors')).toEqual(before)
+  })
+
   it('sets a known time zone for the request, as PostgREST does with Prefer: timezone', async () => {
     const response = await bed.raw('/rt_books?select=published_at&id=eq.1', {
       headers: { Prefer: 'handling=strict, timezone=America/Bogota' },

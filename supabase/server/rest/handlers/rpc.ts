@@ -7,7 +7,15 @@ import { restErrors } from '../errors'
 import { explainPrepared } from '../explain'
 import { planRead } from '../plan/read-plan'
 import { preferenceApplied, requireValidPreferences } from '../prefer'
-import { applyRange, maxRows, queryPage, readResult, type Prepared, type RestRequest } from '../request'
+import {
+  applyRange,
+  maxRows,
+  queryPage,
+  readResult,
+  requireAcceptable,
+  type Prepared,
+  type RestRequest,
+} from '../request'
 import { contentRange, rangeStatus } from '../response'
 import { callSql, callWholeBodySql, resolveFunction, takesWholeBody, type RpcBodyKind } from '../rpc'
 import type { SchemaCache } from '../schema-cache'
@@ -38,6 +46,7 @@ export function prepareRpc(cache: SchemaCache, request: RestRequest): Prepared {
   const maxAffected = request.prefs.handling === 'strict' ? request.prefs.maxAffected : undefined
   // Planned as PostgREST plans a call: the function's rows first, then the preferences.
   const root = fn.kind === 'composite' ? planRead(cache, cache.functionRelation(fn), request.query, request) : undefined
+  requireAcceptable(request)
   requireValidPreferences(request.prefs)
   if (maxAffected !== undefined && !fn.returnsSet) throw restErrors.maxAffectedSingle()
   const applied = preferenceApplied(request.prefs, 'rpc')
