@@ -183,7 +183,8 @@ export const serverSettings = z.object({
   REST_MAX_FILTER_DEPTH: z.coerce.number().int().min(1).max(64).default(16),
   /**
    * How a REST request's transaction ends (PostgREST's db-tx-end, PGRST_DB_TX_END; each REST_DB_*
-   * setting is PostgREST's PGRST_DB_* of the same name): `commit`; `commit-allow-override`,
+   * setting is PostgREST's PGRST_DB_* of the same name, and `alter role authenticator set
+   * pgrst.db_…` in the database wins over it, as in PostgREST): `commit`; `commit-allow-override`,
    * where `Prefer: tx=rollback` (supabase-js `.rollback()`) undoes it; `rollback`; or
    * `rollback-allow-override`, where `Prefer: tx=commit` keeps it. Supabase projects commit.
    */

@@ -16,6 +16,7 @@ import { prepareWrite } from './handlers/write'
 import type { ParseLimits } from './parse/limits'
 import { parseQuery } from './parse/query'
 import { negotiateLater } from './media'
+import { withDbConfig } from './db-config'
 import { parsePrefer, parseRangeHeader, type Preferences } from './prefer'
 import type { Prepared, RawBody, RestMethod, RestRequest } from './request'
 import { errorResponse, toResponse, type RestResult } from './response'
@@ -105,10 +106,11 @@ async function withFreshSchema(store: SchemaCacheStore, prepare: (cache: SchemaC
   }
 }
 
+/** `server`: the server's settings, under what the database sets (db-config.ts). */
 export async function serveRest(
   deps: ServerDeps,
   store: SchemaCacheStore,
-  settings: RestSettings,
+  server: RestSettings,
   raw: Request,
   kind: 'table' | 'rpc',
   target: string,
@@ -134,9 +136,10 @@ export async function serveRest(
     preview = isViewAs(caller.claims) && !deps.env.SUPABASE_ONLY
     if (preview && !readOnly && kind !== 'rpc') throw restErrors.viewAsReadOnly()
     const rawBody = kind === 'rpc' && method === 'POST' ? await readRawRpcBody(raw) : undefined
-    const query = parseQuery(new URL(raw.url).searchParams, kind, settings)
+    const query = parseQuery(new URL(raw.url).searchParams, kind, server)
+    const { timezones, dbConfig } = await store.get()
+    const settings = withDbConfig(server, dbConfig)
     const { media, unacceptable } = negotiateLater(raw.headers.get('accept'), settings.plans)
-    const { timezones } = await store.get()
     const request: RestRequest = {
       method: method as RestMethod,
       target,

@@ -401,17 +401,32 @@ describeEachDatabase('REST opt-in features on %s', (kind) => {
   })
 })
 
-// The other way round, where every request is undone unless it asks to commit: how the server ends
-// a transaction does not depend on the engine, so one database is enough.
-describeOnOneDatabase('REST transactions that end in a rollback on %s', (kind) => {
+// The same switches in the database, as a Supabase project sets them (`alter role authenticator set
+// pgrst.…`), over the server's settings as in PostgREST; and a transaction end the other way round,
+// every request undone unless it asks to commit. None of it depends on the engine: one database.
+describeOnOneDatabase('REST opt-in features set in the database on %s', (kind) => {
   let bed: RestBed
 
   beforeAll(async () => {
-    bed = await startRestBed(kind, { REST_DB_TX_END: 'rollback-allow-override' })
+    bed = await startRestBed(kind, { REST_DB_PLAN_ENABLED: 'true' })
+    // This database only: a PostgreSQL cluster's roles are shared by the other test files' databases.
+    await bed.server.deps.db.exec(`
+      do $$ begin
+        execute format('alter role authenticator in database %I set pgrst.db_tx_end = %L', current_database(), 'rollback-allow-override');
+        execute format('alter role authenticator in database %I set pgrst.db_aggregates_enabled = %L', current_database(), 'TRUE');
+        execute format('alter role authenticator in database %I set pgrst.db_plan_enabled = %L', current_database(), 'false');
+      end $$;
+    `)
   })
   afterAll(() => bed.close())
 
   const pagesOf = async (id: number) => (await bed.anon.from('rt_books').select('pages').eq('id', id).single()).data
+
+  it('takes aggregates and plans from the database, over the server’s settings', async () => {
+    expect(await bed.anon.from('rt_books').select('count()')).toMatchObject({ status: 200, data: [{ count: 5 }] })
+    const plan = await bed.anon.from('rt_books').select('id').explain()
+    expect(plan).toMatchObject({ status: 406, error: { code: 'PGRST107' } })
+  })
 
   it('answers every write as done and undoes it, unless the request prefers tx=commit', async () => {
     const undone = await bed.alice.from('rt_books').update({ pages: 500 }).eq('id', 1).select('pages')
