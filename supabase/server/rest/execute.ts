@@ -137,14 +137,16 @@ export async function serveRest(
     if (preview && !readOnly && kind !== 'rpc') throw restErrors.viewAsReadOnly()
     const rawBody = kind === 'rpc' && method === 'POST' ? await readRawRpcBody(raw) : undefined
     const query = parseQuery(new URL(raw.url).searchParams, kind, server)
-    const { timezones, dbConfig } = await store.get()
+    const { dbConfig } = await store.get()
+    const prefer = raw.headers.get('prefer')
+    const timezones = prefer?.includes('timezone=') ? await store.timezones() : undefined
     const settings = withDbConfig(server, dbConfig)
     const { media, unacceptable } = negotiateLater(raw.headers.get('accept'), settings.plans)
     const request: RestRequest = {
       method: method as RestMethod,
       target,
       query,
-      prefs: parsePrefer(raw.headers.get('prefer'), settings.txEnd.endsWith('-allow-override'), timezones),
+      prefs: parsePrefer(prefer, settings.txEnd.endsWith('-allow-override'), timezones),
       media,
       range: readOnly ? parseRangeHeader(raw.headers.get('range')) : undefined,
       body:

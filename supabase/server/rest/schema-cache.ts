@@ -141,13 +141,10 @@ export class SchemaCache {
    * `schema.name` quoted; null when none is set or the setting is not a plain qualified name.
    */
   readonly preRequest: string | null
-  /** Names `Prefer: timezone=` may use. */
-  readonly timezones: ReadonlySet<string>
   /** The opt-in features as the database sets them, over the server's settings (db-config.ts). */
   readonly dbConfig: DbConfig
 
   constructor(catalog: Catalog) {
-    this.timezones = new Set(catalog.timezones ?? [])
     this.dbConfig = readDbConfig(catalog.db_config ?? {})
     const name = catalog.db_config?.db_pre_request?.match(/^([A-Za-z_][A-Za-z0-9_$]*)\.([A-Za-z_][A-Za-z0-9_$]*)$/)
     this.preRequest = name ? `"${name[1]}"."${name[2]}"` : null

@@ -77,8 +77,6 @@ export interface Catalog {
    * without the prefix.
    */
   db_config: Record<string, string> | null
-  /** The time zones PostgreSQL knows, which `Prefer: timezone=` may name (PostgREST reads the same). */
-  timezones: string[]
 }
 
 // Relations of `public` plus any relation a public function returns the row type of; keys of
@@ -119,7 +117,6 @@ select json_build_object(
       order by key, setdatabase desc
     ) chosen
   ),
-  'timezones', coalesce((select json_agg(z.name) from pg_timezone_names z), '[]'),
   'relations', coalesce((select json_agg(json_build_object('oid', r.oid::int8, 'name', r.relname, 'schema', r.nspname, 'kind', r.relkind)) from rels r), '[]'),
   'columns', coalesce((
     select json_agg(json_build_object(
@@ -174,4 +171,14 @@ select json_build_object(
 export async function readCatalog(db: Queryable): Promise<Catalog> {
   const { rows } = await db.query<{ catalog: string }>(catalogSql)
   return JSON.parse(rows[0]?.catalog ?? '{}') as Catalog
+}
+
+/**
+ * The time zones PostgreSQL knows, which `Prefer: timezone=` may name (PostgREST reads the same
+ * list). Apart from the catalog: it takes a tenth of a second on PGlite and never changes while the
+ * server runs, so it is read once, when a request first names a zone.
+ */
+export async function readTimezones(db: Queryable): Promise<ReadonlySet<string>> {
+  const { rows } = await db.query<{ name: string }>('select name from pg_timezone_names')
+  return new Set(rows.map((row) => row.name))
 }
