@@ -182,16 +182,18 @@ export const serverSettings = z.object({
   /** Nesting of REST `and`/`or` trees, and steps of a JSON path (`col->a->b`). */
   REST_MAX_FILTER_DEPTH: z.coerce.number().int().min(1).max(64).default(16),
   /**
-   * How a REST request's transaction ends (PostgREST's db-tx-end): `commit`; `commit-allow-override`,
+   * How a REST request's transaction ends (PostgREST's db-tx-end, PGRST_DB_TX_END; each REST_DB_*
+   * setting is PostgREST's PGRST_DB_* of the same name, and `alter role authenticator set
+   * pgrst.db_…` in the database wins over it, as in PostgREST): `commit`; `commit-allow-override`,
    * where `Prefer: tx=rollback` (supabase-js `.rollback()`) undoes it; `rollback`; or
    * `rollback-allow-override`, where `Prefer: tx=commit` keeps it. Supabase projects commit.
    */
-  REST_TX_END: z.enum(['commit', 'commit-allow-override', 'rollback', 'rollback-allow-override']).default('commit'),
+  REST_DB_TX_END: z.enum(['commit', 'commit-allow-override', 'rollback', 'rollback-allow-override']).default('commit'),
   /**
    * Aggregate functions in a REST `select` (`count()`, `col.sum()`, …; PostgREST's
    * db-aggregates-enabled). Off, as on Supabase: refused with 400 PGRST123.
    */
-  REST_AGGREGATES_ENABLED: z
+  REST_DB_AGGREGATES_ENABLED: z
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
@@ -201,7 +203,7 @@ export const serverSettings = z.object({
    * are then unknown, 406 PGRST107. They show a query's tables, indexes and, with `analyze`, its
    * row counts, so turn them on for development, not for a public project.
    */
-  REST_PLAN_ENABLED: z
+  REST_DB_PLAN_ENABLED: z
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),

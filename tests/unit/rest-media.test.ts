@@ -1,5 +1,5 @@
 // REST `Accept` negotiation (supabase/server/rest/media.ts): PostgREST's choice among offered types,
-// plans only when REST_PLAN_ENABLED is on, and the names PGRST107 gives what it cannot produce.
+// plans only when REST_DB_PLAN_ENABLED is on, and the names PGRST107 gives what it cannot produce.
 import { describe, expect, it } from 'vitest'
 import { negotiateMediaType, planContentType } from '../../supabase/server/rest/media'
 

@@ -15,7 +15,8 @@ import { prepareRpc } from './handlers/rpc'
 import { prepareWrite } from './handlers/write'
 import type { ParseLimits } from './parse/limits'
 import { parseQuery } from './parse/query'
-import { negotiateMediaType } from './media'
+import { negotiateLater } from './media'
+import { withDbConfig } from './db-config'
 import { parsePrefer, parseRangeHeader, type Preferences } from './prefer'
 import type { Prepared, RawBody, RestMethod, RestRequest } from './request'
 import { errorResponse, toResponse, type RestResult } from './response'
@@ -31,9 +32,9 @@ function requirePublicProfile(method: string, headers: Headers) {
 
 export interface RestSettings extends ParseLimits {
   maxJsonDepth: number
-  txEnd: Env['REST_TX_END']
+  txEnd: Env['REST_DB_TX_END']
   aggregates: boolean
-  /** EXPLAIN plans through `Accept: application/vnd.pgrst.plan…` (REST_PLAN_ENABLED). */
+  /** EXPLAIN plans through `Accept: application/vnd.pgrst.plan…` (REST_DB_PLAN_ENABLED). */
   plans: boolean
 }
 
@@ -43,9 +44,9 @@ export function restSettings(env: Env): RestSettings {
     maxEmbeds: env.REST_MAX_EMBEDS,
     maxFilterDepth: env.REST_MAX_FILTER_DEPTH,
     maxJsonDepth: env.API_MAX_JSON_DEPTH,
-    txEnd: env.REST_TX_END,
-    aggregates: env.REST_AGGREGATES_ENABLED,
-    plans: env.REST_PLAN_ENABLED,
+    txEnd: env.REST_DB_TX_END,
+    aggregates: env.REST_DB_AGGREGATES_ENABLED,
+    plans: env.REST_DB_PLAN_ENABLED,
   }
 }
 
@@ -105,10 +106,11 @@ async function withFreshSchema(store: SchemaCacheStore, prepare: (cache: SchemaC
   }
 }
 
+/** `server`: the server's settings, under what the database sets (db-config.ts). */
 export async function serveRest(
   deps: ServerDeps,
   store: SchemaCacheStore,
-  settings: RestSettings,
+  server: RestSettings,
   raw: Request,
   kind: 'table' | 'rpc',
   target: string,
@@ -134,17 +136,23 @@ export async function serveRest(
     preview = isViewAs(caller.claims) && !deps.env.SUPABASE_ONLY
     if (preview && !readOnly && kind !== 'rpc') throw restErrors.viewAsReadOnly()
     const rawBody = kind === 'rpc' && method === 'POST' ? await readRawRpcBody(raw) : undefined
-    const media = negotiateMediaType(raw.headers.get('accept'), settings.plans)
+    const query = parseQuery(new URL(raw.url).searchParams, kind, server)
+    const { dbConfig } = await store.get()
+    const prefer = raw.headers.get('prefer')
+    const timezones = prefer?.includes('timezone=') ? await store.timezones() : undefined
+    const settings = withDbConfig(server, dbConfig)
+    const { media, unacceptable } = negotiateLater(raw.headers.get('accept'), settings.plans)
     const request: RestRequest = {
       method: method as RestMethod,
       target,
-      query: parseQuery(new URL(raw.url).searchParams, kind, settings),
-      prefs: parsePrefer(raw.headers.get('prefer'), settings.txEnd.endsWith('-allow-override')),
+      query,
+      prefs: parsePrefer(prefer, settings.txEnd.endsWith('-allow-override'), timezones),
       media,
       range: readOnly ? parseRangeHeader(raw.headers.get('range')) : undefined,
       body:
         readOnly || method === 'DELETE' || rawBody ? undefined : await readJsonBody(raw, kind, settings.maxJsonDepth),
       aggregates: settings.aggregates,
+      unacceptable,
       rawBody,
     }
     const prepare = kind === 'rpc' ? prepareRpc : readOnly ? prepareRead : prepareWrite
@@ -166,12 +174,16 @@ export async function serveRest(
       retryable: true,
     }
     const rollback = endsInRollback(settings.txEnd, request.prefs)
-    const withPreRequest: Prepared = preRequest
-      ? async (tx) => {
-          await tx.query(`select ${preRequest}()`)
-          return prepared(tx)
-        }
-      : prepared
+    // PostgREST sets the request's time zone, then calls its pre-request function.
+    const { timezone } = request.prefs
+    const withPreRequest: Prepared =
+      preRequest || timezone
+        ? async (tx) => {
+            if (timezone) await tx.query(`select set_config('timezone', $1, true)`, [timezone])
+            if (preRequest) await tx.query(`select ${preRequest}()`)
+            return prepared(tx)
+          }
+        : prepared
     const run: Prepared = rollback
       ? async (tx) => {
           throw new RolledBack(await withPreRequest(tx))

@@ -1,4 +1,4 @@
-// A request answered with its query's EXPLAIN (REST_PLAN_ENABLED, PostgREST's db-plan-enabled):
+// A request answered with its query's EXPLAIN (REST_DB_PLAN_ENABLED, PostgREST's db-plan-enabled):
 // the statement that would have answered it, explained as the caller in the same transaction, so
 // ANALYZE runs it under the caller's role and row-level security (a write is written, unless the
 // transaction is rolled back by `Prefer: tx=rollback`).

@@ -1,7 +1,7 @@
 // `Accept`, negotiated as PostgREST does: a JSON array (the default), a single object, stripped
-// nulls, CSV, and, when REST_PLAN_ENABLED is on (PostgREST's db-plan-enabled), the EXPLAIN plan of
+// nulls, CSV, and, when REST_DB_PLAN_ENABLED is on (PostgREST's db-plan-enabled), the EXPLAIN plan of
 // the query that would answer one of those (`application/vnd.pgrst.plan+json|+text`).
-import { restErrors } from './errors'
+import { RestError, restErrors } from './errors'
 
 export interface PlanMedia {
   format: 'json' | 'text'
@@ -122,6 +122,22 @@ export function negotiateMediaType(accept: string | null | undefined, plans = fa
     if (media) return media
   }
   throw restErrors.mediaType(offered.map(named))
+}
+
+/**
+ * negotiateMediaType, with a refusal (406 PGRST107) handed back rather than thrown: PostgREST
+ * negotiates once the request is planned, so the handlers report it there (`requireAcceptable`).
+ */
+export function negotiateLater(
+  accept: string | null | undefined,
+  plans = false,
+): { media: MediaType; unacceptable?: RestError } {
+  try {
+    return { media: negotiateMediaType(accept, plans) }
+  } catch (error) {
+    if (!(error instanceof RestError)) throw error
+    return { media: { single: false, stripNulls: false, csv: false }, unacceptable: error }
+  }
 }
 
 /** How PostgREST names an offered type in PGRST107: a plan with its `for` and options. */

@@ -8,9 +8,11 @@ export interface Preferences {
   resolution?: 'merge-duplicates' | 'ignore-duplicates'
   missing?: 'default' | 'null'
   handling?: 'strict' | 'lenient'
-  /** How the transaction ends, when the server lets a request choose (REST_TX_END `*-allow-override`). */
+  /** How the transaction ends, when the server lets a request choose (REST_DB_TX_END `*-allow-override`). */
   tx?: 'commit' | 'rollback'
   maxAffected?: number
+  /** A time zone PostgreSQL knows, set for the transaction (`timezone=`), as PostgREST does. */
+  timezone?: string
   /** Preferences we do not know or do not apply, for `handling=strict`. */
   invalid: string[]
 }
@@ -23,28 +25,46 @@ const allowed: Record<string, readonly string[]> = {
   handling: ['strict', 'lenient'],
   tx: ['commit', 'rollback'],
 }
-// Understood and deliberately not applied (PostgREST's defaults here): time zone, params.
-const ignored = new Set(['timezone', 'params'])
+// `params=single-object` left PostgREST in version 12, so it is unknown there and here.
 
 /**
  * `txOverride`: the server lets a request choose how its transaction ends; otherwise `tx=commit`
  * and `tx=rollback` are known (never invalid) but not applied, as PostgREST reads them.
+ * `timezones`: the names PostgreSQL knows; the first `timezone=` decides, and an unknown one makes
+ * every `timezone=` invalid (PostgREST's rule).
  */
-export function parsePrefer(header: string | null | undefined, txOverride = false): Preferences {
+export function parsePrefer(
+  header: string | null | undefined,
+  txOverride = false,
+  timezones: ReadonlySet<string> = new Set(),
+): Preferences {
   const prefs: Preferences = { invalid: [] }
-  for (const raw of (header ?? '').split(',')) {
-    const item = raw.trim()
-    if (item === '') continue
+  const items = (header ?? '')
+    .split(',')
+    .map((raw) => raw.trim())
+    .filter((item) => item !== '')
+  const zone = items.find((item) => item.startsWith('timezone='))?.slice('timezone='.length)
+  if (zone !== undefined && timezones.has(zone)) prefs.timezone = zone
+  for (const item of items) {
     const [key = '', value = ''] = item.split('=').map((part) => part.trim())
     // A preference given twice keeps its first value, as PostgREST reads them.
     if (key === 'max-affected' && /^\d+$/.test(value)) prefs.maxAffected ??= Number(value)
-    else if (Object.hasOwn(allowed, key) && allowed[key]?.includes(value)) {
+    else if (item.startsWith('timezone=')) {
+      if (prefs.timezone === undefined) prefs.invalid.push(item)
+    } else if (Object.hasOwn(allowed, key) && allowed[key]?.includes(value)) {
       if (key === 'tx' && !txOverride) continue
       if ((prefs as unknown as Record<string, unknown>)[key] === undefined) Object.assign(prefs, { [key]: value })
-    } else if (!ignored.has(key)) prefs.invalid.push(item)
+    } else prefs.invalid.push(item)
   }
-  if (prefs.handling === 'strict' && prefs.invalid.length > 0) throw restErrors.invalidPreferences(prefs.invalid)
   return prefs
+}
+
+/**
+ * `handling=strict` refuses what it does not know (PGRST122). PostgREST checks once the request is
+ * planned, so a missing table, relationship or function is reported first; handlers call this there.
+ */
+export function requireValidPreferences(prefs: Preferences) {
+  if (prefs.handling === 'strict' && prefs.invalid.length > 0) throw restErrors.invalidPreferences(prefs.invalid)
 }
 
 type Applicable = keyof Omit<Preferences, 'invalid'>
@@ -53,16 +73,25 @@ type Applicable = keyof Omit<Preferences, 'invalid'>
 export type AppliedTo = 'read' | 'rpc' | 'insert' | 'upsert' | 'update' | 'delete'
 
 const appliedBy: Record<AppliedTo, Applicable[]> = {
-  read: ['count', 'tx', 'handling'],
-  rpc: ['count', 'tx', 'handling', 'maxAffected'],
-  insert: ['missing', 'return', 'count', 'tx', 'handling'],
-  upsert: ['resolution', 'missing', 'return', 'count', 'tx', 'handling'],
-  update: ['missing', 'return', 'count', 'tx', 'handling', 'maxAffected'],
-  delete: ['return', 'count', 'tx', 'handling', 'maxAffected'],
+  read: ['count', 'tx', 'handling', 'timezone'],
+  rpc: ['count', 'tx', 'handling', 'timezone', 'maxAffected'],
+  insert: ['missing', 'return', 'count', 'tx', 'handling', 'timezone'],
+  upsert: ['resolution', 'missing', 'return', 'count', 'tx', 'handling', 'timezone'],
+  update: ['missing', 'return', 'count', 'tx', 'handling', 'timezone', 'maxAffected'],
+  delete: ['return', 'count', 'tx', 'handling', 'timezone', 'maxAffected'],
 }
 
 // The order PostgREST writes them in, whatever the order they were asked in.
-const appliedOrder: Applicable[] = ['resolution', 'missing', 'return', 'count', 'tx', 'handling', 'maxAffected']
+const appliedOrder: Applicable[] = [
+  'resolution',
+  'missing',
+  'return',
+  'count',
+  'tx',
+  'handling',
+  'timezone',
+  'maxAffected',
+]
 
 /** The `Preference-Applied` header value for what this request honoured. */
 export function preferenceApplied(prefs: Preferences, to: AppliedTo): string | undefined {

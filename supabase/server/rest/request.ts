@@ -1,7 +1,7 @@
 // One REST request in parsed form, as every handler receives it, and the shared steps that turn
 // a page of rows into PostgREST's status and headers.
 import type { Queryable } from '../db/database'
-import { restErrors } from './errors'
+import { restErrors, type RestError } from './errors'
 import type { ParsedQuery } from './parse/ast'
 import type { ReadNode } from './plan/types'
 import type { MediaType } from './media'
@@ -22,8 +22,15 @@ export interface RestRequest {
   body?: unknown
   /** An rpc body sent as text/plain, text/xml or application/octet-stream, for a single unnamed parameter. */
   rawBody?: RawBody
-  /** Aggregate functions may be used in `select` (REST_AGGREGATES_ENABLED). */
+  /** Aggregate functions may be used in `select` (REST_DB_AGGREGATES_ENABLED). */
   aggregates: boolean
+  /** `Accept` named nothing the server produces (406 PGRST107), reported once the request is planned. */
+  unacceptable?: RestError
+}
+
+/** The 406 of an `Accept` the server cannot answer, at the point PostgREST negotiates: after planning. */
+export function requireAcceptable(request: RestRequest) {
+  if (request.unacceptable) throw request.unacceptable
 }
 
 export interface RawBody {

@@ -2,6 +2,7 @@
 // foreign keys between them, functions), built from one read of the catalog.
 import type { Catalog, CatalogColumn, CatalogConstraint } from './schema-query'
 import { ViewOrigins } from './view-origins'
+import { readDbConfig, type DbConfig } from './db-config'
 
 export interface Column {
   name: string
@@ -140,9 +141,12 @@ export class SchemaCache {
    * `schema.name` quoted; null when none is set or the setting is not a plain qualified name.
    */
   readonly preRequest: string | null
+  /** The opt-in features as the database sets them, over the server's settings (db-config.ts). */
+  readonly dbConfig: DbConfig
 
   constructor(catalog: Catalog) {
-    const name = catalog.pre_request?.match(/^([A-Za-z_][A-Za-z0-9_$]*)\.([A-Za-z_][A-Za-z0-9_$]*)$/)
+    this.dbConfig = readDbConfig(catalog.db_config ?? {})
+    const name = catalog.db_config?.db_pre_request?.match(/^([A-Za-z_][A-Za-z0-9_$]*)\.([A-Za-z_][A-Za-z0-9_$]*)$/)
     this.preRequest = name ? `"${name[1]}"."${name[2]}"` : null
     const columnsByOid = new Map<number, Column[]>()
     for (const column of catalog.columns) {

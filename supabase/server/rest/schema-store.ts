@@ -3,12 +3,13 @@
 // may run while the server does.
 import type { Queryable } from '../db/database'
 import { SchemaCache } from './schema-cache'
-import { readCatalog } from './schema-query'
+import { readCatalog, readTimezones } from './schema-query'
 
 export class SchemaCacheStore {
   private loading: Promise<SchemaCache> | undefined
   private loadedAt = 0
   private stale = false
+  private zones: Promise<ReadonlySet<string>> | undefined
 
   constructor(
     private readonly db: Queryable,
@@ -23,6 +24,15 @@ export class SchemaCacheStore {
   /** Reloads when the last load is older than the interval; null when it is too soon to try again. */
   async refresh(): Promise<SchemaCache | null> {
     return this.mayReload() ? this.load() : null
+  }
+
+  /** The time zones `Prefer: timezone=` may name, read once. */
+  timezones(): Promise<ReadonlySet<string>> {
+    const zones = (this.zones ??= readTimezones(this.db))
+    zones.catch(() => {
+      if (this.zones === zones) this.zones = undefined
+    })
+    return zones
   }
 
   /** The database reported a missing table, column or function: reload on a coming request. */

@@ -158,7 +158,7 @@ describeEachDatabase('REST errors on %s', (kind) => {
     expect(cast.error).toMatchObject({ code: '42704', message: 'type "evil" does not exist' })
   })
 
-  it('answers plans 406 PGRST107 while REST_PLAN_ENABLED is off, as PostgREST with db-plan-enabled off', async () => {
+  it('answers plans 406 PGRST107 while REST_DB_PLAN_ENABLED is off, as PostgREST with db-plan-enabled off', async () => {
     const plan = await bed.anon.from('rt_books').select('id').explain({ format: 'json' })
     expect(plan.status).toBe(406)
     expect(plan.error).toMatchObject({
@@ -171,6 +171,88 @@ describeEachDatabase('REST errors on %s', (kind) => {
     })
     expect(fallback.status).toBe(200)
     expect(await fallback.json()).toEqual([{ id: 1 }])
+  })
+
+  it('names the plan options it was asked for in that 406, and answers none of them', async () => {
+    const plan = await bed.alice
+      .from('rt_books')
+      .update({ pages: 999 })
+      .eq('id', 1)
+      .explain({ analyze: true, verbose: true })
+    expect(plan.status).toBe(406)
+    expect(plan.error).toMatchObject({
+      code: 'PGRST107',
+      message:
+        'None of these media types are available: application/vnd.pgrst.plan+text; for="application/json"; options=analyze|verbose',
+    })
+    expect((await bed.anon.from('rt_books').select('pages').eq('id', 1).single()).data).toEqual({ pages: 183 })
+  })
+
+  it('refuses unknown preferences under handling=strict (PGRST122) once the request is planned, as PostgREST', async () => {
+    const strict = (path: string, prefer: string) =>
+      bed.raw(path, { headers: { Prefer: `handling=strict, ${prefer}` } })
+    // params=single-object left PostgREST in version 12; a time zone must be one PostgreSQL knows.
+    for (const prefer of ['params=single-object', 'timezone=Mars/Olympus', 'count=exactly', 'return=everything']) {
+      const response = await strict('/rt_books?select=id', prefer)
+      expect(response.status, prefer).toBe(400)
+      expect(await response.json(), prefer).toEqual({
+        code: 'PGRST122',
+        message: 'Invalid preferences given with handling=strict',
+        details: `Invalid preferences: ${prefer}`,
+        hint: null,
+      })
+    }
+    // A missing table or relationship is reported first.
+    expect(((await (await strict('/rt_nothing?select=id', 'nope')).json()) as { code: string }).code).toBe('PGRST205')
+    expect(((await (await strict('/rt_books?select=rt_nothing(id)', 'nope')).json()) as { code: string }).code).toBe(
+      'PGRST200',
+    )
+    // Without handling=strict they are passed over.
+    const lenient = await bed.raw('/rt_books?select=id&id=eq.1', { headers: { Prefer: 'params=single-object, nope' } })
+    expect(lenient.status).toBe(200)
+  })
+
+  it('reports a 406 where PostgREST negotiates: after parsing and planning, around PGRST122 as it does', async () => {
+    const code = async (path: string, init: RequestInit = {}) =>
+      ((await (await bed.raw(path, init)).json()) as { code: string }).code
+    const html = { Accept: 'text/html' }
+    expect(await code('/rt_books?select=id,(', { headers: html })).toBe('PGRST100')
+    expect(await code('/rt_nothing?select=id', { headers: html })).toBe('PGRST205')
+    expect(await code('/rt_books?select=rt_nothing(id)', { headers: html })).toBe('PGRST200')
+    expect(await code('/rt_books?select=id', { headers: { ...html, Prefer: 'handling=strict, nope' } })).toBe(
+      'PGRST107',
+    )
+    expect(await code('/rpc/rt_books_by?author=1', { headers: { ...html, Prefer: 'handling=strict, nope' } })).toBe(
+      'PGRST107',
+    )
+    // A write checks its preferences first, and writes nothing either way.
+    const before = await tableRows(bed, 'rt_authors')
+    const write = {
+      method: 'POST',
+      headers: {
+        ...html,
+        apikey: bed.server.serviceRoleKey,
+        Authorization: `Bearer ${bed.server.serviceRoleKey}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ name: 'Never Written' }),
+    }
+    expect(
+      await code('/rt_authors', { ...write, headers: { ...write.headers, Prefer: 'handling=strict, nope' } }),
+    ).toBe('PGRST122')
+    expect(await code('/rt_authors', write)).toBe('PGRST107')
+    expect(await tableRows(bed, 'rt_authors')).toEqual(before)
+  })
+
+  it('sets a known time zone for the request, as PostgREST does with Prefer: timezone', async () => {
+    const response = await bed.raw('/rt_books?select=published_at&id=eq.1', {
+      headers: { Prefer: 'handling=strict, timezone=America/Bogota' },
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('preference-applied')).toBe('handling=strict, timezone=America/Bogota')
+    expect(await response.json()).toEqual([{ published_at: '1968-10-31T19:00:00-05:00' }])
+    const utc = await bed.anon.from('rt_books').select('published_at').eq('id', 1).single()
+    expect(utc.data).toEqual({ published_at: '1968-11-01T00:00:00+00:00' })
   })
 
   it('maps constraint violations: 409 for unique and foreign keys, 400 for check, not-null and bad input', async () => {

@@ -90,7 +90,7 @@ describeEachDatabase('REST many-to-many, views and to-many spreads on %s', (kind
   let bed: RestBed
 
   beforeAll(async () => {
-    bed = await startRestBed(kind, { REST_AGGREGATES_ENABLED: 'true' })
+    bed = await startRestBed(kind, { REST_DB_AGGREGATES_ENABLED: 'true' })
     await bed.server.deps.db.exec(schema)
   })
   afterAll(() => bed.close())

@@ -226,7 +226,7 @@ describeOnOneDatabase('REST writes on %s', (kind) => {
     expect(await bookById(1)).toMatchObject({ pages: 183 })
   })
 
-  it('commits despite Prefer: tx=rollback while REST_TX_END is commit, its default as on Supabase', async () => {
+  it('commits despite Prefer: tx=rollback while REST_DB_TX_END is commit, its default as on Supabase', async () => {
     const result = await bed.service.from('rt_events').insert({ id: 600, note: 'kept' }).select('id').rollback()
     expect(result).toMatchObject({ status: 201, data: [{ id: 600 }] })
     expect(await tableRows(bed, 'rt_events')).toContainEqual({ id: 600, kind: 'ping', note: 'kept' })

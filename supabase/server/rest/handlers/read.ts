@@ -6,7 +6,16 @@ import { restErrors } from '../errors'
 import { explainPrepared } from '../explain'
 import { closest } from '../fuzzy'
 import { planRead } from '../plan/read-plan'
-import { applyRange, maxRows, queryPage, readResult, type Prepared, type RestRequest } from '../request'
+import { requireValidPreferences } from '../prefer'
+import {
+  applyRange,
+  maxRows,
+  queryPage,
+  readResult,
+  requireAcceptable,
+  type Prepared,
+  type RestRequest,
+} from '../request'
 import type { Relation, SchemaCache } from '../schema-cache'
 
 export function requireRelation(cache: SchemaCache, name: string): Relation {
@@ -18,6 +27,9 @@ export function requireRelation(cache: SchemaCache, name: string): Relation {
 export function prepareRead(cache: SchemaCache, request: RestRequest): Prepared {
   const relation = requireRelation(cache, request.target)
   const root = planRead(cache, relation, request.query, request)
+  // PostgREST's order once a read is planned: the media type, then the preferences.
+  requireAcceptable(request)
+  requireValidPreferences(request.prefs)
   applyRange(root, request.range)
   const mode = request.prefs.count
   const statement = (count: boolean, countLimit?: number) => {

@@ -6,8 +6,16 @@ import { SqlParams } from '../build/sql'
 import { restErrors } from '../errors'
 import { explainPrepared } from '../explain'
 import { planRead } from '../plan/read-plan'
-import { preferenceApplied } from '../prefer'
-import { applyRange, maxRows, queryPage, readResult, type Prepared, type RestRequest } from '../request'
+import { preferenceApplied, requireValidPreferences } from '../prefer'
+import {
+  applyRange,
+  maxRows,
+  queryPage,
+  readResult,
+  requireAcceptable,
+  type Prepared,
+  type RestRequest,
+} from '../request'
 import { contentRange, rangeStatus } from '../response'
 import { callSql, callWholeBodySql, resolveFunction, takesWholeBody, type RpcBodyKind } from '../rpc'
 import type { SchemaCache } from '../schema-cache'
@@ -36,6 +44,10 @@ export function prepareRpc(cache: SchemaCache, request: RestRequest): Prepared {
   // handling=strict with max-affected: the rows the function returned after the URL's filters
   // (PGRST124, the call undone); a function returning no set cannot be bounded (PGRST128).
   const maxAffected = request.prefs.handling === 'strict' ? request.prefs.maxAffected : undefined
+  // Planned as PostgREST plans a call: the function's rows first, then the preferences.
+  const root = fn.kind === 'composite' ? planRead(cache, cache.functionRelation(fn), request.query, request) : undefined
+  requireAcceptable(request)
+  requireValidPreferences(request.prefs)
   if (maxAffected !== undefined && !fn.returnsSet) throw restErrors.maxAffectedSingle()
   const applied = preferenceApplied(request.prefs, 'rpc')
   const withApplied = (headers: Record<string, string>) =>
@@ -44,8 +56,7 @@ export function prepareRpc(cache: SchemaCache, request: RestRequest): Prepared {
     if (maxAffected !== undefined && rows > maxAffected) throw restErrors.maxAffected(rows)
   }
 
-  if (fn.kind === 'composite') {
-    const root = planRead(cache, cache.functionRelation(fn), request.query, request)
+  if (root) {
     applyRange(root, request.range)
     // A function returning one row answers an object, or null once the URL's filters remove it;
     // it counts as exactly one row, so single() never refuses it (PostgREST's rule).

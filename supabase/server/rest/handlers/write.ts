@@ -7,8 +7,8 @@ import { deleteSql, insertSql, updateSql, writeCte, type Conflict, type InsertGr
 import { restErrors } from '../errors'
 import { explainPrepared } from '../explain'
 import { planRead } from '../plan/read-plan'
-import { preferenceApplied } from '../prefer'
-import { type PageRow, type Prepared, type RestRequest } from '../request'
+import { preferenceApplied, requireValidPreferences } from '../prefer'
+import { requireAcceptable, type PageRow, type Prepared, type RestRequest } from '../request'
 import { contentRange, type RestResult } from '../response'
 import type { Relation, SchemaCache } from '../schema-cache'
 import { requireRelation } from './read'
@@ -59,6 +59,9 @@ export function prepareWrite(cache: SchemaCache, request: RestRequest): Prepared
       add(deleteSql(relation, root.alias, where, asOne), params)
     }
   }
+  // PostgREST's order once a write is planned: the preferences, then the media type.
+  requireValidPreferences(request.prefs)
+  requireAcceptable(request)
   const readQuery = asOne && statements.length > 0 ? readSql(root, shared, readOptions(request)) : undefined
   const merging = conflict?.action === 'merge'
   if (request.media.plan) {

@@ -204,7 +204,7 @@ function resolveLogic(node: ReadNode, tree: LogicTree, resolve: Resolve): Resolv
 }
 
 export interface PlanOptions {
-  /** Aggregate functions are enabled (REST_AGGREGATES_ENABLED); otherwise they answer PGRST123. */
+  /** Aggregate functions are enabled (REST_DB_AGGREGATES_ENABLED); otherwise they answer PGRST123. */
   aggregates: boolean
 }
 

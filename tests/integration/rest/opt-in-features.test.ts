@@ -1,10 +1,13 @@
 // The PostgREST features a Supabase project turns on by setting, here on: aggregate functions in
-// `select` (REST_AGGREGATES_ENABLED, PostgREST's db-aggregates-enabled), `Prefer: tx=rollback`
-// (REST_TX_END=commit-allow-override, PostgREST's db-tx-end) and EXPLAIN plans (REST_PLAN_ENABLED,
-// db-plan-enabled). How the server answers with them off, its default, is in errors.test.ts and
-// write.test.ts. On both databases: plans and aggregates are PostgreSQL's own output.
+// `select` (REST_DB_AGGREGATES_ENABLED, PostgREST's db-aggregates-enabled), `Prefer: tx=rollback`
+// (REST_DB_TX_END=commit-allow-override, PostgREST's db-tx-end) and EXPLAIN plans (REST_DB_PLAN_ENABLED,
+// db-plan-enabled), under row-level security (the demo organizations' clients) and hostile input.
+// How the server answers with them off, its default, is in errors.test.ts and write.test.ts. On both
+// databases: plans and aggregates are PostgreSQL's own output.
+import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { describeEachDatabase } from '../support/server'
+import { organizations, projects, tasks, users } from '../rls/seed-ids'
+import { describeEachDatabase, describeOnOneDatabase, signedInClient } from '../support/server'
 import { startRestBed, tableRows, type RestBed } from './support/fixture'
 
 const byKey = (key: string) => (a: Record<string, unknown>, b: Record<string, unknown>) =>
@@ -15,9 +18,9 @@ describeEachDatabase('REST opt-in features on %s', (kind) => {
 
   beforeAll(async () => {
     bed = await startRestBed(kind, {
-      REST_AGGREGATES_ENABLED: 'true',
-      REST_TX_END: 'commit-allow-override',
-      REST_PLAN_ENABLED: 'true',
+      REST_DB_AGGREGATES_ENABLED: 'true',
+      REST_DB_TX_END: 'commit-allow-override',
+      REST_DB_PLAN_ENABLED: 'true',
     })
   })
   afterAll(() => bed.close())
@@ -238,5 +241,217 @@ describeEachDatabase('REST opt-in features on %s', (kind) => {
       expect(wal.status).toBe(400)
       expect(await wal.json()).toMatchObject({ code: '22023' })
     })
+  })
+
+  describe('under row-level security: a client of one organization, rows of another', () => {
+    let lucia: SupabaseClient
+    let daniel: SupabaseClient
+    beforeAll(async () => {
+      ;[lucia, daniel] = await Promise.all([
+        signedInClient(bed.server, users.lucia),
+        signedInClient(bed.server, users.daniel),
+      ])
+    })
+    const rows = async <T>(query: PromiseLike<{ data: T[] | null; error: unknown }>) => {
+      const { data, error } = await query
+      expect(error).toBeNull()
+      return data ?? []
+    }
+
+    it('counts and groups only the projects the caller may read', async () => {
+      const everyone = await rows(bed.service.from('projects').select('organization_id, count()'))
+      const seen = await rows(lucia.from('projects').select('id, organization_id'))
+      expect(seen.map((row) => row.organization_id)).toEqual(seen.map(() => organizations.ribera))
+      expect(seen.map((row) => row.id)).not.toContain(projects.riberaHidden)
+      // One group, her organization's, counting exactly the rows she can list.
+      expect(await rows(lucia.from('projects').select('organization_id, count()'))).toEqual([
+        { organization_id: organizations.ribera, count: seen.length },
+      ])
+      const kuntur = await rows(daniel.from('projects').select('organization_id, projects:count()'))
+      expect(kuntur).toEqual([{ organization_id: organizations.kuntur, projects: expect.any(Number) }])
+      // The service role sees both organizations and the hidden project: more than each client.
+      const total = (everyone as Array<{ count: number }>).reduce((sum, row) => sum + row.count, 0)
+      expect(everyone).toHaveLength(2)
+      expect(total).toBeGreaterThan(seen.length + kuntur[0]!.projects)
+    })
+
+    it('sums and counts only the metrics the caller may read, also inside an embed', async () => {
+      const visible = await rows(lucia.from('analytics_metrics').select('project_id, value'))
+      expect(visible.length).toBeGreaterThan(0)
+      const bySum = new Map<string, { count: number; sum: number }>()
+      for (const { project_id, value } of visible as Array<{ project_id: string; value: number }>) {
+        const entry = bySum.get(project_id) ?? { count: 0, sum: 0 }
+        bySum.set(project_id, { count: entry.count + 1, sum: entry.sum + Number(value) })
+      }
+      const grouped = (await rows(
+        lucia.from('analytics_metrics').select('project_id, count(), total:value.sum()'),
+      )) as Array<{ project_id: string; count: number; total: number }>
+      expect(grouped.map((row) => row.project_id).sort()).toEqual([...bySum.keys()].sort())
+      for (const row of grouped) {
+        expect(row.count).toBe(bySum.get(row.project_id)!.count)
+        expect(row.total).toBeCloseTo(bySum.get(row.project_id)!.sum, 4)
+      }
+      // Another organization's project, named outright, has nothing to count for her.
+      expect(
+        await rows(lucia.from('analytics_metrics').select('count()').eq('project_id', projects.kunturScoring)),
+      ).toEqual([{ count: 0 }])
+      const all = await rows(
+        bed.service.from('analytics_metrics').select('count()').eq('project_id', projects.kunturScoring),
+      )
+      expect(all[0]!.count).toBeGreaterThan(0)
+      // Per project in an embed: the projects she sees, each with her count of its metrics.
+      const embedded = (await rows(lucia.from('projects').select('id, analytics_metrics(count())'))) as Array<{
+        id: string
+        analytics_metrics: Array<{ count: number }>
+      }>
+      for (const project of embedded)
+        expect(project.analytics_metrics, project.id).toEqual([{ count: bySum.get(project.id)?.count ?? 0 }])
+    })
+
+    it('runs ANALYZE as the caller: the rows scanned are hers', async () => {
+      const seen = await rows(lucia.from('projects').select('id'))
+      const { data, error } = await lucia.from('projects').select('id').explain({ analyze: true, format: 'json' })
+      expect(error).toBeNull()
+      const plan = JSON.stringify(data)
+      // The top node returns one row (the JSON body); the scan under it returns hers only.
+      const actual = [...plan.matchAll(/"Relation Name":"projects"[^{}]*?"Actual Rows":(\d+)/g)].map((m) =>
+        Number(m[1]),
+      )
+      expect(actual).toEqual([seen.length])
+    })
+
+    it('undoes what a client may change with tx=rollback, and changes nothing she may not', async () => {
+      const before = await tableRows(bed, 'tasks')
+      const own = await lucia
+        .from('tasks')
+        .update({ status: 'done' })
+        .eq('id', tasks.riberaForLucia)
+        .select('status')
+        .rollback()
+      expect(own).toMatchObject({ status: 200, error: null, data: [{ status: 'done' }] })
+      const colleague = await lucia
+        .from('tasks')
+        .update({ status: 'done' })
+        .eq('id', tasks.riberaForJames)
+        .select('id')
+        .rollback()
+      expect(colleague).toMatchObject({ status: 200, data: [] })
+      const other = await daniel.from('tasks').update({ status: 'done' }).eq('id', tasks.riberaForLucia).select('id')
+      expect(other).toMatchObject({ status: 200, data: [] })
+      expect(await tableRows(bed, 'tasks')).toEqual(before)
+    })
+  })
+
+  describe('hostile input', () => {
+    it('answers a select of thousands of aggregates, as long as a URL may be, without a 500', async () => {
+      const many = await bed.raw(`/rt_books?select=${'count(),'.repeat(1500)}pages.sum()`)
+      expect(many.status).toBe(200)
+      const [row] = (await many.json()) as Array<Record<string, number>>
+      const one = await bed.anon.from('rt_books').select('count(), pages.sum()')
+      expect(one.data).toEqual([row])
+    })
+
+    it('refuses malformed and unknown aggregate functions with PGRST100', async () => {
+      for (const select of [
+        'pages.pg_sleep()',
+        'pages.SUM()',
+        'pages.sum()()',
+        'pages.sum(1)',
+        'count()::',
+        `${'count(,'.repeat(3000)}`,
+        `pages.sum()${'::int'.repeat(3)}`,
+      ]) {
+        const response = await bed.raw(`/rt_books?select=${encodeURIComponent(select)}`)
+        expect(response.status, select.slice(0, 40)).toBe(400)
+        expect(((await response.json()) as { code: string }).code, select.slice(0, 40)).toBe('PGRST100')
+      }
+    })
+
+    it('reads a function-like name as an embed, as PostgREST does: no such relationship', async () => {
+      const { status, error } = await bed.anon.from('rt_books').select('pg_sleep(10)')
+      expect(status).toBe(400)
+      expect(error).toMatchObject({ code: 'PGRST200' })
+    })
+
+    it('counts nothing on a table the caller has no rights on: the same refusal as a plain read', async () => {
+      const plain = await bed.anon.from('rt_secrets').select('id')
+      const counted = await bed.anon.from('rt_secrets').select('count()')
+      expect(counted.status).toBe(plain.status)
+      expect(counted.error).toEqual(plain.error)
+      expect(counted.error).toMatchObject({ code: '42501' })
+    })
+
+    it('reads plan options as PostgREST does: unknown ones dropped, an unknown `for` refused with 406', async () => {
+      const dropped = await bed.raw('/rt_books?select=id', {
+        headers: { Accept: `application/vnd.pgrst.plan+json; options=evil|${'verbose|'.repeat(2000)}` },
+      })
+      expect(dropped.status).toBe(200)
+      expect(dropped.headers.get('content-type')).toBe(
+        'application/vnd.pgrst.plan+json; for="application/json"; options=verbose; charset=utf-8',
+      )
+      const unknown = await bed.raw('/rt_books?select=id', {
+        headers: { Accept: 'application/vnd.pgrst.plan+json; for="text/evil"' },
+      })
+      expect(unknown.status).toBe(406)
+      expect(await unknown.json()).toMatchObject({
+        code: 'PGRST107',
+        message: 'None of these media types are available: application/vnd.pgrst.plan+json; for="text/evil"',
+      })
+    })
+  })
+})
+
+// The same switches in the database, as a Supabase project sets them (`alter role authenticator set
+// pgrst.…`), over the server's settings as in PostgREST; and a transaction end the other way round,
+// every request undone unless it asks to commit. None of it depends on the engine: one database.
+describeOnOneDatabase('REST opt-in features set in the database on %s', (kind) => {
+  let bed: RestBed
+
+  beforeAll(async () => {
+    bed = await startRestBed(kind, { REST_DB_PLAN_ENABLED: 'true' })
+    // This database only: a PostgreSQL cluster's roles are shared by the other test files' databases.
+    await bed.server.deps.db.exec(`
+      do $$ begin
+        execute format('alter role authenticator in database %I set pgrst.db_tx_end = %L', current_database(), 'rollback-allow-override');
+        execute format('alter role authenticator in database %I set pgrst.db_aggregates_enabled = %L', current_database(), 'TRUE');
+        execute format('alter role authenticator in database %I set pgrst.db_plan_enabled = %L', current_database(), 'false');
+      end $$;
+    `)
+  })
+  afterAll(() => bed.close())
+
+  const pagesOf = async (id: number) => (await bed.anon.from('rt_books').select('pages').eq('id', id).single()).data
+
+  it('takes aggregates and plans from the database, over the server’s settings', async () => {
+    expect(await bed.anon.from('rt_books').select('count()')).toMatchObject({ status: 200, data: [{ count: 5 }] })
+    const plan = await bed.anon.from('rt_books').select('id').explain()
+    expect(plan).toMatchObject({ status: 406, error: { code: 'PGRST107' } })
+  })
+
+  it('answers every write as done and undoes it, unless the request prefers tx=commit', async () => {
+    const undone = await bed.alice.from('rt_books').update({ pages: 500 }).eq('id', 1).select('pages')
+    expect(undone).toMatchObject({ status: 200, error: null, data: [{ pages: 500 }] })
+    expect(await pagesOf(1)).toEqual({ pages: 183 })
+    const kept = await bed.raw('/rt_books?id=eq.1', {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${bed.aliceToken}`, 'Content-Type': 'application/json', Prefer: 'tx=commit' },
+      body: JSON.stringify({ pages: 501 }),
+    })
+    expect(kept.status).toBe(204)
+    expect(kept.headers.get('preference-applied')).toBe('tx=commit')
+    expect(await pagesOf(1)).toEqual({ pages: 501 })
+    // Row-level security still decides: another owner's book is not touched, committed or not.
+    const other = await bed.raw('/rt_books?id=eq.4&select=id', {
+      method: 'PATCH',
+      headers: {
+        Authorization: `Bearer ${bed.aliceToken}`,
+        'Content-Type': 'application/json',
+        Prefer: 'return=representation, tx=commit',
+      },
+      body: JSON.stringify({ pages: 1 }),
+    })
+    expect(other.status).toBe(200)
+    expect(await other.json()).toEqual([])
+    expect(await pagesOf(4)).toEqual({ pages: 264 })
   })
 })
