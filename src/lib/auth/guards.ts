@@ -108,7 +108,7 @@ function audienceOf({ isAdmin }: AuthModule, snapshot: AuthSnapshot): Audience {
 }
 
 /** Where the person was going, else their area's home. */
-export function continueTo(target: string | undefined, audience: Audience, lang: string | undefined) {
+function continueTo(target: string | undefined, audience: Audience, lang: string | undefined) {
   if (target) return redirect({ href: target })
   return audience === 'staff'
     ? redirect({ to: '/{-$lang}/admin/dashboard', params: { lang } })

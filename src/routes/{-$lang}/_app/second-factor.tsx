@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { appQueryClient } from '@/lib/query-client'
 import { SecondFactorRequiredPage } from '@/features/accounts/second-factor-required-page'
 import { safeRedirect } from '@/lib/auth/redirect'
 import { privatePageHead } from '@/lib/seo'
@@ -19,5 +21,9 @@ export const Route = createFileRoute('/{-$lang}/_app/second-factor')({
 function SecondFactorRoute() {
   const { audience } = Route.useRouteContext()
   const { redirect } = Route.useSearch()
-  return <SecondFactorRequiredPage audience={audience} redirect={redirect} />
+  return (
+    <QueryClientProvider client={appQueryClient()}>
+      <SecondFactorRequiredPage audience={audience} redirect={redirect} />
+    </QueryClientProvider>
+  )
 }
