@@ -21,6 +21,7 @@ export const mfaFactorsQuery = (userId: string) =>
  */
 export type SecondFactorRequirement = 'none' | 'met' | 'verify' | 'enrol'
 
+/** @public the guards read it through the auth module (service.ts), a dynamic import */
 export const secondFactorRequirementQuery = (userId: string, assurance: 'aal1' | 'aal2') =>
   queryOptions({
     queryKey: ['second-factor-requirement', userId, assurance] as const,

@@ -86,4 +86,5 @@ export { supabase }
 export { isAdmin, isClient } from '@machines/auth.machine'
 /** @public the guards' question about a required second factor, loaded with the auth module */
 export { currentAssurance } from '@machines/auth.rules'
+/** @public read by guards.ts through a dynamic import, as above */
 export { secondFactorRequirementQuery } from './queries'
