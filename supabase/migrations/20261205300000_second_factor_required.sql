@@ -12,7 +12,7 @@ create table public.security_settings (
 );
 
 comment on table public.security_settings is
-  'The project''s security switches, one row. Changed with SQL or the service role only.';
+  'The project''s security switches, one row. Staff read it; changed with SQL or the service role only.';
 comment on column public.security_settings.staff_second_factor_required is
   'When true, staff (admin, super_admin) hold no staff rights without an aal2 session.';
 
@@ -20,7 +20,12 @@ insert into public.security_settings (id) values (true);
 
 alter table public.security_settings enable row level security;
 revoke all on table public.security_settings from public, anon, authenticated;
+grant select on table public.security_settings to authenticated;
 grant select, update on table public.security_settings to service_role;
+
+create policy "security settings: staff read them"
+  on public.security_settings for select to authenticated
+  using ((select public.is_admin()));
 
 create trigger security_settings_set_updated_at
   before update on public.security_settings
@@ -35,11 +40,16 @@ create table public.second_factor_required_accounts (
 );
 
 comment on table public.second_factor_required_accounts is
-  'Accounts that hold no role rights without an aal2 session, whatever the other switches say. Service role only.';
+  'Accounts that hold no role rights without an aal2 session, whatever the other switches say. Each person reads their own row; the service role writes.';
 
 alter table public.second_factor_required_accounts enable row level security;
 revoke all on table public.second_factor_required_accounts from public, anon, authenticated;
+grant select on table public.second_factor_required_accounts to authenticated;
 grant select, insert, delete on table public.second_factor_required_accounts to service_role;
+
+create policy "second factor required accounts: each person reads their own"
+  on public.second_factor_required_accounts for select to authenticated
+  using (user_id = (select auth.uid()));
 
 alter table public.organizations
   add column second_factor_required boolean not null default false;

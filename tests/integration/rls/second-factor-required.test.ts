@@ -133,13 +133,53 @@ describeEachDatabase('second factor required on %s', (kind) => {
     expect(await tryAs(server.deps.db, 'anon', reads.organizations)).toMatchObject({ ok: false, code: '42501' })
   })
 
-  it.each([
-    ['the settings', 'select * from public.security_settings'],
-    ['the listed accounts', 'select * from public.second_factor_required_accounts'],
-    ['the private rule', 'select private.second_factor_met()'],
-  ])('no signed-in user, staff at aal2 included, reads %s', async (_what, sql) => {
-    for (const who of [at(users.lucia, 'aal2'), at(users.superAdmin, 'aal2')]) {
-      expect(await tryAs(server.deps.db, who, sql)).toMatchObject({ ok: false, code: '42501' })
+  it('staff read the settings; clients, aal1 staff and anonymous callers do not', async () => {
+    const sql = 'select staff_second_factor_required as v from public.security_settings'
+    expect(await read(at(users.superAdmin, 'aal2'), sql)).toEqual([{ v: false }])
+    expect(await read(at(users.lucia, 'aal2'), sql)).toEqual([])
+    await setStaffRule(true)
+    try {
+      expect(await read(at(users.admin, 'aal1'), sql)).toEqual([])
+    } finally {
+      await setStaffRule(false)
+    }
+    expect(await tryAs(server.deps.db, 'anon', sql)).toMatchObject({ ok: false, code: '42501' })
+  })
+
+  it('each person reads only their own listing, and nobody but the service role writes one', async () => {
+    await server.deps.db.query('insert into public.second_factor_required_accounts (user_id) values ($1)', [
+      users.james,
+    ])
+    try {
+      const sql = 'select user_id from public.second_factor_required_accounts'
+      expect(await read(at(users.james, 'aal2'), sql)).toEqual([{ user_id: users.james }])
+      expect(await read(at(users.lucia, 'aal2'), sql)).toEqual([])
+      expect(await read(at(users.superAdmin, 'aal2'), sql)).toEqual([])
+      for (const who of [at(users.superAdmin, 'aal2'), at(users.lucia, 'aal2')]) {
+        expect(
+          await tryAs(
+            server.deps.db,
+            who,
+            `delete from public.second_factor_required_accounts where user_id = '${users.james}'`,
+          ),
+        ).toMatchObject({ ok: false, code: '42501' })
+        expect(
+          await tryAs(
+            server.deps.db,
+            who,
+            `insert into public.second_factor_required_accounts (user_id) values ('${users.daniel}')`,
+          ),
+        ).toMatchObject({ ok: false, code: '42501' })
+        expect(
+          await tryAs(server.deps.db, who, 'update public.security_settings set staff_second_factor_required = false'),
+        ).toMatchObject({ ok: false, code: '42501' })
+        expect(await tryAs(server.deps.db, who, 'select private.second_factor_met()')).toMatchObject({
+          ok: false,
+          code: '42501',
+        })
+      }
+    } finally {
+      await server.deps.db.query('delete from public.second_factor_required_accounts where user_id = $1', [users.james])
     }
   })
 

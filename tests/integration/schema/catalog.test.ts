@@ -21,6 +21,8 @@ const tables = [
   'profiles',
   'projects',
   'reports',
+  'second_factor_required_accounts',
+  'security_settings',
   'tasks',
 ]
 
