@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as Char123LangChar125RouteRouteImport } from './routes/{-$lang}/route'
 import { Route as Char123LangChar125AppRouteRouteImport } from './routes/{-$lang}/_app/route'
 import { Route as Char123LangChar125SiteRouteRouteImport } from './routes/{-$lang}/_site/route'
+import { Route as Char123LangChar125AppSecondFactorRouteImport } from './routes/{-$lang}/_app/second-factor'
 import { Route as Char123LangChar125SiteIndexRouteImport } from './routes/{-$lang}/_site/index'
 import { Route as Char123LangChar125SiteConfirmRouteImport } from './routes/{-$lang}/_site/confirm'
 import { Route as Char123LangChar125SiteContactRouteImport } from './routes/{-$lang}/_site/contact'
@@ -71,6 +72,12 @@ const Char123LangChar125SiteRouteRoute =
   Char123LangChar125SiteRouteRouteImport.update({
     id: '/_site',
     getParentRoute: () => Char123LangChar125RouteRoute,
+  } as any)
+const Char123LangChar125AppSecondFactorRoute =
+  Char123LangChar125AppSecondFactorRouteImport.update({
+    id: '/second-factor',
+    path: '/second-factor',
+    getParentRoute: () => Char123LangChar125AppRouteRoute,
   } as any)
 const Char123LangChar125SiteIndexRoute =
   Char123LangChar125SiteIndexRouteImport.update({
@@ -371,6 +378,7 @@ const Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRou
 
 export interface FileRoutesByFullPath {
   '/{-$lang}': typeof Char123LangChar125RouteRouteWithChildren
+  '/{-$lang}/second-factor': typeof Char123LangChar125AppSecondFactorRoute
   '/{-$lang}/confirm': typeof Char123LangChar125SiteConfirmRoute
   '/{-$lang}/contact': typeof Char123LangChar125SiteContactRoute
   '/{-$lang}/reset-password': typeof Char123LangChar125SiteResetPasswordRoute
@@ -418,6 +426,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/{-$lang}': typeof Char123LangChar125SiteIndexRoute
+  '/{-$lang}/second-factor': typeof Char123LangChar125AppSecondFactorRoute
   '/{-$lang}/confirm': typeof Char123LangChar125SiteConfirmRoute
   '/{-$lang}/contact': typeof Char123LangChar125SiteContactRoute
   '/{-$lang}/reset-password': typeof Char123LangChar125SiteResetPasswordRoute
@@ -464,6 +473,7 @@ export interface FileRoutesById {
   '/{-$lang}': typeof Char123LangChar125RouteRouteWithChildren
   '/{-$lang}/_app': typeof Char123LangChar125AppRouteRouteWithChildren
   '/{-$lang}/_site': typeof Char123LangChar125SiteRouteRouteWithChildren
+  '/{-$lang}/_app/second-factor': typeof Char123LangChar125AppSecondFactorRoute
   '/{-$lang}/_site/confirm': typeof Char123LangChar125SiteConfirmRoute
   '/{-$lang}/_site/contact': typeof Char123LangChar125SiteContactRoute
   '/{-$lang}/_site/reset-password': typeof Char123LangChar125SiteResetPasswordRoute
@@ -513,6 +523,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/{-$lang}'
+    | '/{-$lang}/second-factor'
     | '/{-$lang}/confirm'
     | '/{-$lang}/contact'
     | '/{-$lang}/reset-password'
@@ -560,6 +571,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/{-$lang}'
+    | '/{-$lang}/second-factor'
     | '/{-$lang}/confirm'
     | '/{-$lang}/contact'
     | '/{-$lang}/reset-password'
@@ -605,6 +617,7 @@ export interface FileRouteTypes {
     | '/{-$lang}'
     | '/{-$lang}/_app'
     | '/{-$lang}/_site'
+    | '/{-$lang}/_app/second-factor'
     | '/{-$lang}/_site/confirm'
     | '/{-$lang}/_site/contact'
     | '/{-$lang}/_site/reset-password'
@@ -677,6 +690,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/{-$lang}'
       preLoaderRoute: typeof Char123LangChar125SiteRouteRouteImport
       parentRoute: typeof Char123LangChar125RouteRoute
+    }
+    '/{-$lang}/_app/second-factor': {
+      id: '/{-$lang}/_app/second-factor'
+      path: '/second-factor'
+      fullPath: '/{-$lang}/second-factor'
+      preLoaderRoute: typeof Char123LangChar125AppSecondFactorRouteImport
+      parentRoute: typeof Char123LangChar125AppRouteRoute
     }
     '/{-$lang}/_site/': {
       id: '/{-$lang}/_site/'
@@ -1113,12 +1133,15 @@ const Char123LangChar125AppClientPortalDashboardRouteRouteWithChildren =
   )
 
 interface Char123LangChar125AppRouteRouteChildren {
+  Char123LangChar125AppSecondFactorRoute: typeof Char123LangChar125AppSecondFactorRoute
   Char123LangChar125AppAdminDashboardRouteRoute: typeof Char123LangChar125AppAdminDashboardRouteRouteWithChildren
   Char123LangChar125AppClientPortalDashboardRouteRoute: typeof Char123LangChar125AppClientPortalDashboardRouteRouteWithChildren
 }
 
 const Char123LangChar125AppRouteRouteChildren: Char123LangChar125AppRouteRouteChildren =
   {
+    Char123LangChar125AppSecondFactorRoute:
+      Char123LangChar125AppSecondFactorRoute,
     Char123LangChar125AppAdminDashboardRouteRoute:
       Char123LangChar125AppAdminDashboardRouteRouteWithChildren,
     Char123LangChar125AppClientPortalDashboardRouteRoute:

@@ -10,6 +10,11 @@
 -- Dates are relative to the day the seed runs, so the demo always looks current, and they agree
 -- with each other whatever that day is: tests/integration/schema/seed.test.ts checks it.
 
+-- ─── Security settings ───────────────────────────────────────────────────────────────
+-- The demo's staff sign in with a password alone: the migration requires a second factor of
+-- staff (production never runs this seed), development turns it off (decision 0037).
+update public.security_settings set staff_second_factor_required = false;
+
 -- ─── Accounts ───────────────────────────────────────────────────────────────────────────────
 insert into auth.users (
   instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,

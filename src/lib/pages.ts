@@ -41,6 +41,7 @@ export const privatePagePaths: readonly string[] = [
   '/admin/forgot-password',
   '/reset-password',
   '/confirm',
+  '/second-factor',
 ]
 
 /**

@@ -8,6 +8,7 @@ import type { AuthSnapshot } from '@machines/auth.machine'
 import { isLocale } from '@/lib/locale'
 import { loadAuth } from './loader'
 import type { AreaNoticeCode } from '@/lib/area-notice'
+import type { SecondFactorRequirement } from './queries'
 
 export type Audience = 'client' | 'staff'
 
@@ -59,6 +60,57 @@ export async function requireAudience(
           : undefined
     throw redirect({ to: '/{-$lang}', params: { lang }, search: notice ? { notice } : {} })
   }
+  // A required second factor not yet set up: the enrolment first, then back here. (With one set
+  // up, an aal1 session never gets this far: the auth machine asks for the code step.)
+  if ((await requirementOf(authModule, snapshot)) === 'enrol') {
+    throw redirect({ to: '/{-$lang}/second-factor', params: { lang }, search: { redirect: location.href } })
+  }
   // The portal's and the admin area's data: their routes' loaders read it from the context.
   return { profile, user, queryClient: appQueryClient() }
+}
+
+/**
+ * What the database requires of this session (decision 0037). The rule itself is in SQL: if the
+ * question cannot be asked, the page opens and row-level security shows it nothing it may not.
+ */
+async function requirementOf(
+  { currentAssurance, secondFactorRequirementQuery }: AuthModule,
+  snapshot: AuthSnapshot,
+): Promise<SecondFactorRequirement> {
+  const { user, session } = snapshot.context
+  if (!user) return 'none'
+  return appQueryClient()
+    .fetchQuery(secondFactorRequirementQuery(user.id, currentAssurance(session) ?? 'aal1'))
+    .catch(() => 'none' as const)
+}
+
+/**
+ * The enrolment page's guard: only for a signed-in person who must still set up a second factor;
+ * anyone else goes on to where they were going (or to their area), a visitor to the home page.
+ */
+export async function requireEnrolmentPending({
+  params,
+  search,
+}: {
+  params: { lang?: string }
+  search: { redirect?: string }
+}) {
+  const lang = isLocale(params.lang) ? params.lang : undefined
+  const authModule = await loadAuth()
+  const snapshot = await settledSnapshot(authModule)
+  if (!snapshot.matches('signedIn') || !snapshot.context.user) throw redirect({ to: '/{-$lang}', params: { lang } })
+  if ((await requirementOf(authModule, snapshot)) === 'enrol') return { audience: audienceOf(authModule, snapshot) }
+  throw continueTo(search.redirect, audienceOf(authModule, snapshot), lang)
+}
+
+function audienceOf({ isAdmin }: AuthModule, snapshot: AuthSnapshot): Audience {
+  return isAdmin(snapshot) ? 'staff' : 'client'
+}
+
+/** Where the person was going, else their area's home. */
+function continueTo(target: string | undefined, audience: Audience, lang: string | undefined) {
+  if (target) return redirect({ href: target })
+  return audience === 'staff'
+    ? redirect({ to: '/{-$lang}/admin/dashboard', params: { lang } })
+    : redirect({ to: '/{-$lang}/client-portal/dashboard', params: { lang } })
 }

@@ -84,3 +84,7 @@ export const auth = {
 export { supabase }
 /** @public read by guards.ts through a dynamic import (knip cannot follow that) */
 export { isAdmin, isClient } from '@machines/auth.machine'
+/** @public the guards' question about a required second factor, loaded with the auth module */
+export { currentAssurance } from '@machines/auth.rules'
+/** @public read by guards.ts through a dynamic import, as above */
+export { secondFactorRequirementQuery } from './queries'

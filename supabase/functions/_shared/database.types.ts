@@ -695,6 +695,7 @@ export type Database = {
           is_active: boolean
           created_at: string
           updated_at: string
+          second_factor_required: boolean
         }
         Insert: {
           id?: string
@@ -709,6 +710,7 @@ export type Database = {
           is_active?: boolean
           created_at?: string
           updated_at?: string
+          second_factor_required?: boolean
         }
         Update: {
           id?: string
@@ -723,6 +725,7 @@ export type Database = {
           is_active?: boolean
           created_at?: string
           updated_at?: string
+          second_factor_required?: boolean
         }
         Relationships: []
       }
@@ -947,6 +950,39 @@ export type Database = {
           },
         ]
       }
+      second_factor_required_accounts: {
+        Row: {
+          user_id: string
+          created_at: string
+        }
+        Insert: {
+          user_id: string
+          created_at?: string
+        }
+        Update: {
+          user_id?: string
+          created_at?: string
+        }
+        Relationships: []
+      }
+      security_settings: {
+        Row: {
+          id: boolean
+          staff_second_factor_required: boolean
+          updated_at: string
+        }
+        Insert: {
+          id?: boolean
+          staff_second_factor_required?: boolean
+          updated_at?: string
+        }
+        Update: {
+          id?: boolean
+          staff_second_factor_required?: boolean
+          updated_at?: string
+        }
+        Relationships: []
+      }
       tasks: {
         Row: {
           id: string
@@ -1057,6 +1093,7 @@ export type Database = {
       search_fold: { Args: { value: string }; Returns: string }
       search_score: { Args: { haystack: string; needle: string }; Returns: number }
       search_service_names: { Args: { service: string }; Returns: string }
+      second_factor_requirement: { Args: never; Returns: string }
       send_approval_reminders: { Args: { after_days: number; max_reminders: number; batch_size: number }; Returns: number }
       settle_seeded_document_files: { Args: { document_ids: string[] }; Returns: number }
       staff_ids: { Args: never; Returns: string[] }

@@ -22,6 +22,8 @@ const tables = [
   'profiles',
   'projects',
   'reports',
+  'second_factor_required_accounts',
+  'security_settings',
   'tasks',
 ]
 

@@ -2,6 +2,9 @@
 // link to the account page, until the account page's set-up succeeds (it refreshes the factors
 // query this reads, so the banner goes away at once). Nothing shows while the factors load or
 // when they cannot be read: the banner is advice, not a gate (the aal2 gate is the auth machine).
+// Where the project requires a second factor of staff (decision 0037), the guard sends a staff
+// member without one to the enrolment before any admin page, so the banner only shows where the
+// requirement is off (the development demo, or a project that turned it off).
 import { useQuery } from '@tanstack/react-query'
 import { Link, useMatchRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'

@@ -62,6 +62,18 @@ export async function updateOrganization(id: string, fields: OrganizationFields)
   return data
 }
 
+/** Switches the organization's required second factor for its clients (decision 0037). */
+export async function setSecondFactorRequired(id: string, required: boolean): Promise<Organization> {
+  const { data, error } = await supabase
+    .from('organizations')
+    .update({ second_factor_required: required })
+    .eq('id', id)
+    .select('*')
+    .single()
+  if (error) throw new WriteError(organizationFailure(error), error)
+  return data
+}
+
 // ─── Accounts (the admin-users Edge Function) ─────────────────────────────────────────────────
 
 export type InviteFields = 'email' | 'full_name' | 'locale' | 'role' | 'organization_id'

@@ -15,6 +15,7 @@ import { updateOrganization, type OrganizationFields } from './api'
 import { InviteForm } from './invite-form'
 import { languageName } from './labels'
 import { OrganizationForm } from './organization-form'
+import { SecondFactorSwitch } from './second-factor-switch'
 import {
   clientKeys,
   organizationProjectsQuery,
@@ -84,6 +85,8 @@ function OrganizationDetails({ organization }: { organization: Organization }) {
       <UsersSection organization={organization} />
 
       <ProjectsSection organizationId={organization.id} />
+
+      <SecondFactorSwitch organization={organization} />
 
       <section className={page.section} aria-labelledby="details-title">
         <h2 id="details-title" className={page.sectionTitle}>

@@ -1,0 +1,75 @@
+// Whether this organization's portal users must use two-step verification (decision 0037). The
+// rule is the database's: with the switch on, a client without an aal2 session sees none of the
+// organization's data, and the portal asks them to set up an authenticator first.
+import { useState } from 'react'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { FormAlert } from '@/components/form/field'
+import * as layout from '@/components/ui/layout.css'
+import * as page from '@/components/ui/page.css'
+import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
+import { unexpectedFailure } from '@/lib/auth/messages'
+import { setSecondFactorRequired, WriteError } from './api'
+import { clientKeys, type Organization } from './queries'
+
+const msgRequired = msg`Two-step verification is now required for this organization’s users.`
+const msgOptional = msg`Two-step verification is now optional for this organization’s users.`
+
+export function SecondFactorSwitch({ organization }: { organization: Organization }) {
+  const { i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const [outcome, setOutcome] = useState<{ tone: 'info' | 'error'; message: MessageDescriptor } | null>(null)
+  const outcomeRef = useFocusWhenShown(outcome)
+  const required = organization.second_factor_required
+  const change = useMutation({
+    mutationFn: (next: boolean) => setSecondFactorRequired(organization.id, next),
+    onSuccess: async (_saved, next) => {
+      await queryClient.invalidateQueries({ queryKey: clientKeys.all() })
+      setOutcome({ tone: 'info', message: next ? msgRequired : msgOptional })
+    },
+    onError: (error) =>
+      setOutcome({ tone: 'error', message: error instanceof WriteError ? error.failure.message : unexpectedFailure }),
+  })
+
+  return (
+    <section className={page.section} aria-labelledby="second-factor-title">
+      <h2 id="second-factor-title" className={page.sectionTitle}>
+        <Trans>Two-step verification</Trans>
+      </h2>
+      <p className={page.text} data-testid="second-factor-state">
+        {required ? (
+          <Trans>
+            Required: this organization’s users see its projects only after entering a code from an authenticator app.
+            Those without one are asked to set it up when they next open the portal.
+          </Trans>
+        ) : (
+          <Trans>Optional: this organization’s users may turn on two-step verification on their account page.</Trans>
+        )}
+      </p>
+      {outcome && (
+        <FormAlert ref={outcomeRef} tone={outcome.tone}>
+          {i18n._(outcome.message)}
+        </FormAlert>
+      )}
+      <div className={page.actions}>
+        <button
+          type="button"
+          className={layout.buttonSecondary}
+          disabled={change.isPending}
+          onClick={() => {
+            setOutcome(null)
+            change.mutate(!required)
+          }}
+        >
+          {required ? (
+            <Trans>Stop requiring two-step verification</Trans>
+          ) : (
+            <Trans>Require two-step verification</Trans>
+          )}
+        </button>
+      </div>
+    </section>
+  )
+}
