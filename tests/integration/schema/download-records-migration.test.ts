@@ -4,7 +4,7 @@
 // records of documents move with the version each file was, the rest is left behind, and
 // storage.downloads goes. (Where it never existed, as on Supabase, every other test's database
 // shows the migration applying.)
-import { mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
@@ -33,6 +33,21 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup()
 })
 
+/**
+ * The seed as it was before this migration: without what later migrations brought (the security
+ * settings of 20261205300000 that the demo turns off).
+ */
+const laterSeed = /^update public\.security_settings [^;]*;$/m
+function earlierSeed(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cauce-earlier-seed-'))
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
+  const file = join(dir, 'seed.sql')
+  const seed = readFileSync(seedFile, 'utf8')
+  expect(seed).toMatch(laterSeed)
+  writeFileSync(file, seed.replace(laterSeed, ''))
+  return file
+}
+
 /** The migrations before this one, as a folder of links. */
 function earlierMigrations(): string {
   const dir = mkdtempSync(join(tmpdir(), 'cauce-earlier-'))
@@ -48,7 +63,7 @@ describeEachDatabase('download records moved out of storage.downloads on %s', (k
     { timeout: 240_000 },
     async () => {
       const db = await emptyDatabase(kind, 'downloads', cleanups)
-      await migrate(db, { migrationsDir: earlierMigrations(), seedFile })
+      await migrate(db, { migrationsDir: earlierMigrations(), seedFile: earlierSeed() })
       expect(await db.query(`select to_regclass('public.document_downloads') as t`)).toMatchObject({
         rows: [{ t: null }],
       })
@@ -74,6 +89,8 @@ describeEachDatabase('download records moved out of storage.downloads on %s', (k
       )
 
       await migrate(db, { migrationsDir, seedFile })
+      // The demo's settings that the earlier seed could not hold (staff without a second factor).
+      await db.exec(laterSeed.exec(readFileSync(seedFile, 'utf8'))![0])
 
       const moved = await db.query<{ document_id: string; version: number; reader_id: string; downloaded_at: Date }>(
         'select document_id, version, reader_id, downloaded_at from public.document_downloads order by id',

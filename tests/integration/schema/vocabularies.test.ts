@@ -2,6 +2,7 @@
 // database's check constraints, read from pg_constraint: a code added to a migration and not to
 // the app (or the other way round) fails here, not in front of a user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { digestFrequencies, emailChoices, preferenceKinds } from '../../../src/features/notifications/rules'
 import * as vocab from '../../../src/lib/vocabularies'
 import { startTestServer, type TestServer } from '../support/server'
 
@@ -28,6 +29,9 @@ const lists: Record<string, readonly string[]> = {
   approval_requests_deliverable_type_check: vocab.deliverableTypes,
   approval_requests_status_check: vocab.approvalStatuses,
   approval_decisions_decision_check: vocab.approvalDecisions,
+  // each person's notification e-mails, per kind, and their digest's frequency
+  ...Object.fromEntries(preferenceKinds.map((kind) => [`notification_preferences_${kind}`, emailChoices])),
+  notification_preferences_digest_frequency: digestFrequencies,
 }
 
 /** The quoted codes of a `x in ('a', 'b')` check, as PostgreSQL prints it (= ANY (ARRAY[...])). */
