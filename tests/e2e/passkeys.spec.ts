@@ -2,6 +2,7 @@
 // authenticator (DevTools' WebAuthn domain): register one on the account page, then sign in again
 // and pass the second step with it, in both languages; a staff member cannot remove the last one.
 import type { Page } from '@playwright/test'
+import { TOTP, URI } from 'otpauth'
 import { withLangPrefix } from '../../src/lib/pages'
 import type { Locale } from '../../src/lib/locale'
 import { createStaffUser } from './support/admin'
@@ -72,6 +73,40 @@ for (const lng of ['en', 'es'] as const) {
     // The authenticator signed once more: its counter is what the server keeps.
     const [credential] = await key.credentials()
     expect(credential!.signCount).toBeGreaterThanOrEqual(2)
+
+    // An authenticator app beside the passkey, later removed: the step stays on, and both the
+    // question and the outcome say so (not "only your password").
+    await page.goto(accountPath(lng))
+    const mfa = page.getByTestId('account-mfa')
+    await mfa.getByLabel(t(lng, 'Name of the device or app')).fill('Work phone')
+    await mfa.getByLabel(t(lng, 'Name of the device or app')).press('Enter')
+    const appLink = mfa.getByRole('link', { name: t(lng, 'Open in an authenticator app on this device') })
+    const totp = URI.parse((await appLink.getAttribute('href'))!) as TOTP
+    await mfa.getByLabel(t(lng, '6-digit code from the app')).fill(totp.generate())
+    await mfa.getByLabel(t(lng, '6-digit code from the app')).press('Enter')
+    await expect(page.getByTestId('mfa-status')).toHaveText(
+      t(lng, 'Status: on. Signing in needs your password and a code from your app.'),
+    )
+    // Signed in again with the passkey (removing the factor a session was verified with would take
+    // that session back to its first step, as on Supabase), the app goes.
+    await page.evaluate(() => window.localStorage.clear())
+    await signInAsStaff(page, lng, staff.email, password)
+    await page.getByRole('button', { name: t(lng, 'Use your passkey') }).click()
+    await expect(page).toHaveURL(exactPath(paths.adminDashboard(lng)))
+    await page.goto(accountPath(lng))
+    await mfa.getByRole('button', { name: t(lng, 'Remove') }).click()
+    await expect(mfa.getByRole('group')).toContainText(
+      t(lng, 'Remove “{name}”? Two-step verification stays on with your other authenticator or passkey.', {
+        name: 'Work phone',
+      }),
+    )
+    await mfa.getByRole('button', { name: t(lng, 'Yes, remove it') }).click()
+    await expect(mfa.getByRole('status')).toHaveText(
+      t(lng, '“{name}” was removed. Two-step verification stays on with your passkey.', { name: 'Work phone' }),
+    )
+    await expect(page.getByTestId('mfa-status')).toHaveText(
+      t(lng, 'Status: on with a passkey. Signing in needs your password and your passkey.'),
+    )
   })
 }
 

@@ -24,6 +24,7 @@ type Outcome =
   | { kind: 'backupEnrolled'; name: string }
   | { kind: 'removed'; name: string }
   | { kind: 'removedOneOfMany'; name: string }
+  | { kind: 'removedPasskeyStays'; name: string }
   | { kind: 'cancelled' }
   | { kind: 'failure'; message: MessageDescriptor }
 
@@ -68,7 +69,8 @@ function MfaSettings({ userId }: { userId: string }) {
     }
     await reloadFactors()
     setOutcome({
-      kind: verified.length > 1 ? 'removedOneOfMany' : 'removed',
+      // The last app gone, a passkey still makes a second step: it is not off.
+      kind: verified.length > 1 ? 'removedOneOfMany' : hasPasskey ? 'removedPasskeyStays' : 'removed',
       name: factor.friendly_name || i18n._(msgAuthenticatorApp),
     })
   }
@@ -102,7 +104,12 @@ function MfaSettings({ userId }: { userId: string }) {
         <>
           <ul className={styles.factorList} aria-label={i18n._(msgAuthenticators)}>
             {verified.map((factor) => (
-              <FactorItem key={factor.id} factor={factor} onRemove={remove} />
+              <FactorItem
+                key={factor.id}
+                factor={factor}
+                onRemove={remove}
+                secondStepStays={verified.length > 1 || hasPasskey}
+              />
             ))}
           </ul>
           {verified.length === 1 && (
@@ -153,6 +160,8 @@ function OutcomeText({ outcome }: { outcome: Outcome }) {
       return <Trans>“{name}” was removed. Two-step verification is off.</Trans>
     case 'removedOneOfMany':
       return <Trans>“{name}” was removed. Two-step verification stays on with your other authenticator.</Trans>
+    case 'removedPasskeyStays':
+      return <Trans>“{name}” was removed. Two-step verification stays on with your passkey.</Trans>
     case 'cancelled':
       return <Trans>The set-up was cancelled. Nothing was changed.</Trans>
     case 'failure':
@@ -165,10 +174,13 @@ export function FactorItem({
   factor,
   onRemove,
   describe,
+  secondStepStays = false,
 }: {
   factor: ListedFactor
   onRemove: (factor: ListedFactor) => Promise<void>
   describe?: { name: string; meta: (added: string) => ReactNode; question: ReactNode }
+  /** Another authenticator or a passkey remains: removing this one does not turn the step off. */
+  secondStepStays?: boolean
 }) {
   const { i18n } = useLingui()
   const [confirming, setConfirming] = useState(false)
@@ -205,6 +217,8 @@ export function FactorItem({
           <p id={questionId} className={styles.text}>
             {describe ? (
               describe.question
+            ) : secondStepStays ? (
+              <Trans>Remove “{name}”? Two-step verification stays on with your other authenticator or passkey.</Trans>
             ) : (
               <Trans>
                 Remove “{name}”? Signing in will then need only your password, until you set up two-step verification
