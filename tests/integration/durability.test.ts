@@ -183,7 +183,7 @@ describeEachDatabase('durability on %s', (kind) => {
     }
     const tag = randomBytes(4).toString('hex')
 
-    const first = await startServerProcess({ ...env, PORT: String(await freePort()) })
+    const first = await startServerProcess({ ...env })
     expect(first.output()).toContain('applied seed.sql')
     const before = await seedCounts(first.url, tag)
     expect(before.tasks).toBeGreaterThan(0)
@@ -197,7 +197,7 @@ describeEachDatabase('durability on %s', (kind) => {
     expect(Object.values(rows).every((ids) => ids.length > 0) && uploads.size > 0).toBe(true)
     await expect(fetch(`${first.url}/`)).rejects.toThrow()
 
-    const second = await startServerProcess({ ...env, PORT: String(await freePort()) })
+    const second = await startServerProcess({ ...env })
     expect(second.output()).not.toMatch(/database: applied/)
 
     const lost: Record<string, string[]> = {}

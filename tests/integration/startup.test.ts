@@ -14,7 +14,7 @@ import { createServer, STARTUP_LOCK } from '../../supabase/server/server'
 import { StartupError } from '../../supabase/server/startup-error'
 import { developmentKeys } from '../../supabase/server/lib/dev-keys'
 import { databaseKinds } from './support/server'
-import { freePort, killAllServerProcesses, siteDist, startServerProcess } from './support/server-process'
+import { killAllServerProcesses, siteDist, startServerProcess } from './support/server-process'
 
 const folders: string[] = []
 const databases: string[] = []
@@ -61,10 +61,7 @@ describe.skipIf(!databaseKinds().includes('postgres'))('start-up on postgres', (
       // One data folder for the three, as copies of one server behind a load balancer would share
       // their storage: the demo files are written once, into it.
       const env = { NODE_ENV: 'test', DATABASE_URL: databaseUrl, DATA_DIR: tempDir('cauce-startup-'), SITE_DIST: dist }
-      const ports = [await freePort(), await freePort(), await freePort()]
-      const servers = await Promise.all(
-        ports.map((port) => startServerProcess({ ...env, PORT: String(port) }, 180_000)),
-      )
+      const servers = await Promise.all([1, 2, 3].map(() => startServerProcess(env, 180_000)))
 
       for (const server of servers) {
         const health = await fetch(`${server.url}/auth/v1/health`, { headers: { apikey: developmentKeys.anonKey } })
@@ -196,9 +193,9 @@ describe('start-up on pglite', () => {
       const env = { NODE_ENV: 'test', DATA_DIR: tempDir('cauce-startup-pglite-'), SITE_DIST: dist }
       const health = async (url: string) =>
         (await fetch(`${url}/auth/v1/health`, { headers: { apikey: developmentKeys.anonKey } })).status
-      const first = await startServerProcess({ ...env, PORT: String(await freePort()) }, 150_000)
+      const first = await startServerProcess({ ...env }, 150_000)
 
-      const second = startServerProcess({ ...env, PORT: String(await freePort()) })
+      const second = startServerProcess({ ...env })
       await expect(second).rejects.toThrow(
         new RegExp(
           `The server exited before it was ready:\\n.*The embedded database in ${env.DATA_DIR}/db is already open in process \\d+`,
@@ -213,7 +210,7 @@ describe('start-up on pglite', () => {
       // Killed, it leaves its lock file behind, naming a process that is gone: the next start takes it.
       await first.signal('SIGKILL')
       expect(readdirSync(env.DATA_DIR)).toContain('db.lock')
-      const third = await startServerProcess({ ...env, PORT: String(await freePort()) }, 150_000)
+      const third = await startServerProcess({ ...env }, 150_000)
       expect(third.output()).not.toMatch(/database: applied/)
       expect(await health(third.url)).toBe(200)
       await third.signal('SIGTERM')

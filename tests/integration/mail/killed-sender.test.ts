@@ -17,7 +17,7 @@ import { openPostgres } from '../../../supabase/server/db/postgres'
 import { MailCatcher } from '../../../supabase/server/mail/catcher'
 import { describeEachDatabase } from '../support/server'
 import { startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster'
-import { freePort, killAllServerProcesses, siteDist, startServerProcess } from '../support/server-process'
+import { killAllServerProcesses, siteDist, startServerProcess } from '../support/server-process'
 
 const staff = ['admin@caucedata.com', 'superadmin@caucedata.com']
 /** The claim's lease; the dead server's e-mails wait this long. Its sends time out in a quarter. */
@@ -75,10 +75,7 @@ describeEachDatabase('a server killed after claiming e-mails, on %s', (kind) => 
     const catcherUrl = await catcher.listenHttp()
     cleanup.push(() => catcher.close())
 
-    const first = await startServerProcess(
-      { ...env, PORT: String(await freePort()), MAIL_API_URL: holding.url, MAIL_API_KEY: 'first' },
-      150_000,
-    )
+    const first = await startServerProcess({ ...env, MAIL_API_URL: holding.url, MAIL_API_KEY: 'first' }, 150_000)
     const marker = randomUUID().slice(0, 8)
     const visitor = `visitor-${marker}@example.org`
     const anon = createClient(first.url, developmentKeys.anonKey, {
@@ -102,10 +99,7 @@ describeEachDatabase('a server killed after claiming e-mails, on %s', (kind) => 
     // The claim came just before this send began: its lease ends about this long after.
     const leaseEnds = holding.held[0]!.at + leaseSeconds * 1000
 
-    const second = await startServerProcess(
-      { ...env, PORT: String(await freePort()), MAIL_API_URL: catcherUrl, MAIL_API_KEY: catcher.apiKey },
-      150_000,
-    )
+    const second = await startServerProcess({ ...env, MAIL_API_URL: catcherUrl, MAIL_API_KEY: catcher.apiKey }, 150_000)
     const arrived = await Promise.all(
       [...staff, visitor].map((to) =>
         catcher.waitFor(to, (mail) => to === visitor || mail.text.includes(`Lead ${marker}`), 120_000),

@@ -54,8 +54,24 @@ export function killAllServerProcesses() {
   running.clear()
 }
 
+/**
+ * Starts the server. Without `PORT` it takes a free port, and takes another if that one was taken
+ * in between (another process may bind it, or use it as a client socket's local port, after
+ * `freePort` released it).
+ */
 export async function startServerProcess(env: Record<string, string>, timeoutMs = 45_000): Promise<ServerProcess> {
-  const port = Number(env.PORT ?? (await freePort()))
+  if (env.PORT) return startOnce(env, timeoutMs)
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce({ ...env, PORT: String(await freePort()) }, timeoutMs)
+    } catch (error) {
+      if (attempt >= 5 || !(error instanceof Error) || !error.message.includes('EADDRINUSE')) throw error
+    }
+  }
+}
+
+async function startOnce(env: Record<string, string>, timeoutMs: number): Promise<ServerProcess> {
+  const port = Number(env.PORT)
   const child = spawn(process.execPath, ['--import', 'tsx', 'supabase/server/index.ts'], {
     cwd: process.cwd(),
     env: { PATH: process.env.PATH ?? '', HOST: 'localhost', PORT: String(port), ...env },
