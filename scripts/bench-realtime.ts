@@ -28,12 +28,8 @@ import pg from 'pg'
 import WebSocket from 'ws'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { startPostgresCluster } from '../tests/integration/support/postgres-cluster'
-import {
-  freePort,
-  killAllServerProcesses,
-  siteDist,
-  startServerProcess,
-} from '../tests/integration/support/server-process'
+import { freePort } from '../tests/integration/support/free-port'
+import { killAllServerProcesses, siteDist, startServerProcess } from '../tests/integration/support/server-process'
 import { developmentKeys } from '../supabase/server/lib/dev-keys'
 import { groupCpu, postgresCpu } from './lib/proc-cpu'
 import { replaceSection } from './lib/bench-doc'

@@ -12,7 +12,8 @@ import { demoPassword } from '../../supabase/server/welcome'
 import { openPostgres } from '../../supabase/server/db/postgres'
 import { describeEachDatabase } from './support/server'
 import { startPostgresCluster, type PostgresCluster } from './support/postgres-cluster'
-import { freePort, killAllServerProcesses, siteDist, startServerProcess } from './support/server-process'
+import { freePort } from './support/free-port'
+import { killAllServerProcesses, siteDist, startServerProcess } from './support/server-process'
 
 const tables = ['organizations', 'profiles', 'projects', 'tasks', 'analytics_metrics', 'contact_messages'] as const
 type Table = (typeof tables)[number]

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { describeOnOneDatabase, startTestServer, type TestServer } from './support/server'
-import { freePort } from './support/server-process'
+import { freePort } from './support/free-port'
 import { createWebTierApp } from '../../supabase/server/web-tier/app'
 import { readWebTierEnv } from '../../supabase/server/web-tier/settings'
 

@@ -1,10 +1,10 @@
 // Starts a throw-away PostgreSQL server from the machine's own binaries (Debian's postgresql
 // package) on a loopback port, for the integration tests that run on a real server too.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, chmodSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { existsSync, mkdtempSync, readdirSync, chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from './free-port'
 
 function findBinDir(): string | undefined {
   // TEST_POSTGRES_BIN: a PostgreSQL installed elsewhere (its bin folder).
@@ -20,17 +20,6 @@ function findBinDir(): string | undefined {
 export function hasServerLibrary(extension: string): boolean {
   const bin = findBinDir()
   return bin !== undefined && existsSync(join(bin, '..', 'lib', `${extension}.so`))
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 export interface PostgresCluster {
@@ -65,20 +54,33 @@ export async function startPostgresCluster(
   const data = join(dir, 'data')
   const user = options.superuser ?? (asRoot ? 'postgres' : (process.env.USER ?? 'postgres'))
   run('initdb', ['-D', data, '-U', user, '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C'])
-  const port = await freePort()
-  run('pg_ctl', [
-    '-D',
-    data,
-    '-l',
-    join(dir, 'log'),
-    '-w',
-    '-o',
-    [
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
-      ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`),
-    ].join(' '),
-    'start',
-  ])
+  const start = (port: number) =>
+    run('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'log'),
+      '-w',
+      '-o',
+      [
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+        ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`),
+      ].join(' '),
+      'start',
+    ])
+  let port = await freePort()
+  // The port may be taken between freePort and the start: then the log says so, and another is tried.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      start(port)
+      break
+    } catch (error) {
+      const log = readFileSync(join(dir, 'log'), 'utf8')
+      if (attempt >= 5 || !log.includes('Address already in use')) throw error
+      writeFileSync(join(dir, 'log'), '')
+      port = await freePort()
+    }
+  }
   return {
     url: (database, role = user) => `postgres://${role}@127.0.0.1:${port}/${database}`,
     stop: () => {

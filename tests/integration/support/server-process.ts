@@ -3,20 +3,9 @@
 // in a grandchild and may exit before it, so a signal and the wait for the exit reach the server.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
+import { freePort } from './free-port'
 
 /** dist/ when the site is built, otherwise a folder with a minimal index.html (the server needs one). */
 export function siteDist(): string {
