@@ -2,7 +2,7 @@
 // leads, activity, notifications with the unread count, team, account), the bell, and the
 // two-step verification reminder above every page.
 import { Outlet } from '@tanstack/react-router'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, type QueryClient } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import { msg, plural } from '@lingui/core/macro'
 import { useProfile } from '@/lib/auth/use-auth'
@@ -15,17 +15,36 @@ import { adminLive } from './queries'
 import { MfaBanner } from '@/features/accounts/admin/mfa-banner'
 import { PreviewEnded } from './preview-ended'
 
+/**
+ * What the shell itself reads (the unread counts). The area's route starts them with the page's
+ * own data, so the shell's requests do not wait for the page's.
+ */
+function adminShellQueries(profile: { id: string }) {
+  return { unread: unreadCountQuery(profile.id), unreadMessages: conversationUnreadQuery(profile.id) }
+}
+
+/**
+ * Starts the shell's queries that have no data yet; for the area route's loader, which runs again
+ * on every move within the area (the live updates keep what is there fresh).
+ */
+export function prefetchAdminShell(queryClient: QueryClient, profile: { id: string }) {
+  const shell = adminShellQueries(profile)
+  void queryClient.prefetchQuery({ ...shell.unread, staleTime: Infinity })
+  void queryClient.prefetchQuery({ ...shell.unreadMessages, staleTime: Infinity })
+}
+
 export function AdminLayout() {
   const { t, i18n } = useLingui()
   const lang = useLangPrefix()
   const profile = useProfile()
+  const shell = adminShellQueries(profile)
   // Every list of the area follows the database live (queries.ts's adminLive).
   useLiveBindings(adminLive.area(profile.id))
   // Unread messages of every project's conversation; shown on Projects.
-  const unreadMessages = totalUnread(useQuery(conversationUnreadQuery(profile.id)).data)
+  const unreadMessages = totalUnread(useQuery(shell.unreadMessages).data)
   const connectionLost = useLiveConnectionLost()
   // Not suspense: the shell never waits for a count (decision 0013).
-  const unread = useQuery(unreadCountQuery(profile.id)).data ?? 0
+  const unread = useQuery(shell.unread).data ?? 0
   const notifications = { to: '/{-$lang}/admin/dashboard/notifications', params: { lang } } as const
   const section = (key: string, label: string, to: ShellSection['link']['to'], exact = false): ShellSection => ({
     key,

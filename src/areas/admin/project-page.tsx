@@ -377,7 +377,7 @@ function ActivitySection({ project }: { project: AdminProject }) {
   const { t, i18n } = useLingui()
   const profile = useProfile()
   const { data: entries } = useSuspenseQuery(adminActivityQuery(project.id))
-  const { data: people } = useSuspenseQuery(projectPeopleQuery(project.organization_id))
+  const { data: people } = useSuspenseQuery(projectPeopleQuery(project.id))
   const { data: metrics } = useSuspenseQuery(adminMetricsQuery(project.id))
   const projectName = project.name
   const names = new Map([...people.clients, ...people.staff].map((person) => [person.id, person.full_name]))

@@ -2,7 +2,7 @@
 // the unread count, the account) and the client's organization. New sections go in `sections`.
 // Every list follows the database live (queries.ts's portalLive); a lost connection is shown until it recovers.
 import { Outlet } from '@tanstack/react-router'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, type QueryClient } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import { msg, plural } from '@lingui/core/macro'
 import { useProfile } from '@/lib/auth/use-auth'
@@ -16,13 +16,37 @@ import { organizationQuery } from '@/features/projects/portal/queries'
 import { portalLive } from './live'
 import { PreviewBanner } from './preview-banner'
 
+/**
+ * What the shell itself reads (the organization's name and the unread counts). The area's route
+ * starts them with the page's own data, so the shell's requests do not wait for the page's.
+ */
+function portalShellQueries(profile: { id: string; organization_id: string | null }) {
+  return {
+    organization: organizationQuery(profile.organization_id),
+    unread: unreadCountQuery(profile.id),
+    unreadMessages: conversationUnreadQuery(profile.id),
+  }
+}
+
+/**
+ * Starts the shell's queries that have no data yet; for the area route's loader, which runs again
+ * on every move within the area (the live updates keep what is there fresh).
+ */
+export function prefetchPortalShell(queryClient: QueryClient, profile: { id: string; organization_id: string | null }) {
+  const shell = portalShellQueries(profile)
+  void queryClient.prefetchQuery({ ...shell.organization, staleTime: Infinity })
+  void queryClient.prefetchQuery({ ...shell.unread, staleTime: Infinity })
+  void queryClient.prefetchQuery({ ...shell.unreadMessages, staleTime: Infinity })
+}
+
 export function PortalLayout() {
   const { t, i18n } = useLingui()
   const lang = useLangPrefix()
   const profile = useProfile()
-  const organization = useQuery(organizationQuery(profile.organization_id))
-  const unread = useQuery(unreadCountQuery(profile.id)).data ?? 0
-  const unreadMessages = totalUnread(useQuery(conversationUnreadQuery(profile.id)).data)
+  const shell = portalShellQueries(profile)
+  const organization = useQuery(shell.organization)
+  const unread = useQuery(shell.unread).data ?? 0
+  const unreadMessages = totalUnread(useQuery(shell.unreadMessages).data)
   // The bell, the notifications page, unread messages, approvals and what sharing a project
   // reveals follow the database live (the bindings say which table re-reads what).
   useLiveBindings(portalLive.area(profile.id))

@@ -38,6 +38,8 @@ export interface ConversationMessage {
 export const conversationUnreadQuery = (viewerId: string) =>
   queryOptions({
     queryKey: conversationKeys.unread(viewerId),
+    // Live updates and writes invalidate it; a fresh answer is not asked for again on mount.
+    staleTime: 30_000,
     queryFn: async (): Promise<Record<string, number>> => {
       const rows = rowsOf<{ project_id: string; unread: number }>(await supabase.rpc('conversation_unread_counts'))
       return Object.fromEntries(rows.map((row) => [row.project_id, row.unread]))

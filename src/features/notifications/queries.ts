@@ -16,6 +16,8 @@ export const notificationKeys = {
 export const unreadCountQuery = (userId: string) =>
   queryOptions({
     queryKey: notificationKeys.unreadCount(userId),
+    // Live updates and writes invalidate it; a fresh answer is not asked for again on mount.
+    staleTime: 30_000,
     queryFn: async () => {
       const { count, error } = await supabase
         .from('notifications')

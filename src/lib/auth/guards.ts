@@ -39,6 +39,11 @@ export async function requireAudience(
   // The role helpers come with the auth module, so the machine stays out of the public pages' bundle.
   const authModule = await loadAuth()
   const { isAdmin, isClient } = authModule
+  // The second-factor question goes out beside the profile's request, not after it: one round
+  // trip before the route's data instead of two (the query cache shares the answer below).
+  void authModule.whenUserKnown().then((early) => {
+    if (early.matches('signedIn')) void requirementOf(authModule, early)
+  })
   const snapshot = await settledSnapshot(authModule)
   if (!snapshot.matches('signedIn')) {
     throw redirect({

@@ -54,6 +54,16 @@ export function whenSettled(): Promise<AuthSnapshot> {
 }
 
 /**
+ * As soon as the machine knows who is signed in (while their profile may still be loading), or
+ * once it has settled: what can be asked of the server for this user need not wait for the profile.
+ */
+export function whenUserKnown(): Promise<AuthSnapshot> {
+  return waitFor(authActor, (snapshot) => isSettled(snapshot) || snapshot.context.user !== null, {
+    timeout: Infinity,
+  })
+}
+
+/**
  * Sends a request and waits until the machine no longer has a request pending (its "pending"
  * tag); resolves with the failure kept in the context, or null. A second click while the first
  * request is under way waits for that one; a request nothing is pending for resolves null at once.

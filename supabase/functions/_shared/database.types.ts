@@ -1087,6 +1087,7 @@ export type Database = {
       pre_request: { Args: never; Returns: undefined }
       project_document_downloads: { Args: { p_project_id: string }; Returns: Json }
       project_member_ids: { Args: { target_project: string }; Returns: string[] }
+      recent_activity: { Args: { max_rows?: number }; Returns: string[] }
       record_document_download: { Args: { p_document_id: string }; Returns: undefined }
       record_mfa_reset: { Args: { target_user: string; removed_factors: number }; Returns: undefined }
       search: { Args: { p_query: string; p_limit?: number }; Returns: Json }

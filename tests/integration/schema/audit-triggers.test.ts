@@ -4,7 +4,7 @@
 // whether clients may see it; a no-op update leaves none; role changes are audited as internal.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
-import { as } from '../rls/run-as'
+import { as, tryAs } from '../rls/run-as'
 import { documents, objectPath, organizations, projects, reports, tasks, users } from '../rls/seed-ids'
 
 interface Entity {
@@ -248,5 +248,51 @@ describeEachDatabase('audit triggers on %s', (kind) => {
         summary: { title: 'Marta Gil', changed: ['role'], role: 'client', previous_role: 'admin', is_active: true },
       },
     ])
+  })
+
+  it("gives the recent activity with its actors' names in one call, only what the caller may read", async () => {
+    const db = server.deps.db
+    // (The super admin: a test above made the admin a client.)
+    const staff = await tryAs(db, 'superAdmin', 'select * from public.recent_activity(50)')
+    expect(staff).toMatchObject({ ok: true })
+    const adminRows = staff.ok ? staff.rows : []
+    const all = await db.query<{ id: string }>(
+      'select a.id::text from public.activity_log a order by a.occurred_at desc, a.id desc limit 50',
+    )
+    expect(adminRows.map((row) => String(row.id))).toEqual(all.rows.map((row) => row.id))
+    // Staff read every profile: each entry with an actor has the actor's name.
+    const withActor = adminRows.filter((row) => row.actor_id !== null)
+    expect(withActor.length).toBeGreaterThan(0)
+    for (const row of withActor) expect(row.actor_name).toEqual(expect.any(String))
+
+    // A client gets only the visible entries of their own organization's projects, never more than 50.
+    for (const actor of ['clientA', 'clientB'] as const) {
+      const client = await tryAs(db, actor, 'select * from public.recent_activity(1000)')
+      expect(client.ok).toBe(true)
+      const ids = client.ok ? client.rows.map((row) => String(row.id)) : []
+      expect(ids.length).toBeLessThanOrEqual(50)
+      const visible = await tryAs(
+        db,
+        actor,
+        'select a.id::text from public.activity_log a order by a.occurred_at desc, a.id desc limit 50',
+      )
+      expect(ids).toEqual(visible.ok ? visible.rows.map((row) => row.id) : ['not readable'])
+    }
+    const other = await tryAs(db, 'clientB', 'select * from public.recent_activity(50)')
+    const riberaIds = await db.query<{ id: string }>(
+      'select id::text from public.activity_log where organization_id = $1',
+      [organizations.ribera],
+    )
+    const seen = new Set(other.ok ? other.rows.map((row) => String(row.id)) : [])
+    for (const row of riberaIds.rows) expect(seen.has(row.id)).toBe(false)
+
+    // Anonymous callers may not call it at all.
+    const anon = await tryAs(db, 'anon', 'select * from public.recent_activity(8)')
+    expect(anon).toMatchObject({ ok: false, code: '42501' })
+    // A negative or missing count gives nothing or the default, not an error.
+    const none = await tryAs(db, 'superAdmin', 'select * from public.recent_activity(-5)')
+    expect(none).toMatchObject({ ok: true, rows: [] })
+    const fallback = await tryAs(db, 'superAdmin', 'select * from public.recent_activity(null)')
+    expect(fallback.ok && fallback.rows.length).toBe(Math.min(8, all.rows.length))
   })
 })

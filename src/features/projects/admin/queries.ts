@@ -19,7 +19,7 @@ export const adminProjectKeys = {
   metrics: (id: string) => ['admin', 'projects', 'detail', id, 'metrics'] as const,
   tasks: (id: string) => ['admin', 'projects', 'detail', id, 'tasks'] as const,
   activity: (id: string) => ['admin', 'projects', 'detail', id, 'activity'] as const,
-  people: (organizationId: string) => ['admin', 'projects', 'people', organizationId] as const,
+  people: (projectId: string) => ['admin', 'projects', 'people', projectId] as const,
   clients: (organizationId: string) => ['admin', 'projects', 'clients', organizationId] as const,
 }
 
@@ -174,16 +174,21 @@ export interface Person {
   role: string
 }
 
-/** Who a task of this organization's project can go to: its active client users, then active staff. */
-export const projectPeopleQuery = (organizationId: string) =>
+/**
+ * Who a task of this project can go to: its organization's active client users, then active staff.
+ * By the project's id (through its organization), so it need not wait for the project to load.
+ */
+export const projectPeopleQuery = (projectId: string) =>
   queryOptions({
-    queryKey: adminProjectKeys.people(organizationId),
+    queryKey: adminProjectKeys.people(projectId),
     queryFn: async () => {
       const [clients, staff] = await Promise.all([
         supabase
           .from('profiles')
-          .select('id, full_name, email, role')
-          .eq('organization_id', organizationId)
+          .select(
+            'id, full_name, email, role, organization:organizations!profiles_organization_id_fkey!inner(projects!inner(id))',
+          )
+          .eq('organization.projects.id', projectId)
           .eq('role', 'client')
           .eq('is_active', true)
           .order('full_name'),
@@ -194,7 +199,12 @@ export const projectPeopleQuery = (organizationId: string) =>
           .eq('is_active', true)
           .order('full_name'),
       ])
-      return { clients: unwrapList<Person>(clients), staff: unwrapList<Person>(staff) }
+      return {
+        clients: unwrapList<Person & { organization: unknown }>(clients).map(
+          ({ organization: _, ...person }) => person,
+        ),
+        staff: unwrapList<Person>(staff),
+      }
     },
   })
 

@@ -46,7 +46,7 @@ export function TasksAdmin({ project }: { project: AdminProject }) {
   const { t, i18n } = useLingui()
   const taskColumns = useTaskColumns<AdminTask>()
   const { data: tasks } = useSuspenseQuery(adminTasksQuery(project.id))
-  const { data: people } = useSuspenseQuery(projectPeopleQuery(project.organization_id))
+  const { data: people } = useSuspenseQuery(projectPeopleQuery(project.id))
   const editor = useEntryEditor<AdminTask>()
   const { outcome, setOutcome } = editor
   const invalidate = useInvalidateProject(project.id)

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { appQueryClient } from '@/lib/query-client'
-import { AdminLayout } from '@/areas/admin/admin-layout'
+import { AdminLayout, prefetchAdminShell } from '@/areas/admin/admin-layout'
 import { GuardError } from '@/features/accounts/guard-screens'
 import { AppShellPending } from '@/components/app-shell/app-shell-pending'
 
@@ -11,6 +11,8 @@ import { AppShellPending } from '@/components/app-shell/app-shell-pending'
 export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard')({
   // The guard comes with the auth code, on first use: the public pages' bundle stays small.
   beforeLoad: async (options) => (await import('@/lib/auth/guards')).requireAudience('staff', options),
+  // The shell's own data starts beside the page's loader (parent and child loaders run together).
+  loader: ({ context: { queryClient, profile } }) => prefetchAdminShell(queryClient, profile),
   errorComponent: GuardError,
   pendingComponent: StaffPending,
   component: AdminRoute,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { appQueryClient } from '@/lib/query-client'
-import { PortalLayout } from '@/areas/portal/portal-layout'
+import { PortalLayout, prefetchPortalShell } from '@/areas/portal/portal-layout'
 import { GuardError } from '@/features/accounts/guard-screens'
 import { AppShellPending } from '@/components/app-shell/app-shell-pending'
 
@@ -10,6 +10,8 @@ import { AppShellPending } from '@/components/app-shell/app-shell-pending'
 export const Route = createFileRoute('/{-$lang}/_app/client-portal/dashboard')({
   // The guard comes with the auth code, on first use: the public pages' bundle stays small.
   beforeLoad: async (options) => (await import('@/lib/auth/guards')).requireAudience('client', options),
+  // The shell's own data starts beside the page's loader (parent and child loaders run together).
+  loader: ({ context: { queryClient, profile } }) => prefetchPortalShell(queryClient, profile),
   errorComponent: GuardError,
   pendingComponent: AppShellPending,
   component: PortalRoute,

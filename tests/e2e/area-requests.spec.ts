@@ -1,0 +1,76 @@
+// A returning visit asks for a page's data in one round (issue 24, item 2): with a stored session,
+// the auth round (the profile and the second-factor question, side by side) is followed by one
+// round in which the shell's and the page's requests all start. Every REST call is held back
+// 400 ms, so a request that waited for another's answer shows as a longer chain, whatever the
+// machine's speed: the chain of "started after that one had answered" may be at most two long.
+import type { Page, Request } from '@playwright/test'
+import { test, expect, startSession } from './support/auth'
+import { demoUsers, organizations, projectsOf } from './support/users'
+
+const heldBackMs = 400
+
+/** Opens `path` afresh and returns the longest chain of REST requests, each started after the previous answered. */
+async function longestChain(page: Page, path: string) {
+  const timings: { name: string; start: number; end: number }[] = []
+  const started = new Map<Request, number>()
+  await page.route('**/rest/v1/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, heldBackMs))
+    await route.continue()
+  })
+  page.on('request', (request) => {
+    if (request.url().includes('/rest/v1/')) started.set(request, Date.now())
+  })
+  page.on('requestfinished', (request) => {
+    const start = started.get(request)
+    if (start === undefined) return
+    const { pathname, search } = new URL(request.url())
+    timings.push({ name: `${pathname.replace('/rest/v1/', '')}${search.slice(0, 40)}`, start, end: Date.now() })
+  })
+  await page.goto(path)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  await page.unrouteAll({ behavior: 'wait' })
+  // chain[i]: the longest chain ending with request i (requests sorted by start).
+  const sorted = timings.sort((a, b) => a.start - b.start)
+  const chain: { length: number; path: string[] }[] = []
+  sorted.forEach((request, i) => {
+    let best = { length: 1, path: [request.name] }
+    for (let j = 0; j < i; j++) {
+      if (sorted[j]!.end <= request.start && chain[j]!.length + 1 > best.length) {
+        best = { length: chain[j]!.length + 1, path: [...chain[j]!.path, request.name] }
+      }
+    }
+    chain.push(best)
+  })
+  return chain.reduce((a, b) => (b.length > a.length ? b : a), { length: 0, path: [] as string[] })
+}
+
+test.use({ locale: 'es-ES' })
+
+test('the portal overview and a project ask for their data in one round after the auth round', async ({
+  page,
+  context,
+  admin,
+}) => {
+  await startSession(page, demoUsers.lucia)
+  const overview = await longestChain(page, '/es/client-portal/dashboard')
+  expect(overview.length, overview.path.join(' → ')).toBeLessThanOrEqual(2)
+  const project = (await projectsOf(admin, organizations.ribera)).find((row) => row.visible_to_client)!
+  const fresh = await context.newPage()
+  const projectPage = await longestChain(fresh, `/es/client-portal/dashboard/projects/${project.id}`)
+  expect(projectPage.length, projectPage.path.join(' → ')).toBeLessThanOrEqual(2)
+})
+
+test('the admin overview and a project ask for their data in one round after the auth round', async ({
+  page,
+  context,
+  admin,
+}) => {
+  await startSession(page, demoUsers.admin)
+  const overview = await longestChain(page, '/es/admin/dashboard')
+  expect(overview.length, overview.path.join(' → ')).toBeLessThanOrEqual(2)
+  const project = (await projectsOf(admin, organizations.ribera))[0]!
+  const fresh = await context.newPage()
+  const projectPage = await longestChain(fresh, `/es/admin/dashboard/projects/${project.id}`)
+  expect(projectPage.length, projectPage.path.join(' → ')).toBeLessThanOrEqual(2)
+})
