@@ -42,7 +42,8 @@ for (const { lng, audience, account, home } of cases) {
     await expect(signIn.submit).toBeDisabled()
     await signIn.email.pressSequentially(user.email)
     await signIn.password.pressSequentially(user.password)
-    expect(held.requested.length, 'the app was asked for, and held back').toBe(1)
+    // The page asks for the app once it has painted: possibly only now, after the typing.
+    await expect.poll(() => held.requested.length, { message: 'the app was asked for, and held back' }).toBe(1)
 
     held.release()
     await opened

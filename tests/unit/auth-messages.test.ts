@@ -1,7 +1,7 @@
 // What a failed second-factor code tells the person: a code that has just been used says to wait
 // for the next one, apart from a wrong code.
 import { describe, expect, it } from 'vitest'
-import { toFailure } from '../../src/lib/auth/actors'
+import { toFailure } from '../../src/lib/auth/failure'
 import { authFailureMessage } from '../../src/lib/auth/messages'
 
 describe('a refused authenticator code', () => {

@@ -13,7 +13,7 @@ import * as layout from '@/components/ui/layout.css'
 import { useLangPrefix } from '@/lib/use-lang'
 import { withLangPrefix } from '@/lib/pages'
 import { useHydrated } from '@/lib/hydration'
-import { auth } from '@/lib/auth/service'
+import { loadAuth, loadSettledAuth } from '@/lib/auth/loader'
 import type { Audience } from '@/lib/auth/guards'
 import { formatNextLinkTime, heldBack, recordRequest, type NextLink } from '@/lib/auth/link-requests'
 import type { AuthFailure } from '@machines/auth.machine'
@@ -50,6 +50,8 @@ export function ForgotPasswordPage({ audience }: { audience: Audience }) {
     }
     // The link opens the reset page in the language the request was made in.
     const redirectTo = window.location.origin + withLangPrefix('/reset-password', i18n.locale)
+    // The auth module (supabase-js, XState) comes when the form is used, not before the paint.
+    const { auth } = await loadSettledAuth()
     const result = await auth.resetPassword(email.trim(), redirectTo)
     // Only failures that say nothing about the account are shown: too many requests, no network.
     if (result && (result.retryable || result.status === 429)) setFailure(result)
@@ -83,7 +85,7 @@ export function ForgotPasswordPage({ audience }: { audience: Audience }) {
             )}
           </FormAlert>
         ) : (
-          <form className={formStyles.form} onSubmit={submit} noValidate>
+          <form className={formStyles.form} onSubmit={submit} onFocus={() => void loadAuth()} noValidate>
             <p className={styles.intro}>
               <Trans>Enter the e-mail address you sign in with and we will send you a link to choose a new one.</Trans>
             </p>

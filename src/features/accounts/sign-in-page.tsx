@@ -1,7 +1,7 @@
 // Sign-in for clients (/client-portal/login) and staff (/admin/login), on the same auth: e-mail
 // and password, then the TOTP code when the account has a verified factor. Afterwards the user
 // goes back where they were heading, or to their dashboard.
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { useForm } from 'react-hook-form'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -10,19 +10,21 @@ import * as formStyles from '@/components/form/form.css'
 import * as layout from '@/components/ui/layout.css'
 import { useLangPrefix } from '@/lib/use-lang'
 import { useHydrated } from '@/lib/hydration'
-import { auth, whenSettled } from '@/lib/auth/service'
-import { useAuthSelector } from '@/lib/auth/use-auth'
-import { isAdmin, isClient, type AuthFailure } from '@machines/auth.machine'
+import { loadAuth, loadSettledAuth } from '@/lib/auth/loader'
+import { hasStoredSession } from '@/lib/auth/stored-session'
+import { useLoadedAuthSelector } from '@/lib/auth/use-loaded-auth'
+import type { AuthFailure } from '@machines/auth.machine'
 import type { Audience } from '@/lib/auth/guards'
 import { safeRedirect, type LoginNotice } from '@/lib/auth/redirect'
 import { authFailureMessage } from '@/lib/auth/messages'
-import { requestSignInLink } from '@/lib/auth/email-links'
 import { heldBack, recordRequest, type NextLink } from '@/lib/auth/link-requests'
 import { withLangPrefix } from '@/lib/pages'
-import { SignInCodeStep } from './code-step'
-import { LinkSentStep } from './link-sent-step'
 import { emailRules } from './validation'
 import * as styles from './auth.css'
+
+// The steps after the password need the auth module, which is loaded by then (decision 0031).
+const SignInCodeStep = lazy(() => import('./code-step').then((module) => ({ default: module.SignInCodeStep })))
+const LinkSentStep = lazy(() => import('./link-sent-step').then((module) => ({ default: module.LinkSentStep })))
 
 interface Credentials {
   email: string
@@ -39,7 +41,8 @@ export function SignInPage({ audience }: { audience: Audience }) {
   // The page is prerendered without a session or a query string (decision 0031): what depends on
   // them shows once the page has hydrated, so hydration meets the markup it expects.
   const hydrated = useHydrated()
-  const codeAsked = useAuthSelector((snapshot) => snapshot.matches('mfaRequired'))
+  // The auth module (supabase-js, XState) loads on the first use of the form, not before the paint.
+  const codeAsked = useLoadedAuthSelector((snapshot) => snapshot.matches('mfaRequired'), false)
   const needsCode = hydrated && codeAsked
   const [failure, setFailure] = useState<AuthFailure | null>(null)
   // The address a sign-in link was sent to (and when another may be asked for): the page then
@@ -49,6 +52,7 @@ export function SignInPage({ audience }: { audience: Audience }) {
   const home = audience === 'client' ? '/{-$lang}/client-portal/dashboard' : '/{-$lang}/admin/dashboard'
 
   async function proceed() {
+    const { whenSettled, isAdmin, isClient } = await loadAuth()
     const snapshot = await whenSettled()
     if (!snapshot.matches('signedIn')) return
     const allowed = audience === 'client' ? isClient(snapshot) : isAdmin(snapshot)
@@ -63,9 +67,10 @@ export function SignInPage({ audience }: { audience: Audience }) {
       })
   }
 
-  // Someone already signed in who opens the login page goes straight on.
+  // Someone already signed in who opens the login page goes straight on (only a browser holding a
+  // session needs the auth module at once).
   useEffect(() => {
-    void proceed()
+    if (hasStoredSession()) void proceed()
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
   }, [])
 
@@ -89,18 +94,22 @@ export function SignInPage({ audience }: { audience: Audience }) {
           </FormAlert>
         )}
         {needsCode ? (
-          <SignInCodeStep onFailure={setFailure} onDone={proceed} />
+          <Suspense>
+            <SignInCodeStep onFailure={setFailure} onDone={proceed} />
+          </Suspense>
         ) : linkSent ? (
-          <LinkSentStep
-            email={linkSent.email}
-            next={linkSent.next}
-            onFailure={setFailure}
-            onDone={proceed}
-            onBack={() => {
-              setFailure(null)
-              setLinkSent(null)
-            }}
-          />
+          <Suspense>
+            <LinkSentStep
+              email={linkSent.email}
+              next={linkSent.next}
+              onFailure={setFailure}
+              onDone={proceed}
+              onBack={() => {
+                setFailure(null)
+                setLinkSent(null)
+              }}
+            />
+          </Suspense>
         ) : (
           <PasswordStep
             audience={audience}
@@ -155,6 +164,7 @@ function PasswordStep({
     setSendingLink(true)
     // The link comes back to this audience's dashboard, in the language of this page.
     const redirectTo = window.location.origin + withLangPrefix(home.replace('/{-$lang}', ''), i18n.locale)
+    const { requestSignInLink } = await import('@/lib/auth/email-links')
     const failure = await requestSignInLink(email, redirectTo)
     setSendingLink(false)
     // Only failures that say nothing about the account are shown: too many requests, no network.
@@ -164,13 +174,15 @@ function PasswordStep({
 
   const submit = handleSubmit(async ({ email, password }) => {
     onFailure(null)
+    const { auth } = await loadSettledAuth()
     const failure = await auth.signIn(email.trim(), password)
     if (failure) onFailure(failure)
     else await onDone()
   })
 
   return (
-    <form className={formStyles.form} onSubmit={submit} noValidate>
+    // The auth module starts loading when the person first turns to the form (it is needed to send it).
+    <form className={formStyles.form} onSubmit={submit} onFocus={() => void loadAuth()} noValidate>
       <p className={styles.intro}>
         {audience === 'client' ? (
           <Trans>Follow your projects, documents, reports and tasks.</Trans>

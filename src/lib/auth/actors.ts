@@ -1,29 +1,9 @@
 // The auth machine's actors, bound to supabase-js. Each turns a Supabase error into an
-// AuthFailure, which tells the machine whether trying again can help.
+// AuthFailure (failure.ts), which tells the machine whether trying again can help.
 import { fromPromise } from 'xstate'
-import { isAuthRetryableFetchError, type AuthError, type PostgrestError } from '@supabase/supabase-js'
 import type { AuthFailure, AuthSession, AuthUser, MfaProof, PasswordChange, Profile } from '@machines/auth.machine'
 import type { AppSupabaseClient } from '@/lib/supabase'
-
-export function toFailure(error: AuthError | PostgrestError | Error): AuthFailure {
-  const status = 'status' in error && typeof error.status === 'number' ? error.status : undefined
-  const code = 'code' in error && typeof error.code === 'string' ? error.code : undefined
-  const networkLike = error instanceof TypeError || error.name === 'AuthRetryableFetchError'
-  const reasons = 'reasons' in error && Array.isArray(error.reasons) ? (error.reasons as string[]) : undefined
-  // The account lock ends its message with the time to try again: Auth's answer to a rejection by
-  // the verification hooks (400 invalid_credentials, 403 mfa_verification_rejected), or our
-  // server's 429 for e-mailed codes.
-  const lockable = status === 429 || code === 'invalid_credentials' || code === 'mfa_verification_rejected'
-  const retryAt = lockable ? /Try again after (\S+)$/.exec(error.message)?.[1] : undefined
-  return {
-    message: error.message,
-    code,
-    status,
-    retryable: isAuthRetryableFetchError(error) || networkLike || (status !== undefined && status >= 500),
-    ...(reasons ? { reasons } : {}),
-    ...(retryAt ? { retryAt } : {}),
-  }
-}
+import { toFailure } from './failure'
 
 async function currentSession(supabase: AppSupabaseClient): Promise<AuthSession> {
   const { data, error } = await supabase.auth.getSession()

@@ -4,7 +4,7 @@
 import { waitFor } from 'xstate'
 import type { EmailOtpType } from '@supabase/supabase-js'
 import { isSettled, type AuthFailure, type AuthSnapshot } from '../../../machines/auth.machine'
-import { toFailure } from './actors'
+import { toFailure } from './failure'
 import { authActor, supabase } from './service'
 
 /** Mails a sign-in link to an existing account; unknown addresses get the same answer and nothing. */

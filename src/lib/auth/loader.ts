@@ -19,6 +19,16 @@ export function loadAuth(): Promise<AuthModule> {
   return loading
 }
 
+/**
+ * The module once its machine has settled (the stored session read): a request sent before that
+ * would find the machine still starting and be ignored. For pages that load it on first use.
+ */
+export async function loadSettledAuth(): Promise<AuthModule> {
+  const module = await loadAuth()
+  await module.whenSettled()
+  return module
+}
+
 /** The module when already loaded, for code that must not trigger the download. */
 export function loadedAuth(): AuthModule | undefined {
   return loaded

@@ -4,7 +4,7 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import type { AuthFailure } from '@machines/auth.machine'
 import { isNetworkFailure } from '@/lib/network-failure'
-import { toFailure } from './actors'
+import { toFailure } from './failure'
 
 /** The server's refusal of any write in a staff member's preview of the portal (decision 0022). */
 const previewReadOnlyMessage = msg`This is a read-only preview of the client's portal: nothing can be changed.`

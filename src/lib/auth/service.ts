@@ -56,6 +56,7 @@ export function whenSettled(): Promise<AuthSnapshot> {
 /**
  * As soon as the machine knows who is signed in (while their profile may still be loading), or
  * once it has settled: what can be asked of the server for this user need not wait for the profile.
+ * @public read by guards.ts through a dynamic import
  */
 export function whenUserKnown(): Promise<AuthSnapshot> {
   return waitFor(authActor, (snapshot) => isSettled(snapshot) || snapshot.context.user !== null, {
