@@ -58,6 +58,11 @@ export function Header() {
               />
             </li>
             <li>
+              <Link to="/{-$lang}/case-studies" params={{ lang }} className={styles.navLink}>
+                <Trans>Case studies</Trans>
+              </Link>
+            </li>
+            <li>
               <PortalLink className={styles.navLink} />
             </li>
           </ul>

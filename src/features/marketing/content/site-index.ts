@@ -3,8 +3,8 @@
 // form's topics) and each page's title and description (its head). The pages' bodies live in
 // their own modules and load with their page, so the first load of any page stays small.
 import { msg } from '@lingui/core/macro'
-import type { LegalSlug, ServiceSlug, SpecializationSlug } from '@/lib/pages'
-import type { OfferingCard, PageMeta } from './types'
+import type { CaseStudySlug, LegalSlug, ServiceSlug, SpecializationSlug } from '@/lib/pages'
+import type { CaseStudyCard, OfferingCard, PageMeta } from './types'
 
 export const serviceCards: Record<ServiceSlug, OfferingCard> = {
   'business-intelligence': {
@@ -39,6 +39,32 @@ export const specializationCards: Record<SpecializationSlug, OfferingCard> = {
     name: msg`Customer intelligence`,
     summary: msg`A single customer view, with segments, churn risk and lifetime value your teams can use`,
     metaDescription: msg`Customer intelligence for mid-sized companies: single customer view, segmentation, churn and propensity models, lifetime value and GDPR-compliant data use.`,
+  },
+}
+
+export const caseStudiesMeta: PageMeta = {
+  title: msg`Case studies: data projects and what they changed`,
+  description: msg`How mid-sized companies in retail, manufacturing and healthcare work with Cauce Data: the problem, what we built and the results they measured.`,
+}
+
+export const caseStudyCards: Record<CaseStudySlug, CaseStudyCard> = {
+  'regional-retail-chain': {
+    title: msg`Retail: one version of sales across 64 stores`,
+    sector: msg`Retail`,
+    summary: msg`A regional retail chain replaced a two-day weekly sales report with one shared model, and put its loyalty data to work.`,
+    metaDescription: msg`Case study: a regional retail chain with 64 stores unified sales, stock and loyalty data in one model and stopped spending two days a week on its sales report.`,
+  },
+  'industrial-manufacturer': {
+    title: msg`Manufacturing: month-end close from nine days to four`,
+    sector: msg`Manufacturing`,
+    summary: msg`An industrial manufacturer with plants in Spain and Mexico closes its month in four days and forecasts its cash every week.`,
+    metaDescription: msg`Case study: a manufacturer with plants in Spain and Mexico put its finance data on one platform, closes the month in four days and forecasts cash weekly.`,
+  },
+  'private-clinic-network': {
+    title: msg`Healthcare: patient data with owners and audited access`,
+    sector: msg`Healthcare`,
+    summary: msg`A network of private clinics gave its patient data owners, quality rules and access it can account for in an audit.`,
+    metaDescription: msg`Case study: a network of 22 private clinics set up data owners, a catalog, quality rules and audited access to patient data spread over four systems.`,
   },
 }
 

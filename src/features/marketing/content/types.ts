@@ -52,3 +52,33 @@ export interface Figure {
   value: MessageDescriptor
   label: MessageDescriptor
 }
+
+/** What every page needs of a case study: the list's card, the menus and its page's head. */
+export interface CaseStudyCard {
+  /** The case's name in cards and in <title> (≤ 60 characters). */
+  title: MessageDescriptor
+  /** The client's sector, in a word or two ("Retail"). */
+  sector: MessageDescriptor
+  /** One or two lines for the list's card. */
+  summary: MessageDescriptor
+  /** <meta name="description">, 120–160 characters. */
+  metaDescription: MessageDescriptor
+}
+
+/** A case study's page: the client, the problem, what was built and the results measured. */
+export interface CaseStudyContent extends CaseStudyCard {
+  /** Who the client is, anonymized: sector, size and region, no name. */
+  client: MessageDescriptor
+  heroTitle: MessageDescriptor
+  heroLead: MessageDescriptor
+  /** The problem the client brought: 2 paragraphs. */
+  problem: MessageDescriptor[]
+  /** What was built: 3–4 concrete pieces. */
+  built: TitledText[]
+  /** Measured results: 3–4 figures, each with what it measures. */
+  results: Figure[]
+  /** How the results were measured: one line. */
+  resultsNote: MessageDescriptor
+  /** Product and technology names, not translated. */
+  technologies: string[]
+}
