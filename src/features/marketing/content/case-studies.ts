@@ -17,40 +17,6 @@ export const caseStudiesPage = {
   ctaText: msg`Tell us where your data stands today. In a 30-minute call, a senior consultant will tell you what we would do first and roughly what it would cost.`,
 }
 
-export interface CaseStudyLinks {
-  services: ServiceSlug[]
-  specializations: SpecializationSlug[]
-}
-
-/** The services and specializations each case involved, in the order the case's page lists them. */
-export const caseStudyLinks: Record<CaseStudySlug, CaseStudyLinks> = {
-  'regional-retail-chain': {
-    services: ['business-intelligence', 'data-engineering'],
-    specializations: ['customer-intelligence'],
-  },
-  'industrial-manufacturer': {
-    services: ['data-architecture', 'data-engineering'],
-    specializations: ['financial-intelligence'],
-  },
-  'private-clinic-network': {
-    services: ['governance', 'data-architecture'],
-    specializations: [],
-  },
-}
-
-/** The cases that involved a service or a specialization, for its page's "Case studies" block. */
-export function caseStudiesAbout(
-  kind: 'service' | 'specialization',
-  slug: ServiceSlug | SpecializationSlug,
-): CaseStudySlug[] {
-  return caseStudySlugs.filter((caseStudy) => {
-    const links = caseStudyLinks[caseStudy]
-    return kind === 'service'
-      ? (links.services as string[]).includes(slug)
-      : (links.specializations as string[]).includes(slug)
-  })
-}
-
 export const caseStudies: Record<CaseStudySlug, CaseStudyContent> = {
   'regional-retail-chain': {
     ...caseStudyCards['regional-retail-chain'],
@@ -189,4 +155,40 @@ export const caseStudies: Record<CaseStudySlug, CaseStudyContent> = {
       'Microsoft Entra ID',
     ],
   },
+}
+
+// After the pages' copy: the end-to-end tests read each page's heading from the first block named
+// after its slug in this file (tests/e2e/support/pages.ts).
+export interface CaseStudyLinks {
+  services: ServiceSlug[]
+  specializations: SpecializationSlug[]
+}
+
+/** The services and specializations each case involved, in the order the case's page lists them. */
+export const caseStudyLinks: Record<CaseStudySlug, CaseStudyLinks> = {
+  'regional-retail-chain': {
+    services: ['business-intelligence', 'data-engineering'],
+    specializations: ['customer-intelligence'],
+  },
+  'industrial-manufacturer': {
+    services: ['data-architecture', 'data-engineering'],
+    specializations: ['financial-intelligence'],
+  },
+  'private-clinic-network': {
+    services: ['governance', 'data-architecture'],
+    specializations: [],
+  },
+}
+
+/** The cases that involved a service or a specialization, for its page's "Case studies" block. */
+export function caseStudiesAbout(
+  kind: 'service' | 'specialization',
+  slug: ServiceSlug | SpecializationSlug,
+): CaseStudySlug[] {
+  return caseStudySlugs.filter((caseStudy) => {
+    const links = caseStudyLinks[caseStudy]
+    return kind === 'service'
+      ? (links.services as string[]).includes(slug)
+      : (links.specializations as string[]).includes(slug)
+  })
 }
