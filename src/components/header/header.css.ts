@@ -76,3 +76,13 @@ export const cta = style({
   display: 'none',
   '@media': { [media.tablet]: { display: 'inline-flex' } },
 })
+
+/**
+ * The header's link to the case studies (decision 0041): shown where the bar has room for it on
+ * one line in both languages; narrower desktops reach the case studies from the footer.
+ */
+export const wideOnly = style({
+  display: 'none',
+  whiteSpace: 'nowrap',
+  '@media': { 'screen and (min-width: 1200px)': { display: 'list-item' } },
+})

@@ -57,7 +57,7 @@ export function Header() {
                 fallbackHref={`#${footerSectionIds.specializations}`}
               />
             </li>
-            <li>
+            <li className={styles.wideOnly}>
               <Link to="/{-$lang}/case-studies" params={{ lang }} className={styles.navLink}>
                 <Trans>Case studies</Trans>
               </Link>
