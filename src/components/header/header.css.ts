@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css'
+import { globalStyle, style } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
 import { media } from '../../styles/tokens'
 
@@ -35,6 +35,9 @@ export const brand = style({
 
 export const logo = style({ width: '2rem', height: '2rem', color: vars.color.accent })
 
+/** From here the bar is at its full width (72 rem) and holds every entry on one line in Spanish. */
+const wide = 'screen and (min-width: 1200px)'
+
 export const desktopNav = style({
   display: 'none',
   marginInlineStart: vars.space['5'],
@@ -49,6 +52,9 @@ export const navList = style({
   padding: 0,
   listStyle: 'none',
 })
+
+// From 1200 px the bar has room for every link on one line (decision 0041); the menus' panels wrap.
+globalStyle(`${navList} > li > a`, { '@media': { [wide]: { whiteSpace: 'nowrap' } } })
 
 export const navLink = style({
   display: 'inline-flex',
@@ -83,6 +89,5 @@ export const cta = style({
  */
 export const wideOnly = style({
   display: 'none',
-  whiteSpace: 'nowrap',
-  '@media': { 'screen and (min-width: 1200px)': { display: 'list-item' } },
+  '@media': { [wide]: { display: 'list-item' } },
 })
