@@ -11,13 +11,9 @@ import {
   serviceSlugs,
   specializationSlugs,
 } from '../../src/lib/pages'
-import {
-  caseStudies,
-  caseStudiesAbout,
-  caseStudiesPage,
-  caseStudyLinks,
-} from '../../src/features/marketing/content/case-studies'
-import { caseStudiesMeta, caseStudyCards } from '../../src/features/marketing/content/site-index'
+import { caseStudies, caseStudiesPage } from '../../src/features/marketing/content/case-studies'
+import { caseStudiesAbout, caseStudyCards, caseStudyLinks } from '../../src/features/marketing/content/case-study-cards'
+import { caseStudiesMeta, caseStudyHeads } from '../../src/features/marketing/content/site-index'
 
 const catalog = (lng: 'es' | 'en') =>
   (JSON.parse(readFileSync(`public/locales/${lng}.json`, 'utf8')) as { messages: Messages }).messages
@@ -70,8 +66,8 @@ describe('case studies: the copy', () => {
     const heads = [
       { title: caseStudiesMeta.title, description: caseStudiesMeta.description },
       ...caseStudySlugs.map((slug) => ({
-        title: caseStudyCards[slug].title,
-        description: caseStudyCards[slug].metaDescription,
+        title: caseStudyHeads[slug].title,
+        description: caseStudyHeads[slug].metaDescription,
       })),
     ]
     for (const lng of ['es', 'en'] as const) {

@@ -5,7 +5,7 @@ import { Trans } from '@lingui/react/macro'
 import { useLingui } from '@lingui/react'
 import type { ServiceSlug, SpecializationSlug } from '@/lib/pages'
 import { useLangPrefix } from '@/lib/use-lang'
-import { caseStudies, caseStudiesAbout } from './content/case-studies'
+import { caseStudiesAbout, caseStudyCards } from './content/case-study-cards'
 import * as layout from '@/components/ui/layout.css'
 import * as styles from './marketing.css'
 import * as cases from './case-studies.css'
@@ -37,16 +37,16 @@ export function RelatedCaseStudies({ kind, slug }: RelatedCaseStudiesProps) {
         </p>
         <ul className={styles.gridThree}>
           {related.map((caseStudy) => {
-            const content = caseStudies[caseStudy]
+            const card = caseStudyCards[caseStudy]
             return (
               <li key={caseStudy} className={`${styles.card} ${cases.caseCard}`}>
-                <p className={cases.sector}>{_(content.sector)}</p>
+                <p className={cases.sector}>{_(card.sector)}</p>
                 <h3 className={cases.caseCardTitle}>
                   <Link to="/{-$lang}/case-studies/$caseStudy" params={{ lang, caseStudy }} className={styles.cardLink}>
-                    {_(content.title)}
+                    {_(card.title)}
                   </Link>
                 </h3>
-                <p className={styles.cardText}>{_(content.summary)}</p>
+                <p className={styles.cardText}>{_(card.summary)}</p>
               </li>
             )
           })}

@@ -1,11 +1,11 @@
 // Copy for the case studies: the list page and one page per case. Three anonymized demo clients
 // whose work matches the firm's services and specializations (decision 0041). English is the
-// source language; Spanish lives in the catalogs. Which services and specializations each case
-// involved is here too: the case's page links to them, and their pages link back to the case.
+// source language; Spanish lives in the catalogs. Each case's card and the services and
+// specializations it involved are in case-study-cards.ts, which the service pages load too.
 import { msg } from '@lingui/core/macro'
-import { caseStudySlugs, type CaseStudySlug, type ServiceSlug, type SpecializationSlug } from '@/lib/pages'
+import type { CaseStudySlug } from '@/lib/pages'
 import type { CaseStudyContent } from './types'
-import { caseStudyCards } from './site-index'
+import { caseStudyCards } from './case-study-cards'
 
 export const caseStudiesPage = {
   eyebrow: msg`Case studies`,
@@ -155,40 +155,4 @@ export const caseStudies: Record<CaseStudySlug, CaseStudyContent> = {
       'Microsoft Entra ID',
     ],
   },
-}
-
-// After the pages' copy: the end-to-end tests read each page's heading from the first block named
-// after its slug in this file (tests/e2e/support/pages.ts).
-export interface CaseStudyLinks {
-  services: ServiceSlug[]
-  specializations: SpecializationSlug[]
-}
-
-/** The services and specializations each case involved, in the order the case's page lists them. */
-export const caseStudyLinks: Record<CaseStudySlug, CaseStudyLinks> = {
-  'regional-retail-chain': {
-    services: ['business-intelligence', 'data-engineering'],
-    specializations: ['customer-intelligence'],
-  },
-  'industrial-manufacturer': {
-    services: ['data-architecture', 'data-engineering'],
-    specializations: ['financial-intelligence'],
-  },
-  'private-clinic-network': {
-    services: ['governance', 'data-architecture'],
-    specializations: [],
-  },
-}
-
-/** The cases that involved a service or a specialization, for its page's "Case studies" block. */
-export function caseStudiesAbout(
-  kind: 'service' | 'specialization',
-  slug: ServiceSlug | SpecializationSlug,
-): CaseStudySlug[] {
-  return caseStudySlugs.filter((caseStudy) => {
-    const links = caseStudyLinks[caseStudy]
-    return kind === 'service'
-      ? (links.services as string[]).includes(slug)
-      : (links.specializations as string[]).includes(slug)
-  })
 }

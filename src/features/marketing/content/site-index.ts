@@ -4,7 +4,7 @@
 // their own modules and load with their page, so the first load of any page stays small.
 import { msg } from '@lingui/core/macro'
 import type { CaseStudySlug, LegalSlug, ServiceSlug, SpecializationSlug } from '@/lib/pages'
-import type { CaseStudyCard, OfferingCard, PageMeta } from './types'
+import type { CaseStudyHead, OfferingCard, PageMeta } from './types'
 
 export const serviceCards: Record<ServiceSlug, OfferingCard> = {
   'business-intelligence': {
@@ -47,23 +47,18 @@ export const caseStudiesMeta: PageMeta = {
   description: msg`How mid-sized companies in retail, manufacturing and healthcare work with Cauce Data: the problem, what we built and the results they measured.`,
 }
 
-export const caseStudyCards: Record<CaseStudySlug, CaseStudyCard> = {
+/** The case studies' heads; their cards add a sector and a summary (case-study-cards.ts). */
+export const caseStudyHeads: Record<CaseStudySlug, CaseStudyHead> = {
   'regional-retail-chain': {
     title: msg`Retail: one version of sales across 64 stores`,
-    sector: msg`Retail`,
-    summary: msg`A regional retail chain replaced a two-day weekly sales report with one shared model, and put its loyalty data to work.`,
     metaDescription: msg`Case study: a regional retail chain with 64 stores unified sales, stock and loyalty data in one model and stopped spending two days a week on its sales report.`,
   },
   'industrial-manufacturer': {
     title: msg`Manufacturing: month-end close from nine days to four`,
-    sector: msg`Manufacturing`,
-    summary: msg`An industrial manufacturer with plants in Spain and Mexico closes its month in four days and forecasts its cash every week.`,
     metaDescription: msg`Case study: a manufacturer with plants in Spain and Mexico put its finance data on one platform, closes the month in four days and forecasts cash weekly.`,
   },
   'private-clinic-network': {
     title: msg`Healthcare: patient data with owners and audited access`,
-    sector: msg`Healthcare`,
-    summary: msg`A network of private clinics gave its patient data owners, quality rules and access it can account for in an audit.`,
     metaDescription: msg`Case study: a network of 22 private clinics set up data owners, a catalog, quality rules and audited access to patient data spread over four systems.`,
   },
 }

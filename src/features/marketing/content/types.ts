@@ -53,16 +53,20 @@ export interface Figure {
   label: MessageDescriptor
 }
 
-/** What every page needs of a case study: the list's card, the menus and its page's head. */
-export interface CaseStudyCard {
+/** What every page needs of a case study: its page's head (the route stubs read it). */
+export interface CaseStudyHead {
   /** The case's name in cards and in <title> (≤ 60 characters). */
   title: MessageDescriptor
-  /** The client's sector, in a word or two ("Retail"). */
-  sector: MessageDescriptor
-  /** One or two lines for the list's card. */
-  summary: MessageDescriptor
   /** <meta name="description">, 120–160 characters. */
   metaDescription: MessageDescriptor
+}
+
+/** A case study's card: on the list, and on the pages of the services it involved. */
+export interface CaseStudyCard extends CaseStudyHead {
+  /** The client's sector, in a word or two ("Retail"). */
+  sector: MessageDescriptor
+  /** One or two lines for the card. */
+  summary: MessageDescriptor
 }
 
 /** A case study's page: the client, the problem, what was built and the results measured. */

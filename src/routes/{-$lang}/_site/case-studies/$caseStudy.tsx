@@ -1,6 +1,6 @@
 import { createFileRoute, notFound, rootRouteId } from '@tanstack/react-router'
 import { CaseStudyPage } from '../../../../features/marketing/case-study-page'
-import { caseStudyCards } from '../../../../features/marketing/content/site-index'
+import { caseStudyHeads } from '../../../../features/marketing/content/site-index'
 import { isCaseStudySlug, type CaseStudySlug } from '../../../../lib/pages'
 import { pageHead } from '../../../../lib/seo'
 
@@ -11,8 +11,8 @@ export const Route = createFileRoute('/{-$lang}/_site/case-studies/$caseStudy')(
   head: ({ params }) => {
     // head() also runs for an unknown slug (beforeLoad's notFound does not stop it).
     if (!isCaseStudySlug(params.caseStudy)) return {}
-    const card = caseStudyCards[params.caseStudy]
-    return pageHead({ path: `/case-studies/${params.caseStudy}`, title: card.title, description: card.metaDescription })
+    const head = caseStudyHeads[params.caseStudy]
+    return pageHead({ path: `/case-studies/${params.caseStudy}`, title: head.title, description: head.metaDescription })
   },
   component: CaseStudyRoute,
 })
