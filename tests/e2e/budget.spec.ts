@@ -25,59 +25,55 @@ const supabaseJs = /GoTrueClient|PostgrestClient|RealtimeClient|StorageFileApi/
 
 test.use({ locale: 'es-ES' })
 
-// The home page, where most visits start, and a case study (decision 0041: the newest public pages
-// are held to the same budget).
-for (const path of ['/', '/case-studies/industrial-manufacturer']) {
-  test(`the first load of ${path} stays within the JS and CSS budget, with no Supabase code`, async ({ page }) => {
-    const loaded = new Map<string, 'js' | 'css'>()
-    const apiCalls: string[] = []
-    page.on('request', (request) => {
-      if (/\/(auth|rest|storage)\/v1\//.test(request.url())) apiCalls.push(request.url())
-    })
-    page.on('response', (response) => {
-      const { pathname } = new URL(response.url())
-      const kind = pathname.endsWith('.js') ? 'js' : pathname.endsWith('.css') ? 'css' : undefined
-      if (!kind) return
-      expect(response.status(), pathname).toBe(200)
-      loaded.set(pathname, kind)
-    })
-
-    const { site } = await Site.open(page, path, 'es')
-    expect(await page.evaluate((key) => localStorage.getItem(key), authStorageKey)).toBeNull()
-    await expect(site.h1).toHaveText(t('es', findPage(path).h1))
-    await page.waitForLoadState('networkidle') // every chunk the first view asks for, preloads included
-
-    const totals = { js: 0, css: 0 }
-    const withSupabaseLoaded: string[] = []
-    const report: string[] = []
-    for (const [pathname, kind] of loaded) {
-      const source = readFileSync(new URL(`.${pathname}`, dist))
-      const gzipped = gzipSync(source, { level: 9 }).length
-      totals[kind] += gzipped
-      report.push(`${pathname} ${(gzipped / KB).toFixed(1)} kB`)
-      // supabase-js itself, not merely a mention (chunk names in the preload map, the tiny config module).
-      if (kind === 'js' && supabaseJs.test(source.toString('utf8'))) withSupabaseLoaded.push(pathname)
-    }
-    test.info().annotations.push({
-      type: 'first-load gzip',
-      description: `JS ${(totals.js / KB).toFixed(1)} kB, CSS ${(totals.css / KB).toFixed(1)} kB\n${report.join('\n')}`,
-    })
-
-    // Loaded only once a session exists or an auth page opens (src/lib/auth/loader.ts, src/components/header/portal-link.tsx).
-    expect(withSupabaseLoaded, 'chunks with supabase-js loaded by the anonymous home page').toEqual([])
-    expect(apiCalls, 'Supabase API calls from an anonymous home page').toEqual([])
-    // The markers still find supabase-js in the build (else the check above would prove nothing).
-    const assets = new URL('assets/', dist)
-    const withSupabase = readdirSync(assets).filter(
-      (file) => file.endsWith('.js') && supabaseJs.test(readFileSync(new URL(file, assets), 'utf8')),
-    )
-    expect(withSupabase.length, 'chunks holding supabase-js in the build').toBeGreaterThan(0)
-    expect([...loaded.values()].filter((kind) => kind === 'js').length).toBeGreaterThan(0)
-    expect([...loaded.values()].filter((kind) => kind === 'css').length).toBeGreaterThan(0)
-    expect(totals.js, `JS gzip bytes:\n${report.join('\n')}`).toBeLessThanOrEqual(budget.js)
-    expect(totals.css, `CSS gzip bytes:\n${report.join('\n')}`).toBeLessThanOrEqual(budget.css)
+test('the first load of / stays within the JS and CSS budget, with no Supabase code', async ({ page }) => {
+  const loaded = new Map<string, 'js' | 'css'>()
+  const apiCalls: string[] = []
+  page.on('request', (request) => {
+    if (/\/(auth|rest|storage)\/v1\//.test(request.url())) apiCalls.push(request.url())
   })
-}
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url())
+    const kind = pathname.endsWith('.js') ? 'js' : pathname.endsWith('.css') ? 'css' : undefined
+    if (!kind) return
+    expect(response.status(), pathname).toBe(200)
+    loaded.set(pathname, kind)
+  })
+
+  const { site } = await Site.open(page, '/', 'es')
+  expect(await page.evaluate((key) => localStorage.getItem(key), authStorageKey)).toBeNull()
+  await expect(site.h1).toHaveText(t('es', findPage('/').h1))
+  await page.waitForLoadState('networkidle') // every chunk the first view asks for, preloads included
+
+  const totals = { js: 0, css: 0 }
+  const withSupabaseLoaded: string[] = []
+  const report: string[] = []
+  for (const [pathname, kind] of loaded) {
+    const source = readFileSync(new URL(`.${pathname}`, dist))
+    const gzipped = gzipSync(source, { level: 9 }).length
+    totals[kind] += gzipped
+    report.push(`${pathname} ${(gzipped / KB).toFixed(1)} kB`)
+    // supabase-js itself, not merely a mention (chunk names in the preload map, the tiny config module).
+    if (kind === 'js' && supabaseJs.test(source.toString('utf8'))) withSupabaseLoaded.push(pathname)
+  }
+  test.info().annotations.push({
+    type: 'first-load gzip',
+    description: `JS ${(totals.js / KB).toFixed(1)} kB, CSS ${(totals.css / KB).toFixed(1)} kB\n${report.join('\n')}`,
+  })
+
+  // Loaded only once a session exists or an auth page opens (src/lib/auth/loader.ts, src/components/header/portal-link.tsx).
+  expect(withSupabaseLoaded, 'chunks with supabase-js loaded by the anonymous home page').toEqual([])
+  expect(apiCalls, 'Supabase API calls from an anonymous home page').toEqual([])
+  // The markers still find supabase-js in the build (else the check above would prove nothing).
+  const assets = new URL('assets/', dist)
+  const withSupabase = readdirSync(assets).filter(
+    (file) => file.endsWith('.js') && supabaseJs.test(readFileSync(new URL(file, assets), 'utf8')),
+  )
+  expect(withSupabase.length, 'chunks holding supabase-js in the build').toBeGreaterThan(0)
+  expect([...loaded.values()].filter((kind) => kind === 'js').length).toBeGreaterThan(0)
+  expect([...loaded.values()].filter((kind) => kind === 'css').length).toBeGreaterThan(0)
+  expect(totals.js, `JS gzip bytes:\n${report.join('\n')}`).toBeLessThanOrEqual(budget.js)
+  expect(totals.css, `CSS gzip bytes:\n${report.join('\n')}`).toBeLessThanOrEqual(budget.css)
+})
 
 /** Gzip bytes of the JavaScript a page's first load fetches, in a fresh context (nothing cached). */
 async function firstLoadJs(browser: Browser, baseURL: string, path: string, h1: string): Promise<number> {
