@@ -88,6 +88,7 @@ test.describe('English, on a laptop', () => {
 
     // The header's link to every case study, marked as the current page once there.
     const headerLink = site.banner.getByRole('link', { name: t('en', 'Case studies'), exact: true })
+    await expect(headerLink).not.toHaveAttribute('aria-current')
     await headerLink.focus()
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL('/en/case-studies')

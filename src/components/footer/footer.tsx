@@ -70,7 +70,12 @@ export function Footer() {
             </p>
             <ul className={styles.list}>
               <li>
-                <Link to="/{-$lang}/case-studies" params={{ lang }} className={styles.link}>
+                <Link
+                  to="/{-$lang}/case-studies"
+                  params={{ lang }}
+                  activeOptions={{ exact: true }}
+                  className={styles.link}
+                >
                   <Trans>Case studies</Trans>
                 </Link>
               </li>

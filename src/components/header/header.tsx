@@ -58,7 +58,12 @@ export function Header() {
               />
             </li>
             <li className={styles.wideOnly}>
-              <Link to="/{-$lang}/case-studies" params={{ lang }} className={styles.navLink}>
+              <Link
+                to="/{-$lang}/case-studies"
+                params={{ lang }}
+                activeOptions={{ exact: true }}
+                className={styles.navLink}
+              >
                 <Trans>Case studies</Trans>
               </Link>
             </li>

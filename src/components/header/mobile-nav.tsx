@@ -104,7 +104,13 @@ export function MobileNav({ items, pathname }: MobileNavProps) {
         ))}
         <ul className={styles.list}>
           <li>
-            <Link to="/{-$lang}/case-studies" params={{ lang }} className={styles.link} onClick={close}>
+            <Link
+              to="/{-$lang}/case-studies"
+              params={{ lang }}
+              activeOptions={{ exact: true }}
+              className={styles.link}
+              onClick={close}
+            >
               <Trans>Case studies</Trans>
             </Link>
           </li>

@@ -52,7 +52,7 @@ export function RelatedCaseStudies({ kind, slug }: RelatedCaseStudiesProps) {
           })}
         </ul>
         <p className={cases.allCases}>
-          <Link to="/{-$lang}/case-studies" params={{ lang }}>
+          <Link to="/{-$lang}/case-studies" params={{ lang }} activeOptions={{ exact: true }}>
             <Trans>All case studies</Trans>
           </Link>
         </p>

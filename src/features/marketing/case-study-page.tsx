@@ -55,7 +55,7 @@ export function CaseStudyPage({ slug }: { slug: CaseStudySlug }) {
               <Trans>Home</Trans>
             </Link>{' '}
             <span aria-hidden="true">/</span>{' '}
-            <Link to="/{-$lang}/case-studies" params={{ lang }}>
+            <Link to="/{-$lang}/case-studies" params={{ lang }} activeOptions={{ exact: true }}>
               {_(caseStudiesPage.eyebrow)}
             </Link>
           </nav>
