@@ -1,6 +1,7 @@
-// Screenshots of the client portal and the admin area at 375 and 1366 px, for whoever judges the
-// design without running the project: `npm run screenshots` (after `npm run build`) writes
-// docs/screenshots/{area}/*.jpg and docs/screenshots/README.md. It starts our server on a fresh
+// Screenshots of the client portal, the admin area and the public site's newer pages (the case
+// studies) at 375 and 1366 px, for whoever judges the design without running the project:
+// `npm run screenshots` (after `npm run build`) writes docs/screenshots/{area}/*.jpg and
+// docs/screenshots/README.md. It starts our server on a fresh
 // embedded database with the demo data, signs in as a demo client (Spanish) and a demo staff
 // member (English), and follows the area's own links from its overview: every section, the first
 // of each kind of detail page (a project and its sub-pages, an organization, a lead).
@@ -45,6 +46,16 @@ const areas: Area[] = [
     root: '/en/admin/dashboard',
     email: 'admin@caucedata.com',
   },
+]
+
+/** Public pages, shot as a visitor sees them (no sign-in): the case studies and a service's block of them. */
+const sitePages: readonly string[] = [
+  '/es/case-studies',
+  '/es/case-studies/regional-retail-chain',
+  '/en/case-studies',
+  '/en/case-studies/industrial-manufacturer',
+  '/en/case-studies/private-clinic-network',
+  '/en/services/governance',
 ]
 
 const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g
@@ -145,19 +156,41 @@ async function shoot(browser: Browser, area: Area): Promise<string[]> {
   return [`## ${area.title}`, '', '| Page | Phone | Desktop |', '| --- | --- | --- |', ...rows, '']
 }
 
+async function shootSite(browser: Browser): Promise<string[]> {
+  const rows: string[] = []
+  const context = await browser.newContext({ viewport: widths[1], colorScheme: 'light' })
+  const page = await context.newPage()
+  await mkdir(join(outDir, 'site'), { recursive: true })
+  for (const path of sitePages) {
+    const name = path.slice(1).replaceAll('/', '-')
+    const cells: string[] = []
+    for (const size of widths) {
+      await page.setViewportSize({ width: size.width, height: size.height })
+      await page.goto(origin + path)
+      await settle(page)
+      const file = `site/${name}-${size.width}.jpg`
+      await page.screenshot({ path: join(outDir, file), type: 'jpeg', quality: 70, fullPage: true })
+      cells.push(`[${size.width} px](${file})`)
+    }
+    rows.push(`| \`${path}\` | ${cells.join(' | ')} |`)
+  }
+  await context.close()
+  return ['## Public site: case studies', '', '| Page | Phone | Desktop |', '| --- | --- | --- |', ...rows, '']
+}
+
 const dataDir = await mkdtemp(join(tmpdir(), 'screenshots-'))
 const stop = await startServer(dataDir)
 const browser = await chromium.launch({ executablePath: chromiumPath() })
 try {
   await rm(outDir, { recursive: true, force: true })
-  const sections: string[] = []
+  const sections: string[] = [...(await shootSite(browser))]
   for (const area of areas) sections.push(...(await shoot(browser, area)))
   const readme = [
     '# Screenshots',
     '',
-    'The client portal and the admin area at 375 px (a phone) and 1366 px (a laptop), light scheme,',
-    'whole pages, on the demo data. Made by `npm run screenshots` after `npm run build`; run it again',
-    'after a change to a screen.',
+    'The case studies of the public site, the client portal and the admin area at 375 px (a phone)',
+    'and 1366 px (a laptop), light scheme, whole pages, on the demo data. Made by `npm run screenshots`',
+    'after `npm run build`; run it again after a change to a screen.',
     '',
     ...sections,
   ]

@@ -22,6 +22,8 @@ import { Route as Char123LangChar125AppClientPortalDashboardRouteRouteImport } f
 import { Route as Char123LangChar125SiteAdminIndexRouteImport } from './routes/{-$lang}/_site/admin/index'
 import { Route as Char123LangChar125SiteAdminForgotPasswordRouteImport } from './routes/{-$lang}/_site/admin/forgot-password'
 import { Route as Char123LangChar125SiteAdminLoginRouteImport } from './routes/{-$lang}/_site/admin/login'
+import { Route as Char123LangChar125SiteCaseStudiesIndexRouteImport } from './routes/{-$lang}/_site/case-studies/index'
+import { Route as Char123LangChar125SiteCaseStudiesCaseStudyRouteImport } from './routes/{-$lang}/_site/case-studies/$caseStudy'
 import { Route as Char123LangChar125SiteClientPortalIndexRouteImport } from './routes/{-$lang}/_site/client-portal/index'
 import { Route as Char123LangChar125SiteClientPortalForgotPasswordRouteImport } from './routes/{-$lang}/_site/client-portal/forgot-password'
 import { Route as Char123LangChar125SiteClientPortalLoginRouteImport } from './routes/{-$lang}/_site/client-portal/login'
@@ -131,6 +133,18 @@ const Char123LangChar125SiteAdminLoginRoute =
   Char123LangChar125SiteAdminLoginRouteImport.update({
     id: '/admin/login',
     path: '/admin/login',
+    getParentRoute: () => Char123LangChar125SiteRouteRoute,
+  } as any)
+const Char123LangChar125SiteCaseStudiesIndexRoute =
+  Char123LangChar125SiteCaseStudiesIndexRouteImport.update({
+    id: '/case-studies/',
+    path: '/case-studies/',
+    getParentRoute: () => Char123LangChar125SiteRouteRoute,
+  } as any)
+const Char123LangChar125SiteCaseStudiesCaseStudyRoute =
+  Char123LangChar125SiteCaseStudiesCaseStudyRouteImport.update({
+    id: '/case-studies/$caseStudy',
+    path: '/case-studies/$caseStudy',
     getParentRoute: () => Char123LangChar125SiteRouteRoute,
   } as any)
 const Char123LangChar125SiteClientPortalIndexRoute =
@@ -387,12 +401,14 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/client-portal/dashboard': typeof Char123LangChar125AppClientPortalDashboardRouteRouteWithChildren
   '/{-$lang}/admin/forgot-password': typeof Char123LangChar125SiteAdminForgotPasswordRoute
   '/{-$lang}/admin/login': typeof Char123LangChar125SiteAdminLoginRoute
+  '/{-$lang}/case-studies/$caseStudy': typeof Char123LangChar125SiteCaseStudiesCaseStudyRoute
   '/{-$lang}/client-portal/forgot-password': typeof Char123LangChar125SiteClientPortalForgotPasswordRoute
   '/{-$lang}/client-portal/login': typeof Char123LangChar125SiteClientPortalLoginRoute
   '/{-$lang}/legal/$document': typeof Char123LangChar125SiteLegalDocumentRoute
   '/{-$lang}/services/$service': typeof Char123LangChar125SiteServicesServiceRoute
   '/{-$lang}/specializations/$specialization': typeof Char123LangChar125SiteSpecializationsSpecializationRoute
   '/{-$lang}/admin/': typeof Char123LangChar125SiteAdminIndexRoute
+  '/{-$lang}/case-studies/': typeof Char123LangChar125SiteCaseStudiesIndexRoute
   '/{-$lang}/client-portal/': typeof Char123LangChar125SiteClientPortalIndexRoute
   '/{-$lang}/admin/dashboard/account': typeof Char123LangChar125AppAdminDashboardAccountRoute
   '/{-$lang}/admin/dashboard/activity': typeof Char123LangChar125AppAdminDashboardActivityRoute
@@ -432,12 +448,14 @@ export interface FileRoutesByTo {
   '/{-$lang}/reset-password': typeof Char123LangChar125SiteResetPasswordRoute
   '/{-$lang}/admin/forgot-password': typeof Char123LangChar125SiteAdminForgotPasswordRoute
   '/{-$lang}/admin/login': typeof Char123LangChar125SiteAdminLoginRoute
+  '/{-$lang}/case-studies/$caseStudy': typeof Char123LangChar125SiteCaseStudiesCaseStudyRoute
   '/{-$lang}/client-portal/forgot-password': typeof Char123LangChar125SiteClientPortalForgotPasswordRoute
   '/{-$lang}/client-portal/login': typeof Char123LangChar125SiteClientPortalLoginRoute
   '/{-$lang}/legal/$document': typeof Char123LangChar125SiteLegalDocumentRoute
   '/{-$lang}/services/$service': typeof Char123LangChar125SiteServicesServiceRoute
   '/{-$lang}/specializations/$specialization': typeof Char123LangChar125SiteSpecializationsSpecializationRoute
   '/{-$lang}/admin': typeof Char123LangChar125SiteAdminIndexRoute
+  '/{-$lang}/case-studies': typeof Char123LangChar125SiteCaseStudiesIndexRoute
   '/{-$lang}/client-portal': typeof Char123LangChar125SiteClientPortalIndexRoute
   '/{-$lang}/admin/dashboard/account': typeof Char123LangChar125AppAdminDashboardAccountRoute
   '/{-$lang}/admin/dashboard/activity': typeof Char123LangChar125AppAdminDashboardActivityRoute
@@ -482,12 +500,14 @@ export interface FileRoutesById {
   '/{-$lang}/_app/client-portal/dashboard': typeof Char123LangChar125AppClientPortalDashboardRouteRouteWithChildren
   '/{-$lang}/_site/admin/forgot-password': typeof Char123LangChar125SiteAdminForgotPasswordRoute
   '/{-$lang}/_site/admin/login': typeof Char123LangChar125SiteAdminLoginRoute
+  '/{-$lang}/_site/case-studies/$caseStudy': typeof Char123LangChar125SiteCaseStudiesCaseStudyRoute
   '/{-$lang}/_site/client-portal/forgot-password': typeof Char123LangChar125SiteClientPortalForgotPasswordRoute
   '/{-$lang}/_site/client-portal/login': typeof Char123LangChar125SiteClientPortalLoginRoute
   '/{-$lang}/_site/legal/$document': typeof Char123LangChar125SiteLegalDocumentRoute
   '/{-$lang}/_site/services/$service': typeof Char123LangChar125SiteServicesServiceRoute
   '/{-$lang}/_site/specializations/$specialization': typeof Char123LangChar125SiteSpecializationsSpecializationRoute
   '/{-$lang}/_site/admin/': typeof Char123LangChar125SiteAdminIndexRoute
+  '/{-$lang}/_site/case-studies/': typeof Char123LangChar125SiteCaseStudiesIndexRoute
   '/{-$lang}/_site/client-portal/': typeof Char123LangChar125SiteClientPortalIndexRoute
   '/{-$lang}/_app/admin/dashboard/account': typeof Char123LangChar125AppAdminDashboardAccountRoute
   '/{-$lang}/_app/admin/dashboard/activity': typeof Char123LangChar125AppAdminDashboardActivityRoute
@@ -532,12 +552,14 @@ export interface FileRouteTypes {
     | '/{-$lang}/client-portal/dashboard'
     | '/{-$lang}/admin/forgot-password'
     | '/{-$lang}/admin/login'
+    | '/{-$lang}/case-studies/$caseStudy'
     | '/{-$lang}/client-portal/forgot-password'
     | '/{-$lang}/client-portal/login'
     | '/{-$lang}/legal/$document'
     | '/{-$lang}/services/$service'
     | '/{-$lang}/specializations/$specialization'
     | '/{-$lang}/admin/'
+    | '/{-$lang}/case-studies/'
     | '/{-$lang}/client-portal/'
     | '/{-$lang}/admin/dashboard/account'
     | '/{-$lang}/admin/dashboard/activity'
@@ -577,12 +599,14 @@ export interface FileRouteTypes {
     | '/{-$lang}/reset-password'
     | '/{-$lang}/admin/forgot-password'
     | '/{-$lang}/admin/login'
+    | '/{-$lang}/case-studies/$caseStudy'
     | '/{-$lang}/client-portal/forgot-password'
     | '/{-$lang}/client-portal/login'
     | '/{-$lang}/legal/$document'
     | '/{-$lang}/services/$service'
     | '/{-$lang}/specializations/$specialization'
     | '/{-$lang}/admin'
+    | '/{-$lang}/case-studies'
     | '/{-$lang}/client-portal'
     | '/{-$lang}/admin/dashboard/account'
     | '/{-$lang}/admin/dashboard/activity'
@@ -626,12 +650,14 @@ export interface FileRouteTypes {
     | '/{-$lang}/_app/client-portal/dashboard'
     | '/{-$lang}/_site/admin/forgot-password'
     | '/{-$lang}/_site/admin/login'
+    | '/{-$lang}/_site/case-studies/$caseStudy'
     | '/{-$lang}/_site/client-portal/forgot-password'
     | '/{-$lang}/_site/client-portal/login'
     | '/{-$lang}/_site/legal/$document'
     | '/{-$lang}/_site/services/$service'
     | '/{-$lang}/_site/specializations/$specialization'
     | '/{-$lang}/_site/admin/'
+    | '/{-$lang}/_site/case-studies/'
     | '/{-$lang}/_site/client-portal/'
     | '/{-$lang}/_app/admin/dashboard/account'
     | '/{-$lang}/_app/admin/dashboard/activity'
@@ -759,6 +785,20 @@ declare module '@tanstack/react-router' {
       path: '/admin/login'
       fullPath: '/{-$lang}/admin/login'
       preLoaderRoute: typeof Char123LangChar125SiteAdminLoginRouteImport
+      parentRoute: typeof Char123LangChar125SiteRouteRoute
+    }
+    '/{-$lang}/_site/case-studies/': {
+      id: '/{-$lang}/_site/case-studies/'
+      path: '/case-studies'
+      fullPath: '/{-$lang}/case-studies/'
+      preLoaderRoute: typeof Char123LangChar125SiteCaseStudiesIndexRouteImport
+      parentRoute: typeof Char123LangChar125SiteRouteRoute
+    }
+    '/{-$lang}/_site/case-studies/$caseStudy': {
+      id: '/{-$lang}/_site/case-studies/$caseStudy'
+      path: '/case-studies/$caseStudy'
+      fullPath: '/{-$lang}/case-studies/$caseStudy'
+      preLoaderRoute: typeof Char123LangChar125SiteCaseStudiesCaseStudyRouteImport
       parentRoute: typeof Char123LangChar125SiteRouteRoute
     }
     '/{-$lang}/_site/client-portal/': {
@@ -1160,12 +1200,14 @@ interface Char123LangChar125SiteRouteRouteChildren {
   Char123LangChar125SiteIndexRoute: typeof Char123LangChar125SiteIndexRoute
   Char123LangChar125SiteAdminForgotPasswordRoute: typeof Char123LangChar125SiteAdminForgotPasswordRoute
   Char123LangChar125SiteAdminLoginRoute: typeof Char123LangChar125SiteAdminLoginRoute
+  Char123LangChar125SiteCaseStudiesCaseStudyRoute: typeof Char123LangChar125SiteCaseStudiesCaseStudyRoute
   Char123LangChar125SiteClientPortalForgotPasswordRoute: typeof Char123LangChar125SiteClientPortalForgotPasswordRoute
   Char123LangChar125SiteClientPortalLoginRoute: typeof Char123LangChar125SiteClientPortalLoginRoute
   Char123LangChar125SiteLegalDocumentRoute: typeof Char123LangChar125SiteLegalDocumentRoute
   Char123LangChar125SiteServicesServiceRoute: typeof Char123LangChar125SiteServicesServiceRoute
   Char123LangChar125SiteSpecializationsSpecializationRoute: typeof Char123LangChar125SiteSpecializationsSpecializationRoute
   Char123LangChar125SiteAdminIndexRoute: typeof Char123LangChar125SiteAdminIndexRoute
+  Char123LangChar125SiteCaseStudiesIndexRoute: typeof Char123LangChar125SiteCaseStudiesIndexRoute
   Char123LangChar125SiteClientPortalIndexRoute: typeof Char123LangChar125SiteClientPortalIndexRoute
 }
 
@@ -1180,6 +1222,8 @@ const Char123LangChar125SiteRouteRouteChildren: Char123LangChar125SiteRouteRoute
       Char123LangChar125SiteAdminForgotPasswordRoute,
     Char123LangChar125SiteAdminLoginRoute:
       Char123LangChar125SiteAdminLoginRoute,
+    Char123LangChar125SiteCaseStudiesCaseStudyRoute:
+      Char123LangChar125SiteCaseStudiesCaseStudyRoute,
     Char123LangChar125SiteClientPortalForgotPasswordRoute:
       Char123LangChar125SiteClientPortalForgotPasswordRoute,
     Char123LangChar125SiteClientPortalLoginRoute:
@@ -1192,6 +1236,8 @@ const Char123LangChar125SiteRouteRouteChildren: Char123LangChar125SiteRouteRoute
       Char123LangChar125SiteSpecializationsSpecializationRoute,
     Char123LangChar125SiteAdminIndexRoute:
       Char123LangChar125SiteAdminIndexRoute,
+    Char123LangChar125SiteCaseStudiesIndexRoute:
+      Char123LangChar125SiteCaseStudiesIndexRoute,
     Char123LangChar125SiteClientPortalIndexRoute:
       Char123LangChar125SiteClientPortalIndexRoute,
   }

@@ -13,6 +13,8 @@ import { Route as Char123LangChar125RouteRouteImport } from './routes/{-$lang}/r
 import { Route as Char123LangChar125SiteRouteRouteImport } from './routes/{-$lang}/_site/route'
 import { Route as Char123LangChar125SiteIndexRouteImport } from './routes/{-$lang}/_site/index'
 import { Route as Char123LangChar125SiteContactRouteImport } from './routes/{-$lang}/_site/contact'
+import { Route as Char123LangChar125SiteCaseStudiesIndexRouteImport } from './routes/{-$lang}/_site/case-studies/index'
+import { Route as Char123LangChar125SiteCaseStudiesCaseStudyRouteImport } from './routes/{-$lang}/_site/case-studies/$caseStudy'
 import { Route as Char123LangChar125SiteLegalDocumentRouteImport } from './routes/{-$lang}/_site/legal/$document'
 import { Route as Char123LangChar125SiteServicesServiceRouteImport } from './routes/{-$lang}/_site/services/$service'
 import { Route as Char123LangChar125SiteSpecializationsSpecializationRouteImport } from './routes/{-$lang}/_site/specializations/$specialization'
@@ -39,6 +41,18 @@ const Char123LangChar125SiteContactRoute =
     path: '/contact',
     getParentRoute: () => Char123LangChar125SiteRouteRoute,
   } as any)
+const Char123LangChar125SiteCaseStudiesIndexRoute =
+  Char123LangChar125SiteCaseStudiesIndexRouteImport.update({
+    id: '/case-studies/',
+    path: '/case-studies/',
+    getParentRoute: () => Char123LangChar125SiteRouteRoute,
+  } as any)
+const Char123LangChar125SiteCaseStudiesCaseStudyRoute =
+  Char123LangChar125SiteCaseStudiesCaseStudyRouteImport.update({
+    id: '/case-studies/$caseStudy',
+    path: '/case-studies/$caseStudy',
+    getParentRoute: () => Char123LangChar125SiteRouteRoute,
+  } as any)
 const Char123LangChar125SiteLegalDocumentRoute =
   Char123LangChar125SiteLegalDocumentRouteImport.update({
     id: '/legal/$document',
@@ -62,16 +76,20 @@ export interface FileRoutesByFullPath {
   '/{-$lang}': typeof Char123LangChar125RouteRouteWithChildren
   '/{-$lang}/contact': typeof Char123LangChar125SiteContactRoute
   '/{-$lang}/': typeof Char123LangChar125SiteIndexRoute
+  '/{-$lang}/case-studies/$caseStudy': typeof Char123LangChar125SiteCaseStudiesCaseStudyRoute
   '/{-$lang}/legal/$document': typeof Char123LangChar125SiteLegalDocumentRoute
   '/{-$lang}/services/$service': typeof Char123LangChar125SiteServicesServiceRoute
   '/{-$lang}/specializations/$specialization': typeof Char123LangChar125SiteSpecializationsSpecializationRoute
+  '/{-$lang}/case-studies/': typeof Char123LangChar125SiteCaseStudiesIndexRoute
 }
 export interface FileRoutesByTo {
   '/{-$lang}': typeof Char123LangChar125SiteIndexRoute
   '/{-$lang}/contact': typeof Char123LangChar125SiteContactRoute
+  '/{-$lang}/case-studies/$caseStudy': typeof Char123LangChar125SiteCaseStudiesCaseStudyRoute
   '/{-$lang}/legal/$document': typeof Char123LangChar125SiteLegalDocumentRoute
   '/{-$lang}/services/$service': typeof Char123LangChar125SiteServicesServiceRoute
   '/{-$lang}/specializations/$specialization': typeof Char123LangChar125SiteSpecializationsSpecializationRoute
+  '/{-$lang}/case-studies': typeof Char123LangChar125SiteCaseStudiesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -79,9 +97,11 @@ export interface FileRoutesById {
   '/{-$lang}/_site': typeof Char123LangChar125SiteRouteRouteWithChildren
   '/{-$lang}/_site/contact': typeof Char123LangChar125SiteContactRoute
   '/{-$lang}/_site/': typeof Char123LangChar125SiteIndexRoute
+  '/{-$lang}/_site/case-studies/$caseStudy': typeof Char123LangChar125SiteCaseStudiesCaseStudyRoute
   '/{-$lang}/_site/legal/$document': typeof Char123LangChar125SiteLegalDocumentRoute
   '/{-$lang}/_site/services/$service': typeof Char123LangChar125SiteServicesServiceRoute
   '/{-$lang}/_site/specializations/$specialization': typeof Char123LangChar125SiteSpecializationsSpecializationRoute
+  '/{-$lang}/_site/case-studies/': typeof Char123LangChar125SiteCaseStudiesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -89,25 +109,31 @@ export interface FileRouteTypes {
     | '/{-$lang}'
     | '/{-$lang}/contact'
     | '/{-$lang}/'
+    | '/{-$lang}/case-studies/$caseStudy'
     | '/{-$lang}/legal/$document'
     | '/{-$lang}/services/$service'
     | '/{-$lang}/specializations/$specialization'
+    | '/{-$lang}/case-studies/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/{-$lang}'
     | '/{-$lang}/contact'
+    | '/{-$lang}/case-studies/$caseStudy'
     | '/{-$lang}/legal/$document'
     | '/{-$lang}/services/$service'
     | '/{-$lang}/specializations/$specialization'
+    | '/{-$lang}/case-studies'
   id:
     | '__root__'
     | '/{-$lang}'
     | '/{-$lang}/_site'
     | '/{-$lang}/_site/contact'
     | '/{-$lang}/_site/'
+    | '/{-$lang}/_site/case-studies/$caseStudy'
     | '/{-$lang}/_site/legal/$document'
     | '/{-$lang}/_site/services/$service'
     | '/{-$lang}/_site/specializations/$specialization'
+    | '/{-$lang}/_site/case-studies/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -144,6 +170,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125SiteContactRouteImport
       parentRoute: typeof Char123LangChar125SiteRouteRoute
     }
+    '/{-$lang}/_site/case-studies/': {
+      id: '/{-$lang}/_site/case-studies/'
+      path: '/case-studies'
+      fullPath: '/{-$lang}/case-studies/'
+      preLoaderRoute: typeof Char123LangChar125SiteCaseStudiesIndexRouteImport
+      parentRoute: typeof Char123LangChar125SiteRouteRoute
+    }
+    '/{-$lang}/_site/case-studies/$caseStudy': {
+      id: '/{-$lang}/_site/case-studies/$caseStudy'
+      path: '/case-studies/$caseStudy'
+      fullPath: '/{-$lang}/case-studies/$caseStudy'
+      preLoaderRoute: typeof Char123LangChar125SiteCaseStudiesCaseStudyRouteImport
+      parentRoute: typeof Char123LangChar125SiteRouteRoute
+    }
     '/{-$lang}/_site/legal/$document': {
       id: '/{-$lang}/_site/legal/$document'
       path: '/legal/$document'
@@ -171,21 +211,27 @@ declare module '@tanstack/react-router' {
 interface Char123LangChar125SiteRouteRouteChildren {
   Char123LangChar125SiteContactRoute: typeof Char123LangChar125SiteContactRoute
   Char123LangChar125SiteIndexRoute: typeof Char123LangChar125SiteIndexRoute
+  Char123LangChar125SiteCaseStudiesCaseStudyRoute: typeof Char123LangChar125SiteCaseStudiesCaseStudyRoute
   Char123LangChar125SiteLegalDocumentRoute: typeof Char123LangChar125SiteLegalDocumentRoute
   Char123LangChar125SiteServicesServiceRoute: typeof Char123LangChar125SiteServicesServiceRoute
   Char123LangChar125SiteSpecializationsSpecializationRoute: typeof Char123LangChar125SiteSpecializationsSpecializationRoute
+  Char123LangChar125SiteCaseStudiesIndexRoute: typeof Char123LangChar125SiteCaseStudiesIndexRoute
 }
 
 const Char123LangChar125SiteRouteRouteChildren: Char123LangChar125SiteRouteRouteChildren =
   {
     Char123LangChar125SiteContactRoute: Char123LangChar125SiteContactRoute,
     Char123LangChar125SiteIndexRoute: Char123LangChar125SiteIndexRoute,
+    Char123LangChar125SiteCaseStudiesCaseStudyRoute:
+      Char123LangChar125SiteCaseStudiesCaseStudyRoute,
     Char123LangChar125SiteLegalDocumentRoute:
       Char123LangChar125SiteLegalDocumentRoute,
     Char123LangChar125SiteServicesServiceRoute:
       Char123LangChar125SiteServicesServiceRoute,
     Char123LangChar125SiteSpecializationsSpecializationRoute:
       Char123LangChar125SiteSpecializationsSpecializationRoute,
+    Char123LangChar125SiteCaseStudiesIndexRoute:
+      Char123LangChar125SiteCaseStudiesIndexRoute,
   }
 
 const Char123LangChar125SiteRouteRouteWithChildren =

@@ -16,7 +16,7 @@ import type { ChunkingContext } from 'rolldown'
 const entry = fileURLToPath(new URL('../../src/site-app.tsx', import.meta.url))
 /** The marketing pages' lazy parts (auth pages and the contact form carry libraries: not these). */
 const marketingPages =
-  /[\\/]src[\\/]routes[\\/]\{-\$lang\}[\\/]_site[\\/](index|services[\\/]\$service|specializations[\\/]\$specialization|legal[\\/]\$document)\.tsx\?tsr-split=/
+  /[\\/]src[\\/]routes[\\/]\{-\$lang\}[\\/]_site[\\/](index|services[\\/]\$service|specializations[\\/]\$specialization|legal[\\/]\$document|case-studies[\\/](index|\$caseStudy))\.tsx\?tsr-split=/
 /** The home page's lazy part. */
 const homePage = /[\\/]src[\\/]routes[\\/]\{-\$lang\}[\\/]_site[\\/]index\.tsx\?tsr-split=/
 /** Taken when this many of the marketing routes above share it (a page of two kinds stays apart). */

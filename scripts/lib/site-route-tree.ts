@@ -19,6 +19,8 @@ export const sitePageFiles = [
   '$service.tsx',
   'specializations',
   '$specialization.tsx',
+  'case-studies',
+  '$caseStudy.tsx',
 ] as const
 
 const escaped = sitePageFiles.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))

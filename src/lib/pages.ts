@@ -6,6 +6,10 @@ export type ServiceSlug = (typeof serviceSlugs)[number]
 export const specializationSlugs = ['financial-intelligence', 'customer-intelligence'] as const
 export type SpecializationSlug = (typeof specializationSlugs)[number]
 
+/** The case studies (decision 0041): /case-studies lists them, /case-studies/<slug> tells each one. */
+export const caseStudySlugs = ['regional-retail-chain', 'industrial-manufacturer', 'private-clinic-network'] as const
+export type CaseStudySlug = (typeof caseStudySlugs)[number]
+
 /** The legal texts every Spanish company's site must have: /legal/notice, /legal/privacy, /legal/cookies. */
 export const legalSlugs = ['notice', 'privacy', 'cookies'] as const
 export type LegalSlug = (typeof legalSlugs)[number]
@@ -18,6 +22,10 @@ export function isServiceSlug(value: string): value is ServiceSlug {
   return (serviceSlugs as readonly string[]).includes(value)
 }
 
+export function isCaseStudySlug(value: string): value is CaseStudySlug {
+  return (caseStudySlugs as readonly string[]).includes(value)
+}
+
 export function isSpecializationSlug(value: string): value is SpecializationSlug {
   return (specializationSlugs as readonly string[]).includes(value)
 }
@@ -27,6 +35,8 @@ export const publicPagePaths: readonly string[] = [
   '/',
   ...serviceSlugs.map((slug) => `/services/${slug}`),
   ...specializationSlugs.map((slug) => `/specializations/${slug}`),
+  '/case-studies',
+  ...caseStudySlugs.map((slug) => `/case-studies/${slug}`),
   '/contact',
   ...legalSlugs.map((slug) => `/legal/${slug}`),
 ]

@@ -1,11 +1,12 @@
 // JSON-LD for search engines (schema.org): the firm as an Organization with its contact point,
-// each service as a Service, questions and answers as an FAQPage, and the breadcrumb trail.
+// each service as a Service, questions and answers as an FAQPage, each case study as an Article
+// (the list of them as a CollectionPage), and the breadcrumb trail.
 // Built from the same site configuration and copy as the visible page.
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { siteConfig } from '@/config/site'
 import type { Locale } from './locale'
 import { withLangPrefix } from './pages'
-import { absoluteUrl } from './seo'
+import { absoluteUrl, ogImagePath } from './seo'
 
 type JsonLd = Record<string, unknown>
 
@@ -84,6 +85,71 @@ export function faqPage(
       name: i18n._(item.question),
       acceptedAnswer: { '@type': 'Answer', text: i18n._(item.answer) },
     })),
+  }
+}
+
+/** A linked page a case study is about (a service or a specialization). */
+export interface AboutPage {
+  name: MessageDescriptor
+  /** Unprefixed path. */
+  path: string
+  type: 'Service' | 'Thing'
+}
+
+/** A case study: what the firm built for a client, about the services it involved. */
+export function caseStudyArticle(
+  i18n: I18n,
+  locale: Locale,
+  content: { title: MessageDescriptor; metaDescription: MessageDescriptor; sector: MessageDescriptor },
+  path: string,
+  about: readonly AboutPage[],
+): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Article',
+    headline: i18n._(content.title),
+    description: i18n._(content.metaDescription),
+    url: absoluteUrl(withLangPrefix(path, locale)),
+    mainEntityOfPage: absoluteUrl(withLangPrefix(path, locale)),
+    inLanguage: locale,
+    image: absoluteUrl(ogImagePath(path, locale)),
+    articleSection: i18n._(content.sector),
+    author: { '@id': organizationId() },
+    publisher: { '@id': organizationId() },
+    about: about.map((page) => ({
+      '@type': page.type,
+      name: i18n._(page.name),
+      url: absoluteUrl(withLangPrefix(page.path, locale)),
+      ...(page.type === 'Service' ? { provider: { '@id': organizationId() } } : {}),
+    })),
+  }
+}
+
+/** The list of case studies: a collection page whose parts are the cases' pages. */
+export function collectionPage(
+  i18n: I18n,
+  locale: Locale,
+  content: { title: MessageDescriptor; description: MessageDescriptor },
+  path: string,
+  parts: readonly { name: MessageDescriptor; path: string }[],
+): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'CollectionPage',
+    name: i18n._(content.title),
+    description: i18n._(content.description),
+    url: absoluteUrl(withLangPrefix(path, locale)),
+    inLanguage: locale,
+    publisher: { '@id': organizationId() },
+    mainEntity: {
+      '@type': 'ItemList',
+      itemListElement: parts.map((part, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        name: i18n._(part.name),
+        url: absoluteUrl(withLangPrefix(part.path, locale)),
+      })),
+    },
   }
 }
 

@@ -17,6 +17,7 @@ function expectedPanelLinks(lng: Locale, prefix: Locale | undefined): { name: st
   ]
   return [
     ...offerings.map((path) => ({ name: t(lng, findPage(path).title), href: withLangPrefix(path, prefix) })),
+    { name: t(lng, 'Case studies'), href: withLangPrefix('/case-studies', prefix) },
     { name: t(lng, 'Client portal'), href: withLangPrefix('/client-portal/login', prefix) },
     { name: t(lng, 'Contact us'), href: withLangPrefix('/contact', prefix) },
   ]

@@ -43,6 +43,8 @@ function expectedTypes(path: string): string[] {
   if (path.startsWith('/services/')) return ['Organization', 'BreadcrumbList', 'Service', 'FAQPage']
   if (path.startsWith('/specializations/')) return ['Organization', 'BreadcrumbList', 'FAQPage']
   if (path.startsWith('/legal/')) return ['Organization', 'BreadcrumbList']
+  if (path === '/case-studies') return ['Organization', 'BreadcrumbList', 'CollectionPage']
+  if (path.startsWith('/case-studies/')) return ['Organization', 'BreadcrumbList', 'Article']
   return ['Organization']
 }
 

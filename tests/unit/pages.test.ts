@@ -56,7 +56,7 @@ describe('prerendered files', () => {
 })
 
 describe('page paths', () => {
-  it('lists the seed’s eight public pages and the three legal pages', () => {
+  it('lists the seed’s eight public pages, the case studies and the three legal pages', () => {
     expect(publicPagePaths).toEqual([
       '/',
       '/services/business-intelligence',
@@ -65,6 +65,10 @@ describe('page paths', () => {
       '/services/governance',
       '/specializations/financial-intelligence',
       '/specializations/customer-intelligence',
+      '/case-studies',
+      '/case-studies/regional-retail-chain',
+      '/case-studies/industrial-manufacturer',
+      '/case-studies/private-clinic-network',
       '/contact',
       '/legal/notice',
       '/legal/privacy',
@@ -95,6 +99,8 @@ describe('server: which paths are pages (200) and which are not (404)', () => {
     '/contact',
     '/en/services/governance',
     '/es/specializations/customer-intelligence',
+    '/en/case-studies',
+    '/es/case-studies/private-clinic-network',
     '/client-portal/login',
     '/en/client-portal/forgot-password',
     '/es/admin/forgot-password',
@@ -104,10 +110,16 @@ describe('server: which paths are pages (200) and which are not (404)', () => {
     '/es/client-portal/dashboard/projects/1a000000-0000-4000-8000-000000000001',
     '/admin/dashboard/leads',
   ])('%s is a page', (path) => expect(isKnownPagePath(path)).toBe(true))
-  it.each(['/fr', '/fr/contact', '/es/nope', '/services/unknown', '/en/en/contact', '/client-portal/nope', '/admin/x'])(
-    '%s is not a page',
-    (path) => expect(isKnownPagePath(path)).toBe(false),
-  )
+  it.each([
+    '/fr',
+    '/fr/contact',
+    '/es/nope',
+    '/services/unknown',
+    '/case-studies/unknown',
+    '/en/en/contact',
+    '/client-portal/nope',
+    '/admin/x',
+  ])('%s is not a page', (path) => expect(isKnownPagePath(path)).toBe(false))
 })
 
 describe('sitemap.xml and robots.txt', () => {
@@ -117,6 +129,8 @@ describe('sitemap.xml and robots.txt', () => {
     expect(xml.match(/<url>/g)).toHaveLength(publicPagePaths.length * 2)
     expect(xml).toContain('<loc>https://example.test/es/services/governance</loc>')
     expect(xml).toContain('<loc>https://example.test/en</loc>')
+    expect(xml).toContain('<loc>https://example.test/es/case-studies</loc>')
+    expect(xml).toContain('<loc>https://example.test/en/case-studies/industrial-manufacturer</loc>')
     expect(xml).toContain('hreflang="x-default" href="https://example.test/contact"')
     expect(xml).toContain('hreflang="en" href="https://example.test/en/contact"')
   })

@@ -28,6 +28,8 @@ async function sitePaths(routesDirectory: string): Promise<string[]> {
 const publicPages = [
   '/{-$lang}',
   '/{-$lang}/',
+  '/{-$lang}/case-studies/',
+  '/{-$lang}/case-studies/$caseStudy',
   '/{-$lang}/contact',
   '/{-$lang}/legal/$document',
   '/{-$lang}/services/$service',

@@ -1,4 +1,4 @@
-// The site footer: service, specialization and contact links, the e-mail, the copyright line,
+// The site footer: service, specialization, case study and contact links, the e-mail, the copyright line,
 // the sister product and the discreet way into the staff area.
 import { useId } from 'react'
 import { Link } from '@tanstack/react-router'
@@ -69,6 +69,16 @@ export function Footer() {
               <Trans>Company</Trans>
             </p>
             <ul className={styles.list}>
+              <li>
+                <Link
+                  to="/{-$lang}/case-studies"
+                  params={{ lang }}
+                  activeOptions={{ exact: true }}
+                  className={styles.link}
+                >
+                  <Trans>Case studies</Trans>
+                </Link>
+              </li>
               <li>
                 <Link to="/{-$lang}/contact" params={{ lang }} className={styles.link}>
                   <Trans>Contact</Trans>

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css'
+import { globalStyle, style } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
 import { media } from '../../styles/tokens'
 
@@ -35,6 +35,9 @@ export const brand = style({
 
 export const logo = style({ width: '2rem', height: '2rem', color: vars.color.accent })
 
+/** From here the bar is at its full width (72 rem) and holds every entry on one line in Spanish. */
+const wide = 'screen and (min-width: 1200px)'
+
 export const desktopNav = style({
   display: 'none',
   marginInlineStart: vars.space['5'],
@@ -49,6 +52,9 @@ export const navList = style({
   padding: 0,
   listStyle: 'none',
 })
+
+// From 1200 px the bar has room for every link on one line (decision 0041); the menus' panels wrap.
+globalStyle(`${navList} > li > a`, { '@media': { [wide]: { whiteSpace: 'nowrap' } } })
 
 export const navLink = style({
   display: 'inline-flex',
@@ -75,4 +81,13 @@ export const actions = style({
 export const cta = style({
   display: 'none',
   '@media': { [media.tablet]: { display: 'inline-flex' } },
+})
+
+/**
+ * The header's link to the case studies (decision 0041): shown where the bar has room for it on
+ * one line in both languages; narrower desktops reach the case studies from the footer.
+ */
+export const wideOnly = style({
+  display: 'none',
+  '@media': { [wide]: { display: 'list-item' } },
 })

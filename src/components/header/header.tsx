@@ -57,6 +57,16 @@ export function Header() {
                 fallbackHref={`#${footerSectionIds.specializations}`}
               />
             </li>
+            <li className={styles.wideOnly}>
+              <Link
+                to="/{-$lang}/case-studies"
+                params={{ lang }}
+                activeOptions={{ exact: true }}
+                className={styles.navLink}
+              >
+                <Trans>Case studies</Trans>
+              </Link>
+            </li>
             <li>
               <PortalLink className={styles.navLink} />
             </li>

@@ -104,6 +104,17 @@ export function MobileNav({ items, pathname }: MobileNavProps) {
         ))}
         <ul className={styles.list}>
           <li>
+            <Link
+              to="/{-$lang}/case-studies"
+              params={{ lang }}
+              activeOptions={{ exact: true }}
+              className={styles.link}
+              onClick={close}
+            >
+              <Trans>Case studies</Trans>
+            </Link>
+          </li>
+          <li>
             <PortalLink className={styles.link} onClick={close} />
           </li>
           <li>

@@ -1,9 +1,11 @@
 // One template for the four service pages and the two specialization pages: the problem,
-// what the client gets, how the work runs, typical technologies, questions, and a call to contact.
+// what the client gets, how the work runs, typical technologies, questions, the case studies it
+// played a part in, and a call to contact.
 import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useLingui } from '@lingui/react'
 import { msg } from '@lingui/core/macro'
+import type { ServiceSlug, SpecializationSlug } from '@/lib/pages'
 import { useLangPrefix } from '@/lib/use-lang'
 import type { Locale } from '@/lib/locale'
 import { breadcrumbList, faqPage, service } from '@/lib/structured-data'
@@ -11,17 +13,19 @@ import { StructuredData } from '@/components/structured-data/structured-data'
 import type { OfferingContent } from './content/types'
 import { CallToAction } from './call-to-action'
 import { StepList } from './step-list'
+import { RelatedCaseStudies } from './case-studies-related'
 import * as layout from '@/components/ui/layout.css'
 import * as styles from './marketing.css'
 
 interface OfferingPageProps {
   kind: 'service' | 'specialization'
+  slug: ServiceSlug | SpecializationSlug
   content: OfferingContent
   /** The page's unprefixed path, for its structured data. */
   path: string
 }
 
-export function OfferingPage({ kind, content, path }: OfferingPageProps) {
+export function OfferingPage({ kind, slug, content, path }: OfferingPageProps) {
   const { i18n } = useLingui()
   const lang = useLangPrefix()
   const _ = i18n._.bind(i18n)
@@ -130,6 +134,8 @@ export function OfferingPage({ kind, content, path }: OfferingPageProps) {
           </div>
         </div>
       </section>
+
+      <RelatedCaseStudies kind={kind} slug={slug} />
 
       <CallToAction title={_(content.ctaTitle)} text={_(content.ctaText)} />
     </article>

@@ -1,7 +1,7 @@
 // The public pages and what each must show, derived from the app's own sources: the page list
 // from src/lib/pages.ts and, for each page, the English source messages of its h1, <title> and
 // meta description read from the content modules (src/features/marketing/content/*.ts; titles and
-// descriptions are in site-index.ts).
+// descriptions are in site-index.ts, the case studies' headings in case-studies.ts).
 import { readFileSync } from 'node:fs'
 import { publicPagePaths, withLangPrefix } from '../../../src/lib/pages'
 import { siteConfig } from '../../../src/config/site'
@@ -67,6 +67,21 @@ function describePage(path: string): PublicPage {
       title: sourceMessage('site-index.ts', 'title', slug),
       description: sourceMessage('site-index.ts', 'metaDescription', slug),
     }
+  }
+  if (kind === 'case-studies') {
+    return slug
+      ? {
+          path,
+          h1: sourceMessage('case-studies.ts', 'heroTitle', slug),
+          title: sourceMessage('site-index.ts', 'title', slug),
+          description: sourceMessage('site-index.ts', 'metaDescription', slug),
+        }
+      : {
+          path,
+          h1: sourceMessage('case-studies.ts', 'heroTitle', 'caseStudiesPage'),
+          title: sourceMessage('site-index.ts', 'title', 'caseStudiesMeta'),
+          description: sourceMessage('site-index.ts', 'description', 'caseStudiesMeta'),
+        }
   }
   const file = kind === 'services' ? 'services.ts' : kind === 'specializations' ? 'specializations.ts' : undefined
   if (!file || !slug) throw new Error(`No content module known for ${path}`)

@@ -3,8 +3,8 @@
 // form's topics) and each page's title and description (its head). The pages' bodies live in
 // their own modules and load with their page, so the first load of any page stays small.
 import { msg } from '@lingui/core/macro'
-import type { LegalSlug, ServiceSlug, SpecializationSlug } from '@/lib/pages'
-import type { OfferingCard, PageMeta } from './types'
+import type { CaseStudySlug, LegalSlug, ServiceSlug, SpecializationSlug } from '@/lib/pages'
+import type { CaseStudyHead, OfferingCard, PageMeta } from './types'
 
 export const serviceCards: Record<ServiceSlug, OfferingCard> = {
   'business-intelligence': {
@@ -39,6 +39,27 @@ export const specializationCards: Record<SpecializationSlug, OfferingCard> = {
     name: msg`Customer intelligence`,
     summary: msg`A single customer view, with segments, churn risk and lifetime value your teams can use`,
     metaDescription: msg`Customer intelligence for mid-sized companies: single customer view, segmentation, churn and propensity models, lifetime value and GDPR-compliant data use.`,
+  },
+}
+
+export const caseStudiesMeta: PageMeta = {
+  title: msg`Case studies: data projects and what they changed`,
+  description: msg`How mid-sized companies in retail, manufacturing and healthcare work with Cauce Data: the problem, what we built and the results they measured.`,
+}
+
+/** The case studies' heads; their cards add a sector and a summary (case-study-cards.ts). */
+export const caseStudyHeads: Record<CaseStudySlug, CaseStudyHead> = {
+  'regional-retail-chain': {
+    title: msg`Retail: one version of sales across 64 stores`,
+    metaDescription: msg`Case study: a regional retail chain with 64 stores unified sales, stock and loyalty data in one model and stopped spending two days a week on its sales report.`,
+  },
+  'industrial-manufacturer': {
+    title: msg`Manufacturing: month-end close from nine days to four`,
+    metaDescription: msg`Case study: a manufacturer with plants in Spain and Mexico put its finance data on one platform, closes the month in four days and forecasts cash weekly.`,
+  },
+  'private-clinic-network': {
+    title: msg`Healthcare: patient data with owners and audited access`,
+    metaDescription: msg`Case study: a network of 22 private clinics set up data owners, a catalog, quality rules and audited access to patient data spread over four systems.`,
   },
 }
 

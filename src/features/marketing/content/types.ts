@@ -52,3 +52,37 @@ export interface Figure {
   value: MessageDescriptor
   label: MessageDescriptor
 }
+
+/** What every page needs of a case study: its page's head (the route stubs read it). */
+export interface CaseStudyHead {
+  /** The case's name in cards and in <title> (≤ 60 characters). */
+  title: MessageDescriptor
+  /** <meta name="description">, 120–160 characters. */
+  metaDescription: MessageDescriptor
+}
+
+/** A case study's card: on the list, and on the pages of the services it involved. */
+export interface CaseStudyCard extends CaseStudyHead {
+  /** The client's sector, in a word or two ("Retail"). */
+  sector: MessageDescriptor
+  /** One or two lines for the card. */
+  summary: MessageDescriptor
+}
+
+/** A case study's page: the client, the problem, what was built and the results measured. */
+export interface CaseStudyContent extends CaseStudyCard {
+  /** Who the client is, anonymized: sector, size and region, no name. */
+  client: MessageDescriptor
+  heroTitle: MessageDescriptor
+  heroLead: MessageDescriptor
+  /** The problem the client brought: 2 paragraphs. */
+  problem: MessageDescriptor[]
+  /** What was built: 3–4 concrete pieces. */
+  built: TitledText[]
+  /** Measured results: 3–4 figures, each with what it measures. */
+  results: Figure[]
+  /** How the results were measured: one line. */
+  resultsNote: MessageDescriptor
+  /** Product and technology names, not translated. */
+  technologies: string[]
+}

@@ -20,5 +20,12 @@ export const Route = createFileRoute('/{-$lang}/_site/services/$service')({
 
 function ServiceRoute() {
   const { service } = Route.useParams()
-  return <OfferingPage kind="service" content={services[service as ServiceSlug]} path={`/services/${service}`} />
+  return (
+    <OfferingPage
+      kind="service"
+      slug={service as ServiceSlug}
+      content={services[service as ServiceSlug]}
+      path={`/services/${service}`}
+    />
+  )
 }

@@ -27,6 +27,7 @@ function SpecializationRoute() {
   return (
     <OfferingPage
       kind="specialization"
+      slug={specialization as SpecializationSlug}
       content={specializations[specialization as SpecializationSlug]}
       path={`/specializations/${specialization}`}
     />

@@ -1,0 +1,92 @@
+// The case studies' list (/case-studies): one card per case with the client's sector, a summary
+// and its headline result, linking to the case's page; then a call to contact.
+import { Link } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react'
+import { msg } from '@lingui/core/macro'
+import { caseStudySlugs } from '@/lib/pages'
+import { useLangPrefix } from '@/lib/use-lang'
+import type { Locale } from '@/lib/locale'
+import { breadcrumbList, collectionPage } from '@/lib/structured-data'
+import { StructuredData } from '@/components/structured-data/structured-data'
+import { caseStudies, caseStudiesPage as page } from './content/case-studies'
+import { caseStudiesMeta } from './content/site-index'
+import { CallToAction } from './call-to-action'
+import * as layout from '@/components/ui/layout.css'
+import * as styles from './marketing.css'
+import * as cases from './case-studies.css'
+
+export function CaseStudiesPage() {
+  const { i18n } = useLingui()
+  const lang = useLangPrefix()
+  const _ = i18n._.bind(i18n)
+  const locale = i18n.locale as Locale
+
+  return (
+    <article>
+      <StructuredData
+        data={breadcrumbList(i18n, [
+          { name: msg`Home`, path: '/' },
+          { name: page.eyebrow, path: '/case-studies' },
+        ])}
+      />
+      <StructuredData
+        data={collectionPage(
+          i18n,
+          locale,
+          caseStudiesMeta,
+          '/case-studies',
+          caseStudySlugs.map((slug) => ({ name: caseStudies[slug].title, path: `/case-studies/${slug}` })),
+        )}
+      />
+      <header className={styles.hero}>
+        <div className={layout.container}>
+          <nav aria-label={_(msg`Breadcrumb`)} className={styles.breadcrumb}>
+            <Link to="/{-$lang}" params={{ lang }} activeOptions={{ exact: true }}>
+              <Trans>Home</Trans>
+            </Link>{' '}
+            <span aria-hidden="true">/</span> <span aria-current="page">{_(page.eyebrow)}</span>
+          </nav>
+          <p className={layout.eyebrow}>{_(page.eyebrow)}</p>
+          <h1 className={styles.heroTitle}>{_(page.heroTitle)}</h1>
+          <p className={layout.lead}>{_(page.heroLead)}</p>
+        </div>
+      </header>
+
+      <section className={layout.section} aria-labelledby="case-studies-list">
+        <div className={layout.container}>
+          <h2 id="case-studies-list">{_(page.listTitle)}</h2>
+          <ul className={styles.gridThree}>
+            {caseStudySlugs.map((caseStudy) => {
+              const content = caseStudies[caseStudy]
+              const [headline] = content.results
+              return (
+                <li key={caseStudy} className={`${styles.card} ${cases.caseCard}`}>
+                  <p className={cases.sector}>{_(content.sector)}</p>
+                  <h3 className={cases.caseCardTitle}>
+                    <Link
+                      to="/{-$lang}/case-studies/$caseStudy"
+                      params={{ lang, caseStudy }}
+                      className={styles.cardLink}
+                    >
+                      {_(content.title)}
+                    </Link>
+                  </h3>
+                  <p className={styles.cardText}>{_(content.summary)}</p>
+                  {headline ? (
+                    <p className={cases.headline}>
+                      <strong className={cases.headlineValue}>{_(headline.value)}</strong> {_(headline.label)}
+                    </p>
+                  ) : null}
+                </li>
+              )
+            })}
+          </ul>
+          <p className={styles.note}>{_(page.note)}</p>
+        </div>
+      </section>
+
+      <CallToAction title={_(page.ctaTitle)} text={_(page.ctaText)} />
+    </article>
+  )
+}
