@@ -39,6 +39,7 @@ create table public.dashboard_hosts (
   created_by uuid default auth.uid() references public.profiles (id) on delete set null,
   created_at timestamptz not null default now()
 );
+create index dashboard_hosts_created_by_idx on public.dashboard_hosts (created_by);
 comment on table public.dashboard_hosts is
   'The hosts a project dashboard''s address may be on (Power BI, Looker Studio, Tableau, …). Staff manage it; nobody else reads it.';
 
@@ -130,6 +131,7 @@ comment on column public.project_dashboards.audience is
   'everyone: every client of the organization; people: only those in project_dashboard_people.';
 
 create index project_dashboards_project_idx on public.project_dashboards (project_id, position);
+create index project_dashboards_created_by_idx on public.project_dashboards (created_by);
 
 create trigger project_dashboards_updated_at
   before update on public.project_dashboards
