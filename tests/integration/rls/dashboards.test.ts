@@ -35,7 +35,9 @@ describeEachDatabase('project dashboards on %s', (kind) => {
   afterEach(async () => {
     await server.deps.db.exec(`
       delete from public.dashboard_views where viewed_at > now() - interval '1 hour';
-      delete from public.project_dashboards where id not in (${Object.values(dashboards).map((id) => `'${id}'`).join(', ')});
+      delete from public.project_dashboards where id not in (${Object.values(dashboards)
+        .map((id) => `'${id}'`)
+        .join(', ')});
       delete from public.dashboard_hosts where created_by is not null;
       update private.dashboard_settings set allow_local_http = false, views_per_minute = 30, view_record_seconds = 60;`)
   })

@@ -377,7 +377,10 @@ const matrix: TableSpec[] = [
       `insert into public.dashboard_views (dashboard_id, viewer_id) values ($1, (select auth.uid()))`,
       [dashboards.riberaMetabase],
     ],
-    update: [`update public.dashboard_views set viewed_at = now() where dashboard_id = $1`, [dashboards.riberaMetabase]],
+    update: [
+      `update public.dashboard_views set viewed_at = now() where dashboard_id = $1`,
+      [dashboards.riberaMetabase],
+    ],
     delete: [`delete from public.dashboard_views where dashboard_id = $1`, [dashboards.riberaMetabase]],
     expect: {
       select: [DENIED, sees(0), sees(0), sees(4), sees(4)],
