@@ -18,7 +18,7 @@ import * as styles from './dashboards.css'
 export const frameSandbox = 'allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox'
 
 const failures: Record<DashboardOpenError['reason'], MessageDescriptor> = {
-  unavailable: msg`This dashboard is not available right now. The team has been told how to set it up; try again later.`,
+  unavailable: msg`This dashboard is not available right now. Try again later, or tell the team in the project's conversation.`,
   not_found: msg`This dashboard is no longer shared with you.`,
   too_many: msg`You opened many dashboards in a short time. Wait a minute and try again.`,
   failed: msg`The dashboard could not be opened. Check your connection and try again.`,

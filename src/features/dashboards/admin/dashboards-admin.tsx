@@ -9,7 +9,7 @@ import { Link } from '@tanstack/react-router'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
+import { msg, plural } from '@lingui/core/macro'
 import { CheckboxField, Field, FormAlert, SelectField } from '@/components/form/field'
 import * as formStyles from '@/components/form/form.css'
 import { useRulesResolver } from '@/components/form/rules-resolver'
@@ -166,7 +166,14 @@ export function DashboardsAdmin({ projectId, organizationId }: { projectId: stri
                 const when = summary.last_viewed_at ? formatDateTime(summary.last_viewed_at, i18n.locale) : ''
                 const who = last?.viewer_name ?? t`a former user`
                 const count = summary.views
-                return t`${count} views; last on ${when} by ${who}`
+                return i18n._(
+                  msg({
+                    message: plural(count, {
+                      one: `# view, on ${when} by ${who}`,
+                      other: `# views; the last on ${when} by ${who}`,
+                    }),
+                  }),
+                )
               },
             },
             {
