@@ -147,7 +147,9 @@ as $$
 begin
   if new.url is not null and not private.dashboard_url_allowed(new.url) then
     raise exception 'The dashboard''s address must be https on a host of the allowlist'
-      using errcode = '23514', constraint = 'project_dashboards_url_allowed';
+      using errcode = '23514', constraint = 'project_dashboards_url_allowed',
+        -- PostgREST passes DETAIL on as `details`: the form finds the rule by its name there.
+        detail = 'project_dashboards_url_allowed';
   end if;
   return new;
 end
@@ -169,7 +171,9 @@ begin
     select 1 from public.project_dashboards d where public.dashboard_url_host(d.url) = old.host
   ) then
     raise exception 'A dashboard uses this host; remove or change it first'
-      using errcode = '23503', constraint = 'dashboard_hosts_in_use';
+      using errcode = '23503', constraint = 'dashboard_hosts_in_use',
+        -- PostgREST passes DETAIL on as `details`: the form finds the rule by its name there.
+        detail = 'dashboard_hosts_in_use';
   end if;
   return case when tg_op = 'DELETE' then old else new end;
 end
@@ -205,7 +209,9 @@ begin
     where d.id = new.dashboard_id and p.id = new.person_id
   ) then
     raise exception 'Only clients of the project''s organization can be in a dashboard''s audience'
-      using errcode = '23514', constraint = 'project_dashboard_people_client';
+      using errcode = '23514', constraint = 'project_dashboard_people_client',
+        -- PostgREST passes DETAIL on as `details`: the form finds the rule by its name there.
+        detail = 'project_dashboard_people_client';
   end if;
   return new;
 end
