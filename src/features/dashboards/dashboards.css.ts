@@ -32,8 +32,6 @@ export const frame = style({
   background: vars.color.surface,
 })
 
-export const hostList = style({ display: 'grid', gap: vars.space['2'] })
-
 export const peopleList = style({
   border: 0,
   margin: 0,
