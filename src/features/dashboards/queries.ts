@@ -72,15 +72,18 @@ async function signedMetabase(dashboardId: string): Promise<string> {
 
 /**
  * The address to frame (or link to), asked for when the dashboard is shown: this is what records
- * the view. A Metabase address carries a token that lives minutes, so it is asked for again after
- * a few of them, and never kept between visits.
+ * the view. A Metabase address carries a token that lives minutes (at least one), so it is kept a
+ * minute at most; and never refreshed behind the reader's back (focus, reconnection), which
+ * would reload the frame in the middle of their reading.
  */
 export const dashboardAddressQuery = (viewerId: string, dashboard: Pick<VisibleDashboard, 'id' | 'kind'>) =>
   queryOptions({
     queryKey: dashboardKeys.address(viewerId, dashboard.id),
     queryFn: () => (dashboard.kind === 'metabase' ? signedMetabase(dashboard.id) : openedLink(dashboard.id)),
-    staleTime: 4 * 60_000,
-    gcTime: 4 * 60_000,
+    staleTime: 60_000,
+    gcTime: 60_000,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
     retry: false,
   })
 
