@@ -79,7 +79,7 @@ function Dashboards({ viewerId, projectId }: { viewerId: string; projectId: stri
               <li key={dashboard.id}>
                 <button
                   type="button"
-                  className={page.smallButton}
+                  className={`${page.smallButton} ${styles.choice}`}
                   aria-pressed={dashboard.id === shown.id}
                   onClick={() => setChosen(dashboard.id)}
                 >

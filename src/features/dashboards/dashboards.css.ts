@@ -40,3 +40,13 @@ export const peopleList = style({
   gap: vars.space['2'],
   minWidth: 0,
 })
+
+/** The chooser's button of the dashboard shown: filled, like a primary button (aria-pressed says it). */
+export const choice = style({
+  selectors: {
+    '&[aria-pressed="true"], &[aria-pressed="true"]:hover': {
+      background: vars.color.accent,
+      color: vars.color.accentText,
+    },
+  },
+})
