@@ -20,5 +20,7 @@ if (!existsSync(`${values.dist}/index.html`)) {
   )
   process.exit(1)
 }
-const pages = await buildStaticHost({ dist: values.dist, out: values.out, siteUrl, supabaseUrl })
+// Origins dashboards may be framed from besides the known providers (decision 0039).
+const frameSources = (process.env.DASHBOARD_FRAME_SOURCES ?? '').split(/\s+/).filter(Boolean)
+const pages = await buildStaticHost({ dist: values.dist, out: values.out, siteUrl, supabaseUrl, frameSources })
 console.log(`Wrote ${pages} pages, _redirects and _headers into ${values.out}/ for ${siteUrl}.`)

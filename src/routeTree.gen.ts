@@ -33,6 +33,7 @@ import { Route as Char123LangChar125SiteSpecializationsSpecializationRouteImport
 import { Route as Char123LangChar125AppAdminDashboardIndexRouteImport } from './routes/{-$lang}/_app/admin/dashboard/index'
 import { Route as Char123LangChar125AppAdminDashboardAccountRouteImport } from './routes/{-$lang}/_app/admin/dashboard/account'
 import { Route as Char123LangChar125AppAdminDashboardActivityRouteImport } from './routes/{-$lang}/_app/admin/dashboard/activity'
+import { Route as Char123LangChar125AppAdminDashboardDashboardHostsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/dashboard-hosts'
 import { Route as Char123LangChar125AppAdminDashboardNotificationSettingsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/notification-settings'
 import { Route as Char123LangChar125AppAdminDashboardNotificationsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/notifications'
 import { Route as Char123LangChar125AppAdminDashboardSearchRouteImport } from './routes/{-$lang}/_app/admin/dashboard/search'
@@ -53,12 +54,14 @@ import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/activity'
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdApprovalsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/approvals'
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdConversationRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/conversation'
+import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdDashboardsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/dashboards'
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/documents'
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/metrics'
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/reports'
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/tasks'
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/team'
 import { Route as Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/conversation'
+import { Route as Char123LangChar125AppClientPortalDashboardProjectsProjectIdDashboardsRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/dashboards'
 
 const Char123LangChar125RouteRoute = Char123LangChar125RouteRouteImport.update({
   id: '/{-$lang}',
@@ -201,6 +204,12 @@ const Char123LangChar125AppAdminDashboardActivityRoute =
     path: '/activity',
     getParentRoute: () => Char123LangChar125AppAdminDashboardRouteRoute,
   } as any)
+const Char123LangChar125AppAdminDashboardDashboardHostsRoute =
+  Char123LangChar125AppAdminDashboardDashboardHostsRouteImport.update({
+    id: '/dashboard-hosts',
+    path: '/dashboard-hosts',
+    getParentRoute: () => Char123LangChar125AppAdminDashboardRouteRoute,
+  } as any)
 const Char123LangChar125AppAdminDashboardNotificationSettingsRoute =
   Char123LangChar125AppAdminDashboardNotificationSettingsRouteImport.update({
     id: '/notification-settings',
@@ -339,6 +348,15 @@ const Char123LangChar125AppAdminDashboardProjectsProjectIdConversationRoute =
         Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute,
     } as any,
   )
+const Char123LangChar125AppAdminDashboardProjectsProjectIdDashboardsRoute =
+  Char123LangChar125AppAdminDashboardProjectsProjectIdDashboardsRouteImport.update(
+    {
+      id: '/dashboards',
+      path: '/dashboards',
+      getParentRoute: () =>
+        Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute,
+    } as any,
+  )
 const Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute =
   Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRouteImport.update(
     {
@@ -389,6 +407,15 @@ const Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRou
         Char123LangChar125AppClientPortalDashboardRouteRoute,
     } as any,
   )
+const Char123LangChar125AppClientPortalDashboardProjectsProjectIdDashboardsRoute =
+  Char123LangChar125AppClientPortalDashboardProjectsProjectIdDashboardsRouteImport.update(
+    {
+      id: '/projects/$projectId_/dashboards',
+      path: '/projects/$projectId/dashboards',
+      getParentRoute: () =>
+        Char123LangChar125AppClientPortalDashboardRouteRoute,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/{-$lang}': typeof Char123LangChar125RouteRouteWithChildren
@@ -412,6 +439,7 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/client-portal/': typeof Char123LangChar125SiteClientPortalIndexRoute
   '/{-$lang}/admin/dashboard/account': typeof Char123LangChar125AppAdminDashboardAccountRoute
   '/{-$lang}/admin/dashboard/activity': typeof Char123LangChar125AppAdminDashboardActivityRoute
+  '/{-$lang}/admin/dashboard/dashboard-hosts': typeof Char123LangChar125AppAdminDashboardDashboardHostsRoute
   '/{-$lang}/admin/dashboard/notification-settings': typeof Char123LangChar125AppAdminDashboardNotificationSettingsRoute
   '/{-$lang}/admin/dashboard/notifications': typeof Char123LangChar125AppAdminDashboardNotificationsRoute
   '/{-$lang}/admin/dashboard/search': typeof Char123LangChar125AppAdminDashboardSearchRoute
@@ -432,12 +460,14 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/admin/dashboard/projects/$projectId/activity': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/approvals': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdApprovalsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/conversation': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdConversationRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/dashboards': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDashboardsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/documents': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/metrics': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/reports': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/tasks': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/team': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRoute
   '/{-$lang}/client-portal/dashboard/projects/$projectId/conversation': typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRoute
+  '/{-$lang}/client-portal/dashboard/projects/$projectId/dashboards': typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdDashboardsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute
 }
 export interface FileRoutesByTo {
@@ -459,6 +489,7 @@ export interface FileRoutesByTo {
   '/{-$lang}/client-portal': typeof Char123LangChar125SiteClientPortalIndexRoute
   '/{-$lang}/admin/dashboard/account': typeof Char123LangChar125AppAdminDashboardAccountRoute
   '/{-$lang}/admin/dashboard/activity': typeof Char123LangChar125AppAdminDashboardActivityRoute
+  '/{-$lang}/admin/dashboard/dashboard-hosts': typeof Char123LangChar125AppAdminDashboardDashboardHostsRoute
   '/{-$lang}/admin/dashboard/notification-settings': typeof Char123LangChar125AppAdminDashboardNotificationSettingsRoute
   '/{-$lang}/admin/dashboard/notifications': typeof Char123LangChar125AppAdminDashboardNotificationsRoute
   '/{-$lang}/admin/dashboard/search': typeof Char123LangChar125AppAdminDashboardSearchRoute
@@ -478,12 +509,14 @@ export interface FileRoutesByTo {
   '/{-$lang}/admin/dashboard/projects/$projectId/activity': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/approvals': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdApprovalsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/conversation': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdConversationRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/dashboards': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDashboardsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/documents': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/metrics': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/reports': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/tasks': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/team': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRoute
   '/{-$lang}/client-portal/dashboard/projects/$projectId/conversation': typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRoute
+  '/{-$lang}/client-portal/dashboard/projects/$projectId/dashboards': typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdDashboardsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute
 }
 export interface FileRoutesById {
@@ -511,6 +544,7 @@ export interface FileRoutesById {
   '/{-$lang}/_site/client-portal/': typeof Char123LangChar125SiteClientPortalIndexRoute
   '/{-$lang}/_app/admin/dashboard/account': typeof Char123LangChar125AppAdminDashboardAccountRoute
   '/{-$lang}/_app/admin/dashboard/activity': typeof Char123LangChar125AppAdminDashboardActivityRoute
+  '/{-$lang}/_app/admin/dashboard/dashboard-hosts': typeof Char123LangChar125AppAdminDashboardDashboardHostsRoute
   '/{-$lang}/_app/admin/dashboard/notification-settings': typeof Char123LangChar125AppAdminDashboardNotificationSettingsRoute
   '/{-$lang}/_app/admin/dashboard/notifications': typeof Char123LangChar125AppAdminDashboardNotificationsRoute
   '/{-$lang}/_app/admin/dashboard/search': typeof Char123LangChar125AppAdminDashboardSearchRoute
@@ -531,12 +565,14 @@ export interface FileRoutesById {
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/activity': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/approvals': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdApprovalsRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/conversation': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdConversationRoute
+  '/{-$lang}/_app/admin/dashboard/projects/$projectId/dashboards': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDashboardsRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/documents': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/metrics': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/reports': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/tasks': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/team': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRoute
   '/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/conversation': typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRoute
+  '/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/dashboards': typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdDashboardsRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -563,6 +599,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/client-portal/'
     | '/{-$lang}/admin/dashboard/account'
     | '/{-$lang}/admin/dashboard/activity'
+    | '/{-$lang}/admin/dashboard/dashboard-hosts'
     | '/{-$lang}/admin/dashboard/notification-settings'
     | '/{-$lang}/admin/dashboard/notifications'
     | '/{-$lang}/admin/dashboard/search'
@@ -583,12 +620,14 @@ export interface FileRouteTypes {
     | '/{-$lang}/admin/dashboard/projects/$projectId/activity'
     | '/{-$lang}/admin/dashboard/projects/$projectId/approvals'
     | '/{-$lang}/admin/dashboard/projects/$projectId/conversation'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/dashboards'
     | '/{-$lang}/admin/dashboard/projects/$projectId/documents'
     | '/{-$lang}/admin/dashboard/projects/$projectId/metrics'
     | '/{-$lang}/admin/dashboard/projects/$projectId/reports'
     | '/{-$lang}/admin/dashboard/projects/$projectId/tasks'
     | '/{-$lang}/admin/dashboard/projects/$projectId/team'
     | '/{-$lang}/client-portal/dashboard/projects/$projectId/conversation'
+    | '/{-$lang}/client-portal/dashboard/projects/$projectId/dashboards'
     | '/{-$lang}/admin/dashboard/projects/$projectId/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -610,6 +649,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/client-portal'
     | '/{-$lang}/admin/dashboard/account'
     | '/{-$lang}/admin/dashboard/activity'
+    | '/{-$lang}/admin/dashboard/dashboard-hosts'
     | '/{-$lang}/admin/dashboard/notification-settings'
     | '/{-$lang}/admin/dashboard/notifications'
     | '/{-$lang}/admin/dashboard/search'
@@ -629,12 +669,14 @@ export interface FileRouteTypes {
     | '/{-$lang}/admin/dashboard/projects/$projectId/activity'
     | '/{-$lang}/admin/dashboard/projects/$projectId/approvals'
     | '/{-$lang}/admin/dashboard/projects/$projectId/conversation'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/dashboards'
     | '/{-$lang}/admin/dashboard/projects/$projectId/documents'
     | '/{-$lang}/admin/dashboard/projects/$projectId/metrics'
     | '/{-$lang}/admin/dashboard/projects/$projectId/reports'
     | '/{-$lang}/admin/dashboard/projects/$projectId/tasks'
     | '/{-$lang}/admin/dashboard/projects/$projectId/team'
     | '/{-$lang}/client-portal/dashboard/projects/$projectId/conversation'
+    | '/{-$lang}/client-portal/dashboard/projects/$projectId/dashboards'
     | '/{-$lang}/admin/dashboard/projects/$projectId'
   id:
     | '__root__'
@@ -661,6 +703,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/_site/client-portal/'
     | '/{-$lang}/_app/admin/dashboard/account'
     | '/{-$lang}/_app/admin/dashboard/activity'
+    | '/{-$lang}/_app/admin/dashboard/dashboard-hosts'
     | '/{-$lang}/_app/admin/dashboard/notification-settings'
     | '/{-$lang}/_app/admin/dashboard/notifications'
     | '/{-$lang}/_app/admin/dashboard/search'
@@ -681,12 +724,14 @@ export interface FileRouteTypes {
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/activity'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/approvals'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/conversation'
+    | '/{-$lang}/_app/admin/dashboard/projects/$projectId/dashboards'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/documents'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/metrics'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/reports'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/tasks'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/team'
     | '/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/conversation'
+    | '/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/dashboards'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/'
   fileRoutesById: FileRoutesById
 }
@@ -864,6 +909,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125AppAdminDashboardActivityRouteImport
       parentRoute: typeof Char123LangChar125AppAdminDashboardRouteRoute
     }
+    '/{-$lang}/_app/admin/dashboard/dashboard-hosts': {
+      id: '/{-$lang}/_app/admin/dashboard/dashboard-hosts'
+      path: '/dashboard-hosts'
+      fullPath: '/{-$lang}/admin/dashboard/dashboard-hosts'
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardDashboardHostsRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardRouteRoute
+    }
     '/{-$lang}/_app/admin/dashboard/notification-settings': {
       id: '/{-$lang}/_app/admin/dashboard/notification-settings'
       path: '/notification-settings'
@@ -1004,6 +1056,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdConversationRouteImport
       parentRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute
     }
+    '/{-$lang}/_app/admin/dashboard/projects/$projectId/dashboards': {
+      id: '/{-$lang}/_app/admin/dashboard/projects/$projectId/dashboards'
+      path: '/dashboards'
+      fullPath: '/{-$lang}/admin/dashboard/projects/$projectId/dashboards'
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDashboardsRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute
+    }
     '/{-$lang}/_app/admin/dashboard/projects/$projectId/documents': {
       id: '/{-$lang}/_app/admin/dashboard/projects/$projectId/documents'
       path: '/documents'
@@ -1046,6 +1105,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRouteImport
       parentRoute: typeof Char123LangChar125AppClientPortalDashboardRouteRoute
     }
+    '/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/dashboards': {
+      id: '/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/dashboards'
+      path: '/projects/$projectId/dashboards'
+      fullPath: '/{-$lang}/client-portal/dashboard/projects/$projectId/dashboards'
+      preLoaderRoute: typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdDashboardsRouteImport
+      parentRoute: typeof Char123LangChar125AppClientPortalDashboardRouteRoute
+    }
   }
 }
 
@@ -1053,6 +1119,7 @@ interface Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteChildren
   Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdActivityRoute
   Char123LangChar125AppAdminDashboardProjectsProjectIdApprovalsRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdApprovalsRoute
   Char123LangChar125AppAdminDashboardProjectsProjectIdConversationRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdConversationRoute
+  Char123LangChar125AppAdminDashboardProjectsProjectIdDashboardsRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDashboardsRoute
   Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute
   Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute
   Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute
@@ -1069,6 +1136,8 @@ const Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteChildren: Ch
       Char123LangChar125AppAdminDashboardProjectsProjectIdApprovalsRoute,
     Char123LangChar125AppAdminDashboardProjectsProjectIdConversationRoute:
       Char123LangChar125AppAdminDashboardProjectsProjectIdConversationRoute,
+    Char123LangChar125AppAdminDashboardProjectsProjectIdDashboardsRoute:
+      Char123LangChar125AppAdminDashboardProjectsProjectIdDashboardsRoute,
     Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute:
       Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute,
     Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute:
@@ -1091,6 +1160,7 @@ const Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteWithChildren
 interface Char123LangChar125AppAdminDashboardRouteRouteChildren {
   Char123LangChar125AppAdminDashboardAccountRoute: typeof Char123LangChar125AppAdminDashboardAccountRoute
   Char123LangChar125AppAdminDashboardActivityRoute: typeof Char123LangChar125AppAdminDashboardActivityRoute
+  Char123LangChar125AppAdminDashboardDashboardHostsRoute: typeof Char123LangChar125AppAdminDashboardDashboardHostsRoute
   Char123LangChar125AppAdminDashboardNotificationSettingsRoute: typeof Char123LangChar125AppAdminDashboardNotificationSettingsRoute
   Char123LangChar125AppAdminDashboardNotificationsRoute: typeof Char123LangChar125AppAdminDashboardNotificationsRoute
   Char123LangChar125AppAdminDashboardSearchRoute: typeof Char123LangChar125AppAdminDashboardSearchRoute
@@ -1110,6 +1180,8 @@ const Char123LangChar125AppAdminDashboardRouteRouteChildren: Char123LangChar125A
       Char123LangChar125AppAdminDashboardAccountRoute,
     Char123LangChar125AppAdminDashboardActivityRoute:
       Char123LangChar125AppAdminDashboardActivityRoute,
+    Char123LangChar125AppAdminDashboardDashboardHostsRoute:
+      Char123LangChar125AppAdminDashboardDashboardHostsRoute,
     Char123LangChar125AppAdminDashboardNotificationSettingsRoute:
       Char123LangChar125AppAdminDashboardNotificationSettingsRoute,
     Char123LangChar125AppAdminDashboardNotificationsRoute:
@@ -1147,6 +1219,7 @@ interface Char123LangChar125AppClientPortalDashboardRouteRouteChildren {
   Char123LangChar125AppClientPortalDashboardIndexRoute: typeof Char123LangChar125AppClientPortalDashboardIndexRoute
   Char123LangChar125AppClientPortalDashboardProjectsProjectIdRoute: typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdRoute
   Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRoute: typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRoute
+  Char123LangChar125AppClientPortalDashboardProjectsProjectIdDashboardsRoute: typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdDashboardsRoute
 }
 
 const Char123LangChar125AppClientPortalDashboardRouteRouteChildren: Char123LangChar125AppClientPortalDashboardRouteRouteChildren =
@@ -1165,6 +1238,8 @@ const Char123LangChar125AppClientPortalDashboardRouteRouteChildren: Char123LangC
       Char123LangChar125AppClientPortalDashboardProjectsProjectIdRoute,
     Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRoute:
       Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRoute,
+    Char123LangChar125AppClientPortalDashboardProjectsProjectIdDashboardsRoute:
+      Char123LangChar125AppClientPortalDashboardProjectsProjectIdDashboardsRoute,
   }
 
 const Char123LangChar125AppClientPortalDashboardRouteRouteWithChildren =

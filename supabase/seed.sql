@@ -479,3 +479,35 @@ where s.id = u.id;
 
 -- End of the "as" context.
 select set_config('request.jwt.claims', '', false);
+
+-- ═══ Project dashboards (decision 0039) ═══════════════════════════════════════════════════════
+-- Begin: dashboards seed. Titles in each organization's language. Ribera's commercial dashboard
+-- project has its Metabase dashboard (locked to the organization's slug), a Power BI report only
+-- Lucía sees and a Tableau Public view that refuses framing (link out only); Kuntur's scoring
+-- project has a Looker Studio report. In development the Metabase one needs METABASE_SITE_URL and
+-- METABASE_SECRET_KEY (README); without them the portal says it is not available.
+insert into public.project_dashboards
+  (id, project_id, kind, title, url, metabase_dashboard_id, locked_parameter, audience, position, refuses_framing, created_by, created_at, updated_at)
+values
+  ('5a000000-0000-4000-8000-000000000001', '1a000000-0000-4000-8000-000000000001', 'metabase',
+    'Ventas por tienda', null, 12, 'organizacion', 'everyone', 0, false,
+    'a0000000-0000-4000-8000-000000000002', now() - interval '40 days', now() - interval '40 days'),
+  ('5a000000-0000-4000-8000-000000000002', '1a000000-0000-4000-8000-000000000001', 'link',
+    'Margen por categoría (borrador)', 'https://app.powerbi.com/view?r=demo-ribera-margen', null, null, 'people', 1, false,
+    'a0000000-0000-4000-8000-000000000002', now() - interval '12 days', now() - interval '12 days'),
+  ('5a000000-0000-4000-8000-000000000003', '1a000000-0000-4000-8000-000000000001', 'link',
+    'Stock y roturas por tienda', 'https://public.tableau.com/views/demo-ribera-stock', null, null, 'everyone', 2, true,
+    'a0000000-0000-4000-8000-000000000002', now() - interval '30 days', now() - interval '30 days'),
+  ('5b000000-0000-4000-8000-000000000001', '1b000000-0000-4000-8000-000000000001', 'link',
+    'Credit scoring monitor', 'https://lookerstudio.google.com/embed/reporting/demo-kuntur-scoring', null, null, 'everyone', 0, false,
+    'a0000000-0000-4000-8000-000000000001', now() - interval '25 days', now() - interval '25 days');
+
+insert into public.project_dashboard_people (dashboard_id, person_id) values
+  ('5a000000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-0000000000a1');
+
+insert into public.dashboard_views (dashboard_id, viewer_id, viewed_at) values
+  ('5a000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-0000000000a1', now() - interval '2 days'),
+  ('5a000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-0000000000a2', now() - interval '7 days'),
+  ('5a000000-0000-4000-8000-000000000003', 'c0000000-0000-4000-8000-0000000000a1', now() - interval '1 day 3 hours'),
+  ('5b000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-0000000000b2', now() - interval '3 days');
+-- End: dashboards seed.

@@ -23,7 +23,12 @@ import {
 } from '../../src/lib/prerendered'
 import { withErrorTemplate } from '../../src/lib/html-document'
 import { withOrigin } from '../../supabase/server/static/prerendered'
-import { apiSources, inlineScriptSources, securityHeaders } from '../../supabase/server/static/security-headers'
+import {
+  apiSources,
+  dashboardFrameSources,
+  inlineScriptSources,
+  securityHeaders,
+} from '../../supabase/server/static/security-headers'
 import { withLocaleHints } from '../../supabase/server/static/site'
 import { robotsTxt, sitemapXml } from '../../supabase/server/static/seo-files'
 
@@ -35,6 +40,8 @@ export interface StaticHostOptions {
   siteUrl: string
   /** The Supabase project the SPA was built for. */
   supabaseUrl: string
+  /** More origins dashboards may be framed from (DASHBOARD_FRAME_SOURCES, decision 0039). */
+  frameSources?: string[]
 }
 
 /** Pages prerendered as HTML: the public ones and the sign-in pages (decision 0031). */
@@ -83,9 +90,12 @@ export function redirectsFile(): string {
 }
 
 /** The web tier's security headers, taken from its own middleware. */
-async function securityHeaderLines(dist: string, supabaseUrl: string): Promise<string[]> {
+async function securityHeaderLines(dist: string, supabaseUrl: string, frameSources: string[]): Promise<string[]> {
   const app = new Hono()
-  app.use('*', securityHeaders(inlineScriptSources(dist), apiSources(supabaseUrl)))
+  app.use(
+    '*',
+    securityHeaders(inlineScriptSources(dist), apiSources(supabaseUrl), dashboardFrameSources({ extra: frameSources })),
+  )
   app.get('*', (c) => c.text(''))
   const response = await app.request('/')
   return [...response.headers]
@@ -93,11 +103,11 @@ async function securityHeaderLines(dist: string, supabaseUrl: string): Promise<s
     .map(([name, value]) => `  ${name.replace(/(^|-)\w/g, (part) => part.toUpperCase())}: ${value}`)
 }
 
-export async function headersFile(dist: string, supabaseUrl: string): Promise<string> {
+export async function headersFile(dist: string, supabaseUrl: string, frameSources: string[] = []): Promise<string> {
   return [
     '# Written by `npm run build:static` (scripts/lib/static-host.ts). Netlify syntax.',
     '/*',
-    ...(await securityHeaderLines(dist, supabaseUrl)),
+    ...(await securityHeaderLines(dist, supabaseUrl, frameSources)),
     '  Cache-Control: no-cache',
     '/assets/*',
     '  Cache-Control: public, max-age=31536000, immutable',
@@ -111,7 +121,13 @@ function write(path: string, text: string) {
 }
 
 /** Writes the static host's copy of the site into `out`; returns how many HTML files it holds. */
-export async function buildStaticHost({ dist, out, siteUrl, supabaseUrl }: StaticHostOptions): Promise<number> {
+export async function buildStaticHost({
+  dist,
+  out,
+  siteUrl,
+  supabaseUrl,
+  frameSources = [],
+}: StaticHostOptions): Promise<number> {
   const origin = new URL(siteUrl).origin
   rmSync(out, { recursive: true, force: true })
   // Everything the browser loads, as built; not the SSR bundle, the prerendered folder or precompressed copies.
@@ -143,7 +159,7 @@ export async function buildStaticHost({ dist, out, siteUrl, supabaseUrl }: Stati
       )
   }
   write(join(out, '_redirects'), redirectsFile())
-  write(join(out, '_headers'), await headersFile(dist, supabaseUrl))
+  write(join(out, '_headers'), await headersFile(dist, supabaseUrl, frameSources))
   write(join(out, 'sitemap.xml'), sitemapXml(origin))
   write(join(out, 'robots.txt'), robotsTxt(origin))
   return pages

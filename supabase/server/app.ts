@@ -4,7 +4,7 @@ import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { cors } from 'hono/cors'
 import type { ServerDeps } from './deps'
-import { inlineScriptSources, securityHeaders } from './static/security-headers'
+import { dashboardFrameSources, inlineScriptSources, securityHeaders } from './static/security-headers'
 import { siteRoutes } from './static/site'
 import { submitToDatabase } from './static/contact-submit'
 import { authRoutes } from './auth/routes'
@@ -33,7 +33,18 @@ export function createApp(deps: ServerDeps, realtime: RealtimeHub) {
   const app = new Hono()
   // First: it sees the finished answer to a request whose body was not read to the end (a refusal).
   app.use('*', closeAfterUnreadBody({ maxMs: deps.env.HTTP_LINGER_MS, maxBytes: deps.env.HTTP_LINGER_MAX_BYTES }))
-  app.use('*', securityHeaders(inlineScriptSources(deps.env.SITE_DIST)))
+  app.use(
+    '*',
+    securityHeaders(
+      inlineScriptSources(deps.env.SITE_DIST),
+      [],
+      dashboardFrameSources({
+        extra: deps.env.DASHBOARD_FRAME_SOURCES,
+        metabaseSite: deps.env.METABASE_SITE_URL,
+        localHttp: deps.env.DASHBOARD_LOCAL_HTTP,
+      }),
+    ),
+  )
   // Stored files go out as stored, with their Content-Length (and ranges that mean their bytes), as
   // Supabase Storage serves them; everything else may be compressed on the fly.
   const compressor = compress()

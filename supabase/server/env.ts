@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { developmentKeys } from './lib/dev-keys'
 import { signingKeysSchema } from './lib/signing-keys'
 import { mailDestination, mailSettingsShape } from '../functions/_shared/mail/settings.ts'
+import { metabaseSettingsShape } from '../functions/_shared/dashboards.ts'
 
 const developmentSigningKids = new Set(
   (JSON.parse(developmentKeys.signingKeys) as { kid: string }[]).map((key) => key.kid),
@@ -24,6 +25,16 @@ const hookSecrets = z
   .string()
   .regex(/^v1,whsec_[A-Za-z0-9+/=]{24,}(\|v1,whsec_[A-Za-z0-9+/=]{24,})*$/, 'expected v1,whsec_<base64>')
   .optional()
+
+/** Origins (scheme://host[:port]) separated by spaces, as a Content-Security-Policy source list takes them. */
+const frameSourcesSetting = z
+  .string()
+  .default('')
+  .transform((value) => value.split(/\s+/).filter(Boolean))
+  .refine(
+    (origins) => origins.every((origin) => /^https?:\/\/[a-z0-9.-]+(:[0-9]{1,5})?$/i.test(origin)),
+    'expected origins (https://host[:port]) separated by spaces',
+  )
 
 /** Every setting of the server, each defined once (the web tier picks its own from these). */
 export const serverSettings = z.object({
@@ -372,6 +383,25 @@ export const serverSettings = z.object({
    * this one, its SMTP server on this + 1. What it caught is shown at /_dev/mail.
    */
   MAIL_CATCHER_PORT: z.coerce.number().int().min(0).max(65534).optional(),
+  // Dashboards (decision 0039).
+  /**
+   * METABASE_SITE_URL, METABASE_SECRET_KEY, METABASE_EMBED_MINUTES: the Metabase site and the
+   * secret dashboard-embed signs its embed tokens with (supabase/functions/_shared/dashboards.ts).
+   */
+  ...metabaseSettingsShape,
+  /**
+   * More origins the portal may frame dashboards from, space-separated, besides the known
+   * providers and METABASE_SITE_URL (the page's Content-Security-Policy frame-src).
+   */
+  DASHBOARD_FRAME_SOURCES: frameSourcesSetting,
+  /**
+   * Development and tests only: dashboards on http://localhost or http://127.0.0.1 (hosts still on
+   * the allowlist) are accepted and framed. Production refuses it.
+   */
+  DASHBOARD_LOCAL_HTTP: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
 })
 
 const schema = serverSettings.superRefine((env, ctx) => {
@@ -427,6 +457,12 @@ const schema = serverSettings.superRefine((env, ctx) => {
   }
   if (env.AUTH_AUTOCONFIRM)
     ctx.addIssue({ code: 'custom', path: ['AUTH_AUTOCONFIRM'], message: 'must be false in production' })
+  if (env.DASHBOARD_FRAME_SOURCES.some((origin) => !origin.startsWith('https:')))
+    ctx.addIssue({ code: 'custom', path: ['DASHBOARD_FRAME_SOURCES'], message: 'must be https origins in production' })
+  if (env.DASHBOARD_LOCAL_HTTP)
+    ctx.addIssue({ code: 'custom', path: ['DASHBOARD_LOCAL_HTTP'], message: 'must be false in production' })
+  if (env.METABASE_SITE_URL?.startsWith('http:'))
+    ctx.addIssue({ code: 'custom', path: ['METABASE_SITE_URL'], message: 'must be https in production' })
   const destination = mailDestination(env)
   if ('missing' in destination)
     ctx.addIssue({ code: 'custom', path: ['MAIL_TRANSPORT'], message: `${destination.missing} in production` })

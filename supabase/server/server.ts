@@ -148,6 +148,9 @@ async function startUnderLock({
     env.AUTH_ACCOUNT_LOCK_MINUTES,
   ])
 
+  // Dashboards on local http addresses: development and tests only (decision 0039).
+  await db.query('update private.dashboard_settings set allow_local_http = $1', [env.DASHBOARD_LOCAL_HTTP])
+
   const { destination, catcher } = await setUpMail(env)
 
   const sessions = new SessionCheck(db, env.AUTH_REVOCATION_CHECK_MS)

@@ -32,6 +32,7 @@ import { ReportsAdmin } from '@/features/reports/admin/admin-reports'
 import { TasksAdmin } from '@/features/tasks/admin/admin-tasks'
 import { ApprovalsAdmin } from '@/features/approvals/admin/admin-approvals'
 import { TeamAccessAdmin } from '@/features/approvals/admin/team-access'
+import { DashboardsAdmin } from '@/features/dashboards/admin/dashboards-admin'
 import { ProjectForm, toProjectRow, type ProjectFormValues } from '@/features/projects/admin/project-form'
 import {
   adminActivityQuery,
@@ -111,6 +112,7 @@ function ProjectFrame({ project }: { project: AdminProject }) {
     { to: `${base}/approvals`, label: t`Approvals` },
     { to: `${base}/activity`, label: t`Activity` },
     { to: `${base}/team`, label: t`Team access` },
+    { to: `${base}/dashboards`, label: t`Dashboards` },
   ] as const
   const organizationName = project.organization?.name ?? ''
   const archivedOn = project.archived_at ? formatDateTime(project.archived_at, i18n.locale) : ''
@@ -260,6 +262,21 @@ export function ProjectTeamPage() {
         <Section id="team" title={<Trans>Team access</Trans>}>
           <SectionBoundary failure={<Trans>The team could not be loaded.</Trans>}>
             <TeamAccessAdmin project={project} />
+          </SectionBoundary>
+        </Section>
+      )}
+    </SubPage>
+  )
+}
+
+// Dashboards (decision 0039).
+export function ProjectDashboardsPage() {
+  return (
+    <SubPage>
+      {(project) => (
+        <Section id="dashboards" title={<Trans>Dashboards</Trans>}>
+          <SectionBoundary failure={<Trans>The dashboards could not be loaded.</Trans>}>
+            <DashboardsAdmin projectId={project.id} organizationId={project.organization_id} />
           </SectionBoundary>
         </Section>
       )}

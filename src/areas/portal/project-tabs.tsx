@@ -1,7 +1,7 @@
 // A project's tabs in the portal: the project page (its sections below, reached by the in-page
 // links) and its conversation, a page of its own. The open page is marked (aria-current and the
 // tab row's style); on the conversation page the section links lead back to the project page's
-// sections.
+// sections. The Dashboards tab (decision 0039) shows only when the project has dashboards for the person.
 import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
@@ -10,6 +10,7 @@ import { msg } from '@lingui/core/macro'
 import { useProfile } from '@/lib/auth/use-auth'
 import { useLangPrefix } from '@/lib/use-lang'
 import { conversationUnreadQuery } from '@/features/conversation/queries'
+import { projectDashboardsQuery } from '@/features/dashboards/queries'
 import { UnreadBadge } from '@/components/ui/page-kit'
 import { SectionTabs, tabItem, tabLink } from '@/components/ui/section-tabs'
 
@@ -24,12 +25,19 @@ const sections: { id: string; label: MessageDescriptor }[] = [
 
 const projectPath = '/{-$lang}/client-portal/dashboard/projects/$projectId' as const
 
-export function PortalProjectTabs({ projectId, open }: { projectId: string; open: 'project' | 'conversation' }) {
+export function PortalProjectTabs({
+  projectId,
+  open,
+}: {
+  projectId: string
+  open: 'project' | 'conversation' | 'dashboards'
+}) {
   const { t, i18n } = useLingui()
   const lang = useLangPrefix()
   const viewer = useProfile().id
   const unread = useQuery(conversationUnreadQuery(viewer)).data?.[projectId] ?? 0
   const params = { lang, projectId }
+  const dashboards = useQuery(projectDashboardsQuery(viewer, projectId)).data?.length ?? 0
   return (
     <SectionTabs label={t`Project sections`}>
       <li className={tabItem}>
@@ -43,6 +51,13 @@ export function PortalProjectTabs({ projectId, open }: { projectId: string; open
           {unread > 0 && <UnreadBadge count={unread} />}
         </Link>
       </li>
+      {dashboards > 0 && (
+        <li className={tabItem}>
+          <Link to={`${projectPath}/dashboards`} params={params} className={tabLink}>
+            {t`Dashboards`}
+          </Link>
+        </li>
+      )}
       {sections.map((section) => (
         <li key={section.id} className={tabItem}>
           {open === 'project' ? (

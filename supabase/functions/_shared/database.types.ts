@@ -411,6 +411,64 @@ export type Database = {
           },
         ]
       }
+      dashboard_hosts: {
+        Row: {
+          host: string
+          label: string
+          created_by: string | null
+          created_at: string
+        }
+        Insert: {
+          host: string
+          label?: string
+          created_by?: string | null
+          created_at?: string
+        }
+        Update: {
+          host?: string
+          label?: string
+          created_by?: string | null
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "dashboard_hosts_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      dashboard_views: {
+        Row: {
+          id: number
+          dashboard_id: string
+          viewer_id: string
+          viewed_at: string
+        }
+        Insert: {
+          id?: number
+          dashboard_id: string
+          viewer_id: string
+          viewed_at?: string
+        }
+        Update: {
+          id?: number
+          dashboard_id?: string
+          viewer_id?: string
+          viewed_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "dashboard_views_dashboard_id_fkey"
+            columns: ["dashboard_id"]
+            isOneToOne: false
+            referencedRelation: "project_dashboards"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       document_downloads: {
         Row: {
           id: number
@@ -792,6 +850,99 @@ export type Database = {
           },
         ]
       }
+      project_dashboard_people: {
+        Row: {
+          dashboard_id: string
+          person_id: string
+        }
+        Insert: {
+          dashboard_id: string
+          person_id: string
+        }
+        Update: {
+          dashboard_id?: string
+          person_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "project_dashboard_people_dashboard_id_fkey"
+            columns: ["dashboard_id"]
+            isOneToOne: false
+            referencedRelation: "project_dashboards"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "project_dashboard_people_person_id_fkey"
+            columns: ["person_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      project_dashboards: {
+        Row: {
+          id: string
+          project_id: string
+          kind: string
+          title: string
+          url: string | null
+          metabase_dashboard_id: number | null
+          locked_parameter: string | null
+          audience: string
+          position: number
+          refuses_framing: boolean
+          created_by: string | null
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          project_id: string
+          kind?: string
+          title: string
+          url?: string | null
+          metabase_dashboard_id?: number | null
+          locked_parameter?: string | null
+          audience?: string
+          position?: number
+          refuses_framing?: boolean
+          created_by?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          project_id?: string
+          kind?: string
+          title?: string
+          url?: string | null
+          metabase_dashboard_id?: number | null
+          locked_parameter?: string | null
+          audience?: string
+          position?: number
+          refuses_framing?: boolean
+          created_by?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "project_dashboards_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "project_dashboards_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       projects: {
         Row: {
           id: string
@@ -1066,6 +1217,8 @@ export type Database = {
       conversation_topic_project: { Args: { topic: string }; Returns: string }
       conversation_unread_counts: { Args: never; Returns: string[] }
       current_client_organization_id: { Args: never; Returns: string }
+      dashboard_names_me: { Args: { p_dashboard_id: string }; Returns: boolean }
+      dashboard_url_host: { Args: { url: string }; Returns: string }
       document_file_removable_by_client: { Args: { p_name: string }; Returns: boolean }
       email_outbox_claim: { Args: { lease_seconds?: number; batch_size?: number; digest_minutes?: number; digest_max_items?: number; max_attempts?: number }; Returns: Json }
       email_outbox_complete: { Args: { sent?: string[]; failed?: string[]; retry_seconds?: number }; Returns: Json }
@@ -1082,9 +1235,11 @@ export type Database = {
       notify: { Args: { n_recipients: string[]; n_kind: string; n_dedupe_key: string; n_organization_id: string; n_project_id: string; n_entity_type: string; n_entity_id: string; n_title_es: string; n_title_en: string; n_body_es: string; n_body_en: string; n_data: Json }; Returns: undefined }
       notify_approval_requested: { Args: { req: string; kind: string; dedupe: string }; Returns: undefined }
       notify_organization_access: { Args: { target: string }; Returns: undefined }
+      open_dashboard: { Args: { p_dashboard_id: string }; Returns: Json }
       organization_approver_ids: { Args: { target_organization: string }; Returns: string[] }
       organization_client_ids: { Args: { target_organization: string }; Returns: string[] }
       pre_request: { Args: never; Returns: undefined }
+      project_dashboard_views: { Args: { p_project_id: string }; Returns: Json }
       project_document_downloads: { Args: { p_project_id: string }; Returns: Json }
       project_member_ids: { Args: { target_project: string }; Returns: string[] }
       recent_activity: { Args: { max_rows?: number }; Returns: string[] }

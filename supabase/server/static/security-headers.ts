@@ -31,10 +31,38 @@ export function apiSources(apiUrl: string | undefined): string[] {
   return [origin, `${protocol === 'https:' ? 'wss' : 'ws'}://${host}`]
 }
 
-export const securityHeaders = (scriptSources: string[] = [], connectSources: string[] = []) =>
+/**
+ * Where the portal frames dashboards from (decision 0039): the known providers' origins (the hosts
+ * the allowlist starts with), the Metabase site, the deployment's own additions, and in development
+ * and tests any local http port. The allowlist of hosts itself is enforced in the database.
+ */
+export const dashboardProviderSources = [
+  'https://app.powerbi.com',
+  'https://lookerstudio.google.com',
+  'https://public.tableau.com',
+  'https://online.tableau.com',
+]
+
+export function dashboardFrameSources({
+  extra = [],
+  metabaseSite,
+  localHttp = false,
+}: { extra?: string[]; metabaseSite?: string; localHttp?: boolean } = {}): string[] {
+  const sources = [...dashboardProviderSources, ...extra]
+  if (metabaseSite) sources.push(new URL(metabaseSite).origin)
+  if (localHttp) sources.push('http://localhost:*', 'http://127.0.0.1:*')
+  return [...new Set(sources)]
+}
+
+export const securityHeaders = (
+  scriptSources: string[] = [],
+  connectSources: string[] = [],
+  frameSources: string[] = dashboardFrameSources(),
+) =>
   secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
+      frameSrc: frameSources,
       scriptSrc: ["'self'", ...scriptSources],
       styleSrc: ["'self'"],
       imgSrc: ["'self'", 'data:'],

@@ -6,7 +6,7 @@ import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { siteRoutes } from '../static/site'
 import { submitToRest } from '../static/contact-submit'
-import { apiSources, inlineScriptSources, securityHeaders } from '../static/security-headers'
+import { apiSources, dashboardFrameSources, inlineScriptSources, securityHeaders } from '../static/security-headers'
 import { clientIpMiddleware } from '../lib/client-ip'
 import { closeAfterUnreadBody } from '../lib/lingering-close'
 import type { WebTierEnv } from './settings'
@@ -15,7 +15,14 @@ export function createWebTierApp(env: WebTierEnv) {
   const app = new Hono()
   app.use('*', closeAfterUnreadBody({ maxMs: env.HTTP_LINGER_MS, maxBytes: env.HTTP_LINGER_MAX_BYTES }))
   // The SPA calls the project's APIs and Realtime on its own origin.
-  app.use('*', securityHeaders(inlineScriptSources(env.SITE_DIST), apiSources(env.SUPABASE_URL)))
+  app.use(
+    '*',
+    securityHeaders(
+      inlineScriptSources(env.SITE_DIST),
+      apiSources(env.SUPABASE_URL),
+      dashboardFrameSources({ extra: env.DASHBOARD_FRAME_SOURCES }),
+    ),
+  )
   app.use('*', compress())
   app.use('*', clientIpMiddleware(env.TRUST_PROXY))
   app.route(

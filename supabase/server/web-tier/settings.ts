@@ -16,6 +16,7 @@ const settings = serverSettings
     HTTP_LINGER_MS: true,
     HTTP_LINGER_MAX_BYTES: true,
     SHUTDOWN_GRACE_MS: true,
+    DASHBOARD_FRAME_SOURCES: true,
   })
   .extend({
     /** The Supabase project's URL (https://<ref>.supabase.co), the one the SPA was built for. */

@@ -6,7 +6,11 @@
 import { createServer } from 'node:http'
 import { resolve } from 'node:path'
 import { spawnNode } from './processes'
+import { startBiStandIn } from './bi-stand-in'
 import {
+  biStandInOrigin,
+  biStandInPort,
+  biStandInSecret,
   dataDirs,
   hostedBaseURL,
   mainBaseURL,
@@ -18,7 +22,16 @@ import {
 } from './servers'
 
 const serve = resolve('tests/e2e/support/serve.ts')
-spawnNode([serve], { ...process.env, PORT: String(mainPort), DATA_DIR: dataDirs.main })
+// The main server frames dashboards from the stand-in BI provider (tests only: local http).
+await startBiStandIn(biStandInPort, biStandInSecret)
+spawnNode([serve], {
+  ...process.env,
+  PORT: String(mainPort),
+  DATA_DIR: dataDirs.main,
+  DASHBOARD_LOCAL_HTTP: 'true',
+  METABASE_SITE_URL: biStandInOrigin,
+  METABASE_SECRET_KEY: biStandInSecret,
+})
 spawnNode([serve], {
   ...process.env,
   PORT: String(refreshPort),

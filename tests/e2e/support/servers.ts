@@ -30,6 +30,13 @@ export const hostedPorts = {
   functions: mainPort + 4,
   mail: mainPort + 5,
 } as const
+/**
+ * The stand-in BI provider (bi-stand-in.ts, decision 0039), which serve-all.ts starts, and the
+ * Metabase embedding secret it shares with the main server's dashboard-embed function.
+ */
+export const biStandInPort = mainPort + 8
+export const biStandInOrigin = `http://localhost:${biStandInPort}`
+export const biStandInSecret = 'e2e-metabase-embedding-secret-0123456789abcdef0123456789abcdef'
 /** Where serve-all.ts answers once every stack does (what Playwright waits for). */
 export const readyPort = mainPort + 7
 export const hostedBaseURL = `http://localhost:${hostedPorts.site}`

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import { ALLOWED, DENIED, FILTERED, checkOutcome, describeExpectation, sees, type Expectation } from './expectations'
 import { actorList, actorUser, as, tryAs, type Actor, type Outcome } from './run-as'
-import { documents, objectPath, organizations, projects, reports, tasks, users } from './seed-ids'
+import { dashboards, documents, objectPath, organizations, projects, reports, tasks, users } from './seed-ids'
 
 type MatrixExpectation = Expectation | { sees: number; own: true }
 const own = (n: number): MatrixExpectation => ({ sees: n, own: true })
@@ -310,6 +310,83 @@ const matrix: TableSpec[] = [
       insert: [DENIED, DENIED, DENIED, DENIED, DENIED],
       update: [DENIED, ALLOWED, FILTERED, FILTERED, FILTERED],
       delete: [DENIED, ALLOWED, FILTERED, FILTERED, FILTERED],
+    },
+  },
+  {
+    // Project dashboards (decision 0039): staff all; a client those of their organization's visible
+    // projects whose audience includes them (Lucía: Ribera's three, one naming her; Daniel: Kuntur's).
+    table: 'project_dashboards',
+    ownerIs: 'organization',
+    select:
+      'select pr.organization_id as owner from public.project_dashboards d join public.projects pr on pr.id = d.project_id',
+    insert: [
+      `insert into public.project_dashboards (project_id, title, url) values ($1, 'Probe', 'https://app.powerbi.com/view?r=probe')`,
+      [projects.riberaDashboard],
+    ],
+    update: [`update public.project_dashboards set title = 'Probe' where id = $1`, [dashboards.riberaMetabase]],
+    delete: [`delete from public.project_dashboards where id = $1`, [dashboards.riberaMetabase]],
+    expect: {
+      select: [DENIED, own(3), own(1), sees(4), sees(4)],
+      insert: [DENIED, DENIED, DENIED, ALLOWED, ALLOWED],
+      update: [DENIED, FILTERED, FILTERED, ALLOWED, ALLOWED],
+      delete: [DENIED, FILTERED, FILTERED, ALLOWED, ALLOWED],
+    },
+  },
+  {
+    // Who a dashboard names (Lucía on Ribera's Power BI draft): staff only, not even the person named.
+    table: 'project_dashboard_people',
+    ownerIs: 'user',
+    select: 'select person_id as owner from public.project_dashboard_people',
+    insert: [
+      `insert into public.project_dashboard_people (dashboard_id, person_id) values ($1, $2)`,
+      [dashboards.riberaPowerBi, users.james],
+    ],
+    update: [
+      `update public.project_dashboard_people set person_id = $2 where dashboard_id = $1`,
+      [dashboards.riberaPowerBi, users.james],
+    ],
+    delete: [`delete from public.project_dashboard_people where dashboard_id = $1`, [dashboards.riberaPowerBi]],
+    expect: {
+      select: [DENIED, sees(0), sees(0), sees(1), sees(1)],
+      insert: [DENIED, DENIED, DENIED, ALLOWED, ALLOWED],
+      update: [DENIED, FILTERED, FILTERED, ALLOWED, ALLOWED],
+      delete: [DENIED, FILTERED, FILTERED, ALLOWED, ALLOWED],
+    },
+  },
+  {
+    // The allowlist of dashboard hosts: staff manage it, nobody else reads it.
+    table: 'dashboard_hosts',
+    ownerIs: 'user',
+    select: 'select created_by as owner from public.dashboard_hosts',
+    insert: [`insert into public.dashboard_hosts (host) values ('bi.example.com')`],
+    update: [`update public.dashboard_hosts set label = 'Probe' where host = 'online.tableau.com'`],
+    delete: [`delete from public.dashboard_hosts where host = 'online.tableau.com'`],
+    expect: {
+      select: [DENIED, sees(0), sees(0), sees(4), sees(4)],
+      insert: [DENIED, DENIED, DENIED, ALLOWED, ALLOWED],
+      update: [DENIED, FILTERED, FILTERED, ALLOWED, ALLOWED],
+      delete: [DENIED, FILTERED, FILTERED, ALLOWED, ALLOWED],
+    },
+  },
+  {
+    // Dashboard views: staff read them; nobody writes them but open_dashboard (dashboards.test.ts).
+    table: 'dashboard_views',
+    ownerIs: 'user',
+    select: 'select viewer_id as owner from public.dashboard_views',
+    insert: [
+      `insert into public.dashboard_views (dashboard_id, viewer_id) values ($1, (select auth.uid()))`,
+      [dashboards.riberaMetabase],
+    ],
+    update: [
+      `update public.dashboard_views set viewed_at = now() where dashboard_id = $1`,
+      [dashboards.riberaMetabase],
+    ],
+    delete: [`delete from public.dashboard_views where dashboard_id = $1`, [dashboards.riberaMetabase]],
+    expect: {
+      select: [DENIED, sees(0), sees(0), sees(4), sees(4)],
+      insert: [DENIED, DENIED, DENIED, DENIED, DENIED],
+      update: [DENIED, DENIED, DENIED, DENIED, DENIED],
+      delete: [DENIED, DENIED, DENIED, DENIED, DENIED],
     },
   },
   {

@@ -68,3 +68,14 @@ export const tasks = {
 export function objectPath(organization: string, project: string, file: string) {
   return `${organization}/${project}/${file}`
 }
+
+export const dashboards = {
+  /** Ribera's commercial dashboard project: Metabase, everyone. */
+  riberaMetabase: '5a000000-0000-4000-8000-000000000001',
+  /** The same project: Power BI, only Lucía. */
+  riberaPowerBi: '5a000000-0000-4000-8000-000000000002',
+  /** The same project: Tableau Public, refuses framing. */
+  riberaTableau: '5a000000-0000-4000-8000-000000000003',
+  /** Kuntur's scoring project: Looker Studio, everyone. */
+  kunturLooker: '5b000000-0000-4000-8000-000000000001',
+} as const

@@ -3,6 +3,7 @@
 // the app (or the other way round) fails here, not in front of a user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { digestFrequencies, emailChoices, preferenceKinds } from '../../../src/features/notifications/rules'
+import { dashboardAudiences, dashboardKinds } from '../../../src/features/dashboards/rules'
 import * as vocab from '../../../src/lib/vocabularies'
 import { startTestServer, type TestServer } from '../support/server'
 
@@ -32,6 +33,9 @@ const lists: Record<string, readonly string[]> = {
   // each person's notification e-mails, per kind, and their digest's frequency
   ...Object.fromEntries(preferenceKinds.map((kind) => [`notification_preferences_${kind}`, emailChoices])),
   notification_preferences_digest_frequency: digestFrequencies,
+  // project dashboards: a link or Metabase, for everyone or named people (decision 0039)
+  project_dashboards_kind: dashboardKinds,
+  project_dashboards_audience: dashboardAudiences,
 }
 
 /** The quoted codes of a `x in ('a', 'b')` check, as PostgreSQL prints it (= ANY (ARRAY[...])). */

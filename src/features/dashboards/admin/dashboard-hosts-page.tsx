@@ -1,0 +1,158 @@
+// The allowlist of dashboard hosts (decision 0039): the hosts a project dashboard's address may be
+// on. Staff add a host (and a label saying which provider it is) and remove one no dashboard uses;
+// the database enforces both the rule and the list.
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Field, FormAlert } from '@/components/form/field'
+import { useRulesResolver } from '@/components/form/rules-resolver'
+import { ConfirmButton } from '@/components/ui/confirm-button'
+import { DataTable } from '@/components/ui/data-table'
+import { EmptyState } from '@/components/ui/page-kit'
+import * as formLayout from '@/components/ui/form-layout.css'
+import * as layout from '@/components/ui/layout.css'
+import * as page from '@/components/ui/page.css'
+import { actionName } from '@/lib/action-name'
+import { saveFailureMessage } from '@/lib/auth/messages'
+import { formatDateTime } from '@/lib/format'
+import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
+import { addHost, dashboardKeys, dashboardHostsQuery, removeHost } from '../queries'
+import { checkHost, hostMessages, type HostInput } from '../rules'
+
+const pgCode = (error: unknown) => String((error as { code?: unknown } | null)?.code ?? '')
+
+export function DashboardHostsPage() {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const hosts = useSuspenseQuery(dashboardHostsQuery()).data
+  const [outcome, setOutcome] = useState<{ tone: 'info' | 'error'; text: string } | null>(null)
+  const outcomeRef = useFocusWhenShown(outcome)
+  const refresh = () => queryClient.invalidateQueries({ queryKey: dashboardKeys.hosts() })
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<HostInput>({ defaultValues: { host: '', label: '' }, resolver: useRulesResolver<HostInput>(checkHost) })
+
+  const remove = useMutation({
+    mutationFn: (host: string) => removeHost(host),
+    onSuccess: (_, host) => setOutcome({ tone: 'info', text: t`${host} is no longer allowed.` }),
+    onError: (error) =>
+      setOutcome({
+        tone: 'error',
+        text: pgCode(error) === '23503' ? i18n._(hostMessages.inUse) : i18n._(saveFailureMessage(error)),
+      }),
+    onSettled: refresh,
+  })
+
+  const submit = handleSubmit(async (values) => {
+    setOutcome(null)
+    try {
+      await addHost(values)
+    } catch (error) {
+      const code = pgCode(error)
+      if (code === '23505') setError('host', { message: i18n._(hostMessages.taken) }, { shouldFocus: true })
+      else if (code === '23514') setError('host', { message: i18n._(hostMessages.host) }, { shouldFocus: true })
+      else setOutcome({ tone: 'error', text: i18n._(saveFailureMessage(error)) })
+      return
+    }
+    const host = values.host.trim().toLowerCase()
+    reset({ host: '', label: '' })
+    setOutcome({ tone: 'info', text: t`${host} is now allowed.` })
+    await refresh()
+  })
+
+  return (
+    <div className={page.page}>
+      <header className={page.pageHeader}>
+        <h1 className={page.pageTitle}>
+          <Trans>Allowed dashboard hosts</Trans>
+        </h1>
+        <p className={page.lead}>
+          <Trans>
+            A project dashboard's address must be https on one of these hosts. The site's security policy must also
+            allow a new host to be shown inside the portal (DASHBOARD_FRAME_SOURCES); otherwise clients get a link.
+          </Trans>
+        </p>
+      </header>
+      {outcome && (
+        <FormAlert ref={outcomeRef} tone={outcome.tone}>
+          {outcome.text}
+        </FormAlert>
+      )}
+      {hosts.length === 0 ? (
+        <EmptyState>
+          <Trans>No host is allowed: no dashboard can be added.</Trans>
+        </EmptyState>
+      ) : (
+        <DataTable
+          caption={t`Allowed hosts`}
+          rows={hosts}
+          rowKey={(row) => row.host}
+          columns={[
+            { key: 'host', header: t`Host`, rowHeader: true, breakWords: true, cell: (row) => row.host },
+            { key: 'label', header: t`Label`, cell: (row) => row.label },
+            {
+              key: 'added',
+              header: t`Added`,
+              nowrap: true,
+              cell: (row) => formatDateTime(row.created_at, i18n.locale),
+            },
+            {
+              key: 'actions',
+              header: t`Actions`,
+              actions: true,
+              cell: (row) => {
+                const host = row.host
+                return (
+                  <ConfirmButton
+                    label={<Trans>Remove</Trans>}
+                    name={actionName(i18n, t`Remove`, host)}
+                    question={<Trans>Stop allowing {host}?</Trans>}
+                    confirmLabel={<Trans>Remove the host</Trans>}
+                    busy={remove.isPending}
+                    onConfirm={() => {
+                      setOutcome(null)
+                      remove.mutate(host)
+                    }}
+                  />
+                )
+              },
+            },
+          ]}
+        />
+      )}
+      <form className={formLayout.formPanel} onSubmit={(event) => void submit(event)} noValidate>
+        <h2 className={page.sectionTitle}>
+          <Trans>Allow a host</Trans>
+        </h2>
+        <div className={formLayout.formGrid}>
+          <Field
+            label={t`Host`}
+            hint={t`As in the address, without https:// (bi.example.com).`}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            error={errors.host?.message}
+            {...register('host')}
+          />
+          <Field
+            label={t`Label`}
+            hint={t`Which provider it is (optional).`}
+            autoComplete="off"
+            error={errors.label?.message}
+            {...register('label')}
+          />
+        </div>
+        <div className={page.actions}>
+          <button type="submit" className={layout.buttonPrimary} disabled={isSubmitting}>
+            {isSubmitting ? <Trans>Saving...</Trans> : <Trans>Allow the host</Trans>}
+          </button>
+        </div>
+      </form>
+    </div>
+  )
+}
