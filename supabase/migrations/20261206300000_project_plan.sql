@@ -88,7 +88,7 @@ as $$
 begin
   if new.phase_id is not null
      and not exists (select 1 from public.plan_phases ph where ph.id = new.phase_id and ph.project_id = new.project_id) then
-    raise exception 'The phase of a milestone must belong to its project.'
+    raise exception 'The phase of a milestone must belong to its project (plan_milestones_phase_in_project).'
       using errcode = '23514', constraint = 'plan_milestones_phase_in_project';
   end if;
   if new.status = 'reached' and new.reached_at is null then
@@ -144,7 +144,7 @@ set search_path = ''
 as $$
 begin
   if not exists (select 1 from public.profiles p where p.id = new.person_id and p.role in ('admin', 'super_admin')) then
-    raise exception 'Time is recorded for a member of staff.'
+    raise exception 'Time is recorded for a member of staff (plan_time_entries_person_is_staff).'
       using errcode = '23514', constraint = 'plan_time_entries_person_is_staff';
   end if;
   return new;
@@ -260,7 +260,7 @@ as $$
   select case
            when count(*) = 0 then null
            when project_status = 'completed' then 100
-           else least(99, floor(100 * sum(weight * done_share) / sum(weight)))::smallint
+           else least(99, floor(round(100 * sum(weight * done_share) / sum(weight), 6)))::smallint
          end
     from weighted
 $$;

@@ -316,7 +316,8 @@ const matrix: TableSpec[] = [
   {
     table: 'plan_phases',
     ownerIs: 'organization',
-    select: 'select p.organization_id as owner from public.plan_phases ph join public.projects p on p.id = ph.project_id',
+    select:
+      'select p.organization_id as owner from public.plan_phases ph join public.projects p on p.id = ph.project_id',
     insert: [
       `insert into public.plan_phases (project_id, title, start_date, end_date, planned_hours) values ($1, 'Probe', current_date, current_date + 7, 10)`,
       [projects.riberaDashboard],

@@ -1,0 +1,235 @@
+// The project plan (migration 20261206300000, decision 0040) through supabase-js as the browser
+// uses it: what each role reads of the totals (plan_usage), the progress derived from the plan
+// and staff's visible override, the table's refusals as 400s naming the rule, and the demo plan
+// agreeing with the rest of the seed.
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { describeEachDatabase, signedInClient, startTestServer, type TestServer } from '../support/server'
+import { plan, projects, users } from '../rls/seed-ids'
+
+describeEachDatabase('project plan on %s', (kind) => {
+  let server: TestServer
+  let lucia: SupabaseClient
+  let daniel: SupabaseClient
+  let admin: SupabaseClient
+  beforeAll(async () => {
+    server = await startTestServer(kind)
+    lucia = await signedInClient(server, users.lucia)
+    daniel = await signedInClient(server, users.daniel)
+    admin = await signedInClient(server, users.admin)
+  })
+  afterAll(() => server.close())
+
+  const sql = async <T>(text: string, params: unknown[] = []) => (await server.deps.db.query<T>(text, params)).rows
+  const progressOf = async (project: string) =>
+    (
+      await sql<{ progress: number; progress_overridden: boolean }>(
+        'select progress, progress_overridden from public.projects where id = $1',
+        [project],
+      )
+    )[0]
+
+  it('seeds a plan that gives each project the progress it shows, within its dates', async () => {
+    const misfits = await sql<{ name: string; problem: string }>(`
+      select pr.name, 'progress is not the plan''s' as problem from public.projects pr
+       where exists (select 1 from public.plan_phases ph where ph.project_id = pr.id)
+         and not pr.progress_overridden and pr.progress <> private.plan_progress(pr.id, pr.status)
+      union all
+      select pr.name, 'a phase outside the project''s dates' from public.plan_phases ph
+        join public.projects pr on pr.id = ph.project_id
+       where ph.start_date < pr.start_date or ph.end_date > coalesce(pr.completed_on, pr.due_date)
+      union all
+      select pr.name, 'time recorded in the future or outside its phase' from public.plan_time_entries t
+        join public.plan_phases ph on ph.id = t.phase_id join public.projects pr on pr.id = ph.project_id
+       where t.worked_on >= current_date or t.worked_on < ph.start_date or t.worked_on > ph.end_date
+      union all
+      select pr.name, 'a milestone reached in the future, or done phases with pending milestones'
+        from public.plan_milestones m join public.projects pr on pr.id = m.project_id
+        left join public.plan_phases ph on ph.id = m.phase_id
+       where m.reached_at > now() or (m.status = 'pending' and ph.status = 'done')
+      union all
+      select pr.name, 'time on a phase not started' from public.plan_time_entries t
+        join public.plan_phases ph on ph.id = t.phase_id join public.projects pr on pr.id = ph.project_id
+       where ph.status = 'planned'`)
+    expect(misfits).toEqual([])
+    // The one override of the demo: Kuntur's ingestion project, on hold, typed below its plan.
+    expect(
+      await sql(
+        `select id, progress, private.plan_progress(id, status) as planned from public.projects where progress_overridden`,
+      ),
+    ).toEqual([{ id: projects.kunturIngestion, progress: 55, planned: 70 }])
+  })
+
+  it('gives the totals per phase and day to the project’s clients and staff, without who logged them', async () => {
+    const own = await lucia.rpc('plan_usage', { target_project: projects.riberaDashboard })
+    expect(own.error).toBeNull()
+    expect(Object.keys(own.data[0]).sort()).toEqual(['amount', 'hours', 'phase_id', 'worked_on'])
+    const total = (rows: { phase_id: string; hours: number }[], phase: string) =>
+      rows.filter((row) => row.phase_id === phase).reduce((sum, row) => sum + Number(row.hours), 0)
+    expect(total(own.data, plan.riberaBuild)).toBe(85)
+    const staff = await admin.rpc('plan_usage', { target_project: projects.riberaDashboard })
+    expect(staff.data).toEqual(own.data)
+
+    // Another organization's project, a hidden one and one that does not exist all look the same.
+    for (const project of [projects.kunturScoring, projects.riberaHidden, '1a000000-0000-4000-8000-0000000000ff']) {
+      expect(await lucia.rpc('plan_usage', { target_project: project })).toMatchObject({ error: null, data: [] })
+    }
+    expect((await daniel.rpc('plan_usage', { target_project: projects.riberaDashboard })).data).toEqual([])
+    // Visitors may not call it.
+    const anon = await server.client().rpc('plan_usage', { target_project: projects.riberaDashboard })
+    expect(anon.error?.code).toBe('42501')
+    // A client never reads an entry itself.
+    expect((await lucia.from('plan_time_entries').select('*')).data).toEqual([])
+  })
+
+  it('derives the progress from the plan, lets staff override it visibly, and takes the plan back', async () => {
+    expect(await progressOf(projects.riberaDashboard)).toEqual({ progress: 65, progress_overridden: false })
+    // 20 more hours on the build phase (200 planned): 105 used, (80 + 160 + 105) / 500 = 69%.
+    const entry = await admin
+      .from('plan_time_entries')
+      .insert({ phase_id: plan.riberaBuild, person_id: users.admin, worked_on: '2026-01-05', hours: 20, rate: 95 })
+      .select('id, amount')
+      .single()
+    expect(entry.error).toBeNull()
+    expect(entry.data!.amount).toBe(1900)
+    expect(await progressOf(projects.riberaDashboard)).toEqual({ progress: 69, progress_overridden: false })
+
+    // Staff type 80: an override, which the plan's changes no longer move.
+    await admin.from('projects').update({ progress: 80 }).eq('id', projects.riberaDashboard)
+    expect(await progressOf(projects.riberaDashboard)).toEqual({ progress: 80, progress_overridden: true })
+    await admin.from('plan_phases').update({ status: 'done' }).eq('id', plan.riberaBuild)
+    expect((await progressOf(projects.riberaDashboard))!.progress).toBe(80)
+    // Saving the form with the progress unchanged is no new override; clearing it takes the plan's:
+    // three phases done of 500 hours, (80 + 160 + 200) / 500 = 88%.
+    await admin.from('projects').update({ progress_overridden: false }).eq('id', projects.riberaDashboard)
+    expect(await progressOf(projects.riberaDashboard)).toEqual({ progress: 88, progress_overridden: false })
+    await admin
+      .from('projects')
+      .update({ progress: 88, name: 'Cuadro de mando comercial' })
+      .eq('id', projects.riberaDashboard)
+    expect(await progressOf(projects.riberaDashboard)).toEqual({ progress: 88, progress_overridden: false })
+
+    // Never 100 until the project is completed; completed is 100.
+    await admin.from('plan_phases').update({ status: 'done' }).eq('id', plan.riberaRollout)
+    expect((await progressOf(projects.riberaDashboard))!.progress).toBe(99)
+    const completed = await admin
+      .from('projects')
+      .update({ status: 'completed', completed_on: new Date().toISOString().slice(0, 10) })
+      .eq('id', projects.riberaDashboard)
+    expect(completed.error).toBeNull()
+    expect(await progressOf(projects.riberaDashboard)).toEqual({ progress: 100, progress_overridden: false })
+
+    // A client changes nothing of it.
+    const refused = await lucia.from('plan_phases').update({ status: 'planned' }).eq('id', plan.riberaBuild).select()
+    expect(refused).toMatchObject({ error: null, data: [] })
+  })
+
+  it('refuses hostile values with a 400 naming the rule', async () => {
+    const cases: [string, Record<string, unknown>, string][] = [
+      [
+        'plan_time_entries',
+        { phase_id: plan.kunturModel, person_id: users.admin, worked_on: '2026-01-05', hours: 25 },
+        'plan_time_entries_hours',
+      ],
+      [
+        'plan_time_entries',
+        { phase_id: plan.kunturModel, person_id: users.admin, worked_on: '2026-01-05', hours: 0 },
+        'plan_time_entries_hours',
+      ],
+      [
+        'plan_time_entries',
+        { phase_id: plan.kunturModel, person_id: users.daniel, worked_on: '2026-01-05', hours: 2 },
+        'plan_time_entries_person_is_staff',
+      ],
+      [
+        'plan_time_entries',
+        {
+          phase_id: plan.kunturModel,
+          person_id: users.admin,
+          worked_on: '2026-01-05',
+          hours: 2,
+          note: 'x'.repeat(501),
+        },
+        'plan_time_entries_note_length',
+      ],
+      [
+        'plan_phases',
+        {
+          project_id: projects.kunturScoring,
+          title: ' ',
+          start_date: '2026-01-01',
+          end_date: '2026-02-01',
+          planned_hours: 5,
+        },
+        'plan_phases_title_length',
+      ],
+      [
+        'plan_phases',
+        {
+          project_id: projects.kunturScoring,
+          title: 'Probe',
+          start_date: '2026-03-01',
+          end_date: '2026-02-01',
+          planned_hours: 5,
+        },
+        'plan_phases_dates',
+      ],
+      [
+        'plan_phases',
+        {
+          project_id: projects.kunturScoring,
+          title: 'Probe',
+          start_date: '2026-01-01',
+          end_date: '2026-02-01',
+          planned_hours: -1,
+        },
+        'plan_phases_planned_hours',
+      ],
+      [
+        'plan_phases',
+        {
+          project_id: projects.kunturScoring,
+          title: 'Probe',
+          start_date: '2026-01-01',
+          end_date: '2026-02-01',
+          status: 'lost',
+        },
+        'plan_phases_status_check',
+      ],
+      [
+        'plan_milestones',
+        { project_id: projects.kunturScoring, phase_id: plan.riberaBuild, title: 'Probe', due_date: '2026-01-01' },
+        'plan_milestones_phase_in_project',
+      ],
+      [
+        'plan_milestones',
+        { project_id: projects.kunturScoring, title: 'Probe', due_date: '2026-01-01', status: 'maybe' },
+        'plan_milestones_status_check',
+      ],
+    ]
+    for (const [table, row, rule] of cases) {
+      const { status, error } = await admin.from(table).insert(row)
+      expect({ table, rule, status, message: error?.message.includes(rule) }).toEqual({
+        table,
+        rule,
+        status: 400,
+        message: true,
+      })
+    }
+    // Reaching a milestone stamps when; pending again clears it.
+    const reached = await admin
+      .from('plan_milestones')
+      .update({ status: 'reached' })
+      .eq('id', plan.riberaGoLive)
+      .select('reached_at')
+      .single()
+    expect(reached.data?.reached_at).not.toBeNull()
+    const pending = await admin
+      .from('plan_milestones')
+      .update({ status: 'pending' })
+      .eq('id', plan.riberaGoLive)
+      .select('reached_at')
+      .single()
+    expect(pending.data?.reached_at).toBeNull()
+  })
+})
