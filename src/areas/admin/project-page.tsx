@@ -31,6 +31,7 @@ import { MetricsAdmin } from '@/features/metrics/admin/admin-metrics'
 import { ReportsAdmin } from '@/features/reports/admin/admin-reports'
 import { TasksAdmin } from '@/features/tasks/admin/admin-tasks'
 import { ApprovalsAdmin } from '@/features/approvals/admin/admin-approvals'
+import { PlanAdmin } from '@/features/plan/admin/plan-admin'
 import { TeamAccessAdmin } from '@/features/approvals/admin/team-access'
 import { ProjectForm, toProjectRow, type ProjectFormValues } from '@/features/projects/admin/project-form'
 import {
@@ -109,6 +110,7 @@ function ProjectFrame({ project }: { project: AdminProject }) {
     { to: `${base}/metrics`, label: t`Metrics` },
     { to: `${base}/tasks`, label: t`Tasks` },
     { to: `${base}/approvals`, label: t`Approvals` },
+    { to: `${base}/plan`, label: t`Plan` },
     { to: `${base}/activity`, label: t`Activity` },
     { to: `${base}/team`, label: t`Team access` },
   ] as const
@@ -246,6 +248,21 @@ export function ProjectApprovalsPage() {
         <Section id="approvals" title={<Trans>Approvals</Trans>}>
           <SectionBoundary failure={<Trans>The approvals could not be loaded.</Trans>}>
             <ApprovalsAdmin project={project} />
+          </SectionBoundary>
+        </Section>
+      )}
+    </SubPage>
+  )
+}
+
+// The project plan (decision 0040): phases, milestones, time and the progress they give.
+export function ProjectPlanPage() {
+  return (
+    <SubPage>
+      {(project) => (
+        <Section id="plan" title={<Trans>Plan</Trans>}>
+          <SectionBoundary failure={<Trans>The plan could not be loaded.</Trans>}>
+            <PlanAdmin projectId={project.id} />
           </SectionBoundary>
         </Section>
       )}

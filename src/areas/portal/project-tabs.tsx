@@ -1,7 +1,7 @@
 // A project's tabs in the portal: the project page (its sections below, reached by the in-page
-// links) and its conversation, a page of its own. The open page is marked (aria-current and the
-// tab row's style); on the conversation page the section links lead back to the project page's
-// sections.
+// links), its conversation and its plan, pages of their own. The open page is marked
+// (aria-current and the tab row's style); on the other pages the section links lead back to the
+// project page's sections.
 import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
@@ -24,7 +24,13 @@ const sections: { id: string; label: MessageDescriptor }[] = [
 
 const projectPath = '/{-$lang}/client-portal/dashboard/projects/$projectId' as const
 
-export function PortalProjectTabs({ projectId, open }: { projectId: string; open: 'project' | 'conversation' }) {
+export function PortalProjectTabs({
+  projectId,
+  open,
+}: {
+  projectId: string
+  open: 'project' | 'conversation' | 'plan'
+}) {
   const { t, i18n } = useLingui()
   const lang = useLangPrefix()
   const viewer = useProfile().id
@@ -41,6 +47,12 @@ export function PortalProjectTabs({ projectId, open }: { projectId: string; open
         <Link to={`${projectPath}/conversation`} params={params} className={tabLink}>
           {t`Conversation`}
           {unread > 0 && <UnreadBadge count={unread} />}
+        </Link>
+      </li>
+      {/* The project plan (decision 0040): a page of its own, like the conversation. */}
+      <li className={tabItem}>
+        <Link to={`${projectPath}/plan`} params={params} className={tabLink}>
+          {t`Plan`}
         </Link>
       </li>
       {sections.map((section) => (
