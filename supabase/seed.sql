@@ -485,10 +485,13 @@ select set_config('request.jwt.claims', '', false);
 -- hidden while it is scoped), dated like the rest of the demo. Each plan gives its project the
 -- progress typed above (private.plan_progress): the seed's triggers that refresh the progress
 -- are off here, so the demo's activity keeps its history, and tests/integration/schema/plan.test.ts
--- holds the two together. Kuntur's ingestion project, on hold, shows a progress staff typed over
--- its plan's (70%): 55%.
+-- holds the two together; so are its notifications (milestones reached, hours past 80% and 100%):
+-- they are the plan's history, not news. Kuntur's ingestion project, on hold, shows a progress
+-- staff typed over its plan's (70%): 55%.
 alter table public.plan_phases disable trigger plan_phases_refresh_progress;
 alter table public.plan_time_entries disable trigger plan_time_entries_refresh_progress;
+alter table public.plan_milestones disable trigger plan_milestones_notify;
+alter table public.plan_time_entries disable trigger plan_time_entries_notify_insert;
 
 insert into public.plan_phases (id, project_id, title, start_date, end_date, status, planned_hours, planned_budget, position, created_at)
 select p.id::uuid, p.project_id::uuid, p.title, current_date + p.starts, current_date + p.ends, p.status, p.hours,
@@ -572,6 +575,8 @@ cross join lateral (
 
 alter table public.plan_phases enable trigger plan_phases_refresh_progress;
 alter table public.plan_time_entries enable trigger plan_time_entries_refresh_progress;
+alter table public.plan_milestones enable trigger plan_milestones_notify;
+alter table public.plan_time_entries enable trigger plan_time_entries_notify_insert;
 
 -- The ingestion project's typed progress stands over its plan's, as a decision staff took (not
 -- an event of the demo's history: no activity entry, its last update unchanged).

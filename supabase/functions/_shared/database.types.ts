@@ -517,6 +517,7 @@ export type Database = {
           tasks: string
           digest_frequency: string
           updated_at: string
+          plan: string
         }
         Insert: {
           person_id: string
@@ -528,6 +529,7 @@ export type Database = {
           tasks?: string
           digest_frequency?: string
           updated_at?: string
+          plan?: string
         }
         Update: {
           person_id?: string
@@ -539,6 +541,7 @@ export type Database = {
           tasks?: string
           digest_frequency?: string
           updated_at?: string
+          plan?: string
         }
         Relationships: [
           {

@@ -233,3 +233,122 @@ describeEachDatabase('project plan on %s', (kind) => {
     expect(pending.data?.reached_at).toBeNull()
   })
 })
+
+describeEachDatabase('project plan notifications on %s', (kind) => {
+  let server: TestServer
+  let superAdmin: SupabaseClient
+  beforeAll(async () => {
+    server = await startTestServer(kind)
+    superAdmin = await signedInClient(server, users.superAdmin)
+  })
+  afterAll(() => server.close())
+
+  const noticesOf = async (kindOf: string) =>
+    (
+      await server.deps.db.query<{ recipient_id: string; title: string; body: string; dedupe_key: string }>(
+        `select recipient_id, title, body, dedupe_key from public.notifications where kind = $1 order by dedupe_key, recipient_id`,
+        [kindOf],
+      )
+    ).rows
+  const recipients = (rows: { recipient_id: string }[]) => [...new Set(rows.map((row) => row.recipient_id))].sort()
+  // Ribera's dashboard project: its clients Lucía and James, its manager the admin (the super
+  // admin acts, and is not told of what they did).
+  const audience = [users.admin, users.lucia, users.james].sort()
+
+  it('tells the clients and the manager once that a milestone was reached, in their language', async () => {
+    expect(await noticesOf('plan_milestone_reached')).toEqual([])
+    for (const status of ['reached', 'pending', 'reached']) {
+      const { error } = await superAdmin.from('plan_milestones').update({ status }).eq('id', plan.riberaGoLive)
+      expect(error).toBeNull()
+    }
+    const notices = await noticesOf('plan_milestone_reached')
+    expect(recipients(notices)).toEqual(audience)
+    expect(notices).toHaveLength(3)
+    const lucia = notices.find((notice) => notice.recipient_id === users.lucia)!
+    expect(lucia).toMatchObject({ title: 'Hito alcanzado' })
+    expect(lucia.body).toContain('«Puesta en producción»')
+    expect(notices.find((notice) => notice.recipient_id === users.james)!.title).toBe('Milestone reached')
+  })
+
+  it('notifies 80% and 100% of a phase and of the plan exactly once each', async () => {
+    const record = (hours: number[]) =>
+      superAdmin
+        .from('plan_time_entries')
+        .insert(
+          hours.map((h) => ({
+            phase_id: plan.riberaBuild,
+            person_id: users.superAdmin,
+            worked_on: '2026-01-05',
+            hours: h,
+            rate: 95,
+          })),
+        )
+    // The build phase has 85 of 200 hours used, the plan 333 of 500. A file of four 20-hour
+    // entries takes them to 165 (82.5%) and 413 (82.6%): 80% of the phase and of the plan, once
+    // each though hours and budget both cross it.
+    expect((await record([20, 20, 20, 20])).error).toBeNull()
+    let notices = await noticesOf('plan_threshold')
+    expect(recipients(notices)).toEqual(audience)
+    expect(notices.map((notice) => notice.dedupe_key).filter((key, i, all) => all.indexOf(key) === i)).toEqual([
+      `plan-threshold:${plan.riberaBuild}:80`,
+      `plan-threshold:project:${projects.riberaDashboard}:80`,
+    ])
+    expect(notices).toHaveLength(6)
+    const english = notices.find((n) => n.recipient_id === users.james && n.dedupe_key.includes('project'))!
+    expect(english).toMatchObject({ title: 'Plan 80% used' })
+    expect(english.body).toBe('The project Cuadro de mando comercial has used 80% of its planned hours.')
+
+    // 20 more: 185 (92.5%), nothing new. 20 more: 205, the phase is at 100%.
+    expect((await record([20])).error).toBeNull()
+    expect(await noticesOf('plan_threshold')).toHaveLength(6)
+    expect((await record([20])).error).toBeNull()
+    notices = await noticesOf('plan_threshold')
+    expect(notices).toHaveLength(9)
+    expect(notices.filter((n) => n.dedupe_key === `plan-threshold:${plan.riberaBuild}:100`)).toHaveLength(3)
+
+    // Removing time and recording it again crosses 80% and 100% again: nobody hears twice.
+    const { data: removed } = await superAdmin
+      .from('plan_time_entries')
+      .delete()
+      .eq('phase_id', plan.riberaBuild)
+      .eq('worked_on', '2026-01-05')
+      .select('id')
+    expect(removed).toHaveLength(6)
+    expect((await record([24, 24, 24, 24, 24])).error).toBeNull()
+    expect(await noticesOf('plan_threshold')).toHaveLength(9)
+    // A correction upwards counts like new time: Kuntur's model phase (65 of 200) to 165.
+    const { data: entry } = await superAdmin
+      .from('plan_time_entries')
+      .insert({ phase_id: plan.kunturModel, person_id: users.superAdmin, worked_on: '2026-01-05', hours: 1 })
+      .select('id')
+      .single()
+    expect(await noticesOf('plan_threshold')).toHaveLength(9)
+    const more = await superAdmin.from('plan_time_entries').update({ hours: 24 }).eq('id', entry!.id)
+    expect(more.error).toBeNull()
+    for (let i = 0; i < 4; i++)
+      await superAdmin
+        .from('plan_time_entries')
+        .insert({ phase_id: plan.kunturModel, person_id: users.superAdmin, worked_on: '2026-01-06', hours: 19 })
+    const kuntur = (await noticesOf('plan_threshold')).filter(
+      (n) => n.dedupe_key === `plan-threshold:${plan.kunturModel}:80`,
+    )
+    // Daniel and Sarah, and the project's manager (the super admin, who recorded it: not told).
+    expect(recipients(kuntur)).toEqual([users.daniel, users.sarah].sort())
+  })
+
+  it('mails them as the person chose under "plan"', async () => {
+    await server.deps.db.query(`insert into public.notification_preferences (person_id, plan) values ($1, 'off')`, [
+      users.lucia,
+    ])
+    await superAdmin
+      .from('plan_milestones')
+      .update({ status: 'reached' })
+      .eq('id', 'e2a00000-0000-4000-8000-000000000005')
+    const { rows } = await server.deps.db.query<{ recipient_id: string; email_skipped: boolean }>(
+      `select recipient_id, email_skipped from public.notifications
+        where kind = 'plan_milestone_reached' and entity_id = 'e2a00000-0000-4000-8000-000000000005' order by recipient_id`,
+    )
+    expect(rows.find((row) => row.recipient_id === users.lucia)?.email_skipped).toBe(true)
+    expect(rows.find((row) => row.recipient_id === users.james)?.email_skipped).toBe(false)
+  })
+})

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { digestFrequencies, emailChoices, preferenceKinds } from '../../../src/features/notifications/rules'
 import * as vocab from '../../../src/lib/vocabularies'
+import { milestoneStatuses, phaseStatuses } from '../../../src/features/plan/rules'
 import { startTestServer, type TestServer } from '../support/server'
 
 const lists: Record<string, readonly string[]> = {
@@ -32,6 +33,9 @@ const lists: Record<string, readonly string[]> = {
   // each person's notification e-mails, per kind, and their digest's frequency
   ...Object.fromEntries(preferenceKinds.map((kind) => [`notification_preferences_${kind}`, emailChoices])),
   notification_preferences_digest_frequency: digestFrequencies,
+  // the project plan (decision 0040)
+  plan_phases_status_check: phaseStatuses,
+  plan_milestones_status_check: milestoneStatuses,
 }
 
 /** The quoted codes of a `x in ('a', 'b')` check, as PostgreSQL prints it (= ANY (ARRAY[...])). */
