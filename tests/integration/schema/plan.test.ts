@@ -2,10 +2,14 @@
 // uses it: what each role reads of the totals (plan_usage), the progress derived from the plan
 // and staff's visible override, the table's refusals as 400s naming the rule, and the demo plan
 // agreeing with the rest of the seed.
+import { readFileSync } from 'node:fs'
+import { setupI18n } from '@lingui/core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { describeEachDatabase, signedInClient, startTestServer, type TestServer } from '../support/server'
 import { plan, projects, users } from '../rls/seed-ids'
+import { parseTimeEntriesCsv, planCsv, timeEntriesCsv } from '../../../src/features/plan/plan-csv'
+import { checkTimeEntry, toTimeEntryRow } from '../../../src/features/plan/rules'
 
 describeEachDatabase('project plan on %s', (kind) => {
   let server: TestServer
@@ -272,17 +276,15 @@ describeEachDatabase('project plan notifications on %s', (kind) => {
 
   it('notifies 80% and 100% of a phase and of the plan exactly once each', async () => {
     const record = (hours: number[]) =>
-      superAdmin
-        .from('plan_time_entries')
-        .insert(
-          hours.map((h) => ({
-            phase_id: plan.riberaBuild,
-            person_id: users.superAdmin,
-            worked_on: '2026-01-05',
-            hours: h,
-            rate: 95,
-          })),
-        )
+      superAdmin.from('plan_time_entries').insert(
+        hours.map((h) => ({
+          phase_id: plan.riberaBuild,
+          person_id: users.superAdmin,
+          worked_on: '2026-01-05',
+          hours: h,
+          rate: 95,
+        })),
+      )
     // The build phase has 85 of 200 hours used, the plan 333 of 500. A file of four 20-hour
     // entries takes them to 165 (82.5%) and 413 (82.6%): 80% of the phase and of the plan, once
     // each though hours and budget both cross it.
@@ -350,5 +352,159 @@ describeEachDatabase('project plan notifications on %s', (kind) => {
     )
     expect(rows.find((row) => row.recipient_id === users.lucia)?.email_skipped).toBe(true)
     expect(rows.find((row) => row.recipient_id === users.james)?.email_skipped).toBe(false)
+  })
+})
+
+describeEachDatabase('project plan CSV on %s', (kind) => {
+  let server: TestServer
+  let admin: SupabaseClient
+  let phases: { id: string; title: string }[]
+  let staff: { id: string; email: string }[]
+  beforeAll(async () => {
+    server = await startTestServer(kind)
+    admin = await signedInClient(server, users.admin)
+    phases = (await admin.from('plan_phases').select('id, title').eq('project_id', projects.riberaDashboard)).data!
+    staff = (await admin.from('profiles').select('id, email').in('role', ['admin', 'super_admin'])).data!.map((p) => ({
+      id: p.id,
+      email: p.email ?? '',
+    }))
+  })
+  afterAll(() => server.close())
+
+  const header = 'worked_on,phase,person_email,hours,rate,note'
+  const entryCount = async () =>
+    Number((await server.deps.db.query<{ n: string }>('select count(*) as n from public.plan_time_entries')).rows[0]!.n)
+  const i18nOf = (locale: 'es' | 'en') => {
+    const i18n = setupI18n()
+    i18n.load(locale, JSON.parse(readFileSync(`public/locales/${locale}.json`, 'utf8')).messages)
+    i18n.activate(locale)
+    return i18n
+  }
+
+  it('imports a valid file as the form would save it, all rows in one request', async () => {
+    const text = [
+      header,
+      `2026-01-05,Construcción del cuadro de mando,admin@caucedata.com,6,95,Modelo semántico`,
+      `2026-01-06,construcción DEL cuadro de mando,SUPERADMIN@caucedata.com,"7,5",,`,
+    ].join('\r\n')
+    const result = parseTimeEntriesCsv(`\uFEFF${text}`, phases, staff)
+    expect(result.fileProblems).toEqual([])
+    expect(result.rows.flatMap((row) => row.problems)).toEqual([])
+    const values = result.rows.map((row) => row.values!)
+    expect(values[1]).toMatchObject({ phaseId: plan.riberaBuild, personId: users.superAdmin, hours: 7.5, rate: null })
+    const before = await entryCount()
+    const inserted = await admin.from('plan_time_entries').insert(values.map(toTimeEntryRow)).select('amount')
+    expect(inserted.error).toBeNull()
+    expect(inserted.data!.map((row) => row.amount)).toEqual([570, null])
+    expect(await entryCount()).toBe(before + 2)
+  })
+
+  it('names every bad row and column in both languages, and imports nothing', async () => {
+    const text = [
+      header,
+      `2026-02-30,Construcción del cuadro de mando,admin@caucedata.com,6,,`,
+      `2026-01-05,Fase inventada,admin@caucedata.com,25,-1,`,
+      `2026-01-05,Construcción del cuadro de mando,lucia.martin@example.com,"1,500",,`,
+      `2026-01-05,Construcción del cuadro de mando,admin@caucedata.com,2,,${'x'.repeat(501)}`,
+      `2026-01-05,,,,`,
+    ].join('\n')
+    const result = parseTimeEntriesCsv(text, phases, staff)
+    const problems = result.rows.flatMap((row) => row.problems.map((p) => [p.row, p.column, p.reason.message]))
+    expect(problems).toEqual([
+      [1, 'worked_on', 'Enter a real date written YYYY-MM-DD, e.g. 2026-01-31.'],
+      [2, 'phase', 'No phase of this project has this title.'],
+      [2, 'hours', 'Hours are a number above 0 and at most 24, e.g. 6 or 7,5.'],
+      [2, 'rate', 'A rate is a number from 0 to 100,000 euros an hour, or empty.'],
+      [3, 'person_email', 'No member of staff has this e-mail address.'],
+      [3, 'hours', 'Hours are a number above 0 and at most 24, e.g. 6 or 7,5.'],
+      [4, 'note', 'A note has at most 500 characters.'],
+      [5, null, 'This row does not have the same number of values as the header ({expected}).'],
+      [5, 'phase', 'Choose a phase of this project.'],
+      [5, 'person_email', 'Choose a member of staff.'],
+      [5, 'hours', 'Hours are a number above 0 and at most 24, e.g. 6 or 7,5.'],
+    ])
+    expect(result.rows.every((row) => row.values === null)).toBe(true)
+    // Every reason reads in Spanish and in English from the compiled catalogs.
+    const [es, en] = [i18nOf('es'), i18nOf('en')]
+    for (const problem of result.rows.flatMap((row) => row.problems)) {
+      const source = problem.reason.message!.replace('{expected}', '6')
+      expect(en._(problem.reason)).toBe(source)
+      expect(es._(problem.reason)).not.toBe(source)
+    }
+    expect(es._(result.rows[1]!.problems[0]!.reason)).toBe('Ninguna fase de este proyecto tiene este título.')
+
+    // A file that is not one: missing and unknown columns, no rows.
+    const broken = parseTimeEntriesCsv('fecha,horas\n', phases, staff)
+    expect(broken.rows).toEqual([])
+    expect(broken.fileProblems.map((p) => [p.column, p.reason.message])).toEqual([
+      ['worked_on', 'This column is missing.'],
+      ['phase', 'This column is missing.'],
+      ['person_email', 'This column is missing.'],
+      ['hours', 'This column is missing.'],
+      ['fecha', 'Unknown column. Check its spelling.'],
+      ['horas', 'Unknown column. Check its spelling.'],
+      [null, 'The file has no rows to import.'],
+    ])
+  })
+
+  it('is all or nothing in the database too: one refused row stores none', async () => {
+    const good = checkTimeEntry({
+      phaseId: plan.riberaBuild,
+      personId: users.admin,
+      workedOn: '2026-01-07',
+      hours: '3',
+      rate: '',
+      note: '',
+    }).values!
+    const before = await entryCount()
+    // A row the browser would have refused, sent anyway: the client's hours.
+    const refused = await admin
+      .from('plan_time_entries')
+      .insert([toTimeEntryRow(good), { ...toTimeEntryRow(good), person_id: users.lucia }])
+    expect(refused.status).toBe(400)
+    expect(refused.error?.message).toContain('plan_time_entries_person_is_staff')
+    expect(await entryCount()).toBe(before)
+  })
+
+  it('exports the plan and the entries with every typed cell guarded against formulas', async () => {
+    await admin.from('plan_milestones').update({ title: '=HYPERLINK("http://x")' }).eq('id', plan.riberaGoLive)
+    const milestones = (
+      await admin
+        .from('plan_milestones')
+        .select('id, phase_id, title, due_date, status, reached_at')
+        .eq('project_id', projects.riberaDashboard)
+    ).data!
+    const full = (
+      await admin
+        .from('plan_phases')
+        .select('id, title, start_date, end_date, status, planned_hours, planned_budget, position')
+        .eq('project_id', projects.riberaDashboard)
+    ).data!
+    const usage = (await admin.rpc('plan_usage', { target_project: projects.riberaDashboard })).data as never
+    const csv = planCsv(i18nOf('es'), '+Proyecto', { phases: full, milestones, usage })
+    expect(csv.startsWith('\uFEFFProyecto,Tipo,')).toBe(true)
+    expect(csv).toContain(`"'=HYPERLINK(""http://x"")"`)
+    expect(csv).toContain("'+Proyecto,Fase,Descubrimiento y KPIs")
+    const lines = csv.trim().split('\r\n')
+    expect(lines).toHaveLength(1 + 4 + 5)
+
+    const entries = (
+      await admin
+        .from('plan_time_entries')
+        .select('phase_id, person_id, worked_on, hours, rate, amount, note')
+        .eq('phase_id', plan.riberaBuild)
+    ).data!
+    const exported = timeEntriesCsv(
+      entries.map((entry, index) => (index === 0 ? { ...entry, note: '@SUM(A1)' } : entry)),
+      phases,
+      staff,
+    )
+    expect(exported.split('\r\n')[0]).toBe('\uFEFFworked_on,phase,person_email,hours,rate,note,amount')
+    expect(exported).toContain("'@SUM(A1)")
+    // What was exported imports again (the amount column is read, not imported).
+    const again = parseTimeEntriesCsv(exported.replace("'@SUM(A1)", 'revisado'), phases, staff)
+    expect(again.fileProblems).toEqual([])
+    expect(again.rows.every((row) => row.problems.length === 0)).toBe(true)
+    expect(again.rows).toHaveLength(entries.length)
   })
 })
