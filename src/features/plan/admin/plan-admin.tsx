@@ -755,6 +755,17 @@ function TimeEditor({
         </EmptyState>
       ) : (
         <>
+          <TimeEntryForm
+            key={round}
+            projectId={projectId}
+            phases={phases}
+            staff={staff}
+            onDone={(text) => {
+              setRound((value) => value + 1)
+              onMessage({ tone: 'info', text })
+            }}
+          />
+          <TimeImport projectId={projectId} phases={phases} staff={staff} />
           {entries.length === 0 ? (
             <EmptyState>
               <Trans>No time has been recorded yet.</Trans>
@@ -816,17 +827,6 @@ function TimeEditor({
               ]}
             />
           )}
-          <TimeEntryForm
-            key={round}
-            projectId={projectId}
-            phases={phases}
-            staff={staff}
-            onDone={(text) => {
-              setRound((value) => value + 1)
-              onMessage({ tone: 'info', text })
-            }}
-          />
-          <TimeImport projectId={projectId} phases={phases} staff={staff} />
         </>
       )}
     </section>
