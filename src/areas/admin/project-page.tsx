@@ -1,5 +1,5 @@
 // One project for staff, as sub-pages with their own URLs: the overview (details: edit, archive
-// or bring back), Documents, Reports, Metrics, Tasks, Approvals, Activity and Team access, under a header and a nav that
+// or bring back), Documents, Reports, Metrics, Tasks, Approvals, Plan, Activity and Team access, under a header and a nav that
 // stay. Every section loads and fails on its own; every write invalidates what it changed (and
 // the activity, which the triggers append to).
 import { useState, type ReactNode } from 'react'
