@@ -57,11 +57,13 @@ import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdConversati
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdDashboardsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/dashboards'
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/documents'
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/metrics'
+import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdPlanRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/plan'
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/reports'
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/tasks'
 import { Route as Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRouteImport } from './routes/{-$lang}/_app/admin/dashboard/projects/$projectId/team'
 import { Route as Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/conversation'
 import { Route as Char123LangChar125AppClientPortalDashboardProjectsProjectIdDashboardsRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/dashboards'
+import { Route as Char123LangChar125AppClientPortalDashboardProjectsProjectIdPlanRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/plan'
 
 const Char123LangChar125RouteRoute = Char123LangChar125RouteRouteImport.update({
   id: '/{-$lang}',
@@ -375,6 +377,13 @@ const Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute =
         Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute,
     } as any,
   )
+const Char123LangChar125AppAdminDashboardProjectsProjectIdPlanRoute =
+  Char123LangChar125AppAdminDashboardProjectsProjectIdPlanRouteImport.update({
+    id: '/plan',
+    path: '/plan',
+    getParentRoute: () =>
+      Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute,
+  } as any)
 const Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute =
   Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRouteImport.update(
     {
@@ -412,6 +421,15 @@ const Char123LangChar125AppClientPortalDashboardProjectsProjectIdDashboardsRoute
     {
       id: '/projects/$projectId_/dashboards',
       path: '/projects/$projectId/dashboards',
+      getParentRoute: () =>
+        Char123LangChar125AppClientPortalDashboardRouteRoute,
+    } as any,
+  )
+const Char123LangChar125AppClientPortalDashboardProjectsProjectIdPlanRoute =
+  Char123LangChar125AppClientPortalDashboardProjectsProjectIdPlanRouteImport.update(
+    {
+      id: '/projects/$projectId_/plan',
+      path: '/projects/$projectId/plan',
       getParentRoute: () =>
         Char123LangChar125AppClientPortalDashboardRouteRoute,
     } as any,
@@ -463,11 +481,13 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/admin/dashboard/projects/$projectId/dashboards': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDashboardsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/documents': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/metrics': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/plan': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdPlanRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/reports': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/tasks': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/team': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRoute
   '/{-$lang}/client-portal/dashboard/projects/$projectId/conversation': typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRoute
   '/{-$lang}/client-portal/dashboard/projects/$projectId/dashboards': typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdDashboardsRoute
+  '/{-$lang}/client-portal/dashboard/projects/$projectId/plan': typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdPlanRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute
 }
 export interface FileRoutesByTo {
@@ -512,11 +532,13 @@ export interface FileRoutesByTo {
   '/{-$lang}/admin/dashboard/projects/$projectId/dashboards': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDashboardsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/documents': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/metrics': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute
+  '/{-$lang}/admin/dashboard/projects/$projectId/plan': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdPlanRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/reports': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/tasks': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute
   '/{-$lang}/admin/dashboard/projects/$projectId/team': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRoute
   '/{-$lang}/client-portal/dashboard/projects/$projectId/conversation': typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRoute
   '/{-$lang}/client-portal/dashboard/projects/$projectId/dashboards': typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdDashboardsRoute
+  '/{-$lang}/client-portal/dashboard/projects/$projectId/plan': typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdPlanRoute
   '/{-$lang}/admin/dashboard/projects/$projectId': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute
 }
 export interface FileRoutesById {
@@ -568,11 +590,13 @@ export interface FileRoutesById {
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/dashboards': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDashboardsRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/documents': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/metrics': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute
+  '/{-$lang}/_app/admin/dashboard/projects/$projectId/plan': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdPlanRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/reports': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/tasks': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/team': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRoute
   '/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/conversation': typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRoute
   '/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/dashboards': typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdDashboardsRoute
+  '/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/plan': typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdPlanRoute
   '/{-$lang}/_app/admin/dashboard/projects/$projectId/': typeof Char123LangChar125AppAdminDashboardProjectsProjectIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -623,11 +647,13 @@ export interface FileRouteTypes {
     | '/{-$lang}/admin/dashboard/projects/$projectId/dashboards'
     | '/{-$lang}/admin/dashboard/projects/$projectId/documents'
     | '/{-$lang}/admin/dashboard/projects/$projectId/metrics'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/plan'
     | '/{-$lang}/admin/dashboard/projects/$projectId/reports'
     | '/{-$lang}/admin/dashboard/projects/$projectId/tasks'
     | '/{-$lang}/admin/dashboard/projects/$projectId/team'
     | '/{-$lang}/client-portal/dashboard/projects/$projectId/conversation'
     | '/{-$lang}/client-portal/dashboard/projects/$projectId/dashboards'
+    | '/{-$lang}/client-portal/dashboard/projects/$projectId/plan'
     | '/{-$lang}/admin/dashboard/projects/$projectId/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -672,11 +698,13 @@ export interface FileRouteTypes {
     | '/{-$lang}/admin/dashboard/projects/$projectId/dashboards'
     | '/{-$lang}/admin/dashboard/projects/$projectId/documents'
     | '/{-$lang}/admin/dashboard/projects/$projectId/metrics'
+    | '/{-$lang}/admin/dashboard/projects/$projectId/plan'
     | '/{-$lang}/admin/dashboard/projects/$projectId/reports'
     | '/{-$lang}/admin/dashboard/projects/$projectId/tasks'
     | '/{-$lang}/admin/dashboard/projects/$projectId/team'
     | '/{-$lang}/client-portal/dashboard/projects/$projectId/conversation'
     | '/{-$lang}/client-portal/dashboard/projects/$projectId/dashboards'
+    | '/{-$lang}/client-portal/dashboard/projects/$projectId/plan'
     | '/{-$lang}/admin/dashboard/projects/$projectId'
   id:
     | '__root__'
@@ -727,11 +755,13 @@ export interface FileRouteTypes {
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/dashboards'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/documents'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/metrics'
+    | '/{-$lang}/_app/admin/dashboard/projects/$projectId/plan'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/reports'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/tasks'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/team'
     | '/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/conversation'
     | '/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/dashboards'
+    | '/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/plan'
     | '/{-$lang}/_app/admin/dashboard/projects/$projectId/'
   fileRoutesById: FileRoutesById
 }
@@ -1077,6 +1107,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRouteImport
       parentRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute
     }
+    '/{-$lang}/_app/admin/dashboard/projects/$projectId/plan': {
+      id: '/{-$lang}/_app/admin/dashboard/projects/$projectId/plan'
+      path: '/plan'
+      fullPath: '/{-$lang}/admin/dashboard/projects/$projectId/plan'
+      preLoaderRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdPlanRouteImport
+      parentRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRoute
+    }
     '/{-$lang}/_app/admin/dashboard/projects/$projectId/reports': {
       id: '/{-$lang}/_app/admin/dashboard/projects/$projectId/reports'
       path: '/reports'
@@ -1112,6 +1149,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdDashboardsRouteImport
       parentRoute: typeof Char123LangChar125AppClientPortalDashboardRouteRoute
     }
+    '/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/plan': {
+      id: '/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/plan'
+      path: '/projects/$projectId/plan'
+      fullPath: '/{-$lang}/client-portal/dashboard/projects/$projectId/plan'
+      preLoaderRoute: typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdPlanRouteImport
+      parentRoute: typeof Char123LangChar125AppClientPortalDashboardRouteRoute
+    }
   }
 }
 
@@ -1122,6 +1166,7 @@ interface Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteChildren
   Char123LangChar125AppAdminDashboardProjectsProjectIdDashboardsRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDashboardsRoute
   Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute
   Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute
+  Char123LangChar125AppAdminDashboardProjectsProjectIdPlanRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdPlanRoute
   Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute
   Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute
   Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRoute: typeof Char123LangChar125AppAdminDashboardProjectsProjectIdTeamRoute
@@ -1142,6 +1187,8 @@ const Char123LangChar125AppAdminDashboardProjectsProjectIdRouteRouteChildren: Ch
       Char123LangChar125AppAdminDashboardProjectsProjectIdDocumentsRoute,
     Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute:
       Char123LangChar125AppAdminDashboardProjectsProjectIdMetricsRoute,
+    Char123LangChar125AppAdminDashboardProjectsProjectIdPlanRoute:
+      Char123LangChar125AppAdminDashboardProjectsProjectIdPlanRoute,
     Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute:
       Char123LangChar125AppAdminDashboardProjectsProjectIdReportsRoute,
     Char123LangChar125AppAdminDashboardProjectsProjectIdTasksRoute:
@@ -1220,6 +1267,7 @@ interface Char123LangChar125AppClientPortalDashboardRouteRouteChildren {
   Char123LangChar125AppClientPortalDashboardProjectsProjectIdRoute: typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdRoute
   Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRoute: typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRoute
   Char123LangChar125AppClientPortalDashboardProjectsProjectIdDashboardsRoute: typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdDashboardsRoute
+  Char123LangChar125AppClientPortalDashboardProjectsProjectIdPlanRoute: typeof Char123LangChar125AppClientPortalDashboardProjectsProjectIdPlanRoute
 }
 
 const Char123LangChar125AppClientPortalDashboardRouteRouteChildren: Char123LangChar125AppClientPortalDashboardRouteRouteChildren =
@@ -1240,6 +1288,8 @@ const Char123LangChar125AppClientPortalDashboardRouteRouteChildren: Char123LangC
       Char123LangChar125AppClientPortalDashboardProjectsProjectIdConversationRoute,
     Char123LangChar125AppClientPortalDashboardProjectsProjectIdDashboardsRoute:
       Char123LangChar125AppClientPortalDashboardProjectsProjectIdDashboardsRoute,
+    Char123LangChar125AppClientPortalDashboardProjectsProjectIdPlanRoute:
+      Char123LangChar125AppClientPortalDashboardProjectsProjectIdPlanRoute,
   }
 
 const Char123LangChar125AppClientPortalDashboardRouteRouteWithChildren =

@@ -511,3 +511,109 @@ insert into public.dashboard_views (dashboard_id, viewer_id, viewed_at) values
   ('5a000000-0000-4000-8000-000000000003', 'c0000000-0000-4000-8000-0000000000a1', now() - interval '1 day 3 hours'),
   ('5b000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-0000000000b2', now() - interval '3 days');
 -- End: dashboards seed.
+-- ═══ Project plan (decision 0040) ═══════════════════════════════════════════════════════════════
+-- Phases, milestones and the hours staff recorded on the demo projects (all but the one still
+-- hidden while it is scoped), dated like the rest of the demo. Each plan gives its project the
+-- progress typed above (private.plan_progress): the seed's triggers that refresh the progress
+-- are off here, so the demo's activity keeps its history, and tests/integration/schema/plan.test.ts
+-- holds the two together; so are its notifications (milestones reached, hours past 80% and 100%):
+-- they are the plan's history, not news. Kuntur's ingestion project, on hold, shows a progress
+-- staff typed over its plan's (70%): 55%.
+alter table public.plan_phases disable trigger plan_phases_refresh_progress;
+alter table public.plan_time_entries disable trigger plan_time_entries_refresh_progress;
+alter table public.plan_milestones disable trigger plan_milestones_notify;
+alter table public.plan_time_entries disable trigger plan_time_entries_notify_insert;
+
+insert into public.plan_phases (id, project_id, title, start_date, end_date, status, planned_hours, planned_budget, position, created_at)
+select p.id::uuid, p.project_id::uuid, p.title, current_date + p.starts, current_date + p.ends, p.status, p.hours,
+  p.hours * r.rate, p.position, pr.created_at + interval '1 day'
+from (values
+  ('e1a00000-0000-4000-8000-000000000001', '1a000000-0000-4000-8000-000000000001', 'Descubrimiento y KPIs', -150, -131, 'done', 80, 0),
+  ('e1a00000-0000-4000-8000-000000000002', '1a000000-0000-4000-8000-000000000001', 'Modelo de datos', -130, -81, 'done', 160, 1),
+  ('e1a00000-0000-4000-8000-000000000003', '1a000000-0000-4000-8000-000000000001', 'Construcción del cuadro de mando', -80, 30, 'in_progress', 200, 2),
+  ('e1a00000-0000-4000-8000-000000000004', '1a000000-0000-4000-8000-000000000001', 'Despliegue y formación', 31, 60, 'planned', 60, 3),
+  ('e1a00000-0000-4000-8000-000000000011', '1a000000-0000-4000-8000-000000000002', 'Evaluación de sistemas', -400, -361, 'done', 120, 0),
+  ('e1a00000-0000-4000-8000-000000000012', '1a000000-0000-4000-8000-000000000002', 'Construcción del lakehouse', -360, -181, 'done', 520, 1),
+  ('e1a00000-0000-4000-8000-000000000013', '1a000000-0000-4000-8000-000000000002', 'Migración de fuentes', -180, -69, 'done', 360, 2),
+  ('e1a00000-0000-4000-8000-000000000021', '1a000000-0000-4000-8000-000000000003', 'Auditoría de datos de clientes', -10, 20, 'in_progress', 60, 0),
+  ('e1a00000-0000-4000-8000-000000000022', '1a000000-0000-4000-8000-000000000003', 'Segmentación', 21, 70, 'planned', 120, 1),
+  ('e1a00000-0000-4000-8000-000000000023', '1a000000-0000-4000-8000-000000000003', 'Modelo de propensión', 71, 130, 'planned', 160, 2),
+  ('e1a00000-0000-4000-8000-000000000024', '1a000000-0000-4000-8000-000000000003', 'Activación en el programa', 131, 150, 'planned', 60, 3),
+  ('e1b00000-0000-4000-8000-000000000001', '1b000000-0000-4000-8000-000000000001', 'Data discovery', -120, -96, 'done', 60, 0),
+  ('e1b00000-0000-4000-8000-000000000002', '1b000000-0000-4000-8000-000000000001', 'Feature engineering', -95, -41, 'done', 100, 1),
+  ('e1b00000-0000-4000-8000-000000000003', '1b000000-0000-4000-8000-000000000001', 'Model development', -40, 40, 'in_progress', 200, 2),
+  ('e1b00000-0000-4000-8000-000000000004', '1b000000-0000-4000-8000-000000000001', 'Validation and explainability', 41, 90, 'planned', 140, 3),
+  ('e1b00000-0000-4000-8000-000000000011', '1b000000-0000-4000-8000-000000000002', 'Source analysis', -200, -171, 'done', 80, 0),
+  ('e1b00000-0000-4000-8000-000000000012', '1b000000-0000-4000-8000-000000000002', 'Streaming pipeline', -170, -61, 'in_progress', 240, 1),
+  ('e1b00000-0000-4000-8000-000000000013', '1b000000-0000-4000-8000-000000000002', 'Monitoring and handover', -60, 30, 'planned', 80, 2),
+  ('e1b00000-0000-4000-8000-000000000021', '1b000000-0000-4000-8000-000000000003', 'Governance model', -260, -201, 'done', 100, 0),
+  ('e1b00000-0000-4000-8000-000000000022', '1b000000-0000-4000-8000-000000000003', 'Critical data elements catalogue', -200, -101, 'done', 160, 1),
+  ('e1b00000-0000-4000-8000-000000000023', '1b000000-0000-4000-8000-000000000003', 'Lineage and regulator report', -100, -36, 'done', 120, 2)
+) as p (id, project_id, title, starts, ends, status, hours, position)
+join public.projects pr on pr.id = p.project_id::uuid
+-- Ribera's work is billed at 95 € an hour, Kuntur's at 110 €.
+join (values ('0a000000-0000-4000-8000-000000000001'::uuid, 95), ('0b000000-0000-4000-8000-000000000001'::uuid, 110))
+  as r (organization_id, rate) on r.organization_id = pr.organization_id;
+
+insert into public.plan_milestones (id, project_id, phase_id, title, due_date, status, reached_at, created_at)
+select m.id::uuid, ph.project_id, ph.id, m.title, current_date + m.due, case when m.reached is null then 'pending' else 'reached' end,
+  current_date + m.reached + time '17:00', ph.created_at
+from (values
+  ('e2a00000-0000-4000-8000-000000000001', 'e1a00000-0000-4000-8000-000000000001', 'Especificación de KPIs aprobada', -131, -132),
+  ('e2a00000-0000-4000-8000-000000000002', 'e1a00000-0000-4000-8000-000000000002', 'Modelo de datos validado', -81, -78),
+  ('e2a00000-0000-4000-8000-000000000003', 'e1a00000-0000-4000-8000-000000000003', 'Prototipo v2 revisado con ventas', -40, -40),
+  ('e2a00000-0000-4000-8000-000000000004', 'e1a00000-0000-4000-8000-000000000003', 'Puesta en producción', 30, null),
+  ('e2a00000-0000-4000-8000-000000000005', 'e1a00000-0000-4000-8000-000000000004', 'Formación de usuarios completada', 60, null),
+  ('e2a00000-0000-4000-8000-000000000011', 'e1a00000-0000-4000-8000-000000000011', 'Arquitectura aprobada', -361, -362),
+  ('e2a00000-0000-4000-8000-000000000012', 'e1a00000-0000-4000-8000-000000000012', 'Lakehouse en producción', -181, -183),
+  ('e2a00000-0000-4000-8000-000000000013', 'e1a00000-0000-4000-8000-000000000013', 'Migración completada', -69, -69),
+  ('e2a00000-0000-4000-8000-000000000021', 'e1a00000-0000-4000-8000-000000000022', 'Segmentos validados', 70, null),
+  ('e2a00000-0000-4000-8000-000000000022', 'e1a00000-0000-4000-8000-000000000024', 'Programa activado', 150, null),
+  ('e2b00000-0000-4000-8000-000000000001', 'e1b00000-0000-4000-8000-000000000001', 'Data sources signed off', -96, -95),
+  ('e2b00000-0000-4000-8000-000000000002', 'e1b00000-0000-4000-8000-000000000002', 'Feature set frozen', -41, -43),
+  ('e2b00000-0000-4000-8000-000000000003', 'e1b00000-0000-4000-8000-000000000003', 'Model approved by the credit committee', 40, null),
+  ('e2b00000-0000-4000-8000-000000000004', 'e1b00000-0000-4000-8000-000000000004', 'Go-live', 90, null),
+  ('e2b00000-0000-4000-8000-000000000011', 'e1b00000-0000-4000-8000-000000000011', 'Sources agreed', -171, -172),
+  ('e2b00000-0000-4000-8000-000000000012', 'e1b00000-0000-4000-8000-000000000012', 'Pipeline in staging', -61, null),
+  ('e2b00000-0000-4000-8000-000000000021', 'e1b00000-0000-4000-8000-000000000021', 'Governance model approved', -201, -203),
+  ('e2b00000-0000-4000-8000-000000000022', 'e1b00000-0000-4000-8000-000000000023', 'Report filed with the regulator', -36, -35)
+) as m (id, phase_id, title, due, reached)
+join public.plan_phases ph on ph.id = m.phase_id::uuid;
+
+-- The hours used per phase, as entries of at most six hours spread over the phase's days up to
+-- yesterday, taken in turn by the admin and the super_admin, at the project's rate.
+insert into public.plan_time_entries (phase_id, person_id, worked_on, hours, rate, created_by, created_at)
+select ph.id, w.person, w.day, w.hours, ph.planned_budget / ph.planned_hours, w.person, w.day + time '18:00'
+from (values
+  ('e1a00000-0000-4000-8000-000000000001', 76), ('e1a00000-0000-4000-8000-000000000002', 172),
+  ('e1a00000-0000-4000-8000-000000000003', 85),
+  ('e1a00000-0000-4000-8000-000000000011', 118), ('e1a00000-0000-4000-8000-000000000012', 540),
+  ('e1a00000-0000-4000-8000-000000000013', 352),
+  ('e1a00000-0000-4000-8000-000000000021', 40),
+  ('e1b00000-0000-4000-8000-000000000001', 58), ('e1b00000-0000-4000-8000-000000000002', 104),
+  ('e1b00000-0000-4000-8000-000000000003', 65),
+  ('e1b00000-0000-4000-8000-000000000011', 84), ('e1b00000-0000-4000-8000-000000000012', 200),
+  ('e1b00000-0000-4000-8000-000000000021', 96), ('e1b00000-0000-4000-8000-000000000022', 170),
+  ('e1b00000-0000-4000-8000-000000000023', 118)
+) as u (phase_id, used)
+join public.plan_phases ph on ph.id = u.phase_id::uuid
+cross join lateral (
+  select case when i % 2 = 0 then 'a0000000-0000-4000-8000-000000000002'::uuid else 'a0000000-0000-4000-8000-000000000001'::uuid end as person,
+    ph.start_date + (i * (least(ph.end_date, current_date - 1) - ph.start_date) / ceil(u.used / 6.0)::integer) as day,
+    least(6, u.used - 6 * i) as hours
+  from generate_series(0, ceil(u.used / 6.0)::integer - 1) as i
+) w;
+
+alter table public.plan_phases enable trigger plan_phases_refresh_progress;
+alter table public.plan_time_entries enable trigger plan_time_entries_refresh_progress;
+alter table public.plan_milestones enable trigger plan_milestones_notify;
+alter table public.plan_time_entries enable trigger plan_time_entries_notify_insert;
+
+-- The ingestion project's typed progress stands over its plan's, as a decision staff took (not
+-- an event of the demo's history: no activity entry, its last update unchanged).
+alter table public.projects disable trigger projects_log_activity;
+alter table public.projects disable trigger projects_set_updated_at;
+update public.projects set progress_overridden = true where id = '1b000000-0000-4000-8000-000000000002';
+alter table public.projects enable trigger projects_log_activity;
+alter table public.projects enable trigger projects_set_updated_at;
+-- ═══ End of the project plan ════════════════════════════════════════════════════════════════════

@@ -1,5 +1,5 @@
 // One project for staff, as sub-pages with their own URLs: the overview (details: edit, archive
-// or bring back), Documents, Reports, Metrics, Tasks, Approvals, Activity and Team access, under a header and a nav that
+// or bring back), Documents, Reports, Metrics, Tasks, Approvals, Plan, Activity and Team access, under a header and a nav that
 // stay. Every section loads and fails on its own; every write invalidates what it changed (and
 // the activity, which the triggers append to).
 import { useState, type ReactNode } from 'react'
@@ -31,6 +31,7 @@ import { MetricsAdmin } from '@/features/metrics/admin/admin-metrics'
 import { ReportsAdmin } from '@/features/reports/admin/admin-reports'
 import { TasksAdmin } from '@/features/tasks/admin/admin-tasks'
 import { ApprovalsAdmin } from '@/features/approvals/admin/admin-approvals'
+import { PlanAdmin } from '@/features/plan/admin/plan-admin'
 import { TeamAccessAdmin } from '@/features/approvals/admin/team-access'
 import { DashboardsAdmin } from '@/features/dashboards/admin/dashboards-admin'
 import { ProjectForm, toProjectRow, type ProjectFormValues } from '@/features/projects/admin/project-form'
@@ -110,6 +111,7 @@ function ProjectFrame({ project }: { project: AdminProject }) {
     { to: `${base}/metrics`, label: t`Metrics` },
     { to: `${base}/tasks`, label: t`Tasks` },
     { to: `${base}/approvals`, label: t`Approvals` },
+    { to: `${base}/plan`, label: t`Plan` },
     { to: `${base}/activity`, label: t`Activity` },
     { to: `${base}/team`, label: t`Team access` },
     { to: `${base}/dashboards`, label: t`Dashboards` },
@@ -248,6 +250,21 @@ export function ProjectApprovalsPage() {
         <Section id="approvals" title={<Trans>Approvals</Trans>}>
           <SectionBoundary failure={<Trans>The approvals could not be loaded.</Trans>}>
             <ApprovalsAdmin project={project} />
+          </SectionBoundary>
+        </Section>
+      )}
+    </SubPage>
+  )
+}
+
+// The project plan (decision 0040): phases, milestones, time and the progress they give.
+export function ProjectPlanPage() {
+  return (
+    <SubPage>
+      {(project) => (
+        <Section id="plan" title={<Trans>Plan</Trans>}>
+          <SectionBoundary failure={<Trans>The plan could not be loaded.</Trans>}>
+            <PlanAdmin projectId={project.id} />
           </SectionBoundary>
         </Section>
       )}

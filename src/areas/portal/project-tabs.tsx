@@ -1,7 +1,8 @@
 // A project's tabs in the portal: the project page (its sections below, reached by the in-page
-// links) and its conversation, a page of its own. The open page is marked (aria-current and the
-// tab row's style); on the conversation page the section links lead back to the project page's
-// sections. The Dashboards tab (decision 0039) shows only when the project has dashboards for the person.
+// links), its dashboards, its conversation and its plan, pages of their own. The open page is
+// marked (aria-current and the tab row's style); on the other pages the section links lead back to
+// the project page's sections. The Dashboards tab (decision 0039) shows only when the project has
+// dashboards for the person.
 import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
@@ -30,7 +31,7 @@ export function PortalProjectTabs({
   open,
 }: {
   projectId: string
-  open: 'project' | 'conversation' | 'dashboards'
+  open: 'project' | 'conversation' | 'dashboards' | 'plan'
 }) {
   const { t, i18n } = useLingui()
   const lang = useLangPrefix()
@@ -58,6 +59,12 @@ export function PortalProjectTabs({
           </Link>
         </li>
       )}
+      {/* The project plan (decision 0040): a page of its own, like the conversation. */}
+      <li className={tabItem}>
+        <Link to={`${projectPath}/plan`} params={params} className={tabLink}>
+          {t`Plan`}
+        </Link>
+      </li>
       {sections.map((section) => (
         <li key={section.id} className={tabItem}>
           {open === 'project' ? (

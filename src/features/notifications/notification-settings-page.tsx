@@ -39,6 +39,10 @@ const kindLabels: Record<PreferenceKind, { label: MessageDescriptor; hint: Messa
   reports: { label: msg`Reports`, hint: msg`A report is published.` },
   approvals: { label: msg`Approvals`, hint: msg`Approval requests, their reminders and their answers.` },
   tasks: { label: msg`Tasks`, hint: msg`A task is assigned to you.` },
+  plan: {
+    label: msg`Project plan`,
+    hint: msg`A milestone is reached, or the time recorded reaches 80% or all of the hours or budget planned.`,
+  },
 }
 
 const choiceLabels: Record<EmailChoice, MessageDescriptor> = {

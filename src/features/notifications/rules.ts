@@ -9,7 +9,7 @@ import { msg } from '@lingui/core/macro'
 import { checkWith, oneOf } from '@/lib/rules/check'
 
 /** The kinds a person chooses for, in the order the form shows them (the table's columns). */
-export const preferenceKinds = ['messages', 'mentions', 'documents', 'reports', 'approvals', 'tasks'] as const
+export const preferenceKinds = ['messages', 'mentions', 'documents', 'reports', 'approvals', 'tasks', 'plan'] as const
 export type PreferenceKind = (typeof preferenceKinds)[number]
 
 export const emailChoices = ['immediately', 'digest', 'off'] as const
@@ -27,6 +27,7 @@ export const defaultPreferences: PreferencesInput = {
   reports: 'digest',
   approvals: 'digest',
   tasks: 'digest',
+  plan: 'digest',
   digestFrequency: 'soon',
 }
 
@@ -48,6 +49,7 @@ export const preferencesSchema = z.object({
   reports: choice,
   approvals: choice,
   tasks: choice,
+  plan: choice,
   digestFrequency: oneOf(digestFrequencies, 'frequency'),
 })
 
@@ -79,6 +81,7 @@ export function toPreferencesRow(personId: string, values: PreferencesInput) {
     reports: values.reports,
     approvals: values.approvals,
     tasks: values.tasks,
+    plan: values.plan,
     digest_frequency: values.digestFrequency,
   }
 }

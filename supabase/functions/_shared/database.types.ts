@@ -575,6 +575,7 @@ export type Database = {
           tasks: string
           digest_frequency: string
           updated_at: string
+          plan: string
         }
         Insert: {
           person_id: string
@@ -586,6 +587,7 @@ export type Database = {
           tasks?: string
           digest_frequency?: string
           updated_at?: string
+          plan?: string
         }
         Update: {
           person_id?: string
@@ -597,6 +599,7 @@ export type Database = {
           tasks?: string
           digest_frequency?: string
           updated_at?: string
+          plan?: string
         }
         Relationships: [
           {
@@ -787,6 +790,168 @@ export type Database = {
         }
         Relationships: []
       }
+      plan_milestones: {
+        Row: {
+          id: string
+          project_id: string
+          phase_id: string | null
+          title: string
+          due_date: string
+          status: string
+          reached_at: string | null
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          project_id: string
+          phase_id?: string | null
+          title: string
+          due_date: string
+          status?: string
+          reached_at?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          project_id?: string
+          phase_id?: string | null
+          title?: string
+          due_date?: string
+          status?: string
+          reached_at?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "plan_milestones_phase_id_fkey"
+            columns: ["phase_id"]
+            isOneToOne: false
+            referencedRelation: "plan_phases"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "plan_milestones_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      plan_phases: {
+        Row: {
+          id: string
+          project_id: string
+          title: string
+          start_date: string
+          end_date: string
+          status: string
+          planned_hours: number | null
+          planned_budget: number | null
+          position: number
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          project_id: string
+          title: string
+          start_date: string
+          end_date: string
+          status?: string
+          planned_hours?: number | null
+          planned_budget?: number | null
+          position?: number
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          project_id?: string
+          title?: string
+          start_date?: string
+          end_date?: string
+          status?: string
+          planned_hours?: number | null
+          planned_budget?: number | null
+          position?: number
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "plan_phases_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      plan_time_entries: {
+        Row: {
+          id: string
+          phase_id: string
+          person_id: string
+          worked_on: string
+          hours: number
+          rate: number | null
+          amount: number | null
+          note: string | null
+          created_by: string | null
+          created_at: string
+        }
+        Insert: {
+          id?: string
+          phase_id: string
+          person_id: string
+          worked_on: string
+          hours: number
+          rate?: number | null
+          amount?: never
+          note?: string | null
+          created_by?: string | null
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          phase_id?: string
+          person_id?: string
+          worked_on?: string
+          hours?: number
+          rate?: number | null
+          amount?: never
+          note?: string | null
+          created_by?: string | null
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "plan_time_entries_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "plan_time_entries_person_id_fkey"
+            columns: ["person_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "plan_time_entries_phase_id_fkey"
+            columns: ["phase_id"]
+            isOneToOne: false
+            referencedRelation: "plan_phases"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       profiles: {
         Row: {
           id: string
@@ -961,6 +1126,7 @@ export type Database = {
           created_at: string
           updated_at: string
           archived_at: string | null
+          progress_overridden: boolean
         }
         Insert: {
           id?: string
@@ -979,6 +1145,7 @@ export type Database = {
           created_at?: string
           updated_at?: string
           archived_at?: string | null
+          progress_overridden?: boolean
         }
         Update: {
           id?: string
@@ -997,6 +1164,7 @@ export type Database = {
           created_at?: string
           updated_at?: string
           archived_at?: string | null
+          progress_overridden?: boolean
         }
         Relationships: [
           {
@@ -1238,6 +1406,7 @@ export type Database = {
       open_dashboard: { Args: { p_dashboard_id: string }; Returns: Json }
       organization_approver_ids: { Args: { target_organization: string }; Returns: string[] }
       organization_client_ids: { Args: { target_organization: string }; Returns: string[] }
+      plan_usage: { Args: { target_project: string }; Returns: string[] }
       pre_request: { Args: never; Returns: undefined }
       project_dashboard_views: { Args: { p_project_id: string }; Returns: Json }
       project_document_downloads: { Args: { p_project_id: string }; Returns: Json }

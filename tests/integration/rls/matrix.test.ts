@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import { ALLOWED, DENIED, FILTERED, checkOutcome, describeExpectation, sees, type Expectation } from './expectations'
 import { actorList, actorUser, as, tryAs, type Actor, type Outcome } from './run-as'
-import { dashboards, documents, objectPath, organizations, projects, reports, tasks, users } from './seed-ids'
+import { dashboards, documents, objectPath, organizations, plan, projects, reports, tasks, users } from './seed-ids'
 
 type MatrixExpectation = Expectation | { sees: number; own: true }
 const own = (n: number): MatrixExpectation => ({ sees: n, own: true })
@@ -310,6 +310,62 @@ const matrix: TableSpec[] = [
       insert: [DENIED, DENIED, DENIED, DENIED, DENIED],
       update: [DENIED, ALLOWED, FILTERED, FILTERED, FILTERED],
       delete: [DENIED, ALLOWED, FILTERED, FILTERED, FILTERED],
+    },
+  },
+  // ─── Project plan (decision 0040) ───
+  {
+    table: 'plan_phases',
+    ownerIs: 'organization',
+    select:
+      'select p.organization_id as owner from public.plan_phases ph join public.projects p on p.id = ph.project_id',
+    insert: [
+      `insert into public.plan_phases (project_id, title, start_date, end_date, planned_hours) values ($1, 'Probe', current_date, current_date + 7, 10)`,
+      [projects.riberaDashboard],
+    ],
+    update: [`update public.plan_phases set title = 'Probe' where id = $1`, [plan.riberaBuild]],
+    delete: [`delete from public.plan_phases where id = $1`, [plan.riberaBuild]],
+    expect: {
+      select: [DENIED, own(11), own(10), sees(21), sees(21)],
+      insert: [DENIED, DENIED, DENIED, ALLOWED, ALLOWED],
+      update: [DENIED, FILTERED, FILTERED, ALLOWED, ALLOWED],
+      delete: [DENIED, FILTERED, FILTERED, ALLOWED, ALLOWED],
+    },
+  },
+  {
+    table: 'plan_milestones',
+    ownerIs: 'organization',
+    select:
+      'select p.organization_id as owner from public.plan_milestones m join public.projects p on p.id = m.project_id',
+    insert: [
+      `insert into public.plan_milestones (project_id, title, due_date) values ($1, 'Probe', current_date)`,
+      [projects.riberaDashboard],
+    ],
+    update: [`update public.plan_milestones set title = 'Probe' where id = $1`, [plan.riberaGoLive]],
+    delete: [`delete from public.plan_milestones where id = $1`, [plan.riberaGoLive]],
+    expect: {
+      select: [DENIED, own(10), own(8), sees(18), sees(18)],
+      insert: [DENIED, DENIED, DENIED, ALLOWED, ALLOWED],
+      update: [DENIED, FILTERED, FILTERED, ALLOWED, ALLOWED],
+      delete: [DENIED, FILTERED, FILTERED, ALLOWED, ALLOWED],
+    },
+  },
+  {
+    // Who logged what is staff's: clients read the totals through public.plan_usage().
+    table: 'plan_time_entries',
+    ownerIs: 'organization',
+    select: `select p.organization_id as owner from public.plan_time_entries t
+             join public.plan_phases ph on ph.id = t.phase_id join public.projects p on p.id = ph.project_id`,
+    insert: [
+      `insert into public.plan_time_entries (phase_id, person_id, worked_on, hours) values ($1, $2, current_date, 2)`,
+      [plan.riberaBuild, users.admin],
+    ],
+    update: [`update public.plan_time_entries set hours = 1 where phase_id = $1`, [plan.riberaBuild]],
+    delete: [`delete from public.plan_time_entries where phase_id = $1`, [plan.riberaBuild]],
+    expect: {
+      select: [DENIED, sees(0), sees(0), sees(385), sees(385)],
+      insert: [DENIED, DENIED, DENIED, ALLOWED, ALLOWED],
+      update: [DENIED, FILTERED, FILTERED, ALLOWED, ALLOWED],
+      delete: [DENIED, FILTERED, FILTERED, ALLOWED, ALLOWED],
     },
   },
   {

@@ -79,3 +79,15 @@ export const dashboards = {
   /** Kuntur's scoring project: Looker Studio, everyone. */
   kunturLooker: '5b000000-0000-4000-8000-000000000001',
 } as const
+
+/** The project plan's demo rows (decision 0040). */
+export const plan = {
+  /** Ribera dashboard: "Construcción del cuadro de mando", in progress, 200 h planned, 85 used. */
+  riberaBuild: 'e1a00000-0000-4000-8000-000000000003',
+  /** Ribera dashboard: "Despliegue y formación", planned, 60 h. */
+  riberaRollout: 'e1a00000-0000-4000-8000-000000000004',
+  /** Ribera dashboard: "Puesta en producción", pending. */
+  riberaGoLive: 'e2a00000-0000-4000-8000-000000000004',
+  /** Kuntur scoring: "Model development", in progress, 200 h planned, 65 used. */
+  kunturModel: 'e1b00000-0000-4000-8000-000000000003',
+} as const

@@ -137,7 +137,16 @@ describeEachDatabase('notification preferences on %s', (kind) => {
   })
 
   it('refuses in the table exactly what the form refuses, on the same field', async () => {
-    const fields = ['messages', 'mentions', 'documents', 'reports', 'approvals', 'tasks', 'digestFrequency'] as const
+    const fields = [
+      'messages',
+      'mentions',
+      'documents',
+      'reports',
+      'approvals',
+      'tasks',
+      'plan',
+      'digestFrequency',
+    ] as const
     for (const field of fields) {
       const values = { ...defaultPreferences, [field]: 'never' }
       const checked = checkPreferences(values as typeof defaultPreferences)

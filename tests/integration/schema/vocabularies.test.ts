@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { digestFrequencies, emailChoices, preferenceKinds } from '../../../src/features/notifications/rules'
 import { dashboardAudiences, dashboardKinds } from '../../../src/features/dashboards/rules'
 import * as vocab from '../../../src/lib/vocabularies'
+import { milestoneStatuses, phaseStatuses } from '../../../src/features/plan/rules'
 import { startTestServer, type TestServer } from '../support/server'
 
 const lists: Record<string, readonly string[]> = {
@@ -36,6 +37,9 @@ const lists: Record<string, readonly string[]> = {
   // project dashboards: a link or Metabase, for everyone or named people (decision 0039)
   project_dashboards_kind: dashboardKinds,
   project_dashboards_audience: dashboardAudiences,
+  // the project plan (decision 0040)
+  plan_phases_status_check: phaseStatuses,
+  plan_milestones_status_check: milestoneStatuses,
 }
 
 /** The quoted codes of a `x in ('a', 'b')` check, as PostgreSQL prints it (= ANY (ARRAY[...])). */

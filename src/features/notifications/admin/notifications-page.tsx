@@ -1,6 +1,6 @@
 // Staff's notifications: the shared list, each leading to where it is dealt with: a new lead to
 // its message, an answered approval to the project's approvals, a client's upload to the
-// project's documents, a message to the project's conversation.
+// project's documents, a message to the project's conversation, the plan's news to the plan.
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
@@ -14,6 +14,7 @@ type ProjectPage =
   | '/{-$lang}/admin/dashboard/projects/$projectId/approvals'
   | '/{-$lang}/admin/dashboard/projects/$projectId/conversation'
   | '/{-$lang}/admin/dashboard/projects/$projectId/documents'
+  | '/{-$lang}/admin/dashboard/projects/$projectId/plan'
 
 /** Where a notification about a project's thing leads; anything else opens the project. */
 const projectTargets: Record<string, { to: ProjectPage; label: MessageDescriptor }> = {
@@ -24,6 +25,8 @@ const projectTargets: Record<string, { to: ProjectPage; label: MessageDescriptor
   },
   document: { to: '/{-$lang}/admin/dashboard/projects/$projectId/documents', label: msg`View the documents` },
 }
+// A milestone reached and a threshold of the plan (decision 0040) lead to the project's plan.
+const planTarget = { to: '/{-$lang}/admin/dashboard/projects/$projectId/plan', label: msg`View the plan` } as const
 const projectOverview = { to: '/{-$lang}/admin/dashboard/projects/$projectId', label: msg`View project` } as const
 
 export function AdminNotificationsPage() {
@@ -55,7 +58,9 @@ export function AdminNotificationsPage() {
             </Link>
           )
         if (!item.project_id) return null
-        const target = (item.entity_type && projectTargets[item.entity_type]) || projectOverview
+        const target = item.kind.startsWith('plan_')
+          ? planTarget
+          : (item.entity_type && projectTargets[item.entity_type]) || projectOverview
         return (
           <Link
             to={target.to}

@@ -34,6 +34,15 @@ export function PortalNotificationsPage() {
           >
             <Trans>Open the conversation</Trans>
           </Link>
+        ) : item.project_id && item.kind.startsWith('plan_') ? (
+          <Link
+            to="/{-$lang}/client-portal/dashboard/projects/$projectId/plan"
+            params={{ lang, projectId: item.project_id }}
+            className={styles.projectLink}
+            onClick={onFollow}
+          >
+            <Trans>View the plan</Trans>
+          </Link>
         ) : item.project_id ? (
           <Link
             to="/{-$lang}/client-portal/dashboard/projects/$projectId"

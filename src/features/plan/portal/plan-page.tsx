@@ -1,0 +1,100 @@
+// A project's plan for the client, a page of its own beside the project page: where the progress
+// comes from, the hours and budget planned and used, the burn-down and the timeline of phases and
+// milestones. Row-level security gives a client only their organization's visible projects, and
+// only totals of the time recorded, never who recorded it.
+import type { ReactNode } from 'react'
+import { Link } from '@tanstack/react-router'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { EmptyState, PageSection, ProgressBar, ProjectNotFound, SectionBoundary } from '@/components/ui/page-kit'
+import * as layout from '@/components/ui/layout.css'
+import * as page from '@/components/ui/page.css'
+import { useProfile } from '@/lib/auth/use-auth'
+import { downloadText } from '@/lib/csv'
+import { useLangPrefix } from '@/lib/use-lang'
+import { planCsv, planFileName } from '../plan-csv'
+import { PlanBurndown, PlanSummary, PlanTimeline, ProgressSource } from '../plan-view'
+import { planProjectQuery, planQuery } from '../queries'
+import * as styles from '../plan.css'
+
+/** `tabs`: the project's tabs, which the route brings from the portal's project views. */
+export function PortalPlanPage({ projectId, tabs }: { projectId: string; tabs?: ReactNode }) {
+  const viewer = useProfile().id
+  const lang = useLangPrefix()
+  const project = useSuspenseQuery(planProjectQuery(viewer, projectId)).data
+  if (!project) {
+    return (
+      <ProjectNotFound
+        reason={<Trans>This project does not exist or is not shared with your organization.</Trans>}
+        back={
+          <Link to="/{-$lang}/client-portal/dashboard" params={{ lang }} className={page.backLink}>
+            <span aria-hidden="true">←&nbsp;</span>
+            <Trans>Back to overview</Trans>
+          </Link>
+        }
+      />
+    )
+  }
+  const name = project.name
+  return (
+    <div className={page.page}>
+      <Link
+        to="/{-$lang}/client-portal/dashboard/projects/$projectId"
+        params={{ lang, projectId }}
+        className={page.backLink}
+      >
+        <span aria-hidden="true">←&nbsp;</span>
+        <Trans>Back to {name}</Trans>
+      </Link>
+      <header className={page.pageHeader}>
+        <h1 className={page.pageTitle}>
+          <Trans>Plan: {name}</Trans>
+        </h1>
+        <ProgressBar value={project.progress} />
+      </header>
+      {tabs}
+      <SectionBoundary failure={<Trans>The plan could not be loaded.</Trans>}>
+        <PlanSections projectId={projectId} name={name} overridden={project.progress_overridden} />
+      </SectionBoundary>
+    </div>
+  )
+}
+
+function PlanSections({ projectId, name, overridden }: { projectId: string; name: string; overridden: boolean }) {
+  const { t, i18n } = useLingui()
+  const viewer = useProfile().id
+  const plan = useSuspenseQuery(planQuery(viewer, projectId)).data
+  if (plan.phases.length === 0) {
+    return (
+      <EmptyState>
+        <Trans>The team has not shared a plan for this project yet.</Trans>
+      </EmptyState>
+    )
+  }
+  return (
+    <>
+      <PageSection id="plan-use" title={<Trans>Hours and budget</Trans>}>
+        <ProgressSource overridden={overridden} />
+        <PlanSummary phases={plan.phases} usage={plan.usage} />
+        <PlanBurndown phases={plan.phases} usage={plan.usage} />
+      </PageSection>
+      <PageSection id="plan-timeline" title={<Trans>Timeline</Trans>}>
+        <PlanTimeline
+          phases={plan.phases}
+          milestones={plan.milestones}
+          usage={plan.usage}
+          label={t`Phases and milestones of ${name}`}
+        />
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={layout.buttonSecondary}
+            onClick={() => downloadText(planCsv(i18n, name, plan), planFileName('plan', name))}
+          >
+            <Trans>Download the plan (CSV)</Trans>
+          </button>
+        </div>
+      </PageSection>
+    </>
+  )
+}
