@@ -3,7 +3,7 @@
 import { useRef } from 'react'
 import { useSelector } from '@xstate/react'
 import { authActor } from './service'
-import type { AuthSnapshot } from '@machines/auth.machine'
+import type { AuthSnapshot, Profile } from '@machines/auth.machine'
 
 export function useAuthSelector<T>(selector: (snapshot: AuthSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
   return useSelector(authActor, selector, compare)
@@ -18,9 +18,16 @@ export function useProfile() {
   const profile = useAuthSelector((snapshot) => snapshot.context.profile)
   const last = useRef(profile)
   if (profile) last.current = profile
+  // A section that mounts in that moment (it had suspended while the cache was cleared) has no
+  // last profile of its own: it gets the one the page was showing.
+  if (profile) shownProfile = profile
+  else last.current ??= shownProfile
   if (!last.current) throw new Error('useProfile outside a guarded route')
   return last.current
 }
+
+/** The profile the guarded pages last showed, for sections mounting while the user signs out. */
+let shownProfile: Profile | null = null
 
 /**
  * The signed-in user's profile, or null for the moment between sign-out and leaving the page

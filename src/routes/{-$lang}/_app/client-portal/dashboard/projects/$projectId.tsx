@@ -11,6 +11,7 @@ import {
 } from '@/features/projects/portal/queries'
 import { isUuid } from '@/lib/query-utils'
 import { approversQuery, projectApprovalsQuery } from '@/features/approvals/queries'
+import { projectDashboardsQuery } from '@/features/dashboards/queries'
 import { PortalRouteError } from '@/components/ui/page-kit'
 import { privatePageHead } from '@/lib/seo'
 
@@ -26,6 +27,8 @@ export const Route = createFileRoute('/{-$lang}/_app/client-portal/dashboard/pro
       void queryClient.prefetchQuery(projectTasksQuery(profile.id, projectId))
       void queryClient.prefetchQuery(projectActivityQuery(profile.id, projectId))
       void queryClient.prefetchQuery(projectApprovalsQuery(profile.id, projectId))
+      // The tabs show "Dashboards" when there are some for the person.
+      void queryClient.prefetchQuery(projectDashboardsQuery(profile.id, projectId))
       // A client's projects are their organization's: who approves there need not wait for the project.
       if (profile.organization_id) void queryClient.prefetchQuery(approversQuery(profile.id, profile.organization_id))
     }
