@@ -152,14 +152,18 @@ describeEachDatabase('seed on %s', (kind) => {
   })
 
   it('has leads in every status of the pipeline, one of them become Kuntur Pay (decision 0038)', async () => {
-    expect(await query(`select status, count(*)::int as n from public.contact_messages group by 1 order by 1`)).toEqual([
-      { status: 'contacted', n: 1 },
-      { status: 'lost', n: 1 },
-      { status: 'new', n: 1 },
-      { status: 'qualified', n: 1 },
-      { status: 'won', n: 1 },
-    ])
-    expect(await count(`select 1 from public.contact_messages where organization_id = '${organizations.kuntur}'`)).toBe(1)
+    expect(await query(`select status, count(*)::int as n from public.contact_messages group by 1 order by 1`)).toEqual(
+      [
+        { status: 'contacted', n: 1 },
+        { status: 'lost', n: 1 },
+        { status: 'new', n: 1 },
+        { status: 'qualified', n: 1 },
+        { status: 'won', n: 1 },
+      ],
+    )
+    expect(await count(`select 1 from public.contact_messages where organization_id = '${organizations.kuntur}'`)).toBe(
+      1,
+    )
     expect(await count('select 1 from public.contact_messages where assignee_id is not null')).toBe(5)
     expect(await count('select 1 from public.lead_notes')).toBe(5)
     expect(await count('select 1 from public.lead_status_changes')).toBe(8)
