@@ -15,6 +15,8 @@ const tables = [
   'conversation_reads',
   'document_downloads',
   'documents',
+  'lead_notes',
+  'lead_status_changes',
   'notification_preferences',
   'notifications',
   'organization_approvers',
