@@ -87,8 +87,6 @@ export const cardForm = style({ display: 'grid', gap: vars.space['2'], minWidth:
 
 export const statusForm = style({ display: 'grid', gap: vars.space['3'], maxWidth: '32rem', minWidth: 0 })
 
-export const toolbar = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], alignItems: 'center' })
-
 export const timeline = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space['3'] })
 
 export const timelineItem = style({
