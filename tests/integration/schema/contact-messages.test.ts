@@ -100,7 +100,10 @@ describeEachDatabase('contact_messages on %s', (kind) => {
 
     it('cannot update or delete messages', async () => {
       const client = visitor(freshAddress())
-      const update = await client.from('contact_messages').update({ status: 'lost', lost_reason: 'x' }).neq('status', 'x')
+      const update = await client
+        .from('contact_messages')
+        .update({ status: 'lost', lost_reason: 'x' })
+        .neq('status', 'x')
       expect(update.error?.code).toBe('42501')
       const remove = await client.from('contact_messages').delete().neq('status', 'x')
       expect(remove.error?.code).toBe('42501')
