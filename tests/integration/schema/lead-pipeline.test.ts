@@ -279,6 +279,30 @@ describeEachDatabase('lead pipeline on %s', (kind) => {
     expect(viaApi.error).not.toBeNull()
   })
 
+  it('e-mails the reminder at once to an assignee who chose "immediately" for tasks, linking to the lead', async () => {
+    const lead = await newLead()
+    await server.deps.db.query(
+      `insert into public.notification_preferences (person_id, tasks) values ($1, 'immediately')
+       on conflict (person_id) do update set tasks = 'immediately'`,
+      [users.superAdmin],
+    )
+    await server.deps.db.query(
+      `update public.contact_messages set assignee_id = $2, follow_up_on = current_date where id = $1`,
+      [lead.id, users.superAdmin],
+    )
+    await server.notificationMails.flush()
+    expect(await server.leadFollowUps.run()).toBe(1)
+    await server.notificationMails.flush()
+    const mails = server.deps
+      .catcher!.messages()
+      .filter((mail) => mail.to.includes('superadmin@caucedata.com') && mail.subject === `Follow-up due: ${lead.name}`)
+    expect(mails).toHaveLength(1)
+    // The super_admin reads English: the title in their language, the link to the lead's page.
+    expect(mails[0]!.text).toContain(`Today is the day to follow up ${lead.name}`)
+    expect(mails[0]!.text).toContain(`/en/admin/dashboard/leads/${lead.id}`)
+    await server.deps.db.query('delete from public.notification_preferences where person_id = $1', [users.superAdmin])
+  })
+
   // ─── Conversion into a client organization ─────────────────────────────────────────────────
 
   it('converts a qualified lead into an organization in one step, then invites the person', async () => {
