@@ -383,10 +383,10 @@ values
     true, false, 'new', 'es', now() - interval '2 days'),
   ('Tom Becker', 'tom.becker@example.net', 'Northwind Logistics', null, 'data-engineering',
     'We need to move our nightly batch jobs to streaming. Do you work with teams in Germany?',
-    true, true, 'in_progress', 'en', now() - interval '9 days'),
+    true, true, 'contacted', 'en', now() - interval '9 days'),
   ('Camila Rojas', 'camila.rojas@example.org', null, null, 'financial-intelligence',
     'Busco apoyo para un modelo de scoring en una cooperativa de ahorro y crédito.',
-    true, false, 'closed', 'es', now() - interval '30 days');
+    true, false, 'contacted', 'es', now() - interval '30 days');
 
 update public.contact_messages set handled_by = 'a0000000-0000-4000-8000-000000000002' where status <> 'new';
 
@@ -476,6 +476,91 @@ from (values
   ('c0000000-0000-4000-8000-0000000000b2'::uuid, interval '2 days')
 ) as s (id, idle)
 where s.id = u.id;
+
+-- ═══ Lead pipeline (issue 25, item 3; decision 0038) ═════════════════════════════════════════
+-- One section, appended: the leads above in the pipeline's statuses, with assignees, follow-up
+-- dates (none due, so nothing is reminded on first start), internal notes, a lost reason, their
+-- status history, and two more leads: one qualified, and the one that became Kuntur Pay.
+-- Written as the owner with the history trigger off: the history rows are the seed's own, dated.
+alter table public.contact_messages disable trigger contact_messages_set_updated_at;
+alter table public.contact_messages disable trigger contact_messages_record_status;
+
+insert into public.contact_messages
+  (name, email, company, phone, interest, message, privacy_accepted, marketing_opt_in, status, locale, created_at)
+values
+  ('Héctor Salinas', 'hector.salinas@example.org', 'Cooperativa Hortofrutícola del Segura', '+34 968 000 456',
+    'data-architecture',
+    'Tenemos los datos de cosecha y de ventas en hojas de cálculo distintas. Nos gustaría unificarlos en un almacén de datos.',
+    true, false, 'qualified', 'es', now() - interval '12 days'),
+  ('Sarah Cohen', 'sarah.cohen@example.com', 'Kuntur Pay', '+57 601 000 789', 'financial-intelligence',
+    'We are a payments company in Bogotá and need reliable revenue reporting across our merchants. Could we talk about a first project?',
+    true, true, 'won', 'en', now() - interval '290 days');
+
+update public.contact_messages m set
+  assignee_id = s.assignee::uuid, follow_up_on = s.follow_up, lost_reason = s.reason,
+  status = coalesce(s.status, m.status),
+  organization_id = s.organization::uuid,
+  converted_at = case when s.organization is not null then now() - interval '270 days' end
+from (values
+  ('elena.navarro@example.org', 'a0000000-0000-4000-8000-000000000002', current_date + 2, null, null, null),
+  ('tom.becker@example.net', 'a0000000-0000-4000-8000-000000000002', current_date + 5, null, null, null),
+  ('camila.rojas@example.org', 'a0000000-0000-4000-8000-000000000002', null, 'lost',
+    'Eligió a un proveedor local que ya trabajaba con la cooperativa.', null),
+  ('hector.salinas@example.org', 'a0000000-0000-4000-8000-000000000001', current_date + 1, null, null, null),
+  ('sarah.cohen@example.com', 'a0000000-0000-4000-8000-000000000001', null, null, null,
+    '0b000000-0000-4000-8000-000000000001')
+) as s (email, assignee, follow_up, status, reason, organization)
+where m.email = s.email;
+
+-- Who moved each lead, and when (days after it arrived).
+insert into public.lead_status_changes (lead_id, from_status, to_status, lost_reason, changed_by, changed_at)
+select m.id, h.from_status, h.to_status, case when h.to_status = 'lost' then m.lost_reason end, h.changed_by::uuid,
+       m.created_at + h.after
+from public.contact_messages m
+join (values
+  ('tom.becker@example.net', 'new', 'contacted', 'a0000000-0000-4000-8000-000000000002', interval '1 day'),
+  ('camila.rojas@example.org', 'new', 'contacted', 'a0000000-0000-4000-8000-000000000002', interval '1 day'),
+  ('camila.rojas@example.org', 'contacted', 'lost', 'a0000000-0000-4000-8000-000000000002', interval '8 days'),
+  ('hector.salinas@example.org', 'new', 'contacted', 'a0000000-0000-4000-8000-000000000002', interval '1 day'),
+  ('hector.salinas@example.org', 'contacted', 'qualified', 'a0000000-0000-4000-8000-000000000001', interval '6 days'),
+  ('sarah.cohen@example.com', 'new', 'contacted', 'a0000000-0000-4000-8000-000000000001', interval '1 day'),
+  ('sarah.cohen@example.com', 'contacted', 'qualified', 'a0000000-0000-4000-8000-000000000001', interval '8 days'),
+  ('sarah.cohen@example.com', 'qualified', 'won', 'a0000000-0000-4000-8000-000000000001', interval '20 days')
+) as h (email, from_status, to_status, changed_by, after) on h.email = m.email;
+
+insert into public.lead_notes (lead_id, author_id, body, created_at)
+select m.id, n.author::uuid, n.body, m.created_at + n.after
+from public.contact_messages m
+join (values
+  ('tom.becker@example.net', 'a0000000-0000-4000-8000-000000000002',
+    'Llamada hecha: trabajan con equipos en Hamburgo. Enviar casos de streaming antes del viernes.', interval '1 day'),
+  ('camila.rojas@example.org', 'a0000000-0000-4000-8000-000000000002',
+    'Presupuesto enviado; lo comparan con el de un proveedor de la zona.', interval '3 days'),
+  ('hector.salinas@example.org', 'a0000000-0000-4000-8000-000000000002',
+    'Reunión por vídeo: unas 40 hojas de cálculo, tres campañas al año. Interesa un piloto de una campaña.', interval '2 days'),
+  ('hector.salinas@example.org', 'a0000000-0000-4000-8000-000000000001',
+    'Budget approved by their board for a pilot. Proposal to send this week.', interval '6 days'),
+  ('sarah.cohen@example.com', 'a0000000-0000-4000-8000-000000000001',
+    'Signed the first project (merchant revenue dashboard). Converted into the Kuntur Pay organization.', interval '20 days')
+) as n (email, author, body, after) on n.email = m.email;
+
+-- Each lead was last changed, and handled by, at its latest status change.
+update public.contact_messages m set
+  updated_at = coalesce((select max(h.changed_at) from public.lead_status_changes h where h.lead_id = m.id), m.created_at),
+  handled_by = (select h.changed_by from public.lead_status_changes h where h.lead_id = m.id order by h.changed_at desc limit 1);
+
+alter table public.contact_messages enable trigger contact_messages_record_status;
+alter table public.contact_messages enable trigger contact_messages_set_updated_at;
+
+-- The two new leads' notifications, as the history section above dates the others.
+update public.notifications n set created_at = m.created_at,
+  read_at = case when m.status <> 'new' then m.created_at + interval '1 day' end,
+  emailed_at = m.created_at
+from public.contact_messages m
+where n.kind = 'contact_message' and n.entity_id = m.id
+  and m.email in ('hector.salinas@example.org', 'sarah.cohen@example.com');
+delete from public.notifications n using auth.users u where u.id = n.recipient_id and n.created_at < u.created_at;
+-- ═══ End of the lead pipeline section ═══════════════════════════════════════════════════════
 
 -- End of the "as" context.
 select set_config('request.jwt.claims', '', false);

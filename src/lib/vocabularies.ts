@@ -40,7 +40,7 @@ export const metricGranularities = ['day', 'week', 'month', 'quarter', 'year'] a
 export const taskStatuses = ['todo', 'in_progress', 'blocked', 'done'] as const
 export const taskPriorities = ['low', 'medium', 'high', 'urgent'] as const
 
-export const leadStatuses = ['new', 'in_progress', 'closed'] as const
+export const leadStatuses = ['new', 'contacted', 'qualified', 'won', 'lost'] as const
 
 export const activityEntityTypes = [
   'project',

@@ -17,6 +17,7 @@ alter table public.notifications add constraint notifications_kind_check check (
   'document_shared', 'report_published', 'task_assigned', 'document_uploaded', 'contact_message',
   'organization_access', 'conversation_message', 'conversation_mention',
   'approval_requested', 'approval_reminder', 'approval_answered',
+  'lead_follow_up',
   'plan_milestone_reached', 'plan_threshold'
 ));
 alter table public.notifications drop constraint notifications_entity_type_check;
@@ -27,7 +28,7 @@ alter table public.notifications add constraint notifications_entity_type_check 
   )
 );
 comment on column public.notifications.kind is
-  'document_shared, report_published, task_assigned, organization_access, approval_requested, approval_reminder (clients); document_uploaded, contact_message, approval_answered (staff); task_assigned, conversation_message, conversation_mention, plan_milestone_reached and plan_threshold both.';
+  'document_shared, report_published, task_assigned, organization_access, approval_requested, approval_reminder (clients); document_uploaded, contact_message, approval_answered, lead_follow_up (staff); task_assigned, conversation_message, conversation_mention, plan_milestone_reached and plan_threshold both.';
 
 -- Who hears about a project's plan: its organization's clients when they see the project, and its
 -- manager (every member of staff when it has none).
@@ -230,6 +231,7 @@ as $$
     when 'approval_reminder' then 'approvals'
     when 'approval_answered' then 'approvals'
     when 'task_assigned' then 'tasks'
+    when 'lead_follow_up' then 'tasks'
     when 'plan_milestone_reached' then 'plan'
     when 'plan_threshold' then 'plan'
   end

@@ -18,6 +18,7 @@ import { setUpMail } from './mail/mailer'
 import { functionSettings } from './functions/settings'
 import { scheduleFunction } from './functions/schedule'
 import { startApprovalReminders } from './approvals/reminders'
+import { startLeadFollowUps } from './leads/follow-ups'
 import { RealtimeHub } from './realtime/hub'
 import { StartupError } from './startup-error'
 
@@ -88,16 +89,24 @@ export async function createServer({
     intervalMs: env.SUPABASE_ONLY ? 0 : env.APPROVAL_REMINDER_INTERVAL_MS,
     log,
   })
+  // Lead pipeline (decision 0038): the follow-up reminders, on the approval reminders' timer.
+  const leadFollowUps = startLeadFollowUps({
+    db,
+    intervalMs: env.SUPABASE_ONLY ? 0 : env.APPROVAL_REMINDER_INTERVAL_MS,
+    log,
+  })
   return {
     app,
     deps,
     notificationMails,
     approvalReminders,
+    leadFollowUps,
     /** Attach to the HTTP server (`realtime.attach(server)`) to answer /realtime/v1/websocket. */
     realtime,
     async close() {
       await realtime.close()
       await approvalReminders.stop()
+      await leadFollowUps.stop()
       await notificationMails.stop()
       await catcher?.close()
       if (!givenDb) await db.close()

@@ -1,5 +1,6 @@
 // The admin area's activity log, leads and staff account: filters kept in the URL and a CSV export
-// of every matching entry; leads moved through their statuses (and a refusal said in words); a
+// of every matching entry; the lead pipeline (a lead moved on the board by keyboard at 375 px, a
+// note and a lost reason; one assigned and converted into a client organization at 1366 px); a
 // staff member with a verified TOTP factor passes the code before any admin page; staff without
 // one see the banner urging them to set it up; and every page passes axe in both languages.
 import { readFile } from 'node:fs/promises'
@@ -12,7 +13,8 @@ import { developmentKeys } from '../../supabase/server/lib/dev-keys'
 import { withLangPrefix } from '../../src/lib/pages'
 import type { Locale } from '../../src/lib/locale'
 import { expectNoAxeViolations } from './support/a11y'
-import { allowConsoleErrors } from './support/fixtures'
+import { signInStaff } from './support/admin'
+import { waitForMail } from './support/mail'
 import { test, expect, exactPath, expectSignedOut, paths, SignInPage, UserMenu } from './support/auth'
 import { t } from './support/catalog'
 import { demoUsers, type Account } from './support/users'
@@ -265,115 +267,148 @@ test.describe('activity log', () => {
   })
 })
 
-test.describe('leads', () => {
-  // The simulated refusal below is a 403 the browser logs.
-  test.use(allowConsoleErrors(/status of 403 .* @ .*\/rest\/v1\/contact_messages/))
-
-  test('a lead is opened, marked in progress, closed and reopened; a refusal is said in words', async ({
-    page,
-    admin,
-  }) => {
+test.describe('lead pipeline', () => {
+  /** A new lead from the contact form, unique to the calling test (written as the service role). */
+  async function newLead(admin: SupabaseClient, locale: Locale, status: 'new' | 'qualified' = 'new') {
     const tag = randomUUID().slice(0, 8)
-    const name = `Lead ${tag}`
     const lead = must(
       await admin
         .from('contact_messages')
         .insert({
-          name,
+          name: `Lead ${tag}`,
           email: `lead-${tag}@example.org`,
           company: `Company ${tag}`,
-          phone: '+44 20 7946 0000',
           interest: 'data-engineering',
-          message: 'We need help with our pipelines.\nCan we talk?',
+          message: locale === 'en' ? 'We need help with our pipelines.' : 'Necesitamos ayuda con nuestros datos.',
           privacy_accepted: true,
-          marketing_opt_in: true,
-          locale: 'en',
+          locale,
         })
-        .select('id')
+        .select('id, name, email')
         .single(),
       'lead',
     )
+    if (status !== 'new')
+      must(await admin.from('contact_messages').update({ status }).eq('id', lead.id).select('id'), 'status')
+    return { ...lead, company: `Company ${tag}` }
+  }
+
+  test('on a phone (es): the board moves a lead by keyboard; the lead page takes a note and a lost reason', async ({
+    page,
+    admin,
+  }) => {
     const lng: Locale = 'es'
-    await staffSignIn(page, demoUsers.admin, lng)
-    await adminNav(page, lng)
-      .getByRole('link', { name: t(lng, 'Leads'), exact: true })
-      .click()
+    const lead = await newLead(admin, lng)
+    await page.setViewportSize({ width: 375, height: 800 })
+    await signInStaff(page, demoUsers.admin, lng)
+    await page.goto(adminPaths.leads(lng))
     await expect(page.getByRole('heading', { level: 1, name: t(lng, 'Leads') })).toBeVisible()
+    // On a phone the columns stack: each is a heading and its cards, one under another.
+    const column = (status: string) => page.getByTestId(`leads-column-${status}`)
+    const card = column('new').getByRole('article', { name: lead.name })
+    await expect(card).toBeVisible()
+    const [first, second] = [await column('new').boundingBox(), await column('contacted').boundingBox()]
+    expect(second!.y).toBeGreaterThan(first!.y + first!.height - 1)
+    await expectNoAxeViolations(page, 'the lead board at 375px (es)')
 
-    const filters = page.getByRole('navigation', { name: t(lng, 'Filter leads by status') })
-    await filters.getByTestId('leads-filter-new').click()
-    await expect(page).toHaveURL(/[?&]status=new/)
-    await expect(filters.getByTestId('leads-filter-new')).toHaveAttribute('aria-current', 'page')
-    await page.getByRole('link', { name, exact: true }).click()
-    await expect(page).toHaveURL(exactPath(adminPaths.lead(lng, lead.id)))
-    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
-
-    // Every field, and the reply in the lead's language.
-    const details = page.getByRole('region', { name: t(lng, 'Details') })
-    await expect(details.getByText(`Company ${tag}`)).toBeVisible()
-    await expect(details.getByText('+44 20 7946 0000')).toBeVisible()
-    await expect(details.getByText(t(lng, 'Data engineering'))).toBeVisible()
-    await expect(details.getByText(t(lng, 'English'))).toBeVisible()
-    await expect(page.getByText('We need help with our pipelines.')).toBeVisible()
-    const reply = page.getByRole('link', { name: t(lng, 'Reply by e-mail') })
-    const href = new URL((await reply.getAttribute('href'))!)
-    expect(href.protocol).toBe('mailto:')
-    expect(decodeURIComponent(href.pathname)).toBe(`lead-${tag}@example.org`)
-    expect(href.searchParams.get('subject')).toBe('Your enquiry to Cauce Data')
-    expect(href.searchParams.get('body')).toMatch(new RegExp(`^Dear ${name},`))
-
-    const status = page.getByRole('status')
-    const badge = page.getByRole('main').locator('span[data-status]').first()
-    await page.getByRole('button', { name: t(lng, 'Mark in progress') }).click()
-    await expect(status).toHaveText(t(lng, 'The lead is now: {name}.', { name: t(lng, 'In progress') }))
-    await expect(badge).toHaveAttribute('data-status', 'in_progress')
-    await expect(details.getByText(demoUsers.admin.name)).toBeVisible()
-
-    // The buttons say what they do to the lead (a bare "Close" read as closing the page).
-    await expect(page.getByRole('button', { name: lng === 'es' ? 'Cerrar' : 'Close', exact: true })).toHaveCount(0)
-    await page.getByRole('button', { name: t(lng, 'Mark as closed'), exact: true }).click()
-    await expect(badge).toHaveAttribute('data-status', 'closed')
-    // Keyboard: Reopen with Enter.
-    await page.getByRole('button', { name: t(lng, 'Reopen the lead'), exact: true }).focus()
+    // By keyboard: the card's status control, then its button.
+    const select = card.getByLabel(t(lng, 'Move {name} to', { name: lead.name }))
+    await select.focus()
+    await select.selectOption('contacted')
+    await page.keyboard.press('Tab')
+    await expect(card.getByRole('button', { name: t(lng, 'Move') })).toBeFocused()
     await page.keyboard.press('Enter')
-    await expect(badge).toHaveAttribute('data-status', 'in_progress')
-
-    const stored = must(
-      await admin.from('contact_messages').select('status, handled_by').eq('id', lead.id).single(),
-      'stored lead',
+    await expect(page.getByRole('status')).toHaveText(
+      t(lng, '{name} is now: {label}.', { name: lead.name, label: t(lng, 'Contacted') }),
     )
-    const adminProfile = must(
-      await admin.from('profiles').select('id').eq('email', demoUsers.admin.email).single(),
-      'admin profile',
-    )
-    expect(stored).toEqual({ status: 'in_progress', handled_by: adminProfile.id })
+    await expect(page.getByRole('status')).toBeFocused()
+    await expect(column('contacted').getByRole('article', { name: lead.name })).toBeVisible()
+    await expect(column('new').getByRole('article', { name: lead.name })).toHaveCount(0)
 
-    // The list's "In progress" filter has it.
-    await page.getByRole('link', { name: t(lng, 'All leads') }).click()
-    await filters.getByTestId('leads-filter-in_progress').click()
-    await expect(page.getByRole('link', { name, exact: true })).toBeVisible()
-    await filters.getByTestId('leads-filter-closed').click()
-    await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0)
+    // The list view has it too, with its status.
+    await page.getByTestId('leads-view-list').click()
+    await expect(page).toHaveURL(/[?&]view=list/)
+    await expect(page.getByRole('row', { name: new RegExp(lead.name) })).toContainText(t(lng, 'Contacted'))
 
-    // The database refuses (as it does when an admin changes more than the status): said in words.
-    await page.route('**/rest/v1/contact_messages**', (route) =>
-      route.request().method() === 'PATCH'
-        ? route.fulfill({
-            status: 403,
-            contentType: 'application/json',
-            body: JSON.stringify({
-              code: '42501',
-              message: 'Admins can only change the status of a contact message',
-              details: null,
-              hint: null,
-            }),
-          })
-        : route.fallback(),
+    // The lead page: a note, then "lost", which asks why.
+    await page.getByRole('link', { name: lead.name, exact: true }).click()
+    await expect(page).toHaveURL(exactPath(adminPaths.lead(lng, lead.id)))
+    const notes = page.getByRole('region', { name: t(lng, 'Internal notes') })
+    await notes.getByLabel(t(lng, 'New note')).fill('Llamar el lunes por la mañana.')
+    await notes.getByRole('button', { name: t(lng, 'Add the note') }).click()
+    await expect(notes.getByRole('status')).toHaveText(t(lng, 'The note is added.'))
+    await expect(notes.getByTestId('lead-notes')).toContainText('Llamar el lunes por la mañana.')
+    await expect(notes.getByTestId('lead-notes')).toContainText(demoUsers.admin.name)
+
+    const statusSection = page.getByRole('region', { name: t(lng, 'Status'), exact: true })
+    await statusSection.getByLabel(t(lng, 'Status'), { exact: true }).selectOption('lost')
+    await statusSection.getByRole('button', { name: t(lng, 'Change status') }).click()
+    await expect(statusSection.getByText(t(lng, 'Say why the lead was lost.'))).toBeVisible()
+    await statusSection.getByLabel(t(lng, 'Why was it lost?')).fill('Sin presupuesto este año.')
+    await statusSection.getByRole('button', { name: t(lng, 'Change status') }).click()
+    await expect(page.getByRole('main').locator('span[data-status]').first()).toHaveAttribute('data-status', 'lost')
+    await expect(page.getByText(t(lng, 'Lost because: {0}', { 0: 'Sin presupuesto este año.' }))).toBeVisible()
+    const history = page.getByTestId('lead-history')
+    await expect(history).toContainText(
+      t(lng, '{who} moved it from {from} to {to}', {
+        who: demoUsers.admin.name,
+        from: t(lng, 'Contacted'),
+        to: t(lng, 'Lost'),
+      }),
     )
+    await expect(history).toContainText(t(lng, 'Reason: {0}', { 0: 'Sin presupuesto este año.' }))
+    await expectNoAxeViolations(page, 'a lost lead at 375px (es)')
+  })
+
+  test('on a desktop (en): a qualified lead is assigned, followed up and converted into a client organization', async ({
+    page,
+    admin,
+    request,
+    apiURL,
+  }) => {
+    const lng: Locale = 'en'
+    const lead = await newLead(admin, lng, 'qualified')
+    await page.setViewportSize({ width: 1366, height: 900 })
+    await staffSignIn(page, demoUsers.admin, lng)
     await page.goto(adminPaths.lead(lng, lead.id))
-    await page.getByRole('button', { name: t(lng, 'Mark as closed'), exact: true }).click()
-    await expect(page.getByRole('alert')).toHaveText(
-      t(lng, 'You are not allowed to make this change. Admins may only change the status.'),
+    await expect(page.getByRole('heading', { level: 1, name: lead.name })).toBeVisible()
+
+    // Assigned to me, with a follow-up date; then it is among "mine" on the board.
+    const assignment = page.getByRole('region', { name: t(lng, 'Assignee and follow-up') })
+    await assignment.getByLabel(t(lng, 'Assignee')).selectOption({ label: demoUsers.admin.name })
+    await assignment.getByLabel(t(lng, 'Follow-up date')).fill('2030-01-15')
+    await assignment.getByRole('button', { name: t(lng, 'Save assignee and date') }).click()
+    await expect(assignment.getByRole('status')).toHaveText(t(lng, 'The assignee and the follow-up date are saved.'))
+    await page.goto(`${adminPaths.leads(lng)}?mine=1`)
+    const mine = page.getByTestId('leads-column-qualified').getByRole('article', { name: lead.name })
+    await expect(mine).toContainText(t(lng, 'Assigned to {assignee}', { assignee: demoUsers.admin.name }))
+    await expectNoAxeViolations(page, 'my leads on the board at 1366px (en)')
+
+    // Convert: the organization, the lead won and linked, the person invited.
+    await mine.getByRole('link', { name: lead.name }).click()
+    const conversion = page.getByRole('region', { name: t(lng, 'Client organization') })
+    await expect(conversion.getByLabel(t(lng, 'Name of the organization'))).toHaveValue(lead.company)
+    await expectNoAxeViolations(page, 'a qualified lead at 1366px (en)')
+    await conversion.getByRole('button', { name: t(lng, 'Convert into a client organization') }).click()
+    await expect(conversion.getByRole('status')).toHaveText(
+      t(lng, 'The organization is created and the invitation is on its way.'),
+    )
+    await expect(page.getByRole('main').locator('span[data-status]').first()).toHaveAttribute('data-status', 'won')
+    const invitation = await waitForMail(request, apiURL, lead.email)
+    expect(invitation.text).toContain(lead.name)
+
+    await conversion.getByRole('link', { name: lead.company }).click()
+    await expect(page.getByRole('heading', { level: 1, name: lead.company })).toBeVisible()
+    await expect(page.locator(`[data-user="${lead.email}"]`)).toBeVisible()
+    const source = page.getByTestId('organization-source-lead')
+    await expect(source).toBeVisible()
+    await source.getByRole('link', { name: lead.name }).click()
+    await expect(page).toHaveURL(exactPath(adminPaths.lead(lng, lead.id)))
+    await expect(page.getByTestId('lead-history')).toContainText(
+      t(lng, '{who} moved it from {from} to {to}', {
+        who: demoUsers.admin.name,
+        from: t(lng, 'Qualified'),
+        to: t(lng, 'Won'),
+      }),
     )
   })
 })
@@ -463,7 +498,7 @@ test.describe('accessibility', () => {
         { url: adminPaths.activity(lng), heading: t(lng, 'Activity log') },
         { url: `${adminPaths.activity(lng)}?page=2`, heading: t(lng, 'Activity log') },
         { url: adminPaths.leads(lng), heading: t(lng, 'Leads') },
-        { url: `${adminPaths.leads(lng)}?status=closed`, heading: t(lng, 'Leads') },
+        { url: `${adminPaths.leads(lng)}?status=lost&view=list`, heading: t(lng, 'Leads') },
         { url: adminPaths.lead(lng, leads[0]!.id), heading: '' },
         { url: adminPaths.lead(lng, randomUUID()), heading: t(lng, 'Lead not found') },
         { url: adminPaths.account(lng), heading: t(lng, 'Your account') },

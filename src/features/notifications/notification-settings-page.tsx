@@ -45,6 +45,9 @@ const kindLabels: Record<PreferenceKind, { label: MessageDescriptor; hint: Messa
   },
 }
 
+/** Staff's follow-up reminders of leads follow their "Tasks" choice (decision 0038). */
+const staffTasksHint = msg`A task is assigned to you, or the follow-up date of a lead assigned to you comes.`
+
 const choiceLabels: Record<EmailChoice, MessageDescriptor> = {
   immediately: msg`Immediately`,
   digest: msg`In the digest`,
@@ -60,10 +63,10 @@ const frequencyLabels: Record<DigestFrequency, MessageDescriptor> = {
 
 export function NotificationSettingsPage() {
   const profile = useCurrentProfile()
-  return profile ? <NotificationSettingsForm userId={profile.id} /> : null
+  return profile ? <NotificationSettingsForm userId={profile.id} staff={profile.role !== 'client'} /> : null
 }
 
-function NotificationSettingsForm({ userId }: { userId: string }) {
+function NotificationSettingsForm({ userId, staff }: { userId: string; staff: boolean }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const stored = useSuspenseQuery(notificationPreferencesQuery(userId)).data
@@ -127,7 +130,7 @@ function NotificationSettingsForm({ userId }: { userId: string }) {
               <SelectField
                 key={kind}
                 label={i18n._(kindLabels[kind].label)}
-                hint={i18n._(kindLabels[kind].hint)}
+                hint={i18n._(staff && kind === 'tasks' ? staffTasksHint : kindLabels[kind].hint)}
                 options={choiceOptions}
                 error={errors[kind]?.message}
                 {...register(kind)}

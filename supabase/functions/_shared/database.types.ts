@@ -276,6 +276,12 @@ export type Database = {
           created_at: string
           updated_at: string
           sender_fingerprint: string | null
+          lost_reason: string | null
+          assignee_id: string | null
+          follow_up_on: string | null
+          follow_up_reminded_on: string | null
+          organization_id: string | null
+          converted_at: string | null
         }
         Insert: {
           id?: string
@@ -293,6 +299,12 @@ export type Database = {
           created_at?: string
           updated_at?: string
           sender_fingerprint?: string | null
+          lost_reason?: string | null
+          assignee_id?: string | null
+          follow_up_on?: string | null
+          follow_up_reminded_on?: string | null
+          organization_id?: string | null
+          converted_at?: string | null
         }
         Update: {
           id?: string
@@ -310,13 +322,33 @@ export type Database = {
           created_at?: string
           updated_at?: string
           sender_fingerprint?: string | null
+          lost_reason?: string | null
+          assignee_id?: string | null
+          follow_up_on?: string | null
+          follow_up_reminded_on?: string | null
+          organization_id?: string | null
+          converted_at?: string | null
         }
         Relationships: [
+          {
+            foreignKeyName: "contact_messages_assignee_id_fkey"
+            columns: ["assignee_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "contact_messages_handled_by_fkey"
             columns: ["handled_by"]
             isOneToOne: false
             referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "contact_messages_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
             referencedColumns: ["id"]
           },
         ]
@@ -560,6 +592,90 @@ export type Database = {
             columns: ["uploaded_by"]
             isOneToOne: false
             referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      lead_notes: {
+        Row: {
+          id: string
+          lead_id: string
+          author_id: string | null
+          body: string
+          created_at: string
+        }
+        Insert: {
+          id?: string
+          lead_id: string
+          author_id?: string | null
+          body: string
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          lead_id?: string
+          author_id?: string | null
+          body?: string
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "lead_notes_author_id_fkey"
+            columns: ["author_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "lead_notes_lead_id_fkey"
+            columns: ["lead_id"]
+            isOneToOne: false
+            referencedRelation: "contact_messages"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      lead_status_changes: {
+        Row: {
+          id: string
+          lead_id: string
+          from_status: string
+          to_status: string
+          lost_reason: string | null
+          changed_by: string | null
+          changed_at: string
+        }
+        Insert: {
+          id?: string
+          lead_id: string
+          from_status: string
+          to_status: string
+          lost_reason?: string | null
+          changed_by?: string | null
+          changed_at?: string
+        }
+        Update: {
+          id?: string
+          lead_id?: string
+          from_status?: string
+          to_status?: string
+          lost_reason?: string | null
+          changed_by?: string | null
+          changed_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "lead_status_changes_changed_by_fkey"
+            columns: ["changed_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "lead_status_changes_lead_id_fkey"
+            columns: ["lead_id"]
+            isOneToOne: false
+            referencedRelation: "contact_messages"
             referencedColumns: ["id"]
           },
         ]
@@ -1384,6 +1500,7 @@ export type Database = {
       conversation_settings: { Args: never; Returns: string[] }
       conversation_topic_project: { Args: { topic: string }; Returns: string }
       conversation_unread_counts: { Args: never; Returns: string[] }
+      convert_lead_to_organization: { Args: { lead_id: string; organization_name?: string }; Returns: string }
       current_client_organization_id: { Args: never; Returns: string }
       dashboard_names_me: { Args: { p_dashboard_id: string }; Returns: boolean }
       dashboard_url_host: { Args: { url: string }; Returns: string }
@@ -1420,6 +1537,7 @@ export type Database = {
       search_service_names: { Args: { service: string }; Returns: string }
       second_factor_requirement: { Args: never; Returns: string }
       send_approval_reminders: { Args: { after_days: number; max_reminders: number; batch_size: number }; Returns: number }
+      send_lead_follow_up_reminders: { Args: { batch_size: number }; Returns: number }
       settle_seeded_document_files: { Args: { document_ids: string[] }; Returns: number }
       staff_ids: { Args: never; Returns: string[] }
       start_view_as: { Args: { target: string; ends_at: string }; Returns: Json }

@@ -8,6 +8,8 @@ import { openPostgres } from '../../../supabase/server/db/postgres'
 export const cronJobs = {
   'send-notifications': { kind: 'http', path: '/functions/v1/send-notifications' },
   'approval-reminders': { kind: 'sql', sql: 'select public.send_approval_reminders(3, 3, 100)' },
+  // migration 20261206100000 (lead pipeline)
+  'lead-follow-ups': { kind: 'sql', sql: 'select public.send_lead_follow_up_reminders(100)' },
 } as const
 
 export interface CronOptions {

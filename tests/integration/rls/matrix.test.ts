@@ -189,7 +189,7 @@ const matrix: TableSpec[] = [
     update: [`update public.notifications set read_at = now() where recipient_id = $1`, [users.lucia]],
     delete: [`delete from public.notifications where recipient_id = $1`, [users.lucia]],
     expect: {
-      select: [DENIED, own(10), own(13), own(5), own(6)],
+      select: [DENIED, own(10), own(13), own(7), own(8)],
       insert: [DENIED, DENIED, DENIED, DENIED, DENIED],
       update: [DENIED, ALLOWED, FILTERED, FILTERED, FILTERED],
       delete: [DENIED, DENIED, DENIED, DENIED, DENIED],
@@ -265,13 +265,49 @@ const matrix: TableSpec[] = [
       `insert into public.contact_messages (name, email, message, privacy_accepted)
        values ('Ana Probe', 'ana@example.org', 'Hola, ¿podemos hablar?', true)`,
     ],
-    update: [`update public.contact_messages set status = 'closed' where status = 'new'`],
+    update: [`update public.contact_messages set status = 'contacted' where status = 'new'`],
     delete: [`delete from public.contact_messages`],
     expect: {
-      select: [DENIED, sees(0), sees(0), sees(3), sees(3)],
+      select: [DENIED, sees(0), sees(0), sees(5), sees(5)],
       insert: [ALLOWED, ALLOWED, ALLOWED, ALLOWED, ALLOWED],
       update: [DENIED, FILTERED, FILTERED, ALLOWED, ALLOWED],
       delete: [DENIED, FILTERED, FILTERED, FILTERED, ALLOWED],
+    },
+  },
+  {
+    // Lead pipeline (decision 0038): staff read and add notes, a super_admin deletes one; the status
+    // history is written by a trigger only. Clients and visitors see nothing of either.
+    table: 'lead_notes',
+    ownerIs: 'user',
+    select: 'select author_id as owner from public.lead_notes',
+    insert: [
+      `insert into public.lead_notes (lead_id, body)
+       values ((select id from public.contact_messages where email = 'elena.navarro@example.org'), 'Probe note')`,
+    ],
+    update: [`update public.lead_notes set body = 'Edited'`],
+    delete: [`delete from public.lead_notes`],
+    expect: {
+      select: [DENIED, sees(0), sees(0), sees(5), sees(5)],
+      insert: [DENIED, DENIED, DENIED, ALLOWED, ALLOWED],
+      update: [DENIED, DENIED, DENIED, DENIED, DENIED],
+      delete: [DENIED, FILTERED, FILTERED, FILTERED, ALLOWED],
+    },
+  },
+  {
+    table: 'lead_status_changes',
+    ownerIs: 'user',
+    select: 'select changed_by as owner from public.lead_status_changes',
+    insert: [
+      `insert into public.lead_status_changes (lead_id, from_status, to_status)
+       values ((select id from public.contact_messages where email = 'elena.navarro@example.org'), 'new', 'won')`,
+    ],
+    update: [`update public.lead_status_changes set to_status = 'won'`],
+    delete: [`delete from public.lead_status_changes`],
+    expect: {
+      select: [DENIED, sees(0), sees(0), sees(8), sees(8)],
+      insert: [DENIED, DENIED, DENIED, DENIED, DENIED],
+      update: [DENIED, DENIED, DENIED, DENIED, DENIED],
+      delete: [DENIED, DENIED, DENIED, DENIED, DENIED],
     },
   },
   {

@@ -128,7 +128,7 @@ const touches: [table: string, row: string, sql: string][] = [
   [
     'contact_messages',
     `select id from public.contact_messages where status = 'new'`,
-    `update public.contact_messages set status = 'closed' where id = $1`,
+    `update public.contact_messages set status = 'contacted' where id = $1`,
   ],
 ]
 

@@ -17,6 +17,8 @@ const tables = [
   'dashboard_views',
   'document_downloads',
   'documents',
+  'lead_notes',
+  'lead_status_changes',
   'notification_preferences',
   'notifications',
   'organization_approvers',

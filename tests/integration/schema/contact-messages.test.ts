@@ -100,19 +100,28 @@ describeEachDatabase('contact_messages on %s', (kind) => {
 
     it('cannot update or delete messages', async () => {
       const client = visitor(freshAddress())
-      const update = await client.from('contact_messages').update({ status: 'closed' }).neq('status', 'x')
+      const update = await client
+        .from('contact_messages')
+        .update({ status: 'lost', lost_reason: 'x' })
+        .neq('status', 'x')
       expect(update.error?.code).toBe('42501')
       const remove = await client.from('contact_messages').delete().neq('status', 'x')
       expect(remove.error?.code).toBe('42501')
       const { rows } = await server.deps.db.query<{ n: number }>(
-        `select count(*)::int as n from public.contact_messages where status = 'closed'`,
+        `select count(*)::int as n from public.contact_messages where status = 'lost'`,
       )
-      expect(rows[0]!.n).toBe(1) // the seed's one closed lead, untouched
+      expect(rows[0]!.n).toBe(1) // the seed's one lost lead, untouched
     })
 
     it("cannot set the server's columns: status, handler, fingerprint", async () => {
       const client = visitor(freshAddress())
-      for (const extra of [{ status: 'closed' }, { handled_by: users.admin }, { sender_fingerprint: 'forged' }]) {
+      for (const extra of [
+        { status: 'lost' },
+        { handled_by: users.admin },
+        { sender_fingerprint: 'forged' },
+        { assignee_id: users.admin },
+        { organization_id: null },
+      ]) {
         const { error } = await client.from('contact_messages').insert({ ...message(randomUUID()), ...extra })
         expect(error?.code, JSON.stringify(extra)).toBe('42501')
       }
@@ -359,7 +368,7 @@ describeEachDatabase('contact_messages on %s', (kind) => {
       }
 
       // Staff handling the lead does not notify again, and nothing is e-mailed twice.
-      await server.deps.db.query(`update public.contact_messages set status = 'in_progress' where id = $1`, [row!.id])
+      await server.deps.db.query(`update public.contact_messages set status = 'contacted' where id = $1`, [row!.id])
       expect((await notificationsAbout(row!.id)).map((r) => r.n)).toEqual([1, 1])
       expect(await server.notificationMails.flush()).toBe(0)
       expect(catcher.messages().filter((mail) => mail.text.includes(tag))).toHaveLength(2)

@@ -141,6 +141,7 @@ describe.skipIf(!withCron)('the migrations and seed as Supabase’s non-superuse
       )
       expect(jobs.rows.map(({ jobname, schedule, username }) => ({ jobname, schedule, username }))).toEqual([
         { jobname: 'approval-reminders', schedule: '*/15 * * * *', username: 'postgres' },
+        { jobname: 'lead-follow-ups', schedule: '*/15 * * * *', username: 'postgres' },
         { jobname: 'send-notifications', schedule: '* * * * *', username: 'postgres' },
       ])
       // A job runs as its user: each command runs as postgres.

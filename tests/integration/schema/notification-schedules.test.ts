@@ -76,6 +76,7 @@ describe.skipIf(!withCron)('notification schedules on postgres with pg_cron load
       )
       expect(jobs.rows.map(({ jobname, schedule }) => ({ jobname, schedule }))).toEqual([
         { jobname: 'approval-reminders', schedule: '*/15 * * * *' },
+        { jobname: 'lead-follow-ups', schedule: '*/15 * * * *' },
         { jobname: 'send-notifications', schedule: '* * * * *' },
       ])
       const command = (name: string) => jobs.rows.find((job) => job.jobname === name)!.command
@@ -108,6 +109,8 @@ describe.skipIf(!withCron)('notification schedules on postgres with pg_cron load
 
       const reminded = await db.query<{ send_approval_reminders: number }>(command('approval-reminders'))
       expect(reminded.rows).toEqual([{ send_approval_reminders: 0 }])
+      const followedUp = await db.query<{ send_lead_follow_up_reminders: number }>(command('lead-follow-ups'))
+      expect(followedUp.rows).toEqual([{ send_lead_follow_up_reminders: 0 }])
     },
   )
 })

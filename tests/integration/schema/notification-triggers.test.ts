@@ -200,7 +200,7 @@ describeEachDatabase('notification triggers on %s', (kind) => {
       title: 'New contact message',
       body: 'From: Iker Etxeberria (Cooperativa Txingudi) <iker@example.org>. Phone: not given. Topic: Data governance. Message: “Queremos ordenar nuestros datos de socios.”',
     })
-    await run('admin', `update public.contact_messages set status = 'in_progress' where id = $1`, [id])
+    await run('admin', `update public.contact_messages set status = 'contacted' where id = $1`, [id])
     expect(await countsFor(id)).toEqual({ superAdmin: 1 })
     const handled = await server.deps.db.query('select handled_by from public.contact_messages where id = $1', [id])
     expect(handled.rows).toEqual([{ handled_by: users.admin }])

@@ -138,17 +138,37 @@ describeEachDatabase('seed on %s', (kind) => {
     )
     // None about what happened before its recipient had an account (see the history checks below).
     expect(kinds).toEqual([
-      { kind: 'contact_message', n: 6 },
+      { kind: 'contact_message', n: 10 },
       { kind: 'document_shared', n: 19 },
       { kind: 'document_uploaded', n: 4 },
       { kind: 'report_published', n: 14 },
       { kind: 'task_assigned', n: 11 },
     ])
     expect(await count('select distinct recipient_id from public.notifications')).toBe(6)
-    expect(await count('select 1 from public.notifications where read_at is not null')).toBe(19)
+    expect(await count('select 1 from public.notifications where read_at is not null')).toBe(23)
     expect(await count('select 1 from public.activity_log')).toBe(143)
     expect(await count(`select 1 from public.activity_log where actor_id is not null`)).toBe(137)
-    expect(await count('select 1 from public.contact_messages')).toBe(3)
+    expect(await count('select 1 from public.contact_messages')).toBe(5)
+  })
+
+  it('has leads in every status of the pipeline, one of them become Kuntur Pay (decision 0038)', async () => {
+    expect(await query(`select status, count(*)::int as n from public.contact_messages group by 1 order by 1`)).toEqual(
+      [
+        { status: 'contacted', n: 1 },
+        { status: 'lost', n: 1 },
+        { status: 'new', n: 1 },
+        { status: 'qualified', n: 1 },
+        { status: 'won', n: 1 },
+      ],
+    )
+    expect(await count(`select 1 from public.contact_messages where organization_id = '${organizations.kuntur}'`)).toBe(
+      1,
+    )
+    expect(await count('select 1 from public.contact_messages where assignee_id is not null')).toBe(5)
+    expect(await count('select 1 from public.lead_notes')).toBe(5)
+    expect(await count('select 1 from public.lead_status_changes')).toBe(8)
+    // No follow-up is due on first start: nothing is reminded before someone sets a date.
+    expect(await count('select 1 from public.contact_messages where follow_up_on <= current_date')).toBe(0)
   })
 
   // ─── Language ─────────────────────────────────────────────────────────────────────────────

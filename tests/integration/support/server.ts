@@ -76,6 +76,8 @@ export interface TestServer {
   deps: Awaited<ReturnType<typeof createServer>>['deps']
   notificationMails: Awaited<ReturnType<typeof createServer>>['notificationMails']
   approvalReminders: Awaited<ReturnType<typeof createServer>>['approvalReminders']
+  /** The lead follow-up reminders (decision 0038): leadFollowUps.run(). */
+  leadFollowUps: Awaited<ReturnType<typeof createServer>>['leadFollowUps']
   realtime: Awaited<ReturnType<typeof createServer>>['realtime']
   /** A supabase-js client with the anon key, like the browser's. */
   client(): SupabaseClient
@@ -143,6 +145,7 @@ export async function startTestServer(
     deps: server.deps,
     notificationMails: server.notificationMails,
     approvalReminders: server.approvalReminders,
+    leadFollowUps: server.leadFollowUps,
     realtime: server.realtime,
     client: () => makeClient(env.ANON_KEY),
     serviceClient: () => makeClient(env.SERVICE_ROLE_KEY),

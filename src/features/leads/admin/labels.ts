@@ -6,14 +6,18 @@ import type { LeadStatus } from './search'
 
 export const leadStatusLabels: Record<LeadStatus, MessageDescriptor> = {
   new: msg`New`,
-  in_progress: msg`In progress`,
-  closed: msg`Closed`,
+  contacted: msg`Contacted`,
+  qualified: msg`Qualified`,
+  won: msg`Won`,
+  lost: msg`Lost`,
 }
 
 export const leadStatusTone: Record<LeadStatus, BadgeTone> = {
   new: 'alert',
-  in_progress: 'active',
-  closed: 'done',
+  contacted: 'active',
+  qualified: 'warning',
+  won: 'done',
+  lost: 'muted',
 }
 
 /** The contact form's interests: the services and specializations, or "Other". */

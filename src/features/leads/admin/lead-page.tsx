@@ -1,29 +1,57 @@
-// One lead: everything the visitor sent (with their consent flags and language), when, and who
-// handled it; buttons that move its status (new → in progress → closed, and reopen); and a
-// "Reply by e-mail" link that opens the reader's mail program with a subject and a greeting in
-// the lead's language. A refused change (the database decides) is said in the reader's language.
+// One lead of the pipeline: its status (a lost lead says why), its assignee and follow-up date,
+// the conversion into a client organization (once qualified), internal notes, the history of its
+// status, everything the visitor sent, and a "Reply by e-mail" link in the lead's language.
+// A refused change (the database decides) is said in the reader's language.
 import { useState, type ReactNode } from 'react'
+import { useForm } from 'react-hook-form'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { FormAlert } from '@/components/form/field'
+import { Field, FormAlert, SelectField, TextAreaField } from '@/components/form/field'
+import { useRulesResolver } from '@/components/form/rules-resolver'
 import * as layout from '@/components/ui/layout.css'
 import { useLangPrefix } from '@/lib/use-lang'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
-import { formatDateTime } from '@/lib/format'
+import { formatDate, formatDateTime } from '@/lib/format'
 import { labelOf } from '@/lib/labels'
 import { mailtoHref } from '@/lib/email-address'
 import * as page from '@/components/ui/page.css'
 import { adminKeys } from '@/lib/query-keys'
+import { checkConversion, checkLead, checkNote, type ConversionInput, type LeadInput, type NoteInput } from '../rules'
 import { interestLabels, leadStatusLabels, localeNames } from './labels'
 import { LeadStatusBadge } from './lead-status'
-import { leadFailureMessage, leadKeys, leadQuery, updateLeadStatus, type Lead } from './queries'
+import { LeadStatusForm, useSaveLead } from './lead-status-form'
+import {
+  addLeadNote,
+  convertLead,
+  invitationFailureMessage,
+  inviteLeadPerson,
+  leadFailure,
+  leadHistoryQuery,
+  leadKeys,
+  leadNotesQuery,
+  leadQuery,
+  staffQuery,
+  type Lead,
+} from './queries'
 import { replyHref } from './reply'
-import { isLeadStatus, type LeadStatus } from './search'
+import { isLeadStatus } from './search'
 import * as styles from './leads.css'
 
+const savedMessage = msg`The assignee and the follow-up date are saved.`
+const noteAddedMessage = msg`The note is added.`
+const convertedAndInvitedMessage = msg`The organization is created and the invitation is on its way.`
+
 const route = getRouteApi('/{-$lang}/_app/admin/dashboard/leads/$leadId')
+
+type Person = { full_name: string; email: string | null } | null
+
+function personName(person: unknown): string | null {
+  const p = person as Person
+  return p ? p.full_name || p.email : null
+}
 
 export function LeadPage() {
   const { leadId } = route.useParams()
@@ -63,52 +91,24 @@ function Detail({ term, children }: { term: ReactNode; children: ReactNode }) {
   )
 }
 
-function useLeadStatus(leadId: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (status: LeadStatus) => updateLeadStatus(leadId, status),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: leadKeys.all() }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.overview() }),
-      ]),
-  })
+function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section className={page.section} aria-labelledby={id}>
+      <h2 id={id} className={page.sectionTitle}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
 }
-
-type Outcome = { kind: 'done'; status: LeadStatus } | { kind: 'failed'; message: MessageDescriptor }
 
 function LeadDetails({ lead }: { lead: Lead }) {
   const { t, i18n } = useLingui()
-  const mutation = useLeadStatus(lead.id)
-  const [outcome, setOutcome] = useState<Outcome | null>(null)
-  const outcomeRef = useFocusWhenShown(outcome)
   const yes = t`Yes`
   const no = t`No`
   const dateTime = (value: string) => formatDateTime(value, i18n.locale)
-  const handler = lead.handler as { full_name: string; email: string | null } | null
+  const handler = personName(lead.handler)
   const language = labelOf(i18n, localeNames, lead.locale)
-  const status = isLeadStatus(lead.status) ? lead.status : 'new'
-
-  async function change(next: LeadStatus) {
-    setOutcome(null)
-    try {
-      await mutation.mutateAsync(next)
-      setOutcome({ kind: 'done', status: next })
-    } catch (error) {
-      setOutcome({ kind: 'failed', message: leadFailureMessage(error) })
-    }
-  }
-
-  // Each says what it does to the lead ("Close" alone read as closing the page).
-  const actions: { to: LeadStatus; label: string }[] =
-    status === 'new'
-      ? [
-          { to: 'in_progress', label: t`Mark in progress` },
-          { to: 'closed', label: t`Mark as closed` },
-        ]
-      : status === 'in_progress'
-        ? [{ to: 'closed', label: t`Mark as closed` }]
-        : [{ to: 'in_progress', label: t`Reopen the lead` }]
 
   return (
     <div className={page.page}>
@@ -121,51 +121,51 @@ function LeadDetails({ lead }: { lead: Lead }) {
           </span>{' '}
           <LeadStatusBadge status={lead.status} />
         </div>
+        {lead.status === 'lost' && lead.lost_reason && (
+          <p className={page.text}>
+            <Trans>Lost because: {lead.lost_reason}</Trans>
+          </p>
+        )}
       </div>
 
-      <section className={page.section} aria-labelledby="lead-actions-title">
-        <h2 id="lead-actions-title" className={page.sectionTitle}>
-          <Trans>Answer and record</Trans>
-        </h2>
-        {outcome && (
-          <FormAlert ref={outcomeRef} tone={outcome.kind === 'failed' ? 'error' : 'info'}>
-            {outcome.kind === 'failed' ? i18n._(outcome.message) : <StatusChanged status={outcome.status} />}
-          </FormAlert>
-        )}
+      <Section id="lead-status-title" title={<Trans>Status</Trans>}>
+        <LeadStatusForm lead={lead} />
+      </Section>
+
+      <Section id="lead-assignment-title" title={<Trans>Assignee and follow-up</Trans>}>
+        <AssignmentForm lead={lead} />
+      </Section>
+
+      <Section id="lead-conversion-title" title={<Trans>Client organization</Trans>}>
+        <Conversion lead={lead} />
+      </Section>
+
+      <Section id="lead-actions-title" title={<Trans>Answer</Trans>}>
         <div className={page.actions}>
           <a className={layout.buttonPrimary} href={replyHref(lead)} aria-describedby="lead-reply-hint">
             <Trans>Reply by e-mail</Trans>
           </a>
-          {actions.map((action) => (
-            <button
-              key={action.to}
-              type="button"
-              className={layout.buttonSecondary}
-              disabled={mutation.isPending}
-              onClick={() => void change(action.to)}
-            >
-              {action.label}
-            </button>
-          ))}
         </div>
         <p id="lead-reply-hint" className={page.mutedText}>
           <Trans>Opens your e-mail program with a subject and a greeting in the lead’s language ({language}).</Trans>
         </p>
-      </section>
+      </Section>
 
-      <section className={page.section} aria-labelledby="lead-message-title">
-        <h2 id="lead-message-title" className={page.sectionTitle}>
-          <Trans>Message</Trans>
-        </h2>
+      <Section id="lead-message-title" title={<Trans>Message</Trans>}>
         <p className={styles.message} lang={lead.locale === 'en' ? 'en' : 'es'}>
           {lead.message}
         </p>
-      </section>
+      </Section>
 
-      <section className={page.section} aria-labelledby="lead-details-title">
-        <h2 id="lead-details-title" className={page.sectionTitle}>
-          <Trans>Details</Trans>
-        </h2>
+      <Section id="lead-notes-title" title={<Trans>Internal notes</Trans>}>
+        <Notes leadId={lead.id} />
+      </Section>
+
+      <Section id="lead-history-title" title={<Trans>History</Trans>}>
+        <History lead={lead} />
+      </Section>
+
+      <Section id="lead-details-title" title={<Trans>Details</Trans>}>
         <dl className={page.details}>
           <Detail term={<Trans>Name</Trans>}>{lead.name}</Detail>
           <Detail term={<Trans>E-mail</Trans>}>
@@ -191,17 +191,316 @@ function LeadDetails({ lead }: { lead: Lead }) {
           <Detail term={<Trans>Last changed</Trans>}>
             <time dateTime={lead.updated_at}>{dateTime(lead.updated_at)}</time>
           </Detail>
-          <Detail term={<Trans>Handled by</Trans>}>
-            {handler ? handler.full_name || handler.email : <Trans>Nobody yet</Trans>}
-          </Detail>
+          <Detail term={<Trans>Handled by</Trans>}>{handler ?? <Trans>Nobody yet</Trans>}</Detail>
         </dl>
-      </section>
+      </Section>
     </div>
   )
 }
 
-function StatusChanged({ status }: { status: LeadStatus }) {
+type Outcome = { kind: 'done'; message: MessageDescriptor } | { kind: 'failed'; message: MessageDescriptor }
+
+function OutcomeAlert({ outcome, children }: { outcome: Outcome | null; children?: ReactNode }) {
   const { i18n } = useLingui()
-  const name = i18n._(leadStatusLabels[status])
-  return <Trans>The lead is now: {name}.</Trans>
+  const ref = useFocusWhenShown(outcome)
+  if (!outcome) return null
+  return (
+    <FormAlert ref={ref} tone={outcome.kind === 'failed' ? 'error' : 'info'}>
+      {i18n._(outcome.message)}
+      {children}
+    </FormAlert>
+  )
+}
+
+function AssignmentForm({ lead }: { lead: Lead }) {
+  const { t, i18n } = useLingui()
+  const { data: staff } = useSuspenseQuery(staffQuery())
+  const staffIds = new Set(staff.map((person) => person.id))
+  const save = useSaveLead(lead.id)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<LeadInput>({
+    values: {
+      status: isLeadStatus(lead.status) ? lead.status : 'new',
+      lostReason: lead.lost_reason ?? '',
+      assigneeId: lead.assignee_id ?? '',
+      followUpOn: lead.follow_up_on ?? '',
+    },
+    resolver: useRulesResolver((values: LeadInput) => checkLead(values, staffIds)),
+  })
+  const submit = handleSubmit(async (values) => {
+    setOutcome(null)
+    try {
+      await save.mutateAsync(values)
+      setOutcome({ kind: 'done', message: savedMessage })
+    } catch (error) {
+      const failure = leadFailure(error)
+      if (failure.field === 'assigneeId' || failure.field === 'followUpOn')
+        setError(failure.field, { message: i18n._(failure.message) })
+      else setOutcome({ kind: 'failed', message: failure.message })
+    }
+  })
+  return (
+    <form className={styles.statusForm} onSubmit={submit} noValidate>
+      <OutcomeAlert outcome={outcome} />
+      <SelectField
+        label={t`Assignee`}
+        options={[
+          { value: '', label: t`Nobody` },
+          ...staff.map((person) => ({ value: person.id, label: person.full_name || person.email || person.id })),
+        ]}
+        error={errors.assigneeId?.message}
+        {...register('assigneeId')}
+      />
+      <Field
+        type="date"
+        label={t`Follow-up date`}
+        hint={t`On that day the assignee gets a reminder.`}
+        error={errors.followUpOn?.message}
+        {...register('followUpOn')}
+      />
+      <button type="submit" className={layout.buttonSecondary} disabled={isSubmitting}>
+        <Trans>Save assignee and date</Trans>
+      </button>
+    </form>
+  )
+}
+
+function Notes({ leadId }: { leadId: string }) {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const { data: notes } = useSuspenseQuery(leadNotesQuery(leadId))
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
+  const add = useMutation({
+    mutationFn: (body: string) => addLeadNote(leadId, body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: leadKeys.notes(leadId) }),
+  })
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<NoteInput>({
+    defaultValues: { body: '' },
+    resolver: useRulesResolver((values: NoteInput) => checkNote(values)),
+  })
+  const submit = handleSubmit(async (values) => {
+    setOutcome(null)
+    try {
+      await add.mutateAsync(values.body)
+      reset({ body: '' })
+      setOutcome({ kind: 'done', message: noteAddedMessage })
+    } catch (error) {
+      const failure = leadFailure(error)
+      if (failure.field === 'body') setError('body', { message: i18n._(failure.message) })
+      else setOutcome({ kind: 'failed', message: failure.message })
+    }
+  })
+  return (
+    <>
+      <p className={page.mutedText}>
+        <Trans>Only staff see these notes.</Trans>
+      </p>
+      <form className={styles.statusForm} onSubmit={submit} noValidate>
+        <OutcomeAlert outcome={outcome} />
+        <TextAreaField
+          label={t`New note`}
+          rows={3}
+          maxLength={5000}
+          error={errors.body?.message}
+          {...register('body')}
+        />
+        <button type="submit" className={layout.buttonSecondary} disabled={isSubmitting}>
+          <Trans>Add the note</Trans>
+        </button>
+      </form>
+      {notes.length === 0 ? (
+        <p className={page.mutedText}>
+          <Trans>No notes yet.</Trans>
+        </p>
+      ) : (
+        <ul className={styles.timeline} data-testid="lead-notes">
+          {notes.map((note) => {
+            const author = personName(note.author) ?? t`A former staff member`
+            const at = formatDateTime(note.created_at, i18n.locale)
+            return (
+              <li key={note.id} className={styles.timelineItem}>
+                <p className={styles.noteBody}>{note.body}</p>
+                <p className={styles.cardMeta}>
+                  <Trans>
+                    {author}, <time dateTime={note.created_at}>{at}</time>
+                  </Trans>
+                </p>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </>
+  )
+}
+
+function History({ lead }: { lead: Lead }) {
+  const { t, i18n } = useLingui()
+  const { data: changes } = useSuspenseQuery(leadHistoryQuery(lead.id))
+  const received = formatDateTime(lead.created_at, i18n.locale)
+  return (
+    <ol className={styles.timeline} data-testid="lead-history" reversed>
+      {changes.map((change) => {
+        const who = personName(change.changer) ?? t`Someone no longer on the staff`
+        const from = labelOf(i18n, leadStatusLabels, change.from_status)
+        const to = labelOf(i18n, leadStatusLabels, change.to_status)
+        const at = formatDateTime(change.changed_at, i18n.locale)
+        return (
+          <li key={change.id} className={styles.timelineItem}>
+            <span>
+              <Trans>
+                {who} moved it from {from} to {to}
+              </Trans>
+            </span>
+            {change.lost_reason && (
+              <span className={styles.cardMeta}>
+                <Trans>Reason: {change.lost_reason}</Trans>
+              </span>
+            )}
+            <time className={styles.cardMeta} dateTime={change.changed_at}>
+              {at}
+            </time>
+          </li>
+        )
+      })}
+      <li className={styles.timelineItem}>
+        <span>
+          <Trans>Received through the contact form</Trans>
+        </span>
+        <time className={styles.cardMeta} dateTime={lead.created_at}>
+          {received}
+        </time>
+      </li>
+    </ol>
+  )
+}
+
+function Conversion({ lead }: { lead: Lead }) {
+  const { t, i18n } = useLingui()
+  const lang = useLangPrefix()
+  const queryClient = useQueryClient()
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
+  const [converted, setConverted] = useState<string | null>(null)
+  const organization = lead.organization as { id: string; name: string } | null
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ConversionInput>({
+    defaultValues: { organizationName: lead.company?.trim() || lead.name.trim() },
+    resolver: useRulesResolver((values: ConversionInput) => checkConversion(values)),
+  })
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: leadKeys.all() }),
+      queryClient.invalidateQueries({ queryKey: adminKeys.overview() }),
+      queryClient.invalidateQueries({ queryKey: ['admin', 'organizations'] }),
+    ])
+
+  const invite = async (organizationId: string) => {
+    try {
+      await inviteLeadPerson(lead, organizationId)
+      setOutcome({ kind: 'done', message: convertedAndInvitedMessage })
+    } catch (error) {
+      setOutcome({ kind: 'failed', message: invitationFailureMessage(error) })
+    }
+  }
+
+  const submit = handleSubmit(async (values) => {
+    setOutcome(null)
+    let organizationId: string
+    try {
+      organizationId = await convertLead(lead.id, values.organizationName)
+    } catch (error) {
+      const failure = leadFailure(error)
+      if (failure.field === 'organizationName') setError('organizationName', { message: i18n._(failure.message) })
+      else setOutcome({ kind: 'failed', message: failure.message })
+      return
+    }
+    setConverted(organizationId)
+    await invite(organizationId)
+    await refresh()
+  })
+
+  if (organization) {
+    const name = organization.name
+    const convertedOn = lead.converted_at ? formatDate(lead.converted_at, i18n.locale) : ''
+    return (
+      <>
+        <OutcomeAlert outcome={outcome} />
+        <p className={page.text}>
+          {lead.converted_at ? (
+            <Trans>
+              This lead became the client organization{' '}
+              <Link
+                to="/{-$lang}/admin/dashboard/organizations/$organizationId"
+                params={{ lang, organizationId: organization.id }}
+              >
+                {name}
+              </Link>{' '}
+              on <time dateTime={lead.converted_at}>{convertedOn}</time>.
+            </Trans>
+          ) : (
+            <Trans>
+              This lead became the client organization{' '}
+              <Link
+                to="/{-$lang}/admin/dashboard/organizations/$organizationId"
+                params={{ lang, organizationId: organization.id }}
+              >
+                {name}
+              </Link>
+              .
+            </Trans>
+          )}
+        </p>
+        {converted && outcome?.kind === 'failed' && (
+          <div className={page.actions}>
+            <button type="button" className={layout.buttonSecondary} onClick={() => void invite(converted)}>
+              <Trans>Send the invitation again</Trans>
+            </button>
+          </div>
+        )}
+      </>
+    )
+  }
+  if (lead.status !== 'qualified' && lead.status !== 'won') {
+    return (
+      <p className={page.mutedText}>
+        <Trans>Once the lead is qualified, it can become a client organization here.</Trans>
+      </p>
+    )
+  }
+  const email = lead.email
+  return (
+    <form className={styles.statusForm} onSubmit={submit} noValidate>
+      <OutcomeAlert outcome={outcome} />
+      <p className={page.mutedText}>
+        <Trans>
+          Creates the organization in the lead’s language, marks the lead won and invites {email} as a client of it. The
+          lead’s history stays linked from the organization.
+        </Trans>
+      </p>
+      <Field
+        label={t`Name of the organization`}
+        maxLength={200}
+        error={errors.organizationName?.message}
+        {...register('organizationName')}
+      />
+      <button type="submit" className={layout.buttonPrimary} disabled={isSubmitting}>
+        <Trans>Convert into a client organization</Trans>
+      </button>
+    </form>
+  )
 }

@@ -1,34 +1,66 @@
-// The contact form's leads: counts per status as filter links (?status=…), then the list, newest
-// first; each name opens the lead.
+// The lead pipeline: a board with a column per status (new → lost; stacked on a phone) or a list
+// (?view=list), filtered by status (?status=…) and to the reader's own leads (?mine=1). Each card
+// has a status control, so a lead moves between columns by keyboard; each name opens the lead.
+import { useState } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useLangPrefix } from '@/lib/use-lang'
+import { useProfile } from '@/lib/auth/use-auth'
 import { formatDate } from '@/lib/format'
 import { labelOf } from '@/lib/labels'
+import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
+import { FormAlert } from '@/components/form/field'
 import { EmptyState } from '@/components/ui/page-kit'
 import * as page from '@/components/ui/page.css'
-import { LeadStatusBadge } from './lead-status'
-import { interestLabels, leadStatusLabels, localeNames } from './labels'
-import { leadCountsQuery, leadsListQuery } from './queries'
-import { leadStatuses, type LeadsSearch } from './search'
-import * as styles from './leads.css'
 import { DataTable } from '@/components/ui/data-table'
+import { LeadStatusBadge } from './lead-status'
+import { LeadStatusForm, StatusChanged } from './lead-status-form'
+import { interestLabels, leadStatusLabels, localeNames } from './labels'
+import { leadsQuery, type LeadListItem } from './queries'
+import { leadStatuses, type LeadStatus, type LeadsSearch } from './search'
+import * as styles from './leads.css'
 
 const route = getRouteApi('/{-$lang}/_app/admin/dashboard/leads/')
+
+type Person = { full_name: string; email: string | null } | null
+
+function personName(person: unknown): string | null {
+  const p = person as Person
+  return p ? p.full_name || p.email : null
+}
+
+/** Today as YYYY-MM-DD in the reader's time zone: a follow-up on or before it is due. */
+function today(): string {
+  const now = new Date()
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
+}
 
 export function LeadsPage() {
   const { t, i18n } = useLingui()
   const lang = useLangPrefix()
-  const { status } = route.useSearch()
-  const { data: counts } = useSuspenseQuery(leadCountsQuery())
-  const { data: leads } = useSuspenseQuery(leadsListQuery(status ?? null))
-  const total = counts.new + counts.in_progress + counts.closed
+  const profile = useProfile()
+  const search = route.useSearch()
+  const { status, view, mine } = search
+  const { data: all } = useSuspenseQuery(leadsQuery())
+  const [moved, setMoved] = useState<{ name: string; status: string; at: number } | null>(null)
+  const movedRef = useFocusWhenShown(moved)
+
+  const scoped = mine ? all.filter((lead) => lead.assignee_id === profile.id) : all
+  const counts = Object.fromEntries(
+    leadStatuses.map((code) => [code, scoped.filter((lead) => lead.status === code).length]),
+  ) as Record<LeadStatus, number>
+  const leads = status ? scoped.filter((lead) => lead.status === status) : scoped
+  const keep = (next: LeadsSearch): LeadsSearch => ({
+    ...(next.status ? { status: next.status } : {}),
+    ...(next.view ? { view: next.view } : {}),
+    ...(next.mine ? { mine: next.mine } : {}),
+  })
   const filters: { search: LeadsSearch; label: string; count: number; key: string }[] = [
-    { key: 'all', search: {}, label: t`All`, count: total },
+    { key: 'all', search: keep({ view, mine }), label: t`All`, count: scoped.length },
     ...leadStatuses.map((code) => ({
       key: code,
-      search: { status: code },
+      search: keep({ status: code, view, mine }),
       label: i18n._(leadStatusLabels[code]),
       count: counts[code],
     })),
@@ -42,9 +74,52 @@ export function LeadsPage() {
           <Trans>Leads</Trans>
         </h1>
         <p className={page.lead}>
-          <Trans>Messages from the contact form. Open one to answer it and to record its status.</Trans>
+          <Trans>
+            Messages from the contact form, as a sales pipeline. Move a lead with its status control, or open it to
+            assign it, add notes and convert it into a client organization.
+          </Trans>
         </p>
       </div>
+      <nav aria-label={t`How to show the leads`}>
+        <ul className={styles.statusList}>
+          <li>
+            <Link
+              to="/{-$lang}/admin/dashboard/leads"
+              params={{ lang }}
+              search={keep({ status, mine })}
+              activeOptions={{ exact: true, includeSearch: true }}
+              className={styles.statusLink}
+              data-testid="leads-view-board"
+            >
+              <Trans>Board</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link
+              to="/{-$lang}/admin/dashboard/leads"
+              params={{ lang }}
+              search={keep({ status, mine, view: 'list' })}
+              activeOptions={{ exact: true, includeSearch: true }}
+              className={styles.statusLink}
+              data-testid="leads-view-list"
+            >
+              <Trans>List</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link
+              to="/{-$lang}/admin/dashboard/leads"
+              params={{ lang }}
+              search={keep({ status, view, mine: mine ? undefined : 1 })}
+              className={styles.statusLink}
+              aria-current={mine ? 'true' : undefined}
+              data-testid="leads-mine"
+            >
+              {mine ? <Trans>Showing only mine: show everyone’s</Trans> : <Trans>Only mine</Trans>}
+            </Link>
+          </li>
+        </ul>
+      </nav>
       <nav aria-label={t`Filter leads by status`}>
         <ul className={styles.statusList}>
           {filters.map((filter) => (
@@ -64,51 +139,151 @@ export function LeadsPage() {
           ))}
         </ul>
       </nav>
+      {moved && (
+        <FormAlert ref={movedRef} tone="info">
+          <StatusChanged name={moved.name} status={moved.status} />
+        </FormAlert>
+      )}
       {leads.length === 0 ? (
         <EmptyState>
-          <Trans>There are no leads with this status.</Trans>
+          <Trans>There are no leads here.</Trans>
         </EmptyState>
+      ) : view === 'list' ? (
+        <LeadsList leads={leads} caption={shownLabel} />
       ) : (
-        <DataTable
-          caption={<Trans>Leads: {shownLabel}</Trans>}
-          rows={leads}
-          rowKey={(lead) => lead.id}
-          rowAttributes={() => ({ 'data-testid': 'lead-row' })}
-          columns={[
-            {
-              key: 'name',
-              header: t`Name`,
-              rowHeader: true,
-              cell: (lead) => (
-                <>
-                  <Link
-                    to="/{-$lang}/admin/dashboard/leads/$leadId"
-                    params={{ lang, leadId: lead.id }}
-                    className={page.itemTitle}
-                  >
-                    {lead.name}
-                  </Link>
-                  <div className={page.mutedText}>{lead.email}</div>
-                </>
-              ),
-            },
-            { key: 'company', header: t`Company`, cell: (lead) => lead.company ?? '' },
-            {
-              key: 'interest',
-              header: t`Interest`,
-              cell: (lead) => (lead.interest ? labelOf(i18n, interestLabels, lead.interest) : ''),
-            },
-            { key: 'status', header: t`Status`, cell: (lead) => <LeadStatusBadge status={lead.status} /> },
-            { key: 'language', header: t`Language`, cell: (lead) => labelOf(i18n, localeNames, lead.locale) },
-            {
-              key: 'received',
-              header: t`Received`,
-              nowrap: true,
-              cell: (lead) => <time dateTime={lead.created_at}>{formatDate(lead.created_at, i18n.locale)}</time>,
-            },
-          ]}
-        />
+        <div className={styles.board} data-testid="leads-board">
+          {(status ? [status] : leadStatuses).map((code) => (
+            <BoardColumn
+              key={code}
+              status={code}
+              leads={leads.filter((lead) => lead.status === code)}
+              onMoved={(lead, to) => setMoved({ name: lead.name, status: to, at: Date.now() })}
+            />
+          ))}
+        </div>
       )}
     </div>
+  )
+}
+
+function BoardColumn({
+  status,
+  leads,
+  onMoved,
+}: {
+  status: LeadStatus
+  leads: LeadListItem[]
+  onMoved: (lead: LeadListItem, status: string) => void
+}) {
+  const { i18n } = useLingui()
+  const label = i18n._(leadStatusLabels[status])
+  const count = i18n.number(leads.length)
+  const titleId = `leads-column-${status}`
+  return (
+    <section className={styles.column} aria-labelledby={titleId} data-testid={`leads-column-${status}`}>
+      <h2 id={titleId} className={styles.columnTitle}>
+        <Trans>
+          {label} ({count})
+        </Trans>
+      </h2>
+      {leads.length === 0 ? (
+        <p className={page.mutedText}>
+          <Trans>None.</Trans>
+        </p>
+      ) : (
+        <ul className={styles.cardList}>
+          {leads.map((lead) => (
+            <li key={lead.id}>
+              <LeadCard lead={lead} onMoved={(to) => onMoved(lead, to)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+function LeadCard({ lead, onMoved }: { lead: LeadListItem; onMoved: (status: string) => void }) {
+  const { i18n } = useLingui()
+  const lang = useLangPrefix()
+  const assignee = personName(lead.assignee)
+  const followUp = lead.follow_up_on
+  const due = followUp !== null && followUp <= today() && lead.status !== 'won' && lead.status !== 'lost'
+  return (
+    <article className={styles.card} data-testid="lead-card" aria-label={lead.name}>
+      <Link to="/{-$lang}/admin/dashboard/leads/$leadId" params={{ lang, leadId: lead.id }} className={page.itemTitle}>
+        {lead.name}
+      </Link>
+      {lead.company && <p className={styles.cardMeta}>{lead.company}</p>}
+      <p className={styles.cardMeta}>
+        {assignee ? <Trans>Assigned to {assignee}</Trans> : <Trans>Not assigned</Trans>}
+      </p>
+      {followUp && (
+        <p className={due ? page.overdue : styles.cardMeta}>
+          <Trans>
+            Follow up: <time dateTime={followUp}>{formatDate(followUp, i18n.locale)}</time>
+          </Trans>
+        </p>
+      )}
+      <LeadStatusForm lead={lead} compact onMoved={onMoved} />
+    </article>
+  )
+}
+
+function LeadsList({ leads, caption }: { leads: LeadListItem[]; caption: string }) {
+  const { t, i18n } = useLingui()
+  const lang = useLangPrefix()
+  return (
+    <DataTable
+      caption={<Trans>Leads: {caption}</Trans>}
+      rows={leads}
+      rowKey={(lead) => lead.id}
+      rowAttributes={() => ({ 'data-testid': 'lead-row' })}
+      columns={[
+        {
+          key: 'name',
+          header: t`Name`,
+          rowHeader: true,
+          cell: (lead) => (
+            <>
+              <Link
+                to="/{-$lang}/admin/dashboard/leads/$leadId"
+                params={{ lang, leadId: lead.id }}
+                className={page.itemTitle}
+              >
+                {lead.name}
+              </Link>
+              <div className={page.mutedText}>{lead.email}</div>
+            </>
+          ),
+        },
+        { key: 'company', header: t`Company`, cell: (lead) => lead.company ?? '' },
+        {
+          key: 'interest',
+          header: t`Interest`,
+          cell: (lead) => (lead.interest ? labelOf(i18n, interestLabels, lead.interest) : ''),
+        },
+        { key: 'status', header: t`Status`, cell: (lead) => <LeadStatusBadge status={lead.status} /> },
+        { key: 'assignee', header: t`Assignee`, cell: (lead) => personName(lead.assignee) ?? '' },
+        {
+          key: 'follow-up',
+          header: t`Follow up`,
+          nowrap: true,
+          cell: (lead) =>
+            lead.follow_up_on ? (
+              <time dateTime={lead.follow_up_on}>{formatDate(lead.follow_up_on, i18n.locale)}</time>
+            ) : (
+              ''
+            ),
+        },
+        { key: 'language', header: t`Language`, cell: (lead) => labelOf(i18n, localeNames, lead.locale) },
+        {
+          key: 'received',
+          header: t`Received`,
+          nowrap: true,
+          cell: (lead) => <time dateTime={lead.created_at}>{formatDate(lead.created_at, i18n.locale)}</time>,
+        },
+      ]}
+    />
   )
 }

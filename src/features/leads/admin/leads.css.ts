@@ -44,3 +44,57 @@ export const message = style({
 })
 
 export const headerRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], alignItems: 'center' })
+
+// The board: one column per status, side by side where they fit (five at desktop width), stacked
+// on a phone, where each column is a heading and its cards.
+export const board = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 11.5rem), 1fr))',
+  gap: vars.space['3'],
+  alignItems: 'start',
+  minWidth: 0,
+})
+
+export const column = style({
+  display: 'grid',
+  gap: vars.space['3'],
+  alignContent: 'start',
+  padding: vars.space['3'],
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.medium,
+  minWidth: 0,
+})
+
+export const columnTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 })
+
+export const cardList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space['3'] })
+
+export const card = style({
+  display: 'grid',
+  gap: vars.space['2'],
+  padding: vars.space['3'],
+  background: vars.color.surfaceRaised,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.medium,
+  minWidth: 0,
+  overflowWrap: 'anywhere',
+})
+
+export const cardMeta = style({ margin: 0, fontSize: vars.fontSize.small, color: vars.color.textMuted })
+
+export const cardForm = style({ display: 'grid', gap: vars.space['2'], minWidth: 0 })
+
+export const statusForm = style({ display: 'grid', gap: vars.space['3'], maxWidth: '32rem', minWidth: 0 })
+
+export const timeline = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space['3'] })
+
+export const timelineItem = style({
+  display: 'grid',
+  gap: vars.space['1'],
+  paddingBottom: vars.space['3'],
+  borderBottom: `1px solid ${vars.color.border}`,
+  overflowWrap: 'anywhere',
+})
+
+export const noteBody = style({ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' })

@@ -1,57 +1,51 @@
-// The contact form's leads for staff: counts per status, the list of one status (or all), one
-// lead with who handled it, and the status change. Row-level security lets staff read and
-// update; the guard trigger lets an admin change nothing but the status.
+// The lead pipeline for staff (decision 0038): every lead with its assignee (the board, the list
+// and their counts are computed from it), one lead with its notes and status history, the staff
+// who may be assigned, and the writes: the pipeline fields, a note, the conversion into a client
+// organization (one SQL call) and the person's invitation (the admin-users Edge Function).
+// Row-level security lets only staff read and write any of it.
 import { queryOptions } from '@tanstack/react-query'
+import { FunctionsHttpError } from '@supabase/supabase-js'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { supabase } from '@/lib/supabase'
 import { networkFailure, unexpectedFailure } from '@/lib/auth/messages'
 import { asFailure } from '@/lib/auth/messages'
 import { isUuid } from '@/lib/query-utils'
-import { leadStatuses, type LeadStatus } from './search'
 import { isNetworkFailure } from '@/lib/network-failure'
+import { leadConstraintOf, leadConstraints, leadMessages, type LeadField, type LeadInput, toLeadRow } from '../rules'
 
 export const leadKeys = {
   all: () => ['admin', 'leads'] as const,
-  counts: () => ['admin', 'leads', 'counts'] as const,
-  list: (status: LeadStatus | null) => ['admin', 'leads', 'list', status] as const,
+  list: () => ['admin', 'leads', 'list'] as const,
   detail: (id: string) => ['admin', 'leads', 'detail', id] as const,
+  notes: (id: string) => ['admin', 'leads', 'notes', id] as const,
+  history: (id: string) => ['admin', 'leads', 'history', id] as const,
+  staff: () => ['admin', 'leads', 'staff'] as const,
 }
 
-export const leadCountsQuery = () =>
-  queryOptions({
-    queryKey: leadKeys.counts(),
-    queryFn: async (): Promise<Record<LeadStatus, number>> => {
-      const results = await Promise.all(
-        leadStatuses.map((status) =>
-          supabase.from('contact_messages').select('id', { count: 'exact', head: true }).eq('status', status),
-        ),
-      )
-      const counts = { new: 0, in_progress: 0, closed: 0 }
-      results.forEach(({ count, error }, index) => {
-        if (error) throw new Error(error.message)
-        counts[leadStatuses[index]!] = count ?? 0
-      })
-      return counts
-    },
-  })
+/** The board shows every lead; a consultancy's pipeline is short, this bounds a runaway one. */
+export const leadListLimit = 1000
 
-export const leadsListQuery = (status: LeadStatus | null) =>
+const listColumns =
+  'id, name, email, company, interest, status, lost_reason, locale, created_at, follow_up_on, assignee_id, organization_id, assignee:profiles!contact_messages_assignee_id_fkey(full_name, email)'
+
+export const leadsQuery = () =>
   queryOptions({
-    queryKey: leadKeys.list(status),
+    queryKey: leadKeys.list(),
     queryFn: async () => {
-      let query = supabase
+      const { data, error } = await supabase
         .from('contact_messages')
-        .select('id, name, email, company, interest, status, locale, created_at')
+        .select(listColumns)
         .order('created_at', { ascending: false })
-      if (status) query = query.eq('status', status)
-      const { data, error } = await query
+        .limit(leadListLimit)
       if (error) throw new Error(error.message)
       return data ?? []
     },
   })
 
-/** One lead with the name of the staff member who last changed its status; null if not found. */
+export type LeadListItem = Awaited<ReturnType<NonNullable<ReturnType<typeof leadsQuery>['queryFn']>>>[number]
+
+/** One lead with who last changed its status, its assignee and organization; null if not found. */
 export const leadQuery = (id: string) =>
   queryOptions({
     queryKey: leadKeys.detail(id),
@@ -60,7 +54,7 @@ export const leadQuery = (id: string) =>
       const { data, error } = await supabase
         .from('contact_messages')
         .select(
-          'id, name, email, company, phone, interest, message, privacy_accepted, marketing_opt_in, status, locale, handled_by, created_at, updated_at, handler:profiles(full_name, email)',
+          'id, name, email, company, phone, interest, message, privacy_accepted, marketing_opt_in, status, lost_reason, assignee_id, follow_up_on, organization_id, converted_at, locale, handled_by, created_at, updated_at, handler:profiles!contact_messages_handled_by_fkey(full_name, email), organization:organizations(id, name)',
         )
         .eq('id', id)
         .maybeSingle()
@@ -71,20 +65,133 @@ export const leadQuery = (id: string) =>
 
 export type Lead = NonNullable<Awaited<ReturnType<NonNullable<ReturnType<typeof leadQuery>['queryFn']>>>>
 
-/** Moves a lead to `status`; the database records who did it. Throws what the server said. */
-export async function updateLeadStatus(id: string, status: LeadStatus): Promise<void> {
+export const leadNotesQuery = (id: string) =>
+  queryOptions({
+    queryKey: leadKeys.notes(id),
+    queryFn: async () => {
+      if (!isUuid(id)) return []
+      const { data, error } = await supabase
+        .from('lead_notes')
+        .select('id, body, created_at, author:profiles(full_name, email)')
+        .eq('lead_id', id)
+        .order('created_at', { ascending: false })
+      if (error) throw new Error(error.message)
+      return data ?? []
+    },
+  })
+
+export const leadHistoryQuery = (id: string) =>
+  queryOptions({
+    queryKey: leadKeys.history(id),
+    queryFn: async () => {
+      if (!isUuid(id)) return []
+      const { data, error } = await supabase
+        .from('lead_status_changes')
+        .select('id, from_status, to_status, lost_reason, changed_at, changer:profiles(full_name, email)')
+        .eq('lead_id', id)
+        .order('changed_at', { ascending: false })
+      if (error) throw new Error(error.message)
+      return data ?? []
+    },
+  })
+
+/** The active staff, who may be assigned a lead (the database checks the same). */
+export const staffQuery = () =>
+  queryOptions({
+    queryKey: leadKeys.staff(),
+    queryFn: async () => {
+      const { data, error } = await supabase
+        .from('profiles')
+        .select('id, full_name, email')
+        .in('role', ['admin', 'super_admin'])
+        .eq('is_active', true)
+        .order('full_name')
+      if (error) throw new Error(error.message)
+      return data ?? []
+    },
+  })
+
+/** Saves the pipeline fields; the database records who changed the status. Throws what it said. */
+export async function updateLead(id: string, values: LeadInput): Promise<void> {
   // select() + single(): an update that row-level security filtered away is an error too.
-  const { error } = await supabase.from('contact_messages').update({ status }).eq('id', id).select('id').single()
+  const { error } = await supabase.from('contact_messages').update(toLeadRow(values)).eq('id', id).select('id').single()
   if (error) throw error
 }
 
-/** A refused or failed status change, for the reader. */
-export function leadFailureMessage(error: unknown): MessageDescriptor {
+export async function addLeadNote(leadId: string, body: string): Promise<void> {
+  const { error } = await supabase.from('lead_notes').insert({ lead_id: leadId, body: body.trim() })
+  if (error) throw error
+}
+
+/** Creates the client organization from the lead and marks it won, in one step; its id. */
+export async function convertLead(leadId: string, organizationName: string): Promise<string> {
+  const { data, error } = await supabase.rpc('convert_lead_to_organization', {
+    lead_id: leadId,
+    organization_name: organizationName.trim(),
+  })
+  if (error) throw error
+  return data
+}
+
+/** Invites the lead's person as a client of the organization, as the organization page does. */
+export async function inviteLeadPerson(lead: Pick<Lead, 'email' | 'name' | 'locale'>, organizationId: string) {
+  const { error } = await supabase.functions.invoke('admin-users', {
+    body: {
+      action: 'invite',
+      email: lead.email,
+      full_name: lead.name.trim(),
+      locale: lead.locale === 'en' ? 'en' : 'es',
+      organization_id: organizationId,
+    },
+  })
+  if (!error) return
+  if (error instanceof FunctionsHttpError) {
+    const body = (await (error.context as Response).json().catch(() => ({}))) as { error?: { code?: string } }
+    throw new InvitationError(body.error?.code ?? 'unknown')
+  }
+  throw new InvitationError('network')
+}
+
+export class InvitationError extends Error {
+  constructor(readonly code: string) {
+    super(`invitation refused: ${code}`)
+    this.name = 'InvitationError'
+  }
+}
+
+const invitationFailures: Record<string, MessageDescriptor> = {
+  email_exists: msg`There is already an account with this e-mail address: invite the person from the organization's page if they should join it.`,
+  already_member: msg`This person already belongs to this organization.`,
+  other_organization: msg`This address belongs to a client of another organization, and an account belongs to one organization only.`,
+  over_email_send_rate_limit: msg`Too many e-mails were requested. Please wait a few minutes and try again.`,
+  network: networkFailure,
+}
+
+/** Why the invitation was not sent, for the reader. */
+export function invitationFailureMessage(error: unknown): MessageDescriptor {
+  const code = error instanceof InvitationError ? error.code : 'unknown'
+  return invitationFailures[code] ?? msg`The invitation could not be sent. Try again from the organization's page.`
+}
+
+/** A refused or failed write, as the field it concerns (when the database names one) and a message. */
+export function leadFailure(error: unknown): {
+  field: LeadField | 'body' | 'organizationName' | null
+  message: MessageDescriptor
+} {
+  const constraint = leadConstraintOf(error)
+  const known = constraint ? leadConstraints[constraint] : undefined
+  if (known) return { field: known.field, message: leadMessages[known.rule] }
   const failure = asFailure(error)
-  if (failure.code === '42501') return msg`You are not allowed to make this change. Admins may only change the status.`
-  if (failure.code === 'PGRST116') return msg`This lead no longer exists, or you may no longer change it.`
-  if (failure.code === '23514') return msg`The server did not accept this status.`
-  if (isNetworkFailure(failure)) return networkFailure
-  if (failure.retryable && !(failure.status && failure.status >= 500)) return networkFailure
-  return unexpectedFailure
+  if (failure.code === '42501') return { field: null, message: msg`You are not allowed to make this change.` }
+  if (failure.code === 'PGRST116' || failure.code === 'P0002')
+    return { field: null, message: msg`This lead no longer exists, or you may no longer change it.` }
+  if (constraint === 'contact_messages_converted_once')
+    return { field: null, message: msg`This lead is already a client organization.` }
+  if (constraint === 'contact_messages_convert_qualified' || /qualified or won lead/i.test(String(failure.message)))
+    return { field: null, message: msg`Only a qualified or won lead can become a client organization.` }
+  if (/already a client organization/i.test(String(failure.message)))
+    return { field: null, message: msg`This lead is already a client organization.` }
+  if (isNetworkFailure(failure)) return { field: null, message: networkFailure }
+  if (failure.retryable && !(failure.status && failure.status >= 500)) return { field: null, message: networkFailure }
+  return { field: null, message: unexpectedFailure }
 }

@@ -1,4 +1,5 @@
-// The leads list's status filter lives in the URL (?status=new), so each view can be bookmarked.
+// The leads page's view lives in the URL, so each view can be bookmarked: the board or the list
+// (?view=list), one status (?status=new) and "mine" (?mine=1, the leads assigned to the reader).
 import { isOneOf, leadStatuses } from '@/lib/vocabularies'
 
 export { leadStatuses }
@@ -10,8 +11,14 @@ export function isLeadStatus(value: unknown): value is LeadStatus {
 
 export interface LeadsSearch {
   status?: LeadStatus
+  view?: 'list'
+  mine?: 1
 }
 
 export function validateLeadsSearch(search: Record<string, unknown>): LeadsSearch {
-  return isLeadStatus(search.status) ? { status: search.status } : {}
+  const result: LeadsSearch = {}
+  if (isLeadStatus(search.status)) result.status = search.status
+  if (search.view === 'list') result.view = 'list'
+  if (search.mine === 1 || search.mine === '1' || search.mine === true) result.mine = 1
+  return result
 }

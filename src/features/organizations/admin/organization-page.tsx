@@ -3,7 +3,7 @@
 // (resend the invitation, deactivate, reactivate), the form that invites a new user, and its
 // projects, each linking to the project's admin page.
 import { useState } from 'react'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useLangPrefix } from '@/lib/use-lang'
@@ -20,6 +20,7 @@ import {
   clientKeys,
   organizationProjectsQuery,
   organizationQuery,
+  organizationSourceLeadQuery,
   organizationUsersQuery,
   type Organization,
 } from './queries'
@@ -80,6 +81,7 @@ function OrganizationDetails({ organization }: { organization: Organization }) {
           <ActiveBadge active={organization.is_active} />
           <span>{organization.slug}</span>
         </p>
+        <SourceLead organizationId={organization.id} />
       </header>
 
       <UsersSection organization={organization} />
@@ -101,6 +103,25 @@ function OrganizationDetails({ organization }: { organization: Organization }) {
         />
       </section>
     </div>
+  )
+}
+
+/** "From lead": the lead this organization was converted from, linking to its history. */
+function SourceLead({ organizationId }: { organizationId: string }) {
+  const lang = useLangPrefix()
+  const { data: lead } = useQuery(organizationSourceLeadQuery(organizationId))
+  if (!lead) return null
+  const name = lead.name
+  return (
+    <p className={page.text} data-testid="organization-source-lead">
+      <Trans>
+        From lead:{' '}
+        <Link to="/{-$lang}/admin/dashboard/leads/$leadId" params={{ lang, leadId: lead.id }}>
+          {name}
+        </Link>{' '}
+        (its messages, notes and history)
+      </Trans>
+    </p>
   )
 }
 

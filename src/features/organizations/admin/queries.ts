@@ -84,6 +84,24 @@ export const organizationQuery = (id: string) =>
     },
   })
 
+/** The lead the organization was converted from (the lead pipeline, decision 0038), if any. */
+export const organizationSourceLeadQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...clientKeys.detail(id), 'source-lead'] as const,
+    queryFn: async () => {
+      if (!isUuid(id)) return null
+      const { data, error } = await supabase
+        .from('contact_messages')
+        .select('id, name, converted_at')
+        .eq('organization_id', id)
+        .order('converted_at', { ascending: false, nullsFirst: false })
+        .limit(1)
+        .maybeSingle()
+      fail(error)
+      return data
+    },
+  })
+
 /** The state of each account, by id (staff only). */
 export async function accountStates(ids: string[]): Promise<Map<string, AccountState>> {
   if (ids.length === 0) return new Map()

@@ -1,14 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
 import { LeadPage } from '@/features/leads/admin/lead-page'
-import { leadQuery } from '@/features/leads/admin/queries'
+import { leadHistoryQuery, leadNotesQuery, leadQuery, staffQuery } from '@/features/leads/admin/queries'
 import { PortalRouteError } from '@/components/ui/page-kit'
 import { privatePageHead } from '@/lib/seo'
 
-// One lead from the contact form; the staff e-mail about a new message links here.
+// One lead of the pipeline, with its notes, status history and the staff it may be assigned to;
+// the staff e-mails about a new message and a due follow-up link here.
 export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard/leads/$leadId')({
   loader: async ({ context: { queryClient }, params: { leadId } }) => {
-    const lead = await queryClient.ensureQueryData(leadQuery(leadId))
+    const [lead] = await Promise.all([
+      queryClient.ensureQueryData(leadQuery(leadId)),
+      queryClient.ensureQueryData(leadNotesQuery(leadId)),
+      queryClient.ensureQueryData(leadHistoryQuery(leadId)),
+      queryClient.ensureQueryData(staffQuery()),
+    ])
     return { leadName: lead?.name ?? null }
   },
   head: ({ loaderData }) => {

@@ -1,20 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
 import { LeadsPage } from '@/features/leads/admin/leads-page'
-import { leadCountsQuery, leadsListQuery } from '@/features/leads/admin/queries'
+import { leadsQuery } from '@/features/leads/admin/queries'
 import { validateLeadsSearch } from '@/features/leads/admin/search'
 import { PortalRouteError } from '@/components/ui/page-kit'
 import { privatePageHead } from '@/lib/seo'
 
-// The contact form's leads, filtered by status (?status=new|in_progress|closed).
+// The lead pipeline as a board or a list (?view=list), by status (?status=new|contacted|qualified|
+// won|lost) and to the reader's own (?mine=1): all computed from one list of the leads.
 export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard/leads/')({
   validateSearch: validateLeadsSearch,
-  loaderDeps: ({ search }) => ({ status: search.status ?? null }),
-  loader: ({ context: { queryClient }, deps }) =>
-    Promise.all([
-      queryClient.ensureQueryData(leadCountsQuery()),
-      queryClient.ensureQueryData(leadsListQuery(deps.status)),
-    ]),
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(leadsQuery()),
   head: () => privatePageHead(msg`Leads`),
   component: LeadsPage,
   errorComponent: PortalRouteError,
