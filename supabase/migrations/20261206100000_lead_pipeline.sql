@@ -394,7 +394,7 @@ revoke execute on function
   from public, anon, authenticated, service_role;
 
 -- Supabase Cron runs the reminders (migration 20261130110000's way); where pg_cron is missing our
--- server runs the same function on its timer (LEAD_FOLLOW_UP_INTERVAL_MS).
+-- server runs the same function on its timer (APPROVAL_REMINDER_INTERVAL_MS, as the reminders of approvals).
 do $migration$
 begin
   if to_regnamespace('cron') is null then

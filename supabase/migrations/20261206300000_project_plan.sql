@@ -285,7 +285,9 @@ begin
     new.progress_overridden := false;
     return new;
   end if;
-  if new.progress is distinct from old.progress and not new.progress_overridden and not old.progress_overridden
+  -- Typing the plan's own value is not an override (completing a project: its plan gives 100).
+  if new.progress is distinct from old.progress and new.progress is distinct from derived
+     and not new.progress_overridden and not old.progress_overridden
      and coalesce(current_setting('cauce.plan_progress', true), '') <> 'derived' then
     new.progress_overridden := true;
   end if;

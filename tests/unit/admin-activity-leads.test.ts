@@ -55,8 +55,12 @@ describe('activity search params', () => {
 
 describe('leads', () => {
   it('accepts only known statuses', () => {
-    expect(validateLeadsSearch({ status: 'closed' })).toEqual({ status: 'closed' })
+    expect(validateLeadsSearch({ status: 'lost' })).toEqual({ status: 'lost' })
+    // The statuses before the pipeline (decision 0038) are no longer a view.
+    expect(validateLeadsSearch({ status: 'closed' })).toEqual({})
     expect(validateLeadsSearch({ status: 'spam' })).toEqual({})
+    expect(validateLeadsSearch({ view: 'list', mine: '1' })).toEqual({ view: 'list', mine: 1 })
+    expect(validateLeadsSearch({ view: 'grid', mine: 'yes' })).toEqual({})
   })
 
   it('replies in the lead’s language', () => {

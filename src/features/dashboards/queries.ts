@@ -70,11 +70,25 @@ async function signedMetabase(dashboardId: string): Promise<string> {
   return url
 }
 
+/** Milliseconds until a Metabase embed address's token expires (its `exp`), or null if unreadable. */
+function tokenLifeLeft(url: string): number | null {
+  try {
+    const token = new URL(url).pathname.split('/').at(-1) ?? ''
+    const payload = token.split('.')[1] ?? ''
+    const { exp } = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown }
+    return typeof exp === 'number' ? exp * 1000 - Date.now() : null
+  } catch {
+    return null
+  }
+}
+
 /**
  * The address to frame (or link to), asked for when the dashboard is shown: this is what records
  * the view. A Metabase address carries a token that lives minutes (at least one), so it is kept a
- * minute at most; and never refreshed behind the reader's back (focus, reconnection), which
- * would reload the frame in the middle of their reading.
+ * minute at most; and never refreshed behind the reader's back on focus or reconnection, which
+ * would reload the frame in the middle of their reading. Only a Metabase token about to expire is
+ * renewed while the dashboard is open: the dashboard sends it again with every filter change, and
+ * an expired one would leave it broken.
  */
 export const dashboardAddressQuery = (viewerId: string, dashboard: Pick<VisibleDashboard, 'id' | 'kind'>) =>
   queryOptions({
@@ -84,6 +98,10 @@ export const dashboardAddressQuery = (viewerId: string, dashboard: Pick<VisibleD
     gcTime: 60_000,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
+    refetchInterval: (query) => {
+      const left = dashboard.kind === 'metabase' && query.state.data ? tokenLifeLeft(query.state.data) : null
+      return left === null ? false : Math.max(left - 30_000, 30_000)
+    },
     retry: false,
   })
 

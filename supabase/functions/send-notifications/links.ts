@@ -4,6 +4,7 @@
 // every sender of the outbox follows one rule (decision 0019).
 
 export interface NotificationTarget {
+  kind?: string
   role: string
   locale: 'es' | 'en'
   project_id: string | null
@@ -37,6 +38,9 @@ export function notificationLink(siteOrigin: string, target: NotificationTarget)
     const message = target.entity_id ? `#message-${encodeURIComponent(target.entity_id)}` : ''
     return `${projectPage}/conversation${message}`
   }
+  // The plan's notices (a milestone reached, hours or budget past 80 % or 100 %, of a phase or the
+  // whole plan) open the project's plan, its own page in both areas (decision 0040).
+  if (target.kind?.startsWith('plan_')) return `${projectPage}/plan`
   const place = target.entity_type ? projectPlace[target.entity_type] : undefined
   return `${projectPage}${(client ? place?.client : place?.staff) ?? ''}`
 }

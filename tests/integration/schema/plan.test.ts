@@ -122,6 +122,19 @@ describeEachDatabase('project plan on %s', (kind) => {
       .eq('id', projects.riberaDashboard)
     expect(completed.error).toBeNull()
     expect(await progressOf(projects.riberaDashboard)).toEqual({ progress: 100, progress_overridden: false })
+    // As the staff form completes a project: the status and the 100 it requires, together. The
+    // plan's own value is not an override.
+    await admin
+      .from('projects')
+      .update({ status: 'in_progress', completed_on: null })
+      .eq('id', projects.riberaDashboard)
+    expect(await progressOf(projects.riberaDashboard)).toEqual({ progress: 99, progress_overridden: false })
+    const fromForm = await admin
+      .from('projects')
+      .update({ status: 'completed', progress: 100, completed_on: new Date().toISOString().slice(0, 10) })
+      .eq('id', projects.riberaDashboard)
+    expect(fromForm.error).toBeNull()
+    expect(await progressOf(projects.riberaDashboard)).toEqual({ progress: 100, progress_overridden: false })
 
     // A client changes nothing of it.
     const refused = await lucia.from('plan_phases').update({ status: 'planned' }).eq('id', plan.riberaBuild).select()

@@ -74,7 +74,8 @@ export function DashboardHostsPage() {
         <p className={page.lead}>
           <Trans>
             A project dashboard's address must be https on one of these hosts. The site's security policy must also
-            allow a new host to be shown inside the portal (DASHBOARD_FRAME_SOURCES); otherwise clients get a link.
+            allow a new host to be shown inside the portal (DASHBOARD_FRAME_SOURCES); until it does, mark its dashboards
+            as refusing to be framed, so that clients get a link instead of an empty frame.
           </Trans>
         </p>
       </header>
