@@ -92,6 +92,9 @@ as $$
     )
 $$;
 
+-- Called by the rule's trigger as its owner; nobody calls it directly.
+revoke execute on function private.dashboard_url_allowed(text) from public;
+
 -- ─── The dashboards ──────────────────────────────────────────────────────────────────────────
 
 create table public.project_dashboards (

@@ -34,17 +34,27 @@ afterAll(async () => {
 })
 
 /**
- * The seed as it was before this migration: without what later migrations brought (the security
- * settings of 20261205300000 that the demo turns off).
+ * The seed as it was before this migration: without what later migrations brought. The security
+ * settings of 20261205300000 (the demo turns the staff requirement off); the lead pipeline of
+ * 20261206100000 (the first leads were "in_progress" and "closed", and everything from its section
+ * on is later: leads, dashboards, the plan, each appended in its own section).
  */
 const laterSeed = /^update public\.security_settings [^;]*;$/m
+const laterSections = '-- ═══ Lead pipeline'
 function earlierSeed(): string {
   const dir = mkdtempSync(join(tmpdir(), 'cauce-earlier-seed-'))
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
   const file = join(dir, 'seed.sql')
   const seed = readFileSync(seedFile, 'utf8')
   expect(seed).toMatch(laterSeed)
-  writeFileSync(file, seed.replace(laterSeed, ''))
+  expect(seed).toContain(laterSections)
+  const earlier = seed
+    .slice(0, seed.indexOf(laterSections))
+    .replace(laterSeed, '')
+    .replace("true, true, 'contacted', 'en',", "true, true, 'in_progress', 'en',")
+    .replace("true, false, 'contacted', 'es',", "true, false, 'closed', 'es',")
+  expect(earlier).not.toContain("'contacted'")
+  writeFileSync(file, earlier)
   return file
 }
 
