@@ -371,7 +371,8 @@ for (const lng of ['es', 'en'] as const) {
         `${project}/metrics`,
         `${project}/team`,
         '/admin/dashboard/team',
-        '/admin/dashboard/leads',
+        // the leads as a list (the board, their default view, has no table)
+        '/admin/dashboard/leads?view=list',
         '/admin/dashboard/activity',
       ]) {
         await page.setViewportSize({ width: 1366, height: 900 })

@@ -30,6 +30,8 @@ export class DashboardOpenError extends Error {
 export const projectDashboardsQuery = (viewerId: string, projectId: string) =>
   queryOptions({
     queryKey: dashboardKeys.project(viewerId, projectId),
+    // The route's loader asks for it with the project; the tabs read that answer, not a second one.
+    staleTime: 30_000,
     queryFn: async () => {
       if (!isUuid(projectId)) return []
       const { data, error } = await supabase

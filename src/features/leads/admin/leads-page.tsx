@@ -16,7 +16,7 @@ import * as page from '@/components/ui/page.css'
 import { DataTable } from '@/components/ui/data-table'
 import { LeadStatusBadge } from './lead-status'
 import { LeadStatusForm, StatusChanged } from './lead-status-form'
-import { interestLabels, leadStatusLabels, localeNames } from './labels'
+import { interestLabels, leadStatusLabels } from './labels'
 import { leadsQuery, type LeadListItem } from './queries'
 import { leadStatuses, type LeadStatus, type LeadsSearch } from './search'
 import * as styles from './leads.css'
@@ -276,7 +276,6 @@ function LeadsList({ leads, caption }: { leads: LeadListItem[]; caption: string 
               ''
             ),
         },
-        { key: 'language', header: t`Language`, cell: (lead) => labelOf(i18n, localeNames, lead.locale) },
         {
           key: 'received',
           header: t`Received`,
