@@ -42,11 +42,13 @@ for (const [lng, width] of [
     expect((await box(native)).width).toBeLessThanOrEqual(1)
 
     // By keyboard: the button comes just before the title field, and Enter opens the picker.
+    // (Listened for before the steps that lead there: Playwright starts intercepting the picker
+    // when the listener is added, and on a loaded machine that can take longer than a key press.)
+    const picker = page.waitForEvent('filechooser')
     const titleField = form.getByLabel(t(lng, 'Title (optional)'))
     await titleField.focus()
     await page.keyboard.press('Shift+Tab')
     await expect(chooser).toBeFocused()
-    const picker = page.waitForEvent('filechooser')
     await page.keyboard.press('Enter')
     const fileName = `resumen-${lng}-${width}.csv`
     await (await picker).setFiles({ name: fileName, mimeType: 'text/csv', buffer: Buffer.from('a,b\n1,2\n') })
