@@ -74,3 +74,27 @@ test('the admin overview and a project ask for their data in one round after the
   const projectPage = await longestChain(fresh, `/es/admin/dashboard/projects/${project.id}`)
   expect(projectPage.length, projectPage.path.join(' → ')).toBeLessThanOrEqual(2)
 })
+
+test('the admin area shows its two-step banner with the page, never pushing the page down after', async ({ page }) => {
+  await startSession(page, demoUsers.admin)
+  // The banner's question (the account's factors, from Auth) answers late: the page waits for it.
+  await page.route('**/auth/v1/user', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2 * heldBackMs))
+    await route.continue()
+  })
+  await page.goto('/es/admin/dashboard')
+  await expect(page.getByRole('heading', { level: 1, name: 'Resumen' })).toBeVisible()
+  await expect(page.getByTestId('mfa-banner')).toBeVisible({ timeout: 100 })
+  const shifts = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!entry.hadRecentInput) total += entry.value
+        }).observe({ type: 'layout-shift', buffered: true })
+        setTimeout(() => resolve(total), 500)
+      }),
+  )
+  expect(shifts).toBeLessThan(0.02)
+})
