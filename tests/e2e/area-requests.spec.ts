@@ -98,3 +98,48 @@ test('the admin area shows its two-step banner with the page, never pushing the 
   )
   expect(shifts).toBeLessThan(0.02)
 })
+
+/** The JS files a fresh page of `path` fetched, and those index.html's inline script preloaded. */
+async function scriptsOf(page: Page, path: string) {
+  const fetched = new Set<string>()
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url())
+    if (pathname.endsWith('.js')) fetched.add(pathname)
+  })
+  await page.goto(path)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  const preloaded = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+      (link) => new URL(link.href).pathname,
+    ),
+  )
+  const entry = await page.evaluate(
+    () => new URL(document.querySelector<HTMLScriptElement>('script[src]')!.src).pathname,
+  )
+  return { fetched: [...fetched].filter((file) => file !== entry).sort(), preloaded: [...new Set(preloaded)].sort() }
+}
+
+test('a returning visit asks for all its scripts at once: every one it loads is preloaded, none it does not', async ({
+  page,
+  context,
+  admin,
+}) => {
+  await startSession(page, demoUsers.lucia)
+  const portalProject = (await projectsOf(admin, organizations.ribera)).find((row) => row.visible_to_client)!
+  for (const path of ['/es/client-portal/dashboard', `/en/client-portal/dashboard/projects/${portalProject.id}`]) {
+    const { fetched, preloaded } = await scriptsOf(await context.newPage(), path)
+    expect(fetched.length, path).toBeGreaterThan(20)
+    expect(preloaded, path).toEqual(fetched)
+  }
+})
+
+test('an admin page asks for all its scripts at once too', async ({ page, context, admin }) => {
+  await startSession(page, demoUsers.admin)
+  const project = (await projectsOf(admin, organizations.ribera))[0]!
+  for (const path of ['/es/admin/dashboard', `/en/admin/dashboard/projects/${project.id}`]) {
+    const { fetched, preloaded } = await scriptsOf(await context.newPage(), path)
+    expect(fetched.length, path).toBeGreaterThan(20)
+    expect(preloaded, path).toEqual(fetched)
+  }
+})
