@@ -32,6 +32,11 @@ const hostedSpecs = [
   'conversation-mentions',
   'invite-existing',
   'account-recovery',
+  'dashboards',
+  'project-plan',
+  'notification-preferences',
+  'second-factor-required',
+  'upload-form',
 ]
 const hostedMatch = new RegExp(`/(${hostedSpecs.join('|')})\\.spec\\.ts$`)
 
