@@ -37,6 +37,8 @@ const hostedSpecs = [
   'notification-preferences',
   'second-factor-required',
   'upload-form',
+  'case-studies',
+  'passkeys',
 ]
 const hostedMatch = new RegExp(`/(${hostedSpecs.join('|')})\\.spec\\.ts$`)
 
