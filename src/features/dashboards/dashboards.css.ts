@@ -1,16 +1,10 @@
 // The dashboards' frame: full width of the page, tall enough to read a report on a phone and on a
 // desktop; the chooser of dashboards as a wrapping row of buttons.
 import { style } from '@vanilla-extract/css'
+import { panel, stackList } from '@/components/ui/recipes.css'
 import { vars } from '@/styles/theme.css'
 
-export const chooser = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space['2'],
-})
+export const chooser = stackList({ direction: 'row', gap: '2' })
 
 export const viewer = style({ display: 'grid', gap: vars.space['3'], minWidth: 0 })
 
@@ -23,14 +17,10 @@ export const viewerHeader = style({
   minWidth: 0,
 })
 
-export const frame = style({
-  display: 'block',
-  width: '100%',
-  height: 'max(28rem, 75vh)',
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-  background: vars.color.surface,
-})
+export const frame = style([
+  panel({ tone: 'surface', padding: 'none' }),
+  { display: 'block', width: '100%', height: 'max(28rem, 75vh)' },
+])
 
 export const peopleList = style({
   border: 0,

@@ -2,6 +2,7 @@
 // milestones) and its burn-down chart: theme colours through classes; the ideal line dashed and
 // the actual line solid, so they differ without colour.
 import { style } from '@vanilla-extract/css'
+import { code as codeRecipe, panel, stackList } from '@/components/ui/recipes.css'
 import { vars } from '@/styles/theme.css'
 
 export const totals = style({
@@ -11,30 +12,15 @@ export const totals = style({
   margin: 0,
 })
 
-export const total = style({
-  display: 'grid',
-  gap: vars.space['1'],
-  padding: vars.space['3'],
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-  background: vars.color.surfaceRaised,
-})
+export const total = panel({ tone: 'raised', padding: '3', stack: '1' })
 
 export const totalTerm = style({ fontSize: vars.fontSize.small, color: vars.color.textMuted })
 
 export const totalValue = style({ margin: 0, fontWeight: 700, fontVariantNumeric: 'tabular-nums' })
 
-export const timeline = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space['3'] })
+export const timeline = stackList({ gap: '3' })
 
-export const phase = style({
-  display: 'grid',
-  gap: vars.space['2'],
-  padding: vars.space['3'],
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-  background: vars.color.surfaceRaised,
-  minWidth: 0,
-})
+export const phase = panel({ tone: 'raised', padding: '3', stack: '2', shrink: true })
 
 export const phaseHeader = style({
   display: 'flex',
@@ -72,7 +58,7 @@ export const today = style({
   background: vars.color.text,
 })
 
-export const milestones = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space['1'] })
+export const milestones = stackList({ gap: '1' })
 
 export const milestone = style({
   display: 'flex',
@@ -130,9 +116,6 @@ export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontW
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], alignItems: 'center' })
 
-export const problemList = style({ margin: 0, paddingInlineStart: vars.space['4'], color: vars.color.danger })
+export const code = codeRecipe()
 
-export const code = style({
-  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-  fontSize: vars.fontSize.small,
-})
+export const problemList = style({ margin: 0, paddingInlineStart: vars.space['4'], color: vars.color.danger })

@@ -1,16 +1,10 @@
 // The activity log: the filter bar above the table, the export row and the pager.
 import { style } from '@vanilla-extract/css'
+import { panel } from '@/components/ui/recipes.css'
 import { vars } from '@/styles/theme.css'
 import { media } from '@/styles/tokens'
 
-export const filters = style({
-  display: 'grid',
-  gap: vars.space['4'],
-  padding: vars.space['4'],
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-})
+export const filters = panel({ tone: 'surface', stack: '4' })
 
 export const filterGrid = style({
   display: 'grid',

@@ -1,19 +1,14 @@
 // The staff's project pages: the filter bar, two-column forms that fold to one on small screens,
 // inline confirmations and the CSV preview's error rows.
 import { style } from '@vanilla-extract/css'
+import { code as codeRecipe, panel } from '@/components/ui/recipes.css'
 import { vars } from '@/styles/theme.css'
 import { media } from '@/styles/tokens'
 
-export const filters = style({
-  display: 'grid',
-  gap: vars.space['3'],
-  alignItems: 'end',
-  padding: vars.space['4'],
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-  background: vars.color.surface,
-  '@media': { [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
-})
+export const filters = style([
+  panel({ tone: 'surface', stack: '3' }),
+  { alignItems: 'end', '@media': { [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } } },
+])
 
 export const filterActions = style({
   display: 'flex',
@@ -31,15 +26,9 @@ export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.spac
 
 export const errorRow = style({ background: vars.color.surface })
 
-export const problemList = style({ margin: 0, paddingInlineStart: vars.space['4'], color: vars.color.danger })
-
 export const ok = style({ color: vars.color.accent, fontWeight: 600 })
 
-export const code = style({
-  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-  fontSize: vars.fontSize.small,
-  overflowWrap: 'anywhere',
-})
+export const code = codeRecipe({ wrap: 'anywhere' })
 
 export const columnList = style({
   margin: 0,
@@ -66,3 +55,5 @@ export const downloadsList = style({
   display: 'grid',
   gap: vars.space['1'],
 })
+
+export const problemList = style({ margin: 0, paddingInlineStart: vars.space['4'], color: vars.color.danger })
