@@ -55,5 +55,3 @@ export const downloadsList = style({
   display: 'grid',
   gap: vars.space['1'],
 })
-
-export const problemList = style({ margin: 0, paddingInlineStart: vars.space['4'], color: vars.color.danger })
