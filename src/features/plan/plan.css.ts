@@ -117,5 +117,3 @@ export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontW
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], alignItems: 'center' })
 
 export const code = codeRecipe()
-
-export const problemList = style({ margin: 0, paddingInlineStart: vars.space['4'], color: vars.color.danger })
