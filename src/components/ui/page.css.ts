@@ -8,6 +8,7 @@ import {
   badge as badgeRecipe,
   badgeBase,
   button,
+  cluster,
   control,
   panel as panelRecipe,
   stackList,
@@ -32,13 +33,7 @@ export const backLink = style({
 
 export const section = style({ display: 'grid', gap: vars.space['3'], minWidth: 0, alignContent: 'start' })
 
-export const sectionHeader = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'baseline',
-  justifyContent: 'space-between',
-  gap: vars.space['2'],
-})
+export const sectionHeader = cluster({ gap: '2', align: 'baseline', justify: 'between' })
 
 export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.h3 })
 

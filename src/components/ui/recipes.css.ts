@@ -185,13 +185,19 @@ export const stackList = recipe({
   defaultVariants: { direction: 'column', gap: '3' },
 })
 
-/** A row of actions (buttons, links) that wraps on a narrow screen. */
+/** A row (actions, a header's title and its links, a toolbar) that wraps on a narrow screen. */
 export const cluster = recipe({
   base: { display: 'flex', flexWrap: 'wrap' },
   variants: {
     gap: gaps('2', '3'),
-    align: { center: { alignItems: 'center' }, start: { alignItems: 'flex-start' }, none: {} },
-    justify: { between: { justifyContent: 'space-between' }, none: {} },
+    align: {
+      center: { alignItems: 'center' },
+      start: { alignItems: 'flex-start' },
+      baseline: { alignItems: 'baseline' },
+      end: { alignItems: 'end' },
+      none: {},
+    },
+    justify: { between: { justifyContent: 'space-between' }, center: { justifyContent: 'center' }, none: {} },
   },
   defaultVariants: { gap: '2', align: 'center', justify: 'none' },
 })
@@ -234,4 +240,11 @@ export const code = recipe({
   base: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: vars.fontSize.small },
   variants: { wrap: { anywhere: { overflowWrap: 'anywhere' }, none: {} } },
   defaultVariants: { wrap: 'none' },
+})
+
+/** A fieldset without its frame: its legend and choices stand in a column. */
+export const bareFieldset = recipe({
+  base: { border: 0, margin: 0, padding: 0, display: 'grid', minWidth: 0 },
+  variants: { gap: gaps('2', '3') },
+  defaultVariants: { gap: '2' },
 })

@@ -1,7 +1,7 @@
 // The account page: one column of cards (profile, language, password, two-step verification),
 // readable from 320px up.
 import { globalStyle, style } from '@vanilla-extract/css'
-import { button, panel } from '@/components/ui/recipes.css'
+import { bareFieldset, button, panel } from '@/components/ui/recipes.css'
 import { vars } from '@/styles/theme.css'
 import { media } from '@/styles/tokens'
 
@@ -31,14 +31,7 @@ export const text = style({ margin: 0 })
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], alignItems: 'center' })
 
-export const fieldset = style({
-  border: 0,
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gap: vars.space['2'],
-  minWidth: 0,
-})
+export const fieldset = bareFieldset({ gap: '2' })
 
 export const legend = style({ fontWeight: 600, padding: 0, marginBottom: vars.space['2'] })
 

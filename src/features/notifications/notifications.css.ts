@@ -1,18 +1,12 @@
 // The notifications list: one card per notification, unread ones marked by a labelled tag and an
 // accent edge (never by colour alone), actions wrapping below the text on narrow screens.
 import { style } from '@vanilla-extract/css'
-import { panel, stackList } from '@/components/ui/recipes.css'
+import { cluster, panel, stackList } from '@/components/ui/recipes.css'
 import { vars } from '@/styles/theme.css'
 
 export const page = style({ display: 'grid', gap: vars.space['5'], maxWidth: '52rem' })
 
-export const header = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space['3'],
-})
+export const header = cluster({ gap: '3', justify: 'between' })
 
 export const title = style({ margin: 0 })
 

@@ -69,44 +69,11 @@ export const milestone = style({
 
 export const diamond = style({ color: vars.color.accent })
 
-export const frame = style({ width: '100%', minWidth: 0 })
-
-export const svg = style({ display: 'block', width: '100%', height: 'auto', overflow: 'visible' })
-
-export const grid = style({ stroke: vars.color.border, strokeWidth: 1 })
-
-export const axisText = style({ fill: vars.color.textMuted, fontSize: '12px', fontFamily: vars.font.body })
-
 export const actualLine = style({ fill: 'none', stroke: vars.color.accent, strokeWidth: 2.5, strokeLinejoin: 'round' })
 
 export const idealLine = style({ fill: 'none', stroke: vars.color.textMuted, strokeWidth: 2, strokeDasharray: '6 4' })
 
 export const todayLine = style({ stroke: vars.color.text, strokeWidth: 1, strokeDasharray: '2 3' })
-
-export const legend = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: `${vars.space['1']} ${vars.space['4']}`,
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  fontSize: vars.fontSize.small,
-  color: vars.color.textMuted,
-})
-
-export const legendItem = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space['2'] })
-
-export const swatchActual = style({
-  display: 'inline-block',
-  width: '1.5rem',
-  borderTop: `3px solid ${vars.color.accent}`,
-})
-
-export const swatchIdeal = style({
-  display: 'inline-block',
-  width: '1.5rem',
-  borderTop: `3px dashed ${vars.color.textMuted}`,
-})
 
 export const overrideNote = style({ margin: 0, fontSize: vars.fontSize.small, color: vars.color.textMuted })
 
@@ -117,3 +84,14 @@ export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontW
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], alignItems: 'center' })
 
 export const code = codeRecipe()
+
+export {
+  axisText,
+  frame,
+  grid,
+  legend,
+  legendItem,
+  svg,
+  swatchSolid as swatchActual,
+  swatchDashed as swatchIdeal,
+} from '@/components/ui/chart.css'

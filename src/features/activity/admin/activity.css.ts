@@ -1,6 +1,6 @@
 // The activity log: the filter bar above the table, the export row and the pager.
 import { style } from '@vanilla-extract/css'
-import { panel } from '@/components/ui/recipes.css'
+import { cluster, panel } from '@/components/ui/recipes.css'
 import { vars } from '@/styles/theme.css'
 import { media } from '@/styles/tokens'
 
@@ -13,19 +13,9 @@ export const filterGrid = style({
   alignItems: 'start',
 })
 
-export const toolbar = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space['3'],
-  alignItems: 'center',
-  justifyContent: 'space-between',
-})
+export const toolbar = cluster({ gap: '3', justify: 'between' })
 
-export const pager = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space['3'],
-  alignItems: 'center',
-  justifyContent: 'center',
-  '@media': { [media.tablet]: { justifyContent: 'space-between' } },
-})
+export const pager = style([
+  cluster({ gap: '3', justify: 'center' }),
+  { '@media': { [media.tablet]: { justifyContent: 'space-between' } } },
+])

@@ -1,16 +1,10 @@
 // The clients and team pages: the search bar, two-column forms on wide screens, the inline
 // confirmation of an account action and the role editor of a team row.
 import { style } from '@vanilla-extract/css'
-import { control, panel } from '@/components/ui/recipes.css'
+import { cluster, control, panel } from '@/components/ui/recipes.css'
 import { vars } from '@/styles/theme.css'
 
-export const toolbar = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'end',
-  justifyContent: 'space-between',
-  gap: vars.space['3'],
-})
+export const toolbar = cluster({ gap: '3', align: 'end', justify: 'between' })
 
 export const search = style({ flex: '1 1 16rem', maxWidth: '28rem' })
 

@@ -1,7 +1,7 @@
 // The staff's project pages: the filter bar, two-column forms that fold to one on small screens,
 // inline confirmations and the CSV preview's error rows.
 import { style } from '@vanilla-extract/css'
-import { code as codeRecipe, panel } from '@/components/ui/recipes.css'
+import { cluster, code as codeRecipe, panel } from '@/components/ui/recipes.css'
 import { vars } from '@/styles/theme.css'
 import { media } from '@/styles/tokens'
 
@@ -10,13 +10,7 @@ export const filters = style([
   { alignItems: 'end', '@media': { [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } } },
 ])
 
-export const filterActions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space['2'],
-  alignItems: 'center',
-  gridColumn: '1 / -1',
-})
+export const filterActions = style([cluster({ gap: '2' }), { gridColumn: '1 / -1' }])
 
 export { formGrid, formPanel as panel, fullWidth as wide } from '@/components/ui/form-layout.css'
 
