@@ -11,6 +11,7 @@ import * as formLayout from '@/components/ui/form-layout.css'
 import * as page from '@/components/ui/page.css'
 import { ConfirmButton } from '@/components/ui/confirm-button'
 import { DataTable } from '@/components/ui/data-table'
+import { RowAction } from '@/components/ui/row-action'
 import { EmptyState } from '@/components/ui/page-kit'
 import { actionName } from '@/lib/action-name'
 import { saveFailureMessage } from '@/lib/auth/messages'
@@ -107,14 +108,7 @@ export function MilestonesEditor({
                 const title = milestone.title
                 return (
                   <>
-                    <button
-                      type="button"
-                      className={page.smallButton}
-                      aria-label={actionName(i18n, t`Edit`, title)}
-                      onClick={() => setEditing(milestone)}
-                    >
-                      <Trans>Edit</Trans>
-                    </button>
+                    <RowAction label={t`Edit`} name={title} onClick={() => setEditing(milestone)} />
                     <ConfirmButton
                       label={<Trans>Delete</Trans>}
                       name={actionName(i18n, t`Delete`, title)}

@@ -11,6 +11,7 @@ import * as formLayout from '@/components/ui/form-layout.css'
 import * as page from '@/components/ui/page.css'
 import { ConfirmButton } from '@/components/ui/confirm-button'
 import { DataTable } from '@/components/ui/data-table'
+import { RowAction } from '@/components/ui/row-action'
 import { EmptyState } from '@/components/ui/page-kit'
 import { actionName } from '@/lib/action-name'
 import { saveFailureMessage } from '@/lib/auth/messages'
@@ -121,36 +122,23 @@ export function PhasesEditor({
                 const title = phase.title
                 return (
                   <>
-                    <button
-                      type="button"
-                      className={page.smallButton}
-                      aria-label={actionName(i18n, t`Move up`, title)}
+                    <RowAction
+                      label={t`Move up`}
+                      name={title}
                       aria-disabled={index === 0 || move.isPending || undefined}
                       onClick={() => {
                         if (index > 0 && !move.isPending) move.mutate({ index, by: -1 })
                       }}
-                    >
-                      <Trans>Move up</Trans>
-                    </button>
-                    <button
-                      type="button"
-                      className={page.smallButton}
-                      aria-label={actionName(i18n, t`Move down`, title)}
+                    />
+                    <RowAction
+                      label={t`Move down`}
+                      name={title}
                       aria-disabled={index === phases.length - 1 || move.isPending || undefined}
                       onClick={() => {
                         if (index < phases.length - 1 && !move.isPending) move.mutate({ index, by: 1 })
                       }}
-                    >
-                      <Trans>Move down</Trans>
-                    </button>
-                    <button
-                      type="button"
-                      className={page.smallButton}
-                      aria-label={actionName(i18n, t`Edit`, title)}
-                      onClick={() => setEditing(phase)}
-                    >
-                      <Trans>Edit</Trans>
-                    </button>
+                    />
+                    <RowAction label={t`Edit`} name={title} onClick={() => setEditing(phase)} />
                     <ConfirmButton
                       label={<Trans>Delete</Trans>}
                       name={actionName(i18n, t`Delete`, title)}
