@@ -173,8 +173,6 @@ export const panel = recipe({
   defaultVariants: { tone: 'surface', radius: 'medium', padding: '4', stack: 'none', shrink: false },
 })
 
-export type PanelVariants = RecipeVariants<typeof panel>
-
 /** A list without bullets whose items stand in a column (or a wrapping row) with a gap. */
 export const stackList = recipe({
   base: { listStyle: 'none', margin: 0, padding: 0 },
