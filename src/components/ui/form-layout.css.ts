@@ -19,6 +19,9 @@ export const formGrid = style({
 
 export const fullWidth = style({ gridColumn: '1 / -1' })
 
+/** A form panel's title (an h3): body size, bold. */
+export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 })
+
 globalStyle(`${formGrid} > ${field.field}`, {
   gridRow: 'span 4',
   gridTemplateRows: 'subgrid',

@@ -1,5 +1,5 @@
 // Shared layout primitives for pages: the centred container and section rhythm.
-import { style } from '@vanilla-extract/css'
+import { style, type StyleRule } from '@vanilla-extract/css'
 import { vars } from '@/styles/theme.css'
 import { button } from './recipes.css'
 import { media } from '@/styles/tokens'
@@ -46,7 +46,8 @@ export const buttonRow = style({
   marginTop: vars.space['5'],
 })
 
-export const visuallyHidden = style({
+/** Hidden from the eye, kept for screen readers; as a rule too, for styles that apply it only sometimes. */
+export const visuallyHiddenRule = {
   position: 'absolute',
   width: '1px',
   height: '1px',
@@ -56,4 +57,6 @@ export const visuallyHidden = style({
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
   border: 0,
-})
+} satisfies StyleRule
+
+export const visuallyHidden = style(visuallyHiddenRule)

@@ -79,7 +79,7 @@ export const overrideNote = style({ margin: 0, fontSize: vars.fontSize.small, co
 
 export const figure = style({ margin: 0, display: 'grid', gap: vars.space['3'], minWidth: 0 })
 
-export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 })
+export { panelTitle } from '@/components/ui/form-layout.css'
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], alignItems: 'center' })
 

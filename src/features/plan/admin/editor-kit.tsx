@@ -1,13 +1,13 @@
 // What the plan's editors share: the outcome message of a write, the titled panel each editor
 // stands in, the refresh after a write, a refused save said on its field, and a form's buttons.
-import { useId, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { FormAlert } from '@/components/form/field'
 import { namedConstraints, toFormFailure } from '@/components/form/failure'
-import * as formLayout from '@/components/ui/form-layout.css'
 import * as layout from '@/components/ui/layout.css'
 import * as page from '@/components/ui/page.css'
+import { TitledPanel } from '@/components/ui/titled-panel'
 import { networkFailure, saveFailureMessage } from '@/lib/auth/messages'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import { planKeys } from '../queries'
@@ -26,17 +26,8 @@ export function Message({ outcome }: { outcome: Outcome }) {
   )
 }
 
-export function Panel({ title, children, testId }: { title: ReactNode; children: ReactNode; testId?: string }) {
-  const titleId = useId()
-  return (
-    <section className={formLayout.formPanel} aria-labelledby={titleId} data-testid={testId}>
-      <h3 id={titleId} className={styles.panelTitle}>
-        {title}
-      </h3>
-      {children}
-    </section>
-  )
-}
+/** A titled block of a section (e.g. "Add a document"), a region named by its title. */
+export const Panel = TitledPanel
 
 /** Refreshes the plan, its entries and the project's progress (all under the project's plan key), and the project page. */
 export function useRefresh(projectId: string) {

@@ -14,7 +14,7 @@ export const filterActions = style([cluster({ gap: '2' }), { gridColumn: '1 / -1
 
 export { formGrid, formPanel as panel, fullWidth as wide } from '@/components/ui/form-layout.css'
 
-export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 })
+export { panelTitle } from '@/components/ui/form-layout.css'
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], alignItems: 'center' })
 
