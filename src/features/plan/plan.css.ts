@@ -79,8 +79,6 @@ export const overrideNote = style({ margin: 0, fontSize: vars.fontSize.small, co
 
 export const figure = style({ margin: 0, display: 'grid', gap: vars.space['3'], minWidth: 0 })
 
-export { panelTitle } from '@/components/ui/form-layout.css'
-
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], alignItems: 'center' })
 
 export const code = codeRecipe()
