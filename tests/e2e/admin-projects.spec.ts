@@ -238,9 +238,9 @@ test.describe('staff manage a project for a client', () => {
       await expect(alert).toContainText(
         t(
           lng,
-          '{invalidCount} of {total} rows of “{fileName}” have problems. Nothing has been imported: correct the file and check it again.',
+          '{invalid} of {total} rows of “{fileName}” have problems. Nothing has been imported: correct the file and check it again.',
           {
-            invalidCount: 2,
+            invalid: 2,
             total: 3,
             fileName: 'bad.csv',
           },

@@ -1,5 +1,6 @@
 // The admin pages: figure cards and compact lists.
 import { style } from '@vanilla-extract/css'
+import { panel, stackList } from '@/components/ui/recipes.css'
 import { vars } from '@/styles/theme.css'
 import { media } from '@/styles/tokens'
 
@@ -15,21 +16,18 @@ export const stats = style({
 
 // A figure is a link to what it counts: the whole card is the target, its label underlined as
 // links are.
-export const stat = style({
-  height: '100%',
-  padding: vars.space['4'],
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-  display: 'grid',
-  alignContent: 'start',
-  gap: vars.space['1'],
-  color: vars.color.text,
-  textDecoration: 'none',
-  selectors: {
-    '&:hover': { borderColor: vars.color.accent, background: vars.color.accentSoft, color: vars.color.text },
+export const stat = style([
+  panel({ tone: 'surface', stack: '1' }),
+  {
+    height: '100%',
+    alignContent: 'start',
+    color: vars.color.text,
+    textDecoration: 'none',
+    selectors: {
+      '&:hover': { borderColor: vars.color.accent, background: vars.color.accentSoft, color: vars.color.text },
+    },
   },
-})
+])
 
 export const statValue = style({ fontSize: vars.fontSize.h2, fontWeight: 700, lineHeight: 1.1 })
 
@@ -46,15 +44,9 @@ export const columns = style({
   '@media': { [media.desktop]: { gridTemplateColumns: '1fr 1fr' } },
 })
 
-export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space['2'] })
+export const list = stackList({ gap: '2' })
 
-export const listItem = style({
-  padding: vars.space['3'],
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.small,
-  display: 'grid',
-  gap: vars.space['1'],
-})
+export const listItem = panel({ tone: 'outline', radius: 'small', padding: '3', stack: '1' })
 
 export const meta = style({ color: vars.color.textMuted, fontSize: vars.fontSize.small })
 

@@ -1,19 +1,18 @@
 // The strip above the portal while a staff member previews it as a client: the accent colour
 // across the whole width, so it cannot be mistaken for the client's own portal.
 import { style } from '@vanilla-extract/css'
+import { cluster } from '@/components/ui/recipes.css'
 import { vars } from '@/styles/theme.css'
 
-export const banner = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space['2'],
-  padding: `${vars.space['2']} ${vars.space['4']}`,
-  background: vars.color.accent,
-  color: vars.color.accentText,
-  fontWeight: 600,
-})
+export const banner = style([
+  cluster({ gap: '2', justify: 'between' }),
+  {
+    padding: `${vars.space['2']} ${vars.space['4']}`,
+    background: vars.color.accent,
+    color: vars.color.accentText,
+    fontWeight: 600,
+  },
+])
 
 export const text = style({ margin: 0, minWidth: 0, overflowWrap: 'anywhere' })
 

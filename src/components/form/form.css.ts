@@ -1,6 +1,7 @@
 // Form controls shared by every form: labels above inputs, hints and errors tied to the input,
 // 44px targets, a visible focus ring, and errors marked by text and colour, never colour alone.
 import { globalStyle, style } from '@vanilla-extract/css'
+import { control, panel } from '@/components/ui/recipes.css'
 import { vars } from '@/styles/theme.css'
 
 export const form = style({ display: 'grid', gap: vars.space['4'] })
@@ -13,20 +14,7 @@ export const hint = style({ fontSize: vars.fontSize.small, color: vars.color.tex
 
 export const error = style({ fontSize: vars.fontSize.small, color: vars.color.danger, fontWeight: 600 })
 
-export const input = style({
-  minHeight: '44px',
-  width: '100%',
-  paddingInline: vars.space['3'],
-  paddingBlock: vars.space['2'],
-  border: `1px solid ${vars.color.textMuted}`,
-  borderRadius: vars.radius.small,
-  background: vars.color.background,
-  color: vars.color.text,
-  font: 'inherit',
-  selectors: {
-    '&[aria-invalid="true"]': { borderColor: vars.color.danger, borderWidth: '2px' },
-  },
-})
+export const input = control({ invalid: 'marked' })
 
 export const passwordRow = style({ display: 'flex', gap: vars.space['2'], alignItems: 'stretch' })
 
@@ -53,13 +41,7 @@ export const toggle = style({
 
 export const toggleIcon = style({ width: '1.5rem', height: '1.5rem' })
 
-export const alert = style({
-  padding: vars.space['3'],
-  borderRadius: vars.radius.small,
-  border: `2px solid ${vars.color.danger}`,
-  color: vars.color.text,
-  background: vars.color.surface,
-})
+export const alert = style([panel({ tone: 'danger', radius: 'small', padding: '3' }), { color: vars.color.text }])
 
 export const notice = style({
   padding: vars.space['3'],

@@ -7,6 +7,7 @@
 import { globalStyle, style, type StyleRule } from '@vanilla-extract/css'
 import { recipe, type RecipeVariants } from '@vanilla-extract/recipes'
 import { vars } from '@/styles/theme.css'
+import { visuallyHiddenRule } from './layout.css'
 import { badgeBase } from './page.css'
 import { tableFrame } from './table-scroll.css'
 
@@ -19,17 +20,7 @@ function whenCards(rule: StyleRule): StyleRule {
 }
 
 /** Hidden from the eye, kept for screen readers (the header row of a table shown as cards). */
-const hidden: StyleRule = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  padding: 0,
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-}
+const hidden: StyleRule = visuallyHiddenRule
 
 /** The layout's marker class: the card rules below hang off it. */
 const cards = style({

@@ -5,18 +5,11 @@
 // other's.
 import { globalStyle, style } from '@vanilla-extract/css'
 import * as field from '@/components/form/form.css'
+import { panel } from '@/components/ui/recipes.css'
 import { vars } from '@/styles/theme.css'
 import { media } from '@/styles/tokens'
 
-export const formPanel = style({
-  display: 'grid',
-  gap: vars.space['4'],
-  padding: vars.space['4'],
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-  background: vars.color.surface,
-  minWidth: 0,
-})
+export const formPanel = panel({ tone: 'surface', stack: '4', shrink: true })
 
 export const formGrid = style({
   display: 'grid',
@@ -25,6 +18,9 @@ export const formGrid = style({
 })
 
 export const fullWidth = style({ gridColumn: '1 / -1' })
+
+/** A form panel's title (an h3): body size, bold. */
+export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 })
 
 globalStyle(`${formGrid} > ${field.field}`, {
   gridRow: 'span 4',

@@ -1,6 +1,7 @@
 // Shared layout primitives for pages: the centred container and section rhythm.
-import { style } from '@vanilla-extract/css'
+import { style, type StyleRule } from '@vanilla-extract/css'
 import { vars } from '@/styles/theme.css'
+import { button } from './recipes.css'
 import { media } from '@/styles/tokens'
 
 export const container = style({
@@ -34,39 +35,9 @@ export const eyebrow = style({
   marginBottom: vars.space['3'],
 })
 
-export const buttonPrimary = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  minHeight: '44px',
-  paddingInline: vars.space['5'],
-  borderRadius: vars.radius.medium,
-  border: `2px solid ${vars.color.accent}`,
-  background: vars.color.accent,
-  color: vars.color.accentText,
-  fontWeight: 600,
-  textDecoration: 'none',
-  cursor: 'pointer',
-  font: 'inherit',
-  selectors: {
-    '&:hover': {
-      background: vars.color.accentHover,
-      borderColor: vars.color.accentHover,
-      color: vars.color.accentText,
-    },
-  },
-})
+export const buttonPrimary = button({ tone: 'primary' })
 
-export const buttonSecondary = style([
-  buttonPrimary,
-  {
-    background: 'transparent',
-    color: vars.color.accent,
-    selectors: {
-      '&:hover': { background: vars.color.accentSoft, color: vars.color.accentHover },
-    },
-  },
-])
+export const buttonSecondary = button({ tone: 'secondary' })
 
 export const buttonRow = style({
   display: 'flex',
@@ -75,7 +46,8 @@ export const buttonRow = style({
   marginTop: vars.space['5'],
 })
 
-export const visuallyHidden = style({
+/** Hidden from the eye, kept for screen readers; as a rule too, for styles that apply it only sometimes. */
+export const visuallyHiddenRule = {
   position: 'absolute',
   width: '1px',
   height: '1px',
@@ -85,4 +57,6 @@ export const visuallyHidden = style({
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
   border: 0,
-})
+} satisfies StyleRule
+
+export const visuallyHidden = style(visuallyHiddenRule)

@@ -1,9 +1,19 @@
 // The portal pages' building blocks: page and section rhythm, cards, lists, status badges (text
 // first, colour second, every pair AA in tests/unit/theme.test.ts), progress bars, skeleton
 // placeholders, empty and error panels. Tables are data-table.tsx's.
-import { globalStyle, keyframes, style, styleVariants } from '@vanilla-extract/css'
+import { globalStyle, keyframes, style } from '@vanilla-extract/css'
 import { vars } from '@/styles/theme.css'
 import { media } from '@/styles/tokens'
+import {
+  badge as badgeRecipe,
+  badgeBase,
+  button,
+  cluster,
+  control,
+  panel as panelRecipe,
+  stackList,
+  type BadgeTone,
+} from './recipes.css'
 
 export const page = style({ display: 'grid', gap: vars.space['6'], minWidth: 0 })
 
@@ -23,28 +33,14 @@ export const backLink = style({
 
 export const section = style({ display: 'grid', gap: vars.space['3'], minWidth: 0, alignContent: 'start' })
 
-export const sectionHeader = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'baseline',
-  justifyContent: 'space-between',
-  gap: vars.space['2'],
-})
+export const sectionHeader = cluster({ gap: '2', align: 'baseline', justify: 'between' })
 
 export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.h3 })
 
 export const subTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 })
 
 /** The first visit's welcome (a client with nothing shared yet): one panel, not empty boxes. */
-export const welcome = style({
-  display: 'grid',
-  gap: vars.space['3'],
-  padding: vars.space['4'],
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-  background: vars.color.surfaceRaised,
-  minWidth: 0,
-})
+export const welcome = panelRecipe({ tone: 'raised', stack: '3', shrink: true })
 
 export const welcomeSteps = style({
   margin: 0,
@@ -69,20 +65,11 @@ export const cardGrid = style({
   padding: 0,
 })
 
-export const card = style({
-  display: 'grid',
-  gap: vars.space['2'],
-  alignContent: 'start',
-  padding: vars.space['4'],
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-  background: vars.color.surfaceRaised,
-  minWidth: 0,
-})
+export const card = style([panelRecipe({ tone: 'raised', stack: '2', shrink: true }), { alignContent: 'start' }])
 
 export const cardTitle = style({ margin: 0, fontSize: vars.fontSize.h3, overflowWrap: 'anywhere' })
 
-export const plainList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space['3'] })
+export const plainList = stackList({ gap: '3' })
 
 export const listItem = style({
   display: 'grid',
@@ -114,35 +101,15 @@ export const mutedText = style({ margin: 0, color: vars.color.textMuted })
 
 export const overdue = style({ color: vars.color.danger, fontWeight: 700 })
 
-export const badgeBase = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space['1'],
-  paddingInline: vars.space['2'],
-  paddingBlock: '0.125rem',
-  borderRadius: vars.radius.round,
-  border: '1px solid transparent',
-  fontSize: vars.fontSize.small,
-  fontWeight: 600,
-  lineHeight: 1.4,
-  whiteSpace: 'nowrap',
-})
+export { badgeBase }
+
+const badgeTones = ['neutral', 'active', 'done', 'alert', 'warning', 'muted'] as const
 
 /** Tones of a status badge; the word inside always says the status. */
-export const badge = styleVariants({
-  neutral: [badgeBase, { background: vars.color.surface, color: vars.color.text, borderColor: vars.color.textMuted }],
-  active: [badgeBase, { background: vars.color.accentSoft, color: vars.color.accent, borderColor: vars.color.accent }],
-  done: [badgeBase, { background: vars.color.accent, color: vars.color.accentText, borderColor: vars.color.accent }],
-  alert: [badgeBase, { background: vars.color.background, color: vars.color.danger, borderColor: vars.color.danger }],
-  warning: [
-    badgeBase,
-    { background: vars.color.warningSoft, color: vars.color.warning, borderColor: vars.color.warning },
-  ],
-  muted: [
-    badgeBase,
-    { background: vars.color.background, color: vars.color.textMuted, borderColor: vars.color.border },
-  ],
-})
+export const badge = Object.fromEntries(badgeTones.map((tone) => [tone, badgeRecipe({ tone })])) as Record<
+  BadgeTone,
+  string
+>
 
 export const progress = style({ display: 'flex', alignItems: 'center', gap: vars.space['3'] })
 
@@ -177,50 +144,13 @@ export const detailTerm = style({ fontSize: vars.fontSize.small, color: vars.col
 // A long e-mail address or name breaks inside its cell instead of running over the next one.
 export const detailValue = style({ margin: 0, fontWeight: 600, overflowWrap: 'anywhere' })
 
-export const smallButton = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  gap: vars.space['2'],
-  minHeight: '44px',
-  minWidth: '44px',
-  paddingInline: vars.space['3'],
-  borderRadius: vars.radius.small,
-  border: `1px solid ${vars.color.accent}`,
-  background: vars.color.background,
-  color: vars.color.accent,
-  font: 'inherit',
-  fontWeight: 600,
-  cursor: 'pointer',
-  // a long label ("Mostrar los valores registrados") wraps at 320 px rather than widen the page
-  maxWidth: '100%',
-  textAlign: 'center',
-  textDecoration: 'none',
-  selectors: {
-    '&:hover': { background: vars.color.accentSoft, color: vars.color.accentHover },
-    '&:disabled, &[aria-disabled="true"]': { cursor: 'progress', opacity: 0.75 },
-  },
-})
+export const smallButton = button({ tone: 'small' })
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], alignItems: 'center' })
 
-export const panel = style({
-  padding: vars.space['4'],
-  borderRadius: vars.radius.medium,
-  border: `1px dashed ${vars.color.textMuted}`,
-  background: vars.color.surface,
-  color: vars.color.text,
-})
+export const panel = panelRecipe({ tone: 'dashed' })
 
-export const errorPanel = style({
-  display: 'grid',
-  gap: vars.space['3'],
-  justifyItems: 'start',
-  padding: vars.space['4'],
-  borderRadius: vars.radius.medium,
-  border: `2px solid ${vars.color.danger}`,
-  background: vars.color.surface,
-})
+export const errorPanel = style([panelRecipe({ tone: 'danger', stack: '3' }), { justifyItems: 'start' }])
 
 export const inlineError = style({ margin: 0, color: vars.color.danger, fontWeight: 600 })
 
@@ -243,34 +173,31 @@ export const skeletonBlock = style([skeletonLine, { height: '6rem', borderRadius
 
 export const skeletonShort = style([skeletonLine, { width: '60%' }])
 
-export const uploadForm = style({
-  display: 'grid',
-  gap: vars.space['3'],
-  padding: vars.space['4'],
-  borderRadius: vars.radius.medium,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-  // On a desktop the fields stand side by side and share three rows (label, hints, control), so
-  // the labels, the hints and the controls each line up whatever the length of the hints.
-  '@media': {
-    [media.desktop]: {
-      gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr) minmax(0, 2fr)',
-      columnGap: vars.space['4'],
-      rowGap: vars.space['2'],
-      alignItems: 'start',
+export const uploadForm = style([
+  panelRecipe({ tone: 'surface', stack: '3' }),
+  {
+    // On a desktop the fields stand side by side and share three rows (label, hints, control), so
+    // the labels, the hints and the controls each line up whatever the length of the hints.
+    '@media': {
+      [media.desktop]: {
+        gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr) minmax(0, 2fr)',
+        columnGap: vars.space['4'],
+        rowGap: vars.space['2'],
+        alignItems: 'start',
+      },
+    },
+    selectors: {
+      // A file is being dragged over the form: the drop target shows itself.
+      '&[data-dragging]': {
+        borderStyle: 'dashed',
+        borderColor: vars.color.accent,
+        outline: `2px dashed ${vars.color.accent}`,
+        outlineOffset: '2px',
+        background: vars.color.accentSoft,
+      },
     },
   },
-  selectors: {
-    // A file is being dragged over the form: the drop target shows itself.
-    '&[data-dragging]': {
-      borderStyle: 'dashed',
-      borderColor: vars.color.accent,
-      outline: `2px dashed ${vars.color.accent}`,
-      outlineOffset: '2px',
-      background: vars.color.accentSoft,
-    },
-  },
-})
+])
 
 /** A field of the upload form: its label, hints and control on the form's three shared rows. */
 export const uploadField = style({
@@ -293,16 +220,7 @@ export const uploadHints = style({ display: 'grid', gap: vars.space['1'] })
 
 export const uploadSubmit = style({ gridColumn: '1 / -1', justifySelf: 'start' })
 
-export const select = style({
-  minHeight: '44px',
-  width: '100%',
-  paddingInline: vars.space['3'],
-  border: `1px solid ${vars.color.textMuted}`,
-  borderRadius: vars.radius.small,
-  background: vars.color.background,
-  color: vars.color.text,
-  font: 'inherit',
-})
+export const select = control({ padding: 'select' })
 
 export const uploadStatus = style({ gridColumn: '1 / -1', margin: 0 })
 
@@ -310,12 +228,4 @@ export const busyBar = style({ width: '100%', height: '0.5rem', accentColor: var
 
 export const summary = style({ margin: 0, maxWidth: vars.layout.textWidth, overflowWrap: 'anywhere' })
 
-export const unreadBadge = style([
-  badgeBase,
-  {
-    marginInlineStart: vars.space['2'],
-    background: vars.color.accent,
-    color: vars.color.accentText,
-    borderColor: vars.color.accent,
-  },
-])
+export const unreadBadge = style([badgeRecipe({ tone: 'done' }), { marginInlineStart: vars.space['2'] }])

@@ -1,6 +1,7 @@
 // The account page: one column of cards (profile, language, password, two-step verification),
 // readable from 320px up.
 import { globalStyle, style } from '@vanilla-extract/css'
+import { bareFieldset, button, panel } from '@/components/ui/recipes.css'
 import { vars } from '@/styles/theme.css'
 import { media } from '@/styles/tokens'
 
@@ -10,16 +11,10 @@ export const pageTitle = style({ margin: 0 })
 
 export const lead = style({ color: vars.color.textMuted, margin: 0 })
 
-export const section = style({
-  display: 'grid',
-  gap: vars.space['4'],
-  padding: vars.space['4'],
-  background: vars.color.surfaceRaised,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.large,
-  minWidth: 0,
-  '@media': { [media.tablet]: { padding: vars.space['6'] } },
-})
+export const section = style([
+  panel({ tone: 'raised', radius: 'large', stack: '4', shrink: true }),
+  { '@media': { [media.tablet]: { padding: vars.space['6'] } } },
+])
 
 // On narrow screens the input beside a button (the password fields' "Show password") gives way;
 // the button keeps its label whole.
@@ -36,14 +31,7 @@ export const text = style({ margin: 0 })
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], alignItems: 'center' })
 
-export const fieldset = style({
-  border: 0,
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gap: vars.space['2'],
-  minWidth: 0,
-})
+export const fieldset = bareFieldset({ gap: '2' })
 
 export const legend = style({ fontWeight: 600, padding: 0, marginBottom: vars.space['2'] })
 
@@ -62,26 +50,13 @@ export const status = style({ fontWeight: 600, margin: 0 })
 
 export const factorList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space['3'] })
 
-export const factor = style({
-  display: 'grid',
-  gap: vars.space['3'],
-  padding: vars.space['3'],
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-})
+export const factor = panel({ tone: 'outline', padding: '3', stack: '3' })
 
 export const factorName = style({ fontWeight: 600, margin: 0, overflowWrap: 'anywhere' })
 
 export const factorMeta = style({ color: vars.color.textMuted, fontSize: vars.fontSize.small, margin: 0 })
 
-export const confirm = style({
-  display: 'grid',
-  gap: vars.space['3'],
-  padding: vars.space['3'],
-  borderRadius: vars.radius.small,
-  border: `2px solid ${vars.color.danger}`,
-  background: vars.color.surface,
-})
+export const confirm = panel({ tone: 'danger', radius: 'small', padding: '3', stack: '3' })
 
 export const steps = style({
   margin: 0,
@@ -118,19 +93,4 @@ export const secret = style({
 
 export const copied = style({ color: vars.color.accent, fontWeight: 600, fontSize: vars.fontSize.small })
 
-export const dangerButton = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  minHeight: '44px',
-  paddingInline: vars.space['4'],
-  borderRadius: vars.radius.medium,
-  border: `2px solid ${vars.color.danger}`,
-  background: 'transparent',
-  color: vars.color.danger,
-  font: 'inherit',
-  fontWeight: 600,
-  cursor: 'pointer',
-  justifySelf: 'start',
-  selectors: { '&:hover': { background: vars.color.surface } },
-})
+export const dangerButton = button({ tone: 'danger', size: 'large' })

@@ -1,5 +1,6 @@
 // The sign-in, password and guard screens: one centred card on the page's background.
 import { style } from '@vanilla-extract/css'
+import { button, panel } from '@/components/ui/recipes.css'
 import { vars } from '@/styles/theme.css'
 
 export const page = style({
@@ -9,17 +10,10 @@ export const page = style({
   paddingInline: vars.space['4'],
 })
 
-export const card = style({
-  width: '100%',
-  maxWidth: '28rem',
-  padding: vars.space['6'],
-  background: vars.color.surfaceRaised,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.large,
-  boxShadow: vars.shadow.raised,
-  display: 'grid',
-  gap: vars.space['4'],
-})
+export const card = style([
+  panel({ tone: 'raised', radius: 'large', padding: '6', stack: '4' }),
+  { width: '100%', maxWidth: '28rem', boxShadow: vars.shadow.raised },
+])
 
 export const title = style({ fontSize: vars.fontSize.h2, margin: 0 })
 
@@ -29,14 +23,4 @@ export const links = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 
 
 export const submit = style({ width: '100%' })
 
-export const linkButton = style({
-  background: 'none',
-  border: 'none',
-  padding: 0,
-  minHeight: '44px',
-  color: vars.color.accent,
-  textDecoration: 'underline',
-  font: 'inherit',
-  cursor: 'pointer',
-  justifySelf: 'start',
-})
+export const linkButton = style([button({ tone: 'link' }), { justifySelf: 'start' }])

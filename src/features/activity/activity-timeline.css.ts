@@ -1,16 +1,12 @@
 // The activity timeline: a vertical rule with one dot per entry, newest on top.
 import { style } from '@vanilla-extract/css'
+import { stackList } from '@/components/ui/recipes.css'
 import { vars } from '@/styles/theme.css'
 
-export const list = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gap: vars.space['4'],
-  borderInlineStart: `2px solid ${vars.color.border}`,
-  paddingInlineStart: vars.space['4'],
-})
+export const list = style([
+  stackList({ gap: '4' }),
+  { borderInlineStart: `2px solid ${vars.color.border}`, paddingInlineStart: vars.space['4'] },
+])
 
 export const item = style({
   position: 'relative',

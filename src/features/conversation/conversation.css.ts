@@ -1,19 +1,14 @@
 import { style } from '@vanilla-extract/css'
+import { button, panel, stackList } from '@/components/ui/recipes.css'
 import { vars } from '@/styles/theme.css'
 
-export const thread = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space['3'] })
+export const thread = stackList({ gap: '3' })
 
-export const message = style({
-  display: 'grid',
-  gap: vars.space['2'],
-  padding: vars.space['3'],
-  borderRadius: vars.radius.medium,
-  border: `1px solid ${vars.color.textMuted}`,
-  background: vars.color.background,
-  minWidth: 0,
+export const message = style([
+  panel({ tone: 'strong', padding: '3', stack: '2', shrink: true }),
   // The message a link names (a notification e-mail's `#message-<id>`) stands out.
-  selectors: { '&:target': { outline: `3px solid ${vars.color.accent}`, outlineOffset: '2px' } },
-})
+  { selectors: { '&:target': { outline: `3px solid ${vars.color.accent}`, outlineOffset: '2px' } } },
+])
 
 // Internal notes look different at a glance (and say so in words: the badge).
 export const internal = style([
@@ -63,28 +58,12 @@ export const internalBanner = style({
   fontWeight: 700,
 })
 
-export const attachments = style({
-  border: `1px solid ${vars.color.textMuted}`,
-  borderRadius: vars.radius.medium,
-  padding: vars.space['3'],
-  margin: 0,
-  display: 'grid',
-  gap: vars.space['2'],
-  minWidth: 0,
-})
+export const attachments = style([
+  panel({ tone: 'strongOutline', padding: '3', stack: '2', shrink: true }),
+  { margin: 0 },
+])
 
-export const linkButton = style({
-  background: 'none',
-  border: 'none',
-  padding: 0,
-  color: vars.color.accent,
-  textDecoration: 'underline',
-  cursor: 'pointer',
-  font: 'inherit',
-  minHeight: '44px',
-  overflowWrap: 'anywhere',
-  textAlign: 'start',
-})
+export const linkButton = style([button({ tone: 'link' }), { overflowWrap: 'anywhere', textAlign: 'start' }])
 
 // The people offered after "@" in the message box: under it, in the flow (nothing to cover on a
 // phone), each a 44 px row; the active one is filled and outlined, not told by colour alone.

@@ -2,58 +2,35 @@
 // person may see (their organization's, for everyone or naming them) in staff's order; one at a
 // time, full width, chosen with a row of buttons when there are several.
 import { useState, type ReactNode } from 'react'
-import { Link } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Trans } from '@lingui/react/macro'
-import { EmptyState, ProjectNotFound } from '@/components/ui/page-kit'
+import { EmptyState } from '@/components/ui/page-kit'
+import { PortalProjectSubPage } from '@/components/ui/portal-project-sub-page'
 import * as page from '@/components/ui/page.css'
 import { useProfile } from '@/lib/auth/use-auth'
-import { useLangPrefix } from '@/lib/use-lang'
 import { DashboardViewer } from './dashboard-viewer'
 import { dashboardsProjectQuery, projectDashboardsQuery } from './queries'
 import * as styles from './dashboards.css'
 
 export function PortalDashboardsPage({ projectId, tabs }: { projectId: string; tabs?: ReactNode }) {
   const profile = useProfile()
-  const lang = useLangPrefix()
   const project = useSuspenseQuery(dashboardsProjectQuery(profile.id, projectId)).data
-  if (!project) {
-    return (
-      <ProjectNotFound
-        reason={<Trans>This project does not exist or is not shared with your organization.</Trans>}
-        back={
-          <Link to="/{-$lang}/client-portal/dashboard" params={{ lang }} className={page.backLink}>
-            <span aria-hidden="true">←&nbsp;</span>
-            <Trans>Back to overview</Trans>
-          </Link>
-        }
-      />
-    )
-  }
-  const name = project.name
   return (
-    <div className={page.page}>
-      <Link
-        to="/{-$lang}/client-portal/dashboard/projects/$projectId"
-        params={{ lang, projectId }}
-        className={page.backLink}
-      >
-        <span aria-hidden="true">←&nbsp;</span>
-        <Trans>Back to {name}</Trans>
-      </Link>
-      <header className={page.pageHeader}>
-        <h1 className={page.pageTitle}>
-          <Trans>Dashboards: {name}</Trans>
-        </h1>
+    <PortalProjectSubPage
+      projectId={projectId}
+      project={project}
+      title={(name) => <Trans>Dashboards: {name}</Trans>}
+      intro={() => (
         <p className={page.lead}>
           <Trans>
             The live dashboards the team built for this project. Their figures come straight from the source.
           </Trans>
         </p>
-      </header>
-      {tabs}
-      <Dashboards viewerId={profile.id} projectId={projectId} />
-    </div>
+      )}
+      tabs={tabs}
+    >
+      {() => <Dashboards viewerId={profile.id} projectId={projectId} />}
+    </PortalProjectSubPage>
   )
 }
 

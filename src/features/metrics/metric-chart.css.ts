@@ -16,41 +16,19 @@ export const latest = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'ba
 
 export const latestValue = style({ fontSize: vars.fontSize.h3, fontWeight: 700 })
 
-export const frame = style({ width: '100%', minWidth: 0 })
-
-export const svg = style({ display: 'block', width: '100%', height: 'auto', overflow: 'visible' })
-
-export const grid = style({ stroke: vars.color.border, strokeWidth: 1 })
-
-export const axisText = style({ fill: vars.color.textMuted, fontSize: '12px', fontFamily: vars.font.body })
-
 export const line = style({ fill: 'none', stroke: vars.color.accent, strokeWidth: 2.5, strokeLinejoin: 'round' })
 
 export const point = style({ fill: vars.color.accent, stroke: vars.color.surfaceRaised, strokeWidth: 1.5 })
 
 export const targetLine = style({ stroke: vars.color.textMuted, strokeWidth: 2, strokeDasharray: '6 4' })
 
-export const legend = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: `${vars.space['1']} ${vars.space['4']}`,
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  fontSize: vars.fontSize.small,
-  color: vars.color.textMuted,
-})
-
-export const legendItem = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space['2'] })
-
-export const swatchLine = style({
-  display: 'inline-block',
-  width: '1.5rem',
-  borderTop: `3px solid ${vars.color.accent}`,
-})
-
-export const swatchTarget = style({
-  display: 'inline-block',
-  width: '1.5rem',
-  borderTop: `3px dashed ${vars.color.textMuted}`,
-})
+export {
+  axisText,
+  frame,
+  grid,
+  legend,
+  legendItem,
+  svg,
+  swatchSolid as swatchLine,
+  swatchDashed as swatchTarget,
+} from '@/components/ui/chart.css'

@@ -1,33 +1,20 @@
 // The notifications list: one card per notification, unread ones marked by a labelled tag and an
 // accent edge (never by colour alone), actions wrapping below the text on narrow screens.
 import { style } from '@vanilla-extract/css'
+import { cluster, panel, stackList } from '@/components/ui/recipes.css'
 import { vars } from '@/styles/theme.css'
 
 export const page = style({ display: 'grid', gap: vars.space['5'], maxWidth: '52rem' })
 
-export const header = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space['3'],
-})
+export const header = cluster({ gap: '3', justify: 'between' })
 
 export const title = style({ margin: 0 })
 
 export const summary = style({ margin: 0, color: vars.color.textMuted })
 
-export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space['3'] })
+export const list = stackList({ gap: '3' })
 
-const itemBase = style({
-  display: 'grid',
-  gap: vars.space['2'],
-  padding: vars.space['4'],
-  background: vars.color.surfaceRaised,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-  minWidth: 0,
-})
+const itemBase = panel({ tone: 'raised', stack: '2', shrink: true })
 
 export const item = style([itemBase])
 

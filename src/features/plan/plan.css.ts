@@ -2,6 +2,7 @@
 // milestones) and its burn-down chart: theme colours through classes; the ideal line dashed and
 // the actual line solid, so they differ without colour.
 import { style } from '@vanilla-extract/css'
+import { code as codeRecipe, panel, stackList } from '@/components/ui/recipes.css'
 import { vars } from '@/styles/theme.css'
 
 export const totals = style({
@@ -11,30 +12,15 @@ export const totals = style({
   margin: 0,
 })
 
-export const total = style({
-  display: 'grid',
-  gap: vars.space['1'],
-  padding: vars.space['3'],
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-  background: vars.color.surfaceRaised,
-})
+export const total = panel({ tone: 'raised', padding: '3', stack: '1' })
 
 export const totalTerm = style({ fontSize: vars.fontSize.small, color: vars.color.textMuted })
 
 export const totalValue = style({ margin: 0, fontWeight: 700, fontVariantNumeric: 'tabular-nums' })
 
-export const timeline = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space['3'] })
+export const timeline = stackList({ gap: '3' })
 
-export const phase = style({
-  display: 'grid',
-  gap: vars.space['2'],
-  padding: vars.space['3'],
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-  background: vars.color.surfaceRaised,
-  minWidth: 0,
-})
+export const phase = panel({ tone: 'raised', padding: '3', stack: '2', shrink: true })
 
 export const phaseHeader = style({
   display: 'flex',
@@ -72,7 +58,7 @@ export const today = style({
   background: vars.color.text,
 })
 
-export const milestones = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space['1'] })
+export const milestones = stackList({ gap: '1' })
 
 export const milestone = style({
   display: 'flex',
@@ -83,56 +69,27 @@ export const milestone = style({
 
 export const diamond = style({ color: vars.color.accent })
 
-export const frame = style({ width: '100%', minWidth: 0 })
-
-export const svg = style({ display: 'block', width: '100%', height: 'auto', overflow: 'visible' })
-
-export const grid = style({ stroke: vars.color.border, strokeWidth: 1 })
-
-export const axisText = style({ fill: vars.color.textMuted, fontSize: '12px', fontFamily: vars.font.body })
-
 export const actualLine = style({ fill: 'none', stroke: vars.color.accent, strokeWidth: 2.5, strokeLinejoin: 'round' })
 
 export const idealLine = style({ fill: 'none', stroke: vars.color.textMuted, strokeWidth: 2, strokeDasharray: '6 4' })
 
 export const todayLine = style({ stroke: vars.color.text, strokeWidth: 1, strokeDasharray: '2 3' })
 
-export const legend = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: `${vars.space['1']} ${vars.space['4']}`,
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  fontSize: vars.fontSize.small,
-  color: vars.color.textMuted,
-})
-
-export const legendItem = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space['2'] })
-
-export const swatchActual = style({
-  display: 'inline-block',
-  width: '1.5rem',
-  borderTop: `3px solid ${vars.color.accent}`,
-})
-
-export const swatchIdeal = style({
-  display: 'inline-block',
-  width: '1.5rem',
-  borderTop: `3px dashed ${vars.color.textMuted}`,
-})
-
 export const overrideNote = style({ margin: 0, fontSize: vars.fontSize.small, color: vars.color.textMuted })
 
 export const figure = style({ margin: 0, display: 'grid', gap: vars.space['3'], minWidth: 0 })
 
-export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 })
-
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], alignItems: 'center' })
 
-export const problemList = style({ margin: 0, paddingInlineStart: vars.space['4'], color: vars.color.danger })
+export const code = codeRecipe()
 
-export const code = style({
-  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-  fontSize: vars.fontSize.small,
-})
+export {
+  axisText,
+  frame,
+  grid,
+  legend,
+  legendItem,
+  svg,
+  swatchSolid as swatchActual,
+  swatchDashed as swatchIdeal,
+} from '@/components/ui/chart.css'

@@ -177,10 +177,3 @@ export const timeEntryConstraints: Record<string, Named<TimeEntryField>> = {
   plan_time_entries_person_is_staff: { field: 'personId', rule: 'person' },
   plan_time_entries_phase_id_fkey: { field: 'phaseId', rule: 'phase' },
 }
-
-/** The field and rule a refused write names (a check constraint or a trigger's error), if any. */
-export function refusedRule<F extends string>(constraints: Record<string, Named<F>>, error: unknown): Named<F> | null {
-  const message = String((error as { message?: unknown } | null)?.message ?? '')
-  const name = Object.keys(constraints).find((constraint) => message.includes(constraint))
-  return name ? constraints[name]! : null
-}

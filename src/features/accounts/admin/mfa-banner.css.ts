@@ -1,18 +1,12 @@
 // The "set up two-step verification" banner: a warning-toned box above the page, text and a link.
 import { style } from '@vanilla-extract/css'
+import { panel } from '@/components/ui/recipes.css'
 import { vars } from '@/styles/theme.css'
 
-export const banner = style({
-  display: 'grid',
-  gap: vars.space['2'],
-  marginBottom: vars.space['5'],
-  padding: vars.space['4'],
-  border: `1px solid ${vars.color.border}`,
-  borderLeftWidth: '4px',
-  borderLeftColor: vars.color.accent,
-  borderRadius: vars.radius.medium,
-  background: vars.color.surface,
-})
+export const banner = style([
+  panel({ tone: 'surface', stack: '2' }),
+  { marginBottom: vars.space['5'], borderLeftWidth: '4px', borderLeftColor: vars.color.accent },
+])
 
 export const title = style({ margin: 0, fontWeight: 700 })
 

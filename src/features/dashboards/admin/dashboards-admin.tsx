@@ -15,6 +15,7 @@ import * as formStyles from '@/components/form/form.css'
 import { useRulesResolver } from '@/components/form/rules-resolver'
 import { ConfirmButton } from '@/components/ui/confirm-button'
 import { DataTable } from '@/components/ui/data-table'
+import { RowAction } from '@/components/ui/row-action'
 import { EmptyState } from '@/components/ui/page-kit'
 import * as formLayout from '@/components/ui/form-layout.css'
 import * as layout from '@/components/ui/layout.css'
@@ -185,41 +186,29 @@ export function DashboardsAdmin({ projectId, organizationId }: { projectId: stri
                 const title = dashboard.title
                 return (
                   <div className={page.actions}>
-                    <button
-                      type="button"
-                      className={page.smallButton}
-                      aria-label={actionName(i18n, t`Move up`, title)}
+                    <RowAction
+                      label={t`Move up`}
+                      name={title}
                       disabled={index === 0 || move.isPending}
                       onClick={() => moveBy(index, -1)}
                     >
                       <Trans>Up</Trans>
-                    </button>
-                    <button
-                      type="button"
-                      className={page.smallButton}
-                      aria-label={actionName(i18n, t`Move down`, title)}
+                    </RowAction>
+                    <RowAction
+                      label={t`Move down`}
+                      name={title}
                       disabled={index === dashboards.length - 1 || move.isPending}
                       onClick={() => moveBy(index, 1)}
                     >
                       <Trans>Down</Trans>
-                    </button>
-                    <button
-                      type="button"
-                      className={page.smallButton}
-                      aria-label={actionName(i18n, t`Preview`, title)}
+                    </RowAction>
+                    <RowAction
+                      label={t`Preview`}
+                      name={title}
                       aria-pressed={previewing === dashboard.id}
                       onClick={() => setPreviewing(previewing === dashboard.id ? null : dashboard.id)}
-                    >
-                      <Trans>Preview</Trans>
-                    </button>
-                    <button
-                      type="button"
-                      className={page.smallButton}
-                      aria-label={actionName(i18n, t`Edit`, title)}
-                      onClick={() => setEditing(dashboard)}
-                    >
-                      <Trans>Edit</Trans>
-                    </button>
+                    />
+                    <RowAction label={t`Edit`} name={title} onClick={() => setEditing(dashboard)} />
                     <ConfirmButton
                       label={<Trans>Remove</Trans>}
                       name={actionName(i18n, t`Remove`, title)}

@@ -17,6 +17,7 @@ import { useOpenDocument } from '@/lib/use-open-document'
 import { EmptyState } from '@/components/ui/page-kit'
 import * as page from '@/components/ui/page.css'
 import { DataTable } from '@/components/ui/data-table'
+import { RowAction } from '@/components/ui/row-action'
 import {
   checkFile,
   deleteDocument,
@@ -135,14 +136,11 @@ export function DocumentsAdmin({ project }: { project: AdminProject }) {
                 const name = document.name
                 return (
                   <>
-                    <button
-                      type="button"
-                      className={page.smallButton}
-                      aria-label={actionName(i18n, t`Download`, name)}
+                    <RowAction
+                      label={t`Download`}
+                      name={name}
                       onClick={() => void download.open(document.id, document.storage_path, document.name)}
-                    >
-                      <Trans>Download</Trans>
-                    </button>
+                    />
                     <button
                       type="button"
                       className={page.smallButton}

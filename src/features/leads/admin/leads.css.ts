@@ -1,15 +1,9 @@
 // The leads pages: the status filter, the lead's message and its actions.
 import { style } from '@vanilla-extract/css'
+import { panel, stackList } from '@/components/ui/recipes.css'
 import { vars } from '@/styles/theme.css'
 
-export const statusList = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space['2'],
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-})
+export const statusList = stackList({ direction: 'row', gap: '2' })
 
 export const statusLink = style({
   display: 'inline-flex',
@@ -33,15 +27,10 @@ export const statusLink = style({
 
 export const count = style({ fontVariantNumeric: 'tabular-nums' })
 
-export const message = style({
-  margin: 0,
-  padding: vars.space['4'],
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-  whiteSpace: 'pre-wrap',
-  overflowWrap: 'anywhere',
-})
+export const message = style([
+  panel({ tone: 'surface' }),
+  { margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
+])
 
 export const headerRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], alignItems: 'center' })
 
@@ -55,31 +44,19 @@ export const board = style({
   minWidth: 0,
 })
 
-export const column = style({
-  display: 'grid',
-  gap: vars.space['3'],
-  alignContent: 'start',
-  padding: vars.space['3'],
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-  minWidth: 0,
-})
+export const column = style([
+  panel({ tone: 'surface', padding: '3', stack: '3', shrink: true }),
+  { alignContent: 'start' },
+])
 
 export const columnTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 })
 
-export const cardList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space['3'] })
+export const cardList = stackList({ gap: '3' })
 
-export const card = style({
-  display: 'grid',
-  gap: vars.space['2'],
-  padding: vars.space['3'],
-  background: vars.color.surfaceRaised,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-  minWidth: 0,
-  overflowWrap: 'anywhere',
-})
+export const card = style([
+  panel({ tone: 'raised', padding: '3', stack: '2', shrink: true }),
+  { overflowWrap: 'anywhere' },
+])
 
 export const cardMeta = style({ margin: 0, fontSize: vars.fontSize.small, color: vars.color.textMuted })
 
@@ -87,7 +64,7 @@ export const cardForm = style({ display: 'grid', gap: vars.space['2'], minWidth:
 
 export const statusForm = style({ display: 'grid', gap: vars.space['3'], maxWidth: '32rem', minWidth: 0 })
 
-export const timeline = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space['3'] })
+export const timeline = stackList({ gap: '3' })
 
 export const timelineItem = style({
   display: 'grid',

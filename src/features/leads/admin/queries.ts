@@ -9,9 +9,8 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { supabase } from '@/lib/supabase'
 import { networkFailure, unexpectedFailure } from '@/lib/auth/messages'
-import { asFailure } from '@/lib/auth/messages'
+import { namedConstraints, toFormFailure, type Failure, type FailureCatalog } from '@/components/form/failure'
 import { isUuid } from '@/lib/query-utils'
-import { isNetworkFailure } from '@/lib/network-failure'
 import { leadConstraintOf, leadConstraints, leadMessages, type LeadField, type LeadInput, toLeadRow } from '../rules'
 
 export const leadKeys = {
@@ -173,25 +172,29 @@ export function invitationFailureMessage(error: unknown): MessageDescriptor {
   return invitationFailures[code] ?? msg`The invitation could not be sent. Try again from the organization's page.`
 }
 
+type LeadFailureField = LeadField | 'body' | 'organizationName'
+
+const alreadyClient = { field: null, message: msg`This lead is already a client organization.` }
+const onlyQualified = { field: null, message: msg`Only a qualified or won lead can become a client organization.` }
+const gone = msg`This lead no longer exists, or you may no longer change it.`
+
+const leadCatalog: FailureCatalog<LeadFailureField> = {
+  constraintOf: leadConstraintOf,
+  constraints: {
+    ...namedConstraints(leadConstraints, leadMessages),
+    contact_messages_converted_once: alreadyClient,
+    contact_messages_convert_qualified: onlyQualified,
+  },
+  patterns: [
+    [/qualified or won lead/i, onlyQualified],
+    [/already a client organization/i, alreadyClient],
+  ],
+  codes: { '42501': msg`You are not allowed to make this change.`, PGRST116: gone, P0002: gone },
+  network: networkFailure,
+  fallback: unexpectedFailure,
+}
+
 /** A refused or failed write, as the field it concerns (when the database names one) and a message. */
-export function leadFailure(error: unknown): {
-  field: LeadField | 'body' | 'organizationName' | null
-  message: MessageDescriptor
-} {
-  const constraint = leadConstraintOf(error)
-  const known = constraint ? leadConstraints[constraint] : undefined
-  if (known) return { field: known.field, message: leadMessages[known.rule] }
-  const failure = asFailure(error)
-  if (failure.code === '42501') return { field: null, message: msg`You are not allowed to make this change.` }
-  if (failure.code === 'PGRST116' || failure.code === 'P0002')
-    return { field: null, message: msg`This lead no longer exists, or you may no longer change it.` }
-  if (constraint === 'contact_messages_converted_once')
-    return { field: null, message: msg`This lead is already a client organization.` }
-  if (constraint === 'contact_messages_convert_qualified' || /qualified or won lead/i.test(String(failure.message)))
-    return { field: null, message: msg`Only a qualified or won lead can become a client organization.` }
-  if (/already a client organization/i.test(String(failure.message)))
-    return { field: null, message: msg`This lead is already a client organization.` }
-  if (isNetworkFailure(failure)) return { field: null, message: networkFailure }
-  if (failure.retryable && !(failure.status && failure.status >= 500)) return { field: null, message: networkFailure }
-  return { field: null, message: unexpectedFailure }
+export function leadFailure(error: unknown): Failure<LeadFailureField> {
+  return toFormFailure(error, leadCatalog)
 }

@@ -33,7 +33,6 @@ import {
   metricIdentity,
   parseMetricsCsv,
   requiredColumns,
-  type CsvProblem,
   type CsvResult,
 } from './metrics-csv'
 import { adminMetricsQuery, type AdminMetric, type AdminProject } from '@/features/projects/admin/queries'
@@ -41,6 +40,7 @@ import { metricGranularities, metricUnits } from '@/lib/vocabularies'
 import { checkMetric, metricFields, type MetricField } from '@/lib/rules/metric'
 import { granularityLabels, labelOf, metricUnitLabels } from '@/lib/labels'
 import * as styles from '@/features/projects/admin/projects.css'
+import { CsvProblemList, CsvProblemsPanel } from '@/components/ui/csv-problems'
 import { DataTable } from '@/components/ui/data-table'
 import { actionName } from '@/lib/action-name'
 
@@ -334,16 +334,6 @@ function AddMetricForm({ project, metrics }: { project: AdminProject; metrics: A
   )
 }
 
-function problemText(i18n: ReturnType<typeof useLingui>['i18n'], problem: CsvProblem): string {
-  const reason = i18n._(problem.reason)
-  const column = problem.column
-  const row = problem.row
-  if (row !== null && column) return i18n._(msg`Row ${row}, column “${column}”: ${reason}`)
-  if (row !== null) return i18n._(msg`Row ${row}: ${reason}`)
-  if (column) return i18n._(msg`Column “${column}”: ${reason}`)
-  return reason
-}
-
 function CsvImport({ project, metrics }: { project: AdminProject; metrics: AdminMetric[] }) {
   const { t, i18n } = useLingui()
   const invalidate = useInvalidateProject(project.id)
@@ -419,7 +409,6 @@ function CsvImport({ project, metrics }: { project: AdminProject; metrics: Admin
   const shown = Math.min(rows.length, 200)
   const total = rows.length
   const invalidCount = invalidRows.length
-  const more = allProblems.length - 50
   const fileName = result?.fileName ?? ''
 
   return (
@@ -484,30 +473,7 @@ function CsvImport({ project, metrics }: { project: AdminProject; metrics: Admin
       {result && (
         <div className={page.section} data-testid="csv-preview">
           {allProblems.length > 0 ? (
-            <div className={page.errorPanel} role="alert">
-              <p className={page.text}>
-                {invalidRows.length > 0 ? (
-                  <Trans>
-                    {invalidCount} of {total} rows of “{fileName}” have problems. Nothing has been imported: correct the
-                    file and check it again.
-                  </Trans>
-                ) : (
-                  <Trans>
-                    “{fileName}” cannot be imported. Nothing has been imported: correct the file and check it again.
-                  </Trans>
-                )}
-              </p>
-              <ul className={styles.problemList}>
-                {allProblems.slice(0, 50).map((problem, index) => (
-                  <li key={index}>{problemText(i18n, problem)}</li>
-                ))}
-              </ul>
-              {allProblems.length > 50 && (
-                <p className={page.text}>
-                  <Trans>And {more} more problems.</Trans>
-                </p>
-              )}
-            </div>
+            <CsvProblemsPanel fileName={fileName} total={total} invalid={invalidCount} problems={allProblems} />
           ) : (
             <p className={page.panel} role="status">
               <Plural
@@ -550,11 +516,7 @@ function CsvImport({ project, metrics }: { project: AdminProject; metrics: Admin
                         <Trans>Valid</Trans>
                       </span>
                     ) : (
-                      <ul className={styles.problemList}>
-                        {row.problems.map((problem, index) => (
-                          <li key={index}>{problemText(i18n, problem)}</li>
-                        ))}
-                      </ul>
+                      <CsvProblemList problems={row.problems} />
                     ),
                 },
               ]}

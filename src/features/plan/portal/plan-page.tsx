@@ -3,15 +3,13 @@
 // milestones. Row-level security gives a client only their organization's visible projects, and
 // only totals of the time recorded, never who recorded it.
 import type { ReactNode } from 'react'
-import { Link } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { EmptyState, PageSection, ProgressBar, ProjectNotFound, SectionBoundary } from '@/components/ui/page-kit'
+import { EmptyState, PageSection, ProgressBar, SectionBoundary } from '@/components/ui/page-kit'
+import { PortalProjectSubPage } from '@/components/ui/portal-project-sub-page'
 import * as layout from '@/components/ui/layout.css'
-import * as page from '@/components/ui/page.css'
 import { useProfile } from '@/lib/auth/use-auth'
 import { downloadText } from '@/lib/csv'
-import { useLangPrefix } from '@/lib/use-lang'
 import { planCsv, planFileName } from '../plan-csv'
 import { PlanBurndown, PlanSummary, PlanTimeline, ProgressSource } from '../plan-view'
 import { planProjectQuery, planQuery } from '../queries'
@@ -20,43 +18,21 @@ import * as styles from '../plan.css'
 /** `tabs`: the project's tabs, which the route brings from the portal's project views. */
 export function PortalPlanPage({ projectId, tabs }: { projectId: string; tabs?: ReactNode }) {
   const viewer = useProfile().id
-  const lang = useLangPrefix()
   const project = useSuspenseQuery(planProjectQuery(viewer, projectId)).data
-  if (!project) {
-    return (
-      <ProjectNotFound
-        reason={<Trans>This project does not exist or is not shared with your organization.</Trans>}
-        back={
-          <Link to="/{-$lang}/client-portal/dashboard" params={{ lang }} className={page.backLink}>
-            <span aria-hidden="true">←&nbsp;</span>
-            <Trans>Back to overview</Trans>
-          </Link>
-        }
-      />
-    )
-  }
-  const name = project.name
   return (
-    <div className={page.page}>
-      <Link
-        to="/{-$lang}/client-portal/dashboard/projects/$projectId"
-        params={{ lang, projectId }}
-        className={page.backLink}
-      >
-        <span aria-hidden="true">←&nbsp;</span>
-        <Trans>Back to {name}</Trans>
-      </Link>
-      <header className={page.pageHeader}>
-        <h1 className={page.pageTitle}>
-          <Trans>Plan: {name}</Trans>
-        </h1>
-        <ProgressBar value={project.progress} />
-      </header>
-      {tabs}
-      <SectionBoundary failure={<Trans>The plan could not be loaded.</Trans>}>
-        <PlanSections projectId={projectId} name={name} overridden={project.progress_overridden} />
-      </SectionBoundary>
-    </div>
+    <PortalProjectSubPage
+      projectId={projectId}
+      project={project}
+      title={(name) => <Trans>Plan: {name}</Trans>}
+      intro={(found) => <ProgressBar value={found.progress} />}
+      tabs={tabs}
+    >
+      {(found) => (
+        <SectionBoundary failure={<Trans>The plan could not be loaded.</Trans>}>
+          <PlanSections projectId={projectId} name={found.name} overridden={found.progress_overridden} />
+        </SectionBoundary>
+      )}
+    </PortalProjectSubPage>
   )
 }
 

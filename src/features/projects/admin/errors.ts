@@ -2,42 +2,33 @@
 // trigger errors (supabase/migrations) map to a field and a translated message; anything else
 // becomes a form-level message. The forms validate first, so these mostly catch races and rules
 // only the database can see (e.g. a value already recorded for that period).
-import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { isNetworkFailure } from '@/lib/network-failure'
+import {
+  constraintOf as namedConstraintOf,
+  namedConstraints,
+  toFormFailure,
+  type Failure,
+  type FailureCatalog,
+} from '@/components/form/failure'
 import { documentConstraints, documentMessages } from '@/lib/rules/document'
 import { metricConstraints, metricMessages } from '@/lib/rules/metric'
 import { projectConstraints, projectMessages } from '@/lib/rules/project'
 import { reportConstraints, reportMessages } from '@/lib/rules/report'
 import { taskConstraints, taskMessages } from '@/lib/rules/task'
 
-export interface FieldFailure {
-  /** The form field the message belongs to; null for the form as a whole. */
-  field: string | null
-  message: MessageDescriptor
-}
-
-/** An entity's constraints (src/lib/rules) with their rules' messages. */
-function named<R extends string>(
-  constraints: Record<string, { field: string; rule: R }>,
-  messages: Record<R, MessageDescriptor>,
-): Record<string, FieldFailure> {
-  return Object.fromEntries(
-    Object.entries(constraints).map(([name, { field, rule }]) => [name, { field, message: messages[rule] }]),
-  )
-}
+export type FieldFailure = Failure
 
 const constraintMessages: Record<string, FieldFailure> = {
-  ...named(projectConstraints, projectMessages),
-  ...named(documentConstraints, documentMessages),
+  ...namedConstraints(projectConstraints, projectMessages),
+  ...namedConstraints(documentConstraints, documentMessages),
   documents_mime_type_format: {
     field: 'file',
     message: msg`This type of file is not accepted. Upload a PDF, Office document, CSV, text, JSON, ZIP or image file.`,
   },
   documents_size_range: { field: 'file', message: msg`The file is too large: the limit is 50 MB.` },
-  ...named(reportConstraints, reportMessages),
-  ...named(metricConstraints, metricMessages),
-  ...named(taskConstraints, taskMessages),
+  ...namedConstraints(reportConstraints, reportMessages),
+  ...namedConstraints(metricConstraints, metricMessages),
+  ...namedConstraints(taskConstraints, taskMessages),
   approval_requests_deliverable_shared: {
     field: 'deliverable',
     message: msg`Only a document shared with the client or a published report, in a project the client can see, can be put up for approval.`,
@@ -75,29 +66,26 @@ export const genericSaveFailure = msg`The changes could not be saved. Please try
 export const networkFailure = msg`The server could not be reached. Check your connection and try again.`
 export const deniedFailure = msg`You do not have permission to make this change.`
 
-interface ErrorLike {
-  code?: string
-  message?: string
-}
-
-/** The constraint a PostgREST error names ('… violates check constraint "x"'), if any. */
+/** The constraint a PostgREST error names ('… violates check constraint "x"'), or the trigger's, if any. */
 export function constraintOf(error: unknown): string | null {
-  if (!error || typeof error !== 'object') return null
-  const { message = '' } = error as ErrorLike
-  const named = /constraint "([^"]+)"/.exec(message)
-  if (named) return named[1] ?? null
+  const named = namedConstraintOf(error)
+  if (named) return named
+  const message = error && typeof error === 'object' ? String((error as { message?: unknown }).message ?? '') : ''
   for (const [pattern, constraint] of triggerMessages) if (pattern.test(message)) return constraint
   return null
 }
 
+const catalog: FailureCatalog = {
+  constraintOf,
+  constraints: constraintMessages,
+  codes: { '42501': deniedFailure },
+  network: networkFailure,
+  fallback: genericSaveFailure,
+}
+
 /** A failed write as a field message (when the database names a rule) or a form message. */
 export function describeFailure(error: unknown): FieldFailure {
-  if (isNetworkFailure(error)) return { field: null, message: networkFailure }
-  const constraint = constraintOf(error)
-  if (constraint && constraintMessages[constraint]) return constraintMessages[constraint]
-  const code = error && typeof error === 'object' ? (error as ErrorLike).code : undefined
-  if (code === '42501') return { field: null, message: deniedFailure }
-  return { field: null, message: genericSaveFailure }
+  return toFormFailure(error, catalog)
 }
 
 /** A PostgREST error object thrown as is, so describeFailure can read its code and message. */

@@ -1,12 +1,13 @@
 // What every staff form here shares: a save outcome (a confirmation, or a failure put on the
 // field the database names, else on the form), focus moved to that message, and an inline
 // "are you sure" for destructive buttons.
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import * as layout from '@/components/ui/layout.css'
 import * as page from '@/components/ui/page.css'
+import { TitledPanel } from '@/components/ui/titled-panel'
 import { describeFailure } from './errors'
 import { ConfirmButton } from '@/components/ui/confirm-button'
 import { uploadMessages } from '@/lib/upload-messages'
@@ -198,17 +199,7 @@ export function OutcomeMessage({ outcome }: { outcome: Outcome }) {
 }
 
 /** A titled block of a section (e.g. "Add a document"), a region named by its title. */
-export function Panel({ title, children, testId }: { title: ReactNode; children: ReactNode; testId?: string }) {
-  const titleId = useId()
-  return (
-    <section className={styles.panel} aria-labelledby={titleId} data-testid={testId}>
-      <h3 id={titleId} className={styles.panelTitle}>
-        {title}
-      </h3>
-      {children}
-    </section>
-  )
-}
+export const Panel = TitledPanel
 
 export function SubmitButton({
   busy,

@@ -1,45 +1,28 @@
 // The staff's project pages: the filter bar, two-column forms that fold to one on small screens,
 // inline confirmations and the CSV preview's error rows.
 import { style } from '@vanilla-extract/css'
+import { cluster, code as codeRecipe, panel } from '@/components/ui/recipes.css'
 import { vars } from '@/styles/theme.css'
 import { media } from '@/styles/tokens'
 
-export const filters = style({
-  display: 'grid',
-  gap: vars.space['3'],
-  alignItems: 'end',
-  padding: vars.space['4'],
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-  background: vars.color.surface,
-  '@media': { [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
-})
+export const filters = style([
+  panel({ tone: 'surface', stack: '3' }),
+  { alignItems: 'end', '@media': { [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } } },
+])
 
-export const filterActions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space['2'],
-  alignItems: 'center',
-  gridColumn: '1 / -1',
-})
+export const filterActions = style([cluster({ gap: '2' }), { gridColumn: '1 / -1' }])
 
 export { formGrid, formPanel as panel, fullWidth as wide } from '@/components/ui/form-layout.css'
 
-export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 })
+export { panelTitle } from '@/components/ui/form-layout.css'
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], alignItems: 'center' })
 
 export const errorRow = style({ background: vars.color.surface })
 
-export const problemList = style({ margin: 0, paddingInlineStart: vars.space['4'], color: vars.color.danger })
-
 export const ok = style({ color: vars.color.accent, fontWeight: 600 })
 
-export const code = style({
-  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-  fontSize: vars.fontSize.small,
-  overflowWrap: 'anywhere',
-})
+export const code = codeRecipe({ wrap: 'anywhere' })
 
 export const columnList = style({
   margin: 0,

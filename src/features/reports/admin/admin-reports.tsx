@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form'
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Field, SelectField, TextAreaField } from '@/components/form/field'
+import { RowAction } from '@/components/ui/row-action'
 import * as formStyles from '@/components/form/form.css'
 import { useProfile } from '@/lib/auth/use-auth'
 import { ACCEPT } from '@/lib/documents'
@@ -134,14 +135,7 @@ export function ReportsAdmin({ project }: { project: AdminProject }) {
                   >
                     {published ? <Trans>Unpublish</Trans> : <Trans>Publish</Trans>}
                   </button>
-                  <button
-                    type="button"
-                    className={page.smallButton}
-                    aria-label={actionName(i18n, t`Edit`, title)}
-                    onClick={() => editor.setEditing(report)}
-                  >
-                    <Trans>Edit</Trans>
-                  </button>
+                  <RowAction label={t`Edit`} name={title} onClick={() => editor.setEditing(report)} />
                   <DeleteButton
                     name={title}
                     question={<Trans>Delete the report “{title}”? Its file stays among the documents.</Trans>}

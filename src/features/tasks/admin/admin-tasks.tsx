@@ -10,8 +10,8 @@ import { CheckboxField, Field, SelectField, TextAreaField } from '@/components/f
 import * as formStyles from '@/components/form/form.css'
 import { labelOf, taskPriorityLabels, taskStatusLabels } from '@/lib/labels'
 import { EmptyState } from '@/components/ui/page-kit'
-import * as page from '@/components/ui/page.css'
 import { DataTable } from '@/components/ui/data-table'
+import { RowAction } from '@/components/ui/row-action'
 import { deleteTask, saveTask } from '@/features/projects/admin/api'
 import {
   DeleteButton,
@@ -34,7 +34,6 @@ import {
 import * as styles from '@/features/projects/admin/projects.css'
 import { checkTask, taskFields, toTaskRow, type TaskInput } from '@/lib/rules/task'
 import { taskPriorities, taskStatuses } from '@/lib/vocabularies'
-import { actionName } from '@/lib/action-name'
 import { useTaskColumns } from '../task-columns'
 
 function personLabel(person: Person, staffWord: string, clientWord: string): string {
@@ -43,7 +42,7 @@ function personLabel(person: Person, staffWord: string, clientWord: string): str
 }
 
 export function TasksAdmin({ project }: { project: AdminProject }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const taskColumns = useTaskColumns<AdminTask>()
   const { data: tasks } = useSuspenseQuery(adminTasksQuery(project.id))
   const { data: people } = useSuspenseQuery(projectPeopleQuery(project.id))
@@ -108,14 +107,7 @@ export function TasksAdmin({ project }: { project: AdminProject }) {
                 const title = task.title
                 return (
                   <>
-                    <button
-                      type="button"
-                      className={page.smallButton}
-                      aria-label={actionName(i18n, t`Edit`, title)}
-                      onClick={() => editor.setEditing(task)}
-                    >
-                      <Trans>Edit</Trans>
-                    </button>
+                    <RowAction label={t`Edit`} name={title} onClick={() => editor.setEditing(task)} />
                     <DeleteButton
                       name={title}
                       question={<Trans>Delete the task “{title}”?</Trans>}

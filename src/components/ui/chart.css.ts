@@ -1,0 +1,40 @@
+// What the line charts share (the metrics' charts, the plan's burn-down): the frame and the SVG,
+// the grid and the axes' text in theme colours, and the legend whose swatches draw each line as
+// it is drawn in the chart (solid, dashed), so the lines differ without colour.
+import { style } from '@vanilla-extract/css'
+import { vars } from '@/styles/theme.css'
+
+export const frame = style({ width: '100%', minWidth: 0 })
+
+export const svg = style({ display: 'block', width: '100%', height: 'auto', overflow: 'visible' })
+
+export const grid = style({ stroke: vars.color.border, strokeWidth: 1 })
+
+export const axisText = style({ fill: vars.color.textMuted, fontSize: '12px', fontFamily: vars.font.body })
+
+export const legend = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: `${vars.space['1']} ${vars.space['4']}`,
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  fontSize: vars.fontSize.small,
+  color: vars.color.textMuted,
+})
+
+export const legendItem = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space['2'] })
+
+/** The swatch of the solid line (the values, the hours used). */
+export const swatchSolid = style({
+  display: 'inline-block',
+  width: '1.5rem',
+  borderTop: `3px solid ${vars.color.accent}`,
+})
+
+/** The swatch of the dashed line (the target, the ideal burn-down). */
+export const swatchDashed = style({
+  display: 'inline-block',
+  width: '1.5rem',
+  borderTop: `3px dashed ${vars.color.textMuted}`,
+})

@@ -1,0 +1,83 @@
+// What the plan's editors share: the outcome message of a write, the titled panel each editor
+// stands in, the refresh after a write, a refused save said on its field, and a form's buttons.
+import type { ReactNode } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { FormAlert } from '@/components/form/field'
+import { namedConstraints, toFormFailure } from '@/components/form/failure'
+import * as layout from '@/components/ui/layout.css'
+import * as page from '@/components/ui/page.css'
+import { TitledPanel } from '@/components/ui/titled-panel'
+import { networkFailure, saveFailureMessage } from '@/lib/auth/messages'
+import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
+import { planKeys } from '../queries'
+import { planMessages } from '../rules'
+import * as styles from '../plan.css'
+
+export type Outcome = { tone: 'info' | 'error'; text: string } | null
+
+export function Message({ outcome }: { outcome: Outcome }) {
+  const ref = useFocusWhenShown(outcome)
+  if (!outcome) return null
+  return (
+    <FormAlert ref={ref} tone={outcome.tone}>
+      {outcome.text}
+    </FormAlert>
+  )
+}
+
+/** A titled block of a section (e.g. "Add a document"), a region named by its title. */
+export const Panel = TitledPanel
+
+/** Refreshes the plan, its entries and the project's progress (all under the project's plan key), and the project page. */
+export function useRefresh(projectId: string) {
+  const queryClient = useQueryClient()
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: planKeys.all(projectId) }),
+      // The project's header shows the progress the plan moves.
+      queryClient.invalidateQueries({ predicate: (query) => JSON.stringify(query.queryKey).includes(projectId) }),
+    ])
+}
+
+/** A failed save: on the field the table names, otherwise as the form's message. */
+export function useSaveFailure<F extends string>(
+  constraints: Record<string, { field: F; rule: keyof typeof planMessages }>,
+) {
+  const { i18n } = useLingui()
+  return (error: unknown, setError: (field: F, message: string) => void): string | null => {
+    const failure = toFormFailure(error, {
+      constraints: namedConstraints(constraints, planMessages),
+      network: networkFailure,
+      fallback: saveFailureMessage,
+    })
+    if (failure.field === null) return i18n._(failure.message)
+    setError(failure.field, i18n._(failure.message))
+    return null
+  }
+}
+
+export function FormActions({
+  busy,
+  editing,
+  onCancel,
+  children,
+}: {
+  busy: boolean
+  editing: boolean
+  onCancel: () => void
+  children: ReactNode
+}) {
+  return (
+    <div className={styles.actions}>
+      <button type="submit" className={layout.buttonPrimary} aria-disabled={busy || undefined}>
+        {busy ? <Trans>Saving...</Trans> : children}
+      </button>
+      {editing && (
+        <button type="button" className={page.smallButton} onClick={onCancel}>
+          <Trans>Cancel editing</Trans>
+        </button>
+      )}
+    </div>
+  )
+}

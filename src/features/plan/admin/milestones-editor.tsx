@@ -1,0 +1,236 @@
+// The plan's milestones for staff: the list (edit, mark reached, delete) and the form that adds
+// or edits one.
+import { useEffect, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useMutation } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Field, SelectField } from '@/components/form/field'
+import * as formStyles from '@/components/form/form.css'
+import { useRulesResolver } from '@/components/form/rules-resolver'
+import * as formLayout from '@/components/ui/form-layout.css'
+import * as page from '@/components/ui/page.css'
+import { ConfirmButton } from '@/components/ui/confirm-button'
+import { DataTable } from '@/components/ui/data-table'
+import { RowAction } from '@/components/ui/row-action'
+import { EmptyState } from '@/components/ui/page-kit'
+import { actionName } from '@/lib/action-name'
+import { saveFailureMessage } from '@/lib/auth/messages'
+import { formatDate } from '@/lib/format'
+import { labelOf } from '@/lib/labels'
+import { milestoneStatusLabels } from '../labels'
+import { type PlanMilestone, type PlanPhase } from '../plan-model'
+import { deleteMilestone, saveMilestone } from '../queries'
+import {
+  checkMilestone,
+  milestoneConstraints,
+  milestoneFields,
+  milestoneStatuses,
+  toMilestoneRow,
+  type MilestoneInput,
+} from '../rules'
+import { FormActions, Message, Panel, useRefresh, useSaveFailure, type Outcome } from './editor-kit'
+
+// ─── Milestones ──────────────────────────────────────────────────────────────────────────────
+
+export function MilestonesEditor({
+  projectId,
+  phases,
+  milestones,
+  onMessage,
+}: {
+  projectId: string
+  phases: PlanPhase[]
+  milestones: PlanMilestone[]
+  onMessage: (outcome: Outcome) => void
+}) {
+  const { t, i18n } = useLingui()
+  const refresh = useRefresh(projectId)
+  const [editing, setEditing] = useState<PlanMilestone | null>(null)
+  const [round, setRound] = useState(0)
+  const titles = new Map(phases.map((phase) => [phase.id, phase.title]))
+  const removal = useMutation({
+    mutationFn: (milestone: PlanMilestone) => deleteMilestone(milestone.id),
+    onSuccess: (_, milestone) => {
+      const title = milestone.title
+      onMessage({ tone: 'info', text: t`The milestone “${title}” has been deleted.` })
+    },
+    onError: (error) => onMessage({ tone: 'error', text: i18n._(saveFailureMessage(error)) }),
+    onSettled: refresh,
+  })
+  return (
+    <section className={page.section} aria-labelledby="plan-milestones-title">
+      <h3 id="plan-milestones-title" className={page.sectionTitle}>
+        <Trans>Milestones</Trans>
+      </h3>
+      {milestones.length === 0 ? (
+        <EmptyState>
+          <Trans>This project has no milestones yet.</Trans>
+        </EmptyState>
+      ) : (
+        <DataTable
+          labelledBy="plan-milestones-title"
+          rows={milestones}
+          rowKey={(milestone) => milestone.id}
+          rowAttributes={(milestone) => ({ 'data-milestone-id': milestone.id })}
+          columns={[
+            { key: 'title', header: t`Milestone`, rowHeader: true, cell: (milestone) => milestone.title },
+            {
+              key: 'phase',
+              header: t`Phase`,
+              cell: (milestone) => (milestone.phase_id ? (titles.get(milestone.phase_id) ?? '') : ''),
+            },
+            {
+              key: 'due',
+              header: t`Due`,
+              nowrap: true,
+              cell: (milestone) => formatDate(milestone.due_date, i18n.locale),
+            },
+            {
+              key: 'status',
+              header: t`Status`,
+              cell: (milestone) => {
+                const label = labelOf(i18n, milestoneStatusLabels, milestone.status)
+                const on = milestone.reached_at ? formatDate(milestone.reached_at.slice(0, 10), i18n.locale) : ''
+                return milestone.reached_at ? (
+                  <Trans>
+                    {label} on {on}
+                  </Trans>
+                ) : (
+                  label
+                )
+              },
+            },
+            {
+              key: 'actions',
+              header: t`Actions`,
+              actions: true,
+              cell: (milestone) => {
+                const title = milestone.title
+                return (
+                  <>
+                    <RowAction label={t`Edit`} name={title} onClick={() => setEditing(milestone)} />
+                    <ConfirmButton
+                      label={<Trans>Delete</Trans>}
+                      name={actionName(i18n, t`Delete`, title)}
+                      question={<Trans>Delete the milestone “{title}”?</Trans>}
+                      confirmLabel={<Trans>Yes, delete it</Trans>}
+                      busy={removal.isPending}
+                      onConfirm={() => removal.mutate(milestone)}
+                    />
+                  </>
+                )
+              },
+            },
+          ]}
+        />
+      )}
+      <MilestoneForm
+        key={editing?.id ?? `new-${round}`}
+        projectId={projectId}
+        milestone={editing}
+        phases={phases}
+        onDone={(text) => {
+          setEditing(null)
+          setRound((value) => value + 1)
+          onMessage({ tone: 'info', text })
+        }}
+        onCancel={() => setEditing(null)}
+      />
+    </section>
+  )
+}
+
+function MilestoneForm({
+  projectId,
+  milestone,
+  phases,
+  onDone,
+  onCancel,
+}: {
+  projectId: string
+  milestone: PlanMilestone | null
+  phases: PlanPhase[]
+  onDone: (text: string) => void
+  onCancel: () => void
+}) {
+  const { t, i18n } = useLingui()
+  const refresh = useRefresh(projectId)
+  const failure = useSaveFailure(milestoneConstraints)
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const phaseIds = new Set(phases.map((phase) => phase.id))
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<MilestoneInput>({
+    resolver: useRulesResolver((values: MilestoneInput) => checkMilestone(values, phaseIds)),
+    defaultValues: {
+      title: milestone?.title ?? '',
+      dueDate: milestone?.due_date ?? '',
+      phaseId: milestone?.phase_id ?? '',
+      status: milestone?.status ?? 'pending',
+    },
+  })
+  useEffect(() => {
+    if (milestone) setFocus('title')
+  }, [milestone, setFocus])
+  const submit = handleSubmit(async (values) => {
+    setOutcome(null)
+    const checked = checkMilestone(values, phaseIds)
+    if (!checked.values) return
+    const title = checked.values.title
+    try {
+      await saveMilestone(projectId, milestone?.id ?? null, toMilestoneRow(checked.values))
+    } catch (error) {
+      const text = failure(error, (field, message) =>
+        setError(field as (typeof milestoneFields)[number], { message }, { shouldFocus: true }),
+      )
+      if (text) setOutcome({ tone: 'error', text })
+      return
+    } finally {
+      await refresh()
+    }
+    onDone(milestone ? t`The milestone “${title}” has been saved.` : t`The milestone “${title}” has been added.`)
+  })
+  const milestoneTitle = milestone?.title ?? ''
+  return (
+    <Panel
+      title={milestone ? <Trans>Edit the milestone “{milestoneTitle}”</Trans> : <Trans>New milestone</Trans>}
+      testId="milestone-form"
+    >
+      <Message outcome={outcome} />
+      <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <div className={formLayout.formGrid}>
+          <div className={formLayout.fullWidth}>
+            <Field label={t`Title`} autoComplete="off" error={errors.title?.message} {...register('title')} />
+          </div>
+          <Field label={t`Due date`} type="date" error={errors.dueDate?.message} {...register('dueDate')} />
+          <SelectField
+            label={t`Phase (optional)`}
+            error={errors.phaseId?.message}
+            options={[
+              { value: '', label: t`No phase` },
+              ...phases.map((phase) => ({ value: phase.id, label: phase.title })),
+            ]}
+            {...register('phaseId')}
+          />
+          <SelectField
+            label={t`Status`}
+            hint={<Trans>Reaching a milestone tells the client and the project’s manager.</Trans>}
+            error={errors.status?.message}
+            options={milestoneStatuses.map((code) => ({
+              value: code,
+              label: labelOf(i18n, milestoneStatusLabels, code),
+            }))}
+            {...register('status')}
+          />
+        </div>
+        <FormActions busy={isSubmitting} editing={milestone !== null} onCancel={onCancel}>
+          {milestone ? <Trans>Save milestone</Trans> : <Trans>Add milestone</Trans>}
+        </FormActions>
+      </form>
+    </Panel>
+  )
+}

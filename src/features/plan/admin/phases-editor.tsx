@@ -1,0 +1,270 @@
+// The plan's phases for staff: the list (edit, move up or down, delete) and the form that adds
+// or edits one.
+import { useEffect, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useMutation } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Field, SelectField } from '@/components/form/field'
+import * as formStyles from '@/components/form/form.css'
+import { useRulesResolver } from '@/components/form/rules-resolver'
+import * as formLayout from '@/components/ui/form-layout.css'
+import * as page from '@/components/ui/page.css'
+import { ConfirmButton } from '@/components/ui/confirm-button'
+import { DataTable } from '@/components/ui/data-table'
+import { RowAction } from '@/components/ui/row-action'
+import { EmptyState } from '@/components/ui/page-kit'
+import { actionName } from '@/lib/action-name'
+import { saveFailureMessage } from '@/lib/auth/messages'
+import { formatDate, formatMetric } from '@/lib/format'
+import { labelOf } from '@/lib/labels'
+import { phaseStatusLabels } from '../labels'
+import { usedByPhase, type PlanPhase } from '../plan-model'
+import { deletePhase, reorderPhases, savePhase } from '../queries'
+import { checkPhase, phaseConstraints, phaseFields, phaseStatuses, toPhaseRow, type PhaseInput } from '../rules'
+import { FormActions, Message, Panel, useRefresh, useSaveFailure, type Outcome } from './editor-kit'
+
+// ─── Phases ──────────────────────────────────────────────────────────────────────────────────
+
+export function PhasesEditor({
+  projectId,
+  phases,
+  plan,
+  onMessage,
+}: {
+  projectId: string
+  phases: PlanPhase[]
+  plan: { usage: { phase_id: string; worked_on: string; hours: number | string; amount: number | string | null }[] }
+  onMessage: (outcome: Outcome) => void
+}) {
+  const { t, i18n } = useLingui()
+  const refresh = useRefresh(projectId)
+  const [editing, setEditing] = useState<PlanPhase | null>(null)
+  const [round, setRound] = useState(0)
+  const used = usedByPhase(plan.usage)
+  const move = useMutation({
+    mutationFn: ({ index, by }: { index: number; by: -1 | 1 }) => {
+      const order = phases.map((phase) => phase.id)
+      const [moved] = order.splice(index, 1)
+      order.splice(index + by, 0, moved!)
+      return reorderPhases(order)
+    },
+    onSuccess: (_, { index, by }) => {
+      const title = phases[index]!.title
+      onMessage({ tone: 'info', text: by < 0 ? t`“${title}” moved up.` : t`“${title}” moved down.` })
+    },
+    onError: (error) => onMessage({ tone: 'error', text: i18n._(saveFailureMessage(error)) }),
+    onSettled: refresh,
+  })
+  const removal = useMutation({
+    mutationFn: (phase: PlanPhase) => deletePhase(phase.id),
+    onSuccess: (_, phase) => {
+      const title = phase.title
+      onMessage({ tone: 'info', text: t`The phase “${title}” has been deleted.` })
+    },
+    onError: (error) => onMessage({ tone: 'error', text: i18n._(saveFailureMessage(error)) }),
+    onSettled: refresh,
+  })
+  return (
+    <section className={page.section} aria-labelledby="plan-phases-title">
+      <h3 id="plan-phases-title" className={page.sectionTitle}>
+        <Trans>Phases</Trans>
+      </h3>
+      {phases.length === 0 ? (
+        <EmptyState>
+          <Trans>This project has no phases yet. Add the first one below.</Trans>
+        </EmptyState>
+      ) : (
+        <DataTable
+          labelledBy="plan-phases-title"
+          rows={phases}
+          rowKey={(phase) => phase.id}
+          rowAttributes={(phase) => ({ 'data-phase-id': phase.id })}
+          columns={[
+            { key: 'title', header: t`Phase`, rowHeader: true, cell: (phase) => phase.title },
+            {
+              key: 'dates',
+              header: t`Dates`,
+              cell: (phase) => {
+                const from = formatDate(phase.start_date, i18n.locale)
+                const to = formatDate(phase.end_date, i18n.locale)
+                return (
+                  <Trans>
+                    {from} to {to}
+                  </Trans>
+                )
+              },
+            },
+            { key: 'status', header: t`Status`, cell: (phase) => labelOf(i18n, phaseStatusLabels, phase.status) },
+            {
+              key: 'hours',
+              header: t`Hours used / planned`,
+              numeric: true,
+              cell: (phase) =>
+                `${formatMetric(used.get(phase.id)?.hours ?? 0, 'hours', i18n.locale)} / ${
+                  phase.planned_hours === null ? '—' : formatMetric(Number(phase.planned_hours), 'hours', i18n.locale)
+                }`,
+            },
+            {
+              key: 'budget',
+              header: t`Budget used / planned`,
+              numeric: true,
+              cell: (phase) =>
+                `${formatMetric(used.get(phase.id)?.amount ?? 0, 'EUR', i18n.locale)} / ${
+                  phase.planned_budget === null ? '—' : formatMetric(Number(phase.planned_budget), 'EUR', i18n.locale)
+                }`,
+            },
+            {
+              key: 'actions',
+              header: t`Actions`,
+              actions: true,
+              cell: (phase) => {
+                const index = phases.indexOf(phase)
+                const title = phase.title
+                return (
+                  <>
+                    <RowAction
+                      label={t`Move up`}
+                      name={title}
+                      aria-disabled={index === 0 || move.isPending || undefined}
+                      onClick={() => {
+                        if (index > 0 && !move.isPending) move.mutate({ index, by: -1 })
+                      }}
+                    />
+                    <RowAction
+                      label={t`Move down`}
+                      name={title}
+                      aria-disabled={index === phases.length - 1 || move.isPending || undefined}
+                      onClick={() => {
+                        if (index < phases.length - 1 && !move.isPending) move.mutate({ index, by: 1 })
+                      }}
+                    />
+                    <RowAction label={t`Edit`} name={title} onClick={() => setEditing(phase)} />
+                    <ConfirmButton
+                      label={<Trans>Delete</Trans>}
+                      name={actionName(i18n, t`Delete`, title)}
+                      question={<Trans>Delete the phase “{title}” and the time recorded on it?</Trans>}
+                      confirmLabel={<Trans>Yes, delete it</Trans>}
+                      busy={removal.isPending}
+                      onConfirm={() => removal.mutate(phase)}
+                    />
+                  </>
+                )
+              },
+            },
+          ]}
+        />
+      )}
+      <PhaseForm
+        key={editing?.id ?? `new-${round}`}
+        projectId={projectId}
+        phase={editing}
+        nextPosition={phases.length === 0 ? 0 : Math.max(...phases.map((phase) => phase.position)) + 1}
+        onDone={(text) => {
+          setEditing(null)
+          setRound((value) => value + 1)
+          onMessage({ tone: 'info', text })
+        }}
+        onCancel={() => setEditing(null)}
+      />
+    </section>
+  )
+}
+
+function PhaseForm({
+  projectId,
+  phase,
+  nextPosition,
+  onDone,
+  onCancel,
+}: {
+  projectId: string
+  phase: PlanPhase | null
+  nextPosition: number
+  onDone: (text: string) => void
+  onCancel: () => void
+}) {
+  const { t, i18n } = useLingui()
+  const refresh = useRefresh(projectId)
+  const failure = useSaveFailure(phaseConstraints)
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<PhaseInput>({
+    resolver: useRulesResolver((values: PhaseInput) => checkPhase(values)),
+    defaultValues: {
+      title: phase?.title ?? '',
+      startDate: phase?.start_date ?? '',
+      endDate: phase?.end_date ?? '',
+      status: phase?.status ?? 'planned',
+      plannedHours: phase?.planned_hours === null || !phase ? '' : String(phase.planned_hours),
+      plannedBudget: phase?.planned_budget === null || !phase ? '' : String(phase.planned_budget),
+    },
+  })
+  useEffect(() => {
+    if (phase) setFocus('title')
+  }, [phase, setFocus])
+  const submit = handleSubmit(async (values) => {
+    setOutcome(null)
+    const checked = checkPhase(values)
+    if (!checked.values) return
+    const title = checked.values.title
+    try {
+      await savePhase(projectId, phase?.id ?? null, {
+        ...toPhaseRow(checked.values),
+        ...(phase ? {} : { position: nextPosition }),
+      })
+    } catch (error) {
+      const text = failure(error, (field, message) =>
+        setError(field as (typeof phaseFields)[number], { message }, { shouldFocus: true }),
+      )
+      if (text) setOutcome({ tone: 'error', text })
+      return
+    } finally {
+      await refresh()
+    }
+    onDone(phase ? t`The phase “${title}” has been saved.` : t`The phase “${title}” has been added.`)
+  })
+  const phaseTitle = phase?.title ?? ''
+  return (
+    <Panel title={phase ? <Trans>Edit the phase “{phaseTitle}”</Trans> : <Trans>New phase</Trans>} testId="phase-form">
+      <Message outcome={outcome} />
+      <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <div className={formLayout.formGrid}>
+          <div className={formLayout.fullWidth}>
+            <Field label={t`Title`} autoComplete="off" error={errors.title?.message} {...register('title')} />
+          </div>
+          <Field label={t`Start`} type="date" error={errors.startDate?.message} {...register('startDate')} />
+          <Field label={t`End`} type="date" error={errors.endDate?.message} {...register('endDate')} />
+          <SelectField
+            label={t`Status`}
+            error={errors.status?.message}
+            options={phaseStatuses.map((code) => ({ value: code, label: labelOf(i18n, phaseStatusLabels, code) }))}
+            {...register('status')}
+          />
+          <Field
+            label={t`Planned hours`}
+            inputMode="decimal"
+            autoComplete="off"
+            hint={<Trans>Hours, a budget, or both.</Trans>}
+            error={errors.plannedHours?.message}
+            {...register('plannedHours')}
+          />
+          <Field
+            label={t`Planned budget in euros (optional)`}
+            inputMode="decimal"
+            autoComplete="off"
+            error={errors.plannedBudget?.message}
+            {...register('plannedBudget')}
+          />
+        </div>
+        <FormActions busy={isSubmitting} editing={phase !== null} onCancel={onCancel}>
+          {phase ? <Trans>Save phase</Trans> : <Trans>Add phase</Trans>}
+        </FormActions>
+      </form>
+    </Panel>
+  )
+}

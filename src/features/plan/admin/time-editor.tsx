@@ -1,0 +1,241 @@
+// The time recorded on the plan, for staff: the entries (delete), the form that records one and
+// the CSV import (./time-import.tsx).
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useMutation } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Field, SelectField } from '@/components/form/field'
+import * as formStyles from '@/components/form/form.css'
+import { useRulesResolver } from '@/components/form/rules-resolver'
+import * as formLayout from '@/components/ui/form-layout.css'
+import * as layout from '@/components/ui/layout.css'
+import * as page from '@/components/ui/page.css'
+import { ConfirmButton } from '@/components/ui/confirm-button'
+import { DataTable } from '@/components/ui/data-table'
+import { EmptyState } from '@/components/ui/page-kit'
+import { actionName } from '@/lib/action-name'
+import { saveFailureMessage } from '@/lib/auth/messages'
+import { formatDate, formatMetric, todayIso } from '@/lib/format'
+import { useProfile } from '@/lib/auth/use-auth'
+import { type PlanPhase } from '../plan-model'
+import { deleteTimeEntry, insertTimeEntries, type StaffMember, type TimeEntry } from '../queries'
+import { checkTimeEntry, timeEntryConstraints, timeEntryFields, type TimeEntryInput } from '../rules'
+import * as styles from '../plan.css'
+import { Message, Panel, useRefresh, useSaveFailure, type Outcome } from './editor-kit'
+import { TimeImport } from './time-import'
+
+// ─── Time ────────────────────────────────────────────────────────────────────────────────────
+
+export function TimeEditor({
+  projectId,
+  phases,
+  entries,
+  staff,
+  onMessage,
+}: {
+  projectId: string
+  phases: PlanPhase[]
+  entries: TimeEntry[]
+  staff: StaffMember[]
+  onMessage: (outcome: Outcome) => void
+}) {
+  const { t, i18n } = useLingui()
+  const refresh = useRefresh(projectId)
+  const [round, setRound] = useState(0)
+  const titles = new Map(phases.map((phase) => [phase.id, phase.title]))
+  const names = new Map(staff.map((person) => [person.id, person.full_name]))
+  const removal = useMutation({
+    mutationFn: (entry: TimeEntry) => deleteTimeEntry(entry.id),
+    onSuccess: () => onMessage({ tone: 'info', text: t`The time entry has been deleted.` }),
+    onError: (error) => onMessage({ tone: 'error', text: i18n._(saveFailureMessage(error)) }),
+    onSettled: refresh,
+  })
+  const shown = entries.slice(0, 50)
+  const total = entries.length
+  return (
+    <section className={page.section} aria-labelledby="plan-time-title">
+      <h3 id="plan-time-title" className={page.sectionTitle}>
+        <Trans>Time recorded</Trans>
+      </h3>
+      {phases.length === 0 ? (
+        <EmptyState>
+          <Trans>Time is recorded against a phase: add a phase first.</Trans>
+        </EmptyState>
+      ) : (
+        <>
+          <TimeEntryForm
+            key={round}
+            projectId={projectId}
+            phases={phases}
+            staff={staff}
+            onDone={(text) => {
+              setRound((value) => value + 1)
+              onMessage({ tone: 'info', text })
+            }}
+          />
+          <TimeImport projectId={projectId} phases={phases} staff={staff} />
+          {entries.length === 0 ? (
+            <EmptyState>
+              <Trans>No time has been recorded yet.</Trans>
+            </EmptyState>
+          ) : (
+            <DataTable
+              caption={
+                shown.length < total ? (
+                  <Trans>The latest 50 of {total} time entries</Trans>
+                ) : (
+                  <Trans>Time entries</Trans>
+                )
+              }
+              showCaption
+              rows={shown}
+              rowKey={(entry) => entry.id}
+              columns={[
+                {
+                  key: 'date',
+                  header: t`Date`,
+                  rowHeader: true,
+                  nowrap: true,
+                  cell: (entry) => formatDate(entry.worked_on, i18n.locale),
+                },
+                { key: 'phase', header: t`Phase`, cell: (entry) => titles.get(entry.phase_id) ?? '' },
+                { key: 'person', header: t`Person`, cell: (entry) => names.get(entry.person_id) ?? t`A former user` },
+                {
+                  key: 'hours',
+                  header: t`Hours`,
+                  numeric: true,
+                  cell: (entry) => formatMetric(Number(entry.hours), 'hours', i18n.locale),
+                },
+                {
+                  key: 'amount',
+                  header: t`Amount`,
+                  numeric: true,
+                  cell: (entry) =>
+                    entry.amount === null ? '' : formatMetric(Number(entry.amount), 'EUR', i18n.locale),
+                },
+                { key: 'note', header: t`Note`, cell: (entry) => entry.note ?? '' },
+                {
+                  key: 'actions',
+                  header: t`Actions`,
+                  actions: true,
+                  cell: (entry) => {
+                    const name = `${formatDate(entry.worked_on, i18n.locale)} · ${titles.get(entry.phase_id) ?? ''}`
+                    return (
+                      <ConfirmButton
+                        label={<Trans>Delete</Trans>}
+                        name={actionName(i18n, t`Delete`, name)}
+                        question={<Trans>Delete this time entry?</Trans>}
+                        confirmLabel={<Trans>Yes, delete it</Trans>}
+                        busy={removal.isPending}
+                        onConfirm={() => removal.mutate(entry)}
+                      />
+                    )
+                  },
+                },
+              ]}
+            />
+          )}
+        </>
+      )}
+    </section>
+  )
+}
+
+function TimeEntryForm({
+  projectId,
+  phases,
+  staff,
+  onDone,
+}: {
+  projectId: string
+  phases: PlanPhase[]
+  staff: StaffMember[]
+  onDone: (text: string) => void
+}) {
+  const { t } = useLingui()
+  const viewer = useProfile().id
+  const refresh = useRefresh(projectId)
+  const failure = useSaveFailure(timeEntryConstraints)
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const context = { phases: new Set(phases.map((phase) => phase.id)), staff: new Set(staff.map((person) => person.id)) }
+  const current = phases.find((phase) => phase.status === 'in_progress') ?? phases[0]
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<TimeEntryInput>({
+    resolver: useRulesResolver((values: TimeEntryInput) => checkTimeEntry(values, context)),
+    defaultValues: {
+      phaseId: current?.id ?? '',
+      personId: staff.some((person) => person.id === viewer) ? viewer : '',
+      workedOn: todayIso(),
+      hours: '',
+      rate: '',
+      note: '',
+    },
+  })
+  const submit = handleSubmit(async (values) => {
+    setOutcome(null)
+    const checked = checkTimeEntry(values, context)
+    if (!checked.values) return
+    try {
+      await insertTimeEntries([checked.values])
+    } catch (error) {
+      const text = failure(error, (field, message) =>
+        setError(field as (typeof timeEntryFields)[number], { message }, { shouldFocus: true }),
+      )
+      if (text) setOutcome({ tone: 'error', text })
+      return
+    } finally {
+      await refresh()
+    }
+    onDone(t`The time has been recorded.`)
+  })
+  return (
+    <Panel title={<Trans>Record time</Trans>} testId="time-entry-form">
+      <Message outcome={outcome} />
+      <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <div className={formLayout.formGrid}>
+          <SelectField
+            label={t`Phase`}
+            error={errors.phaseId?.message}
+            options={phases.map((phase) => ({ value: phase.id, label: phase.title }))}
+            {...register('phaseId')}
+          />
+          <SelectField
+            label={t`Person`}
+            error={errors.personId?.message}
+            options={[
+              { value: '', label: t`Choose a person` },
+              ...staff.map((person) => ({ value: person.id, label: person.full_name })),
+            ]}
+            {...register('personId')}
+          />
+          <Field label={t`Date`} type="date" error={errors.workedOn?.message} {...register('workedOn')} />
+          <Field
+            label={t`Hours`}
+            inputMode="decimal"
+            autoComplete="off"
+            error={errors.hours?.message}
+            {...register('hours')}
+          />
+          <Field
+            label={t`Hourly rate in euros (optional)`}
+            inputMode="decimal"
+            autoComplete="off"
+            hint={<Trans>With a rate, the entry counts against the budget too.</Trans>}
+            error={errors.rate?.message}
+            {...register('rate')}
+          />
+          <Field label={t`Note (optional)`} autoComplete="off" error={errors.note?.message} {...register('note')} />
+        </div>
+        <div className={styles.actions}>
+          <button type="submit" className={layout.buttonPrimary} aria-disabled={isSubmitting || undefined}>
+            {isSubmitting ? <Trans>Saving...</Trans> : <Trans>Record time</Trans>}
+          </button>
+        </div>
+      </form>
+    </Panel>
+  )
+}
