@@ -78,6 +78,11 @@ interface Suite {
   fixtures: string[]
   /** Settings of our server, from the suite's supabase/config.toml. */
   settings: (pkg: string) => Record<string, string>
+  /**
+   * Tests in those files that never reach the server (they only build a client), by the start of
+   * their full name, with why: counted apart, not in the figure.
+   */
+  noServer?: Array<{ prefix: string; why: string }>
   /** Before the run: what the suite's own set-up does (keys it generates). */
   prepare?: (pkg: string) => void
 }
@@ -205,6 +210,13 @@ const SUITES: Suite[] = [
     config: { testEnvironment: 'node', setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'], clearMocks: true },
     tsconfig: 'tsconfig.json',
     files: ['test/integration.test.ts'],
+    noServer: [
+      { prefix: 'Supabase Integration Tests should connect to Supabase instance', why: 'builds a client only' },
+      {
+        prefix: 'PostgREST Timeout Configuration ',
+        why: 'builds clients only; on Node 20 they throw for want of a native WebSocket (they pass on Node 22)',
+      },
+    ],
     fixtures: [
       'supabase/migrations/20250422000000_create_todos_table.sql',
       'supabase/migrations/20250423000000_realtime_rls_setup.sql',
@@ -455,10 +467,13 @@ async function listen(server: Awaited<ReturnType<typeof createServer>>): Promise
   })
 }
 
-function tally(results: TestResult[]) {
-  const backed = results.filter((r) => r.status === 'passed' || r.status === 'failed')
+function tally(suite: Suite, results: TestResult[]) {
+  const ran = results.filter((r) => r.status === 'passed' || r.status === 'failed')
+  const local = ran.filter((r) => suite.noServer?.some(({ prefix }) => r.name.startsWith(prefix)))
+  const backed = ran.filter((r) => !local.includes(r))
   return {
     backed,
+    local,
     passed: backed.filter((r) => r.status === 'passed'),
     failed: backed.filter((r) => r.status === 'failed'),
   }
@@ -502,10 +517,10 @@ async function main() {
         await server.close()
         await db.close()
 
-        const { backed, passed, failed } = tally(results)
+        const { backed, local, passed, failed } = tally(suite, results)
         allPassed += passed.length
         allBacked += backed.length
-        const line = `${kind.padEnd(8)} ${suite.name.padEnd(12)} ${String(passed.length).padStart(4)} / ${String(backed.length).padEnd(4)} passed (${backed.length ? ((100 * passed.length) / backed.length).toFixed(1) : '—'} %), ${seconds} s`
+        const line = `${kind.padEnd(8)} ${suite.name.padEnd(12)} ${String(passed.length).padStart(4)} / ${String(backed.length).padEnd(4)} passed (${backed.length ? ((100 * passed.length) / backed.length).toFixed(1) : '—'} %), ${seconds} s${local.length ? `; ${local.filter((r) => r.status === 'passed').length} / ${local.length} that need no server apart` : ''}`
         summary.push(line)
         console.log(line)
         const report = join(SUITES_DIR, `failures-${kind}-${suite.name}.txt`)
