@@ -493,8 +493,8 @@ async function main() {
   const ours = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim()
   console.log(`supabase-js ${tag} against our server ${ours}, port ${PORT} (as ${PUBLIC_URL})`)
   const summary: string[] = []
-  let allPassed = 0
-  let allBacked = 0
+  /** Per database: passed and server-backed. */
+  const totals = new Map<string, { passed: number; backed: number }>()
   try {
     for (const kind of DATABASES) {
       for (const suite of suites) {
@@ -518,8 +518,8 @@ async function main() {
         await db.close()
 
         const { backed, local, passed, failed } = tally(suite, results)
-        allPassed += passed.length
-        allBacked += backed.length
+        const total = totals.get(kind) ?? { passed: 0, backed: 0 }
+        totals.set(kind, { passed: total.passed + passed.length, backed: total.backed + backed.length })
         const line = `${kind.padEnd(8)} ${suite.name.padEnd(12)} ${String(passed.length).padStart(4)} / ${String(backed.length).padEnd(4)} passed (${backed.length ? ((100 * passed.length) / backed.length).toFixed(1) : '—'} %), ${seconds} s${local.length ? `; ${local.filter((r) => r.status === 'passed').length} / ${local.length} that need no server apart` : ''}`
         summary.push(line)
         console.log(line)
@@ -538,9 +538,8 @@ async function main() {
   console.log('\nExcluded (no server, or another server than a Supabase project):')
   for (const [files, why] of Object.entries(EXCLUDED)) console.log(`  ${files}: ${why}`)
   console.log(`\n${summary.join('\n')}`)
-  console.log(
-    `overall: ${allPassed} / ${allBacked} (${allBacked ? ((100 * allPassed) / allBacked).toFixed(1) : '—'} %)`,
-  )
+  for (const [kind, { passed, backed }] of totals)
+    console.log(`overall on ${kind}: ${passed} / ${backed} (${backed ? ((100 * passed) / backed).toFixed(1) : '—'} %)`)
   process.exit(0)
 }
 
