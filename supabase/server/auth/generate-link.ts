@@ -49,6 +49,9 @@ export function generateLink(ctx: AuthContext): Handler {
             confirmedAt: null,
             invitedAt: type === 'invite' ? now : null,
             now,
+            // GoTrue's admin link creates the e-mail identity but leaves the metadata as given
+            // (auth-js's own test of generate_link holds user_metadata to exactly the data).
+            identityKeysInMetadata: false,
           })
           user = await findUserById(tx, id)
         } else {

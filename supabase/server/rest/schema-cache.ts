@@ -13,6 +13,8 @@ export interface Column {
   notNull: boolean
   hasDefault: boolean
   generated: boolean
+  /** The column's default as SQL, from the catalog (`missing=default` evaluates it per row). */
+  defaultSql?: string
   /** A computed field: the function of a row of `table` (its `columns` in order) yielding this value. */
   computed?: { fn: string; table: string; columns: string[] }
 }
@@ -100,6 +102,7 @@ function toColumn(column: CatalogColumn): Column {
     notNull: column.notnull,
     hasDefault: column.hasdefault,
     generated: column.generated,
+    ...(column.default ? { defaultSql: column.default } : {}),
   }
 }
 

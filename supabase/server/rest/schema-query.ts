@@ -11,6 +11,8 @@ export interface CatalogColumn {
   notnull: boolean
   hasdefault: boolean
   generated: boolean
+  /** The default as SQL (an identity column's is its sequence's nextval); null when none or generated. */
+  default: string | null
 }
 
 export interface CatalogRelation {
@@ -121,10 +123,16 @@ select json_build_object(
   'columns', coalesce((
     select json_agg(json_build_object(
       'relid', a.attrelid::int8, 'relation', r.relname, 'attnum', a.attnum, 'name', a.attname, 'type', format_type(a.atttypid, null),
-      'typname', t.typname, 'notnull', a.attnotnull, 'hasdefault', a.atthasdef, 'generated', a.attgenerated <> ''
+      'typname', t.typname, 'notnull', a.attnotnull, 'hasdefault', a.atthasdef, 'generated', a.attgenerated <> '',
+      'default', case
+        when a.attgenerated <> '' then null
+        when a.attidentity in ('a', 'd') then format('nextval(%L::regclass)', pg_get_serial_sequence(a.attrelid::regclass::text, a.attname))
+        else pg_get_expr(d.adbin, d.adrelid)
+      end
     ) order by a.attrelid, a.attnum)
     from rels r join pg_attribute a on a.attrelid = r.oid and a.attnum > 0 and not a.attisdropped
     join pg_type t on t.oid = a.atttypid
+    left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
   ), '[]'),
   'constraints', coalesce((
     select json_agg(json_build_object(

@@ -64,9 +64,20 @@ export interface ListV2Options {
   limit: number
   /** Folders grouped at the first `/` after the prefix, as a hierarchy; else every object, flat. */
   withDelimiter: boolean
-  /** The last key of the previous page. */
-  after: string | null
+  /** Where the previous page ended: its last name, and its last date when sorted by one. */
+  after: ListCursor | null
   order: 'asc' | 'desc'
+  /** `name`, or a date (`created_at`, `updated_at`): then by name among equal dates. */
+  column: ListV2Column
+}
+
+export const listV2Columns = ['name', 'created_at', 'updated_at'] as const
+export type ListV2Column = (typeof listV2Columns)[number]
+
+export interface ListCursor {
+  name: string
+  /** The last row's date as PostgreSQL wrote it (microseconds kept), when sorted by a date. */
+  value?: string
 }
 
 export interface ListV2Folder {
@@ -87,25 +98,46 @@ export interface ListV2Result {
   objects: Array<ListEntry & { key?: string }>
 }
 
-/** The opaque cursor Storage hands out: base64 of `l:<last name>`, `o:<order>`, `c:<column>` lines. */
-export function encodeListCursor(lastName: string, order: 'asc' | 'desc'): string {
-  return Buffer.from(`l:${lastName}\no:${order}\nc:name`).toString('base64')
+/**
+ * The opaque cursor Storage hands out: base64 of `l:<last name>`, `o:<order>`, `c:<column>` lines,
+ * and `v:<last date>` when sorted by a date.
+ */
+export function encodeListCursor(last: ListCursor, order: 'asc' | 'desc', column: ListV2Column = 'name'): string {
+  const value = last.value === undefined ? '' : `\nv:${last.value}`
+  return Buffer.from(`l:${last.name}\no:${order}\nc:${column}${value}`).toString('base64')
 }
 
-/** The last name a cursor carries, or undefined when it is not one of ours. */
-export function decodeListCursor(cursor: string): string | undefined {
+/** Where a cursor says the previous page ended, or undefined when it is not one of ours. */
+export function decodeListCursor(cursor: string): ListCursor | undefined {
   const lines = Buffer.from(cursor, 'base64').toString('utf8').split('\n')
   const last = lines.find((line) => line.startsWith('l:'))?.slice(2)
-  return last === undefined || last === '' ? undefined : last
+  const value = lines.find((line) => line.startsWith('v:'))?.slice(2)
+  if (last === undefined || last === '') return undefined
+  return value === undefined || value === '' ? { name: last } : { name: last, value }
 }
 
 /**
  * `list-v2` (storage-js `listV2`), as Supabase Storage answers it: full object names; with the
  * delimiter, one level below the prefix, each deeper folder once (its full path with a trailing
- * `/` as name, its segment as key) and the objects' segments as key; pages by name with a cursor.
+ * `/` as name, its segment as key) and the objects' segments as key; pages by name, or by a date
+ * then name, with a cursor.
  */
 export async function listObjectsV2(tx: Queryable, bucketId: string, options: ListV2Options): Promise<ListV2Result> {
   const compare = options.order === 'asc' ? '>' : '<'
+  // By a date: folders, which have none, sort as the earliest; equal dates by name. The column is
+  // one of the fixed list, never the caller's text.
+  const byDate = options.column !== 'name'
+  const sortValue = byDate ? `coalesce(${options.column}, '-infinity'::timestamptz)` : 'null'
+  const dateParam = byDate && options.after ? [options.after.value ?? '-infinity'] : []
+  // Without a cursor the name parameter is null (and still typed, as every parameter must be).
+  const after = !options.after
+    ? '$4::text is null'
+    : byDate
+      ? `(${sortValue}, name collate "C") ${compare} ($6::timestamptz, $4::text collate "C")`
+      : `name collate "C" ${compare} $4::text collate "C"`
+  const orderBy = byDate
+    ? `${sortValue} ${options.order}, name collate "C" ${options.order}`
+    : `name collate "C" ${options.order}`
   const { rows } = await tx.query(
     `with visible as (
        select name, id, updated_at, created_at, last_accessed_at, metadata,
@@ -120,11 +152,11 @@ export async function listObjectsV2(tx: Queryable, bucketId: string, options: Li
        union all
        select name, id, updated_at, created_at, last_accessed_at, metadata from visible where cut = 0
      )
-     select * from entries
-     where $4::text is null or name collate "C" ${compare} $4::text collate "C"
-     order by name collate "C" ${options.order}
+     select *, ${sortValue}::text as sort_value from entries
+     where ${after}
+     order by ${orderBy}
      limit $5::int`,
-    [bucketId, options.prefix, options.withDelimiter, options.after, options.limit + 1],
+    [bucketId, options.prefix, options.withDelimiter, options.after?.name ?? null, options.limit + 1, ...dateParam],
   )
   const page = rows.slice(0, options.limit)
   const result: ListV2Result = { hasNext: rows.length > options.limit, folders: [], objects: [] }
@@ -157,7 +189,11 @@ export async function listObjectsV2(tx: Queryable, bucketId: string, options: Li
   }
   const last = page[page.length - 1]
   if (result.hasNext && last) {
-    result.nextCursor = encodeListCursor(String(last.name), options.order)
+    result.nextCursor = encodeListCursor(
+      byDate ? { name: String(last.name), value: String(last.sort_value) } : { name: String(last.name) },
+      options.order,
+      options.column,
+    )
     result.nextCursorKey = String(last.name)
   }
   return result

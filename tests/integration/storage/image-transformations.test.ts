@@ -63,6 +63,7 @@ describeEachDatabase('storage image transformations on %s', (kind) => {
     expect(cover.headers.get('content-type')).toBe('image/jpeg')
     expect(cover.headers.get('etag')).toMatch(/^"[0-9a-f]{32}"$/)
     expect(cover.headers.get('x-robots-tag')).toBe('none')
+    expect(cover.headers.get('x-transformations')).toBe('height:300,width:300,resizing_type:fill')
     expect(await dimensions(await cover.arrayBuffer())).toEqual({ format: 'jpeg', width: 300, height: 300 })
 
     const sizes = async (transform: Record<string, unknown>) =>
@@ -170,6 +171,8 @@ describeEachDatabase('storage image transformations on %s', (kind) => {
     const response = await server.request(url.toString(), { headers: { accept: 'image/webp' } })
     expect(response.status).toBe(200)
     expect(response.headers.get('expires')).toBe(new Date(claims.exp * 1000).toUTCString())
+    // What was applied, in Storage's (imgproxy's) terms: contain is imgproxy's fit.
+    expect(response.headers.get('x-transformations')).toBe('height:120,width:120,resizing_type:fit')
     expect(await dimensions(await response.arrayBuffer())).toEqual({ format: 'jpeg', width: 120, height: 80 })
 
     // Without a transformation the URL stays a plain download.

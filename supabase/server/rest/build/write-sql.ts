@@ -7,6 +7,25 @@ export interface InsertGroup {
   /** Columns to insert; the table's defaults fill the others. */
   columns: string[]
   rows: unknown[]
+  /**
+   * `missing=default`: the defaults (column, SQL from the catalog) merged under every row before it
+   * is read, as PostgREST merges `jsonb_build_object(<defaults>) || row`; so each default is
+   * evaluated once per row, whether the row gives that column or not (a serial is drawn either way).
+   */
+  defaults?: Array<{ column: string; sql: string }>
+}
+
+/** The rows with the defaults merged under each: `jsonb_build_object` takes at most 50 pairs a call. */
+function rowsWithDefaults(rows: string, defaults: Array<{ column: string; sql: string }>, params: SqlParams): string {
+  const objects: string[] = []
+  for (let i = 0; i < defaults.length; i += 50)
+    objects.push(
+      `jsonb_build_object(${defaults
+        .slice(i, i + 50)
+        .map(({ column, sql }) => `${params.typed(column, 'text')}, ${sql}`)
+        .join(', ')})`,
+    )
+  return `(select coalesce(jsonb_agg(${objects.join(' || ')} || _e order by _n), '[]') from jsonb_array_elements(${rows}::jsonb) with ordinality as _d(_e, _n))::json`
 }
 
 export interface Conflict {
@@ -36,7 +55,11 @@ export function insertSql(
   let sql =
     group.columns.length === 0
       ? `insert into ${table} as ${alias} select from generate_series(1, ${params.typed(group.rows.length, 'integer')})`
-      : `insert into ${table} as ${alias} (${columns}) select ${columns} from json_populate_recordset(null::${table}, ${params.typed(JSON.stringify(group.rows), 'json')}) as _r`
+      : `insert into ${table} as ${alias} (${columns}) select ${columns} from json_populate_recordset(null::${table}, ${
+          group.defaults?.length
+            ? rowsWithDefaults(params.typed(JSON.stringify(group.rows), 'jsonb'), group.defaults, params)
+            : params.typed(JSON.stringify(group.rows), 'json')
+        }) as _r`
   if (conflict) {
     const target = conflict.columns.length > 0 ? ` (${conflict.columns.map(ident).join(', ')})` : ''
     const updates = conflict.written.map((column) =>

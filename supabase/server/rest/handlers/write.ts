@@ -37,7 +37,7 @@ export function prepareWrite(cache: SchemaCache, request: RestRequest): Prepared
       : { columns: [], rows: [] }
   const conflict = request.method === 'POST' ? upsertConflict(relation, request, written) : undefined
   if (request.method === 'POST') {
-    for (const group of insertGroups(request, written, payloadRows)) {
+    for (const group of insertGroups(request, relation, written, payloadRows)) {
       const params = paramsFor()
       add(insertSql(relation, root.alias, group, conflict, params, asOne), params)
     }
@@ -122,17 +122,18 @@ function upsertConflict(relation: Relation, request: RestRequest, written: strin
   return { columns: target, action, written }
 }
 
-function insertGroups(request: RestRequest, columns: string[], rows: unknown[]): InsertGroup[] {
-  const groups: InsertGroup[] = []
-  for (const row of rows) {
-    // missing=default: a row without a key takes the column's default, so rows group by the keys they have.
-    const present =
-      request.prefs.missing === 'default' ? columns.filter((column) => Object.hasOwn(row as object, column)) : columns
-    const last = groups[groups.length - 1]
-    if (last && last.columns.join('\u0000') === present.join('\u0000')) last.rows.push(row)
-    else groups.push({ columns: present, rows: [row] })
+function insertGroups(request: RestRequest, relation: Relation, columns: string[], rows: unknown[]): InsertGroup[] {
+  if (rows.length === 0) return []
+  // missing=default, as PostgREST: every row gets the written columns, each default merged under
+  // the row's own keys (a column without a default is NULL where a row lacks it).
+  if (request.prefs.missing === 'default') {
+    const defaults = columns.flatMap((column) => {
+      const sql = relation.byName.get(column)?.defaultSql
+      return sql ? [{ column, sql }] : []
+    })
+    return [{ columns, rows, defaults }]
   }
-  return groups
+  return [{ columns, rows }]
 }
 
 function writeResult(

@@ -6,7 +6,7 @@ import { asCaller, requireCaller } from '../caller'
 import { storageErrors } from '../errors'
 import { readJson } from '../json-body'
 import { requireAllowedType, uploadLimit } from '../limits'
-import { decodeListCursor, listObjects, listObjectsV2, listSortColumns } from '../list'
+import { decodeListCursor, listObjects, listObjectsV2, listSortColumns, listV2Columns, type ListCursor } from '../list'
 import { deleteObjects, findObject, moveObject } from '../objects'
 import { bucketOnly, normalizePrefix, objectTarget, requireValidKey } from '../paths'
 import { withNewFile, type Handler, type StorageService } from '../service'
@@ -61,8 +61,8 @@ const listV2Body = z.object({
   with_delimiter: z.boolean().default(false),
   sortBy: z
     .object({
-      // Pages follow the key; other orders have no stable cursor here (README).
-      column: z.literal('name').default('name'),
+      // By name, or by a date then name: the cursor carries both.
+      column: z.enum(listV2Columns).default('name'),
       order: z
         .string()
         .transform((order) => order.toLowerCase())
@@ -72,11 +72,13 @@ const listV2Body = z.object({
     .default({ column: 'name', order: 'asc' }),
 })
 
-/** The name a `list-v2` cursor carries; a cursor that is not ours is Storage's InvalidParameter. */
-function cursorKey(cursor: string | undefined): string | null {
+/** Where a `list-v2` cursor says to go on; a cursor that is not ours is Storage's InvalidParameter. */
+function cursorKey(cursor: string | undefined): ListCursor | null {
   if (cursor === undefined || cursor === '') return null
   const key = decodeListCursor(cursor)
-  if (key === undefined) throw storageErrors.invalidParameter('Invalid Parameter continuation token')
+  // A date that PostgreSQL would not read is not one this server wrote.
+  if (key === undefined || (key.value !== undefined && !/^[0-9 :.+-]+$|^-infinity$/.test(key.value)))
+    throw storageErrors.invalidParameter('Invalid Parameter continuation token')
   return key
 }
 
@@ -92,6 +94,7 @@ export function listV2Handler({ deps }: StorageService): Handler {
       withDelimiter: body.with_delimiter,
       after: cursorKey(body.cursor),
       order: body.sortBy.order,
+      column: body.sortBy.column,
     }
     return c.json(await asCaller(deps, c, caller, (tx) => listObjectsV2(tx, bucket, options), { readOnly: true }))
   }

@@ -7,7 +7,13 @@ import type { Context } from 'hono'
 import { findBucket } from '../buckets'
 import { asCaller, requireCaller } from '../caller'
 import { storageErrors } from '../errors'
-import { clampSize, decodeTransform, queryTransform, type TransformOptions } from '../images/options'
+import {
+  appliedTransformations,
+  clampSize,
+  decodeTransform,
+  queryTransform,
+  type TransformOptions,
+} from '../images/options'
 import { renderImage } from '../images/render'
 import { findObject, type ObjectRow } from '../objects'
 import { baseName, objectTarget } from '../paths'
@@ -70,6 +76,8 @@ async function renderLatest(
     const image = await renderImage(path, size, options, c.req.header('accept') ?? null, images, images.gate)
     headers.set('content-type', image.contentType)
     headers.set('content-length', String(image.body.byteLength))
+    const applied = appliedTransformations(options)
+    if (applied) headers.set('x-transformations', applied)
     return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(image.body), { status: 200, headers })
   }
   throw storageErrors.noSuchKey()

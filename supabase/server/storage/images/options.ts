@@ -120,6 +120,24 @@ export function encodeTransform(options: TransformOptions): string {
   return parts.join(',')
 }
 
+/** imgproxy's names for the resize modes, which Storage reports: cover is its default, fill. */
+const RESIZING_TYPES = { cover: 'fill', contain: 'fit', fill: 'force' } as const
+
+/**
+ * What a render applied, as Supabase Storage reports it in `X-Transformations` (the segments it
+ * asks imgproxy for): height and width after clamping, then the resizing type whenever a size is
+ * given, the quality, and a format other than `origin`. Empty when nothing was asked.
+ */
+export function appliedTransformations(options: TransformOptions): string {
+  const parts: string[] = []
+  if (options.height) parts.push(`height:${options.height}`)
+  if (options.width) parts.push(`width:${options.width}`)
+  if (options.width || options.height) parts.push(`resizing_type:${RESIZING_TYPES[options.resize ?? 'cover']}`)
+  if (options.quality) parts.push(`quality:${options.quality}`)
+  if (options.format && options.format !== 'origin') parts.push(`format:${options.format}`)
+  return parts.join(',')
+}
+
 /** The options a token's `transformations` claim names, checked again (the token is ours, but old). */
 export function decodeTransform(encoded: string, format: unknown): TransformOptions {
   const source: Source = {}
