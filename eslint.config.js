@@ -15,8 +15,8 @@ const dirs = (path) =>
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
 
-// The marketing site's header and footer list the marketing pages: site chrome composed by the
-// app, allowed to read the marketing feature's content (and nothing else of any feature).
+// The public site's header and footer list the public pages: site chrome composed by the app,
+// allowed to read the site feature's content (and nothing else of any feature).
 const siteChrome = ['header', 'footer', 'site-layout']
 
 // Known debt (issue 26), the one exception to "features do not import each other": the views of
@@ -75,16 +75,16 @@ export function boundaryZones(features = dirs('./src/features/'), areas = dirs('
     {
       target: './machines',
       from: './src/features',
-      // Known debt, left to the marketing pages' owner: the contact form's machine still reads the
-      // form's rules and sender from the marketing feature. No other machine may.
-      except: ['./marketing/contact-form'],
+      // Known debt, left to the public pages' owner: the contact form's machine still reads the
+      // form's rules and sender from the site feature. No other machine may.
+      except: ['./site/contact-form'],
       message: 'Machines import no feature: the app supplies effects as actors.',
     },
     {
       target: siteChrome.map((dir) => `./src/components/${dir}`),
       from: './src/features',
-      except: ['./marketing/content'],
-      message: "The site's header and footer read only the marketing content.",
+      except: ['./site/content'],
+      message: "The site's header and footer read only the site's content.",
     },
   ]
 }

@@ -24,8 +24,8 @@ import {
   readContactForm,
   refusedFieldMessage,
   type ContactSubmission,
-} from './features/marketing/contact-form/submission'
-import type { ContactField, ContactValues } from './features/marketing/contact-form/rules'
+} from './features/site/contact-form/submission'
+import type { ContactField, ContactValues } from './features/site/contact-form/rules'
 
 export interface RenderOptions {
   /** The built index.html. */
@@ -118,8 +118,8 @@ export { errorScreenFile, inlineScriptsFile, prerenderTargets, signInPrerenderTa
 export { pageBootstrapScript, scriptHashSource } from './lib/page-bootstrap'
 export { showStaticErrorScreen } from './lib/static-error-screen'
 export { prerenderOrigin } from './lib/seo'
-export { toRow as contactRow } from './features/marketing/contact-form/rules'
-export { classifyFailure as classifyContactFailure } from './features/marketing/contact-form/send'
-export { startedFieldName } from './features/marketing/contact-form/submission'
+export { toRow as contactRow } from './features/site/contact-form/rules'
+export { classifyFailure as classifyContactFailure } from './features/site/contact-form/send'
+export { startedFieldName } from './features/site/contact-form/submission'
 export const siteName = siteConfig.name
 export const siteHost = new URL(siteConfig.url).host

@@ -31,7 +31,7 @@ import {
   fieldProblem,
   toRow,
   type ContactValues,
-} from '../../../src/features/marketing/contact-form/rules'
+} from '../../../src/features/site/contact-form/rules'
 import { emailAddressPattern } from '../../../src/lib/email-address'
 
 const long = (length: number) => 'x'.repeat(length)

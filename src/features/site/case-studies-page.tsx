@@ -13,7 +13,7 @@ import { caseStudies, caseStudiesPage as page } from './content/case-studies'
 import { caseStudiesMeta } from './content/site-index'
 import { CallToAction } from './call-to-action'
 import * as layout from '@/components/ui/layout.css'
-import * as styles from './marketing.css'
+import * as styles from './site.css'
 import * as cases from './case-studies.css'
 
 export function CaseStudiesPage() {

@@ -13,7 +13,7 @@ import { legalPages } from './content/site-index'
 import { StructuredData } from '@/components/structured-data/structured-data'
 import { breadcrumbList } from '@/lib/structured-data'
 import * as layout from '@/components/ui/layout.css'
-import * as styles from './marketing.css'
+import * as styles from './site.css'
 
 export function LegalPage({ slug }: { slug: LegalSlug }) {
   const { i18n } = useLingui()

@@ -14,7 +14,7 @@ import { caseStudyLinks } from './content/case-study-cards'
 import { serviceCards, specializationCards } from './content/site-index'
 import { CallToAction } from './call-to-action'
 import * as layout from '@/components/ui/layout.css'
-import * as styles from './marketing.css'
+import * as styles from './site.css'
 import * as cases from './case-studies.css'
 
 export function CaseStudyPage({ slug }: { slug: CaseStudySlug }) {

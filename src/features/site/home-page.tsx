@@ -11,7 +11,7 @@ import { HeroIllustration } from './hero-illustration'
 import { StepList } from './step-list'
 import { AreaNotice } from './area-notice'
 import * as layout from '@/components/ui/layout.css'
-import * as styles from './marketing.css'
+import * as styles from './site.css'
 
 export function HomePage() {
   const { i18n } = useLingui()

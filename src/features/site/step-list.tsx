@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react'
 import type { TitledText } from './content/types'
-import * as styles from './marketing.css'
+import * as styles from './site.css'
 
 /** Numbered steps (how the work runs, what happens after writing): a title and a line each. */
 export function StepList({ steps }: { steps: TitledText[] }) {

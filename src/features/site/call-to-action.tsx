@@ -2,9 +2,9 @@ import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useLangPrefix } from '@/lib/use-lang'
 import * as layout from '@/components/ui/layout.css'
-import * as styles from './marketing.css'
+import * as styles from './site.css'
 
-/** The closing invitation to write to the firm, at the end of every marketing page. */
+/** The closing invitation to write to the firm, at the end of every public page about the firm. */
 export function CallToAction({ title, text, button }: { title: string; text: string; button?: string }) {
   const lang = useLangPrefix()
   return (

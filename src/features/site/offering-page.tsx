@@ -15,7 +15,7 @@ import { CallToAction } from './call-to-action'
 import { StepList } from './step-list'
 import { RelatedCaseStudies } from './case-studies-related'
 import * as layout from '@/components/ui/layout.css'
-import * as styles from './marketing.css'
+import * as styles from './site.css'
 
 interface OfferingPageProps {
   kind: 'service' | 'specialization'

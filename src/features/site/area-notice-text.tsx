@@ -4,7 +4,7 @@ import { Trans } from '@lingui/react/macro'
 import { validateHomeSearch } from '@/lib/area-notice'
 import { useLangPrefix } from '@/lib/use-lang'
 import * as layout from '@/components/ui/layout.css'
-import * as styles from './marketing.css'
+import * as styles from './site.css'
 
 /** `notice` as it came in the address: anything but the two known codes says nothing. */
 export default function AreaNoticeText({ notice }: { notice: unknown }) {

@@ -1,4 +1,4 @@
-// The shape of the marketing copy. Every text is a Lingui descriptor (`msg`), so the words
+// The shape of the public pages' copy. Every text is a Lingui descriptor (`msg`), so the words
 // live in the catalogs and the build fails when a translation is missing.
 import type { MessageDescriptor } from '@lingui/core'
 

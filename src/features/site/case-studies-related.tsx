@@ -7,7 +7,7 @@ import type { ServiceSlug, SpecializationSlug } from '@/lib/pages'
 import { useLangPrefix } from '@/lib/use-lang'
 import { caseStudiesAbout, caseStudyCards } from './content/case-study-cards'
 import * as layout from '@/components/ui/layout.css'
-import * as styles from './marketing.css'
+import * as styles from './site.css'
 import * as cases from './case-studies.css'
 
 interface RelatedCaseStudiesProps {

@@ -10,7 +10,7 @@ import { PrivacyNotice } from './contact-form/privacy-notice'
 import * as formLayout from './contact-form/contact-form.css'
 import { StepList } from './step-list'
 import * as layout from '@/components/ui/layout.css'
-import * as styles from './marketing.css'
+import * as styles from './site.css'
 
 export function ContactPage() {
   const { i18n } = useLingui()
