@@ -1,7 +1,6 @@
 // The case studies' list (/case-studies): one card per case with the client's sector, a summary
 // and its headline result, linking to the case's page; then a call to contact.
 import { Link } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
 import { useLingui } from '@lingui/react'
 import { msg } from '@lingui/core/macro'
 import { caseStudySlugs } from '@/lib/pages'
@@ -12,6 +11,7 @@ import { StructuredData } from '@/components/structured-data/structured-data'
 import { caseStudies, caseStudiesPage as page } from './content/case-studies'
 import { caseStudiesMeta } from './content/site-index'
 import { CallToAction } from './call-to-action'
+import { PageHero } from './page-frame'
 import * as layout from '@/components/ui/layout.css'
 import * as styles from './site.css'
 import * as cases from './case-studies.css'
@@ -39,19 +39,12 @@ export function CaseStudiesPage() {
           caseStudySlugs.map((slug) => ({ name: caseStudies[slug].title, path: `/case-studies/${slug}` })),
         )}
       />
-      <header className={styles.hero}>
-        <div className={layout.container}>
-          <nav aria-label={_(msg`Breadcrumb`)} className={styles.breadcrumb}>
-            <Link to="/{-$lang}" params={{ lang }} activeOptions={{ exact: true }}>
-              <Trans>Home</Trans>
-            </Link>{' '}
-            <span aria-hidden="true">/</span> <span aria-current="page">{_(page.eyebrow)}</span>
-          </nav>
-          <p className={layout.eyebrow}>{_(page.eyebrow)}</p>
-          <h1 className={styles.heroTitle}>{_(page.heroTitle)}</h1>
-          <p className={layout.lead}>{_(page.heroLead)}</p>
-        </div>
-      </header>
+      <PageHero
+        trail={<span aria-current="page">{_(page.eyebrow)}</span>}
+        eyebrow={_(page.eyebrow)}
+        title={_(page.heroTitle)}
+        lead={_(page.heroLead)}
+      />
 
       <section className={layout.section} aria-labelledby="case-studies-list">
         <div className={layout.container}>

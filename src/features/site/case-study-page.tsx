@@ -13,7 +13,7 @@ import { caseStudies, caseStudiesPage } from './content/case-studies'
 import { caseStudyLinks } from './content/case-study-cards'
 import { serviceCards, specializationCards } from './content/site-index'
 import { CallToAction } from './call-to-action'
-import * as layout from '@/components/ui/layout.css'
+import { CardGrid, PageHero, PageSection, TagList } from './page-frame'
 import * as styles from './site.css'
 import * as cases from './case-studies.css'
 
@@ -48,116 +48,81 @@ export function CaseStudyPage({ slug }: { slug: CaseStudySlug }) {
         ])}
       />
       <StructuredData data={caseStudyArticle(i18n, locale, content, path, about)} />
-      <header className={styles.hero}>
-        <div className={layout.container}>
-          <nav aria-label={_(msg`Breadcrumb`)} className={styles.breadcrumb}>
-            <Link to="/{-$lang}" params={{ lang }} activeOptions={{ exact: true }}>
-              <Trans>Home</Trans>
-            </Link>{' '}
-            <span aria-hidden="true">/</span>{' '}
-            <Link to="/{-$lang}/case-studies" params={{ lang }} activeOptions={{ exact: true }}>
-              {_(caseStudiesPage.eyebrow)}
-            </Link>
-          </nav>
-          <p className={layout.eyebrow}>{_(content.sector)}</p>
-          <h1 className={styles.heroTitle}>{_(content.heroTitle)}</h1>
-          <p className={layout.lead}>{_(content.heroLead)}</p>
-        </div>
-      </header>
+      <PageHero
+        trail={
+          <Link to="/{-$lang}/case-studies" params={{ lang }} activeOptions={{ exact: true }}>
+            {_(caseStudiesPage.eyebrow)}
+          </Link>
+        }
+        eyebrow={_(content.sector)}
+        title={_(content.heroTitle)}
+        lead={_(content.heroLead)}
+      />
 
-      <section className={layout.section} aria-labelledby="problem">
-        <div className={layout.container}>
-          <div className={styles.prose}>
-            <dl className={cases.client}>
-              <dt className={cases.clientTerm}>
-                <Trans>Client</Trans>
-              </dt>
-              <dd className={cases.clientDetail}>{_(content.client)}</dd>
-              <dt className={cases.clientTerm}>
-                <Trans>Sector</Trans>
-              </dt>
-              <dd className={cases.clientDetail}>{_(content.sector)}</dd>
-            </dl>
-            <h2 id="problem">
-              <Trans>The problem</Trans>
-            </h2>
-            {content.problem.map((paragraph) => (
-              <p key={paragraph.id}>{_(paragraph)}</p>
-            ))}
-          </div>
-        </div>
-      </section>
-
-      <section className={layout.sectionAlt} aria-labelledby="built">
-        <div className={layout.container}>
-          <h2 id="built">
-            <Trans>What we built</Trans>
-          </h2>
-          <ul className={styles.grid}>
-            {content.built.map((item) => (
-              <li key={item.title.id} className={styles.card}>
-                <h3 className={styles.deliverableTitle}>{_(item.title)}</h3>
-                <p className={styles.cardText}>{_(item.text)}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section className={layout.section} aria-labelledby="results">
-        <div className={layout.container}>
-          <h2 id="results">
-            <Trans>Measured results</Trans>
-          </h2>
-          <dl className={styles.figures}>
-            {content.results.map((figure) => (
-              <div key={figure.label.id}>
-                <dt className={styles.figureValue}>{_(figure.value)}</dt>
-                <dd className={styles.figureLabel}>{_(figure.label)}</dd>
-              </div>
-            ))}
+      <PageSection
+        id="problem"
+        title={<Trans>The problem</Trans>}
+        prose
+        before={
+          <dl className={cases.client}>
+            <dt className={cases.clientTerm}>
+              <Trans>Client</Trans>
+            </dt>
+            <dd className={cases.clientDetail}>{_(content.client)}</dd>
+            <dt className={cases.clientTerm}>
+              <Trans>Sector</Trans>
+            </dt>
+            <dd className={cases.clientDetail}>{_(content.sector)}</dd>
           </dl>
-          <p className={styles.note}>{_(content.resultsNote)}</p>
-        </div>
-      </section>
+        }
+      >
+        {content.problem.map((paragraph) => (
+          <p key={paragraph.id}>{_(paragraph)}</p>
+        ))}
+      </PageSection>
 
-      <section className={layout.sectionAlt} aria-labelledby="involved">
-        <div className={layout.container}>
-          <h2 id="involved">
-            <Trans>Services and specializations involved</Trans>
-          </h2>
-          <ul className={cases.offeringLinks}>
-            {links.services.map((service) => (
-              <li key={service}>
-                <Link to="/{-$lang}/services/$service" params={{ lang, service }} className={cases.offeringLink}>
-                  {_(serviceCards[service].name)}
-                </Link>
-              </li>
-            ))}
-            {links.specializations.map((specialization) => (
-              <li key={specialization}>
-                <Link
-                  to="/{-$lang}/specializations/$specialization"
-                  params={{ lang, specialization }}
-                  className={cases.offeringLink}
-                >
-                  {_(specializationCards[specialization].name)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <h3 className={cases.technologiesTitle}>
-            <Trans>Technologies</Trans>
-          </h3>
-          <ul className={styles.tags}>
-            {content.technologies.map((technology) => (
-              <li key={technology} className={styles.tag}>
-                {technology}
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection id="built" title={<Trans>What we built</Trans>} alt>
+        <CardGrid items={content.built} className={styles.grid} />
+      </PageSection>
+
+      <PageSection id="results" title={<Trans>Measured results</Trans>}>
+        <dl className={styles.figures}>
+          {content.results.map((figure) => (
+            <div key={figure.label.id}>
+              <dt className={styles.figureValue}>{_(figure.value)}</dt>
+              <dd className={styles.figureLabel}>{_(figure.label)}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className={styles.note}>{_(content.resultsNote)}</p>
+      </PageSection>
+
+      <PageSection id="involved" title={<Trans>Services and specializations involved</Trans>} alt>
+        <ul className={cases.offeringLinks}>
+          {links.services.map((service) => (
+            <li key={service}>
+              <Link to="/{-$lang}/services/$service" params={{ lang, service }} className={cases.offeringLink}>
+                {_(serviceCards[service].name)}
+              </Link>
+            </li>
+          ))}
+          {links.specializations.map((specialization) => (
+            <li key={specialization}>
+              <Link
+                to="/{-$lang}/specializations/$specialization"
+                params={{ lang, specialization }}
+                className={cases.offeringLink}
+              >
+                {_(specializationCards[specialization].name)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <h3 className={cases.technologiesTitle}>
+          <Trans>Technologies</Trans>
+        </h3>
+        <TagList tags={content.technologies} />
+      </PageSection>
 
       <CallToAction title={_(caseStudiesPage.ctaTitle)} text={_(caseStudiesPage.ctaText)} />
     </article>

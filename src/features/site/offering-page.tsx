@@ -14,6 +14,7 @@ import type { OfferingContent } from './content/types'
 import { CallToAction } from './call-to-action'
 import { StepList } from './step-list'
 import { RelatedCaseStudies } from './case-studies-related'
+import { CardGrid, PageHero, PageSection, TagList } from './page-frame'
 import * as layout from '@/components/ui/layout.css'
 import * as styles from './site.css'
 
@@ -41,99 +42,52 @@ export function OfferingPage({ kind, slug, content, path }: OfferingPageProps) {
       />
       {kind === 'service' ? <StructuredData data={service(i18n, locale, content, path)} /> : null}
       {content.faq.length > 0 ? <StructuredData data={faqPage(i18n, content.faq)} /> : null}
-      <header className={styles.hero}>
-        <div className={layout.container}>
-          <nav aria-label={_(msg`Breadcrumb`)} className={styles.breadcrumb}>
-            <Link to="/{-$lang}" params={{ lang }} activeOptions={{ exact: true }}>
-              <Trans>Home</Trans>
-            </Link>{' '}
-            <span aria-hidden="true">/</span>{' '}
-            <span>{kind === 'service' ? <Trans>Services</Trans> : <Trans>Specializations</Trans>}</span>
-          </nav>
-          <p className={layout.eyebrow}>{_(content.name)}</p>
-          <h1 className={styles.heroTitle}>{_(content.heroTitle)}</h1>
-          <p className={layout.lead}>{_(content.heroLead)}</p>
-          <div className={layout.buttonRow}>
-            <Link to="/{-$lang}/contact" params={{ lang }} className={layout.buttonPrimary}>
-              <Trans>Tell us about your project</Trans>
-            </Link>
-          </div>
+      <PageHero
+        trail={<span>{kind === 'service' ? <Trans>Services</Trans> : <Trans>Specializations</Trans>}</span>}
+        eyebrow={_(content.name)}
+        title={_(content.heroTitle)}
+        lead={_(content.heroLead)}
+      >
+        <div className={layout.buttonRow}>
+          <Link to="/{-$lang}/contact" params={{ lang }} className={layout.buttonPrimary}>
+            <Trans>Tell us about your project</Trans>
+          </Link>
         </div>
-      </header>
+      </PageHero>
 
-      <section className={layout.section} aria-labelledby="problem">
-        <div className={layout.container}>
-          <div className={styles.prose}>
-            <h2 id="problem">
-              <Trans>The problem we solve</Trans>
-            </h2>
-            {content.problem.map((paragraph) => (
-              <p key={paragraph.id}>{_(paragraph)}</p>
-            ))}
-          </div>
-        </div>
-      </section>
+      <PageSection id="problem" title={<Trans>The problem we solve</Trans>} prose>
+        {content.problem.map((paragraph) => (
+          <p key={paragraph.id}>{_(paragraph)}</p>
+        ))}
+      </PageSection>
 
-      <section className={layout.sectionAlt} aria-labelledby="deliverables">
-        <div className={layout.container}>
-          <h2 id="deliverables">
-            <Trans>What you get</Trans>
-          </h2>
-          <ul className={styles.gridThree}>
-            {content.deliverables.map((item) => (
-              <li key={item.title.id} className={styles.card}>
-                <h3 className={styles.deliverableTitle}>{_(item.title)}</h3>
-                <p className={styles.cardText}>{_(item.text)}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection id="deliverables" title={<Trans>What you get</Trans>} alt>
+        <CardGrid items={content.deliverables} className={styles.gridThree} />
+      </PageSection>
 
-      <section className={layout.section} aria-labelledby="process">
-        <div className={layout.container}>
-          <h2 id="process">
-            <Trans>How the work runs</Trans>
-          </h2>
-          <StepList steps={content.process} />
-        </div>
-      </section>
+      <PageSection id="process" title={<Trans>How the work runs</Trans>}>
+        <StepList steps={content.process} />
+      </PageSection>
 
-      <section className={layout.sectionAlt} aria-labelledby="technologies">
-        <div className={layout.container}>
-          <h2 id="technologies">
-            <Trans>Typical technologies</Trans>
-          </h2>
-          <p className={layout.lead}>
-            <Trans>
-              We work with the tools you already have whenever they do the job; these are the ones we use most.
-            </Trans>
-          </p>
-          <ul className={styles.tags}>
-            {content.technologies.map((technology) => (
-              <li key={technology} className={styles.tag}>
-                {technology}
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection id="technologies" title={<Trans>Typical technologies</Trans>} alt>
+        <p className={layout.lead}>
+          <Trans>
+            We work with the tools you already have whenever they do the job; these are the ones we use most.
+          </Trans>
+        </p>
+        <TagList tags={content.technologies} />
+      </PageSection>
 
-      <section className={layout.section} aria-labelledby="faq">
-        <div className={layout.container}>
-          <h2 id="faq">
-            <Trans>Questions clients ask</Trans>
-          </h2>
-          <div className={styles.faq}>
-            {content.faq.map((item) => (
-              <details key={item.question.id} className={styles.faqItem}>
-                <summary className={styles.faqQuestion}>{_(item.question)}</summary>
-                <p className={styles.faqAnswer}>{_(item.answer)}</p>
-              </details>
-            ))}
-          </div>
+      <PageSection id="faq" title={<Trans>Questions clients ask</Trans>}>
+        <div className={styles.faq}>
+          {content.faq.map((item) => (
+            <details key={item.question.id} className={styles.faqItem}>
+              <summary className={styles.faqQuestion}>{_(item.question)}</summary>
+              <p className={styles.faqAnswer}>{_(item.answer)}</p>
+            </details>
+          ))}
         </div>
-      </section>
+      </PageSection>
 
       <RelatedCaseStudies kind={kind} slug={slug} />
 
