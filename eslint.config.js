@@ -73,6 +73,12 @@ export function boundaryZones(features = dirs('./src/features/'), areas = dirs('
       message: 'Shared code imports no feature.',
     },
     {
+      // src/prerender renders the app at build time (decision 0029); the app never imports it.
+      target: ['./src/features', './src/areas', './src/routes', ...shared, './machines'],
+      from: './src/prerender',
+      message: 'Nothing in the app imports the prerenderer: it renders the app at build time.',
+    },
+    {
       target: './machines',
       from: './src/features',
       // Known debt, left to the public pages' owner: the contact form's machine still reads the

@@ -1,7 +1,7 @@
 // The words of the home page's area notice (area-notice.tsx), with the way to the person's own area.
 import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { validateHomeSearch } from '@/lib/area-notice'
+import { validateHomeSearch } from '@/lib/auth/area-notice'
 import { useLangPrefix } from '@/lib/use-lang'
 import * as layout from '@/components/ui/layout.css'
 import * as styles from './site.css'

@@ -4,28 +4,28 @@
 // JavaScript. Lingui's active language is global: callers render one page at a time.
 import { renderToString } from 'react-dom/server'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
-import { createAppRouter } from './router'
-import { routeTree as siteRouteTree } from './site-route-tree.gen'
-import { routeTree as appRouteTree } from './routeTree.gen'
-import { PageSpinner } from './components/spinner/spinner'
-import { RoutePendingSpinner } from './components/spinner/route-pending'
-import { jsonLdText, organization } from './lib/structured-data'
-import { siteConfig } from './config/site'
-import { activateLocale, i18n, provideCatalogs } from './lib/i18n'
+import { createAppRouter } from '../router'
+import { routeTree as siteRouteTree } from '../site-route-tree.gen'
+import { routeTree as appRouteTree } from '../routeTree.gen'
+import { PageSpinner } from '../components/spinner/spinner'
+import { RoutePendingSpinner } from '../components/spinner/route-pending'
+import { jsonLdText, organization } from '../features/site/structured-data'
+import { siteConfig } from '../config/site'
+import { activateLocale, i18n, provideCatalogs } from '../lib/i18n'
 import type { Messages } from '@lingui/core'
-import { localeFromPath, locales, type Locale } from './lib/locale'
-import { fillTemplate, type DocumentMode } from './lib/html-document'
+import { localeFromPath, locales, type Locale } from '../lib/locale'
+import { fillTemplate, type DocumentMode } from '../lib/html-document'
 import { I18nProvider } from '@lingui/react'
-import { ErrorScreenView } from './components/error-screen/error-screen'
-import { withLangPrefix } from './lib/pages'
+import { ErrorScreenView } from '../components/error-screen/error-screen'
+import { withLangPrefix } from '../lib/pages'
 import {
   contactProblems,
   ContactSubmissionProvider,
   readContactForm,
   refusedFieldMessage,
   type ContactSubmission,
-} from './features/site/contact-form/submission'
-import type { ContactField, ContactValues } from './features/site/contact-form/rules'
+} from '../features/site/contact-form/submission'
+import type { ContactField, ContactValues } from '../features/site/contact-form/rules'
 
 export interface RenderOptions {
   /** The built index.html. */
@@ -37,7 +37,7 @@ export interface RenderOptions {
   mode: DocumentMode
   /** The contact form's state, for the server's answer to a form sent without JavaScript. */
   contact?: ContactSubmission
-  /** The inline script that starts the app on the page (src/lib/page-bootstrap.ts). */
+  /** The inline script that starts the app on the page (src/prerender/page-bootstrap.ts). */
   bootstrap?: string
   /** The public site's routes (default), or the app's for the prerendered sign-in pages. */
   tree?: 'site' | 'app'
@@ -114,12 +114,12 @@ export async function checkContactForm(form: URLSearchParams, locale: Locale) {
   }
 }
 
-export { errorScreenFile, inlineScriptsFile, prerenderTargets, signInPrerenderTargets } from './lib/prerendered'
-export { pageBootstrapScript, scriptHashSource } from './lib/page-bootstrap'
-export { showStaticErrorScreen } from './lib/static-error-screen'
-export { prerenderOrigin } from './lib/seo'
-export { toRow as contactRow } from './features/site/contact-form/rules'
-export { classifyFailure as classifyContactFailure } from './features/site/contact-form/send'
-export { startedFieldName } from './features/site/contact-form/submission'
+export { errorScreenFile, inlineScriptsFile, prerenderTargets, signInPrerenderTargets } from './prerendered'
+export { pageBootstrapScript, scriptHashSource } from './page-bootstrap'
+export { showStaticErrorScreen } from '../lib/static-error-screen'
+export { prerenderOrigin } from '../lib/seo'
+export { toRow as contactRow } from '../features/site/contact-form/rules'
+export { classifyFailure as classifyContactFailure } from '../features/site/contact-form/send'
+export { startedFieldName } from '../features/site/contact-form/submission'
 export const siteName = siteConfig.name
 export const siteHost = new URL(siteConfig.url).host

@@ -8,7 +8,7 @@
 // the page stays as it is: readable, its links and forms working without it.
 // See docs/decisions/0009-prerendered-public-pages.md.
 
-import { errorTemplateId } from './static-error-screen'
+import { errorTemplateId } from '../lib/static-error-screen'
 
 /** Longest wait for the paint before the app starts anyway (a tab in the background paints nothing). */
 const PAINT_WAIT_CAP_MS = 3000

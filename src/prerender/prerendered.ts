@@ -1,8 +1,8 @@
 // Where each prerendered page lives in the build, shared by the prerenderer (which writes them)
 // and the server (which sends them). Every public page exists four times: /es/x and /en/x, and
 // the unprefixed /x in each language (its links stay unprefixed), plus the 404 page in each form.
-import { locales, type Locale } from './locale'
-import { prerenderedSignInPaths, publicPagePaths, withLangPrefix } from './pages'
+import { locales, type Locale } from '../lib/locale'
+import { prerenderedSignInPaths, publicPagePaths, withLangPrefix } from '../lib/pages'
 
 export const prerenderedDir = 'prerendered'
 

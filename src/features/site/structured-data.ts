@@ -4,9 +4,9 @@
 // Built from the same site configuration and copy as the visible page.
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { siteConfig } from '@/config/site'
-import type { Locale } from './locale'
-import { withLangPrefix } from './pages'
-import { absoluteUrl, ogImagePath } from './seo'
+import type { Locale } from '@/lib/locale'
+import { withLangPrefix } from '@/lib/pages'
+import { absoluteUrl, ogImagePath } from '@/lib/seo'
 
 type JsonLd = Record<string, unknown>
 
@@ -18,7 +18,7 @@ export function jsonLdText(data: JsonLd): string {
 const organizationId = () => absoluteUrl('/#organization')
 
 /**
- * The firm, on every page: the prerenderer writes it into each page's <head> (src/entry-server.tsx)
+ * The firm, on every page: the prerenderer writes it into each page's <head> (src/prerender/entry-server.tsx)
  * rather than a component, so the browser never builds it (decision 0025).
  */
 export function organization(locale: Locale): JsonLd {
