@@ -1,7 +1,7 @@
 // A document's details (a row of documents, the file apart), as the staff upload form and the
 // database-error map read them: one zod schema over the form's values, one message per rule, and
 // the table's constraints (supabase/migrations/20261121220800_documents.sql) named by the field and
-// rule they guard. The file's own rules (type, size) are in src/lib/documents.ts, checked before
+// rule they guard. The file's own rules (type, size) are in src/lib/storage/files.ts, checked before
 // upload. tests/integration/schema/entity-rules.test.ts checks the schema and the table agree.
 import { z } from 'zod'
 import type { MessageDescriptor } from '@lingui/core'

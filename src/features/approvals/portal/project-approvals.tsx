@@ -18,7 +18,7 @@ import {
   type ApprovalRequest,
 } from '@/features/approvals/queries'
 import { actionName } from '@/lib/action-name'
-import { useOpenDocument } from '@/lib/use-open-document'
+import { useOpenDocument } from '@/lib/storage/use-open-document'
 import type { ApprovalDecisionCode } from '@/lib/vocabularies'
 import { ApprovalRecord } from '@/features/approvals/approval-record'
 import { FormAlert, TextAreaField } from '@/components/form/field'

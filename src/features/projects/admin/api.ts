@@ -4,7 +4,7 @@
 // or deleted document's old object is removed after the row no longer points to it.
 import { supabase } from '@/lib/supabase'
 import type { Database } from '@/lib/database.types'
-import { checkFile, storeFile, UploadError } from '@/lib/documents'
+import { checkFile, storeFile, UploadError } from '@/lib/storage/files'
 import { check, checkOk, WriteError } from './errors'
 
 type Tables = Database['public']['Tables']

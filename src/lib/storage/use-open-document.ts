@@ -7,7 +7,7 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { DownloadError, signedDocumentUrl, type DownloadFailure } from './document-link'
 import { downloadName } from './download-name'
-import { supabase } from './supabase'
+import { supabase } from '../supabase'
 
 const downloadMessages: Record<DownloadFailure, MessageDescriptor> = {
   missing: msg`This file is not available any more. Please contact us if you need it.`,

@@ -4,7 +4,7 @@
 // serves, so the record is taken here, where the app asks for the link (decision 0028). The client
 // is a parameter (the app passes its own), so the integration tests run this very code.
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { Database } from './database.types'
+import type { Database } from '../database.types'
 import { storageFailure } from './storage-failure'
 import { withDownloadName } from './download-name'
 

@@ -1,5 +1,5 @@
 // What a Storage request that failed means to the person: shared by uploads and download links.
-import type { UploadFailure } from './documents'
+import type { UploadFailure } from './files'
 
 /** What a storage-js error (StorageApiError / StorageUnknownError) or a thrown fetch error means. */
 export function storageFailure(error: unknown): UploadFailure {

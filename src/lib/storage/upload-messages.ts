@@ -2,7 +2,7 @@
 // admin area's upload forms, the drop zone and "Replace file".
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { UploadFailure } from './documents'
+import type { UploadFailure } from './files'
 
 export const uploadMessages: Record<UploadFailure, MessageDescriptor> = {
   'too-large': msg`The file is too large: the limit is 50 MB.`,
