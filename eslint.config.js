@@ -19,20 +19,6 @@ const dirs = (path) =>
 // allowed to read the site feature's content (and nothing else of any feature).
 const siteChrome = ['header', 'footer', 'site-layout']
 
-// Known debt (issue 26), the one exception to "features do not import each other": the views of
-// what a project holds still read and write through the projects feature's data layer (each
-// area's queries, the staff writes and their error map, the staff form kit and its styles). Each
-// concept's part moves into its own queries.ts next; nothing else may import these files.
-const projectViews = ['approvals', 'documents', 'metrics', 'reports', 'tasks']
-const projectDataLayer = [
-  './projects/portal/queries.ts',
-  './projects/admin/queries.ts',
-  './projects/admin/api.ts',
-  './projects/admin/errors.ts',
-  './projects/admin/form-kit.tsx',
-  './projects/admin/projects.css.ts',
-]
-
 /**
  * The import-boundary zones of decision 0029: a feature imports shared code (lib, components,
  * config, styles) and itself, never another feature; areas and routes compose features; nothing
@@ -52,7 +38,7 @@ export function boundaryZones(features = dirs('./src/features/'), areas = dirs('
     ...features.map((feature) => ({
       target: `./src/features/${feature}`,
       from: './src/features',
-      except: [`./${feature}`, ...(projectViews.includes(feature) ? projectDataLayer : [])],
+      except: [`./${feature}`],
       message:
         'Features do not import each other: move what both need to a shared module, or compose them in an area or a route.',
     })),

@@ -9,7 +9,7 @@ import { formatDate, formatPeriod } from '@/lib/format'
 import { labelOf, reportTypeLabels } from '@/lib/labels'
 import { useOpenDocument } from '@/lib/storage/use-open-document'
 import { EmptyState } from '@/components/ui/page-kit'
-import { projectReportsQuery } from '@/features/projects/portal/queries'
+import { projectReportsQuery } from '@/features/reports/portal/queries'
 import * as styles from '@/components/ui/page.css'
 import { actionName } from '@/lib/action-name'
 

@@ -12,7 +12,7 @@ import { labelOf, taskPriorityLabels, taskStatusLabels } from '@/lib/labels'
 import { EmptyState } from '@/components/ui/page-kit'
 import * as page from '@/components/ui/page.css'
 import { DataTable } from '@/components/ui/data-table'
-import { deleteTask, saveTask } from '@/features/projects/admin/api'
+import { deleteTask, saveTask } from '@/features/tasks/admin/api'
 import {
   DeleteButton,
   EntryFormActions,
@@ -22,17 +22,12 @@ import {
   useFailureText,
   useInvalidateProject,
   useProjectSave,
-} from '@/features/projects/admin/form-kit'
+  type ProjectRef,
+} from '@/components/form/project-form-kit'
 import { useRulesResolver } from '@/components/form/rules-resolver'
-import {
-  adminTasksQuery,
-  projectPeopleQuery,
-  type AdminProject,
-  type AdminTask,
-  type Person,
-} from '@/features/projects/admin/queries'
-import * as styles from '@/features/projects/admin/projects.css'
-import { checkTask, taskFields, toTaskRow, type TaskInput } from '@/lib/rules/task'
+import { adminTasksQuery, projectPeopleQuery, type AdminTask, type Person } from '@/features/tasks/admin/queries'
+import * as styles from '@/components/form/project-forms.css'
+import { checkTask, taskFields, toTaskRow, type TaskInput, taskFailures } from '@/features/tasks/rules'
 import { taskPriorities, taskStatuses } from '@/lib/vocabularies'
 import { actionName } from '@/lib/action-name'
 import { useTaskColumns } from '../task-columns'
@@ -42,7 +37,7 @@ function personLabel(person: Person, staffWord: string, clientWord: string): str
   return `${name} (${person.role === 'client' ? clientWord : staffWord})`
 }
 
-export function TasksAdmin({ project }: { project: AdminProject }) {
+export function TasksAdmin({ project }: { project: ProjectRef }) {
   const { t, i18n } = useLingui()
   const taskColumns = useTaskColumns<AdminTask>()
   const { data: tasks } = useSuspenseQuery(adminTasksQuery(project.id))
@@ -50,7 +45,7 @@ export function TasksAdmin({ project }: { project: AdminProject }) {
   const editor = useEntryEditor<AdminTask>()
   const { outcome, setOutcome } = editor
   const invalidate = useInvalidateProject(project.id)
-  const failureText = useFailureText()
+  const failureText = useFailureText(taskFailures)
   const projectName = project.name
   const everyone = new Map([...people.clients, ...people.staff].map((person) => [person.id, person]))
   const staffWord = t`staff`
@@ -152,7 +147,7 @@ function TaskForm({
   onDone,
   onCancel,
 }: {
-  project: AdminProject
+  project: ProjectRef
   task: AdminTask | null
   people: { clients: Person[]; staff: Person[] }
   onDone: (text: string) => void
@@ -183,7 +178,7 @@ function TaskForm({
       visibleToClient: task ? !task.is_internal : true,
     },
   })
-  const { outcome, save } = useProjectSave(project.id, setError, TASK_FIELDS)
+  const { outcome, save } = useProjectSave(project.id, setError, TASK_FIELDS, taskFailures)
   const taskTitle = task?.title ?? ''
   useEffect(() => {
     if (task) setFocus('title')

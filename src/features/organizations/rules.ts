@@ -2,12 +2,13 @@
 // read it: one zod schema over the form's values, one message per rule, and the table's
 // constraints (supabase/migrations/20261121220100_organizations_and_profiles.sql) named by the
 // field and rule they guard. tests/integration/schema/entity-rules.test.ts checks the schema and
-// the table refuse the same values.
+// the table refuse the same values. Below, the invitations of people into an organization.
 import { z } from 'zod'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { checkbox, checkWith, oneOf, optionalText, problem, text } from './check'
-import { locales } from '../vocabularies'
+import { checkbox, checkWith, oneOf, optionalText, problem, text } from '@/lib/rules/check'
+import { locales } from '@/lib/vocabularies'
+import { inviteEmail, inviteFullName, inviteLocale, inviteStaffRole } from '@functions/_shared/invitation-fields'
 
 export const organizationMessages = {
   nameMissing: msg`Enter the organization's name.`,
@@ -138,4 +139,62 @@ export const organizationConstraints: Record<string, { field: OrganizationField;
   organizations_industry_length: { field: 'industry', rule: 'industry' },
   organizations_website_format: { field: 'website', rule: 'website' },
   organizations_default_locale_check: { field: 'defaultLocale', rule: 'locale' },
+}
+
+// ─── Invitations ─────────────────────────────────────────────────────────────────────────────
+// An invitation, as the staff form reads it: the fields' one set of rules
+// (supabase/functions/_shared/invitation-fields.ts, which the admin-users function checks too)
+// with the form's message for each rule, and the function's refusals of a field mapped back to
+// the same messages.
+
+export const invitationMessages = {
+  emailMissing: msg`Enter the person's e-mail address.`,
+  emailLength: msg`An e-mail address has at most 254 characters.`,
+  emailFormat: msg`Enter an e-mail address like name@company.com.`,
+  nameMissing: msg`Enter the person's name.`,
+  nameLength: msg`A name has at most 200 characters.`,
+  locale: msg`Choose Spanish or English.`,
+  role: msg`Choose a staff role.`,
+} satisfies Record<string, MessageDescriptor>
+
+export type InvitationRule = keyof typeof invitationMessages
+
+export const invitationFields = ['email', 'fullName', 'locale', 'role'] as const
+
+export type InvitationField = (typeof invitationFields)[number]
+
+export interface InvitationInput {
+  email: string
+  fullName: string
+  locale: string
+  role: string
+}
+
+/** `staff`: the role is asked for; a client's invitation has none. */
+export function checkInvitation(input: Partial<InvitationInput>, staff: boolean) {
+  const schema = z.object({
+    email: inviteEmail,
+    fullName: inviteFullName,
+    locale: inviteLocale,
+    role: staff ? inviteStaffRole : text,
+  })
+  return checkWith(schema, invitationFields, invitationMessages, input)
+}
+
+/** The function's field names, as the form's. */
+const formField: Record<string, InvitationField> = {
+  email: 'email',
+  full_name: 'fullName',
+  locale: 'locale',
+  role: 'role',
+}
+
+/** A `validation_failed` answer of the function (the field, and the rule it names), for the form. */
+export function invitationRefusal(
+  field: string | undefined,
+  rule: string | undefined,
+): { field: InvitationField; message: MessageDescriptor } | undefined {
+  const name = field ? formField[field] : undefined
+  if (!name || !rule || !(rule in invitationMessages)) return undefined
+  return { field: name, message: invitationMessages[rule as InvitationRule] }
 }

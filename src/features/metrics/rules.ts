@@ -6,7 +6,8 @@ import { z } from 'zod'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { metricGranularities, metricUnits } from '@/lib/vocabularies'
-import { isCalendarDate, parseDecimal } from './values'
+import { isCalendarDate, parseDecimal } from '@/lib/rules/values'
+import { failuresOf, type Failures } from '@/lib/write-failure'
 
 export const metricMessages = {
   required: msg`This value is required.`,
@@ -149,3 +150,6 @@ export const metricConstraints: Record<string, { field: MetricField; rule: Metri
   analytics_metrics_notes_length: { field: 'notes', rule: 'notes' },
   analytics_metrics_one_value_per_period: { field: 'period_start', rule: 'duplicate' },
 }
+
+/** What a refused write of metrics means, for the form and the importer (src/lib/write-failure.ts). */
+export const metricFailures: Failures = { constraints: failuresOf(metricConstraints, metricMessages) }

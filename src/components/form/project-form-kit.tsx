@@ -1,22 +1,32 @@
-// What every staff form here shares: a save outcome (a confirmation, or a failure put on the
-// field the database names, else on the form), focus moved to that message, and an inline
-// "are you sure" for destructive buttons.
+// What every staff form of a project's pages shares, whichever concept it writes (the project,
+// its documents, reports, metrics, tasks, approvals): a save outcome (a confirmation, or a failure
+// put on the field the database names, else on the form), focus moved to that message, the
+// refresh of the project's lists after a write, and an inline "are you sure" for destructive
+// buttons. Each form passes its concept's failures (the `…Failures` of its rules.ts).
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import * as layout from '@/components/ui/layout.css'
 import * as page from '@/components/ui/page.css'
-import { describeFailure } from './errors'
+import { describeFailure, type Failures } from '@/lib/write-failure'
 import { ConfirmButton } from '@/components/ui/confirm-button'
 import { uploadMessages } from '@/lib/storage/upload-messages'
-import { UploadError } from '@/lib/storage/files'
-import { checkFile } from './api'
-import { adminProjectKeys } from './queries'
-import * as styles from './projects.css'
+import { checkFile, UploadError } from '@/lib/storage/files'
+import { adminProjectKeys } from '@/lib/query-keys'
+import * as styles from './project-forms.css'
 import { actionName } from '@/lib/action-name'
 
 export type Outcome = { tone: 'info'; text: string } | { tone: 'error'; text: string } | null
+
+/** What a project's concept views need of the project they are shown in. */
+export interface ProjectRef {
+  id: string
+  organization_id: string
+  name: string
+  visible_to_client: boolean
+  organization: { name: string } | null
+}
 
 /** Moves focus to a message when it appears, so keyboard and screen-reader users meet it. */
 export function useFocusOnChange<T>(value: T) {
@@ -31,7 +41,11 @@ export function useFocusOnChange<T>(value: T) {
  * Puts a failed save where it belongs: on a field of this form when the database names one
  * (`fields` maps the failure's field to this form's), otherwise into the returned form message.
  */
-export function useFailureHandler<T extends FieldValues>(setError: UseFormSetError<T>, fields: readonly Path<T>[]) {
+export function useFailureHandler<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+  failures?: Failures,
+) {
   const { i18n } = useLingui()
   return (error: unknown, fileField?: Path<T>): string | null => {
     if (error instanceof UploadError) {
@@ -42,7 +56,7 @@ export function useFailureHandler<T extends FieldValues>(setError: UseFormSetErr
       }
       return text
     }
-    const failure = describeFailure(error)
+    const failure = describeFailure(error, failures)
     const text = i18n._(failure.message)
     const field = failure.field === 'file' ? fileField : (failure.field as Path<T> | null)
     if (field && fields.includes(field)) {
@@ -60,10 +74,10 @@ export function useInvalidateProject(projectId: string) {
 }
 
 /** The translated message for a failed action: an upload problem, or what the database said. */
-export function useFailureText() {
+export function useFailureText(failures?: Failures) {
   const { i18n } = useLingui()
   return (error: unknown): string =>
-    error instanceof UploadError ? i18n._(uploadMessages[error.kind]) : i18n._(describeFailure(error).message)
+    error instanceof UploadError ? i18n._(uploadMessages[error.kind]) : i18n._(describeFailure(error, failures).message)
 }
 
 /**
@@ -75,9 +89,10 @@ export function useProjectSave<T extends FieldValues>(
   projectId: string,
   setError: UseFormSetError<T>,
   fields: readonly Path<T>[],
+  failures?: Failures,
 ) {
   const [outcome, setOutcome] = useState<Outcome>(null)
-  const handleFailure = useFailureHandler(setError, fields)
+  const handleFailure = useFailureHandler(setError, fields, failures)
   const invalidate = useInvalidateProject(projectId)
   const save = async (work: () => Promise<unknown>, fileField?: Path<T>): Promise<boolean> => {
     setOutcome(null)

@@ -7,7 +7,8 @@ import { z } from 'zod'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { documentCategories } from '@/lib/vocabularies'
-import { checkbox, checkWith, oneOf, optionalText, problem, text } from './check'
+import { checkbox, checkWith, oneOf, optionalText, problem, text } from '@/lib/rules/check'
+import { failuresOf, type Failures } from '@/lib/write-failure'
 
 export const documentMessages = {
   nameLength: msg`Enter a name of at most 255 characters.`,
@@ -55,4 +56,16 @@ export const documentConstraints: Record<string, { field: DocumentField; rule: D
   documents_name_length: { field: 'name', rule: 'nameLength' },
   documents_description_length: { field: 'description', rule: 'description' },
   documents_category_check: { field: 'category', rule: 'category' },
+}
+
+/** What a refused write of a document means, for its forms (src/lib/write-failure.ts). */
+export const documentFailures: Failures = {
+  constraints: {
+    ...failuresOf(documentConstraints, documentMessages),
+    documents_mime_type_format: {
+      field: 'file',
+      message: msg`This type of file is not accepted. Upload a PDF, Office document, CSV, text, JSON, ZIP or image file.`,
+    },
+    documents_size_range: { field: 'file', message: msg`The file is too large: the limit is 50 MB.` },
+  },
 }

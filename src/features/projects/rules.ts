@@ -6,8 +6,19 @@ import { z } from 'zod'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { projectStatuses, serviceCodes } from '@/lib/vocabularies'
-import { checkbox, checkWith, oneOf, optionalDay, optionalText, problem, requiredText, text, trimmed } from './check'
-import { isCalendarDate } from './values'
+import {
+  checkbox,
+  checkWith,
+  oneOf,
+  optionalDay,
+  optionalText,
+  problem,
+  requiredText,
+  text,
+  trimmed,
+} from '@/lib/rules/check'
+import { isCalendarDate } from '@/lib/rules/values'
+import { failuresOf, type Failures } from '@/lib/write-failure'
 
 export const projectMessages = {
   organization: msg`Choose a client organization.`,
@@ -127,3 +138,6 @@ export const projectConstraints: Record<string, { field: ProjectField; rule: Pro
   projects_completed_after_start: { field: 'completedOn', rule: 'completedOrder' },
   projects_organization_id_fkey: { field: 'organizationId', rule: 'organization' },
 }
+
+/** What a refused write of a project means, for its form (src/lib/write-failure.ts). */
+export const projectFailures: Failures = { constraints: failuresOf(projectConstraints, projectMessages) }

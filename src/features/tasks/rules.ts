@@ -6,8 +6,9 @@ import { z } from 'zod'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { taskPriorities, taskStatuses } from '@/lib/vocabularies'
-import { checkbox, checkWith, oneOf, optionalDay, optionalText, requiredText, text, trimmed } from './check'
-import { isCalendarDate } from './values'
+import { checkbox, checkWith, oneOf, optionalDay, optionalText, requiredText, text, trimmed } from '@/lib/rules/check'
+import { isCalendarDate } from '@/lib/rules/values'
+import { failuresOf, type Failures } from '@/lib/write-failure'
 
 export const taskMessages = {
   titleMissing: msg`Enter the task's title.`,
@@ -93,4 +94,13 @@ export const taskConstraints: Record<string, { field: TaskField; rule: TaskRule 
   tasks_internal_not_for_clients: { field: 'visibleToClient', rule: 'internal' },
   tasks_assignee_in_organization: { field: 'assignedTo', rule: 'assignee' },
   tasks_assigned_to_fkey: { field: 'assignedTo', rule: 'assignee' },
+}
+
+/** What a refused write of a task means, for its form (src/lib/write-failure.ts). */
+export const taskFailures: Failures = {
+  constraints: failuresOf(taskConstraints, taskMessages),
+  triggers: [
+    [/internal task cannot be assigned to a client/i, 'tasks_internal_not_for_clients'],
+    [/only be assigned to a client of the project/i, 'tasks_assignee_in_organization'],
+  ],
 }

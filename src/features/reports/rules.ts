@@ -6,8 +6,9 @@ import { z } from 'zod'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { locales, reportTypes } from '@/lib/vocabularies'
-import { checkWith, oneOf, optionalDay, optionalText, problem, requiredText, text, trimmed } from './check'
-import { isCalendarDate } from './values'
+import { checkWith, oneOf, optionalDay, optionalText, problem, requiredText, text, trimmed } from '@/lib/rules/check'
+import { isCalendarDate } from '@/lib/rules/values'
+import { failuresOf, type Failures } from '@/lib/write-failure'
 
 export const reportMessages = {
   titleMissing: msg`Enter the report's title.`,
@@ -98,3 +99,6 @@ export const reportConstraints: Record<string, { field: ReportField; rule: Repor
   reports_dashboard_url_format: { field: 'dashboardUrl', rule: 'dashboardUrl' },
   reports_document_id_fkey: { field: 'documentId', rule: 'document' },
 }
+
+/** What a refused write of a report means, for its form (src/lib/write-failure.ts). */
+export const reportFailures: Failures = { constraints: failuresOf(reportConstraints, reportMessages) }
