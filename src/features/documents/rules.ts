@@ -6,7 +6,7 @@
 import { z } from 'zod'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { documentCategories } from '@/lib/vocabularies'
+import { documentCategories } from '@/features/documents/vocabulary'
 import { checkbox, checkWith, oneOf, optionalText, problem, text } from '@/lib/rules/check'
 import { failuresOf, type Failures } from '@/lib/write-failure'
 

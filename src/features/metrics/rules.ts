@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { metricGranularities, metricUnits } from '@/lib/vocabularies'
+import { metricGranularities, metricUnits } from '@/features/metrics/vocabulary'
 import { isCalendarDate, parseDecimal } from '@/lib/rules/values'
 import { failuresOf, type Failures } from '@/lib/write-failure'
 

@@ -5,7 +5,8 @@
 import { z } from 'zod'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { projectStatuses, serviceCodes } from '@/lib/vocabularies'
+import { projectStatuses } from '@/features/projects/vocabulary'
+import { serviceCodes } from '@/lib/vocabularies'
 import {
   checkbox,
   checkWith,

@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { taskPriorities, taskStatuses } from '@/lib/vocabularies'
+import { taskPriorities, taskStatuses } from '@/features/tasks/vocabulary'
 import { checkbox, checkWith, oneOf, optionalDay, optionalText, requiredText, text, trimmed } from '@/lib/rules/check'
 import { isCalendarDate } from '@/lib/rules/values'
 import { failuresOf, type Failures } from '@/lib/write-failure'

@@ -19,7 +19,7 @@ import {
 } from '@/features/approvals/queries'
 import { actionName } from '@/lib/action-name'
 import { useOpenDocument } from '@/lib/storage/use-open-document'
-import type { ApprovalDecisionCode } from '@/lib/vocabularies'
+import type { ApprovalDecisionCode } from '@/features/approvals/vocabulary'
 import { ApprovalRecord } from '@/features/approvals/approval-record'
 import { FormAlert, TextAreaField } from '@/components/form/field'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'

@@ -10,8 +10,9 @@ import * as formStyles from '@/components/form/form.css'
 import { useProfile } from '@/lib/auth/use-auth'
 import { ACCEPT } from '@/lib/storage/files'
 import { formatDate } from '@/lib/format'
-import { documentCategoryLabels, labelOf } from '@/lib/labels'
-import { documentCategories } from '@/lib/vocabularies'
+import { documentCategoryLabels } from '@/features/documents/labels'
+import { labelOf } from '@/lib/labels'
+import { documentCategories } from '@/features/documents/vocabulary'
 import {
   checkDocument,
   documentFields,

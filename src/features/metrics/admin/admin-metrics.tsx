@@ -38,9 +38,10 @@ import {
   type CsvResult,
 } from './metrics-csv'
 import { adminMetricsQuery, type AdminMetric } from '@/features/metrics/admin/queries'
-import { metricGranularities, metricUnits } from '@/lib/vocabularies'
+import { metricGranularities, metricUnits } from '@/features/metrics/vocabulary'
 import { checkMetric, metricFields, type MetricField, metricFailures } from '@/features/metrics/rules'
-import { granularityLabels, labelOf, metricUnitLabels } from '@/lib/labels'
+import { granularityLabels, metricUnitLabels } from '@/features/metrics/labels'
+import { labelOf } from '@/lib/labels'
 import * as styles from '@/components/form/project-forms.css'
 import { DataTable } from '@/components/ui/data-table'
 import { actionName } from '@/lib/action-name'

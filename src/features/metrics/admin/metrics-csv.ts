@@ -4,7 +4,7 @@
 import Papa from 'papaparse'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { metricGranularities, metricUnits } from '@/lib/vocabularies'
+import { metricGranularities, metricUnits } from '@/features/metrics/vocabulary'
 import { checkMetric, metricFields, type MetricProblem, type MetricValues } from '@/features/metrics/rules'
 
 export const csvColumns = metricFields

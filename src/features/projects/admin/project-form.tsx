@@ -10,7 +10,8 @@ import * as formStyles from '@/components/form/form.css'
 import { labelOf, projectStatusLabels, serviceLabels } from '@/lib/labels'
 import { OutcomeMessage, SubmitButton, useFailureHandler, type Outcome } from '@/components/form/project-form-kit'
 import { useRulesResolver } from '@/components/form/rules-resolver'
-import { projectStatuses, serviceCodes } from '@/lib/vocabularies'
+import { projectStatuses } from '@/features/projects/vocabulary'
+import { serviceCodes } from '@/lib/vocabularies'
 import {
   checkProject,
   emptyProjectInput,

@@ -19,7 +19,7 @@ import { emptyProject, ProjectForm, toProjectRow } from './project-form'
 import { adminProjectKeys } from '@/lib/query-keys'
 import { organizationOptionsQuery, projectListQuery } from './queries'
 import { openStatusFilter, type ProjectFilters } from './vocabulary'
-import { projectStatuses } from '@/lib/vocabularies'
+import { projectStatuses } from '@/features/projects/vocabulary'
 import * as styles from '@/components/form/project-forms.css'
 import { DataTable } from '@/components/ui/data-table'
 
