@@ -1,5 +1,5 @@
 // The project list's filters, read from the URL. Free of supabase-js: route files (in the entry
-// bundle) read these. The codes themselves live in @/lib/vocabularies.
+// bundle) read these. The codes themselves live in ../vocabulary.ts.
 import { isOneOf } from '@/lib/vocabularies'
 import { projectStatuses } from '@/features/projects/vocabulary'
 
