@@ -32,6 +32,13 @@ const hostedSpecs = [
   'conversation-mentions',
   'invite-existing',
   'account-recovery',
+  'dashboards',
+  'project-plan',
+  'notification-preferences',
+  'second-factor-required',
+  'upload-form',
+  'case-studies',
+  'passkeys',
 ]
 const hostedMatch = new RegExp(`/(${hostedSpecs.join('|')})\\.spec\\.ts$`)
 

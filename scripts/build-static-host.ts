@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { buildStaticHost } from './lib/static-host'
+import { parseSettings, serverSettings } from '../supabase/server/env'
 
 const { values } = parseArgs({
   options: { dist: { type: 'string', default: 'dist' }, out: { type: 'string', default: 'dist-static' } },
@@ -20,7 +21,23 @@ if (!existsSync(`${values.dist}/index.html`)) {
   )
   process.exit(1)
 }
-// Origins dashboards may be framed from besides the known providers (decision 0039).
-const frameSources = (process.env.DASHBOARD_FRAME_SOURCES ?? '').split(/\s+/).filter(Boolean)
-const pages = await buildStaticHost({ dist: values.dist, out: values.out, siteUrl, supabaseUrl, frameSources })
+// Origins dashboards may be framed from besides the known providers: the Metabase site and the
+// deployment's additions (decision 0039), read as the web tier reads them.
+const frameSettings = serverSettings.pick({ DASHBOARD_FRAME_SOURCES: true, METABASE_SITE_URL: true })
+const frames = (() => {
+  try {
+    return parseSettings(frameSettings, process.env)
+  } catch (error) {
+    console.error((error as Error).message)
+    return process.exit(1)
+  }
+})()
+const pages = await buildStaticHost({
+  dist: values.dist,
+  out: values.out,
+  siteUrl,
+  supabaseUrl,
+  frameSources: frames.DASHBOARD_FRAME_SOURCES,
+  metabaseSite: frames.METABASE_SITE_URL,
+})
 console.log(`Wrote ${pages} pages, _redirects and _headers into ${values.out}/ for ${siteUrl}.`)

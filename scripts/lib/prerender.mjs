@@ -6,7 +6,9 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { writeOgImages } from './og-images.mjs'
+import { areaPreloadScript } from './area-preloads.mjs'
 
 export async function prerender({ dist, entry }) {
   const ssr = await import(pathToFileURL(entry).href)
@@ -26,7 +28,11 @@ export async function prerender({ dist, entry }) {
     bootstraps[tree] = ssr.pageBootstrapScript(`/${chunk}`, tree === 'app' ? ssr.showStaticErrorScreen : undefined)
   }
   await mkdir(out, { recursive: true })
-  const scriptSources = await Promise.all(Object.values(bootstraps).map((script) => ssr.scriptHashSource(script)))
+  // index.html (the area pages' shell) gets its chunk preloads once the pages are rendered from it.
+  const preloads = areaPreloadScript(manifest, ssr.locales)
+  const scriptSources = await Promise.all(
+    [...Object.values(bootstraps), preloads].map((script) => ssr.scriptHashSource(script)),
+  )
   await writeFile(join(out, ssr.inlineScriptsFile), JSON.stringify({ scriptSources }))
   const targets = [...ssr.prerenderTargets(), ...ssr.signInPrerenderTargets()]
   const shareable = []
@@ -58,6 +64,12 @@ export async function prerender({ dist, entry }) {
       await writeFile(file, await ssr.errorScreenFragment(locale, prefixed))
     }
   }
+  const shell = template.replace('</head>', `  <script>${preloads}</script>\n  </head>`)
+  if (shell === template) throw new Error('index.html has no </head> for the area preloads')
+  await writeFile(join(dist, 'index.html'), shell)
+  // The compression plugin's copies were made before: made again from the new text.
+  await writeFile(join(dist, 'index.html.br'), brotliCompressSync(shell))
+  await writeFile(join(dist, 'index.html.gz'), gzipSync(shell, { level: 9 }))
   const images = await writeOgImages({ dist, pages: shareable, siteName: ssr.siteName, siteHost: ssr.siteHost })
   return { pages: targets.length, images }
 }

@@ -42,6 +42,8 @@ export interface StaticHostOptions {
   supabaseUrl: string
   /** More origins dashboards may be framed from (DASHBOARD_FRAME_SOURCES, decision 0039). */
   frameSources?: string[]
+  /** The Metabase site (METABASE_SITE_URL), whose embedded dashboards the portal frames. */
+  metabaseSite?: string
 }
 
 /** Pages prerendered as HTML: the public ones and the sign-in pages (decision 0031). */
@@ -90,11 +92,15 @@ export function redirectsFile(): string {
 }
 
 /** The web tier's security headers, taken from its own middleware. */
-async function securityHeaderLines(dist: string, supabaseUrl: string, frameSources: string[]): Promise<string[]> {
+async function securityHeaderLines(dist: string, supabaseUrl: string, frames: FrameOptions): Promise<string[]> {
   const app = new Hono()
   app.use(
     '*',
-    securityHeaders(inlineScriptSources(dist), apiSources(supabaseUrl), dashboardFrameSources({ extra: frameSources })),
+    securityHeaders(
+      inlineScriptSources(dist),
+      apiSources(supabaseUrl),
+      dashboardFrameSources({ extra: frames.frameSources, metabaseSite: frames.metabaseSite }),
+    ),
   )
   app.get('*', (c) => c.text(''))
   const response = await app.request('/')
@@ -103,11 +109,13 @@ async function securityHeaderLines(dist: string, supabaseUrl: string, frameSourc
     .map(([name, value]) => `  ${name.replace(/(^|-)\w/g, (part) => part.toUpperCase())}: ${value}`)
 }
 
-export async function headersFile(dist: string, supabaseUrl: string, frameSources: string[] = []): Promise<string> {
+type FrameOptions = Pick<StaticHostOptions, 'frameSources' | 'metabaseSite'>
+
+export async function headersFile(dist: string, supabaseUrl: string, frames: FrameOptions = {}): Promise<string> {
   return [
     '# Written by `npm run build:static` (scripts/lib/static-host.ts). Netlify syntax.',
     '/*',
-    ...(await securityHeaderLines(dist, supabaseUrl, frameSources)),
+    ...(await securityHeaderLines(dist, supabaseUrl, frames)),
     '  Cache-Control: no-cache',
     '/assets/*',
     '  Cache-Control: public, max-age=31536000, immutable',
@@ -127,6 +135,7 @@ export async function buildStaticHost({
   siteUrl,
   supabaseUrl,
   frameSources = [],
+  metabaseSite,
 }: StaticHostOptions): Promise<number> {
   const origin = new URL(siteUrl).origin
   rmSync(out, { recursive: true, force: true })
@@ -159,7 +168,7 @@ export async function buildStaticHost({
       )
   }
   write(join(out, '_redirects'), redirectsFile())
-  write(join(out, '_headers'), await headersFile(dist, supabaseUrl, frameSources))
+  write(join(out, '_headers'), await headersFile(dist, supabaseUrl, { frameSources, metabaseSite }))
   write(join(out, 'sitemap.xml'), sitemapXml(origin))
   write(join(out, 'robots.txt'), robotsTxt(origin))
   return pages

@@ -118,6 +118,7 @@ export { errorScreenFile, inlineScriptsFile, prerenderTargets, signInPrerenderTa
 export { pageBootstrapScript, scriptHashSource } from './page-bootstrap'
 export { showStaticErrorScreen } from '../lib/static-error-screen'
 export { prerenderOrigin } from '../lib/seo'
+export { locales } from '../lib/locale'
 export { toRow as contactRow } from '../features/site/contact-form/rules'
 export { classifyFailure as classifyContactFailure } from '../features/site/contact-form/send'
 export { startedFieldName } from '../features/site/contact-form/submission'

@@ -1,6 +1,7 @@
 // The admin area's activity log, leads and staff account: filters kept in the URL and a CSV export
 // of every matching entry; the lead pipeline (a lead moved on the board by keyboard at 375 px, a
-// note and a lost reason; one assigned and converted into a client organization at 1366 px); a
+// note and a lost reason; one assigned, its follow-up reminder e-mailed to its assignee by the
+// schedule's job, and converted into a client organization at 1366 px); a
 // staff member with a verified TOTP factor passes the code before any admin page; staff without
 // one see the banner urging them to set it up; and every page passes axe in both languages.
 import { readFile } from 'node:fs/promises'
@@ -14,7 +15,7 @@ import { withLangPrefix } from '../../src/lib/pages'
 import type { Locale } from '../../src/lib/locale'
 import { expectNoAxeViolations } from './support/a11y'
 import { signInStaff } from './support/admin'
-import { waitForMail } from './support/mail'
+import { mailsTo, waitForMail } from './support/mail'
 import { test, expect, exactPath, expectSignedOut, paths, SignInPage, UserMenu } from './support/auth'
 import { t } from './support/catalog'
 import { demoUsers, type Account } from './support/users'
@@ -365,6 +366,8 @@ test.describe('lead pipeline', () => {
     request,
     apiURL,
   }) => {
+    // The reminder waits for the schedule's next runs (every 3 s on the hosted stack).
+    test.setTimeout(90_000)
     const lng: Locale = 'en'
     const lead = await newLead(admin, lng, 'qualified')
     await page.setViewportSize({ width: 1366, height: 900 })
@@ -372,12 +375,24 @@ test.describe('lead pipeline', () => {
     await page.goto(adminPaths.lead(lng, lead.id))
     await expect(page.getByRole('heading', { level: 1, name: lead.name })).toBeVisible()
 
-    // Assigned to me, with a follow-up date; then it is among "mine" on the board.
+    // Assigned to me, with a follow-up date that has come (yesterday, whatever the database's time
+    // zone): the schedule's lead-follow-ups job reminds me, and send-notifications e-mails it (in my
+    // language, alone or in my digest); then the lead is among "mine" on the board.
     const assignment = page.getByRole('region', { name: t(lng, 'Assignee and follow-up') })
     await assignment.getByLabel(t(lng, 'Assignee')).selectOption({ label: demoUsers.admin.name })
-    await assignment.getByLabel(t(lng, 'Follow-up date')).fill('2030-01-15')
+    const yesterday = new Date(Date.now() - 864e5).toISOString().slice(0, 10)
+    await assignment.getByLabel(t(lng, 'Follow-up date')).fill(yesterday)
     await assignment.getByRole('button', { name: t(lng, 'Save assignee and date') }).click()
     await expect(assignment.getByRole('status')).toHaveText(t(lng, 'The assignee and the follow-up date are saved.'))
+    // The reminder's text, as the database writes it in the assignee's language.
+    const reminder =
+      demoUsers.admin.locale === 'es'
+        ? `Hoy toca hacer el seguimiento de ${lead.name} (${lead.company}).`
+        : `Today is the day to follow up ${lead.name} (${lead.company}).`
+    const reminded = async () =>
+      (await mailsTo(request, apiURL, demoUsers.admin.email)).filter((mail) => mail.text.includes(reminder))
+    await expect.poll(async () => (await reminded()).length, { timeout: 30_000 }).toBe(1)
+    expect((await reminded())[0]!.text).toContain(`/admin/dashboard/leads/${lead.id}`)
     await page.goto(`${adminPaths.leads(lng)}?mine=1`)
     const mine = page.getByTestId('leads-column-qualified').getByRole('article', { name: lead.name })
     await expect(mine).toContainText(t(lng, 'Assigned to {assignee}', { assignee: demoUsers.admin.name }))

@@ -74,3 +74,72 @@ test('the admin overview and a project ask for their data in one round after the
   const projectPage = await longestChain(fresh, `/es/admin/dashboard/projects/${project.id}`)
   expect(projectPage.length, projectPage.path.join(' → ')).toBeLessThanOrEqual(2)
 })
+
+test('the admin area shows its two-step banner with the page, never pushing the page down after', async ({ page }) => {
+  await startSession(page, demoUsers.admin)
+  // The banner's question (the account's factors, from Auth) answers late: the page waits for it.
+  await page.route('**/auth/v1/user', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2 * heldBackMs))
+    await route.continue()
+  })
+  await page.goto('/es/admin/dashboard')
+  await expect(page.getByRole('heading', { level: 1, name: 'Resumen' })).toBeVisible()
+  await expect(page.getByTestId('mfa-banner')).toBeVisible({ timeout: 100 })
+  const shifts = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!entry.hadRecentInput) total += entry.value
+        }).observe({ type: 'layout-shift', buffered: true })
+        setTimeout(() => resolve(total), 500)
+      }),
+  )
+  expect(shifts).toBeLessThan(0.02)
+})
+
+/** The JS files a fresh page of `path` fetched, and those index.html's inline script preloaded. */
+async function scriptsOf(page: Page, path: string) {
+  const fetched = new Set<string>()
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url())
+    if (pathname.endsWith('.js')) fetched.add(pathname)
+  })
+  await page.goto(path)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  const preloaded = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+      (link) => new URL(link.href).pathname,
+    ),
+  )
+  const entry = await page.evaluate(
+    () => new URL(document.querySelector<HTMLScriptElement>('script[src]')!.src).pathname,
+  )
+  return { fetched: [...fetched].filter((file) => file !== entry).sort(), preloaded: [...new Set(preloaded)].sort() }
+}
+
+test('a returning visit asks for all its scripts at once: every one it loads is preloaded, none it does not', async ({
+  page,
+  context,
+  admin,
+}) => {
+  await startSession(page, demoUsers.lucia)
+  const portalProject = (await projectsOf(admin, organizations.ribera)).find((row) => row.visible_to_client)!
+  for (const path of ['/es/client-portal/dashboard', `/en/client-portal/dashboard/projects/${portalProject.id}`]) {
+    const { fetched, preloaded } = await scriptsOf(await context.newPage(), path)
+    expect(fetched.length, path).toBeGreaterThan(20)
+    expect(preloaded, path).toEqual(fetched)
+  }
+})
+
+test('an admin page asks for all its scripts at once too', async ({ page, context, admin }) => {
+  await startSession(page, demoUsers.admin)
+  const project = (await projectsOf(admin, organizations.ribera))[0]!
+  for (const path of ['/es/admin/dashboard', `/en/admin/dashboard/projects/${project.id}`]) {
+    const { fetched, preloaded } = await scriptsOf(await context.newPage(), path)
+    expect(fetched.length, path).toBeGreaterThan(20)
+    expect(preloaded, path).toEqual(fetched)
+  }
+})

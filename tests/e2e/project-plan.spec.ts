@@ -1,22 +1,27 @@
 // The project plan (issue 25, item 2; decision 0040): staff add a phase, a milestone and a time
-// entry on a fresh project's Plan page and watch the progress follow the plan (en, 1366 px); a
-// client opens the Plan tab of a demo project and reads its timeline and burn-down (es, 375 px).
-// Axe on each screen. The rules, the roles and the notifications are in the integration tests.
+// entry on a fresh project's Plan page and watch the progress follow the plan, and marking the
+// milestone reached e-mails the organization's client a link to the plan (send-notifications, as
+// the schedule runs it) (en, 1366 px); a client opens the Plan tab of a demo project and reads its
+// timeline and burn-down (es, 375 px). Axe on each screen. The rules, the roles and each kind of
+// notification are in the integration tests. Runs on the hosted stack (playwright.config.ts).
 import { randomUUID } from 'node:crypto'
 import { withLangPrefix } from '../../src/lib/pages'
 import { expectNoAxeViolations } from './support/a11y'
 import { createOrganization, signInStaff } from './support/admin'
 import { test, expect, signIn } from './support/auth'
 import { t } from './support/catalog'
-import { demoUsers } from './support/users'
+import { mailsTo } from './support/mail'
+import { createClientUser, demoUsers, type OrganizationSlug } from './support/users'
 
 const isoDay = (offset: number) => new Date(Date.now() + offset * 864e5).toISOString().slice(0, 10)
 
 test('staff plan a project: a phase, a milestone and time; the progress follows (en, 1366px)', async ({
   page,
   admin,
+  request,
+  apiURL,
 }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(90_000)
   const lng = 'en'
   const organization = await createOrganization(admin, lng)
   const name = `Plan ${randomUUID().slice(0, 8)}`
@@ -34,6 +39,7 @@ test('staff plan a project: a phase, a milestone and time; the progress follows 
     .select('id')
     .single<{ id: string }>()
   expect(error).toBeNull()
+  const client = await createClientUser(admin, { locale: lng, organization: organization.slug as OrganizationSlug })
 
   await page.setViewportSize({ width: 1366, height: 900 })
   await signInStaff(page, demoUsers.admin, lng)
@@ -74,7 +80,13 @@ test('staff plan a project: a phase, a milestone and time; the progress follows 
   await milestoneForm.getByLabel(t(lng, 'Due date')).fill(isoDay(5))
   await milestoneForm.getByLabel(t(lng, 'Phase (optional)')).selectOption({ label: 'Discovery' })
   await milestoneForm.getByRole('button', { name: t(lng, 'Add milestone') }).click()
-  await expect(page.getByRole('table', { name: t(lng, 'Milestones') })).toContainText('Sources signed off')
+  const milestones = page.getByRole('table', { name: t(lng, 'Milestones') })
+  await expect(milestones).toContainText('Sources signed off')
+  // Reached: that tells the client (below, by e-mail).
+  await milestones.getByRole('button', { name: 'Edit: Sources signed off' }).click()
+  await milestoneForm.getByLabel(t(lng, 'Status')).selectOption({ label: t(lng, 'Reached') })
+  await milestoneForm.getByRole('button', { name: t(lng, 'Save milestone') }).click()
+  await expect(milestones.getByRole('row', { name: /Sources signed off/ })).toContainText(t(lng, 'Reached'))
 
   // Ten hours at 100 € an hour: a quarter of the phase, 25%, and 1,000 € used.
   const timeForm = page.getByTestId('time-entry-form')
@@ -89,6 +101,14 @@ test('staff plan a project: a phase, a milestone and time; the progress follows 
 
   const stored = await admin.from('projects').select('progress, progress_overridden').eq('id', project!.id).single()
   expect(stored.data).toEqual({ progress: 25, progress_overridden: false })
+
+  // The client's e-mail (alone, or in a digest), in their language (written by the database's
+  // trigger), opens the project's plan.
+  const reached = `The milestone “Sources signed off” of the project ${name} has been reached.`
+  const about = async () => (await mailsTo(request, apiURL, client.email)).filter((m) => m.text.includes(reached))
+  await expect.poll(async () => (await about()).length, { timeout: 30_000 }).toBe(1)
+  const [mail] = await about()
+  expect(mail!.text).toContain(withLangPrefix(`/client-portal/dashboard/projects/${project!.id}/plan`, lng))
 })
 
 test('a client reads the plan: timeline and burn-down (es, 375px)', async ({ page }) => {

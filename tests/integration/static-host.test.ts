@@ -1,7 +1,8 @@
 // The build laid out for a static host (`npm run build:static`, scripts/lib/static-host.ts): every
 // rule of `_redirects` leads to a file that exists, URLs in every form reach the right page in the
 // right language (the rules read first-match-wins, as Netlify reads them), no page keeps the
-// prerenderer's placeholder origin, and `_headers` carries the web tier's own security headers.
+// prerenderer's placeholder origin, and `_headers` carries the web tier's own security headers,
+// with the same frame sources for dashboards (the Metabase site and DASHBOARD_FRAME_SOURCES).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,6 +15,8 @@ import { prerenderOrigin } from '../../src/lib/seo'
 
 const siteUrl = 'https://www.example.test'
 const supabaseUrl = 'https://abcdefghijklmnop.supabase.co'
+const metabaseSite = 'https://metabase.example.test/analytics'
+const frameSources = ['https://bi.example.test', 'https://reports.example.test:8443']
 
 interface Rule {
   from: string
@@ -55,7 +58,7 @@ describe('the build for a static host', () => {
     if (!existsSync('dist/server/entry-server.js'))
       throw new Error('No built site in dist/: run `npm run build` first.')
     out = mkdtempSync(join(tmpdir(), 'cauce-static-'))
-    await buildStaticHost({ dist: 'dist', out, siteUrl, supabaseUrl })
+    await buildStaticHost({ dist: 'dist', out, siteUrl, supabaseUrl, frameSources, metabaseSite })
     rules = parseRedirects(read('_redirects'))
     files = new Set(listFiles(out))
   }, 60_000)
@@ -108,13 +111,23 @@ describe('the build for a static host', () => {
 
   it('sends the web tier’s own security headers, the project among the places the SPA may reach', async () => {
     const web = createWebTierApp(
-      readWebTierEnv({ NODE_ENV: 'test', SUPABASE_URL: supabaseUrl, SUPABASE_ANON_KEY: 'an-anon-key-for-the-test' }),
+      readWebTierEnv({
+        NODE_ENV: 'test',
+        SUPABASE_URL: supabaseUrl,
+        SUPABASE_ANON_KEY: 'an-anon-key-for-the-test',
+        DASHBOARD_FRAME_SOURCES: frameSources.join(' '),
+        METABASE_SITE_URL: metabaseSite,
+      }),
     )
     const served = (await web.request('/es')).headers
     const headers = read('_headers')
     for (const name of ['Content-Security-Policy', 'Strict-Transport-Security', 'X-Frame-Options', 'Referrer-Policy'])
       expect(headers, name).toContain(`${name}: ${served.get(name)}`)
     expect(headers).toContain(`connect-src 'self' ${supabaseUrl} wss://abcdefghijklmnop.supabase.co`)
+    // Dashboards: the known providers, then the deployment's own origins and the Metabase site's.
+    expect(headers).toMatch(
+      /frame-src https:\/\/app\.powerbi\.com [^;]*https:\/\/bi\.example\.test https:\/\/reports\.example\.test:8443 https:\/\/metabase\.example\.test;/,
+    )
     expect(headers).toMatch(/\/assets\/\*\n {2}Cache-Control: public, max-age=31536000, immutable/)
     expect(read('sitemap.xml')).toContain(`<loc>${siteUrl}/en/contact</loc>`)
   })

@@ -13,6 +13,7 @@ import { conversationUnreadQuery, totalUnread } from '@/features/conversation/qu
 import { useLiveBindings, useLiveConnectionLost } from '@/lib/use-live'
 import { adminLive } from './queries'
 import { MfaBanner } from '@/features/accounts/admin/mfa-banner'
+import { mfaFactorsQuery } from '@/lib/auth/queries'
 import { PreviewEnded } from './preview-ended'
 
 /**
@@ -27,10 +28,13 @@ function adminShellQueries(profile: { id: string }) {
  * Starts the shell's queries that have no data yet; for the area route's loader, which runs again
  * on every move within the area (the live updates keep what is there fresh).
  */
-export function prefetchAdminShell(queryClient: QueryClient, profile: { id: string }) {
+export async function prefetchAdminShell(queryClient: QueryClient, profile: { id: string }) {
   const shell = adminShellQueries(profile)
   void queryClient.prefetchQuery({ ...shell.unread, staleTime: Infinity })
   void queryClient.prefetchQuery({ ...shell.unreadMessages, staleTime: Infinity })
+  // The two-step banner sits above the page: waited for beside the page's data, so that it shows
+  // with the page rather than pushing it down a moment later (a layout shift of 0.28 on phones).
+  await queryClient.prefetchQuery(mfaFactorsQuery(profile.id))
 }
 
 export function AdminLayout() {

@@ -20,7 +20,7 @@ export function createWebTierApp(env: WebTierEnv) {
     securityHeaders(
       inlineScriptSources(env.SITE_DIST),
       apiSources(env.SUPABASE_URL),
-      dashboardFrameSources({ extra: env.DASHBOARD_FRAME_SOURCES }),
+      dashboardFrameSources({ extra: env.DASHBOARD_FRAME_SOURCES, metabaseSite: env.METABASE_SITE_URL }),
     ),
   )
   app.use('*', compress())

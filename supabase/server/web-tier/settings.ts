@@ -17,6 +17,9 @@ const settings = serverSettings
     HTTP_LINGER_MAX_BYTES: true,
     SHUTDOWN_GRACE_MS: true,
     DASHBOARD_FRAME_SOURCES: true,
+    // The Metabase site's address only (its secret is the dashboard-embed function's): the page's
+    // frame-src lets its embedded dashboards in (decision 0039).
+    METABASE_SITE_URL: true,
   })
   .extend({
     /** The Supabase project's URL (https://<ref>.supabase.co), the one the SPA was built for. */
@@ -40,6 +43,15 @@ const settings = serverSettings
         message: 'is the public development value; set a secret one in production',
       })
     if (!env.SITE_URL) ctx.addIssue({ code: 'custom', path: ['SITE_URL'], message: 'is required in production' })
+    // As the server has it: frames over plain http only in development and tests.
+    if (env.DASHBOARD_FRAME_SOURCES.some((origin) => !origin.startsWith('https:')))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DASHBOARD_FRAME_SOURCES'],
+        message: 'must be https origins in production',
+      })
+    if (env.METABASE_SITE_URL?.startsWith('http:'))
+      ctx.addIssue({ code: 'custom', path: ['METABASE_SITE_URL'], message: 'must be https in production' })
   })
 
 export type WebTierEnv = z.infer<typeof settings>

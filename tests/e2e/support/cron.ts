@@ -1,8 +1,10 @@
-// Supabase Cron's stand-in for the hosted stack (serve-hosted.ts): the jobs of migration
-// 20261130110000, run the way pg_cron runs them there, only more often so that a test sees their
-// effect. `send-notifications` is pg_net's POST to the function through the project's URL with
-// the service-role key; `approval-reminders` is the SQL job itself, run as `postgres`.
-// tests/unit/cron-jobs.test.ts holds this list to the migration's.
+// Supabase Cron's stand-in for the hosted stack (serve-hosted.ts): the jobs the migrations
+// schedule (20261130110000 the notifications', 20261206100000 the leads'), run the way pg_cron runs
+// them there, only more often so that a test sees their effect. `send-notifications` is pg_net's
+// POST to the function through the project's URL with the service-role key; `approval-reminders`
+// and `lead-follow-ups` are the SQL jobs themselves, run as the role that applied the migrations
+// (the jobs' owner: `postgres` on Supabase).
+// tests/unit/cron-jobs.test.ts holds this list to the migrations'.
 import { openPostgres } from '../../../supabase/server/db/postgres'
 
 export const cronJobs = {
@@ -24,7 +26,7 @@ export interface CronOptions {
 /** Runs every job every `intervalMs`, one run of a job at a time, as pg_cron does. */
 export function startCron({ projectUrl, serviceRoleKey, databaseUrl, intervalMs, log }: CronOptions) {
   const db = databaseUrl ? openPostgres(databaseUrl, { max: 1 }) : undefined
-  if (!db) log('cron: no PostgreSQL here, so the SQL jobs (approval-reminders) do not run')
+  if (!db) log('cron: no PostgreSQL here, so the SQL jobs (approval-reminders, lead-follow-ups) do not run')
   const running = new Set<string>()
   const run = async (name: string, job: (typeof cronJobs)[keyof typeof cronJobs]) => {
     if (running.has(name)) return

@@ -8,7 +8,10 @@
 // - the site, built for the project's URL and keys (VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY),
 //   served by the stateless web tier on its own origin;
 // - the mail provider: the server's development catcher on a known SMTP port, which the functions
-//   send to, read by the tests at /_dev/mail.
+//   send to, read by the tests at /_dev/mail;
+// - the BI provider: the stand-in serve-all.ts starts (bi-stand-in.ts), whose Metabase secret
+//   dashboard-embed gets as `supabase secrets set` would give it, and whose origins the web tier's
+//   Content-Security-Policy lets the portal frame.
 // Playwright stops the whole process group.
 import { spawn } from 'node:child_process'
 import { join, resolve } from 'node:path'
@@ -19,7 +22,7 @@ import { functionNames } from '../../../scripts/lib/deno'
 import { serveOnDeno, startFunctionsRouter } from '../../../scripts/lib/deno-serve'
 import { startCron } from './cron'
 import { adopt, freshDir, postgresBin, spawnNode, startPostgres } from './processes'
-import { hostedPorts, hostedSiteDist } from './servers'
+import { biStandInOrigin, biStandInPort, biStandInSecret, hostedPorts, hostedSiteDist } from './servers'
 
 const log = (line: string) => process.stderr.write(`[hosted] ${line}\n`)
 const apiOrigin = `http://127.0.0.1:${hostedPorts.api}`
@@ -56,14 +59,23 @@ const serverEnv: Record<string, string> = {
   SUPABASE_ONLY: 'true',
   FUNCTIONS_URL: `http://127.0.0.1:${hostedPorts.functions}`,
   MAIL_CATCHER_PORT: String(hostedPorts.mail),
+  // The stand-in BI provider is on local http: the row of private.dashboard_settings an operator
+  // would set with SQL (tests only; production refuses it).
+  DASHBOARD_LOCAL_HTTP: 'true',
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 }
-// What Supabase gives each function, plus its secrets, as `supabase secrets set` would.
-const functionEnv = functionSettings(
-  readEnv(serverEnv),
-  { site: siteOrigin, api: apiOrigin },
-  { transport: 'smtp', smtpUrl: `smtp://127.0.0.1:${hostedPorts.mail + 1}` },
-)
+// What Supabase gives each function, plus its secrets, as `supabase secrets set` would: the mail
+// transport, and dashboard-embed's Metabase site and embedding secret (the stand-in's). The
+// project's own server has no Metabase settings: on Supabase they are the function's alone.
+const functionEnv = {
+  ...functionSettings(
+    readEnv(serverEnv),
+    { site: siteOrigin, api: apiOrigin },
+    { transport: 'smtp', smtpUrl: `smtp://127.0.0.1:${hostedPorts.mail + 1}` },
+  ),
+  METABASE_SITE_URL: biStandInOrigin,
+  METABASE_SECRET_KEY: biStandInSecret,
+}
 
 // 3. The functions on Deno, one process each, and the URL that routes to them.
 const router = await startFunctionsRouter(hostedPorts.functions)
@@ -98,6 +110,10 @@ spawnNode([resolve('supabase/server/web-tier/index.ts')], {
   SITE_DIST: join(hostedSiteDist),
   SUPABASE_URL: apiOrigin,
   SUPABASE_ANON_KEY: developmentKeys.anonKey,
+  // Its frame-src: the Metabase site (the stand-in on localhost) and a host staff allow (the
+  // stand-in on 127.0.0.1), as an operator sets them for the web tier.
+  METABASE_SITE_URL: biStandInOrigin,
+  DASHBOARD_FRAME_SOURCES: `http://127.0.0.1:${biStandInPort}`,
 })
 
 async function waitFor(url: string) {
