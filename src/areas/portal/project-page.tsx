@@ -167,10 +167,14 @@ function ProjectActivity({ projectId, projectName }: { projectId: string; projec
   )
 }
 
-/** The requests for approval, linked to the reports this page shows (once they are read). */
+/**
+ * The requests for approval, linked to the reports this page shows once its reports section has
+ * read them: this only watches that list in the cache (enabled: false), so it asks for nothing
+ * itself (a second observer of a stale list would read it again on mount).
+ */
 function Approvals({ projectId, organizationId }: { projectId: string; organizationId: string }) {
   const profile = useProfile()
-  const reports = useQuery(projectReportsQuery(profile.id, projectId)).data
+  const reports = useQuery({ ...projectReportsQuery(profile.id, projectId), enabled: false }).data
   const shownReports = new Set(reports?.map((report) => report.id))
   return <ApprovalsSection projectId={projectId} organizationId={organizationId} shownReports={shownReports} />
 }
