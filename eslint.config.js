@@ -15,23 +15,9 @@ const dirs = (path) =>
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
 
-// The marketing site's header and footer list the marketing pages: site chrome composed by the
-// app, allowed to read the marketing feature's content (and nothing else of any feature).
+// The public site's header and footer list the public pages: site chrome composed by the app,
+// allowed to read the site feature's content (and nothing else of any feature).
 const siteChrome = ['header', 'footer', 'site-layout']
-
-// Known debt (issue 26), the one exception to "features do not import each other": the views of
-// what a project holds still read and write through the projects feature's data layer (each
-// area's queries, the staff writes and their error map, the staff form kit and its styles). Each
-// concept's part moves into its own queries.ts next; nothing else may import these files.
-const projectViews = ['approvals', 'documents', 'metrics', 'reports', 'tasks']
-const projectDataLayer = [
-  './projects/portal/queries.ts',
-  './projects/admin/queries.ts',
-  './projects/admin/api.ts',
-  './projects/admin/errors.ts',
-  './projects/admin/form-kit.tsx',
-  './projects/admin/projects.css.ts',
-]
 
 /**
  * The import-boundary zones of decision 0029: a feature imports shared code (lib, components,
@@ -52,7 +38,7 @@ export function boundaryZones(features = dirs('./src/features/'), areas = dirs('
     ...features.map((feature) => ({
       target: `./src/features/${feature}`,
       from: './src/features',
-      except: [`./${feature}`, ...(projectViews.includes(feature) ? projectDataLayer : [])],
+      except: [`./${feature}`],
       message:
         'Features do not import each other: move what both need to a shared module, or compose them in an area or a route.',
     })),
@@ -73,18 +59,24 @@ export function boundaryZones(features = dirs('./src/features/'), areas = dirs('
       message: 'Shared code imports no feature.',
     },
     {
+      // src/prerender renders the app at build time (decision 0029); the app never imports it.
+      target: ['./src/features', './src/areas', './src/routes', ...shared, './machines'],
+      from: './src/prerender',
+      message: 'Nothing in the app imports the prerenderer: it renders the app at build time.',
+    },
+    {
       target: './machines',
       from: './src/features',
-      // Known debt, left to the marketing pages' owner: the contact form's machine still reads the
-      // form's rules and sender from the marketing feature. No other machine may.
-      except: ['./marketing/contact-form'],
+      // Known debt, left to the public pages' owner: the contact form's machine still reads the
+      // form's rules and sender from the site feature. No other machine may.
+      except: ['./site/contact-form'],
       message: 'Machines import no feature: the app supplies effects as actors.',
     },
     {
       target: siteChrome.map((dir) => `./src/components/${dir}`),
       from: './src/features',
-      except: ['./marketing/content'],
-      message: "The site's header and footer read only the marketing content.",
+      except: ['./site/content'],
+      message: "The site's header and footer read only the site's content.",
     },
   ]
 }

@@ -21,7 +21,7 @@ export const alias = {
 // Plugin order matters: the router plugin must run before react() (it splits route files),
 // and Lingui macros must be expanded before anything else reads the JSX.
 export default defineConfig(({ isSsrBuild }) => ({
-  // The prerenderer's bundle (src/entry-server.tsx) needs no copy of public/ and no compressed files.
+  // The prerenderer's bundle (src/prerender/entry-server.tsx) needs no copy of public/ and no compressed files.
   publicDir: isSsrBuild ? false : 'public',
   resolve: {
     alias: {

@@ -1,10 +1,10 @@
 // Sending the contact form: editing, submitting, sent, or failed with a retry. The checks of each
 // field stay with the form (react-hook-form and the database's rules); this machine holds what
 // happens to a message once the person presses Send. The host provides `send` (the insert into
-// contact_messages, src/features/marketing/contact-form/send.ts) and focuses what each answer shows.
+// contact_messages, src/features/site/contact-form/send.ts) and focuses what each answer shows.
 import { assertEvent, assign, emit, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate'
-import type { ContactField, toRow } from '../src/features/marketing/contact-form/rules'
-import type { SendOutcome } from '../src/features/marketing/contact-form/send'
+import type { ContactField, toRow } from '../src/features/site/contact-form/rules'
+import type { SendOutcome } from '../src/features/site/contact-form/send'
 
 export type ContactRow = ReturnType<typeof toRow>
 

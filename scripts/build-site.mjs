@@ -1,5 +1,5 @@
 // Builds the site: the browser bundle (vite build), the prerenderer's bundle (vite build --ssr
-// src/entry-server.tsx), then every public page in every URL form and language as HTML
+// src/prerender/entry-server.tsx), then every public page in every URL form and language as HTML
 // (scripts/lib/prerender.mjs). The SSR bundle stays in <outDir>/server (never served): the server
 // also renders the contact form's no-JavaScript answers with it. `--outDir .bench-dist` builds elsewhere.
 import { spawnSync } from 'node:child_process'
@@ -18,7 +18,7 @@ function run(args) {
 }
 
 run([...vite, '--outDir', dist, '--emptyOutDir'])
-run([...vite, '--ssr', 'src/entry-server.tsx', '--outDir', ssrOut, '--emptyOutDir'])
+run([...vite, '--ssr', 'src/prerender/entry-server.tsx', '--outDir', ssrOut, '--emptyOutDir'])
 const { pages, images } = await prerender({ dist, entry: resolve(ssrOut, 'entry-server.js') })
 console.log(
   `Prerendered ${pages} pages into ${basename(dist)}/prerendered/ and ${images} share images into ${basename(dist)}/og/`,

@@ -1,4 +1,4 @@
-// The app of the prerendered public pages, which their inline script starts (src/lib/page-bootstrap.ts):
+// The app of the prerendered public pages, which their inline script starts (src/prerender/page-bootstrap.ts):
 // only the marketing pages' routes (site-route-tree.gen.ts), so a visitor's first load carries
 // none of the sign-in pages', the portal's or the admin area's route definitions (decision 0025).
 // Between public pages, navigation stays in the browser; any other address is loaded as a

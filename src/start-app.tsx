@@ -1,5 +1,5 @@
 // The app's start, for both entries: src/site-app.tsx (the public pages' routes), which a
-// prerendered page's inline script loads (src/lib/page-bootstrap.ts), and src/app.tsx (every
+// prerendered page's inline script loads (src/prerender/page-bootstrap.ts), and src/app.tsx (every
 // route), which main.tsx loads. A public page arrives prerendered (#app[data-prerendered="hydrate"]): the router
 // loads the same route in the page's language and React hydrates the markup. The 404 page
 // ("render": prerendered at a probe address, so its route tree need not match this one) is

@@ -1,4 +1,4 @@
-// Writes every public page, and the sign-in pages (decision 0031), as HTML into <dist>/prerendered/ with the SSR bundle (src/entry-server.tsx):
+// Writes every public page, and the sign-in pages (decision 0031), as HTML into <dist>/prerendered/ with the SSR bundle (src/prerender/entry-server.tsx):
 // the page in the built index.html, with its language, <head> tags and the inline script that
 // starts the app (whose hash the server allows in its Content-Security-Policy); then each page's
 // share image.

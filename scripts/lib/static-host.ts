@@ -20,7 +20,7 @@ import {
   prerenderedDir,
   prerenderedNotFoundFile,
   prerenderedPageFile,
-} from '../../src/lib/prerendered'
+} from '../../src/prerender/prerendered'
 import { withErrorTemplate } from '../../src/lib/html-document'
 import { withOrigin } from '../../supabase/server/static/prerendered'
 import {

@@ -41,7 +41,7 @@ export function fillTemplate(
     appHtml: string
     mode: DocumentMode
     errorScreenHtml?: string
-    /** The inline script that starts the app (src/lib/page-bootstrap.ts) instead of index.html's entry. */
+    /** The inline script that starts the app (src/prerender/page-bootstrap.ts) instead of index.html's entry. */
     bootstrap?: string
     /** Tags for the head that no route renders (the firm's JSON-LD). */
     headHtml?: string[]

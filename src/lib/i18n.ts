@@ -1,5 +1,5 @@
 // Loads the compiled Lingui catalog for a locale from /locales/{lng}.json and makes it active.
-// In the browser only: the prerenderer (src/entry-server.tsx) loads both catalogs from disk first,
+// In the browser only: the prerenderer (src/prerender/entry-server.tsx) loads both catalogs from disk first,
 // so activation there never fetches.
 import { i18n, type Messages } from '@lingui/core'
 import { detectLocale, localeCookieMaxAge, localeStorageKey, type Locale } from './locale'

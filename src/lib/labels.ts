@@ -1,6 +1,8 @@
-// Translated names for the codes stored in the tables (statuses, priorities, categories, report
-// types, services). Service names use the same source strings as the marketing pages, so they
-// share one translation. Unknown codes fall back to the code itself rather than failing.
+// Translated names for the codes stored in the tables that several concepts show (the statuses of
+// projects, tasks, reports and approvals, and their badges' tones; the services), and labelOf for
+// every concept's own labels (features/<concept>/labels.ts). Service names use the same source
+// strings as the public pages, so they share one translation. Unknown codes fall back to the code
+// itself rather than failing.
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 
@@ -17,30 +19,6 @@ export const taskStatusLabels: Record<string, MessageDescriptor> = {
   in_progress: msg`In progress`,
   blocked: msg`Blocked`,
   done: msg`Done`,
-}
-
-export const taskPriorityLabels: Record<string, MessageDescriptor> = {
-  low: msg`Low`,
-  medium: msg`Medium`,
-  high: msg`High`,
-  urgent: msg`Urgent`,
-}
-
-export const documentCategoryLabels: Record<string, MessageDescriptor> = {
-  deliverable: msg`Deliverable`,
-  specification: msg`Specification`,
-  data: msg`Data`,
-  contract: msg`Contract`,
-  other: msg`Other`,
-}
-
-export const reportTypeLabels: Record<string, MessageDescriptor> = {
-  weekly: msg`Weekly`,
-  monthly: msg`Monthly`,
-  quarterly: msg`Quarterly`,
-  milestone: msg`Milestone`,
-  final: msg`Final`,
-  ad_hoc: msg`Ad hoc`,
 }
 
 /** Service and specialization names, as the public pages name them. */
@@ -70,11 +48,6 @@ export const approvalStatusLabels: Record<string, MessageDescriptor> = {
   changes_requested: msg`Changes requested`,
 }
 
-export const approvalDecisionLabels: Record<string, MessageDescriptor> = {
-  approved: msg`Approved`,
-  changes_requested: msg`Asked for changes`,
-}
-
 export type BadgeTone = 'neutral' | 'active' | 'done' | 'alert' | 'warning' | 'muted'
 
 /** Colour tone of a status badge; the badge's text always names the status. */
@@ -91,29 +64,6 @@ export const taskStatusTone: Record<string, BadgeTone> = {
   in_progress: 'active',
   blocked: 'alert',
   done: 'done',
-}
-
-/** Metric units as a person reads them in a list (the code stays in files and the database). */
-export const metricUnitLabels: Record<string, MessageDescriptor> = {
-  count: msg`Count`,
-  percent: msg`Percentage (%)`,
-  EUR: msg`Euros (EUR)`,
-  USD: msg`US dollars (USD)`,
-  COP: msg`Colombian pesos (COP)`,
-  MXN: msg`Mexican pesos (MXN)`,
-  hours: msg`Hours`,
-  days: msg`Days`,
-  seconds: msg`Seconds`,
-  ratio: msg`Ratio`,
-  score: msg`Score`,
-}
-
-export const granularityLabels: Record<string, MessageDescriptor> = {
-  day: msg`Daily`,
-  week: msg`Weekly`,
-  month: msg`Monthly`,
-  quarter: msg`Quarterly`,
-  year: msg`Yearly`,
 }
 
 export const approvalStatusTone: Record<string, BadgeTone> = {

@@ -12,7 +12,7 @@ import { restRoutes } from './rest/routes'
 import { storageRoutes } from './storage/routes'
 import { functionRoutes } from './functions/routes'
 import { broadcastRoutes } from './realtime/http-broadcast'
-import type { RealtimeHub } from './realtime/hub'
+import { realtimePath, type RealtimeHub } from './realtime/hub'
 import { inboxRoutes } from './mail/inbox-page'
 import { clientIpMiddleware } from './lib/client-ip'
 import { guardRequestBodies } from './body-limits'
@@ -70,7 +70,10 @@ export function createApp(deps: ServerDeps, realtime: RealtimeHub) {
     '/functions/v1',
     functionRoutes(deps, (request) => Promise.resolve(app.fetch(request))),
   )
-  // Realtime's WebSocket is answered beside the app (hub.attach); its REST broadcast is here.
+  // Realtime: its WebSocket, /realtime/v1/websocket, is upgraded on the HTTP server beside the app
+  // (hub.attach: an upgrade never reaches a handler), so here a request without the upgrade is
+  // refused as Realtime refuses it (400, Realtime's JSON error); then its REST broadcast.
+  app.all(realtimePath, (c) => c.json({ error: 'WebSocket upgrade required' }, 400))
   app.route(
     '/realtime/v1',
     broadcastRoutes(deps, realtime, {

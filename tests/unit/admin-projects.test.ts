@@ -5,7 +5,9 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { metricIdentity, parseMetricsCsv } from '../../src/features/metrics/admin/metrics-csv'
-import { constraintOf, describeFailure } from '../../src/features/projects/admin/errors'
+import { constraintOf, describeFailure } from '../../src/lib/write-failure'
+import { projectFailures } from '../../src/features/projects/rules'
+import { taskFailures } from '../../src/features/tasks/rules'
 
 const header =
   'metric_key,label_es,label_en,unit,granularity,period_start,period_end,value,target,visible_to_client,notes'
@@ -104,24 +106,31 @@ describe('database errors in forms', () => {
       message: 'new row for relation "projects" violates check constraint "projects_progress_range"',
     }
     expect(constraintOf(error)).toBe('projects_progress_range')
-    expect(describeFailure(error).field).toBe('progress')
+    expect(describeFailure(error, projectFailures).field).toBe('progress')
     expect(
-      describeFailure({ code: '23514', message: 'x violates check constraint "projects_completed_is_full"' }).field,
+      describeFailure(
+        { code: '23514', message: 'x violates check constraint "projects_completed_is_full"' },
+        projectFailures,
+      ).field,
     ).toBe('progress')
     expect(
-      describeFailure({ code: '23514', message: 'x violates check constraint "projects_due_after_start"' }).field,
+      describeFailure(
+        { code: '23514', message: 'x violates check constraint "projects_due_after_start"' },
+        projectFailures,
+      ).field,
     ).toBe('dueDate')
   })
 
   it('recognises the task triggers by their message and falls back to a form message', () => {
-    expect(describeFailure({ code: '23514', message: 'An internal task cannot be assigned to a client' }).field).toBe(
-      'visibleToClient',
-    )
     expect(
-      describeFailure({
-        code: '23514',
-        message: "A task can only be assigned to a client of the project's organization",
-      }).field,
+      describeFailure({ code: '23514', message: 'An internal task cannot be assigned to a client' }, taskFailures)
+        .field,
+    ).toBe('visibleToClient')
+    expect(
+      describeFailure(
+        { code: '23514', message: "A task can only be assigned to a client of the project's organization" },
+        taskFailures,
+      ).field,
     ).toBe('assignedTo')
     expect(describeFailure({ code: '42501', message: 'permission denied' })).toMatchObject({ field: null })
     expect(describeFailure(new TypeError('Failed to fetch')).message.message).toMatch(/server could not be reached/)

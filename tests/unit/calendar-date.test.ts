@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '@lingui/core'
-import { writtenDate } from '@/lib/calendar-date'
+import { writtenDate } from '@/features/site/calendar-date'
 import { activateLocale } from '@/lib/i18n'
 import { serveCatalogs } from './support/catalogs'
 

@@ -11,9 +11,9 @@ import {
   serviceSlugs,
   specializationSlugs,
 } from '../../src/lib/pages'
-import { caseStudies, caseStudiesPage } from '../../src/features/marketing/content/case-studies'
-import { caseStudiesAbout, caseStudyCards, caseStudyLinks } from '../../src/features/marketing/content/case-study-cards'
-import { caseStudiesMeta, caseStudyHeads } from '../../src/features/marketing/content/site-index'
+import { caseStudies, caseStudiesPage } from '../../src/features/site/content/case-studies'
+import { caseStudiesAbout, caseStudyCards, caseStudyLinks } from '../../src/features/site/content/case-study-cards'
+import { caseStudiesMeta, caseStudyHeads } from '../../src/features/site/content/site-index'
 
 const catalog = (lng: 'es' | 'en') =>
   (JSON.parse(readFileSync(`public/locales/${lng}.json`, 'utf8')) as { messages: Messages }).messages

@@ -8,8 +8,8 @@ import {
   fieldProblem,
   toRow,
   type ContactValues,
-} from '../../src/features/marketing/contact-form/rules'
-import { classifyFailure } from '../../src/features/marketing/contact-form/send'
+} from '../../src/features/site/contact-form/rules'
+import { classifyFailure } from '../../src/features/site/contact-form/send'
 
 const valid: ContactValues = {
   ...emptyContact,

@@ -6,7 +6,7 @@ import {
   type ContactRow,
   type ContactSubmissionEvent,
 } from '../../machines/contact-submission.machine'
-import type { SendOutcome } from '../../src/features/marketing/contact-form/send'
+import type { SendOutcome } from '../../src/features/site/contact-form/send'
 
 const row = { name: 'Ana' } as ContactRow
 const submit = (trap = false): ContactSubmissionEvent => ({ type: 'contact.submit', name: 'Ana', row, trap })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { downloadRecordFailure } from '@/lib/document-link'
+import { downloadRecordFailure } from '@/lib/storage/document-link'
 
 describe('downloadRecordFailure', () => {
   it('says what a refused download record means to the person', () => {

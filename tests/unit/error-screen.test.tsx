@@ -14,7 +14,7 @@ import { siteConfig } from '../../src/config/site'
 import { serveCatalogs } from './support/catalogs'
 import { expectConsoleErrors } from './setup'
 
-vi.mock('../../src/features/marketing/contact-page', () => ({
+vi.mock('../../src/features/site/contact-page', () => ({
   ContactPage: () => {
     throw new Error('Render failure on purpose')
   },

@@ -65,11 +65,15 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     expect(await boundaryErrors('area-composes.ts', 'src/areas/admin/boundary-fixture.ts')).toEqual([])
   })
 
-  it("keeps the projects data-layer exception to a project's concept views and to the data layer", async () => {
-    const inTasks = await boundaryErrors('project-data-layer.ts', 'src/features/tasks/boundary-fixture.ts')
-    expect(inTasks.map((error) => error.line)).toEqual([4])
-    const inLeads = await boundaryErrors('project-data-layer.ts', 'src/features/leads/boundary-fixture.ts')
-    expect(inLeads.map((error) => error.line)).toEqual([3, 4])
+  it.each([
+    ['a feature', 'src/features/site/boundary-fixture.ts'],
+    ['shared code', 'src/lib/boundary-fixture.ts'],
+    ['a route', 'src/routes/boundary-fixture.ts'],
+  ])('refuses %s importing the prerenderer', async (_, asIf) => {
+    const errors = await boundaryErrors('imports-prerender.ts', asIf)
+    expect(errors.map((error) => error.message)).toEqual([
+      expect.stringContaining('Nothing in the app imports the prerenderer'),
+    ])
   })
 })
 

@@ -26,10 +26,26 @@ vi.mock('../../src/lib/live', async (importOriginal) => {
 })
 
 const { useLiveBindings } = (await import('../../src/lib/use-live')) as { useLiveBindings: typeof UseLiveBindings }
-const portal = await import('../../src/features/projects/portal/queries')
+// Each concept's queries, gathered as the area's pages read them.
+const portal = {
+  ...(await import('../../src/features/projects/portal/queries')),
+  ...(await import('../../src/features/documents/portal/queries')),
+  ...(await import('../../src/features/reports/portal/queries')),
+  ...(await import('../../src/features/metrics/portal/queries')),
+  ...(await import('../../src/features/tasks/portal/queries')),
+  latestNotificationsQuery: (await import('../../src/features/notifications/queries')).latestNotificationsQuery,
+}
 const { portalLive } = await import('../../src/areas/portal/live')
 const admin = await import('../../src/areas/admin/queries')
-const adminProjects = await import('../../src/features/projects/admin/queries')
+const adminProjects = {
+  ...(await import('../../src/features/projects/admin/queries')),
+  ...(await import('../../src/features/documents/admin/queries')),
+  ...(await import('../../src/features/reports/admin/queries')),
+  ...(await import('../../src/features/metrics/admin/queries')),
+  ...(await import('../../src/features/tasks/admin/queries')),
+  adminActivityQuery: (await import('../../src/features/activity/admin/queries')).adminActivityQuery,
+  adminProjectLive: (await import('../../src/areas/admin/queries')).adminProjectLive,
+}
 const adminClients = await import('../../src/features/organizations/admin/queries')
 const approvals = await import('../../src/features/approvals/queries')
 const notifications = await import('../../src/features/notifications/queries')

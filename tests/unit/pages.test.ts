@@ -7,7 +7,7 @@ import {
   prerenderedNotFoundFile,
   prerenderedPageFile,
   signInPrerenderTargets,
-} from '../../src/lib/prerendered'
+} from '../../src/prerender/prerendered'
 
 describe('prerendered files', () => {
   it('names one file per page, URL form and language, and the 404 page in each', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { documentWriteFailure, nameAfterReplace, storageKey } from '@/lib/documents'
+import { storageKey } from '@/lib/storage/files'
+import { documentWriteFailure, nameAfterReplace } from '@/features/documents/portal/own-uploads'
 
 const org = '0a000000-0000-4000-8000-000000000001'
 const project = '1a000000-0000-4000-8000-000000000001'

@@ -3,13 +3,19 @@
 // other entities' schemas and their error maps.
 import { describe, expect, it } from 'vitest'
 import { isCalendarDate, parseDecimal } from '../../src/lib/rules/values'
-import { checkMetric, metricConstraints, metricMessages } from '../../src/lib/rules/metric'
+import { checkMetric, metricConstraints, metricFailures, metricMessages } from '../../src/features/metrics/rules'
 import { parseMetricsCsv } from '../../src/features/metrics/admin/metrics-csv'
-import { describeFailure } from '../../src/features/projects/admin/errors'
-import { checkProject, emptyProjectInput, projectConstraints, projectMessages } from '../../src/lib/rules/project'
-import { reportConstraints, reportMessages } from '../../src/lib/rules/report'
-import { taskConstraints, taskMessages } from '../../src/lib/rules/task'
-import { documentConstraints, documentMessages } from '../../src/lib/rules/document'
+import { describeFailure } from '../../src/lib/write-failure'
+import {
+  checkProject,
+  emptyProjectInput,
+  projectConstraints,
+  projectFailures,
+  projectMessages,
+} from '../../src/features/projects/rules'
+import { reportConstraints, reportFailures, reportMessages } from '../../src/features/reports/rules'
+import { taskConstraints, taskFailures, taskMessages } from '../../src/features/tasks/rules'
+import { documentConstraints, documentFailures, documentMessages } from '../../src/features/documents/rules'
 import {
   checkOrganization,
   emptyOrganizationInput,
@@ -17,7 +23,7 @@ import {
   organizationMessages,
   withWebScheme,
   toOrganizationRow,
-} from '../../src/lib/rules/organization'
+} from '../../src/features/organizations/rules'
 import { organizationFailure } from '../../src/features/organizations/admin/api'
 
 const row = {
@@ -87,7 +93,10 @@ describe('one number rule', () => {
 describe('the metric schema and the database-error map', () => {
   it('names every constraint of the table with the rule the form and the importer use', () => {
     for (const [constraint, { field, rule }] of Object.entries(metricConstraints)) {
-      const failure = describeFailure({ code: '23514', message: `x violates check constraint "${constraint}"` })
+      const failure = describeFailure(
+        { code: '23514', message: `x violates check constraint "${constraint}"` },
+        metricFailures,
+      )
       expect(failure).toEqual({ field, message: metricMessages[rule] })
     }
   })
@@ -114,14 +123,17 @@ describe('the metric schema and the database-error map', () => {
 describe('one schema per entity (projects, tasks, reports, documents)', () => {
   it('names every constraint of each table with the rule its form uses', () => {
     const entities = [
-      [projectConstraints, projectMessages],
-      [taskConstraints, taskMessages],
-      [reportConstraints, reportMessages],
-      [documentConstraints, documentMessages],
+      [projectConstraints, projectMessages, projectFailures],
+      [taskConstraints, taskMessages, taskFailures],
+      [reportConstraints, reportMessages, reportFailures],
+      [documentConstraints, documentMessages, documentFailures],
     ] as const
-    for (const [constraints, messages] of entities)
+    for (const [constraints, messages, failures] of entities)
       for (const [constraint, { field, rule }] of Object.entries(constraints)) {
-        const failure = describeFailure({ code: '23514', message: `x violates check constraint "${constraint}"` })
+        const failure = describeFailure(
+          { code: '23514', message: `x violates check constraint "${constraint}"` },
+          failures,
+        )
         expect(failure, constraint).toEqual({ field, message: (messages as Record<string, unknown>)[rule] })
       }
   })

@@ -25,8 +25,11 @@ import { conversationUnreadQuery } from '@/features/conversation/queries'
 import { useLiveBindings } from '@/lib/use-live'
 import { adminKeys } from '@/lib/query-keys'
 import { setProjectArchived, updateProject } from '@/features/projects/admin/api'
-import { OutcomeMessage, useFailureText, type Outcome } from '@/features/projects/admin/form-kit'
+import { OutcomeMessage, useFailureText, type Outcome } from '@/components/form/project-form-kit'
 import { DocumentsAdmin } from '@/features/documents/admin/admin-documents'
+import { adminDocumentsQuery } from '@/features/documents/admin/queries'
+import { uploadProjectDocument } from '@/features/documents/admin/api'
+import { adminReportsQuery } from '@/features/reports/admin/queries'
 import { MetricsAdmin } from '@/features/metrics/admin/admin-metrics'
 import { ReportsAdmin } from '@/features/reports/admin/admin-reports'
 import { TasksAdmin } from '@/features/tasks/admin/admin-tasks'
@@ -35,16 +38,14 @@ import { PlanAdmin } from '@/features/plan/admin/plan-admin'
 import { TeamAccessAdmin } from '@/features/approvals/admin/team-access'
 import { DashboardsAdmin } from '@/features/dashboards/admin/dashboards-admin'
 import { ProjectForm, toProjectRow, type ProjectFormValues } from '@/features/projects/admin/project-form'
-import {
-  adminActivityQuery,
-  adminMetricsQuery,
-  adminProjectKeys,
-  adminProjectLive,
-  adminProjectQuery,
-  projectPeopleQuery,
-  type AdminProject,
-} from '@/features/projects/admin/queries'
-import * as styles from '@/features/projects/admin/projects.css'
+import { adminActivityQuery } from '@/features/activity/admin/queries'
+import { adminMetricsQuery } from '@/features/metrics/admin/queries'
+import { adminProjectKeys } from '@/lib/query-keys'
+import { adminProjectLive } from './queries'
+import { adminProjectQuery, type AdminProject } from '@/features/projects/admin/queries'
+import { projectPeopleQuery } from '@/features/tasks/admin/queries'
+import * as styles from '@/components/form/project-forms.css'
+import { projectFailures } from '@/features/projects/rules'
 
 const route = getRouteApi('/{-$lang}/_app/admin/dashboard/projects/$projectId')
 const overviewRoute = getRouteApi('/{-$lang}/_app/admin/dashboard/projects/$projectId/')
@@ -207,7 +208,7 @@ export function ProjectReportsPage() {
       {(project) => (
         <Section id="reports" title={<Trans>Reports</Trans>}>
           <SectionBoundary failure={<Trans>The reports could not be loaded.</Trans>}>
-            <ReportsAdmin project={project} />
+            <ProjectReports project={project} />
           </SectionBoundary>
         </Section>
       )}
@@ -249,7 +250,7 @@ export function ProjectApprovalsPage() {
       {(project) => (
         <Section id="approvals" title={<Trans>Approvals</Trans>}>
           <SectionBoundary failure={<Trans>The approvals could not be loaded.</Trans>}>
-            <ApprovalsAdmin project={project} />
+            <ProjectApprovals project={project} />
           </SectionBoundary>
         </Section>
       )}
@@ -359,7 +360,7 @@ function DetailsSection({ project }: { project: AdminProject }) {
 
 function ArchiveControl({ project, onChanged }: { project: AdminProject; onChanged: () => Promise<unknown> }) {
   const { t } = useLingui()
-  const failureText = useFailureText()
+  const failureText = useFailureText(projectFailures)
   const [outcome, setOutcome] = useState<Outcome>(null)
   const archived = project.archived_at !== null
   const mutation = useMutation({
@@ -431,4 +432,17 @@ function ActivitySection({ project }: { project: AdminProject }) {
       }}
     />
   )
+}
+
+/** A project's reports, with the documents a report's file is chosen among or uploaded to. */
+function ProjectReports({ project }: { project: AdminProject }) {
+  const { data: documents } = useSuspenseQuery(adminDocumentsQuery(project.id))
+  return <ReportsAdmin project={project} documents={documents} uploadDocument={uploadProjectDocument} />
+}
+
+/** A project's approvals, with the documents and reports that can be put up for approval. */
+function ProjectApprovals({ project }: { project: AdminProject }) {
+  const { data: documents } = useSuspenseQuery(adminDocumentsQuery(project.id))
+  const { data: reports } = useSuspenseQuery(adminReportsQuery(project.id))
+  return <ApprovalsAdmin project={project} deliverables={{ documents, reports }} />
 }

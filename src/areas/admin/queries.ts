@@ -4,11 +4,10 @@ import { queryOptions } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import type { Json } from '@functions/_shared/database.types'
 import type { LiveBinding } from '@/lib/use-live'
-import { adminKeys } from '@/lib/query-keys'
+import { adminKeys, adminProjectKeys } from '@/lib/query-keys'
 import { approvalKeys } from '@/features/approvals/queries'
 import { conversationKeys } from '@/features/conversation/queries'
 import { notificationKeys } from '@/features/notifications/queries'
-import { adminProjectKeys } from '@/features/projects/admin/queries'
 import { clientKeys } from '@/features/organizations/admin/queries'
 
 import { openProjectStatuses } from '@/features/projects/admin/vocabulary'
@@ -95,7 +94,7 @@ export const adminOverviewQuery = () =>
 // ─── Live updates (decision 0016) ───────────────────────────────────────────────────────────
 // Which tables' changes re-read which of the staff's lists, so a row another person creates (a
 // colleague's project, a client's upload or answer) appears in every open list. A project's own
-// lists are in projects/queries.ts (adminProjectLive). Only active queries are read again, so a
+// lists are below (adminProjectLive). Only active queries are read again, so a
 // change costs the open page's reads, not the whole cache's.
 
 export const adminLive = {
@@ -117,4 +116,20 @@ export const adminLive = {
     { spec: { table: 'tasks' }, keys: [adminKeys.overview()] },
     { spec: { table: 'activity_log' }, keys: [adminKeys.overview()] },
   ],
+}
+
+/**
+ * One project's lists, live on every sub-page of its frame (decision 0016): a row another person
+ * creates or changes there (a client's upload, a colleague's report) appears without a reload.
+ * The project itself, its approvals and its conversation are the area's (adminLive above).
+ */
+export function adminProjectLive(projectId: string): LiveBinding[] {
+  const filter = `project_id=eq.${projectId}`
+  return [
+    { spec: { table: 'documents', filter }, keys: [adminProjectKeys.documents(projectId)] },
+    { spec: { table: 'reports', filter }, keys: [adminProjectKeys.reports(projectId)] },
+    { spec: { table: 'analytics_metrics', filter }, keys: [adminProjectKeys.metrics(projectId)] },
+    { spec: { table: 'tasks', filter }, keys: [adminProjectKeys.tasks(projectId)] },
+    { spec: { table: 'activity_log', filter }, keys: [adminProjectKeys.activity(projectId)] },
+  ]
 }

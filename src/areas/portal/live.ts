@@ -4,7 +4,7 @@ import type { LiveBinding } from '@/lib/use-live'
 import { approvalKeys } from '@/features/approvals/queries'
 import { conversationKeys } from '@/features/conversation/queries'
 import { notificationKeys } from '@/features/notifications/queries'
-import { projectKeys } from '@/features/projects/portal/queries'
+import { projectKeys } from '@/lib/query-keys'
 
 // ─── Live updates (decision 0016) ───────────────────────────────────────────────────────────
 // Which tables' changes re-read which lists, so every open list shows a row as soon as it becomes

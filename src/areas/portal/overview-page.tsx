@@ -17,14 +17,10 @@ import { pendingApprovalsQuery } from '@/features/approvals/queries'
 import { PendingApprovalsList } from '@/features/approvals/pending-approvals'
 import { FirstVisitWelcome } from './first-visit-welcome'
 import { DueDate, EmptyState, ProgressBar, StatusBadge } from '@/components/ui/page-kit'
-import {
-  latestNotificationsQuery,
-  latestReportsQuery,
-  organizationQuery,
-  projectsQuery,
-  upcomingTasksQuery,
-  type PortalProject,
-} from '@/features/projects/portal/queries'
+import { latestNotificationsQuery } from '@/features/notifications/queries'
+import { latestReportsQuery } from '@/features/reports/portal/queries'
+import { organizationQuery, projectsQuery, type PortalProject } from '@/features/projects/portal/queries'
+import { upcomingTasksQuery } from '@/features/tasks/portal/queries'
 import { portalLive } from './live'
 import * as styles from '@/components/ui/page.css'
 

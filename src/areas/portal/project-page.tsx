@@ -3,7 +3,7 @@
 // project that does not exist or is not theirs (row-level security returns no row) gets a
 // "not found" page with the way back.
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useProfile } from '@/lib/auth/use-auth'
 import { useLangPrefix } from '@/lib/use-lang'
@@ -16,6 +16,7 @@ import { MetricsSection, useMetricLabels } from '@/features/metrics/portal/proje
 import { ReportsSection } from '@/features/reports/portal/project-reports'
 import { ApprovalsSection } from '@/features/approvals/portal/project-approvals'
 import { TasksSection } from '@/features/tasks/portal/project-tasks'
+import { projectReportsQuery } from '@/features/reports/portal/queries'
 import { PortalProjectTabs } from './project-tabs'
 import {
   PageSection as Section,
@@ -83,7 +84,7 @@ function ProjectView({ project }: { project: PortalProject }) {
       </Section>
       <Section id="approvals" title={<Trans>Approvals</Trans>}>
         <SectionBoundary failure={<Trans>The approvals could not be loaded.</Trans>}>
-          <ApprovalsSection projectId={project.id} organizationId={project.organization_id} />
+          <Approvals projectId={project.id} organizationId={project.organization_id} />
         </SectionBoundary>
       </Section>
       <Section id="metrics" title={<Trans>Metrics</Trans>}>
@@ -164,4 +165,16 @@ function ProjectActivity({ projectId, projectName }: { projectId: string; projec
       actorLabel={(actorId) => (actorId === profile.id ? you : null)}
     />
   )
+}
+
+/**
+ * The requests for approval, linked to the reports this page shows once its reports section has
+ * read them: this only watches that list in the cache (enabled: false), so it asks for nothing
+ * itself (a second observer of a stale list would read it again on mount).
+ */
+function Approvals({ projectId, organizationId }: { projectId: string; organizationId: string }) {
+  const profile = useProfile()
+  const reports = useQuery({ ...projectReportsQuery(profile.id, projectId), enabled: false }).data
+  const shownReports = new Set(reports?.map((report) => report.id))
+  return <ApprovalsSection projectId={projectId} organizationId={organizationId} shownReports={shownReports} />
 }

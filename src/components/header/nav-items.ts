@@ -5,7 +5,7 @@ import { useLangPrefix } from '../../lib/use-lang'
 import {
   serviceCards as services,
   specializationCards as specializations,
-} from '../../features/marketing/content/site-index'
+} from '../../features/site/content/site-index'
 import type { NavMenuItem } from '../nav-menu/nav-menu'
 
 export function useNavItems(): { services: NavMenuItem[]; specializations: NavMenuItem[] } {

@@ -5,7 +5,8 @@
 // through `actions` (the client's answer form; nothing for staff).
 import type { ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { approvalDecisionLabels, labelOf } from '@/lib/labels'
+import { approvalDecisionLabels } from '@/features/approvals/labels'
+import { labelOf } from '@/lib/labels'
 import { formatDateTime } from '@/lib/format'
 import type { ApprovalDecision, ApprovalRequest } from '@/features/approvals/queries'
 import { EmptyState, StatusBadge } from '@/components/ui/page-kit'

@@ -11,7 +11,7 @@ import { useProfile } from '@/lib/auth/use-auth'
 import { formatDateTime } from '@/lib/format'
 import { useLiveQueryKeys } from '@/lib/use-live'
 import { activePreview } from '@/lib/auth/view-as'
-import { useOpenDocument } from '@/lib/use-open-document'
+import { useOpenDocument } from '@/lib/storage/use-open-document'
 import { messagePieces } from '@/features/conversation/message-text'
 import {
   conversationDocumentsQuery,

@@ -6,7 +6,8 @@ import { useLingui } from '@lingui/react/macro'
 import type { Column } from '@/components/ui/data-table'
 import type { Tables } from '@/lib/db'
 import { formatBytes } from '@/lib/format'
-import { documentCategoryLabels, labelOf } from '@/lib/labels'
+import { documentCategoryLabels } from '@/features/documents/labels'
+import { labelOf } from '@/lib/labels'
 
 type DocumentRow = Pick<Tables<'documents'>, 'category' | 'size_bytes'>
 

@@ -8,7 +8,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { checkWith, oneOf, optionalDay, optionalText, problem, requiredText, text, trimmed } from '@/lib/rules/check'
 import { isCalendarDate } from '@/lib/rules/values'
-import { leadStatuses } from '@/lib/vocabularies'
+import { leadStatuses } from '@/features/leads/vocabulary'
 
 export const leadMessages = {
   status: msg`Choose a status from the list.`,

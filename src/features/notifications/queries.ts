@@ -3,6 +3,8 @@
 // read; row-level security lets a user read and mark only their own.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
+import { projectKeys } from '@/lib/query-keys'
+import { unwrapList } from '@/lib/query-utils'
 import type { toPreferencesRow } from './rules'
 
 /** Everything under a user's notifications (the list and the unread count share the prefix). */
@@ -89,3 +91,19 @@ export async function saveNotificationPreferences(row: ReturnType<typeof toPrefe
   const { error } = await supabase.from('notification_preferences').upsert(row)
   if (error) throw error
 }
+
+/** The portal overview's latest unread notifications. */
+export const latestNotificationsQuery = (userId: string, limit = 5) =>
+  queryOptions({
+    queryKey: [...projectKeys.latestNotifications(userId), limit],
+    queryFn: async () =>
+      unwrapList(
+        await supabase
+          .from('notifications')
+          .select('id, kind, title, body, project_id, created_at')
+          .eq('recipient_id', userId)
+          .is('read_at', null)
+          .order('created_at', { ascending: false })
+          .limit(limit),
+      ),
+  })

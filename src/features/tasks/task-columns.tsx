@@ -6,7 +6,8 @@ import type { Column } from '@/components/ui/data-table'
 import { DueDate, StatusBadge } from '@/components/ui/page-kit'
 import * as page from '@/components/ui/page.css'
 import type { Tables } from '@/lib/db'
-import { labelOf, taskPriorityLabels } from '@/lib/labels'
+import { labelOf } from '@/lib/labels'
+import { taskPriorityLabels } from '@/features/tasks/labels'
 
 type TaskRow = Pick<Tables<'tasks'>, 'title' | 'description' | 'status' | 'priority' | 'due_date'>
 

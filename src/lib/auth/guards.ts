@@ -7,7 +7,7 @@ import { redirect, type ParsedLocation } from '@tanstack/react-router'
 import type { AuthSnapshot } from '@machines/auth.machine'
 import { isLocale } from '@/lib/locale'
 import { loadAuth } from './loader'
-import type { AreaNoticeCode } from '@/lib/area-notice'
+import type { AreaNoticeCode } from './area-notice'
 import type { SecondFactorRequirement } from './queries'
 
 export type Audience = 'client' | 'staff'

@@ -1,4 +1,4 @@
-// The pieces every entity's rules (src/lib/rules/*.ts) are built from: zod parts that name the
+// The pieces every entity's rules (src/features/<concept>/rules.ts) are built from: zod parts that name the
 // rule they stand for (the issue's message is the rule's key), and one way to turn a parse into
 // one problem per field, in the fields' order, with the rule's translated message.
 import { z } from 'zod'

@@ -1,5 +1,5 @@
 // An invitation's fields (a person asked to join: e-mail, name, language, and a staff role), as
-// both the staff form (src/lib/rules/invitation.ts) and the admin-users function
+// both the staff form (src/features/organizations/rules.ts) and the admin-users function
 // (supabase/functions/admin-users/handler.ts) check them: each rule once, named by its key. No
 // Lingui here, so the function can run it; the form's messages for the keys are in invitation.ts.
 import { z } from 'zod'

@@ -5,7 +5,7 @@
 // components: the confirmation, or the form again with the input kept and the problems shown.
 import type { Context } from 'hono'
 import { localeFromPath } from '../../../src/lib/locale'
-import type { contactRow } from '../../../src/entry-server'
+import type { contactRow } from '../../../src/prerender/entry-server'
 import type { SsrBundle } from './ssr-bundle'
 import { formTokenAge, issueFormToken } from './form-token'
 

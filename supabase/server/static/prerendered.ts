@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import { prerenderedDir } from '../../../src/lib/prerendered'
+import { prerenderedDir } from '../../../src/prerender/prerendered'
 import { prerenderOrigin } from '../../../src/lib/seo'
 
 type Encoding = 'br' | 'gzip' | 'identity'

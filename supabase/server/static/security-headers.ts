@@ -1,10 +1,10 @@
 // Security headers for every response, with a strict Content-Security-Policy: nothing but our own
 // origin is allowed, and of inline script only the exact texts the build hashed (the prerendered
-// pages' start script, src/lib/page-bootstrap.ts). The site has no inline style.
+// pages' start script, src/prerender/page-bootstrap.ts). The site has no inline style.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { secureHeaders } from 'hono/secure-headers'
-import { inlineScriptsFile, prerenderedDir } from '../../../src/lib/prerendered'
+import { inlineScriptsFile, prerenderedDir } from '../../../src/prerender/prerendered'
 
 /** The hash sources the build wrote for its inline scripts; none for a build without pages. */
 export function inlineScriptSources(dist: string): string[] {

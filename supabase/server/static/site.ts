@@ -21,7 +21,7 @@ import {
   prerenderedDir,
   prerenderedNotFoundFile,
   prerenderedPageFile,
-} from '../../../src/lib/prerendered'
+} from '../../../src/prerender/prerendered'
 import { withErrorTemplate } from '../../../src/lib/html-document'
 import { robotsTxt, sitemapXml } from './seo-files'
 import { preferredEncoding, prerenderedPages, withOrigin } from './prerendered'

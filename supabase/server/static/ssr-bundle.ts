@@ -1,4 +1,4 @@
-// The prerenderer's bundle (<dist>/server/entry-server.js, built from src/entry-server.tsx),
+// The prerenderer's bundle (<dist>/server/entry-server.js, built from src/prerender/entry-server.tsx),
 // loaded on first use: the server renders its answers to the contact form sent without
 // JavaScript with the same components as the browser. Lingui's active language is global to
 // the bundle, so renders run one at a time.
@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
-type SsrModule = typeof import('../../../src/entry-server')
+type SsrModule = typeof import('../../../src/prerender/entry-server')
 
 export interface SsrBundle {
   /** Runs `fn` with the bundle, after any render already under way. */

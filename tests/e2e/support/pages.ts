@@ -1,6 +1,6 @@
 // The public pages and what each must show, derived from the app's own sources: the page list
 // from src/lib/pages.ts and, for each page, the English source messages of its h1, <title> and
-// meta description read from the content modules (src/features/marketing/content/*.ts; titles and
+// meta description read from the content modules (src/features/site/content/*.ts; titles and
 // descriptions are in site-index.ts, the case studies' headings in case-studies.ts).
 import { readFileSync } from 'node:fs'
 import { publicPagePaths, withLangPrefix } from '../../../src/lib/pages'
@@ -16,7 +16,7 @@ export function pageUrl(path: string, form: UrlForm): string {
   return withLangPrefix(path, form === 'bare' ? undefined : form)
 }
 
-const contentDir = new URL('../../../src/features/marketing/content/', import.meta.url)
+const contentDir = new URL('../../../src/features/site/content/', import.meta.url)
 
 /** The source text of `field: msg\`…\`` in a content module, inside the `'block': {` object if given. */
 function sourceMessage(file: string, field: string, block?: string): string {

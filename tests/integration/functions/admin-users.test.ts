@@ -3,7 +3,7 @@
 // admin pages call it: who may invite, resend, deactivate and reactivate whom (anon, client,
 // admin, super_admin), bad input answered 4xx without changing anything, the invitation in the
 // invitee's language, and deactivated accounts kept out until reactivated.
-import { checkInvitation, type InvitationInput } from '../../../src/lib/rules/invitation'
+import { checkInvitation, type InvitationInput } from '../../../src/features/organizations/rules'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'

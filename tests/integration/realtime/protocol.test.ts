@@ -274,6 +274,12 @@ describeEachDatabase('Realtime protocol on %s', (kind) => {
       ws!.close()
     }
 
+    it('answers a request to the socket without the upgrade with a Realtime JSON error', async () => {
+      const response = await fetch(`${base}/realtime/v1/websocket?apikey=${server.anonKey}&vsn=2.0.0`)
+      expect(response.status).toBe(400)
+      expect(await response.json()).toEqual({ error: 'WebSocket upgrade required' })
+    })
+
     it('refuses upgrades without a valid key with Realtime JSON errors', async () => {
       expect(await open('vsn=2.0.0')).toEqual({ status: 401, body: { error: 'API key is missing' } })
       expect(await open('apikey=not-a-jwt&vsn=2.0.0')).toEqual({

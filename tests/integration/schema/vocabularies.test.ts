@@ -4,9 +4,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { digestFrequencies, emailChoices, preferenceKinds } from '../../../src/features/notifications/rules'
 import { dashboardAudiences, dashboardKinds } from '../../../src/features/dashboards/rules'
-import * as vocab from '../../../src/lib/vocabularies'
+import * as shared from '../../../src/lib/vocabularies'
+import * as projects from '../../../src/features/projects/vocabulary'
+import * as documents from '../../../src/features/documents/vocabulary'
+import * as reports from '../../../src/features/reports/vocabulary'
+import * as metrics from '../../../src/features/metrics/vocabulary'
+import * as tasks from '../../../src/features/tasks/vocabulary'
+import * as leads from '../../../src/features/leads/vocabulary'
+import * as activity from '../../../src/features/activity/vocabulary'
+import * as approvals from '../../../src/features/approvals/vocabulary'
 import { milestoneStatuses, phaseStatuses } from '../../../src/features/plan/rules'
 import { startTestServer, type TestServer } from '../support/server'
+
+// The shared lists and each concept's own.
+const vocab = {
+  ...shared,
+  ...projects,
+  ...documents,
+  ...reports,
+  ...metrics,
+  ...tasks,
+  ...leads,
+  ...activity,
+  ...approvals,
+}
 
 const lists: Record<string, readonly string[]> = {
   organizations_default_locale_check: vocab.locales,

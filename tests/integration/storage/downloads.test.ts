@@ -1,13 +1,13 @@
 // Download records (issue 12, item 5; decision 0028): the app records a download when it asks for
 // a document's link (public.record_document_download, then Storage signs it: the very code of
-// src/lib/document-link.ts, with real supabase-js clients), and only staff read the records,
+// src/lib/storage/document-link.ts, with real supabase-js clients), and only staff read the records,
 // through public.project_document_downloads; a client, even of the same organization, gets an
 // empty list. The storage API itself records nothing, as on Supabase.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { seedDemoFiles } from '../../../supabase/demo-files/seed'
 import { demoPassword } from '../../../supabase/server/welcome'
-import { DownloadError, signedDocumentUrl } from '../../../src/lib/document-link'
+import { DownloadError, signedDocumentUrl } from '../../../src/lib/storage/document-link'
 import { documents, projects, users } from '../rls/seed-ids'
 import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
 

@@ -11,7 +11,7 @@ import {
   type StorageFixtures,
 } from './support'
 import { organizations, projects, users } from '../rls/seed-ids'
-import { downloadName, withDownloadName } from '../../../src/lib/download-name'
+import { downloadName, withDownloadName } from '../../../src/lib/storage/download-name'
 
 describeOnOneDatabase('storage signed URLs on %s', (kind) => {
   let server: TestServer

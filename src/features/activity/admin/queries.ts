@@ -1,8 +1,11 @@
 // The activity log for staff: the filter choices (organizations, their projects, the people who
 // can appear as actors) and the entries a filter selects, a page at a time or all of them for
-// the CSV export. Row-level security lets staff read every entry.
+// the CSV export; and one project's entries, internal ones included, for its Activity tab.
+// Row-level security lets staff read every entry.
 import { queryOptions } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
+import { adminProjectKeys } from '@/lib/query-keys'
+import { unwrapList } from '@/lib/query-utils'
 import type { ActivityEntry } from '@/features/activity/activity-timeline'
 import { startOfDay, startOfNextDay, type ActivityFilters } from './search'
 
@@ -85,3 +88,19 @@ export async function fetchAllActivity(filters: ActivityFilters): Promise<AdminA
     if (!data || data.length < exportChunk) return rows
   }
 }
+
+/** One project's latest entries, internal ones included (its Activity tab). */
+export const adminActivityQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: adminProjectKeys.activity(projectId),
+    queryFn: async () =>
+      unwrapList(
+        await supabase
+          .from('activity_log')
+          .select('id, occurred_at, actor_id, entity_type, entity_id, action, summary, is_internal')
+          .eq('project_id', projectId)
+          .order('occurred_at', { ascending: false })
+          .order('id', { ascending: false })
+          .limit(100),
+      ),
+  })

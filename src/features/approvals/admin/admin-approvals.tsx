@@ -13,28 +13,36 @@ import { SelectField, TextAreaField } from '@/components/form/field'
 import * as form from '@/components/form/form.css'
 import * as page from '@/components/ui/page.css'
 import { downloadText } from '@/lib/csv'
-import { requestApproval, type Deliverable } from '@/features/projects/admin/api'
+import { requestApproval, type Deliverable } from '@/features/approvals/admin/api'
 import { approvalsCsv, approvalsFileName } from './approvals-csv'
-import { describeFailure } from '@/features/projects/admin/errors'
+import { describeFailure } from '@/lib/write-failure'
 import {
   OutcomeMessage,
   Panel,
   SubmitButton,
   useInvalidateProject,
   type Outcome,
-} from '@/features/projects/admin/form-kit'
-import { adminDocumentsQuery, adminReportsQuery, type AdminProject } from '@/features/projects/admin/queries'
+  type ProjectRef,
+} from '@/components/form/project-form-kit'
+import { approvalFailures } from '@/features/approvals/rules'
 
 const MESSAGE_MAX = 2000
 
-export function ApprovalsAdmin({ project }: { project: AdminProject }) {
+/** What can be put up for approval: the project's documents and reports (their features' lists). */
+export interface Deliverables {
+  documents: readonly { id: string; name: string; visible_to_client: boolean }[]
+  reports: readonly { id: string; title: string; status: string }[]
+}
+
+/** The page composes the deliverables it reads (src/areas/admin). */
+export function ApprovalsAdmin({ project, deliverables }: { project: ProjectRef; deliverables: Deliverables }) {
   const { i18n } = useLingui()
   const profile = useProfile()
   const { data: requests } = useSuspenseQuery(projectApprovalsQuery(profile.id, project.id))
   const projectName = project.name
   return (
     <>
-      <RequestForm project={project} />
+      <RequestForm project={project} deliverables={deliverables} />
       <div className={page.actions}>
         <button
           type="button"
@@ -49,14 +57,18 @@ export function ApprovalsAdmin({ project }: { project: AdminProject }) {
   )
 }
 
-function RequestForm({ project }: { project: AdminProject }) {
+function RequestForm({
+  project,
+  deliverables: { documents, reports },
+}: {
+  project: ProjectRef
+  deliverables: Deliverables
+}) {
   const { t, i18n } = useLingui()
   const lang = useLangPrefix()
   const profile = useProfile()
   const queryClient = useQueryClient()
   const invalidateProject = useInvalidateProject(project.id)
-  const { data: documents } = useSuspenseQuery(adminDocumentsQuery(project.id))
-  const { data: reports } = useSuspenseQuery(adminReportsQuery(project.id))
   const { data: requests } = useSuspenseQuery(projectApprovalsQuery(profile.id, project.id))
   const { data: approvers } = useSuspenseQuery(approversQuery(profile.id, project.organization_id))
   const [choice, setChoice] = useState('')
@@ -93,7 +105,7 @@ function RequestForm({ project }: { project: AdminProject }) {
       })
     },
     onError: (error) => {
-      const failure = describeFailure(error)
+      const failure = describeFailure(error, approvalFailures)
       const text = i18n._(failure.message)
       if (failure.field === 'deliverable' || failure.field === 'message') setFieldError({ field: failure.field, text })
       else setOutcome({ tone: 'error', text })

@@ -4,7 +4,8 @@
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { ApprovalRequest } from '@/features/approvals/queries'
-import { approvalDecisionLabels, approvalStatusLabels, labelOf } from '@/lib/labels'
+import { approvalDecisionLabels } from '@/features/approvals/labels'
+import { approvalStatusLabels, labelOf } from '@/lib/labels'
 import { localTimestamp, toCsv } from '@/lib/csv'
 
 export function approvalsCsv(i18n: I18n, projectName: string, requests: ApprovalRequest[]): string {

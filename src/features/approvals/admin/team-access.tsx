@@ -12,16 +12,17 @@ import { approvalKeys, approversQuery } from '@/features/approvals/queries'
 import * as page from '@/components/ui/page.css'
 import { DataTable } from '@/components/ui/data-table'
 import { Switch } from '@/components/ui/switch'
-import { setApprover } from '@/features/projects/admin/api'
-import { OutcomeMessage, useFailureText, type Outcome } from '@/features/projects/admin/form-kit'
-import { organizationClientsQuery, type AdminProject } from '@/features/projects/admin/queries'
+import { setApprover } from '@/features/approvals/admin/api'
+import { OutcomeMessage, useFailureText, type Outcome, type ProjectRef } from '@/components/form/project-form-kit'
+import { organizationClientsQuery } from '@/features/approvals/admin/queries'
+import { approvalFailures } from '@/features/approvals/rules'
 
-export function TeamAccessAdmin({ project }: { project: AdminProject }) {
+export function TeamAccessAdmin({ project }: { project: ProjectRef }) {
   const { t } = useLingui()
   const lang = useLangPrefix()
   const profile = useProfile()
   const queryClient = useQueryClient()
-  const failureText = useFailureText()
+  const failureText = useFailureText(approvalFailures)
   const organizationName = project.organization?.name ?? ''
   const { data: clients } = useSuspenseQuery(organizationClientsQuery(project.organization_id))
   const { data: approvers } = useSuspenseQuery(approversQuery(profile.id, project.organization_id))

@@ -5,7 +5,7 @@
 // should change. The database checks who answers and for which version; a refusal (already
 // answered, a newer version shared meanwhile) is said in words.
 import { useEffect, useRef, useState } from 'react'
-import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useProfile } from '@/lib/auth/use-auth'
 import { supabase } from '@/lib/supabase'
@@ -18,15 +18,15 @@ import {
   type ApprovalRequest,
 } from '@/features/approvals/queries'
 import { actionName } from '@/lib/action-name'
-import { useOpenDocument } from '@/lib/use-open-document'
-import type { ApprovalDecisionCode } from '@/lib/vocabularies'
+import { useOpenDocument } from '@/lib/storage/use-open-document'
+import type { ApprovalDecisionCode } from '@/features/approvals/vocabulary'
 import { ApprovalRecord } from '@/features/approvals/approval-record'
 import { FormAlert, TextAreaField } from '@/components/form/field'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import * as form from '@/components/form/form.css'
 import * as layout from '@/components/ui/layout.css'
 import * as styles from '@/components/ui/page.css'
-import { projectKeys, projectReportsQuery } from '@/features/projects/portal/queries'
+import { projectKeys } from '@/lib/query-keys'
 import { activePreview } from '@/lib/auth/view-as'
 import { PreviewNote } from '@/components/ui/preview-note'
 
@@ -38,7 +38,19 @@ interface Answered {
   version: number
 }
 
-export function ApprovalsSection({ projectId, organizationId }: { projectId: string; organizationId: string }) {
+/**
+ * `shownReports`: the reports the page shows (published, shared), each with a card a request can
+ * link to; the page composes them from the reports feature's list (src/areas/portal).
+ */
+export function ApprovalsSection({
+  projectId,
+  organizationId,
+  shownReports,
+}: {
+  projectId: string
+  organizationId: string
+  shownReports: ReadonlySet<string>
+}) {
   const profile = useProfile()
   const { data: requests } = useSuspenseQuery(projectApprovalsQuery(profile.id, projectId))
   const { data: approvers } = useSuspenseQuery(approversQuery(profile.id, organizationId))
@@ -62,7 +74,7 @@ export function ApprovalsSection({ projectId, organizationId }: { projectId: str
       <ApprovalRecord
         requests={requests}
         empty={<Trans>Nothing in this project awaits your approval.</Trans>}
-        deliverable={(request) => <OpenVersion request={request} projectId={projectId} />}
+        deliverable={(request) => <OpenVersion request={request} shownReports={shownReports} />}
         actions={(request) =>
           isApprover && request.status === 'pending' ? (
             activePreview() ? (
@@ -97,10 +109,10 @@ function AnswerOutcome({ answered: { decision, title, version } }: { answered: A
  * The version under approval, to open: a document's file as it is at that version (checked when
  * it is opened), or the report's card in this page's Reports section.
  */
-function OpenVersion({ request, projectId }: { request: ApprovalRequest; projectId: string }) {
+function OpenVersion({ request, shownReports }: { request: ApprovalRequest; shownReports: ReadonlySet<string> }) {
   if (request.deliverable_type === 'report')
-    return request.report_id ? (
-      <ReportLink request={request} reportId={request.report_id} projectId={projectId} />
+    return request.report_id && shownReports.has(request.report_id) ? (
+      <ReportLink request={request} reportId={request.report_id} />
     ) : null
   return request.document_id ? <DocumentVersion request={request} documentId={request.document_id} /> : null
 }
@@ -158,20 +170,9 @@ function DocumentVersion({ request, documentId }: { request: ApprovalRequest; do
   )
 }
 
-function ReportLink({
-  request,
-  reportId,
-  projectId,
-}: {
-  request: ApprovalRequest
-  reportId: string
-  projectId: string
-}) {
+/** Only a report this page shows (published, shared) has a card to go to. */
+function ReportLink({ request, reportId }: { request: ApprovalRequest; reportId: string }) {
   const { t, i18n } = useLingui()
-  const profile = useProfile()
-  // Only a report this page shows (published, shared) has a card to go to.
-  const shown = useQuery(projectReportsQuery(profile.id, projectId)).data?.some((report) => report.id === reportId)
-  if (!shown) return null
   const version = request.version
   return (
     <p className={styles.actions}>

@@ -8,23 +8,30 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { CheckboxField, Field, SelectField, TextAreaField } from '@/components/form/field'
 import * as formStyles from '@/components/form/form.css'
 import { useProfile } from '@/lib/auth/use-auth'
-import { ACCEPT } from '@/lib/documents'
+import { ACCEPT } from '@/lib/storage/files'
 import { formatDate } from '@/lib/format'
-import { documentCategoryLabels, labelOf } from '@/lib/labels'
-import { documentCategories } from '@/lib/vocabularies'
-import { checkDocument, documentFields, toDocumentRow, type DocumentInput } from '@/lib/rules/document'
-import { useOpenDocument } from '@/lib/use-open-document'
+import { documentCategoryLabels } from '@/features/documents/labels'
+import { labelOf } from '@/lib/labels'
+import { documentCategories } from '@/features/documents/vocabulary'
+import {
+  checkDocument,
+  documentFields,
+  toDocumentRow,
+  type DocumentInput,
+  documentFailures,
+} from '@/features/documents/rules'
+import { useOpenDocument } from '@/lib/storage/use-open-document'
 import { EmptyState } from '@/components/ui/page-kit'
 import * as page from '@/components/ui/page.css'
 import { DataTable } from '@/components/ui/data-table'
 import { RowAction } from '@/components/ui/row-action'
+import { checkFile } from '@/lib/storage/files'
 import {
-  checkFile,
   deleteDocument,
   replaceDocumentFile,
   setDocumentVisible,
   uploadProjectDocument,
-} from '@/features/projects/admin/api'
+} from '@/features/documents/admin/api'
 import {
   DeleteButton,
   OutcomeMessage,
@@ -35,17 +42,18 @@ import {
   useInvalidateProject,
   useProjectSave,
   type Outcome,
-} from '@/features/projects/admin/form-kit'
+  type ProjectRef,
+} from '@/components/form/project-form-kit'
 import { useRulesResolver } from '@/components/form/rules-resolver'
-import { adminDocumentsQuery, type AdminDocument, type AdminProject } from '@/features/projects/admin/queries'
-import { UploadError } from '@/lib/documents'
-import * as styles from '@/features/projects/admin/projects.css'
-import { uploadMessages } from '@/lib/upload-messages'
+import { adminDocumentsQuery, type AdminDocument } from '@/features/documents/admin/queries'
+import { UploadError } from '@/lib/storage/files'
+import * as styles from '@/components/form/project-forms.css'
+import { uploadMessages } from '@/lib/storage/upload-messages'
 import { DownloadHistory, useDocumentDownloads } from './document-downloads'
 import { actionName } from '@/lib/action-name'
 import { useDocumentColumns } from '../document-columns'
 
-export function DocumentsAdmin({ project }: { project: AdminProject }) {
+export function DocumentsAdmin({ project }: { project: ProjectRef }) {
   const { t, i18n } = useLingui()
   const documentColumns = useDocumentColumns<AdminDocument>()
   const { data: documents } = useSuspenseQuery(adminDocumentsQuery(project.id))
@@ -55,7 +63,7 @@ export function DocumentsAdmin({ project }: { project: AdminProject }) {
   const projectName = project.name
 
   const invalidate = useInvalidateProject(project.id)
-  const failureText = useFailureText()
+  const failureText = useFailureText(documentFailures)
   const fail = (error: unknown) => setOutcome({ tone: 'error', text: failureText(error) })
 
   const visibility = useMutation({
@@ -182,12 +190,12 @@ function ReplaceFile({
   onDone,
 }: {
   document: AdminDocument
-  project: AdminProject
+  project: ProjectRef
   onDone: (outcome: Outcome) => void
 }) {
   const { t, i18n } = useLingui()
   const invalidate = useInvalidateProject(project.id)
-  const failureText = useFailureText()
+  const failureText = useFailureText(documentFailures)
   const [open, setOpen] = useState(false)
   const [error, setError] = useState<string | undefined>()
   const fileRef = useRef<HTMLInputElement>(null)
@@ -260,7 +268,7 @@ type UploadValues = DocumentInput & { file: FileList | null }
 
 const UPLOAD_FIELDS = ['file', ...documentFields] as const
 
-function UploadDocumentForm({ project }: { project: AdminProject }) {
+function UploadDocumentForm({ project }: { project: ProjectRef }) {
   const { t, i18n } = useLingui()
   const profile = useProfile()
   const fileCheck = useFileCheck()
@@ -287,7 +295,7 @@ function UploadDocumentForm({ project }: { project: AdminProject }) {
       },
     ),
   })
-  const { outcome, setOutcome, save } = useProjectSave(project.id, setError, UPLOAD_FIELDS)
+  const { outcome, setOutcome, save } = useProjectSave(project.id, setError, UPLOAD_FIELDS, documentFailures)
 
   const submit = handleSubmit(async (values) => {
     setOutcome(null)

@@ -7,8 +7,8 @@ import { msg, plural } from '@lingui/core/macro'
 import { formatDateTime } from '@/lib/format'
 import * as page from '@/components/ui/page.css'
 import { actionName } from '@/lib/action-name'
-import { documentDownloadsQuery, type DocumentDownload } from '@/features/projects/admin/queries'
-import * as styles from '@/features/projects/admin/projects.css'
+import { documentDownloadsQuery, type DocumentDownload } from '@/features/documents/admin/queries'
+import * as styles from '@/components/form/project-forms.css'
 
 /** The project's downloads grouped by document, for the documents table. */
 export function useDocumentDownloads(projectId: string): Map<string, DocumentDownload[]> | undefined {

@@ -8,16 +8,9 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import * as styles from '@/components/ui/page.css'
 import { ConfirmButton } from '@/components/ui/confirm-button'
-import {
-  ACCEPT,
-  checkFile,
-  deleteOwnUpload,
-  RemoveError,
-  replaceOwnUpload,
-  UploadError,
-  type RemoveFailure,
-} from '@/lib/documents'
-import { uploadMessages } from '@/lib/upload-messages'
+import { ACCEPT, checkFile, UploadError } from '@/lib/storage/files'
+import { deleteOwnUpload, RemoveError, replaceOwnUpload, type RemoveFailure } from './own-uploads'
+import { uploadMessages } from '@/lib/storage/upload-messages'
 import { actionName } from '@/lib/action-name'
 
 export type Outcome = { tone: 'info' | 'error'; text: string } | null

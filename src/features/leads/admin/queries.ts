@@ -9,7 +9,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { supabase } from '@/lib/supabase'
 import { networkFailure, unexpectedFailure } from '@/lib/auth/messages'
-import { namedConstraints, toFormFailure, type Failure, type FailureCatalog } from '@/components/form/failure'
+import { failuresOf, toFormFailure, type Failure, type FailureCatalog } from '@/lib/write-failure'
 import { isUuid } from '@/lib/query-utils'
 import { leadConstraintOf, leadConstraints, leadMessages, type LeadField, type LeadInput, toLeadRow } from '../rules'
 
@@ -181,7 +181,7 @@ const gone = msg`This lead no longer exists, or you may no longer change it.`
 const leadCatalog: FailureCatalog<LeadFailureField> = {
   constraintOf: leadConstraintOf,
   constraints: {
-    ...namedConstraints(leadConstraints, leadMessages),
+    ...failuresOf(leadConstraints, leadMessages),
     contact_messages_converted_once: alreadyClient,
     contact_messages_convert_qualified: onlyQualified,
   },

@@ -1,6 +1,7 @@
 // The leads page's view lives in the URL, so each view can be bookmarked: the board or the list
 // (?view=list), one status (?status=new) and "mine" (?mine=1, the leads assigned to the reader).
-import { isOneOf, leadStatuses } from '@/lib/vocabularies'
+import { isOneOf } from '@/lib/vocabularies'
+import { leadStatuses } from '@/features/leads/vocabulary'
 
 export { leadStatuses }
 export type LeadStatus = (typeof leadStatuses)[number]

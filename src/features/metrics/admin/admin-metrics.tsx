@@ -15,7 +15,7 @@ import { groupMetrics, MetricCardHead } from '@/features/metrics/metric-series'
 import { EmptyState } from '@/components/ui/page-kit'
 import * as chart from '@/features/metrics/metric-chart.css'
 import * as page from '@/components/ui/page.css'
-import { deleteMetric, insertMetrics, setMetricVisible } from '@/features/projects/admin/api'
+import { deleteMetric, insertMetrics, setMetricVisible } from '@/features/metrics/admin/api'
 import {
   DeleteButton,
   OutcomeMessage,
@@ -25,7 +25,8 @@ import {
   useInvalidateProject,
   useProjectSave,
   type Outcome,
-} from '@/features/projects/admin/form-kit'
+  type ProjectRef,
+} from '@/components/form/project-form-kit'
 import { useRulesResolver } from '@/components/form/rules-resolver'
 import {
   csvColumns,
@@ -35,16 +36,17 @@ import {
   requiredColumns,
   type CsvResult,
 } from './metrics-csv'
-import { adminMetricsQuery, type AdminMetric, type AdminProject } from '@/features/projects/admin/queries'
-import { metricGranularities, metricUnits } from '@/lib/vocabularies'
-import { checkMetric, metricFields, type MetricField } from '@/lib/rules/metric'
-import { granularityLabels, labelOf, metricUnitLabels } from '@/lib/labels'
-import * as styles from '@/features/projects/admin/projects.css'
+import { adminMetricsQuery, type AdminMetric } from '@/features/metrics/admin/queries'
+import { metricGranularities, metricUnits } from '@/features/metrics/vocabulary'
+import { checkMetric, metricFields, type MetricField, metricFailures } from '@/features/metrics/rules'
+import { granularityLabels, metricUnitLabels } from '@/features/metrics/labels'
+import { labelOf } from '@/lib/labels'
+import * as styles from '@/components/form/project-forms.css'
 import { CsvProblemList, CsvProblemsPanel } from '@/components/ui/csv-problems'
 import { DataTable } from '@/components/ui/data-table'
 import { actionName } from '@/lib/action-name'
 
-export function MetricsAdmin({ project }: { project: AdminProject }) {
+export function MetricsAdmin({ project }: { project: ProjectRef }) {
   const { data: metrics } = useSuspenseQuery(adminMetricsQuery(project.id))
   return (
     <>
@@ -100,13 +102,13 @@ function MetricCharts({ metrics }: { metrics: AdminMetric[] }) {
   )
 }
 
-function MetricPoints({ project, metrics }: { project: AdminProject; metrics: AdminMetric[] }) {
+function MetricPoints({ project, metrics }: { project: ProjectRef; metrics: AdminMetric[] }) {
   const { t, i18n } = useLingui()
   const [outcome, setOutcome] = useState<Outcome>(null)
   const [open, setOpen] = useState(false)
   const regionId = useId()
   const invalidate = useInvalidateProject(project.id)
-  const failureText = useFailureText()
+  const failureText = useFailureText(metricFailures)
   const fail = (error: unknown) => setOutcome({ tone: 'error', text: failureText(error) })
   const visibility = useMutation({
     mutationFn: ({ id, visible }: { id: string; visible: boolean }) => setMetricVisible(id, visible),
@@ -226,7 +228,7 @@ const defaults: MetricFormValues = {
   visible_to_client: true,
 }
 
-function AddMetricForm({ project, metrics }: { project: AdminProject; metrics: AdminMetric[] }) {
+function AddMetricForm({ project, metrics }: { project: ProjectRef; metrics: AdminMetric[] }) {
   const { t, i18n } = useLingui()
   const keysListId = useId()
   const {
@@ -241,7 +243,7 @@ function AddMetricForm({ project, metrics }: { project: AdminProject; metrics: A
     defaultValues: defaults,
     resolver: useRulesResolver((values: MetricFormValues, locale) => checkMetric(values, locale)),
   })
-  const { outcome, setOutcome, save } = useProjectSave(project.id, setError, METRIC_FIELDS)
+  const { outcome, setOutcome, save } = useProjectSave(project.id, setError, METRIC_FIELDS, metricFailures)
   const known = new Map(metrics.map((metric) => [metric.metric_key, metric]))
 
   const submit = handleSubmit(async (input) => {
@@ -334,10 +336,10 @@ function AddMetricForm({ project, metrics }: { project: AdminProject; metrics: A
   )
 }
 
-function CsvImport({ project, metrics }: { project: AdminProject; metrics: AdminMetric[] }) {
+function CsvImport({ project, metrics }: { project: ProjectRef; metrics: AdminMetric[] }) {
   const { t, i18n } = useLingui()
   const invalidate = useInvalidateProject(project.id)
-  const failureText = useFailureText()
+  const failureText = useFailureText(metricFailures)
   const fileRef = useRef<HTMLInputElement>(null)
   const [fileError, setFileError] = useState<string | undefined>()
   const [result, setResult] = useState<(CsvResult & { fileName: string }) | null>(null)

@@ -4,8 +4,8 @@
 import Papa from 'papaparse'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { metricGranularities, metricUnits } from '@/lib/vocabularies'
-import { checkMetric, metricFields, type MetricProblem, type MetricValues } from '@/lib/rules/metric'
+import { metricGranularities, metricUnits } from '@/features/metrics/vocabulary'
+import { checkMetric, metricFields, type MetricProblem, type MetricValues } from '@/features/metrics/rules'
 
 export const csvColumns = metricFields
 

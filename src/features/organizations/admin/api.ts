@@ -9,8 +9,12 @@ import type { TablesInsert } from '@/lib/db'
 import { networkFailure, unexpectedFailure } from '@/lib/auth/messages'
 import type { Organization } from './queries'
 import { isNetworkFailure } from '@/lib/network-failure'
-import { organizationConstraints, organizationMessages, type OrganizationField } from '@/lib/rules/organization'
-import { invitationRefusal } from '@/lib/rules/invitation'
+import {
+  invitationRefusal,
+  organizationConstraints,
+  organizationMessages,
+  type OrganizationField,
+} from '@/features/organizations/rules'
 
 export type OrganizationFields = Pick<
   TablesInsert<'organizations'>,

@@ -14,7 +14,7 @@ import { adminUsers, WriteError, failureOf, type AdminUsersRequest } from './api
 import { languageNames, roleLabels, staffRoles, type StaffRole } from './labels'
 import * as styles from './clients.css'
 import { useRulesResolver } from '@/components/form/rules-resolver'
-import { checkInvitation } from '@/lib/rules/invitation'
+import { checkInvitation } from '@/features/organizations/rules'
 
 interface InviteValues {
   email: string
@@ -48,7 +48,7 @@ export function InviteForm({
     formState: { errors },
   } = useForm<InviteValues>({
     defaultValues: { email: '', fullName: '', locale: defaultLocale, role: 'admin' },
-    // The invitation's rules (src/lib/rules/invitation.ts), which the admin-users function checks again.
+    // The invitation's rules (src/features/organizations/rules.ts), which the admin-users function checks again.
     resolver: useRulesResolver<InviteValues>((values) => checkInvitation(values, target.kind === 'staff')),
   })
 

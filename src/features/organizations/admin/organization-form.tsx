@@ -1,6 +1,6 @@
 // The form of a client organization, for creating one and for editing it. The short name (slug)
 // follows the name while creating, until someone edits it. The fields are checked by the
-// organization's one schema (src/lib/rules/organization.ts), the rules the table's constraints
+// organization's one schema (src/features/organizations/rules.ts), the rules the table's constraints
 // hold; what the database still refuses (a short name already taken) comes back, through the same
 // rules, as a message on its field. Nothing is saved while any field is wrong.
 import { useRef, useState } from 'react'
@@ -17,7 +17,7 @@ import {
   toOrganizationRow,
   type OrganizationField,
   type OrganizationInput,
-} from '@/lib/rules/organization'
+} from '@/features/organizations/rules'
 import { languageNames } from './labels'
 import type { Organization } from './queries'
 import * as styles from './clients.css'

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { FormAlert } from '@/components/form/field'
-import { namedConstraints, toFormFailure } from '@/components/form/failure'
+import { failuresOf, toFormFailure } from '@/lib/write-failure'
 import * as layout from '@/components/ui/layout.css'
 import * as page from '@/components/ui/page.css'
 import { TitledPanel } from '@/components/ui/titled-panel'
@@ -47,7 +47,7 @@ export function useSaveFailure<F extends string>(
   const { i18n } = useLingui()
   return (error: unknown, setError: (field: F, message: string) => void): string | null => {
     const failure = toFormFailure(error, {
-      constraints: namedConstraints(constraints, planMessages),
+      constraints: failuresOf(constraints, planMessages),
       network: networkFailure,
       fallback: saveFailureMessage,
     })

@@ -8,11 +8,19 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { CheckboxField, Field, SelectField, TextAreaField } from '@/components/form/field'
 import * as formStyles from '@/components/form/form.css'
 import { labelOf, projectStatusLabels, serviceLabels } from '@/lib/labels'
-import { OutcomeMessage, SubmitButton, useFailureHandler, type Outcome } from './form-kit'
+import { OutcomeMessage, SubmitButton, useFailureHandler, type Outcome } from '@/components/form/project-form-kit'
 import { useRulesResolver } from '@/components/form/rules-resolver'
-import { projectStatuses, serviceCodes } from '@/lib/vocabularies'
-import { checkProject, emptyProjectInput, projectFields, toProjectRow, type ProjectInput } from '@/lib/rules/project'
-import * as styles from './projects.css'
+import { projectStatuses } from '@/features/projects/vocabulary'
+import { serviceCodes } from '@/lib/vocabularies'
+import {
+  checkProject,
+  emptyProjectInput,
+  projectFields,
+  toProjectRow,
+  type ProjectInput,
+  projectFailures,
+} from '@/features/projects/rules'
+import * as styles from '@/components/form/project-forms.css'
 
 export type ProjectFormValues = ProjectInput
 export { toProjectRow }
@@ -54,7 +62,7 @@ export function ProjectForm({
     defaultValues,
     resolver: useRulesResolver((values: ProjectInput) => checkProject(values)),
   })
-  const handleFailure = useFailureHandler(setError, FIELDS)
+  const handleFailure = useFailureHandler(setError, FIELDS, projectFailures)
 
   const submit = handleSubmit(async (values) => {
     setOutcome(null)

@@ -1,6 +1,7 @@
 // The project list's filters, read from the URL. Free of supabase-js: route files (in the entry
-// bundle) read these. The codes themselves live in @/lib/vocabularies.
-import { isOneOf, projectStatuses } from '@/lib/vocabularies'
+// bundle) read these. The codes themselves live in ../vocabulary.ts.
+import { isOneOf } from '@/lib/vocabularies'
+import { projectStatuses } from '@/features/projects/vocabulary'
 
 /** Projects that still need work: what the overview counts, and the list's "open" filter. */
 export const openProjectStatuses = ['planning', 'in_progress', 'on_hold'] as const

@@ -10,12 +10,13 @@ import { Field, SelectField, TextAreaField } from '@/components/form/field'
 import { RowAction } from '@/components/ui/row-action'
 import * as formStyles from '@/components/form/form.css'
 import { useProfile } from '@/lib/auth/use-auth'
-import { ACCEPT } from '@/lib/documents'
+import { ACCEPT } from '@/lib/storage/files'
 import { formatDate, formatPeriod } from '@/lib/format'
-import { labelOf, reportStatusLabels, reportTypeLabels } from '@/lib/labels'
+import { labelOf, reportStatusLabels } from '@/lib/labels'
+import { reportTypeLabels } from '@/features/reports/labels'
 import { EmptyState } from '@/components/ui/page-kit'
 import * as page from '@/components/ui/page.css'
-import { deleteReport, saveReport, setReportPublished, uploadProjectDocument } from '@/features/projects/admin/api'
+import { deleteReport, saveReport, setReportPublished } from '@/features/reports/admin/api'
 import {
   DeleteButton,
   EntryFormActions,
@@ -27,29 +28,48 @@ import {
   useFileCheck,
   useInvalidateProject,
   useProjectSave,
-} from '@/features/projects/admin/form-kit'
+  type ProjectRef,
+} from '@/components/form/project-form-kit'
 import { useRulesResolver } from '@/components/form/rules-resolver'
-import {
-  adminDocumentsQuery,
-  adminReportsQuery,
-  type AdminProject,
-  type AdminReport,
-} from '@/features/projects/admin/queries'
-import { reportTypes } from '@/lib/vocabularies'
-import * as styles from '@/features/projects/admin/projects.css'
-import { checkReport, reportFields, toReportRow, type ReportInput } from '@/lib/rules/report'
+import { adminReportsQuery, type AdminReport } from '@/features/reports/admin/queries'
+import { reportTypes } from '@/features/reports/vocabulary'
+import * as styles from '@/components/form/project-forms.css'
+import { checkReport, reportFields, toReportRow, type ReportInput, reportFailures } from '@/features/reports/rules'
 import { actionName } from '@/lib/action-name'
 
-export function ReportsAdmin({ project }: { project: AdminProject }) {
+/** A project's documents, which a report's file is chosen among (the documents feature's list). */
+type ProjectDocuments = readonly { id: string; name: string }[]
+
+/** Stores a file and registers it as a document of the project: the documents feature's write. */
+export type DocumentUpload = (input: {
+  organizationId: string
+  projectId: string
+  file: File
+  name: string
+  description: string | null
+  category: string
+  visibleToClient: boolean
+  uploaderId: string
+}) => Promise<{ id: string }>
+
+/** The page composes the documents it reads and the upload it writes (src/areas/admin). */
+export function ReportsAdmin({
+  project,
+  documents,
+  uploadDocument,
+}: {
+  project: ProjectRef
+  documents: ProjectDocuments
+  uploadDocument: DocumentUpload
+}) {
   const { t, i18n } = useLingui()
   const { data: reports } = useSuspenseQuery(adminReportsQuery(project.id))
-  const { data: documents } = useSuspenseQuery(adminDocumentsQuery(project.id))
   const editor = useEntryEditor<AdminReport>()
   const { outcome, setOutcome } = editor
   const documentName = new Map(documents.map((document) => [document.id, document.name]))
 
   const invalidate = useInvalidateProject(project.id)
-  const failureText = useFailureText()
+  const failureText = useFailureText(reportFailures)
   const fail = (error: unknown) => setOutcome({ tone: 'error', text: failureText(error) })
 
   const publication = useMutation({
@@ -153,6 +173,7 @@ export function ReportsAdmin({ project }: { project: AdminProject }) {
         project={project}
         report={editor.editing}
         documents={documents}
+        uploadDocument={uploadDocument}
         onDone={editor.done}
         onCancel={editor.cancel}
       />
@@ -170,12 +191,14 @@ function ReportForm({
   project,
   report,
   documents,
+  uploadDocument,
   onDone,
   onCancel,
 }: {
-  project: AdminProject
+  project: ProjectRef
   report: AdminReport | null
-  documents: { id: string; name: string }[]
+  documents: ProjectDocuments
+  uploadDocument: DocumentUpload
   onDone: (text: string) => void
   onCancel: () => void
 }) {
@@ -210,7 +233,7 @@ function ReportForm({
       file: null,
     },
   })
-  const { outcome, save } = useProjectSave(project.id, setError, REPORT_FIELDS)
+  const { outcome, save } = useProjectSave(project.id, setError, REPORT_FIELDS, reportFailures)
   const reportTitle = report?.title ?? ''
   useEffect(() => {
     if (report) setFocus('title')
@@ -224,7 +247,7 @@ function ReportForm({
       if (documentId === UPLOAD_NEW) {
         const file = values.file?.[0]
         if (!file) return false
-        const uploaded = await uploadProjectDocument({
+        const uploaded = await uploadDocument({
           organizationId: project.organization_id,
           projectId: project.id,
           file,

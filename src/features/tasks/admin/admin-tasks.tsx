@@ -8,11 +8,12 @@ import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CheckboxField, Field, SelectField, TextAreaField } from '@/components/form/field'
 import * as formStyles from '@/components/form/form.css'
-import { labelOf, taskPriorityLabels, taskStatusLabels } from '@/lib/labels'
+import { labelOf, taskStatusLabels } from '@/lib/labels'
+import { taskPriorityLabels } from '@/features/tasks/labels'
 import { EmptyState } from '@/components/ui/page-kit'
 import { DataTable } from '@/components/ui/data-table'
 import { RowAction } from '@/components/ui/row-action'
-import { deleteTask, saveTask } from '@/features/projects/admin/api'
+import { deleteTask, saveTask } from '@/features/tasks/admin/api'
 import {
   DeleteButton,
   EntryFormActions,
@@ -22,18 +23,13 @@ import {
   useFailureText,
   useInvalidateProject,
   useProjectSave,
-} from '@/features/projects/admin/form-kit'
+  type ProjectRef,
+} from '@/components/form/project-form-kit'
 import { useRulesResolver } from '@/components/form/rules-resolver'
-import {
-  adminTasksQuery,
-  projectPeopleQuery,
-  type AdminProject,
-  type AdminTask,
-  type Person,
-} from '@/features/projects/admin/queries'
-import * as styles from '@/features/projects/admin/projects.css'
-import { checkTask, taskFields, toTaskRow, type TaskInput } from '@/lib/rules/task'
-import { taskPriorities, taskStatuses } from '@/lib/vocabularies'
+import { adminTasksQuery, projectPeopleQuery, type AdminTask, type Person } from '@/features/tasks/admin/queries'
+import * as styles from '@/components/form/project-forms.css'
+import { checkTask, taskFields, toTaskRow, type TaskInput, taskFailures } from '@/features/tasks/rules'
+import { taskPriorities, taskStatuses } from '@/features/tasks/vocabulary'
 import { useTaskColumns } from '../task-columns'
 
 function personLabel(person: Person, staffWord: string, clientWord: string): string {
@@ -41,7 +37,7 @@ function personLabel(person: Person, staffWord: string, clientWord: string): str
   return `${name} (${person.role === 'client' ? clientWord : staffWord})`
 }
 
-export function TasksAdmin({ project }: { project: AdminProject }) {
+export function TasksAdmin({ project }: { project: ProjectRef }) {
   const { t } = useLingui()
   const taskColumns = useTaskColumns<AdminTask>()
   const { data: tasks } = useSuspenseQuery(adminTasksQuery(project.id))
@@ -49,7 +45,7 @@ export function TasksAdmin({ project }: { project: AdminProject }) {
   const editor = useEntryEditor<AdminTask>()
   const { outcome, setOutcome } = editor
   const invalidate = useInvalidateProject(project.id)
-  const failureText = useFailureText()
+  const failureText = useFailureText(taskFailures)
   const projectName = project.name
   const everyone = new Map([...people.clients, ...people.staff].map((person) => [person.id, person]))
   const staffWord = t`staff`
@@ -144,7 +140,7 @@ function TaskForm({
   onDone,
   onCancel,
 }: {
-  project: AdminProject
+  project: ProjectRef
   task: AdminTask | null
   people: { clients: Person[]; staff: Person[] }
   onDone: (text: string) => void
@@ -175,7 +171,7 @@ function TaskForm({
       visibleToClient: task ? !task.is_internal : true,
     },
   })
-  const { outcome, save } = useProjectSave(project.id, setError, TASK_FIELDS)
+  const { outcome, save } = useProjectSave(project.id, setError, TASK_FIELDS, taskFailures)
   const taskTitle = task?.title ?? ''
   useEffect(() => {
     if (task) setFocus('title')

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ContactPage } from '../../../features/marketing/contact-page'
-import { contactMeta } from '../../../features/marketing/content/site-index'
+import { ContactPage } from '../../../features/site/contact-page'
+import { contactMeta } from '../../../features/site/content/site-index'
 import { pageHead } from '../../../lib/seo'
 
 export const Route = createFileRoute('/{-$lang}/_site/contact')({

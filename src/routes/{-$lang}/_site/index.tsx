@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { HomePage } from '../../../features/marketing/home-page'
-import { homeMeta } from '../../../features/marketing/content/site-index'
+import { HomePage } from '../../../features/site/home-page'
+import { homeMeta } from '../../../features/site/content/site-index'
 import { pageHead } from '../../../lib/seo'
-import { validateHomeSearch } from '../../../lib/area-notice'
+import { validateHomeSearch } from '../../../lib/auth/area-notice'
 
 export const Route = createFileRoute('/{-$lang}/_site/')({
   head: () => pageHead({ path: '/', ...homeMeta }),

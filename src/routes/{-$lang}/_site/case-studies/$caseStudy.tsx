@@ -1,6 +1,6 @@
 import { createFileRoute, notFound, rootRouteId } from '@tanstack/react-router'
-import { CaseStudyPage } from '../../../../features/marketing/case-study-page'
-import { caseStudyHeads } from '../../../../features/marketing/content/site-index'
+import { CaseStudyPage } from '../../../../features/site/case-study-page'
+import { caseStudyHeads } from '../../../../features/site/content/site-index'
 import { isCaseStudySlug, type CaseStudySlug } from '../../../../lib/pages'
 import { pageHead } from '../../../../lib/seo'
 

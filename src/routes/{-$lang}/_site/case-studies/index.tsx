@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { CaseStudiesPage } from '../../../../features/marketing/case-studies-page'
-import { caseStudiesMeta } from '../../../../features/marketing/content/site-index'
+import { CaseStudiesPage } from '../../../../features/site/case-studies-page'
+import { caseStudiesMeta } from '../../../../features/site/content/site-index'
 import { pageHead } from '../../../../lib/seo'
 
 export const Route = createFileRoute('/{-$lang}/_site/case-studies/')({

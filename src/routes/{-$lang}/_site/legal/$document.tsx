@@ -1,6 +1,6 @@
 import { createFileRoute, notFound, rootRouteId } from '@tanstack/react-router'
-import { LegalPage } from '../../../../features/marketing/legal-page'
-import { legalPages } from '../../../../features/marketing/content/site-index'
+import { LegalPage } from '../../../../features/site/legal-page'
+import { legalPages } from '../../../../features/site/content/site-index'
 import { isLegalSlug, type LegalSlug } from '../../../../lib/pages'
 import { pageHead } from '../../../../lib/seo'
 

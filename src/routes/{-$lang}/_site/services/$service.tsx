@@ -1,7 +1,7 @@
 import { createFileRoute, notFound, rootRouteId } from '@tanstack/react-router'
-import { OfferingPage } from '../../../../features/marketing/offering-page'
-import { services } from '../../../../features/marketing/content/services'
-import { serviceCards } from '../../../../features/marketing/content/site-index'
+import { OfferingPage } from '../../../../features/site/offering-page'
+import { services } from '../../../../features/site/content/services'
+import { serviceCards } from '../../../../features/site/content/site-index'
 import { isServiceSlug, type ServiceSlug } from '../../../../lib/pages'
 import { pageHead } from '../../../../lib/seo'
 

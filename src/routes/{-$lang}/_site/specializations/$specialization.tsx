@@ -1,7 +1,7 @@
 import { createFileRoute, notFound, rootRouteId } from '@tanstack/react-router'
-import { OfferingPage } from '../../../../features/marketing/offering-page'
-import { specializations } from '../../../../features/marketing/content/specializations'
-import { specializationCards } from '../../../../features/marketing/content/site-index'
+import { OfferingPage } from '../../../../features/site/offering-page'
+import { specializations } from '../../../../features/site/content/specializations'
+import { specializationCards } from '../../../../features/site/content/site-index'
 import { isSpecializationSlug, type SpecializationSlug } from '../../../../lib/pages'
 import { pageHead } from '../../../../lib/seo'
 

@@ -1,12 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
 import { OverviewPage } from '@/areas/portal/overview-page'
-import {
-  latestNotificationsQuery,
-  latestReportsQuery,
-  projectsQuery,
-  upcomingTasksQuery,
-} from '@/features/projects/portal/queries'
+import { latestNotificationsQuery } from '@/features/notifications/queries'
+import { latestReportsQuery } from '@/features/reports/portal/queries'
+import { projectsQuery } from '@/features/projects/portal/queries'
+import { upcomingTasksQuery } from '@/features/tasks/portal/queries'
 import { pendingApprovalsQuery } from '@/features/approvals/queries'
 import { PortalRouteError } from '@/components/ui/page-kit'
 import { privatePageHead } from '@/lib/seo'

@@ -1,14 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
 import { ProjectPage } from '@/areas/portal/project-page'
-import {
-  projectActivityQuery,
-  projectDocumentsQuery,
-  projectMetricsQuery,
-  projectQuery,
-  projectReportsQuery,
-  projectTasksQuery,
-} from '@/features/projects/portal/queries'
+import { projectActivityQuery, projectQuery } from '@/features/projects/portal/queries'
+import { projectDocumentsQuery } from '@/features/documents/portal/queries'
+import { projectMetricsQuery } from '@/features/metrics/portal/queries'
+import { projectReportsQuery } from '@/features/reports/portal/queries'
+import { projectTasksQuery } from '@/features/tasks/portal/queries'
 import { isUuid } from '@/lib/query-utils'
 import { approversQuery, projectApprovalsQuery } from '@/features/approvals/queries'
 import { projectDashboardsQuery } from '@/features/dashboards/queries'

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ProjectActivityPage } from '@/areas/admin/project-page'
-import { adminActivityQuery, adminMetricsQuery } from '@/features/projects/admin/queries'
+import { adminActivityQuery } from '@/features/activity/admin/queries'
+import { adminMetricsQuery } from '@/features/metrics/admin/queries'
 import { isUuid } from '@/lib/query-utils'
 import { PortalRouteError } from '@/components/ui/page-kit'
 

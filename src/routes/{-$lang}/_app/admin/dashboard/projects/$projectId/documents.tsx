@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ProjectDocumentsPage } from '@/areas/admin/project-page'
-import { adminDocumentsQuery } from '@/features/projects/admin/queries'
+import { adminDocumentsQuery } from '@/features/documents/admin/queries'
 import { isUuid } from '@/lib/query-utils'
 import { PortalRouteError } from '@/components/ui/page-kit'
 

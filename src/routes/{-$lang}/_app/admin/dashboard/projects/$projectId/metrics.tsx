@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ProjectMetricsPage } from '@/areas/admin/project-page'
-import { adminMetricsQuery } from '@/features/projects/admin/queries'
+import { adminMetricsQuery } from '@/features/metrics/admin/queries'
 import { isUuid } from '@/lib/query-utils'
 import { PortalRouteError } from '@/components/ui/page-kit'
 

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ProjectReportsPage } from '@/areas/admin/project-page'
-import { adminReportsQuery, adminDocumentsQuery } from '@/features/projects/admin/queries'
+import { adminReportsQuery } from '@/features/reports/admin/queries'
+import { adminDocumentsQuery } from '@/features/documents/admin/queries'
 import { isUuid } from '@/lib/query-utils'
 import { PortalRouteError } from '@/components/ui/page-kit'
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ProjectTasksPage } from '@/areas/admin/project-page'
-import { adminTasksQuery } from '@/features/projects/admin/queries'
+import { adminTasksQuery } from '@/features/tasks/admin/queries'
 import { isUuid } from '@/lib/query-utils'
 import { PortalRouteError } from '@/components/ui/page-kit'
 

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ProjectTeamPage } from '@/areas/admin/project-page'
-import { adminProjectQuery, organizationClientsQuery } from '@/features/projects/admin/queries'
+import { adminProjectQuery } from '@/features/projects/admin/queries'
+import { organizationClientsQuery } from '@/features/approvals/admin/queries'
 import { approversQuery } from '@/features/approvals/queries'
 import { isUuid } from '@/lib/query-utils'
 import { PortalRouteError } from '@/components/ui/page-kit'

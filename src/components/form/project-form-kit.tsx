@@ -1,0 +1,239 @@
+// What every staff form of a project's pages shares, whichever concept it writes (the project,
+// its documents, reports, metrics, tasks, approvals): a save outcome (a confirmation, or a failure
+// put on the field the database names, else on the form), focus moved to that message, the
+// refresh of the project's lists after a write, and an inline "are you sure" for destructive
+// buttons. Each form passes its concept's failures (the `…Failures` of its rules.ts).
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
+import { useQueryClient } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import * as layout from '@/components/ui/layout.css'
+import * as page from '@/components/ui/page.css'
+import { TitledPanel } from '@/components/ui/titled-panel'
+import { describeFailure, type Failures } from '@/lib/write-failure'
+import { ConfirmButton } from '@/components/ui/confirm-button'
+import { uploadMessages } from '@/lib/storage/upload-messages'
+import { checkFile, UploadError } from '@/lib/storage/files'
+import { adminProjectKeys } from '@/lib/query-keys'
+import * as styles from './project-forms.css'
+import { actionName } from '@/lib/action-name'
+
+export type Outcome = { tone: 'info'; text: string } | { tone: 'error'; text: string } | null
+
+/** What a project's concept views need of the project they are shown in. */
+export interface ProjectRef {
+  id: string
+  organization_id: string
+  name: string
+  visible_to_client: boolean
+  organization: { name: string } | null
+}
+
+/** Moves focus to a message when it appears, so keyboard and screen-reader users meet it. */
+export function useFocusOnChange<T>(value: T) {
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (value) ref.current?.focus()
+  }, [value])
+  return ref
+}
+
+/**
+ * Puts a failed save where it belongs: on a field of this form when the database names one
+ * (`fields` maps the failure's field to this form's), otherwise into the returned form message.
+ */
+export function useFailureHandler<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+  failures?: Failures,
+) {
+  const { i18n } = useLingui()
+  return (error: unknown, fileField?: Path<T>): string | null => {
+    if (error instanceof UploadError) {
+      const text = i18n._(uploadMessages[error.kind])
+      if (fileField) {
+        setError(fileField, { type: 'server', message: text }, { shouldFocus: true })
+        return null
+      }
+      return text
+    }
+    const failure = describeFailure(error, failures)
+    const text = i18n._(failure.message)
+    const field = failure.field === 'file' ? fileField : (failure.field as Path<T> | null)
+    if (field && fields.includes(field)) {
+      setError(field, { type: 'server', message: text }, { shouldFocus: true })
+      return null
+    }
+    return text
+  }
+}
+
+/** Refreshes everything shown of one project (after any write to it). */
+export function useInvalidateProject(projectId: string) {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: adminProjectKeys.project(projectId) })
+}
+
+/** The translated message for a failed action: an upload problem, or what the database said. */
+export function useFailureText(failures?: Failures) {
+  const { i18n } = useLingui()
+  return (error: unknown): string =>
+    error instanceof UploadError ? i18n._(uploadMessages[error.kind]) : i18n._(describeFailure(error, failures).message)
+}
+
+/**
+ * A form's save: clears the message, runs `work`, puts a failure on its field or into the form
+ * message, and refreshes the project either way. True when saved (`work` may return false to
+ * stop without a message).
+ */
+export function useProjectSave<T extends FieldValues>(
+  projectId: string,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+  failures?: Failures,
+) {
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const handleFailure = useFailureHandler(setError, fields, failures)
+  const invalidate = useInvalidateProject(projectId)
+  const save = async (work: () => Promise<unknown>, fileField?: Path<T>): Promise<boolean> => {
+    setOutcome(null)
+    try {
+      if ((await work()) === false) return false
+    } catch (error) {
+      const text = handleFailure(error, fileField)
+      if (text) setOutcome({ tone: 'error', text })
+      return false
+    } finally {
+      await invalidate()
+    }
+    return true
+  }
+  return { outcome, setOutcome, save }
+}
+
+/**
+ * A list with one entry form below it, which edits the chosen entry or creates a new one: the
+ * form's key changes after each save so the next entry starts empty.
+ */
+export function useEntryEditor<T extends { id: string }>() {
+  const [editing, setEditing] = useState<T | null>(null)
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const [round, setRound] = useState(0)
+  return {
+    editing,
+    setEditing,
+    outcome,
+    setOutcome,
+    formKey: editing?.id ?? `new-${round}`,
+    done: (text: string) => {
+      setEditing(null)
+      setRound((value) => value + 1)
+      setOutcome({ tone: 'info', text })
+    },
+    cancel: () => setEditing(null),
+  }
+}
+
+/** A react-hook-form check of a chosen file: present and within the bucket's rules. */
+export function useFileCheck() {
+  const { t, i18n } = useLingui()
+  return (files: FileList | null): string | true => {
+    const file = files?.[0]
+    if (!file) return t`Choose a file to upload.`
+    try {
+      checkFile(file)
+    } catch (failure) {
+      if (failure instanceof UploadError) return i18n._(uploadMessages[failure.kind])
+    }
+    return true
+  }
+}
+
+/** "Delete" for one row, asking first. */
+export function DeleteButton({
+  name,
+  question,
+  busy,
+  onConfirm,
+}: {
+  name: string
+  question: ReactNode
+  busy: boolean
+  onConfirm: () => void
+}) {
+  const { t, i18n } = useLingui()
+  return (
+    <ConfirmButton
+      label={<Trans>Delete</Trans>}
+      name={actionName(i18n, t`Delete`, name)}
+      question={question}
+      confirmLabel={<Trans>Yes, delete it</Trans>}
+      busy={busy}
+      onConfirm={onConfirm}
+    />
+  )
+}
+
+/** A form's buttons: save, and while editing an entry, "Cancel editing". */
+export function EntryFormActions({
+  busy,
+  editing,
+  onCancel,
+  children,
+}: {
+  busy: boolean
+  editing: boolean
+  onCancel: () => void
+  children: ReactNode
+}) {
+  return (
+    <div className={styles.actions}>
+      <SubmitButton busy={busy}>{children}</SubmitButton>
+      {editing && (
+        <button type="button" className={page.smallButton} onClick={onCancel}>
+          <Trans>Cancel editing</Trans>
+        </button>
+      )}
+    </div>
+  )
+}
+
+export function OutcomeMessage({ outcome }: { outcome: Outcome }) {
+  const ref = useFocusOnChange(outcome)
+  if (!outcome) return null
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role={outcome.tone === 'error' ? 'alert' : 'status'}
+      className={outcome.tone === 'error' ? page.errorPanel : page.panel}
+    >
+      {outcome.text}
+    </div>
+  )
+}
+
+/** A titled block of a section (e.g. "Add a document"), a region named by its title. */
+export const Panel = TitledPanel
+
+export function SubmitButton({
+  busy,
+  children,
+  busyLabel,
+}: {
+  busy: boolean
+  children: ReactNode
+  busyLabel?: ReactNode
+}) {
+  return (
+    <button type="submit" className={layout.buttonPrimary} aria-disabled={busy || undefined}>
+      {busy ? (busyLabel ?? <Trans>Saving...</Trans>) : children}
+    </button>
+  )
+}
+
+/** '' from a form means "no value" for the nullable columns. */
+export function orNull(value: string): string | null {
+  const trimmed = value.trim()
+  return trimmed ? trimmed : null
+}
