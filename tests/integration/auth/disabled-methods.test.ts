@@ -2,7 +2,7 @@
 // Web3 wallets, third-party ID tokens, manual identity linking and phone numbers, each with
 // GoTrue's status, error_code and message (internal/api of supabase/auth).
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import { authRequest, failureOf, password, relaxLimits, signUp, type SignedUpUser } from './support/helpers'
 
 /** An unsigned JWT with these claims: GoTrue reads the issuer of Apple's and Azure's tokens before checking them. */
@@ -11,7 +11,7 @@ const unsignedJwt = (claims: Record<string, unknown>) =>
     .map((part, index) => (index < 2 ? Buffer.from(part).toString('base64url') : part))
     .join('.')
 
-describeOnOneDatabase('sign-in methods that are off, on %s', (kind) => {
+describeEachDatabase('sign-in methods that are off, on %s', (kind) => {
   let server: TestServer
   let user: SignedUpUser
   beforeAll(async () => {

@@ -3,7 +3,7 @@
 // confirmation page that a scanner's GET does not use up, single use (link and code together),
 // expiry, the same answer for unknown addresses, and codes guessed across addresses.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import {
   authRequest,
   claimsOf,
@@ -18,7 +18,7 @@ import {
   uniqueEmail,
 } from './support/helpers'
 
-describeOnOneDatabase('sign-in links on %s', (kind) => {
+describeEachDatabase('sign-in links on %s', (kind) => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(kind)

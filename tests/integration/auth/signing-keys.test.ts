@@ -20,7 +20,7 @@ import { createClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readEnv } from '../../../supabase/server/env'
 import { developmentKeys } from '../../../supabase/server/lib/dev-keys'
-import { startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
 import { authRequest, claimsOf, failureOf, password, refreshWith, relaxLimits, signIn, signUp } from './support/helpers'
 
 function newKey(kid: string) {
@@ -28,10 +28,10 @@ function newKey(kid: string) {
   return { ...privateKey.export({ format: 'jwk' }), kid, alg: 'ES256' }
 }
 
-describe('signing keys', () => {
+describeEachDatabase('signing keys on %s', (kind) => {
   let server: TestServer
   beforeAll(async () => {
-    server = await startTestServer()
+    server = await startTestServer(kind)
     relaxLimits(server)
   })
   afterAll(() => server.close())
@@ -58,7 +58,13 @@ describe('signing keys', () => {
           return server.app.fetch(request)
         },
       },
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, storageKey: 'claims-test' },
+      // auth-js keeps the keys it fetched per storage key, across clients: one per database run.
+      auth: {
+        persistSession: false,
+        autoRefreshToken: false,
+        detectSessionInUrl: false,
+        storageKey: `claims-test-${kind}`,
+      },
       realtime: { transport: WebSocket as never },
     })
     const { data, error } = await client.auth.getClaims(user.accessToken)

@@ -3,10 +3,10 @@
 // hold a comma, quote, space or parenthesis, quotes doubled, NULL as nothing), for reads, embeds,
 // function results and written rows.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeOnOneDatabase } from '../support/server'
+import { describeEachDatabase } from '../support/server'
 import { startRestBed, type RestBed } from './support/fixture'
 
-describeOnOneDatabase('REST CSV responses on %s', (kind) => {
+describeEachDatabase('REST CSV responses on %s', (kind) => {
   let bed: RestBed
 
   beforeAll(async () => {

@@ -3,7 +3,7 @@
 // parameter, overloads, computed fields and relationships, self-referencing keys and planned or
 // estimated counts (PostgREST 12/13 as Supabase runs it).
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeOnOneDatabase } from '../support/server'
+import { describeEachDatabase } from '../support/server'
 import { startRestBed, type RestBed } from './support/fixture'
 
 const schema = `
@@ -55,7 +55,7 @@ create function public.rt_retag(tag text) returns setof public.rt_books language
 const maxAffected = <T>(builder: T, rows: number): T =>
   (builder as unknown as { maxAffected(rows: number): T }).maxAffected(rows)
 
-describeOnOneDatabase('REST PostgREST parity on %s', (kind) => {
+describeEachDatabase('REST PostgREST parity on %s', (kind) => {
   let bed: RestBed
   const tagged = async (tag: string) => {
     const { rows } = await bed.server.deps.db.query<{ n: number }>(
