@@ -1530,7 +1530,7 @@ export type Database = {
       project_member_ids: { Args: { target_project: string }; Returns: string[] }
       recent_activity: { Args: { max_rows?: number }; Returns: string[] }
       record_document_download: { Args: { p_document_id: string }; Returns: undefined }
-      record_mfa_reset: { Args: { target_user: string; removed_factors: number }; Returns: undefined }
+      record_mfa_reset: { Args: { target_user: string; removed_factors: number; factor_names?: string[] }; Returns: undefined }
       search: { Args: { p_query: string; p_limit?: number }; Returns: Json }
       search_fold: { Args: { value: string }; Returns: string }
       search_score: { Args: { haystack: string; needle: string }; Returns: number }

@@ -311,6 +311,8 @@ async function removeFactors(request: Request, env: FunctionEnv, userId: string)
   const { error: logError } = await callerClient(request, env).rpc('record_mfa_reset', {
     target_user: target.id,
     removed_factors: verified.length,
+    // The owner's notice names each one (Supabase Auth sends none for an admin's deletion).
+    factor_names: verified.map((factor) => factor.friendly_name ?? ''),
   })
   if (logError) return fail(502, 'log_failed', 'The factors were removed but the activity log could not be written')
   return json({ data: { user_id: target.id, removed_factors: verified.length } })

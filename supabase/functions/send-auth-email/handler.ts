@@ -55,14 +55,13 @@ const payloadSchema = z.object({
 type Payload = z.output<typeof payloadSchema>
 
 /**
- * Supabase's notice types and the templates that say them; the last is our server's own. (The lock
- * notices go through the e-mail outbox, queued by the verification hooks.)
+ * Supabase's notice types and the templates that say them. (The lock notices and the staff reset's
+ * go through the e-mail outbox, queued in SQL.)
  */
 const notices: Record<string, SecurityNoticeKind> = {
   password_changed_notification: 'password_changed',
   mfa_factor_enrolled_notification: 'factor_added',
   mfa_factor_unenrolled_notification: 'factor_removed',
-  mfa_factors_reset_by_staff_notification: 'factors_reset_by_staff',
 }
 
 export interface SendAuthEmailOptions {

@@ -12,7 +12,10 @@ export function renderOutboxMail(mail: ClaimedMail, siteOrigin: string): Outgoin
   const locale = mail.locale === 'en' ? 'en' : 'es'
   if (mail.type === 'contact_acknowledgement') return { to: mail.to, ...contactAcknowledgementMail(locale) }
   if (mail.type === 'security_notice')
-    return { to: mail.to, ...securityNoticeMail(mail.kind, locale, { email: mail.to, factorName: '' }) }
+    return {
+      to: mail.to,
+      ...securityNoticeMail(mail.kind, locale, { email: mail.to, factorName: mail.factor_name ?? '' }),
+    }
   return { to: mail.to, ...renderNotifications(mail, locale, siteOrigin) }
 }
 

@@ -39,10 +39,14 @@ export interface ClaimedAcknowledgement extends ClaimedBase {
   type: 'contact_acknowledgement'
 }
 
-/** A security notice to an account's owner (the account was locked: migration 20261202110000). */
+/**
+ * A security notice to an account's owner: the account was locked (migration 20261202110000), or
+ * staff removed a lost second factor (20261207300000; `factor_name` names it).
+ */
 export interface ClaimedSecurityNotice extends ClaimedBase {
   type: 'security_notice'
-  kind: 'failed_sign_ins' | 'failed_codes'
+  kind: 'failed_sign_ins' | 'failed_codes' | 'factors_reset_by_staff'
+  factor_name?: string | null
 }
 
 export type ClaimedMail = ClaimedNotificationMail | ClaimedAcknowledgement | ClaimedSecurityNotice

@@ -7,7 +7,6 @@ import { booleanField, isUuid, readBody, textQuery } from './http'
 import { deleteFactor, factorJson, factorsOf } from './mfa-data'
 import { findUserById, type UserRow } from './users'
 import { userJson } from './user-json'
-import { sendSecurityNotice } from './notices'
 import { isPgError } from '../db/database'
 
 export async function userFromPath(ctx: AuthContext, c: Context): Promise<UserRow> {
@@ -96,8 +95,8 @@ export function deleteUserFactor(ctx: AuthContext): Handler {
     const factor = (await factorsOf(ctx.deps.db, user.id)).find((f) => f.id === c.req.param('factorId'))
     if (!factor) throw errors.factorNotFound()
     await ctx.deps.db.transaction((tx) => deleteFactor(tx, factor))
-    // Only the service role gets here, i.e. staff acting for the owner (a lost authenticator).
-    if (factor.status === 'verified') sendSecurityNotice(ctx, user, 'factors_reset_by_staff', factor.friendly_name)
+    // As Supabase Auth: no notice here. Staff removing a lost factor tell its owner through
+    // record_mfa_reset, which queues the notice for the e-mail outbox.
     return c.json(factorJson(factor))
   }
 }

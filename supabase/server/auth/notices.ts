@@ -1,5 +1,5 @@
-// Security notices to an account's owner (a factor added or removed, the password changed, and
-// our own staff-reset notice), in their language, through the Send Email hook as Supabase Auth sends its
+// Security notices to an account's owner (a factor added or removed, the password changed), in
+// their language, through the Send Email hook as Supabase Auth sends its
 // security notifications. Sent after the change is committed and never awaited by the request: a
 // mail server that is slow or down must not undo or delay the change, and the failure is logged.
 import type { SecurityNoticeKind } from '../../functions/_shared/mail/auth-mails.ts'
@@ -7,15 +7,17 @@ import type { AuthContext } from './context'
 import { sendAuthEmail } from './email-hook'
 import type { UserRow } from './users'
 
-/** The notices sent through the Send Email hook. The lock's are queued in SQL by the verification hooks. */
-export type HookNoticeKind = Exclude<SecurityNoticeKind, 'failed_sign_ins' | 'failed_codes'>
+/**
+ * The notices sent through the Send Email hook. The lock's are queued in SQL by the verification
+ * hooks, and the staff reset's by record_mfa_reset.
+ */
+export type HookNoticeKind = Exclude<SecurityNoticeKind, 'failed_sign_ins' | 'failed_codes' | 'factors_reset_by_staff'>
 
-/** Supabase's notification types; the last is our server's own (see send-auth-email). */
+/** Supabase's notification types. */
 const actionTypes: Record<HookNoticeKind, string> = {
   password_changed: 'password_changed_notification',
   factor_added: 'mfa_factor_enrolled_notification',
   factor_removed: 'mfa_factor_unenrolled_notification',
-  factors_reset_by_staff: 'mfa_factors_reset_by_staff_notification',
 }
 
 export function sendSecurityNotice(

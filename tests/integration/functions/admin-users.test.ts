@@ -607,10 +607,23 @@ describeOnOneDatabase('admin-users function on %s', (kind) => {
         is_internal: true,
         summary: { changed: ['mfa_factors'], removed_factors: 2 },
       })
-      const mail = await server.deps.catcher!.waitFor(target.email, (m) =>
-        m.subject.startsWith('Cauce Data ha quitado'),
+      // Queued in SQL by record_mfa_reset (Supabase Auth sends no notice for an admin's deletion),
+      // one per factor by its name, and sent by the e-mail outbox, once.
+      const queued = await server.deps.db.query<{ factor_name: string }>(
+        `select factor_name from private.security_notices
+          where user_id = $1 and kind = 'factors_reset_by_staff' order by factor_name`,
+        [target.id],
       )
-      expect(mail.subject).toBe('Cauce Data ha quitado un método de verificación en dos pasos de su cuenta')
+      expect(queued.rows.map((row) => row.factor_name)).toEqual(['Móvil', 'Reserva'])
+      await server.notificationMails.flush()
+      const subject = 'Cauce Data ha quitado un método de verificación en dos pasos de su cuenta'
+      const mail = await server.deps.catcher!.waitFor(
+        target.email,
+        (m) => m.subject === subject && m.text.includes('“Móvil”'),
+      )
+      expect(mail.subject).toBe(subject)
+      await server.deps.catcher!.waitFor(target.email, (m) => m.subject === subject && m.text.includes('“Reserva”'))
+      expect(await server.notificationMails.flush()).toBe(0)
 
       // The password alone signs them in again, at aal1 with nothing left to ask.
       const again = server.client()
