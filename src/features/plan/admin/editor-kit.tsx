@@ -1,7 +1,7 @@
 // What the plan's editors share: the outcome message of a write, the titled panel each editor
 // stands in, the refresh after a write, a refused save said on its field, and a form's buttons.
 import type { ReactNode } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { FormAlert } from '@/components/form/field'
 import { failuresOf, toFormFailure } from '@/lib/write-failure'
@@ -38,6 +38,23 @@ export function useRefresh(projectId: string) {
       // The project's header shows the progress the plan moves.
       queryClient.invalidateQueries({ predicate: (query) => JSON.stringify(query.queryKey).includes(projectId) }),
     ])
+}
+
+/** Deleting a row of an editor: says what was deleted (or why not), then refreshes the plan. */
+export function useRemoval<T>(
+  projectId: string,
+  remove: (row: T) => Promise<unknown>,
+  deleted: (row: T) => string,
+  onMessage: (outcome: Outcome) => void,
+) {
+  const { i18n } = useLingui()
+  const refresh = useRefresh(projectId)
+  return useMutation({
+    mutationFn: remove,
+    onSuccess: (_, row) => onMessage({ tone: 'info', text: deleted(row) }),
+    onError: (error) => onMessage({ tone: 'error', text: i18n._(saveFailureMessage(error)) }),
+    onSettled: refresh,
+  })
 }
 
 /** A failed save: on the field the table names, otherwise as the form's message. */

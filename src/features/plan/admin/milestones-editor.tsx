@@ -2,7 +2,6 @@
 // or edits one.
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { useMutation } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Field, SelectField } from '@/components/form/field'
 import * as formStyles from '@/components/form/form.css'
@@ -14,7 +13,6 @@ import { DataTable } from '@/components/ui/data-table'
 import { RowAction } from '@/components/ui/row-action'
 import { EmptyState } from '@/components/ui/page-kit'
 import { actionName } from '@/lib/action-name'
-import { saveFailureMessage } from '@/lib/auth/messages'
 import { formatDate } from '@/lib/format'
 import { labelOf } from '@/lib/labels'
 import { milestoneStatusLabels } from '../labels'
@@ -28,7 +26,7 @@ import {
   toMilestoneRow,
   type MilestoneInput,
 } from '../rules'
-import { FormActions, Message, Panel, useRefresh, useSaveFailure, type Outcome } from './editor-kit'
+import { FormActions, Message, Panel, useRefresh, useRemoval, useSaveFailure, type Outcome } from './editor-kit'
 
 // ─── Milestones ──────────────────────────────────────────────────────────────────────────────
 
@@ -44,19 +42,15 @@ export function MilestonesEditor({
   onMessage: (outcome: Outcome) => void
 }) {
   const { t, i18n } = useLingui()
-  const refresh = useRefresh(projectId)
   const [editing, setEditing] = useState<PlanMilestone | null>(null)
   const [round, setRound] = useState(0)
   const titles = new Map(phases.map((phase) => [phase.id, phase.title]))
-  const removal = useMutation({
-    mutationFn: (milestone: PlanMilestone) => deleteMilestone(milestone.id),
-    onSuccess: (_, milestone) => {
-      const title = milestone.title
-      onMessage({ tone: 'info', text: t`The milestone “${title}” has been deleted.` })
-    },
-    onError: (error) => onMessage({ tone: 'error', text: i18n._(saveFailureMessage(error)) }),
-    onSettled: refresh,
-  })
+  const removal = useRemoval(
+    projectId,
+    (milestone: PlanMilestone) => deleteMilestone(milestone.id),
+    ({ title }) => t`The milestone “${title}” has been deleted.`,
+    onMessage,
+  )
   return (
     <section className={page.section} aria-labelledby="plan-milestones-title">
       <h3 id="plan-milestones-title" className={page.sectionTitle}>

@@ -21,7 +21,7 @@ import { phaseStatusLabels } from '../labels'
 import { usedByPhase, type PlanPhase } from '../plan-model'
 import { deletePhase, reorderPhases, savePhase } from '../queries'
 import { checkPhase, phaseConstraints, phaseFields, phaseStatuses, toPhaseRow, type PhaseInput } from '../rules'
-import { FormActions, Message, Panel, useRefresh, useSaveFailure, type Outcome } from './editor-kit'
+import { FormActions, Message, Panel, useRefresh, useRemoval, useSaveFailure, type Outcome } from './editor-kit'
 
 // ─── Phases ──────────────────────────────────────────────────────────────────────────────────
 
@@ -55,15 +55,12 @@ export function PhasesEditor({
     onError: (error) => onMessage({ tone: 'error', text: i18n._(saveFailureMessage(error)) }),
     onSettled: refresh,
   })
-  const removal = useMutation({
-    mutationFn: (phase: PlanPhase) => deletePhase(phase.id),
-    onSuccess: (_, phase) => {
-      const title = phase.title
-      onMessage({ tone: 'info', text: t`The phase “${title}” has been deleted.` })
-    },
-    onError: (error) => onMessage({ tone: 'error', text: i18n._(saveFailureMessage(error)) }),
-    onSettled: refresh,
-  })
+  const removal = useRemoval(
+    projectId,
+    (phase: PlanPhase) => deletePhase(phase.id),
+    ({ title }) => t`The phase “${title}” has been deleted.`,
+    onMessage,
+  )
   return (
     <section className={page.section} aria-labelledby="plan-phases-title">
       <h3 id="plan-phases-title" className={page.sectionTitle}>

@@ -2,7 +2,6 @@
 // the CSV import (./time-import.tsx).
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { useMutation } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Field, SelectField } from '@/components/form/field'
 import * as formStyles from '@/components/form/form.css'
@@ -14,14 +13,13 @@ import { ConfirmButton } from '@/components/ui/confirm-button'
 import { DataTable } from '@/components/ui/data-table'
 import { EmptyState } from '@/components/ui/page-kit'
 import { actionName } from '@/lib/action-name'
-import { saveFailureMessage } from '@/lib/auth/messages'
 import { formatDate, formatMetric, todayIso } from '@/lib/format'
 import { useProfile } from '@/lib/auth/use-auth'
 import { type PlanPhase } from '../plan-model'
 import { deleteTimeEntry, insertTimeEntries, type StaffMember, type TimeEntry } from '../queries'
 import { checkTimeEntry, timeEntryConstraints, timeEntryFields, type TimeEntryInput } from '../rules'
 import * as styles from '../plan.css'
-import { Message, Panel, useRefresh, useSaveFailure, type Outcome } from './editor-kit'
+import { Message, Panel, useRefresh, useRemoval, useSaveFailure, type Outcome } from './editor-kit'
 import { TimeImport } from './time-import'
 
 // ─── Time ────────────────────────────────────────────────────────────────────────────────────
@@ -40,16 +38,15 @@ export function TimeEditor({
   onMessage: (outcome: Outcome) => void
 }) {
   const { t, i18n } = useLingui()
-  const refresh = useRefresh(projectId)
   const [round, setRound] = useState(0)
   const titles = new Map(phases.map((phase) => [phase.id, phase.title]))
   const names = new Map(staff.map((person) => [person.id, person.full_name]))
-  const removal = useMutation({
-    mutationFn: (entry: TimeEntry) => deleteTimeEntry(entry.id),
-    onSuccess: () => onMessage({ tone: 'info', text: t`The time entry has been deleted.` }),
-    onError: (error) => onMessage({ tone: 'error', text: i18n._(saveFailureMessage(error)) }),
-    onSettled: refresh,
-  })
+  const removal = useRemoval(
+    projectId,
+    (entry: TimeEntry) => deleteTimeEntry(entry.id),
+    () => t`The time entry has been deleted.`,
+    onMessage,
+  )
   const shown = entries.slice(0, 50)
   const total = entries.length
   return (
