@@ -1,15 +1,12 @@
 // A project's metrics for staff: one chart per metric (the portal's chart), every recorded point
-// with share/hide and delete, a form for one point, and the CSV import: choose a file, see every
-// row checked with its problems named by row, column and reason, and import all rows in one
-// insert only when none has a problem.
-import { useId, useRef, useState } from 'react'
+// with share/hide and delete, a form for one point, and the CSV import (csv-import.tsx).
+import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
 import { msg, plural } from '@lingui/core/macro'
-import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { CheckboxField, Field, SelectField } from '@/components/form/field'
 import * as formStyles from '@/components/form/form.css'
-import * as layout from '@/components/ui/layout.css'
 import { formatMetric, formatPeriodLabel } from '@/lib/format'
 import { groupMetrics, MetricCardHead } from '@/features/metrics/metric-series'
 import { EmptyState } from '@/components/ui/page-kit'
@@ -28,23 +25,15 @@ import {
   type ProjectRef,
 } from '@/components/form/project-form-kit'
 import { useRulesResolver } from '@/components/form/rules-resolver'
-import {
-  csvColumns,
-  MAX_CSV_BYTES,
-  metricIdentity,
-  parseMetricsCsv,
-  requiredColumns,
-  type CsvResult,
-} from './metrics-csv'
 import { adminMetricsQuery, type AdminMetric } from '@/features/metrics/admin/queries'
 import { metricGranularities, metricUnits } from '@/features/metrics/vocabulary'
 import { checkMetric, metricFields, type MetricField, metricFailures } from '@/features/metrics/rules'
 import { granularityLabels, metricUnitLabels } from '@/features/metrics/labels'
 import { labelOf } from '@/lib/labels'
 import * as styles from '@/components/form/project-forms.css'
-import { CsvProblemList, CsvProblemsPanel } from '@/components/ui/csv-problems'
 import { DataTable } from '@/components/ui/data-table'
 import { actionName } from '@/lib/action-name'
+import { CsvImport } from './csv-import'
 
 export function MetricsAdmin({ project }: { project: ProjectRef }) {
   const { data: metrics } = useSuspenseQuery(adminMetricsQuery(project.id))
@@ -332,228 +321,6 @@ function AddMetricForm({ project, metrics }: { project: ProjectRef; metrics: Adm
           </SubmitButton>
         </div>
       </form>
-    </Panel>
-  )
-}
-
-function CsvImport({ project, metrics }: { project: ProjectRef; metrics: AdminMetric[] }) {
-  const { t, i18n } = useLingui()
-  const invalidate = useInvalidateProject(project.id)
-  const failureText = useFailureText(metricFailures)
-  const fileRef = useRef<HTMLInputElement>(null)
-  const [fileError, setFileError] = useState<string | undefined>()
-  const [result, setResult] = useState<(CsvResult & { fileName: string }) | null>(null)
-  const [outcome, setOutcome] = useState<Outcome>(null)
-
-  const rows = result?.rows ?? []
-  const invalidRows = rows.filter((row) => row.problems.length > 0)
-  const allProblems = result ? [...result.fileProblems, ...invalidRows.flatMap((row) => row.problems)] : []
-  const ready = result !== null && allProblems.length === 0 && rows.length > 0
-
-  const importing = useMutation({
-    mutationFn: () =>
-      insertMetrics(
-        project.id,
-        rows.map((row) => row.values!),
-      ),
-    onSuccess: (count) => {
-      setResult(null)
-      if (fileRef.current) fileRef.current.value = ''
-      setOutcome({
-        tone: 'info',
-        text: i18n._(
-          msg({ message: plural(count, { one: '# value has been imported.', other: '# values have been imported.' }) }),
-        ),
-      })
-    },
-    onError: (error) => {
-      const reason = failureText(error)
-      setOutcome({ tone: 'error', text: t`Nothing was imported: ${reason}` })
-    },
-    onSettled: invalidate,
-  })
-
-  const check = async () => {
-    setOutcome(null)
-    setResult(null)
-    const file = fileRef.current?.files?.[0]
-    if (!file) {
-      setFileError(t`Choose a CSV file to check.`)
-      fileRef.current?.focus()
-      return
-    }
-    if (!/\.csv$/i.test(file.name) && !['text/csv', 'application/vnd.ms-excel', 'text/plain'].includes(file.type)) {
-      setFileError(t`This is not a CSV file. Choose a file ending in .csv.`)
-      fileRef.current?.focus()
-      return
-    }
-    if (file.size > MAX_CSV_BYTES) {
-      setFileError(t`The file is too large: a CSV import has at most 1 MB.`)
-      fileRef.current?.focus()
-      return
-    }
-    if (file.size === 0) {
-      setFileError(t`The file is empty.`)
-      fileRef.current?.focus()
-      return
-    }
-    setFileError(undefined)
-    let text: string
-    try {
-      text = await file.text()
-    } catch {
-      setFileError(t`The file could not be read.`)
-      return
-    }
-    setResult({ ...parseMetricsCsv(text, metrics.map(metricIdentity)), fileName: file.name })
-  }
-
-  const shown = Math.min(rows.length, 200)
-  const total = rows.length
-  const invalidCount = invalidRows.length
-  const fileName = result?.fileName ?? ''
-
-  return (
-    <Panel title={<Trans>Import values from a CSV file</Trans>} testId="csv-import">
-      <div className={page.text}>
-        <p className={page.text}>
-          <Trans>
-            One value per row, with a header row naming the columns (comma or semicolon separated, UTF-8). Required
-            columns:
-          </Trans>
-        </p>
-        <ul className={styles.columnList}>
-          {requiredColumns.map((column) => (
-            <li key={column}>
-              <code className={styles.code}>{column}</code>
-            </li>
-          ))}
-        </ul>
-        <p className={page.text}>
-          <Trans>
-            Optional: <code className={styles.code}>unit</code> (count if empty),{' '}
-            <code className={styles.code}>granularity</code> (month if empty),{' '}
-            <code className={styles.code}>target</code>, <code className={styles.code}>visible_to_client</code> (true or
-            false, true if empty) and <code className={styles.code}>notes</code>. Dates are written YYYY-MM-DD; numbers
-            have a dot or a comma for decimals and no thousands separators.
-          </Trans>
-        </p>
-        <p className={page.text}>
-          <a href="/examples/metrics-import-example.csv" download="metrics-import-example.csv">
-            <Trans>Download an example CSV file</Trans>
-          </a>
-        </p>
-      </div>
-      <OutcomeMessage outcome={outcome} />
-      <form
-        className={formStyles.form}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault()
-          void check()
-        }}
-      >
-        <Field
-          ref={fileRef}
-          label={t`CSV file`}
-          type="file"
-          accept=".csv,text/csv"
-          hint={<Trans>Up to 1,000 rows. Nothing is imported until you confirm.</Trans>}
-          error={fileError}
-          onChange={() => {
-            setFileError(undefined)
-            setResult(null)
-          }}
-        />
-        <div className={styles.actions}>
-          <button type="submit" className={layout.buttonSecondary}>
-            <Trans>Check the file</Trans>
-          </button>
-        </div>
-      </form>
-
-      {result && (
-        <div className={page.section} data-testid="csv-preview">
-          {allProblems.length > 0 ? (
-            <CsvProblemsPanel fileName={fileName} total={total} invalid={invalidCount} problems={allProblems} />
-          ) : (
-            <p className={page.panel} role="status">
-              <Plural
-                value={total}
-                one={`The row of “${fileName}” is valid. Check the preview, then import it.`}
-                other={`All # rows of “${fileName}” are valid. Check the preview, then import them.`}
-              />
-            </p>
-          )}
-          {rows.length > 0 && (
-            <DataTable
-              layout="scroll"
-              caption={
-                shown < rows.length ? (
-                  <Trans>
-                    Preview of “{fileName}” (first {shown} of {total} rows)
-                  </Trans>
-                ) : (
-                  <Trans>Preview of “{fileName}”</Trans>
-                )
-              }
-              showCaption
-              rows={rows.slice(0, shown)}
-              rowKey={(row) => String(row.row)}
-              rowAttributes={(row) => ({ className: row.problems.length > 0 ? styles.errorRow : undefined })}
-              columns={[
-                { key: 'row', header: t`Row`, rowHeader: true, cell: (row) => row.row },
-                ...csvColumns.map((column) => ({
-                  key: column,
-                  header: column,
-                  headerClassName: styles.code,
-                  cell: (row: (typeof rows)[number]) => row.cells[column] ?? '',
-                })),
-                {
-                  key: 'check',
-                  header: t`Check`,
-                  cell: (row) =>
-                    row.problems.length === 0 ? (
-                      <span className={styles.ok}>
-                        <Trans>Valid</Trans>
-                      </span>
-                    ) : (
-                      <CsvProblemList problems={row.problems} />
-                    ),
-                },
-              ]}
-            />
-          )}
-          {ready && (
-            <div className={styles.actions}>
-              <button
-                type="button"
-                className={layout.buttonPrimary}
-                aria-disabled={importing.isPending || undefined}
-                onClick={() => {
-                  if (!importing.isPending) importing.mutate()
-                }}
-              >
-                {importing.isPending ? (
-                  <Trans>Importing...</Trans>
-                ) : (
-                  <Plural value={total} one="Import # value" other="Import # values" />
-                )}
-              </button>
-              <button
-                type="button"
-                className={page.smallButton}
-                onClick={() => {
-                  setResult(null)
-                  if (fileRef.current) fileRef.current.value = ''
-                }}
-              >
-                <Trans>Discard</Trans>
-              </button>
-            </div>
-          )}
-        </div>
-      )}
     </Panel>
   )
 }

@@ -4,9 +4,7 @@ import { useRef, useState } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { msg, plural } from '@lingui/core/macro'
-import { Field } from '@/components/form/field'
-import * as formStyles from '@/components/form/form.css'
-import * as layout from '@/components/ui/layout.css'
+import { CsvConfirm, CsvFileForm } from '@/components/form/csv-import'
 import * as page from '@/components/ui/page.css'
 import { CsvProblemsPanel } from '@/components/ui/csv-problems'
 import { saveFailureMessage } from '@/lib/auth/messages'
@@ -28,7 +26,6 @@ export function TimeImport({
   const { t, i18n } = useLingui()
   const refresh = useRefresh(projectId)
   const fileRef = useRef<HTMLInputElement>(null)
-  const [fileError, setFileError] = useState<string | undefined>()
   const [result, setResult] = useState<(ImportResult & { fileName: string }) | null>(null)
   const [outcome, setOutcome] = useState<Outcome>(null)
   const rows = result?.rows ?? []
@@ -59,29 +56,6 @@ export function TimeImport({
     onSettled: refresh,
   })
 
-  const check = async () => {
-    setOutcome(null)
-    setResult(null)
-    const file = fileRef.current?.files?.[0]
-    const refuse = (text: string) => {
-      setFileError(text)
-      fileRef.current?.focus()
-    }
-    if (!file) return refuse(t`Choose a CSV file to check.`)
-    if (!/\.csv$/i.test(file.name) && !['text/csv', 'application/vnd.ms-excel', 'text/plain'].includes(file.type))
-      return refuse(t`This is not a CSV file. Choose a file ending in .csv.`)
-    if (file.size > MAX_IMPORT_BYTES) return refuse(t`The file is too large: a CSV import has at most 1 MB.`)
-    if (file.size === 0) return refuse(t`The file is empty.`)
-    setFileError(undefined)
-    let text: string
-    try {
-      text = await file.text()
-    } catch {
-      return refuse(t`The file could not be read.`)
-    }
-    setResult({ ...parseTimeEntriesCsv(text, phases, staff), fileName: file.name })
-  }
-
   const fileName = result?.fileName ?? ''
   const total = rows.length
   const invalid = rows.filter((row) => row.problems.length > 0).length
@@ -97,36 +71,20 @@ export function TimeImport({
         </Trans>
       </p>
       <Message outcome={outcome} />
-      <form
-        className={formStyles.form}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault()
-          void check()
+      <CsvFileForm
+        inputRef={fileRef}
+        label={t`CSV file of time entries`}
+        hint={
+          <Trans>Up to 1,000 rows. Nothing is imported until you confirm, and nothing at all if a row is wrong.</Trans>
+        }
+        maxBytes={MAX_IMPORT_BYTES}
+        onCheck={() => {
+          setOutcome(null)
+          setResult(null)
         }}
-      >
-        <Field
-          ref={fileRef}
-          label={t`CSV file of time entries`}
-          type="file"
-          accept=".csv,text/csv"
-          hint={
-            <Trans>
-              Up to 1,000 rows. Nothing is imported until you confirm, and nothing at all if a row is wrong.
-            </Trans>
-          }
-          error={fileError}
-          onChange={() => {
-            setFileError(undefined)
-            setResult(null)
-          }}
-        />
-        <div className={styles.actions}>
-          <button type="submit" className={layout.buttonSecondary}>
-            <Trans>Check the file</Trans>
-          </button>
-        </div>
-      </form>
+        onChange={() => setResult(null)}
+        onRead={(file) => setResult({ ...parseTimeEntriesCsv(file.text, phases, staff), fileName: file.name })}
+      />
       {result &&
         (problems.length > 0 ? (
           <CsvProblemsPanel
@@ -146,25 +104,14 @@ export function TimeImport({
               />
             </p>
             {ready && (
-              <div className={styles.actions}>
-                <button
-                  type="button"
-                  className={layout.buttonPrimary}
-                  aria-disabled={importing.isPending || undefined}
-                  onClick={() => {
-                    if (!importing.isPending) importing.mutate()
-                  }}
-                >
-                  {importing.isPending ? (
-                    <Trans>Importing...</Trans>
-                  ) : (
-                    <Plural value={total} one="Import # time entry" other="Import # time entries" />
-                  )}
-                </button>
-                <button type="button" className={page.smallButton} onClick={() => setResult(null)}>
-                  <Trans>Cancel</Trans>
-                </button>
-              </div>
+              <CsvConfirm
+                pending={importing.isPending}
+                onImport={() => importing.mutate()}
+                cancelLabel={<Trans>Cancel</Trans>}
+                onCancel={() => setResult(null)}
+              >
+                <Plural value={total} one="Import # time entry" other="Import # time entries" />
+              </CsvConfirm>
             )}
           </div>
         ))}
