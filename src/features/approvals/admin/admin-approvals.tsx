@@ -13,20 +13,26 @@ import { SelectField, TextAreaField } from '@/components/form/field'
 import * as form from '@/components/form/form.css'
 import * as page from '@/components/ui/page.css'
 import { downloadText } from '@/lib/csv'
-import { requestApproval, type Deliverable } from '@/features/approvals/admin/api'
+import { requestApproval } from '@/features/approvals/admin/api'
 import { approvalsCsv, approvalsFileName } from './approvals-csv'
-import { describeFailure } from '@/lib/write-failure'
+import { useForm } from 'react-hook-form'
+import { useRulesResolver } from '@/components/form/rules-resolver'
 import {
   OutcomeMessage,
   Panel,
   SubmitButton,
+  useFailureHandler,
   useInvalidateProject,
   type Outcome,
   type ProjectRef,
 } from '@/components/form/project-form-kit'
-import { approvalFailures } from '@/features/approvals/rules'
-
-const MESSAGE_MAX = 2000
+import {
+  approvalFailures,
+  approvalRequestFields,
+  checkApprovalRequest,
+  toDeliverable,
+  type ApprovalRequestInput,
+} from '@/features/approvals/rules'
 
 /** What can be put up for approval: the project's documents and reports (their features' lists). */
 export interface Deliverables {
@@ -64,16 +70,13 @@ function RequestForm({
   project: ProjectRef
   deliverables: Deliverables
 }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const lang = useLangPrefix()
   const profile = useProfile()
   const queryClient = useQueryClient()
   const invalidateProject = useInvalidateProject(project.id)
   const { data: requests } = useSuspenseQuery(projectApprovalsQuery(profile.id, project.id))
   const { data: approvers } = useSuspenseQuery(approversQuery(profile.id, project.organization_id))
-  const [choice, setChoice] = useState('')
-  const [message, setMessage] = useState('')
-  const [fieldError, setFieldError] = useState<{ field: 'deliverable' | 'message'; text: string } | null>(null)
   const [outcome, setOutcome] = useState<Outcome>(null)
   const hintId = useId()
 
@@ -93,22 +96,31 @@ function RequestForm({
       }),
   ]
 
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<ApprovalRequestInput>({
+    defaultValues: { deliverable: '', message: '' },
+    resolver: useRulesResolver((values: ApprovalRequestInput) => checkApprovalRequest(values)),
+  })
+  const handleFailure = useFailureHandler(setError, approvalRequestFields, approvalFailures)
+
   const submit = useMutation({
-    mutationFn: ({ deliverable, text }: { deliverable: Deliverable; text: string | null }) =>
-      requestApproval(deliverable, text),
+    mutationFn: (values: ApprovalRequestInput) =>
+      requestApproval(toDeliverable(values.deliverable), values.message.trim() || null),
     onSuccess: () => {
-      setChoice('')
-      setMessage('')
+      reset()
       setOutcome({
         tone: 'info',
         text: t`The approvers have been asked. They are notified in the portal and by e-mail.`,
       })
     },
     onError: (error) => {
-      const failure = describeFailure(error, approvalFailures)
-      const text = i18n._(failure.message)
-      if (failure.field === 'deliverable' || failure.field === 'message') setFieldError({ field: failure.field, text })
-      else setOutcome({ tone: 'error', text })
+      const text = handleFailure(error)
+      if (text) setOutcome({ tone: 'error', text })
     },
     onSettled: () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: approvalKeys.all(profile.id) }), invalidateProject()]),
@@ -138,17 +150,10 @@ function RequestForm({
           className={form.form}
           noValidate
           aria-busy={submit.isPending}
-          onSubmit={(event) => {
-            event.preventDefault()
+          onSubmit={handleSubmit((values) => {
             setOutcome(null)
-            setFieldError(null)
-            const [kind, id] = choice.split(':')
-            if (!id) return setFieldError({ field: 'deliverable', text: t`Choose what to put up for approval.` })
-            if (message.trim().length > MESSAGE_MAX)
-              return setFieldError({ field: 'message', text: t`A message has at most 2,000 characters.` })
-            const deliverable: Deliverable = kind === 'report' ? { report_id: id } : { document_id: id }
-            submit.mutate({ deliverable, text: message.trim() || null })
-          }}
+            submit.mutate(values)
+          })}
         >
           <p id={hintId} className={page.mutedText}>
             <Trans>
@@ -158,19 +163,17 @@ function RequestForm({
           </p>
           <SelectField
             label={<Trans>Deliverable</Trans>}
-            value={choice}
             aria-describedby={hintId}
-            error={fieldError?.field === 'deliverable' ? fieldError.text : undefined}
-            onChange={(event) => setChoice(event.target.value)}
+            error={errors.deliverable?.message}
             options={[{ value: '', label: t`Choose a document or report` }, ...options]}
+            {...register('deliverable')}
           />
           <TextAreaField
             label={<Trans>Message to the approvers (optional)</Trans>}
-            value={message}
             rows={3}
-            maxLength={MESSAGE_MAX}
-            error={fieldError?.field === 'message' ? fieldError.text : undefined}
-            onChange={(event) => setMessage(event.target.value)}
+            maxLength={2000}
+            error={errors.message?.message}
+            {...register('message')}
           />
           <div className={page.actions}>
             <SubmitButton busy={submit.isPending} busyLabel={<Trans>Sending...</Trans>}>

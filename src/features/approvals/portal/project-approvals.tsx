@@ -21,7 +21,10 @@ import { actionName } from '@/lib/action-name'
 import { useOpenDocument } from '@/lib/storage/use-open-document'
 import type { ApprovalDecisionCode } from '@/features/approvals/vocabulary'
 import { ApprovalRecord } from '@/features/approvals/approval-record'
+import { useForm } from 'react-hook-form'
 import { FormAlert, TextAreaField } from '@/components/form/field'
+import { useRulesResolver } from '@/components/form/rules-resolver'
+import { checkApprovalAnswer, type ApprovalAnswerInput } from '@/features/approvals/rules'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import * as form from '@/components/form/form.css'
 import * as layout from '@/components/ui/layout.css'
@@ -29,8 +32,6 @@ import * as styles from '@/components/ui/page.css'
 import { projectKeys } from '@/lib/query-keys'
 import { activePreview } from '@/lib/auth/view-as'
 import { PreviewNote } from '@/components/ui/preview-note'
-
-const COMMENT_MAX = 2000
 
 interface Answered {
   decision: ApprovalDecisionCode
@@ -214,13 +215,16 @@ function AnswerForm({
   const { t } = useLingui()
   const profile = useProfile()
   const queryClient = useQueryClient()
-  const [comment, setComment] = useState('')
-  const [commentError, setCommentError] = useState<string | undefined>()
   const [confirming, setConfirming] = useState(false)
   const title = request.deliverable_title
   const version = request.version
+  // The decision is the button pressed: the comment's rules depend on it (needed to ask for changes).
+  const { register, handleSubmit, setValue, watch, formState } = useForm<ApprovalAnswerInput>({
+    defaultValues: { decision: 'approved', comment: '' },
+    resolver: useRulesResolver((values: ApprovalAnswerInput) => checkApprovalAnswer(values)),
+  })
   const answer = useMutation({
-    mutationFn: async (decision: ApprovalDecisionCode) => {
+    mutationFn: async ({ decision, comment }: ApprovalAnswerInput) => {
       const { error } = await supabase.from('approval_decisions').insert({
         request_id: request.id,
         version: request.version,
@@ -230,7 +234,7 @@ function AnswerForm({
       } as never)
       if (error) throw new AnswerError(failureOf(error))
     },
-    onSuccess: (_done, decision) => onAnswered({ decision, title, version }),
+    onSuccess: (_done, { decision }) => onAnswered({ decision, title, version }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: approvalKeys.all(profile.id) }),
@@ -245,12 +249,9 @@ function AnswerForm({
     other: t`Your answer could not be saved. Please try again.`,
   }
 
-  function askForChanges() {
-    const text = comment.trim()
-    if (!text) return setCommentError(t`Say what should change.`)
-    if (text.length > COMMENT_MAX) return setCommentError(t`A comment has at most 2,000 characters.`)
-    setCommentError(undefined)
-    answer.mutate('changes_requested')
+  function send(decision: ApprovalDecisionCode) {
+    setValue('decision', decision)
+    void handleSubmit((values) => answer.mutate(values))()
   }
 
   return (
@@ -263,11 +264,10 @@ function AnswerForm({
       {failure && <FormAlert>{failureText[failure]}</FormAlert>}
       <TextAreaField
         label={<Trans>Comment (needed to ask for changes)</Trans>}
-        value={comment}
         rows={3}
-        maxLength={COMMENT_MAX}
-        error={commentError}
-        onChange={(event) => setComment(event.target.value)}
+        maxLength={2000}
+        error={formState.errors.comment?.message}
+        {...register('comment')}
       />
       <div className={styles.actions}>
         <button
@@ -285,7 +285,7 @@ function AnswerForm({
           className={layout.buttonSecondary}
           aria-disabled={answer.isPending || undefined}
           onClick={() => {
-            if (!answer.isPending) askForChanges()
+            if (!answer.isPending) send('changes_requested')
           }}
         >
           <Trans>Ask for changes</Trans>
@@ -302,7 +302,7 @@ function AnswerForm({
         onClose={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false)
-          answer.mutate('approved')
+          send('approved')
         }}
       >
         <p>
@@ -311,7 +311,7 @@ function AnswerForm({
             If a new version is shared, you will be asked again.
           </Trans>
         </p>
-        {comment.trim() && (
+        {watch('comment').trim() && (
           <p>
             <Trans>Your comment is kept with it.</Trans>
           </p>
