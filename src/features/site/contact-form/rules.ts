@@ -4,7 +4,7 @@
 // in the visitor's language. A refusal that still comes back from the database names its
 // constraint; constraintField() maps it to the field.
 import { msg } from '@lingui/core/macro'
-import type { I18n, MessageDescriptor } from '@lingui/core'
+import type { MessageDescriptor } from '@lingui/core'
 import { isEmailAddress } from '@/lib/email-address'
 import { serviceSlugs, specializationSlugs } from '@/lib/pages'
 
@@ -101,11 +101,15 @@ export function fieldProblem(field: ContactField, values: ContactValues): Messag
   }
 }
 
-/** react-hook-form `validate` for one field, with the message in the active language. */
-export function validateField(i18n: I18n, field: ContactField) {
-  return (_value: unknown, values: ContactValues) => {
-    const problem = fieldProblem(field, values)
-    return problem ? i18n._(problem) : true
+/** Every field's problem, in the form's order: what the form's resolver and the no-JS post both check. */
+export function checkContact(values: ContactValues): {
+  problems: { field: ContactField; message: MessageDescriptor }[]
+} {
+  return {
+    problems: contactFields.flatMap((field) => {
+      const message = fieldProblem(field, values)
+      return message ? [{ field, message }] : []
+    }),
   }
 }
 

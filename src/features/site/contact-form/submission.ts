@@ -5,7 +5,7 @@
 import { createContext, useContext } from 'react'
 import type { I18n } from '@lingui/core'
 import {
-  contactFields,
+  checkContact,
   emptyContact,
   fallbackProblems,
   fieldProblem,
@@ -55,10 +55,7 @@ export function readContactForm(form: URLSearchParams): ContactValues {
 }
 
 export function contactProblems(i18n: I18n, values: ContactValues): ContactSubmission['problems'] {
-  return contactFields.flatMap((field) => {
-    const problem = fieldProblem(field, values)
-    return problem ? [{ field, message: i18n._(problem) }] : []
-  })
+  return checkContact(values).problems.map(({ field, message }) => ({ field, message: i18n._(message) }))
 }
 
 /** The message for a field the database refused although it looked fine here. */
