@@ -3,7 +3,8 @@
 // mentions of people on the project (typed with "@") and attachments of its documents; edit within the edit
 // window and delete one's own. Staff may write internal notes, visibly marked; row-level security
 // keeps them from clients, so this screen never has to.
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useController, useForm } from 'react-hook-form'
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useLocation } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -31,7 +32,9 @@ import { EmptyState } from '@/components/ui/page-kit'
 import * as page from '@/components/ui/page.css'
 import * as layout from '@/components/ui/layout.css'
 import * as form from '@/components/form/form.css'
+import { useRulesResolver } from '@/components/form/rules-resolver'
 import { conversationFailureText } from './failure-messages'
+import { checkMessage, type MessageInput } from './rules'
 import { usePresence } from './presence'
 import { readMarkers } from './read-markers'
 import { MentionField } from './mention-field'
@@ -355,29 +358,39 @@ function EditForm({
   const failureText = useFailureText()
   const invalidate = useInvalidateThread(message.project_id)
   const settings = useQuery(conversationSettingsQuery()).data
-  const [text, setText] = useState(message.body)
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<MessageInput>({
+    defaultValues: { body: message.body },
+    resolver: useRulesResolver((values: MessageInput) => checkMessage(values, settings?.max_message_chars)),
+  })
   const save = useMutation({
-    mutationFn: () => editMessage(message.id, text, mentionsIn(text, message.mentions, names)),
+    mutationFn: ({ body }: MessageInput) => editMessage(message.id, body, mentionsIn(body, message.mentions, names)),
     onSuccess: onDone,
     onSettled: invalidate,
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (text.trim()) save.mutate()
-  }
+  const error = errors.body?.message
   return (
-    <form className={styles.composer} onSubmit={submit}>
+    <form className={styles.composer} onSubmit={handleSubmit((values) => save.mutate(values))}>
       <label htmlFor={id} className={form.label}>
         <Trans>Edit your message</Trans>
       </label>
       <textarea
         id={id}
         className={`${form.input} ${form.textarea}`}
-        value={text}
         maxLength={settings?.max_message_chars}
-        onChange={(event) => setText(event.target.value)}
         required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...register('body')}
       />
+      {error && (
+        <span id={`${id}-error`} className={form.error}>
+          {error}
+        </span>
+      )}
       <div className={page.actions}>
         <button type="submit" className={page.smallButton} aria-disabled={save.isPending || undefined}>
           {t`Save`}
@@ -395,6 +408,14 @@ function EditForm({
   )
 }
 
+interface ComposerValues extends MessageInput {
+  internal: boolean
+  /** The documents ticked to attach. */
+  attached: string[]
+}
+
+const emptyComposer: ComposerValues = { body: '', internal: false, attached: [] }
+
 function Composer({
   projectId,
   staff,
@@ -407,16 +428,31 @@ function Composer({
   viewer: string
 }) {
   const { t } = useLingui()
-  const ids = { text: useId(), mention: useId(), internal: useId(), hint: useId() }
+  const ids = { text: useId(), mention: useId(), internal: useId(), hint: useId(), error: useId() }
   const failureText = useFailureText()
   const invalidate = useInvalidateThread(projectId)
   const settings = useQuery(conversationSettingsQuery()).data
   const documents = useQuery(conversationDocumentsQuery(viewer, projectId)).data ?? []
   const textRef = useRef<HTMLTextAreaElement>(null)
-  const [text, setText] = useState('')
-  const [internal, setInternal] = useState(false)
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    formState: { errors },
+  } = useForm<ComposerValues>({
+    defaultValues: emptyComposer,
+    resolver: useRulesResolver((values: ComposerValues) => checkMessage(values, settings?.max_message_chars)),
+    // The message box is a combobox of its own (MentionField): the form focuses it itself.
+    shouldFocusError: false,
+  })
+  const { field: body } = useController({ control, name: 'body' })
+  const { field: attachedField } = useController({ control, name: 'attached' })
+  const internal = watch('internal')
+  const attached = attachedField.value
+  // Who was picked from the list while typing; a mention counts while its "@Name" is in the text.
   const [mentions, setMentions] = useState<string[]>([])
-  const [attached, setAttached] = useState<string[]>([])
   // What was sent last ("Sent." or, after a note, that the next message is the client's again).
   const [sent, setSent] = useState<'message' | 'note' | null>(null)
   const names = useMemo(() => new Map(people.map((person) => [person.id, person.full_name])), [people])
@@ -425,36 +461,38 @@ function Composer({
   const attachable = documents.filter((document) => internal || document.visible_to_client)
   const maxAttachments = settings?.max_attachments ?? 0
   const send = useMutation({
-    mutationFn: (isInternal: boolean) =>
+    mutationFn: (values: ComposerValues) =>
       sendMessage({
         projectId,
-        body: text,
-        isInternal,
-        mentions: mentionsIn(text, mentions, names),
-        documentIds: attached.filter((id) => attachable.some((document) => document.id === id)),
+        body: values.body,
+        isInternal: values.internal,
+        mentions: mentionsIn(values.body, mentions, names),
+        documentIds: values.attached.filter((id) => attachable.some((document) => document.id === id)),
       }),
-    onSuccess: (_sent, isInternal) => {
-      setText('')
-      setMentions([])
-      setAttached([])
-      setSent(isInternal ? 'note' : 'message')
+    onSuccess: (_sent, values) => {
       // Each note is ticked on purpose: the next reply is meant for the client unless ticked again.
-      setInternal(false)
+      reset(emptyComposer)
+      setMentions([])
+      setSent(values.internal ? 'note' : 'message')
       textRef.current?.focus()
     },
     onSettled: invalidate,
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (!text.trim() || send.isPending) return
-    setSent(null)
-    send.mutate(internal)
-  }
+  const submit = handleSubmit(
+    (values) => {
+      if (send.isPending) return
+      setSent(null)
+      send.mutate(values)
+    },
+    () => textRef.current?.focus(),
+  )
   const limit = settings?.max_message_chars
+  const error = errors.body?.message
+  const hints = mentionable.length > 0 ? `${ids.hint} ${ids.mention}` : ids.hint
   return (
     <form
       className={internal ? styles.composerInternal : styles.composer}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       aria-label={internal ? t`Write an internal note` : t`Write a message`}
       data-internal={internal || undefined}
     >
@@ -471,11 +509,12 @@ function Composer({
           id={ids.text}
           textRef={textRef}
           className={`${form.input} ${form.textarea}`}
-          value={text}
+          value={body.value}
           maxLength={limit}
-          describedBy={mentionable.length > 0 ? `${ids.hint} ${ids.mention}` : ids.hint}
+          invalid={Boolean(error)}
+          describedBy={error ? `${ids.error} ${hints}` : hints}
           people={mentionable}
-          onChange={setText}
+          onChange={body.onChange}
           onMention={(personId) => setMentions((current) => [...current, personId])}
         />
         <span id={ids.hint} className={form.hint}>
@@ -488,16 +527,15 @@ function Composer({
             <Trans>Type @ to mention someone on the project.</Trans>
           </span>
         )}
+        {error && (
+          <span id={ids.error} className={form.error}>
+            {error}
+          </span>
+        )}
       </div>
       {staff && (
         <div className={form.checkboxRow}>
-          <input
-            id={ids.internal}
-            type="checkbox"
-            className={form.checkbox}
-            checked={internal}
-            onChange={(event) => setInternal(event.target.checked)}
-          />
+          <input id={ids.internal} type="checkbox" className={form.checkbox} {...register('internal')} />
           <label htmlFor={ids.internal}>
             <Trans>Internal note: only staff will see it</Trans>
           </label>
@@ -516,8 +554,8 @@ function Composer({
                   checked={checked}
                   disabled={!checked && attached.length >= maxAttachments}
                   onChange={(event) =>
-                    setAttached((current) =>
-                      event.target.checked ? [...current, document.id] : current.filter((id) => id !== document.id),
+                    attachedField.onChange(
+                      event.target.checked ? [...attached, document.id] : attached.filter((id) => id !== document.id),
                     )
                   }
                 />

@@ -3,10 +3,11 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { ConversationError, type ConversationFailure } from '@/features/conversation/queries'
+import { conversationMessages } from './rules'
 
 export const conversationFailureMessages: Record<ConversationFailure, MessageDescriptor> = {
   'edit-window': msg`The time to edit this message is over.`,
-  'too-long': msg`The message is too long.`,
+  'too-long': conversationMessages.bodyLength,
   mentions: msg`Only people on the project can be mentioned.`,
   attachments: msg`Only documents of this project can be attached, and not that many.`,
   deleted: msg`This message has been deleted.`,

@@ -22,6 +22,8 @@ interface MentionFieldProps {
   onMention: (personId: string) => void
   describedBy: string
   maxLength?: number
+  /** The text breaks a rule (its message is among `describedBy`). */
+  invalid?: boolean
 }
 
 export function MentionField({
@@ -34,6 +36,7 @@ export function MentionField({
   onMention,
   describedBy,
   maxLength,
+  invalid,
 }: MentionFieldProps) {
   const { t } = useLingui()
   const listId = useId()
@@ -86,6 +89,7 @@ export function MentionField({
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
         aria-activedescendant={open ? optionId(activeIndex) : undefined}
+        aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
         onChange={(event) => {
           const box = event.target
