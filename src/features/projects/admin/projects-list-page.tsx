@@ -18,7 +18,7 @@ import { Panel } from '@/components/form/project-form-kit'
 import { emptyProject, ProjectForm, toProjectRow } from './project-form'
 import { adminProjectKeys } from '@/lib/query-keys'
 import { organizationOptionsQuery, projectListQuery } from './queries'
-import { openStatusFilter, type ProjectFilters } from './vocabulary'
+import { FILTER_MAX, openStatusFilter, type ProjectFilters } from './vocabulary'
 import { projectStatuses } from '@/features/projects/vocabulary'
 import * as styles from '@/components/form/project-forms.css'
 import { DataTable } from '@/components/ui/data-table'
@@ -140,7 +140,7 @@ function FilterForm({
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    if (q.trim().length > 100) {
+    if (q.trim().length > FILTER_MAX) {
       setError(t`Search for at most 100 characters.`)
       return
     }

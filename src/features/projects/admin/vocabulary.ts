@@ -9,6 +9,9 @@ export const openProjectStatuses = ['planning', 'in_progress', 'on_hold'] as con
 /** The status filter's codes: one status, or `open` for any of the open ones. */
 export const openStatusFilter = 'open'
 
+/** The longest filter value the URL keeps, and the longest name search the filter form sends. */
+export const FILTER_MAX = 100
+
 export interface ProjectFilters {
   organization?: string
   status?: string
@@ -18,7 +21,8 @@ export interface ProjectFilters {
 
 /** Only known values survive from the URL; anything else means "no filter". */
 export function validateProjectSearch(search: Record<string, unknown>): ProjectFilters {
-  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim().slice(0, 100) : undefined)
+  const text = (value: unknown) =>
+    typeof value === 'string' && value.trim() ? value.trim().slice(0, FILTER_MAX) : undefined
   const status = text(search.status)
   return {
     organization: text(search.organization),
