@@ -1,8 +1,11 @@
-// The two steps every CSV import shares (the metrics' values, the plan's time entries): choose a
-// file and check that it is a CSV file the importer may read (CsvFileForm), then, once every row
-// is valid, confirm the import or give it up (CsvConfirm). What the rows mean is the import's own.
-import { useState, type ReactNode, type RefObject } from 'react'
+// What every CSV import shares (the metrics' values, the plan's time entries): the file checked
+// and its rows' verdicts kept until they are imported or given up (useCsvImport); the file field
+// that checks it is a CSV file the importer may read (CsvFileForm); and, once every row is valid,
+// the confirmation (CsvConfirm). What the rows mean is the import's own.
+import { useRef, useState, type ReactNode, type RefObject } from 'react'
+import { useMutation } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
+import type { CsvProblem } from '@/components/ui/csv-problems'
 import { Field } from '@/components/form/field'
 import * as formStyles from '@/components/form/form.css'
 import * as layout from '@/components/ui/layout.css'
@@ -15,6 +18,81 @@ const CSV_TYPES = ['text/csv', 'application/vnd.ms-excel', 'text/plain']
 export interface CsvFile {
   name: string
   text: string
+}
+
+/** What an import made of a file: its rows, each with its values when valid, and the file's own problems. */
+interface CsvRows<V> {
+  rows: { values: V | null; problems: CsvProblem[] }[]
+  fileProblems: CsvProblem[]
+}
+
+type Outcome = { tone: 'info' | 'error'; text: string } | null
+
+interface CsvImportOptions<V> {
+  /** Inserts every row's values in one write; resolves to how many were imported. */
+  insert: (values: V[]) => Promise<number>
+  /** What the import says once done. */
+  importedText: (count: number) => string
+  /** Why the database refused the rows. */
+  failureText: (error: unknown) => string
+  /** Refreshes what the page shows, either way. */
+  onSettled: () => unknown
+}
+
+/**
+ * An import's state: the checked file (`result`, with its name) and its problems, whether it may
+ * be imported (`ready`: rows, none wrong), the import itself and what it said (`outcome`).
+ */
+export function useCsvImport<V, R extends CsvRows<V>>({
+  insert,
+  importedText,
+  failureText,
+  onSettled,
+}: CsvImportOptions<V>) {
+  const { t } = useLingui()
+  const inputRef = useRef<HTMLInputElement>(null)
+  const [result, setResult] = useState<(R & { fileName: string }) | null>(null)
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const rows = (result?.rows ?? []) as R['rows']
+  const invalid = rows.filter((row) => row.problems.length > 0).length
+  const problems = result ? [...result.fileProblems, ...rows.flatMap((row) => row.problems)] : []
+  const ready = result !== null && problems.length === 0 && rows.length > 0
+  const clearFile = () => {
+    if (inputRef.current) inputRef.current.value = ''
+  }
+  const importing = useMutation({
+    mutationFn: () => insert(rows.map((row) => row.values!)),
+    onSuccess: (count) => {
+      setResult(null)
+      clearFile()
+      setOutcome({ tone: 'info', text: importedText(count) })
+    },
+    onError: (error) => {
+      const reason = failureText(error)
+      setOutcome({ tone: 'error', text: t`Nothing was imported: ${reason}` })
+    },
+    onSettled,
+  })
+  return {
+    result,
+    setResult,
+    rows,
+    invalid,
+    problems,
+    ready,
+    importing,
+    outcome,
+    clearFile,
+    /** CsvFileForm's wiring: a new check or another file drops what the last one found. */
+    fileForm: {
+      inputRef,
+      onCheck: () => {
+        setOutcome(null)
+        setResult(null)
+      },
+      onChange: () => setResult(null),
+    },
+  }
 }
 
 interface CsvFileFormProps {

@@ -1,8 +1,6 @@
 // The metrics' CSV import: what the file holds (CsvColumnsHelp), the file checked row by row with
 // the metric's rules (metrics-csv.ts), the preview with each problem by row, column and reason,
 // and every row imported in one insert only when none has a problem.
-import { useRef, useState } from 'react'
-import { useMutation } from '@tanstack/react-query'
 import { msg, plural } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import * as page from '@/components/ui/page.css'
@@ -12,12 +10,11 @@ import {
   Panel,
   useFailureText,
   useInvalidateProject,
-  type Outcome,
   type ProjectRef,
 } from '@/components/form/project-form-kit'
-import { CsvConfirm, CsvFileForm } from '@/components/form/csv-import'
+import { CsvConfirm, CsvFileForm, useCsvImport } from '@/components/form/csv-import'
 import { CsvProblemsPanel } from '@/components/ui/csv-problems'
-import { metricFailures } from '@/features/metrics/rules'
+import { metricFailures, type MetricValues } from '@/features/metrics/rules'
 import * as styles from '@/components/form/project-forms.css'
 import { MAX_CSV_BYTES, metricIdentity, parseMetricsCsv, requiredColumns, type CsvResult } from './metrics-csv'
 import { CsvPreview } from './csv-preview'
@@ -27,64 +24,37 @@ export function CsvImport({ project, metrics }: { project: ProjectRef; metrics: 
   const { t, i18n } = useLingui()
   const invalidate = useInvalidateProject(project.id)
   const failureText = useFailureText(metricFailures)
-  const fileRef = useRef<HTMLInputElement>(null)
-  const [result, setResult] = useState<(CsvResult & { fileName: string }) | null>(null)
-  const [outcome, setOutcome] = useState<Outcome>(null)
-
-  const rows = result?.rows ?? []
-  const invalidRows = rows.filter((row) => row.problems.length > 0)
-  const allProblems = result ? [...result.fileProblems, ...invalidRows.flatMap((row) => row.problems)] : []
-  const ready = result !== null && allProblems.length === 0 && rows.length > 0
-
-  const importing = useMutation({
-    mutationFn: () =>
-      insertMetrics(
-        project.id,
-        rows.map((row) => row.values!),
+  const csv = useCsvImport<MetricValues, CsvResult>({
+    insert: (values) => insertMetrics(project.id, values),
+    importedText: (count) =>
+      i18n._(
+        msg({ message: plural(count, { one: '# value has been imported.', other: '# values have been imported.' }) }),
       ),
-    onSuccess: (count) => {
-      setResult(null)
-      if (fileRef.current) fileRef.current.value = ''
-      setOutcome({
-        tone: 'info',
-        text: i18n._(
-          msg({ message: plural(count, { one: '# value has been imported.', other: '# values have been imported.' }) }),
-        ),
-      })
-    },
-    onError: (error) => {
-      const reason = failureText(error)
-      setOutcome({ tone: 'error', text: t`Nothing was imported: ${reason}` })
-    },
+    failureText,
     onSettled: invalidate,
   })
-
+  const { result, rows } = csv
   const total = rows.length
   const fileName = result?.fileName ?? ''
 
   return (
     <Panel title={<Trans>Import values from a CSV file</Trans>} testId="csv-import">
       <CsvColumnsHelp />
-      <OutcomeMessage outcome={outcome} />
+      <OutcomeMessage outcome={csv.outcome} />
       <CsvFileForm
-        inputRef={fileRef}
+        {...csv.fileForm}
         label={t`CSV file`}
         hint={<Trans>Up to 1,000 rows. Nothing is imported until you confirm.</Trans>}
         maxBytes={MAX_CSV_BYTES}
-        onCheck={() => {
-          setOutcome(null)
-          setResult(null)
-        }}
-        onChange={() => setResult(null)}
         onRead={(file) =>
-          setResult({ ...parseMetricsCsv(file.text, metrics.map(metricIdentity)), fileName: file.name })
+          csv.setResult({ ...parseMetricsCsv(file.text, metrics.map(metricIdentity)), fileName: file.name })
         }
       />
 
       {result && (
         <div className={page.section} data-testid="csv-preview">
-          {allProblems.length > 0 ? (
-            <CsvProblemsPanel fileName={fileName} total={total} invalid={invalidRows.length} problems={allProblems} />
+          {csv.problems.length > 0 ? (
+            <CsvProblemsPanel fileName={fileName} total={total} invalid={csv.invalid} problems={csv.problems} />
           ) : (
             <p className={page.panel} role="status">
               <Plural
@@ -95,14 +65,14 @@ export function CsvImport({ project, metrics }: { project: ProjectRef; metrics: 
             </p>
           )}
           {rows.length > 0 && <CsvPreview fileName={fileName} rows={rows} />}
-          {ready && (
+          {csv.ready && (
             <CsvConfirm
-              pending={importing.isPending}
-              onImport={() => importing.mutate()}
+              pending={csv.importing.isPending}
+              onImport={() => csv.importing.mutate()}
               cancelLabel={<Trans>Discard</Trans>}
               onCancel={() => {
-                setResult(null)
-                if (fileRef.current) fileRef.current.value = ''
+                csv.setResult(null)
+                csv.clearFile()
               }}
             >
               <Plural value={total} one="Import # value" other="Import # values" />
