@@ -5,7 +5,7 @@
 // Oversized bodies over a real connection, where the refusal must reach the client before the
 // connection closes, are in refused-bodies.test.ts beside this file.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeEachDatabase, startTestServer, type TestServer } from './support/server'
+import { describeEachDatabase, startTestServer, type TestServer, useTestServer } from './support/server'
 import { organizations, projects, users } from './rls/seed-ids'
 import { demoPassword } from '../../supabase/server/welcome'
 
@@ -954,11 +954,7 @@ describeEachDatabase('hostile input: a flood of messages mentioning staff, on %s
 // A preview's token after its staff member left it (issue 21 item 5): refused like a signed-out
 // session's, on REST, Storage and Auth, within the revocation bound (here 0: at once).
 describeEachDatabase('a left preview on %s', (kind) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer(kind, { AUTH_REVOCATION_CHECK_MS: '0' })
-  })
-  afterAll(() => server.close())
+  const server = useTestServer(kind, { AUTH_REVOCATION_CHECK_MS: '0' })
 
   it('stops reading the moment the preview is left', async () => {
     const staff = server.client()

@@ -2,10 +2,10 @@
 // (support/passkey.ts): enrolment and registration, a later sign-in proved with an assertion,
 // what must fail (wrong origin or RP ID, a replayed or cloned assertion, another user's factor,
 // hostile bodies), the account lock counting passkeys, and the settings that keep it off.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { describeEachDatabase, describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
-import { authRequest, claimsOf, failureOf, relaxLimits, signIn, signUp } from './support/helpers'
+import { describeEachDatabase, describeOnOneDatabase } from '../support/server'
+import { authRequest, claimsOf, failureOf, signIn, signUp, useAuthServer } from './support/helpers'
 import { SoftwarePasskey, type CreationOptions, type Overrides, type RequestOptions } from './support/passkey'
 
 const enabled = { AUTH_MFA_WEB_AUTHN_ENROLL_ENABLED: 'true', AUTH_MFA_WEB_AUTHN_VERIFY_ENABLED: 'true' }
@@ -41,12 +41,7 @@ async function authenticate(client: SupabaseClient, factorId: string, passkey: S
 }
 
 describeEachDatabase('Passkeys as a second factor on %s', (kind) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer(kind, enabled)
-    relaxLimits(server)
-  })
-  afterAll(() => server.close())
+  const server = useAuthServer(kind, enabled)
 
   const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
     (await server.deps.db.query(text, params)).rows as T[]
@@ -334,12 +329,7 @@ describeEachDatabase('Passkeys as a second factor on %s', (kind) => {
 })
 
 describeOnOneDatabase('Passkeys switched off on %s', (kind) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    relaxLimits(server)
-  })
-  afterAll(() => server.close())
+  const server = useAuthServer(kind)
 
   describe('with the default settings', () => {
     it('answers as Supabase Auth does with [auth.mfa.web_authn] off', async () => {

@@ -17,11 +17,21 @@ import {
 } from 'jose'
 import WebSocket from 'ws'
 import { createClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { readEnv } from '../../../supabase/server/env'
 import { developmentKeys } from '../../../supabase/server/lib/dev-keys'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
-import { authRequest, claimsOf, failureOf, password, refreshWith, relaxLimits, signIn, signUp } from './support/helpers'
+import { describeEachDatabase, startTestServer } from '../support/server'
+import {
+  authRequest,
+  claimsOf,
+  failureOf,
+  password,
+  refreshWith,
+  relaxLimits,
+  signIn,
+  signUp,
+  useAuthServer,
+} from './support/helpers'
 
 function newKey(kid: string) {
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
@@ -29,12 +39,7 @@ function newKey(kid: string) {
 }
 
 describeEachDatabase('signing keys on %s', (kind) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    relaxLimits(server)
-  })
-  afterAll(() => server.close())
+  const server = useAuthServer(kind)
 
   it('publishes only the public halves, with their kid', async () => {
     const response = await server.request('/auth/v1/.well-known/jwks.json')

@@ -5,7 +5,7 @@ import { decodeJwt } from 'jose'
 import { Secret, TOTP } from 'otpauth'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { authRuntime } from '../../../../supabase/server/auth/runtime'
-import type { TestServer } from '../../support/server'
+import { useTestServer, type DatabaseKind, type TestServer } from '../../support/server'
 
 export const password = 'correct-horse-battery'
 
@@ -30,6 +30,11 @@ export function relaxLimits(server: TestServer): void {
   limiter.reset()
   accountLock.settings.maxFailures = 10_000
   accountLock.reset()
+}
+
+/** The test server of the enclosing describe block, with limits relaxed (useTestServer). */
+export function useAuthServer(kind: DatabaseKind, envOverrides: Record<string, string> = {}): TestServer {
+  return useTestServer(kind, envOverrides, relaxLimits)
 }
 
 export interface SignedUpUser {

@@ -3,7 +3,8 @@
 // users and the service role.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
-import { startTestServer, type DatabaseKind, type TestServer } from '../../support/server'
+import { afterAll } from 'vitest'
+import { madeBeforeAll, startTestServer, type DatabaseKind, type TestServer } from '../../support/server'
 
 export const userA = '00000000-0000-4000-8000-00000000000a'
 export const userB = '00000000-0000-4000-8000-00000000000b'
@@ -154,6 +155,13 @@ export async function startRestBed(kind: DatabaseKind, env: Record<string, strin
 }
 
 /** Rows of a table as the database owner sees them, for checking what a request changed. */
+/** The REST test bed of the enclosing describe block: started in its beforeAll, closed in its afterAll. */
+export function useRestBed(kind: DatabaseKind, env: Record<string, string> = {}): RestBed {
+  const bed = madeBeforeAll(() => startRestBed(kind, env))
+  afterAll(() => bed.close())
+  return bed
+}
+
 export async function tableRows(bed: RestBed, table: string): Promise<unknown[]> {
   const { rows } = await bed.server.deps.db.query<{ rows: string | null }>(
     `select json_agg(t order by t::text)::text as rows from public.${table} t`,
