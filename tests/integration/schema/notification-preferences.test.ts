@@ -3,10 +3,9 @@
 // them (not by e-mail, at once, the digest's frequency) while the in-app notification stays; and
 // every notification e-mail links to the reader's settings page in their area and language.
 import { randomUUID } from 'node:crypto'
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
-import type { SupabaseClient } from '@supabase/supabase-js'
+import { afterEach, expect, it } from 'vitest'
 import type { Queryable } from '../../../supabase/server/db/database'
-import { describeEachDatabase, signedInClient, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, useSeedClients, useTestServer } from '../support/server'
 import { as } from '../rls/run-as'
 import {
   checkPreferences,
@@ -21,19 +20,12 @@ const lucia = 'lucia.martin@example.com'
 const james = 'james.whitaker@example.com'
 
 describeEachDatabase('notification preferences on %s', (kind) => {
-  let server: TestServer
-  let luciaClient: SupabaseClient
-  let danielClient: SupabaseClient
-  let adminClient: SupabaseClient
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    // Every mention may go at once here: coalescing has its own tests.
-    await server.deps.db.exec('update private.notification_email_settings set immediate_per_window = 1000')
-    luciaClient = await signedInClient(server, users.lucia)
-    danielClient = await signedInClient(server, users.daniel)
-    adminClient = await signedInClient(server, users.admin)
-  })
-  afterAll(() => server.close())
+  // Every mention may go at once here: coalescing has its own tests.
+  const server = useTestServer(kind, {}, (started) =>
+    started.deps.db.exec('update private.notification_email_settings set immediate_per_window = 1000'),
+  )
+  const clients = useSeedClients(server, 'lucia', 'daniel', 'admin')
+  const { lucia: luciaClient, daniel: danielClient, admin: adminClient } = clients
   // Each case starts from nobody's choices.
   afterEach(() => server.deps.db.exec('delete from public.notification_preferences'))
 

@@ -15,6 +15,7 @@ import type { Database } from '../../../supabase/server/db/database'
 import { readEnv } from '../../../supabase/server/env'
 import { createServer } from '../../../supabase/server/server'
 import { demoPassword } from '../../../supabase/server/welcome'
+import { users } from '../rls/seed-ids'
 
 export type DatabaseKind = 'pglite' | 'postgres'
 
@@ -223,10 +224,24 @@ export function useSignedInClient(server: TestServer, userId: string): SupabaseC
   return madeBeforeAll(() => signedInClient(server, userId))
 }
 
+/** Clients signed in as the named seeded users (signedInClient), made in beforeAll. */
+export function useSeedClients<Name extends keyof typeof users>(
+  server: TestServer,
+  ...names: Name[]
+): Record<Name, SupabaseClient> {
+  const clients = names.map((name) => [name, useSignedInClient(server, users[name])] as const)
+  return Object.fromEntries(clients) as Record<Name, SupabaseClient>
+}
+
 /** A client signed in through GoTrue with a seeded user's e-mail and the demo password. */
 export async function signInWithDemoPassword(server: TestServer, email: string): Promise<SupabaseClient> {
   const client = server.client()
   const { error } = await client.auth.signInWithPassword({ email, password: demoPassword })
   if (error) throw new Error(`sign-in of ${email} failed: ${error.message}`)
   return client
+}
+
+/** A client signed in through GoTrue with the demo password (signInWithDemoPassword), made in beforeAll. */
+export function useDemoPasswordClient(server: TestServer, email: string): SupabaseClient {
+  return madeBeforeAll(() => signInWithDemoPassword(server, email))
 }
