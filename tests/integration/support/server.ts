@@ -15,7 +15,7 @@ import type { Database } from '../../../supabase/server/db/database'
 import { readEnv } from '../../../supabase/server/env'
 import { createServer } from '../../../supabase/server/server'
 import { demoPassword } from '../../../supabase/server/welcome'
-import { users } from '../rls/seed-ids'
+import { emails, users } from '../rls/seed-ids'
 
 export type DatabaseKind = 'pglite' | 'postgres'
 
@@ -219,29 +219,31 @@ export function useTestServer(
   return server
 }
 
-/** A client signed in as a seeded user (by id, with a token we sign), made in beforeAll. */
-export function useSignedInClient(server: TestServer, userId: string): SupabaseClient {
-  return madeBeforeAll(() => signedInClient(server, userId))
-}
-
-/** Clients signed in as the named seeded users (signedInClient), made in beforeAll. */
-export function useSeedClients<Name extends keyof typeof users>(
-  server: TestServer,
-  ...names: Name[]
+/** Clients for the named people, each made by `signIn` in beforeAll. */
+function clientsMadeBeforeAll<Name extends string>(
+  names: Name[],
+  signIn: (name: Name) => Promise<SupabaseClient>,
 ): Record<Name, SupabaseClient> {
-  const clients = names.map((name) => [name, useSignedInClient(server, users[name])] as const)
-  return Object.fromEntries(clients) as Record<Name, SupabaseClient>
+  return Object.fromEntries(names.map((name) => [name, madeBeforeAll(() => signIn(name))])) as Record<
+    Name,
+    SupabaseClient
+  >
 }
 
-/** A client signed in through GoTrue with a seeded user's e-mail and the demo password. */
+/** Clients signed in as the named seeded users (signedInClient: a token we sign), made in beforeAll. */
+export function useSeedClients<Name extends keyof typeof users>(server: TestServer, ...names: Name[]) {
+  return clientsMadeBeforeAll(names, (name) => signedInClient(server, users[name]))
+}
+
+/** Clients signed in through GoTrue as the named seeded people with the demo password, made in beforeAll. */
+export function useDemoPasswordClients<Name extends keyof typeof emails>(server: TestServer, ...names: Name[]) {
+  return clientsMadeBeforeAll(names, (name) => signInWithDemoPassword(server, emails[name]))
+}
+
+/** A client signed in through GoTrue with a seeded person's e-mail and the demo password. */
 export async function signInWithDemoPassword(server: TestServer, email: string): Promise<SupabaseClient> {
   const client = server.client()
   const { error } = await client.auth.signInWithPassword({ email, password: demoPassword })
   if (error) throw new Error(`sign-in of ${email} failed: ${error.message}`)
   return client
-}
-
-/** A client signed in through GoTrue with the demo password (signInWithDemoPassword), made in beforeAll. */
-export function useDemoPasswordClient(server: TestServer, email: string): SupabaseClient {
-  return madeBeforeAll(() => signInWithDemoPassword(server, email))
 }
