@@ -220,7 +220,7 @@ export function useTestServer(
 }
 
 /** Clients for the named people, each made by `signIn` in beforeAll. */
-function clientsMadeBeforeAll<Name extends string>(
+export function clientsMadeBeforeAll<Name extends string>(
   names: Name[],
   signIn: (name: Name) => Promise<SupabaseClient>,
 ): Record<Name, SupabaseClient> {
