@@ -8,7 +8,7 @@ import type { Queryable } from '../../../supabase/server/db/database'
 import type { CaughtMail } from '../../../supabase/server/mail/catcher'
 import { describeEachDatabase, type TestServer, useTestServer } from '../support/server'
 import { anotherSender } from '../support/senders'
-import { as, type Actor } from '../rls/run-as'
+import { as, type Actor, shareRiberaDocument } from '../rls/run-as'
 import { documents, objectPath, organizations, projects, users } from '../rls/seed-ids'
 
 const lucia = 'lucia.martin@example.com'
@@ -199,17 +199,7 @@ describeEachDatabase('notification text a client chose, on %s', (kind) => {
   // e-mail about a message opens that message.
   it('warns about quoted text where a person wrote it, not under a title the firm wrote', async () => {
     const marker = randomUUID().slice(0, 8)
-    await as(server.deps.db, 'admin', (tx: Queryable) =>
-      tx.query(
-        `insert into public.documents (project_id, name, storage_path, mime_type, visible_to_client)
-         values ($1, $2, $3, 'application/pdf', true)`,
-        [
-          projects.riberaDashboard,
-          `Plan ${marker}`,
-          objectPath(organizations.ribera, projects.riberaDashboard, `${randomUUID()}.pdf`),
-        ],
-      ),
-    )
+    await shareRiberaDocument(server.deps.db, `Plan ${marker}`)
     await server.notificationMails.flush()
     const firm = await catcher().waitFor(lucia, (m) => m.text.includes(`«Plan ${marker}»`))
     expect(firm.text).not.toContain('El texto entre comillas')

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto'
 import { afterEach, expect, it } from 'vitest'
 import type { Queryable } from '../../../supabase/server/db/database'
 import { describeEachDatabase, useSeedClients, useTestServer } from '../support/server'
-import { as } from '../rls/run-as'
+import { as, shareRiberaDocument } from '../rls/run-as'
 import {
   checkPreferences,
   defaultPreferences,
@@ -14,7 +14,7 @@ import {
   preferencesOf,
   toPreferencesRow,
 } from '../../../src/features/notifications/rules'
-import { organizations, objectPath, projects, users } from '../rls/seed-ids'
+import { projects, users } from '../rls/seed-ids'
 
 const lucia = 'lucia.martin@example.com'
 const james = 'james.whitaker@example.com'
@@ -50,18 +50,7 @@ describeEachDatabase('notification preferences on %s', (kind) => {
         `Nueva versión ${marker}`,
       ]),
     )
-  const shareDocument = (marker: string) =>
-    as(server.deps.db, 'admin', (tx: Queryable) =>
-      tx.query(
-        `insert into public.documents (project_id, name, storage_path, mime_type, visible_to_client)
-         values ($1, $2, $3, 'application/pdf', true)`,
-        [
-          projects.riberaDashboard,
-          `Plan ${marker}`,
-          objectPath(organizations.ribera, projects.riberaDashboard, `${randomUUID()}.pdf`),
-        ],
-      ),
-    )
+  const shareDocument = (marker: string) => shareRiberaDocument(server.deps.db, `Plan ${marker}`)
 
   it('lets a person write and read only their own preferences', async () => {
     const own = await luciaClient
