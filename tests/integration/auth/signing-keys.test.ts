@@ -31,6 +31,7 @@ import {
   signIn,
   signUp,
   useAuthServer,
+  productionEnv,
 } from './support/helpers'
 
 function newKey(kid: string) {
@@ -176,14 +177,7 @@ describe('key rotation', () => {
     expect(() => readEnv({ ...base, JWT_SIGNING_KEYS: JSON.stringify([newKey('a'), newKey('a')]) })).toThrow(
       /its own kid/,
     )
-    const production = {
-      NODE_ENV: 'production',
-      JWT_SECRET: 'x'.repeat(40),
-      ANON_KEY: 'a'.repeat(40),
-      SERVICE_ROLE_KEY: 's'.repeat(40),
-      SMTP_URL: 'smtp://mail.example.com',
-      SITE_URL: 'https://example.com',
-    }
+    const production = productionEnv
     expect(() => readEnv(production)).toThrow(/JWT_SIGNING_KEYS: is the public development value/)
     expect(
       readEnv({ ...production, JWT_SIGNING_KEYS: JSON.stringify([newKey('prod-1')]) }).JWT_SIGNING_KEYS[0]?.kid,

@@ -13,6 +13,7 @@ import {
   signUp,
   uniqueEmail,
   useAuthServer,
+  productionEnv,
 } from './support/helpers'
 
 describeOnOneDatabase('sign-up with confirmation on %s', (kind) => {
@@ -129,15 +130,7 @@ describeOnOneDatabase('sign-up with confirmation on %s', (kind) => {
 
 describe('the auto-confirm setting', () => {
   it('is refused in production', () => {
-    const production = {
-      NODE_ENV: 'production',
-      JWT_SECRET: 'x'.repeat(40),
-      ANON_KEY: 'a'.repeat(40),
-      SERVICE_ROLE_KEY: 's'.repeat(40),
-      SMTP_URL: 'smtp://mail.example.com',
-      SITE_URL: 'https://example.com',
-      AUTH_AUTOCONFIRM: 'true',
-    }
+    const production = { ...productionEnv, AUTH_AUTOCONFIRM: 'true' }
     expect(() => readEnv(production)).toThrow(/AUTH_AUTOCONFIRM: must be false in production/)
     expect(readEnv({}).AUTH_AUTOCONFIRM).toBe(false)
   })

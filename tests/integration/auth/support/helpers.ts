@@ -9,6 +9,16 @@ import { useTestServer, type DatabaseKind, type TestServer } from '../../support
 
 export const password = 'correct-horse-battery'
 
+/** What production requires of the environment, with stand-in secrets (for readEnv's refusals). */
+export const productionEnv = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'x'.repeat(40),
+  ANON_KEY: 'a'.repeat(40),
+  SERVICE_ROLE_KEY: 's'.repeat(40),
+  SMTP_URL: 'smtp://mail.example.com',
+  SITE_URL: 'https://example.com',
+}
+
 export function uniqueEmail(name: string): string {
   return `${name}.${randomUUID().slice(0, 8)}@example.com`
 }
