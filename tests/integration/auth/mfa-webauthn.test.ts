@@ -18,27 +18,32 @@ async function challengeOf(client: SupabaseClient, factorId: string) {
   return data
 }
 
-async function register(client: SupabaseClient, factorId: string, passkey: SoftwarePasskey, overrides?: Overrides) {
+/** Answers a WebAuthn challenge with the passkey: `create` registers it, `request` signs in with it. */
+async function answerChallenge(
+  type: 'create' | 'request',
+  client: SupabaseClient,
+  factorId: string,
+  passkey: SoftwarePasskey,
+  overrides?: Overrides,
+) {
   const challenge = await challengeOf(client, factorId)
-  expect(challenge.webauthn.type).toBe('create')
-  const options = challenge.webauthn.credential_options.publicKey as unknown as CreationOptions
+  expect(challenge.webauthn.type).toBe(type)
+  const options = challenge.webauthn.credential_options.publicKey as unknown
+  const credential =
+    type === 'create'
+      ? passkey.create(options as CreationOptions, overrides)
+      : passkey.get(options as RequestOptions, overrides)
   return client.auth.mfa.verify({
     factorId,
     challengeId: challenge.id,
-    webauthn: { type: 'create', rpId: 'localhost', credential_response: passkey.create(options, overrides) as never },
+    webauthn: { type, rpId: 'localhost', credential_response: credential } as never,
   })
 }
 
-async function authenticate(client: SupabaseClient, factorId: string, passkey: SoftwarePasskey, overrides?: Overrides) {
-  const challenge = await challengeOf(client, factorId)
-  expect(challenge.webauthn.type).toBe('request')
-  const options = challenge.webauthn.credential_options.publicKey as unknown as RequestOptions
-  return client.auth.mfa.verify({
-    factorId,
-    challengeId: challenge.id,
-    webauthn: { type: 'request', rpId: 'localhost', credential_response: passkey.get(options, overrides) as never },
-  })
-}
+const register = (client: SupabaseClient, factorId: string, passkey: SoftwarePasskey, overrides?: Overrides) =>
+  answerChallenge('create', client, factorId, passkey, overrides)
+const authenticate = (client: SupabaseClient, factorId: string, passkey: SoftwarePasskey, overrides?: Overrides) =>
+  answerChallenge('request', client, factorId, passkey, overrides)
 
 describeEachDatabase('Passkeys as a second factor on %s', (kind) => {
   const server = useAuthServer(kind, enabled)
