@@ -28,3 +28,8 @@ export async function expectPageIn(page: Page, expected: PublicPage, lng: Locale
   await expect(alternate('x-default')).toHaveCount(1)
   await expect(alternate('x-default')).toHaveAttribute('href', origin + expected.path)
 }
+
+/** The status message that takes the focus after an action, in the page's language. */
+export async function expectFocusedStatus(page: Page, lng: Locale, message: string): Promise<void> {
+  await expect(page.getByRole('status').filter({ hasText: t(lng, message) })).toBeFocused()
+}
