@@ -33,9 +33,20 @@ async function answerChallenge(
     type === 'create'
       ? passkey.create(options as CreationOptions, overrides)
       : passkey.get(options as RequestOptions, overrides)
+  return verifyWebauthn(client, factorId, challenge.id, type, credential)
+}
+
+/** Verifies a WebAuthn challenge with the credential a passkey made for it. */
+function verifyWebauthn(
+  client: SupabaseClient,
+  factorId: string,
+  challengeId: string,
+  type: 'create' | 'request',
+  credential: unknown,
+) {
   return client.auth.mfa.verify({
     factorId,
-    challengeId: challenge.id,
+    challengeId,
     webauthn: { type, rpId: 'localhost', credential_response: credential } as never,
   })
 }
@@ -90,15 +101,13 @@ describeEachDatabase('Passkeys as a second factor on %s', (kind) => {
       rpId: 'localhost',
     })
 
-    const { data: session, error } = await user.client.auth.mfa.verify({
+    const { data: session, error } = await verifyWebauthn(
+      user.client,
       factorId,
-      challengeId: challenge.id,
-      webauthn: {
-        type: 'create',
-        rpId: 'localhost',
-        credential_response: passkey.create(options) as never,
-      },
-    })
+      challenge.id,
+      'create',
+      passkey.create(options),
+    )
     expect(error).toBeNull()
     const claims = claimsOf(session!.access_token)
     expect(claims.aal).toBe('aal2')
@@ -126,15 +135,7 @@ describeEachDatabase('Passkeys as a second factor on %s', (kind) => {
     expect(options.allowCredentials!.map((c) => Buffer.from(c.id as ArrayBuffer).toString('base64url'))).toEqual([
       passkey.id,
     ])
-    const { data, error } = await client.auth.mfa.verify({
-      factorId,
-      challengeId: challenge.id,
-      webauthn: {
-        type: 'request',
-        rpId: 'localhost',
-        credential_response: passkey.get(options) as never,
-      },
-    })
+    const { data, error } = await verifyWebauthn(client, factorId, challenge.id, 'request', passkey.get(options))
     expect(error).toBeNull()
     expect(claimsOf(data!.access_token).aal).toBe('aal2')
     expect((await client.auth.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe('aal2')

@@ -12,7 +12,13 @@ import { functionEnv } from '../../../supabase/functions/_shared/runtime'
 import { viewAs } from '../../../supabase/functions/view-as/handler'
 import { signedDocumentUrl } from '../../../src/lib/storage/document-link'
 import { documents, projects, tasks, users } from '../rls/seed-ids'
-import { describeOnOneDatabase, signInWithDemoPassword, useDemoPasswordClients, useTestServer } from '../support/server'
+import {
+  describeOnOneDatabase,
+  signInWithDemoPassword,
+  useDemoPasswordClients,
+  useTestServer,
+  storedSessionAuth,
+} from '../support/server'
 import { claimsOf } from './support/helpers'
 
 interface Preview {
@@ -64,17 +70,7 @@ describeOnOneDatabase('view as client on %s', (kind) => {
     // With `base`: the listening server (real fetch and WebSocket), else the app in-process.
     return createClient(base ?? server.url, server.anonKey, {
       global: base ? {} : { fetch: async (input, init) => server.app.fetch(new Request(input, init)) },
-      auth: {
-        storageKey: 'preview',
-        storage: {
-          getItem: (key) => stored.get(key) ?? null,
-          setItem: (key, value) => void stored.set(key, value),
-          removeItem: (key) => void stored.delete(key),
-        },
-        persistSession: true,
-        autoRefreshToken: false,
-        detectSessionInUrl: false,
-      },
+      auth: storedSessionAuth(stored, 'preview'),
       realtime: { transport: WebSocket as never },
     })
   }

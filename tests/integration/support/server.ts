@@ -247,3 +247,21 @@ export async function signInWithDemoPassword(server: TestServer, email: string):
   if (error) throw new Error(`sign-in of ${email} failed: ${error.message}`)
   return client
 }
+
+/**
+ * supabase-js's auth options for a session kept in `stored` under `storageKey`, as a browser tab
+ * keeps it, and never refreshed.
+ */
+export function storedSessionAuth(stored: Map<string, string>, storageKey: string) {
+  return {
+    storageKey,
+    storage: {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => void stored.set(key, value),
+      removeItem: (key: string) => void stored.delete(key),
+    },
+    persistSession: true,
+    autoRefreshToken: false,
+    detectSessionInUrl: false,
+  }
+}
