@@ -226,9 +226,7 @@ describeEachDatabase('REST errors on %s', (kind) => {
       method: 'POST',
       headers: {
         ...html,
-        apikey: bed.server.serviceRoleKey,
-        Authorization: `Bearer ${bed.server.serviceRoleKey}`,
-        'Content-Type': 'application/json',
+        ...bed.serviceJson,
       },
       body: JSON.stringify({ name: 'Never Written' }),
     }

@@ -119,6 +119,8 @@ export interface RestBed {
   /** Signed in as userB (owns author 3 and books 4, 5). */
   bob: SupabaseClient
   aliceToken: string
+  /** The headers of a raw JSON request with the service role. */
+  serviceJson: Record<string, string>
   /** Raw request to /rest/v1 with the anon key (or the given headers). */
   raw(path: string, init?: RequestInit): Promise<Response>
   close(): Promise<void>
@@ -145,6 +147,11 @@ export async function startRestBed(kind: DatabaseKind, env: Record<string, strin
     alice: clientWith(aliceToken),
     bob: clientWith(await sign(userB)),
     aliceToken,
+    serviceJson: {
+      apikey: server.serviceRoleKey,
+      Authorization: `Bearer ${server.serviceRoleKey}`,
+      'Content-Type': 'application/json',
+    },
     raw: (path, init = {}) => {
       const headers = new Headers(init.headers)
       if (!headers.has('apikey')) headers.set('apikey', server.anonKey)
@@ -154,7 +161,6 @@ export async function startRestBed(kind: DatabaseKind, env: Record<string, strin
   }
 }
 
-/** Rows of a table as the database owner sees them, for checking what a request changed. */
 /** The REST test bed of the enclosing describe block: started in its beforeAll, closed in its afterAll. */
 export function useRestBed(kind: DatabaseKind, env: Record<string, string> = {}): RestBed {
   const bed = madeBeforeAll(() => startRestBed(kind, env))
@@ -162,6 +168,7 @@ export function useRestBed(kind: DatabaseKind, env: Record<string, string> = {})
   return bed
 }
 
+/** Rows of a table as the database owner sees them, for checking what a request changed. */
 export async function tableRows(bed: RestBed, table: string): Promise<unknown[]> {
   const { rows } = await bed.server.deps.db.query<{ rows: string | null }>(
     `select json_agg(t order by t::text)::text as rows from public.${table} t`,
