@@ -14,6 +14,7 @@ import { demoUsers } from './support/users'
 import { adminPaths, createOrganization, createStaffUser, signInStaff, userRow } from './support/admin'
 import { inviteMail } from '../../supabase/functions/_shared/mail/invite'
 import type { Locale } from '../../src/lib/locale'
+import { expectFocusedStatus } from './support/assertions'
 
 test.use({ locale: 'es-ES', viewport: { width: 1280, height: 800 }, colorScheme: 'light' })
 
@@ -103,14 +104,11 @@ for (const lng of ['es', 'en'] as const) {
       await expect(invitee).toHaveURL(new RegExp(`${paths.dashboard(inviteeLng)}$`))
       await expect(new PortalPage(invitee, inviteeLng).nav).toBeVisible()
       // The dashboard says the password is set; choosing the first one is no change to be warned of.
-      await expect(
-        invitee.getByRole('status').filter({
-          hasText: t(
-            inviteeLng,
-            'Your password is set and you are signed in. From now on, sign in with your e-mail address and this password.',
-          ),
-        }),
-      ).toBeFocused()
+      await expectFocusedStatus(
+        invitee,
+        inviteeLng,
+        'Your password is set and you are signed in. From now on, sign in with your e-mail address and this password.',
+      )
       expect(await mailsTo(request, baseURL!, email)).toHaveLength(1)
       // The same invitation again, now used: the page speaks of the invitation (not of password
       // resets or one hour) and offers to sign in.

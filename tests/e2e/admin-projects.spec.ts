@@ -15,6 +15,7 @@ import { signInStaff } from './support/admin'
 import { t } from './support/catalog'
 import { inbox, mailsTo } from './support/mail'
 import { createClientUser, demoUsers, organizationId, organizations, projectsOf } from './support/users'
+import { expectFocusedStatus } from './support/assertions'
 
 const projectsPath = (lng: Locale) => withLangPrefix('/admin/dashboard/projects', lng)
 const projectPath = (lng: Locale, id: string) => withLangPrefix(`/admin/dashboard/projects/${id}`, lng)
@@ -117,14 +118,11 @@ test.describe('staff manage a project for a client', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(projectName)
       // The new project's overview, with a confirmation that takes the focus.
       await expect(page).toHaveURL(/\/projects\/[0-9a-f-]{36}\?created=true$/)
-      await expect(
-        page.getByRole('status').filter({
-          hasText: t(
-            lng,
-            'The project has been created. Add its documents, reports, metrics and tasks from the sections above.',
-          ),
-        }),
-      ).toBeFocused()
+      await expectFocusedStatus(
+        page,
+        lng,
+        'The project has been created. Add its documents, reports, metrics and tasks from the sections above.',
+      )
       const projectId = /projects\/([0-9a-f-]{36})/.exec(page.url())?.[1]
       expect(projectId).toBeTruthy()
       const { data: created } = await admin.from('projects').select('*').eq('id', projectId!).single()

@@ -12,19 +12,9 @@ import { test, expect, exactPath, paths, signIn } from './support/auth'
 import { signInStaff } from './support/admin'
 import { t } from './support/catalog'
 import { demoUsers, organizationId, organizations } from './support/users'
+import { recordFrames } from './support/websocket'
 
 test.use({ locale: 'es-ES' })
-
-/** Every frame the page's browser receives over WebSockets, as text. */
-function recordFrames(page: Page): string[] {
-  const frames: string[] = []
-  page.on('websocket', (socket) =>
-    socket.on('framereceived', (frame) =>
-      frames.push(typeof frame.payload === 'string' ? frame.payload : frame.payload.toString('utf8')),
-    ),
-  )
-  return frames
-}
 
 const thread = (page: Page) => page.getByTestId('conversation-thread')
 const messageWith = (page: Page, text: string) => page.getByTestId('conversation-message').filter({ hasText: text })

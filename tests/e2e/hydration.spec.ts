@@ -5,6 +5,7 @@ import { test, expect } from './support/fixtures'
 import { t } from './support/catalog'
 import { pageUrl, publicPages, urlForms } from './support/pages'
 import { Site } from './support/site'
+import { followServiceCard } from './support/assertions'
 import type { Locale } from '../../src/lib/locale'
 
 declare global {
@@ -67,12 +68,7 @@ test('after hydration, links navigate inside the page', async ({ page }) => {
   const site = new Site(page, 'es')
   await page.goto('/es')
   await page.evaluate(() => (window.__sameDocument = true))
-  await site.main
-    .getByRole('link', { name: t('es', 'Data engineering') })
-    .first()
-    .click()
-  await expect(page).toHaveURL('/es/services/data-engineering')
-  await expect(site.h1).toHaveText(t('es', publicPages.find((p) => p.path === '/services/data-engineering')!.h1))
+  await followServiceCard(site)
   await site.footer.getByRole('link', { name: t('es', 'Legal notice') }).click()
   await expect(page).toHaveURL('/es/legal/notice')
   await expect(site.h1).toHaveText(t('es', 'Legal notice'))

@@ -3,29 +3,18 @@
 // organization and it appears. With the project open, staff write a draft report (nothing shows)
 // and publish it: the Reports section shows it. Staff with the projects list open see a colleague's
 // new project appear too.
-import type { Page } from '@playwright/test'
 import { randomUUID } from 'node:crypto'
 import { withLangPrefix } from '../../src/lib/pages'
 import { test, expect, paths, signIn } from './support/auth'
 import { t } from './support/catalog'
 import { createOrganization, signInStaff } from './support/admin'
 import { createClientUser, demoUsers, type OrganizationSlug } from './support/users'
+import { recordFrames } from './support/websocket'
 
 test.use({ locale: 'es-ES', viewport: { width: 1366, height: 900 } })
 
 /** What a change may take to show (the issue's bound). */
 const live = { timeout: 3_000 }
-
-/** Every frame the page's browser receives over WebSockets, as text. */
-function recordFrames(page: Page): string[] {
-  const frames: string[] = []
-  page.on('websocket', (socket) =>
-    socket.on('framereceived', (frame) =>
-      frames.push(typeof frame.payload === 'string' ? frame.payload : frame.payload.toString('utf8')),
-    ),
-  )
-  return frames
-}
 
 /** Resolves once the page's channel `live:<table>|<filter>` hears the database. */
 async function listening(frames: string[], table: string, filter = '') {

@@ -9,6 +9,7 @@ import { inbox } from './support/mail'
 import { pageUrl, publicPages } from './support/pages'
 import { serviceClient } from './support/users'
 import { Site } from './support/site'
+import { followServiceCard } from './support/assertions'
 import { withLangPrefix } from '../../src/lib/pages'
 import type { Locale } from '../../src/lib/locale'
 
@@ -40,12 +41,7 @@ test('links, menus and the language switch work as plain links', async ({ page }
   const site = new Site(page, 'es')
   await page.goto('/es')
   // A service card, then the footer's contact link: each a full page load.
-  await site.main
-    .getByRole('link', { name: t('es', 'Data engineering') })
-    .first()
-    .click()
-  await expect(page).toHaveURL('/es/services/data-engineering')
-  await expect(site.h1).toHaveText(t('es', publicPages.find((p) => p.path === '/services/data-engineering')!.h1))
+  await followServiceCard(site)
   await site.footer.getByRole('link', { name: t('es', 'Contact'), exact: true }).click()
   await expect(page).toHaveURL('/es/contact')
   // The Services trigger leads to the footer's list of services.

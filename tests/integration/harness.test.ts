@@ -1,14 +1,10 @@
 // The test harness itself: a server on a copy of the golden database, reachable through
 // supabase-js, with the caller's role applied in the database.
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeEachDatabase, startTestServer, type TestServer } from './support/server'
+import { expect, it } from 'vitest'
+import { describeEachDatabase, useTestServer } from './support/server'
 
 describeEachDatabase('harness on %s', (kind) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-  })
-  afterAll(() => server.close())
+  const server = useTestServer(kind)
 
   it('applies the platform bootstrap and records it', async () => {
     const { rows } = await server.deps.db.query<{ name: string }>('select name from _platform.applied order by name')

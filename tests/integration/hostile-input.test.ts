@@ -4,8 +4,8 @@
 // server answering another organization's client while it is refused. On PGlite and PostgreSQL.
 // Oversized bodies over a real connection, where the refusal must reach the client before the
 // connection closes, are in refused-bodies.test.ts beside this file.
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeEachDatabase, startTestServer, type TestServer } from './support/server'
+import { beforeAll, expect, it } from 'vitest'
+import { describeEachDatabase, useTestServer } from './support/server'
 import { organizations, projects, users } from './rls/seed-ids'
 import { demoPassword } from '../../supabase/server/welcome'
 
@@ -60,474 +60,304 @@ const documentRow = (project: string, storagePath: string) => ({
 /** A file staff stored in the attacker's organization's folder and did not share with the client. */
 const hiddenStaffFile = `${organizations.ribera}/${projects.riberaDashboard}/notas-internas-modelado.pdf`
 
+const signedIn = { signedIn: true } as const
+/** A read whose query string is refused: 400 saying `says`. */
+const refusedQuery = (name: string, path: string, says: RegExp, extra: Partial<Case> = {}): Case => ({
+  name,
+  path,
+  status: 400,
+  says,
+  ...extra,
+})
+/** A request with a body (a POST unless `extra` names the method), refused with `status` saying `says`. */
+const sent = (
+  name: string,
+  path: string,
+  body: Case['body'],
+  status: number,
+  says: RegExp,
+  extra: Partial<Case> = {},
+): Case => ({ name, path, method: 'POST', body, status, says, ...extra })
+/** A JSON body nested past API_MAX_JSON_DEPTH. */
+const nestedTooDeep = (name: string, path: string, body: string, extra: Partial<Case> = {}) =>
+  sent(name, path, body, 400, /nested more than 64 levels/, extra)
+/** A body past REST_/AUTH_/FUNCTIONS_MAX_BODY_BYTES. */
+const tooLarge = (name: string, path: string, body: Case['body'], extra: Partial<Case> = {}) =>
+  sent(name, path, body, 413, /Request body too large/, extra)
+/** A document row the attacker (signed in) may not write. */
+const documentClaim = (name: string, project: string, storagePath: string, says: RegExp) =>
+  sent(name, '/rest/v1/documents', JSON.stringify(documentRow(project, storagePath)), 403, says, signedIn)
+/** An upload, signed in, to a path the attacker may not write. */
+const refusedUpload = (name: string, objectPath: string, headers: Record<string, string>) =>
+  sent(
+    name,
+    `/storage/v1/object/documents/${objectPath}`,
+    '%PDF-1.4 mine',
+    400,
+    /new row violates row-level security policy/,
+    {
+      ...signedIn,
+      headers: { 'Content-Type': 'application/pdf', ...headers },
+    },
+  )
+
 const cases: Case[] = [
   // Nesting in the query string (REST_MAX_EMBED_DEPTH, REST_MAX_EMBEDS, REST_MAX_FILTER_DEPTH).
-  {
-    name: 'embeds one level past the depth limit',
-    path: `/rest/v1/projects?select=${deepEmbed(9)}`,
-    status: 400,
-    says: /depth of embedded resources.*limit of 8/,
-  },
-  {
-    name: 'embeds 3,000 levels deep',
-    path: `/rest/v1/projects?select=${deepEmbed(3000)}`,
-    status: 400,
-    says: /depth of embedded resources/,
-  },
-  {
-    name: 'embeds 20,000 levels deep, signed in',
-    path: `/rest/v1/projects?select=${deepEmbed(20000)}`,
-    signedIn: true,
-    status: 400,
-    says: /depth of embedded resources/,
-  },
-  {
-    name: '41 embeds side by side',
-    path: `/rest/v1/projects?select=${manyEmbeds(41)}`,
-    status: 400,
-    says: /number of embedded resources.*limit of 40/,
-  },
-  {
-    name: '400 embeds side by side',
-    path: `/rest/v1/projects?select=${manyEmbeds(400)}`,
-    signedIn: true,
-    status: 400,
-    says: /number of embedded resources/,
-  },
-  {
-    name: 'spread embeds 5,000 deep',
-    path: `/rest/v1/documents?select=id,${deep('...projects(', ')', 5000, 'id')}`,
-    status: 400,
-    says: /depth of embedded resources/,
-  },
-  {
-    name: 'or= nested 17 levels',
-    path: `/rest/v1/projects?or=${deepLogic('or', 17)}`,
-    status: 400,
-    says: /nesting of and\/or.*limit of 16/,
-  },
-  {
-    name: 'or= nested 5,000 levels',
-    path: `/rest/v1/projects?or=${deepLogic('or', 5000)}`,
-    signedIn: true,
-    status: 400,
-    says: /nesting of and\/or/,
-  },
-  {
-    name: 'and= nested 5,000 levels',
-    path: `/rest/v1/projects?and=${deepLogic('and', 5000)}`,
-    status: 400,
-    says: /nesting of and\/or/,
-  },
-  {
-    name: 'not.or= nested 5,000 levels',
-    path: `/rest/v1/projects?not.or=${deepLogic('or', 5000)}`,
-    status: 400,
-    says: /nesting of and\/or/,
-  },
-  {
-    name: 'an embedded or= nested 5,000 levels',
-    path: `/rest/v1/projects?select=id,documents(id)&documents.or=${deepLogic('or', 5000)}`,
-    signedIn: true,
-    status: 400,
-    says: /nesting of and\/or/,
-  },
-  {
-    name: 'alternating and/or 5,000 levels',
-    path: `/rest/v1/projects?or=(${'and(name.eq.a,or(name.eq.b,'.repeat(2500)}name.eq.c${'))'.repeat(2500)})`,
-    status: 400,
-    says: /nesting of and\/or/,
-  },
-  {
-    name: 'a JSON path of 17 steps in select',
-    path: `/rest/v1/documents?select=${jsonPath(17)}`,
-    status: 400,
-    says: /JSON path.*limit of 16/,
-  },
-  {
-    name: 'a JSON path of 5,000 steps in a filter',
-    path: `/rest/v1/documents?${jsonPath(5000)}=eq.1`,
-    signedIn: true,
-    status: 400,
-    says: /JSON path/,
-  },
-  {
-    name: 'a JSON path of 5,000 steps in order',
-    path: `/rest/v1/documents?order=${jsonPath(5000)}.desc`,
-    status: 400,
-    says: /JSON path/,
-  },
-  {
-    name: 'a JSON path of 5,000 steps inside or=',
-    path: `/rest/v1/documents?or=(${jsonPath(5000)}.eq.1,id.eq.2)`,
-    status: 400,
-    says: /JSON path/,
-  },
-  {
-    name: 'a JSON path of 5,000 steps in a GET rpc filter',
-    path: `/rest/v1/rpc/client_project_ids?${jsonPath(5000)}=eq.1`,
-    signedIn: true,
-    status: 400,
-    says: /JSON path/,
-  },
+  refusedQuery(
+    'embeds one level past the depth limit',
+    `/rest/v1/projects?select=${deepEmbed(9)}`,
+    /depth of embedded resources.*limit of 8/,
+  ),
+  refusedQuery(
+    'embeds 3,000 levels deep',
+    `/rest/v1/projects?select=${deepEmbed(3000)}`,
+    /depth of embedded resources/,
+  ),
+  refusedQuery(
+    'embeds 20,000 levels deep, signed in',
+    `/rest/v1/projects?select=${deepEmbed(20000)}`,
+    /depth of embedded resources/,
+    signedIn,
+  ),
+  refusedQuery(
+    '41 embeds side by side',
+    `/rest/v1/projects?select=${manyEmbeds(41)}`,
+    /number of embedded resources.*limit of 40/,
+  ),
+  refusedQuery(
+    '400 embeds side by side',
+    `/rest/v1/projects?select=${manyEmbeds(400)}`,
+    /number of embedded resources/,
+    signedIn,
+  ),
+  refusedQuery(
+    'spread embeds 5,000 deep',
+    `/rest/v1/documents?select=id,${deep('...projects(', ')', 5000, 'id')}`,
+    /depth of embedded resources/,
+  ),
+  refusedQuery(
+    'or= nested 17 levels',
+    `/rest/v1/projects?or=${deepLogic('or', 17)}`,
+    /nesting of and\/or.*limit of 16/,
+  ),
+  refusedQuery(
+    'or= nested 5,000 levels',
+    `/rest/v1/projects?or=${deepLogic('or', 5000)}`,
+    /nesting of and\/or/,
+    signedIn,
+  ),
+  refusedQuery('and= nested 5,000 levels', `/rest/v1/projects?and=${deepLogic('and', 5000)}`, /nesting of and\/or/),
+  refusedQuery(
+    'not.or= nested 5,000 levels',
+    `/rest/v1/projects?not.or=${deepLogic('or', 5000)}`,
+    /nesting of and\/or/,
+  ),
+  refusedQuery(
+    'an embedded or= nested 5,000 levels',
+    `/rest/v1/projects?select=id,documents(id)&documents.or=${deepLogic('or', 5000)}`,
+    /nesting of and\/or/,
+    signedIn,
+  ),
+  refusedQuery(
+    'alternating and/or 5,000 levels',
+    `/rest/v1/projects?or=(${'and(name.eq.a,or(name.eq.b,'.repeat(2500)}name.eq.c${'))'.repeat(2500)})`,
+    /nesting of and\/or/,
+  ),
+  refusedQuery(
+    'a JSON path of 17 steps in select',
+    `/rest/v1/documents?select=${jsonPath(17)}`,
+    /JSON path.*limit of 16/,
+  ),
+  refusedQuery(
+    'a JSON path of 5,000 steps in a filter',
+    `/rest/v1/documents?${jsonPath(5000)}=eq.1`,
+    /JSON path/,
+    signedIn,
+  ),
+  refusedQuery('a JSON path of 5,000 steps in order', `/rest/v1/documents?order=${jsonPath(5000)}.desc`, /JSON path/),
+  refusedQuery(
+    'a JSON path of 5,000 steps inside or=',
+    `/rest/v1/documents?or=(${jsonPath(5000)}.eq.1,id.eq.2)`,
+    /JSON path/,
+  ),
+  refusedQuery(
+    'a JSON path of 5,000 steps in a GET rpc filter',
+    `/rest/v1/rpc/client_project_ids?${jsonPath(5000)}=eq.1`,
+    /JSON path/,
+    signedIn,
+  ),
 
   // Nesting in JSON bodies (API_MAX_JSON_DEPTH).
-  {
-    name: 'a REST insert nested 65 levels',
-    path: '/rest/v1/contact_messages',
-    method: 'POST',
-    body: `{"name":${deep('[', ']', 65)}}`,
-    status: 400,
-    says: /nested more than 64 levels/,
-  },
-  {
-    name: 'a REST insert nested 100,000 levels',
-    path: '/rest/v1/contact_messages',
-    method: 'POST',
-    body: `{"name":${deep('[', ']', 100000)}}`,
-    status: 400,
-    says: /nested more than 64 levels/,
-  },
-  {
-    name: 'a REST bulk insert of objects nested 50,000 levels',
-    path: '/rest/v1/tasks',
-    method: 'POST',
-    signedIn: true,
-    body: `[${deep('{"a":', '}', 50000, '1')}]`,
-    status: 400,
-    says: /nested more than 64 levels/,
-  },
-  {
-    name: 'a PATCH body nested 50,000 levels',
-    path: `/rest/v1/tasks?id=eq.${projects.riberaDashboard}`,
-    method: 'PATCH',
-    signedIn: true,
-    body: `{"title":${deep('[', ']', 50000)}}`,
-    status: 400,
-    says: /nested more than 64 levels/,
-  },
-  {
-    name: 'an rpc body nested 50,000 levels',
-    path: '/rest/v1/rpc/client_project_ids',
-    method: 'POST',
-    signedIn: true,
-    body: `{"x":${deep('[', ']', 50000)}}`,
-    status: 400,
-    says: /nested more than 64 levels/,
-  },
-  {
-    name: 'a sign-up body nested 5,000 levels',
-    path: '/auth/v1/signup',
-    method: 'POST',
-    body: `{"email":"a@b.co","password":"x","data":${deep('{"a":', '}', 5000, '1')}}`,
-    status: 400,
-    says: /nested more than 32 levels/,
-  },
-  {
-    name: 'an admin-users body nested 50,000 levels',
-    path: '/functions/v1/admin-users',
-    method: 'POST',
-    signedIn: true,
-    body: `{"action":${deep('[', ']', 50000)}}`,
-    status: 400,
-    says: /nested more than 64 levels/,
-  },
-  {
-    name: 'a storage list body nested 50,000 levels',
-    path: '/storage/v1/object/list/documents',
-    method: 'POST',
-    signedIn: true,
-    body: `{"prefix":${deep('[', ']', 50000)}}`,
-    status: 400,
-    says: /prefix/,
-  },
+  nestedTooDeep('a REST insert nested 65 levels', '/rest/v1/contact_messages', `{"name":${deep('[', ']', 65)}}`),
+  nestedTooDeep(
+    'a REST insert nested 100,000 levels',
+    '/rest/v1/contact_messages',
+    `{"name":${deep('[', ']', 100000)}}`,
+  ),
+  nestedTooDeep(
+    'a REST bulk insert of objects nested 50,000 levels',
+    '/rest/v1/tasks',
+    `[${deep('{"a":', '}', 50000, '1')}]`,
+    signedIn,
+  ),
+  nestedTooDeep(
+    'a PATCH body nested 50,000 levels',
+    `/rest/v1/tasks?id=eq.${projects.riberaDashboard}`,
+    `{"title":${deep('[', ']', 50000)}}`,
+    { method: 'PATCH', ...signedIn },
+  ),
+  nestedTooDeep(
+    'an rpc body nested 50,000 levels',
+    '/rest/v1/rpc/client_project_ids',
+    `{"x":${deep('[', ']', 50000)}}`,
+    signedIn,
+  ),
+  sent(
+    'a sign-up body nested 5,000 levels',
+    '/auth/v1/signup',
+    `{"email":"a@b.co","password":"x","data":${deep('{"a":', '}', 5000, '1')}}`,
+    400,
+    /nested more than 32 levels/,
+  ),
+  nestedTooDeep(
+    'an admin-users body nested 50,000 levels',
+    '/functions/v1/admin-users',
+    `{"action":${deep('[', ']', 50000)}}`,
+    signedIn,
+  ),
+  sent(
+    'a storage list body nested 50,000 levels',
+    '/storage/v1/object/list/documents',
+    `{"prefix":${deep('[', ']', 50000)}}`,
+    400,
+    /prefix/,
+    signedIn,
+  ),
 
-  {
-    name: 'a Realtime broadcast body nested 50,000 levels',
-    path: '/realtime/v1/api/broadcast',
-    method: 'POST',
-    body: `{"messages":${deep('[', ']', 50000)}}`,
-    status: 400,
-    says: /nested more than 64 levels/,
-  },
+  nestedTooDeep(
+    'a Realtime broadcast body nested 50,000 levels',
+    '/realtime/v1/api/broadcast',
+    `{"messages":${deep('[', ']', 50000)}}`,
+  ),
 
   // Sizes: refused while the body streams (REST_/AUTH_/FUNCTIONS_MAX_BODY_BYTES, storage's limits).
-  {
-    name: 'a REST insert of 2 MiB with Content-Length',
-    path: '/rest/v1/contact_messages',
-    method: 'POST',
-    body: JSON.stringify({ name: 'x', email: 'a@b.co', message: 'y'.repeat(2 * mib) }),
-    status: 413,
-    says: /Request body too large/,
-  },
-  {
-    name: 'a REST insert of 64 MiB streamed',
-    path: '/rest/v1/contact_messages',
-    method: 'POST',
-    body: { streamed: 64 * mib },
-    status: 413,
-    says: /Request body too large/,
-  },
-  {
-    name: 'an rpc body of 8 MiB streamed',
-    path: '/rest/v1/rpc/client_project_ids',
-    method: 'POST',
-    signedIn: true,
-    body: { streamed: 8 * mib },
-    status: 413,
-    says: /Request body too large/,
-  },
-  {
-    name: 'a password grant of 16 MiB streamed',
-    path: '/auth/v1/token?grant_type=password',
-    method: 'POST',
-    body: { streamed: 16 * mib },
-    status: 413,
-    says: /Request body too large/,
-  },
-  {
-    name: 'a sign-up declaring 600 MiB',
-    path: '/auth/v1/signup',
-    method: 'POST',
+  tooLarge(
+    'a REST insert of 2 MiB with Content-Length',
+    '/rest/v1/contact_messages',
+    JSON.stringify({ name: 'x', email: 'a@b.co', message: 'y'.repeat(2 * mib) }),
+  ),
+  tooLarge('a REST insert of 64 MiB streamed', '/rest/v1/contact_messages', { streamed: 64 * mib }),
+  tooLarge('an rpc body of 8 MiB streamed', '/rest/v1/rpc/client_project_ids', { streamed: 8 * mib }, signedIn),
+  tooLarge('a password grant of 16 MiB streamed', '/auth/v1/token?grant_type=password', { streamed: 16 * mib }),
+  tooLarge('a sign-up declaring 600 MiB', '/auth/v1/signup', '{}', {
     headers: { 'Content-Length': String(600 * mib) },
-    body: '{}',
-    status: 413,
-    says: /Request body too large/,
-  },
-  {
-    name: 'a recover body of 2 MiB streamed',
-    path: '/auth/v1/recover',
-    method: 'POST',
-    body: { streamed: 2 * mib },
-    status: 413,
-    says: /Request body too large/,
-  },
-  {
-    name: 'an admin-users body of 32 MiB streamed',
-    path: '/functions/v1/admin-users',
-    method: 'POST',
-    signedIn: true,
-    body: { streamed: 32 * mib },
-    status: 413,
-    says: /Request body too large/,
-  },
-  {
-    name: 'a storage list body of 8 MiB streamed',
-    path: '/storage/v1/object/list/documents',
-    method: 'POST',
-    signedIn: true,
-    body: { streamed: 8 * mib },
-    status: 400, // Supabase Storage: HTTP 400, statusCode "413" in the body
-    says: /exceeded the maximum allowed size/,
-  },
-  {
-    name: 'a Realtime broadcast of 32 MiB streamed',
-    path: '/realtime/v1/api/broadcast',
-    method: 'POST',
-    body: { streamed: 32 * mib },
-    status: 413,
-    says: /Request body too large/,
-  },
-  {
-    name: 'a Realtime broadcast batch of 5,000 messages',
-    path: '/realtime/v1/api/broadcast',
-    method: 'POST',
-    body: JSON.stringify({ messages: Array.from({ length: 5000 }, () => ({ topic: 'x', event: 'e', payload: {} })) }),
-    status: 429,
-    says: /reduce the batch size/,
-  },
-  {
-    name: 'a storage upload of 64 MiB streamed',
-    path: `/storage/v1/object/documents/${organizations.ribera}/${projects.riberaDashboard}/big.bin`,
-    method: 'POST',
-    signedIn: true,
-    headers: { 'Content-Type': 'application/pdf' },
-    body: { streamed: 64 * mib },
-    status: 400, // as above
-    says: /exceeded the maximum allowed size/,
-  },
+  }),
+  tooLarge('a recover body of 2 MiB streamed', '/auth/v1/recover', { streamed: 2 * mib }),
+  tooLarge('an admin-users body of 32 MiB streamed', '/functions/v1/admin-users', { streamed: 32 * mib }, signedIn),
+  sent(
+    'a storage list body of 8 MiB streamed',
+    '/storage/v1/object/list/documents',
+    { streamed: 8 * mib },
+    400, // Supabase Storage: HTTP 400, statusCode "413" in the body
+    /exceeded the maximum allowed size/,
+    signedIn,
+  ),
+  tooLarge('a Realtime broadcast of 32 MiB streamed', '/realtime/v1/api/broadcast', { streamed: 32 * mib }),
+  sent(
+    'a Realtime broadcast batch of 5,000 messages',
+    '/realtime/v1/api/broadcast',
+    JSON.stringify({ messages: Array.from({ length: 5000 }, () => ({ topic: 'x', event: 'e', payload: {} })) }),
+    429,
+    /reduce the batch size/,
+  ),
+  sent(
+    'a storage upload of 64 MiB streamed',
+    `/storage/v1/object/documents/${organizations.ribera}/${projects.riberaDashboard}/big.bin`,
+    { streamed: 64 * mib },
+    400, // as above
+    /exceeded the maximum allowed size/,
+    { ...signedIn, headers: { 'Content-Type': 'application/pdf' } },
+  ),
 
   // Malformed syntax and requests PostgREST refuses.
-  { name: 'an unclosed in.( list', path: '/rest/v1/projects?id=in.(1,2', status: 400, says: /failed to parse filter/ },
-  {
-    name: 'an unknown operator',
-    path: '/rest/v1/projects?id=evil.1',
-    status: 400,
-    says: /unknown single value operator evil/,
-  },
-  {
-    name: 'a negative limit',
-    path: '/rest/v1/projects?limit=-1',
+  refusedQuery('an unclosed in.( list', '/rest/v1/projects?id=in.(1,2', /failed to parse filter/),
+  refusedQuery('an unknown operator', '/rest/v1/projects?id=evil.1', /unknown single value operator evil/),
+  refusedQuery('a negative limit', '/rest/v1/projects?limit=-1', /Limit should be greater than or equal to zero/, {
     status: 416,
-    says: /Limit should be greater than or equal to zero/,
-  },
-  {
-    name: 'an unknown column',
-    path: '/rest/v1/projects?select=nope',
-    signedIn: true,
-    status: 400,
-    says: /column projects.nope does not exist/,
-  },
-  {
-    name: 'an embed of an unrelated table',
-    path: '/rest/v1/projects?select=id,contact_messages(id)',
-    status: 400,
-    says: /Could not find a relationship/,
-  },
-  {
-    name: 'a filter on an embed not selected',
-    path: '/rest/v1/projects?documents.id=eq.1',
-    status: 400,
-    says: /not an embedded resource/,
-  },
-  {
-    name: 'a cast to an unknown type',
-    path: '/rest/v1/projects?select=id::evil',
-    status: 400,
-    says: /type "evil" does not exist/,
-  },
-  {
-    name: 'an update without filters',
-    path: '/rest/v1/tasks',
+  }),
+  refusedQuery('an unknown column', '/rest/v1/projects?select=nope', /column projects.nope does not exist/, signedIn),
+  refusedQuery(
+    'an embed of an unrelated table',
+    '/rest/v1/projects?select=id,contact_messages(id)',
+    /Could not find a relationship/,
+  ),
+  refusedQuery('a filter on an embed not selected', '/rest/v1/projects?documents.id=eq.1', /not an embedded resource/),
+  refusedQuery('a cast to an unknown type', '/rest/v1/projects?select=id::evil', /type "evil" does not exist/),
+  sent('an update without filters', '/rest/v1/tasks', '{"title":"x"}', 400, /requires a WHERE clause/, {
     method: 'PATCH',
-    signedIn: true,
-    body: '{"title":"x"}',
-    status: 400,
-    says: /requires a WHERE clause/,
-  },
-  {
-    name: 'a delete without filters',
-    path: '/rest/v1/tasks',
+    ...signedIn,
+  }),
+  sent('a delete without filters', '/rest/v1/tasks', undefined, 400, /requires a WHERE clause/, {
     method: 'DELETE',
-    signedIn: true,
-    status: 400,
-    says: /requires a WHERE clause/,
-  },
-  {
-    name: 'another schema',
-    path: '/rest/v1/users',
+    ...signedIn,
+  }),
+  refusedQuery('another schema', '/rest/v1/users', /Invalid schema: auth/, {
     headers: { 'Accept-Profile': 'auth' },
     status: 406,
-    says: /Invalid schema: auth/,
-  },
-  {
-    name: 'a form body',
-    path: '/rest/v1/contact_messages',
-    method: 'POST',
+  }),
+  sent('a form body', '/rest/v1/contact_messages', 'a=1', 415, /Content-Type not acceptable/, {
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: 'a=1',
-    status: 415,
-    says: /Content-Type not acceptable/,
-  },
-  {
-    name: 'a JSON body that does not parse',
-    path: '/rest/v1/contact_messages',
-    method: 'POST',
-    body: '{"name":',
-    status: 400,
-    says: /Empty or invalid json/,
-  },
-  {
-    name: 'an rpc that does not exist',
-    path: '/rest/v1/rpc/drop_everything',
-    method: 'POST',
-    body: '{}',
-    status: 404,
-    says: /Could not find the function/,
-  },
-  {
-    name: 'an rpc argument with an empty name',
-    path: '/rest/v1/rpc/client_project_ids',
-    method: 'POST',
-    body: '{"": "x; drop table projects"}',
-    status: 404,
-    says: /Could not find the function public.client_project_ids\(\)/,
-  },
-  {
-    name: 'an rpc body that is an array, not arguments',
-    path: '/rest/v1/rpc/client_project_ids',
-    method: 'POST',
-    body: '[{"a": 1}]',
-    status: 404,
-    says: /Could not find the function/,
-  },
+  }),
+  sent('a JSON body that does not parse', '/rest/v1/contact_messages', '{"name":', 400, /Empty or invalid json/),
+  sent('an rpc that does not exist', '/rest/v1/rpc/drop_everything', '{}', 404, /Could not find the function/),
+  sent(
+    'an rpc argument with an empty name',
+    '/rest/v1/rpc/client_project_ids',
+    '{"": "x; drop table projects"}',
+    404,
+    /Could not find the function public.client_project_ids\(\)/,
+  ),
+  sent(
+    'an rpc body that is an array, not arguments',
+    '/rest/v1/rpc/client_project_ids',
+    '[{"a": 1}]',
+    404,
+    /Could not find the function/,
+  ),
   // Existence oracles: what a client may not see answers as what does not exist.
-  {
-    name: "a document for another organization's project",
-    path: '/rest/v1/documents',
-    method: 'POST',
-    signedIn: true,
-    body: JSON.stringify(
-      documentRow(projects.kunturScoring, `${organizations.ribera}/${projects.kunturScoring}/x.pdf`),
-    ),
-    status: 403,
-    says: /^new row violates row-level security policy for table "documents"$/,
-  },
-  {
-    name: 'a document for a project that does not exist',
-    path: '/rest/v1/documents',
-    method: 'POST',
-    signedIn: true,
-    body: JSON.stringify(documentRow(missingProject, `${organizations.ribera}/${missingProject}/x.pdf`)),
-    status: 403,
-    says: /^new row violates row-level security policy for table "documents"$/,
-  },
-  {
-    name: 'a document pre-registered for a path nobody used yet',
-    path: '/rest/v1/documents',
-    method: 'POST',
-    signedIn: true,
-    body: JSON.stringify(
-      documentRow(projects.riberaDashboard, `${organizations.ribera}/${projects.riberaDashboard}/later.pdf`),
-    ),
-    status: 403,
-    says: /^Upload the file first/,
-  },
-  {
-    name: "a document claiming staff's unshared file",
-    path: '/rest/v1/documents',
-    method: 'POST',
-    signedIn: true,
-    body: JSON.stringify(
-      documentRow(
-        projects.riberaDashboard,
-        `${organizations.ribera}/${projects.riberaDashboard}/notas-internas-modelado.pdf`,
-      ),
-    ),
-    status: 403,
-    says: /^Upload the file first/,
-  },
+  documentClaim(
+    "a document for another organization's project",
+    projects.kunturScoring,
+    `${organizations.ribera}/${projects.kunturScoring}/x.pdf`,
+    /^new row violates row-level security policy for table "documents"$/,
+  ),
+  documentClaim(
+    'a document for a project that does not exist',
+    missingProject,
+    `${organizations.ribera}/${missingProject}/x.pdf`,
+    /^new row violates row-level security policy for table "documents"$/,
+  ),
+  documentClaim(
+    'a document pre-registered for a path nobody used yet',
+    projects.riberaDashboard,
+    `${organizations.ribera}/${projects.riberaDashboard}/later.pdf`,
+    /^Upload the file first/,
+  ),
+  documentClaim(
+    "a document claiming staff's unshared file",
+    projects.riberaDashboard,
+    `${organizations.ribera}/${projects.riberaDashboard}/notas-internas-modelado.pdf`,
+    /^Upload the file first/,
+  ),
   // Storage uploads onto a file the client may not see answer as a path they may not write.
-  {
-    name: "an upload onto staff's hidden file",
-    path: `/storage/v1/object/documents/${hiddenStaffFile}`,
-    method: 'POST',
-    signedIn: true,
-    headers: { 'Content-Type': 'application/pdf' },
-    body: '%PDF-1.4 mine',
-    status: 400, // statusCode "403"
-    says: /new row violates row-level security policy/,
-  },
-  {
-    name: "an upsert onto staff's hidden file",
-    path: `/storage/v1/object/documents/${hiddenStaffFile}`,
-    method: 'POST',
-    signedIn: true,
-    headers: { 'Content-Type': 'application/pdf', 'x-upsert': 'true' },
-    body: '%PDF-1.4 mine',
-    status: 400,
-    says: /new row violates row-level security policy/,
-  },
-  {
-    name: "an upload into another organization's folder",
-    path: `/storage/v1/object/documents/${organizations.kuntur}/${projects.kunturScoring}/planted.pdf`,
-    method: 'POST',
-    signedIn: true,
-    headers: { 'Content-Type': 'application/pdf' },
-    body: '%PDF-1.4 mine',
-    status: 400,
-    says: /new row violates row-level security policy/,
-  },
+  refusedUpload("an upload onto staff's hidden file", hiddenStaffFile, {}), // statusCode "403"
+  refusedUpload("an upsert onto staff's hidden file", hiddenStaffFile, { 'x-upsert': 'true' }),
+  refusedUpload(
+    "an upload into another organization's folder",
+    `${organizations.kuntur}/${projects.kunturScoring}/planted.pdf`,
+    {},
+  ),
+
   // Signed-URL abuse.
   {
     name: 'a signed URL meant to last 68 years',
@@ -665,40 +495,30 @@ const cases: Case[] = [
 // contact_messages_email_format, zod's z.email() rule), whoever sends the row; every link is built
 // by mailtoHref(), which encodes the address (tests/unit/email-address.test.ts).
 const leadRow = (email: string) => JSON.stringify({ name: 'Mallory', email, message: 'Hola', privacy_accepted: true })
+const leadCase = (name: string, email: string, extra: Partial<Case> = {}) =>
+  sent(
+    name,
+    '/rest/v1/contact_messages',
+    leadRow(email),
+    400,
+    /violates check constraint "contact_messages_email_format"/,
+    extra,
+  )
 const leadEmailCases: Case[] = [
-  {
-    name: 'a lead whose address hides a Bcc and a subject',
-    path: '/rest/v1/contact_messages',
-    method: 'POST',
-    body: leadRow('mallory@evil.example?bcc=spy%40attacker.example&subject=hi'),
-    status: 400,
-    says: /violates check constraint "contact_messages_email_format"/,
-  },
-  {
-    name: 'a lead whose address hides a Bcc, signed in',
-    path: '/rest/v1/contact_messages',
-    method: 'POST',
-    signedIn: true,
-    body: leadRow('mallory@evil.example?bcc=spy%40attacker.example&subject=hi'),
-    status: 400,
-    says: /violates check constraint "contact_messages_email_format"/,
-  },
-  {
-    name: 'a lead whose address carries a header on a new line',
-    path: '/rest/v1/contact_messages',
-    method: 'POST',
-    body: leadRow('mallory@evil.example\r\nBcc: spy@attacker.example'),
-    status: 400,
-    says: /violates check constraint "contact_messages_email_format"/,
-  },
-  {
-    name: 'a lead whose address is a list with a display name',
-    path: '/rest/v1/contact_messages',
-    method: 'POST',
-    body: leadRow('Mallory <mallory@evil.example>, spy@attacker.example'),
-    status: 400,
-    says: /violates check constraint "contact_messages_email_format"/,
-  },
+  leadCase(
+    'a lead whose address hides a Bcc and a subject',
+    'mallory@evil.example?bcc=spy%40attacker.example&subject=hi',
+  ),
+  leadCase(
+    'a lead whose address hides a Bcc, signed in',
+    'mallory@evil.example?bcc=spy%40attacker.example&subject=hi',
+    signedIn,
+  ),
+  leadCase('a lead whose address carries a header on a new line', 'mallory@evil.example\r\nBcc: spy@attacker.example'),
+  leadCase(
+    'a lead whose address is a list with a display name',
+    'Mallory <mallory@evil.example>, spy@attacker.example',
+  ),
 ]
 // ------------------------------------------------------------------------------------------------
 
@@ -736,13 +556,12 @@ const snapshotSql = `select md5(string_agg(digest, ',' order by name)) as digest
 ) tables`
 
 describeEachDatabase('hostile input on %s', (kind) => {
-  let server: TestServer
+  const server = useTestServer(kind)
   let attackerToken: string
   let otherTenantToken: string
   let snapshot: () => Promise<string>
 
   beforeAll(async () => {
-    server = await startTestServer(kind)
     const sign = (sub: string) => server.deps.keys.sign({ sub, role: 'authenticated', aud: 'authenticated' }, 3600)
     attackerToken = await sign(users.lucia)
     otherTenantToken = await sign(users.daniel)
@@ -754,7 +573,6 @@ describeEachDatabase('hostile input on %s', (kind) => {
       [hiddenStaffFile],
     )
   })
-  afterAll(() => server.close())
 
   const riberaDocument = `documents/${organizations.ribera}/${projects.riberaDashboard}/especificacion-kpis-comerciales.pdf`
   /** A valid link token as the server issues them, for a Ribera document signed by Lucía. */
@@ -854,14 +672,11 @@ describeEachDatabase('hostile input on %s', (kind) => {
 // minute; and however many mentions reach a staff member, at most 3 are e-mailed at once
 // (migrations 20261129110000 and 20261129110100).
 describeEachDatabase('hostile input: a flood of messages mentioning staff, on %s', (kind) => {
-  let server: TestServer
+  const server = useTestServer(kind)
   let attackerToken: string
-
   beforeAll(async () => {
-    server = await startTestServer(kind)
     attackerToken = await server.deps.keys.sign({ sub: users.lucia, role: 'authenticated', aud: 'authenticated' }, 3600)
   })
-  afterAll(() => server.close())
 
   const staff = [users.admin, users.superAdmin]
   const flood = (count: number, text: string) =>
@@ -954,11 +769,7 @@ describeEachDatabase('hostile input: a flood of messages mentioning staff, on %s
 // A preview's token after its staff member left it (issue 21 item 5): refused like a signed-out
 // session's, on REST, Storage and Auth, within the revocation bound (here 0: at once).
 describeEachDatabase('a left preview on %s', (kind) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer(kind, { AUTH_REVOCATION_CHECK_MS: '0' })
-  })
-  afterAll(() => server.close())
+  const server = useTestServer(kind, { AUTH_REVOCATION_CHECK_MS: '0' })
 
   it('stops reading the moment the preview is left', async () => {
     const staff = server.client()

@@ -1,10 +1,10 @@
 // The settings every API transaction runs under, on each database and, on PostgreSQL, both with a
 // direct connection (settings kept per connection) and through a transaction-mode pooler (none kept).
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, inject, it } from 'vitest'
 import type { Database } from '../../supabase/server/db/database'
 import { openPostgres } from '../../supabase/server/db/postgres'
 import { withRequestContext } from '../../supabase/server/db/request-context'
-import { databaseKinds, describeEachDatabase, startTestServer, type TestServer } from './support/server'
+import { databaseKinds, describeEachDatabase, useTestServer } from './support/server'
 
 const readSettings = `select current_user as role, current_setting('statement_timeout') as timeout,
   current_setting('transaction_read_only') as read_only, current_setting('request.jwt.claim.sub') as sub`
@@ -17,11 +17,7 @@ async function seen(db: Database, readOnly: boolean, claims: Record<string, unkn
 }
 
 describeEachDatabase('request context on %s', (kind) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-  })
-  afterAll(() => server.close())
+  const server = useTestServer(kind)
 
   it("takes on the caller's role, claims and timeout, read-only only when asked", async () => {
     const sub = '00000000-0000-4000-8000-000000000001'

@@ -18,7 +18,13 @@ import { createServer } from '../../supabase/server/server'
 import { ObjectFiles } from '../../supabase/server/storage/files'
 import { demoPassword } from '../../supabase/server/welcome'
 import { documents, organizations } from './rls/seed-ids'
-import { describeEachDatabase, startTestServer, type DatabaseKind, type TestServer } from './support/server'
+import {
+  describeEachDatabase,
+  startTestServer,
+  type DatabaseKind,
+  type TestServer,
+  useTestServer,
+} from './support/server'
 
 const BUCKET = 'documents'
 const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex')
@@ -293,11 +299,7 @@ describeEachDatabase('demo document files on %s', (kind) => {
 // The command itself, against a server listening on a port: what an operator runs against a
 // Supabase project.
 describe('npm run seed:files', () => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer('pglite')
-  })
-  afterAll(() => server.close())
+  const server = useTestServer('pglite')
 
   const run = async (url: string) =>
     new Promise<{ code: number | null; output: string }>((resolve) => {

@@ -16,7 +16,7 @@ import { readEnv } from '../../supabase/server/env'
 import { createServer } from '../../supabase/server/server'
 import { demoPassword } from '../../supabase/server/welcome'
 import { documents, projects, tasks, users } from './rls/seed-ids'
-import { describeOnOneDatabase, startTestServer, type TestServer } from './support/server'
+import { describeOnOneDatabase, startTestServer, type TestServer, storedSessionAuth } from './support/server'
 
 describeOnOneDatabase('Supabase-only mode on %s', (kind) => {
   let functionsHost: TestServer
@@ -30,17 +30,7 @@ describeOnOneDatabase('Supabase-only mode on %s', (kind) => {
       global: { fetch: fetchHosted },
       realtime: { transport: WebSocket as never },
       auth: storage
-        ? {
-            storageKey: 'session',
-            storage: {
-              getItem: (key) => storage.get(key) ?? null,
-              setItem: (key, value) => void storage.set(key, value),
-              removeItem: (key) => void storage.delete(key),
-            },
-            persistSession: true,
-            autoRefreshToken: false,
-            detectSessionInUrl: false,
-          }
+        ? storedSessionAuth(storage, 'session')
         : { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     })
   const signIn = async (email: string) => {

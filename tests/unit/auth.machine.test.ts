@@ -199,6 +199,13 @@ function deferred<T>() {
   return { promise, resolve, reject }
 }
 
+/** Makes the next call of `effect` wait until the test settles the deferred it returns. */
+function nextCallWaits<T>(effect: { mockReturnValueOnce(value: Promise<T>): unknown }) {
+  const pending = deferred<T>()
+  effect.mockReturnValueOnce(pending.promise)
+  return pending
+}
+
 const never = <T>() => new Promise<T>(() => {})
 
 // ---------------------------------------------------------------------------------------------
@@ -811,8 +818,7 @@ describe('auth machine: profile', () => {
   it('RELOAD_PROFILE reloads a loaded profile, keeping the old one meanwhile', async () => {
     const t = setup()
     await signedIn(t)
-    const reload = deferred<Profile>()
-    t.loadProfile.mockReturnValueOnce(reload.promise)
+    const reload = nextCallWaits(t.loadProfile)
     t.send(RELOAD_PROFILE)
     expect(t.snapshot().matches({ signedIn: { profile: 'reloading' } })).toBe(true)
     expect(t.context().profile).toEqual(makeProfile('user-a'))
@@ -851,8 +857,7 @@ describe('auth machine: sign in and sign up', () => {
 
   it('signs in: signingIn, then signedIn with the profile loading, then ready', async () => {
     const t = setup()
-    const profile = deferred<Profile>()
-    t.loadProfile.mockReturnValueOnce(profile.promise)
+    const profile = nextCallWaits(t.loadProfile)
     t.send(supabaseEvent('INITIAL_SESSION', null), SIGN_IN)
     expect(t.snapshot().matches({ signedOut: 'signingIn' })).toBe(true)
     expect(t.snapshot().hasTag('busy')).toBe(true)
@@ -885,9 +890,8 @@ describe('auth machine: sign in and sign up', () => {
     expect(t.context().error?.message).toBe('Invalid login credentials')
     expect(t.context().user).toBeNull()
 
-    // The next attempt starts with a clean slate.
-    const attempt = deferred<AuthSession>()
-    t.signIn.mockReturnValueOnce(attempt.promise)
+    // The next attempt (left pending) starts with a clean slate.
+    nextCallWaits(t.signIn)
     t.send(SIGN_IN)
     expect(t.context().error).toBeNull()
   })
@@ -902,8 +906,7 @@ describe('auth machine: sign in and sign up', () => {
 
   it('a SIGNED_IN from supabase-js before signIn resolves wins, and the late result changes nothing', async () => {
     const t = setup()
-    const attempt = deferred<AuthSession>()
-    t.signIn.mockReturnValueOnce(attempt.promise)
+    const attempt = nextCallWaits(t.signIn)
     t.send(supabaseEvent('INITIAL_SESSION', null), SIGN_IN, supabaseEvent('SIGNED_IN', sessionA))
     expect(t.snapshot().matches('signedIn')).toBe(true)
     attempt.resolve(sessionB)
@@ -963,8 +966,7 @@ describe('auth machine: second factor', () => {
     expect(isSettled(t.snapshot())).toBe(true)
     expect(t.loadProfile).not.toHaveBeenCalled()
 
-    const verification = deferred<AuthSession>()
-    t.verifyMfa.mockReturnValueOnce(verification.promise)
+    const verification = nextCallWaits(t.verifyMfa)
     t.send(VERIFY_MFA)
     expect(t.snapshot().value).toEqual({ mfaRequired: 'verifying' })
     expect(isSettled(t.snapshot())).toBe(false)
@@ -1034,8 +1036,7 @@ describe('auth machine: second factor', () => {
 
     // After the code, user B must not pass for an admin while B's own profile loads.
     t.verifyMfa.mockResolvedValueOnce(makeSession({ userId: 'user-b', aal: 'aal2', factors: [totp()] }))
-    const profileB = deferred<Profile>()
-    t.loadProfile.mockReturnValueOnce(profileB.promise)
+    const profileB = nextCallWaits(t.loadProfile)
     t.send(VERIFY_MFA)
     await t.until(inState('signedIn'))
     expect(t.context().profile).toBeNull()
@@ -1173,8 +1174,7 @@ describe('auth machine: password recovery and changes', () => {
   it('keeps a password change in flight when supabase-js announces USER_UPDATED or TOKEN_REFRESHED', async () => {
     const t = setup()
     await signedIn(t)
-    const update = deferred<AuthUser>()
-    t.updatePassword.mockReturnValueOnce(update.promise)
+    const update = nextCallWaits(t.updatePassword)
     t.send(UPDATE_PASSWORD)
     // supabase-js emits USER_UPDATED before updateUser() resolves; a refresh may land meanwhile too.
     t.send(supabaseEvent('USER_UPDATED', sessionA))
@@ -1238,8 +1238,7 @@ describe('auth machine: sign out', () => {
     t.signOut.mockReturnValueOnce(never())
     t.send(SIGN_OUT)
     expect(t.context().profile).toBeNull()
-    const profileB = deferred<Profile>()
-    t.loadProfile.mockReturnValueOnce(profileB.promise)
+    const profileB = nextCallWaits(t.loadProfile)
     t.send(supabaseEvent('SIGNED_IN', sessionB))
     expect(t.snapshot().matches({ signedIn: { profile: 'loading' } })).toBe(true)
     expect(t.context().profile).toBeNull()
@@ -1300,8 +1299,7 @@ describe('auth machine: supabase-js events while signed in', () => {
     await signedIn(t)
     const settled: boolean[] = []
     const subscription = t.actor.subscribe((snapshot) => settled.push(isSettled(snapshot)))
-    const reload = deferred<Profile>()
-    t.loadProfile.mockReturnValueOnce(reload.promise)
+    const reload = nextCallWaits(t.loadProfile)
 
     t.send(supabaseEvent('TOKEN_REFRESHED', refreshedSessionA))
     expect(t.snapshot().matches({ signedIn: { profile: 'reloading', refresh: 'scheduled' } })).toBe(true)
@@ -1418,13 +1416,11 @@ describe('auth machine: isSettled', () => {
     t.send(supabaseEvent('INITIAL_SESSION', null))
     expect(isSettled(t.snapshot())).toBe(true)
 
-    const attempt = deferred<AuthSession>()
-    t.signIn.mockReturnValueOnce(attempt.promise)
+    const attempt = nextCallWaits(t.signIn)
     t.send(SIGN_IN)
     expect(isSettled(t.snapshot())).toBe(false)
 
-    const profile = deferred<Profile>()
-    t.loadProfile.mockReturnValueOnce(profile.promise)
+    const profile = nextCallWaits(t.loadProfile)
     attempt.resolve(sessionA)
     await t.until(inState('signedIn'))
     expect(t.snapshot().matches({ signedIn: { profile: 'loading' } })).toBe(true)

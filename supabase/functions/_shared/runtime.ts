@@ -77,3 +77,16 @@ export function json(body: unknown, status = 200): Response {
 export function fail(status: number, code: string, message: string): Response {
   return json({ error: { code, message } }, status)
 }
+
+/**
+ * The JSON body of a POST, or the answer to a request that is none: 405 for another method, 400
+ * for a body that does not parse.
+ */
+export async function postedJson(request: Request): Promise<{ body: unknown } | { refused: Response }> {
+  if (request.method !== 'POST') return { refused: fail(405, 'method_not_allowed', 'Use POST') }
+  try {
+    return { body: await request.json() }
+  } catch {
+    return { refused: fail(400, 'invalid_json', 'The request body must be a JSON object') }
+  }
+}

@@ -19,6 +19,7 @@ import {
   callerClient,
   fail,
   json,
+  postedJson,
   serviceClient,
   type EdgeFunction,
   type FunctionEnv,
@@ -325,13 +326,9 @@ export const adminUsers: EdgeFunction = (env) => async (request) => {
 }
 
 async function handle(request: Request, env: FunctionEnv): Promise<Response> {
-  if (request.method !== 'POST') return fail(405, 'method_not_allowed', 'Use POST')
-  let body: unknown
-  try {
-    body = await request.json()
-  } catch {
-    return fail(400, 'invalid_json', 'The request body must be a JSON object')
-  }
+  const posted = await postedJson(request)
+  if ('refused' in posted) return posted.refused
+  const { body } = posted
   const action = actionName.safeParse(body)
   if (!action.success) return invalid(action.error)
 

@@ -8,7 +8,7 @@
 // `{ error: { code, message } }`; a dashboard the caller may not see is "not found".
 import { z } from 'zod'
 import { withCors } from '../_shared/cors.ts'
-import { callerClient, fail, json, type EdgeFunction, type FunctionEnv } from '../_shared/runtime.ts'
+import { callerClient, fail, json, postedJson, type EdgeFunction, type FunctionEnv } from '../_shared/runtime.ts'
 import { readSettings } from '../_shared/settings.ts'
 import {
   metabaseEmbedUrl,
@@ -39,14 +39,9 @@ function refusal(error: { code?: string; message?: string }, status: number): Re
 }
 
 async function handle(req: Request, env: FunctionEnv, settings: MetabaseSettings): Promise<Response> {
-  if (req.method !== 'POST') return fail(405, 'method_not_allowed', 'Use POST')
-  let body: unknown
-  try {
-    body = await req.json()
-  } catch {
-    return fail(400, 'invalid_json', 'The request body must be a JSON object')
-  }
-  const parsed = request.safeParse(body)
+  const posted = await postedJson(req)
+  if ('refused' in posted) return posted.refused
+  const parsed = request.safeParse(posted.body)
   if (!parsed.success) return fail(400, 'validation_failed', 'dashboard_id: must be a dashboard’s id (a UUID)')
   const token = (req.headers.get('Authorization') ?? '').replace(/^Bearer\s+/i, '')
   if (!token || token === env.anonKey) return fail(401, 'not_authenticated', 'Sign in first')

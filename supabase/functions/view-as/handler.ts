@@ -11,7 +11,15 @@
 // ends nothing. Refusals answer 4xx `{ error: { code, message } }`.
 import { z } from 'zod'
 import { withCors } from '../_shared/cors.ts'
-import { callerClient, fail, json, serviceClient, type EdgeFunction, type FunctionEnv } from '../_shared/runtime.ts'
+import {
+  callerClient,
+  fail,
+  json,
+  postedJson,
+  serviceClient,
+  type EdgeFunction,
+  type FunctionEnv,
+} from '../_shared/runtime.ts'
 import { isViewAs, VIEW_AS_READ_ONLY, viewAsReadOnlyMessage } from '../_shared/view-as.ts'
 import { previewLifetime, tokenSigner, unverifiedClaims, type TokenSigner } from './token.ts'
 
@@ -100,14 +108,9 @@ async function end(req: Request, env: FunctionEnv, target: string) {
 }
 
 async function handle(req: Request, env: FunctionEnv, settings: Settings): Promise<Response> {
-  if (req.method !== 'POST') return fail(405, 'method_not_allowed', 'Use POST')
-  let body: unknown
-  try {
-    body = await req.json()
-  } catch {
-    return fail(400, 'invalid_json', 'The request body must be a JSON object')
-  }
-  const parsed = request.safeParse(body)
+  const posted = await postedJson(req)
+  if ('refused' in posted) return posted.refused
+  const parsed = request.safeParse(posted.body)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     const field = issue?.path.map(String).join('.')

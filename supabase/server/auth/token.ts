@@ -6,12 +6,11 @@ import { nowOf, type AuthContext } from './context'
 import { disabled, idTokenGrant, web3Grant } from './disabled-methods'
 import { errors } from './errors'
 import { checkRateLimit } from './guards'
-import { readBody, sessionOrigin, stringField, type Body } from './http'
+import { readBody, stringField, type Body } from './http'
 import { verifyPassword, weakPasswordMessage, weaknessOf } from './passwords'
 import { refreshGrant } from './refresh'
-import { createSession } from './sessions'
-import { tokenResponse } from './tokens'
-import { findUserByEmail, findUserById, isBanned } from './users'
+import { signInResponse } from './tokens'
+import { findUserByEmail, isBanned } from './users'
 import { lockSettingsForUnknown, passwordVerificationAttempt } from './verification-hooks'
 
 export function token(ctx: AuthContext): Handler {
@@ -59,14 +58,7 @@ async function passwordGrant(ctx: AuthContext, c: Context, body: Body) {
       user.id,
       now,
     ])
-    const { session, refreshToken } = await createSession(tx, {
-      userId: user.id,
-      method: 'password',
-      now,
-      ...sessionOrigin(c),
-    })
-    const current = (await findUserById(tx, user.id)) ?? user
-    return tokenResponse(ctx, tx, current, session, refreshToken)
+    return signInResponse(ctx, c, tx, user, 'password', now)
   })
   const minLength = ctx.runtime.passwordRules.minLength
   const reasons = weaknessOf(password, minLength)

@@ -1,9 +1,11 @@
 // Access tokens (HS256 JWTs with GoTrue's claims) and the token response every successful
 // sign-in, refresh, verify and MFA step returns.
+import type { Context } from 'hono'
 import type { Queryable } from '../db/database'
 import type { AuthContext } from './context'
-import { amrOf, type SessionRow } from './sessions'
-import { type Json, type UserRow } from './users'
+import { sessionOrigin } from './http'
+import { amrOf, createSession, type AuthMethod, type SessionRow } from './sessions'
+import { findUserById, type Json, type UserRow } from './users'
 import { userJson } from './user-json'
 
 export interface TokenResponse {
@@ -55,4 +57,18 @@ export async function tokenResponse(
     refresh_token: refreshToken,
     user: await userJson(q, user),
   }
+}
+
+/** Signs `user` in: a new session by `method`, and the token response with the user as now stored. */
+export async function signInResponse(
+  ctx: AuthContext,
+  c: Context,
+  q: Queryable,
+  user: UserRow,
+  method: AuthMethod,
+  now: Date,
+): Promise<TokenResponse> {
+  const { session, refreshToken } = await createSession(q, { userId: user.id, method, now, ...sessionOrigin(c) })
+  const current = (await findUserById(q, user.id)) ?? user
+  return tokenResponse(ctx, q, current, session, refreshToken)
 }

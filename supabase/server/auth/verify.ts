@@ -3,13 +3,12 @@
 import type { Context, Handler } from 'hono'
 import { nowOf, type AuthContext } from './context'
 import { AuthError, errors } from './errors'
-import { allowedRedirect, normalizeEmail, readBody, sessionOrigin, stringField } from './http'
+import { allowedRedirect, normalizeEmail, readBody, stringField } from './http'
 import { consumeEmailCode, consumeLinkToken } from './links'
 import type { Queryable } from '../db/database'
 import { validatePhone } from './disabled-methods'
 import { confirmEmailChange } from './email-change'
-import { createSession } from './sessions'
-import { tokenResponse, type TokenResponse } from './tokens'
+import { signInResponse, type TokenResponse } from './tokens'
 import { findUserByEmail, findUserById, isBanned } from './users'
 
 const verifyTypes = new Set(['signup', 'invite', 'recovery', 'magiclink', 'email', 'email_change'])
@@ -68,14 +67,7 @@ async function verifyLink(ctx: AuthContext, c: Context, consume: Consume): Promi
       [user.id, now],
     )
     // Amr "otp", as GoTrue records an implicit-flow link sign-in.
-    const { session, refreshToken } = await createSession(tx, {
-      userId: user.id,
-      method: 'otp',
-      now,
-      ...sessionOrigin(c),
-    })
-    const fresh = (await findUserById(tx, user.id)) ?? user
-    return tokenResponse(ctx, tx, fresh, session, refreshToken)
+    return signInResponse(ctx, c, tx, user, 'otp', now)
   })
 }
 

@@ -5,7 +5,7 @@ import { withLangPrefix } from '../../../src/lib/pages'
 import type { Locale } from '../../../src/lib/locale'
 import { expect } from './fixtures'
 import { t } from './catalog'
-import { expectedTitle, type PublicPage } from './pages'
+import { expectedTitle, publicPages, type PublicPage } from './pages'
 import { Site } from './site'
 
 export async function expectPageIn(page: Page, expected: PublicPage, lng: Locale): Promise<void> {
@@ -27,4 +27,19 @@ export async function expectPageIn(page: Page, expected: PublicPage, lng: Locale
   }
   await expect(alternate('x-default')).toHaveCount(1)
   await expect(alternate('x-default')).toHaveAttribute('href', origin + expected.path)
+}
+
+/** The status message that takes the focus after an action, in the page's language. */
+export async function expectFocusedStatus(page: Page, lng: Locale, message: string): Promise<void> {
+  await expect(page.getByRole('status').filter({ hasText: t(lng, message) })).toBeFocused()
+}
+
+/** From the Spanish home page, follows the first Data engineering card to its service page. */
+export async function followServiceCard(site: Site): Promise<void> {
+  await site.main
+    .getByRole('link', { name: t('es', 'Data engineering') })
+    .first()
+    .click()
+  await expect(site.page).toHaveURL('/es/services/data-engineering')
+  await expect(site.h1).toHaveText(t('es', publicPages.find((p) => p.path === '/services/data-engineering')!.h1))
 }

@@ -4,30 +4,25 @@
 // tells the owner by e-mail in their language; auth e-mails follow the profile's language, else
 // the page's; the development inbox answers only the loopback address; and what GoTrue refuses
 // (malformed addresses, identity keys in admin metadata, short passwords by setting) we refuse.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { commonPasswords } from '../../../supabase/server/auth/common-passwords'
-import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeOnOneDatabase } from '../support/server'
 import {
   claimsOf,
   fragmentOf,
   linkIn,
   password,
-  relaxLimits,
   runtimeOf,
   signIn,
   signUp,
   uniqueEmail,
   totpCode,
+  useAuthServer,
 } from './support/helpers'
 
 describeOnOneDatabase('account recovery and notices on %s', (kind) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    relaxLimits(server)
-  })
-  afterAll(() => server.close())
+  const server = useAuthServer(kind)
 
   const codeFor = (secret: string) => totpCode(server, secret)
 
@@ -339,12 +334,7 @@ describeOnOneDatabase('account recovery and notices on %s', (kind) => {
 })
 
 describe('the minimum password length is a setting', () => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer('pglite', { AUTH_PASSWORD_MIN_LENGTH: '12' })
-    relaxLimits(server)
-  })
-  afterAll(() => server.close())
+  const server = useAuthServer('pglite', { AUTH_PASSWORD_MIN_LENGTH: '12' })
 
   it('refuses shorter passwords with GoTrue’s message and accepts long enough ones', async () => {
     const short = await server.client().auth.signUp({ email: uniqueEmail('short'), password: 'eleven-char' })

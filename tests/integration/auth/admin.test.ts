@@ -1,7 +1,7 @@
 // The admin users API under the service role (create, list, read, update, ban, delete, invite)
 // and its refusal of every other caller.
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
+import { expect, it } from 'vitest'
+import { describeOnOneDatabase } from '../support/server'
 import {
   authRequest,
   failureOf,
@@ -9,19 +9,14 @@ import {
   linkIn,
   password,
   refreshWith,
-  relaxLimits,
   signIn,
   signUp,
   uniqueEmail,
+  useAuthServer,
 } from './support/helpers'
 
 describeOnOneDatabase('admin users API on %s', (kind) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    relaxLimits(server)
-  })
-  afterAll(() => server.close())
+  const server = useAuthServer(kind)
 
   const admin = () => server.serviceClient().auth.admin
 

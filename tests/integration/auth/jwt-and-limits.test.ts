@@ -1,8 +1,8 @@
 // Bad access tokens (forged, expired, alg none, wrong role) get GoTrue's 401/403 bodies, and the
 // per-IP rate limits answer 429 in GoTrue's shapes.
 import { SignJWT } from 'jose'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
+import { expect, it } from 'vitest'
+import { describeOnOneDatabase } from '../support/server'
 import {
   authRequest,
   claimsOf,
@@ -12,15 +12,11 @@ import {
   runtimeOf,
   signUp,
   uniqueEmail,
+  useAuthServer,
 } from './support/helpers'
 
 describeOnOneDatabase('JWT checks and rate limits on %s', (kind) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    relaxLimits(server)
-  })
-  afterAll(() => server.close())
+  const server = useAuthServer(kind)
 
   const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
 

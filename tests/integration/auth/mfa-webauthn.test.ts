@@ -2,10 +2,10 @@
 // (support/passkey.ts): enrolment and registration, a later sign-in proved with an assertion,
 // what must fail (wrong origin or RP ID, a replayed or cloned assertion, another user's factor,
 // hostile bodies), the account lock counting passkeys, and the settings that keep it off.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { describeEachDatabase, describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
-import { authRequest, claimsOf, failureOf, relaxLimits, signIn, signUp } from './support/helpers'
+import { describeEachDatabase, describeOnOneDatabase } from '../support/server'
+import { authRequest, claimsOf, failureOf, signIn, signUp, useAuthServer } from './support/helpers'
 import { SoftwarePasskey, type CreationOptions, type Overrides, type RequestOptions } from './support/passkey'
 
 const enabled = { AUTH_MFA_WEB_AUTHN_ENROLL_ENABLED: 'true', AUTH_MFA_WEB_AUTHN_VERIFY_ENABLED: 'true' }
@@ -18,35 +18,46 @@ async function challengeOf(client: SupabaseClient, factorId: string) {
   return data
 }
 
-async function register(client: SupabaseClient, factorId: string, passkey: SoftwarePasskey, overrides?: Overrides) {
+/** Answers a WebAuthn challenge with the passkey: `create` registers it, `request` signs in with it. */
+async function answerChallenge(
+  type: 'create' | 'request',
+  client: SupabaseClient,
+  factorId: string,
+  passkey: SoftwarePasskey,
+  overrides?: Overrides,
+) {
   const challenge = await challengeOf(client, factorId)
-  expect(challenge.webauthn.type).toBe('create')
-  const options = challenge.webauthn.credential_options.publicKey as unknown as CreationOptions
+  expect(challenge.webauthn.type).toBe(type)
+  const options = challenge.webauthn.credential_options.publicKey as unknown
+  const credential =
+    type === 'create'
+      ? passkey.create(options as CreationOptions, overrides)
+      : passkey.get(options as RequestOptions, overrides)
+  return verifyWebauthn(client, factorId, challenge.id, type, credential)
+}
+
+/** Verifies a WebAuthn challenge with the credential a passkey made for it. */
+function verifyWebauthn(
+  client: SupabaseClient,
+  factorId: string,
+  challengeId: string,
+  type: 'create' | 'request',
+  credential: unknown,
+) {
   return client.auth.mfa.verify({
     factorId,
-    challengeId: challenge.id,
-    webauthn: { type: 'create', rpId: 'localhost', credential_response: passkey.create(options, overrides) as never },
+    challengeId,
+    webauthn: { type, rpId: 'localhost', credential_response: credential } as never,
   })
 }
 
-async function authenticate(client: SupabaseClient, factorId: string, passkey: SoftwarePasskey, overrides?: Overrides) {
-  const challenge = await challengeOf(client, factorId)
-  expect(challenge.webauthn.type).toBe('request')
-  const options = challenge.webauthn.credential_options.publicKey as unknown as RequestOptions
-  return client.auth.mfa.verify({
-    factorId,
-    challengeId: challenge.id,
-    webauthn: { type: 'request', rpId: 'localhost', credential_response: passkey.get(options, overrides) as never },
-  })
-}
+const register = (client: SupabaseClient, factorId: string, passkey: SoftwarePasskey, overrides?: Overrides) =>
+  answerChallenge('create', client, factorId, passkey, overrides)
+const authenticate = (client: SupabaseClient, factorId: string, passkey: SoftwarePasskey, overrides?: Overrides) =>
+  answerChallenge('request', client, factorId, passkey, overrides)
 
 describeEachDatabase('Passkeys as a second factor on %s', (kind) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer(kind, enabled)
-    relaxLimits(server)
-  })
-  afterAll(() => server.close())
+  const server = useAuthServer(kind, enabled)
 
   const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
     (await server.deps.db.query(text, params)).rows as T[]
@@ -90,15 +101,13 @@ describeEachDatabase('Passkeys as a second factor on %s', (kind) => {
       rpId: 'localhost',
     })
 
-    const { data: session, error } = await user.client.auth.mfa.verify({
+    const { data: session, error } = await verifyWebauthn(
+      user.client,
       factorId,
-      challengeId: challenge.id,
-      webauthn: {
-        type: 'create',
-        rpId: 'localhost',
-        credential_response: passkey.create(options) as never,
-      },
-    })
+      challenge.id,
+      'create',
+      passkey.create(options),
+    )
     expect(error).toBeNull()
     const claims = claimsOf(session!.access_token)
     expect(claims.aal).toBe('aal2')
@@ -126,15 +135,7 @@ describeEachDatabase('Passkeys as a second factor on %s', (kind) => {
     expect(options.allowCredentials!.map((c) => Buffer.from(c.id as ArrayBuffer).toString('base64url'))).toEqual([
       passkey.id,
     ])
-    const { data, error } = await client.auth.mfa.verify({
-      factorId,
-      challengeId: challenge.id,
-      webauthn: {
-        type: 'request',
-        rpId: 'localhost',
-        credential_response: passkey.get(options) as never,
-      },
-    })
+    const { data, error } = await verifyWebauthn(client, factorId, challenge.id, 'request', passkey.get(options))
     expect(error).toBeNull()
     expect(claimsOf(data!.access_token).aal).toBe('aal2')
     expect((await client.auth.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe('aal2')
@@ -334,12 +335,7 @@ describeEachDatabase('Passkeys as a second factor on %s', (kind) => {
 })
 
 describeOnOneDatabase('Passkeys switched off on %s', (kind) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    relaxLimits(server)
-  })
-  afterAll(() => server.close())
+  const server = useAuthServer(kind)
 
   describe('with the default settings', () => {
     it('answers as Supabase Auth does with [auth.mfa.web_authn] off', async () => {

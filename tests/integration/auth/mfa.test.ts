@@ -1,28 +1,23 @@
 // TOTP MFA through supabase-js: enrol, challenge, verify with a code computed here, the aal2
 // claim, and the assurance-level rules for password change, enrolment and unenrolment.
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeOnOneDatabase } from '../support/server'
 import {
   authRequest,
   claimsOf,
   failureOf,
   password,
   refreshWith,
-  relaxLimits,
   runtimeOf,
   signIn,
   signUp,
   totpCode,
+  useAuthServer,
 } from './support/helpers'
 
 describeOnOneDatabase('TOTP MFA on %s', (kind) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    relaxLimits(server)
-  })
-  afterAll(() => server.close())
+  const server = useAuthServer(kind)
 
   const codeFor = (secret: string) => totpCode(server, secret)
 

@@ -1,7 +1,7 @@
 // Password recovery end to end: request → bilingual e-mail → link → 303 with the recovery
 // session → new password; plus expiry, single use, redirect checks and POST /verify.
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
+import { expect, it } from 'vitest'
+import { describeOnOneDatabase } from '../support/server'
 import {
   authRequest,
   claimsOf,
@@ -9,20 +9,15 @@ import {
   fragmentOf,
   linkIn,
   password,
-  relaxLimits,
   runtimeOf,
   signIn,
   signUp,
   uniqueEmail,
+  useAuthServer,
 } from './support/helpers'
 
 describeOnOneDatabase('password recovery on %s', (kind) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    relaxLimits(server)
-  })
-  afterAll(() => server.close())
+  const server = useAuthServer(kind)
 
   const requestReset = async (email: string, redirectTo = `${server.url}/es/reset-password`) => {
     const { data, error } = await server.client().auth.resetPasswordForEmail(email, { redirectTo })

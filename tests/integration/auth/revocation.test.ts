@@ -2,9 +2,9 @@
 // (deactivation) or refresh-token reuse, the session's access tokens stop working on /rest/v1,
 // /storage/v1 and /functions/v1 too, not only on /auth/v1, and not at their expiry. With the
 // check interval at 0 the effect is immediate; with the default it comes within 5 seconds.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
-import { password, refreshWith, relaxLimits, signIn, signUp } from './support/helpers'
+import { describe, expect, it } from 'vitest'
+import { describeEachDatabase, type TestServer } from '../support/server'
+import { password, refreshWith, signIn, signUp, useAuthServer } from './support/helpers'
 
 /** Status of a request with `token` on each API: REST, Storage, Functions (a client calling admin-users). */
 async function statuses(server: TestServer, token: string) {
@@ -24,12 +24,7 @@ const live = { rest: 200, storage: 200, functions: 403 }
 const revoked = { rest: 401, storage: 400, functions: 401 }
 
 describeEachDatabase('revocation on every API on %s', (kind) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer(kind, { AUTH_REVOCATION_CHECK_MS: '0' })
-    relaxLimits(server)
-  })
-  afterAll(() => server.close())
+  const server = useAuthServer(kind, { AUTH_REVOCATION_CHECK_MS: '0' })
 
   it('ends the token of a signed-out session on REST, Storage and Functions', async () => {
     const user = await signUp(server)
@@ -87,12 +82,7 @@ describeEachDatabase('revocation on every API on %s', (kind) => {
 })
 
 describe('revocation with the default check interval', () => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer('pglite')
-    relaxLimits(server)
-  })
-  afterAll(() => server.close())
+  const server = useAuthServer('pglite')
 
   it('reaches REST within 5 seconds of the sign-out', async () => {
     const user = await signUp(server)

@@ -1,24 +1,19 @@
 // Refresh-token rotation and reuse (the window two open tabs need), and sign-out scopes.
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { expect, it } from 'vitest'
+import { describeEachDatabase } from '../support/server'
 import {
   authRequest,
   claimsOf,
   failureOf,
   refreshWith,
-  relaxLimits,
   runtimeOf,
   signIn,
   signUp,
+  useAuthServer,
 } from './support/helpers'
 
 describeEachDatabase('sessions on %s', (kind) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    relaxLimits(server)
-  })
-  afterAll(() => server.close())
+  const server = useAuthServer(kind)
 
   const refreshTokenOf = async (response: Response) => {
     expect(response.status).toBe(200)

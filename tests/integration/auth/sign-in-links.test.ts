@@ -2,8 +2,8 @@
 // /admin/generate_link, through supabase-js: the mail in the page's language, the link to the
 // confirmation page that a scanner's GET does not use up, single use (link and code together),
 // expiry, the same answer for unknown addresses, and codes guessed across addresses.
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { expect, it } from 'vitest'
+import { describeEachDatabase } from '../support/server'
 import {
   authRequest,
   claimsOf,
@@ -12,19 +12,14 @@ import {
   failureOf,
   fragmentOf,
   linkIn,
-  relaxLimits,
   runtimeOf,
   signUp,
   uniqueEmail,
+  useAuthServer,
 } from './support/helpers'
 
 describeEachDatabase('sign-in links on %s', (kind) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    relaxLimits(server)
-  })
-  afterAll(() => server.close())
+  const server = useAuthServer(kind)
 
   const requestLink = async (email: string, page = '/en/client-portal/dashboard') => {
     const { data, error } = await server.client().auth.signInWithOtp({

@@ -17,11 +17,22 @@ import {
 } from 'jose'
 import WebSocket from 'ws'
 import { createClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { readEnv } from '../../../supabase/server/env'
 import { developmentKeys } from '../../../supabase/server/lib/dev-keys'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
-import { authRequest, claimsOf, failureOf, password, refreshWith, relaxLimits, signIn, signUp } from './support/helpers'
+import { describeEachDatabase, startTestServer } from '../support/server'
+import {
+  authRequest,
+  claimsOf,
+  failureOf,
+  password,
+  refreshWith,
+  relaxLimits,
+  signIn,
+  signUp,
+  useAuthServer,
+  productionEnv,
+} from './support/helpers'
 
 function newKey(kid: string) {
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
@@ -29,12 +40,7 @@ function newKey(kid: string) {
 }
 
 describeEachDatabase('signing keys on %s', (kind) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    relaxLimits(server)
-  })
-  afterAll(() => server.close())
+  const server = useAuthServer(kind)
 
   it('publishes only the public halves, with their kid', async () => {
     const response = await server.request('/auth/v1/.well-known/jwks.json')
@@ -171,14 +177,7 @@ describe('key rotation', () => {
     expect(() => readEnv({ ...base, JWT_SIGNING_KEYS: JSON.stringify([newKey('a'), newKey('a')]) })).toThrow(
       /its own kid/,
     )
-    const production = {
-      NODE_ENV: 'production',
-      JWT_SECRET: 'x'.repeat(40),
-      ANON_KEY: 'a'.repeat(40),
-      SERVICE_ROLE_KEY: 's'.repeat(40),
-      SMTP_URL: 'smtp://mail.example.com',
-      SITE_URL: 'https://example.com',
-    }
+    const production = productionEnv
     expect(() => readEnv(production)).toThrow(/JWT_SIGNING_KEYS: is the public development value/)
     expect(
       readEnv({ ...production, JWT_SIGNING_KEYS: JSON.stringify([newKey('prod-1')]) }).JWT_SIGNING_KEYS[0]?.kid,

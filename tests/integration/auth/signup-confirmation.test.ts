@@ -1,27 +1,23 @@
 // Sign-up with confirmation, as a Supabase project does by default (AUTH_AUTOCONFIRM=false): no
 // session until the link (or code) is used, the mail in the language of the page signed up on,
 // /resend, and repeated sign-ups answered in GoTrue's shape without telling who has an account.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { readEnv } from '../../../supabase/server/env'
-import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeOnOneDatabase } from '../support/server'
 import {
   authRequest,
   codeIn,
   confirmLinkIn,
   password,
-  relaxLimits,
   runtimeOf,
   signUp,
   uniqueEmail,
+  useAuthServer,
+  productionEnv,
 } from './support/helpers'
 
 describeOnOneDatabase('sign-up with confirmation on %s', (kind) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer(kind, { AUTH_AUTOCONFIRM: 'false' })
-    relaxLimits(server)
-  })
-  afterAll(() => server.close())
+  const server = useAuthServer(kind, { AUTH_AUTOCONFIRM: 'false' })
 
   const signUpFrom = (email: string, page: string, pass = password) =>
     server.client().auth.signUp({
@@ -134,15 +130,7 @@ describeOnOneDatabase('sign-up with confirmation on %s', (kind) => {
 
 describe('the auto-confirm setting', () => {
   it('is refused in production', () => {
-    const production = {
-      NODE_ENV: 'production',
-      JWT_SECRET: 'x'.repeat(40),
-      ANON_KEY: 'a'.repeat(40),
-      SERVICE_ROLE_KEY: 's'.repeat(40),
-      SMTP_URL: 'smtp://mail.example.com',
-      SITE_URL: 'https://example.com',
-      AUTH_AUTOCONFIRM: 'true',
-    }
+    const production = { ...productionEnv, AUTH_AUTOCONFIRM: 'true' }
     expect(() => readEnv(production)).toThrow(/AUTH_AUTOCONFIRM: must be false in production/)
     expect(readEnv({}).AUTH_AUTOCONFIRM).toBe(false)
   })

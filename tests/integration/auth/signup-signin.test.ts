@@ -1,25 +1,20 @@
 // Sign-up, password sign-in and the user's own endpoints, through the real supabase-js.
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
+import { expect, it } from 'vitest'
+import { describeOnOneDatabase } from '../support/server'
 import {
   authRequest,
   claimsOf,
   failureOf,
   password,
   refreshWith,
-  relaxLimits,
   signIn,
   signUp,
   uniqueEmail,
+  useAuthServer,
 } from './support/helpers'
 
 describeOnOneDatabase('sign-up and sign-in on %s', (kind) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    relaxLimits(server)
-  })
-  afterAll(() => server.close())
+  const server = useAuthServer(kind)
 
   it('signs up with metadata and returns a session at once; metadata can never set a role', async () => {
     const client = server.client()

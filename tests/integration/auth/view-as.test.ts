@@ -6,14 +6,19 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { decodeProtectedHeader } from 'jose'
 import WebSocket from 'ws'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import { seedDemoFiles } from '../../../supabase/demo-files/seed'
 import { functionEnv } from '../../../supabase/functions/_shared/runtime'
 import { viewAs } from '../../../supabase/functions/view-as/handler'
-import { demoPassword } from '../../../supabase/server/welcome'
 import { signedDocumentUrl } from '../../../src/lib/storage/document-link'
 import { documents, projects, tasks, users } from '../rls/seed-ids'
-import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
+import {
+  describeOnOneDatabase,
+  signInWithDemoPassword,
+  useDemoPasswordClients,
+  useTestServer,
+  storedSessionAuth,
+} from '../support/server'
 import { claimsOf } from './support/helpers'
 
 interface Preview {
@@ -26,18 +31,22 @@ interface Preview {
 }
 
 describeOnOneDatabase('view as client on %s', (kind) => {
-  let server: TestServer
-  let admin: SupabaseClient
-  let lucia: SupabaseClient
+  const server = useTestServer(kind, { AUTH_VIEW_AS_EXPIRY: '900' }, (started) =>
+    seedDemoFiles(started.serviceClient()),
+  )
+  const { admin, lucia } = useDemoPasswordClients(server, 'admin', 'lucia')
   let adminToken: string
   let luciaToken: string
-
+  const tokenOf = async (client: SupabaseClient) => (await client.auth.getSession()).data.session!.access_token
+  beforeAll(async () => {
+    ;[adminToken, luciaToken] = [await tokenOf(admin), await tokenOf(lucia)]
+  })
+  /** A session of its own, for cases that end it. */
   const signIn = async (email: string) => {
-    const client = server.client()
-    const { data, error } = await client.auth.signInWithPassword({ email, password: demoPassword })
-    if (error) throw error
-    return { client, token: data.session.access_token }
+    const client = await signInWithDemoPassword(server, email)
+    return { client, token: await tokenOf(client) }
   }
+
   /** The view-as Edge Function, as supabase-js's functions.invoke calls it. */
   const call = (action: 'start' | 'end', token: string | null, userId: string) =>
     server.request('/functions/v1/view-as', {
@@ -61,17 +70,7 @@ describeOnOneDatabase('view as client on %s', (kind) => {
     // With `base`: the listening server (real fetch and WebSocket), else the app in-process.
     return createClient(base ?? server.url, server.anonKey, {
       global: base ? {} : { fetch: async (input, init) => server.app.fetch(new Request(input, init)) },
-      auth: {
-        storageKey: 'preview',
-        storage: {
-          getItem: (key) => stored.get(key) ?? null,
-          setItem: (key, value) => void stored.set(key, value),
-          removeItem: (key) => void stored.delete(key),
-        },
-        persistSession: true,
-        autoRefreshToken: false,
-        detectSessionInUrl: false,
-      },
+      auth: storedSessionAuth(stored, 'preview'),
       realtime: { transport: WebSocket as never },
     })
   }
@@ -83,14 +82,6 @@ describeOnOneDatabase('view as client on %s', (kind) => {
         [userId],
       )
     ).rows
-
-  beforeAll(async () => {
-    server = await startTestServer(kind, { AUTH_VIEW_AS_EXPIRY: '900' })
-    await seedDemoFiles(server.serviceClient())
-    ;({ client: admin, token: adminToken } = await signIn('admin@caucedata.com'))
-    ;({ client: lucia, token: luciaToken } = await signIn('lucia.martin@example.com'))
-  })
-  afterAll(() => server.close())
 
   it('is for active staff only, and says nothing about whom a non-staff caller named', async () => {
     expect((await call('start', null, users.lucia)).status).toBe(401)

@@ -3,19 +3,13 @@
 // keys, pointing at our server on a loopback port), and our server forwarding /functions/v1/<name>
 // to it (FUNCTIONS_URL). Called through supabase-js's functions.invoke: the main allowed and
 // refused cases of admin-users.test.ts, and a clear 502 once the function is gone.
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
-import {
-  serveOnDeno,
-  startFunctionsRouter,
-  type DenoFunction,
-  type FunctionsRouter,
-} from '../../../scripts/lib/deno-serve'
+import { describeOnOneDatabase, useDemoPasswordClients } from '../support/server'
+import type { DenoFunction } from '../../../scripts/lib/deno-serve'
+import { invokeFunction, useServerForDeno } from './support'
 import { relaxLimits, uniqueEmail } from '../auth/support/helpers'
 import { organizations, users } from '../rls/seed-ids'
-
-const demoPassword = 'demo-password-2026'
 
 interface Answer {
   status: number
@@ -23,28 +17,32 @@ interface Answer {
 }
 
 describeOnOneDatabase('admin-users on Deno, on %s', (kind) => {
-  let server: TestServer
+  // The invitation e-mail leaves as on Supabase: Auth calls its Send Email hook, the
+  // send-auth-email function, here on Deno too.
+  const hookSecret = `v1,whsec_${Buffer.from('a hook secret of thirty-two bytes!').toString('base64')}`
+  const functions = useServerForDeno(
+    kind,
+    (routerUrl) => ({
+      AUTH_HOOK_SEND_EMAIL_URI: `${routerUrl}/send-auth-email`,
+      AUTH_HOOK_SEND_EMAIL_SECRETS: hookSecret,
+    }),
+    relaxLimits,
+  )
+  const { server } = functions
   let deno: DenoFunction | undefined
-  let mailHook: DenoFunction | undefined
-  let router: FunctionsRouter | undefined
-  let asAdmin: SupabaseClient
-  let asSuperAdmin: SupabaseClient
-  let asClient: SupabaseClient
+  beforeAll(async () => {
+    deno = await functions.serve('admin-users')
+    await functions.serve('send-auth-email', {
+      SEND_EMAIL_HOOK_SECRETS: hookSecret,
+      SITE_URL: functions.url,
+      SMTP_URL: server.deps.functionSettings.SMTP_URL!,
+    })
+  })
+  const people = useDemoPasswordClients(server, 'admin', 'superAdmin', 'lucia')
+  const { admin: asAdmin, superAdmin: asSuperAdmin, lucia: asClient } = people
 
-  async function signedIn(email: string): Promise<SupabaseClient> {
-    const client = server.client()
-    const { error } = await client.auth.signInWithPassword({ email, password: demoPassword })
-    if (error) throw new Error(`sign-in of ${email} failed: ${error.message}`)
-    return client
-  }
-
-  async function call(client: SupabaseClient, body: Record<string, unknown>): Promise<Answer> {
-    const { data, error } = await client.functions.invoke('admin-users', { body })
-    if (!error) return { status: 200, body: data as Answer['body'] }
-    const response = (error as { context?: Response }).context
-    if (!(response instanceof Response)) throw error
-    return { status: response.status, body: (await response.json()) as Answer['body'] }
-  }
+  const call = (client: SupabaseClient, body: Record<string, unknown>) =>
+    invokeFunction<Answer['body']>(client, 'admin-users', body)
 
   async function profileOf(email: string) {
     const { rows } = await server.deps.db.query<{ role: string; organization_id: string | null; locale: string }>(
@@ -53,43 +51,6 @@ describeOnOneDatabase('admin-users on Deno, on %s', (kind) => {
     )
     return rows[0]
   }
-
-  beforeAll(async () => {
-    router = await startFunctionsRouter()
-    // The invitation e-mail leaves as on Supabase: Auth calls its Send Email hook, the
-    // send-auth-email function, here on Deno too.
-    const hookSecret = `v1,whsec_${Buffer.from('a hook secret of thirty-two bytes!').toString('base64')}`
-    server = await startTestServer(kind, {
-      FUNCTIONS_URL: router.url,
-      AUTH_HOOK_SEND_EMAIL_URI: `${router.url}/send-auth-email`,
-      AUTH_HOOK_SEND_EMAIL_SECRETS: hookSecret,
-    })
-    relaxLimits(server)
-    const url = await server.listen()
-    const project = {
-      SUPABASE_URL: url,
-      SUPABASE_ANON_KEY: server.anonKey,
-      SUPABASE_SERVICE_ROLE_KEY: server.serviceRoleKey,
-    }
-    deno = await serveOnDeno('admin-users', project)
-    router.add('admin-users', deno)
-    mailHook = await serveOnDeno('send-auth-email', {
-      ...project,
-      SEND_EMAIL_HOOK_SECRETS: hookSecret,
-      SITE_URL: url,
-      SMTP_URL: server.deps.functionSettings.SMTP_URL!,
-    })
-    router.add('send-auth-email', mailHook)
-    asAdmin = await signedIn('admin@caucedata.com')
-    asSuperAdmin = await signedIn('superadmin@caucedata.com')
-    asClient = await signedIn('lucia.martin@example.com')
-  })
-  afterAll(async () => {
-    await deno?.stop()
-    await mailHook?.stop()
-    await router?.close()
-    await server?.close()
-  })
 
   it('lets a super_admin invite a staff member: the account, its role and the e-mail', async () => {
     const email = uniqueEmail('denostaff')
@@ -173,7 +134,7 @@ describeOnOneDatabase('admin-users on Deno, on %s', (kind) => {
   it('answers 502 once the functions no longer run (the calls above went to Deno)', async () => {
     await deno!.stop()
     // Nothing listens at FUNCTIONS_URL any more, as when the edge runtime is down.
-    await router!.close()
+    await functions.router.close()
     const answer = await call(asAdmin, { action: 'deactivate', user_id: users.james })
     expect(answer).toMatchObject({ status: 502, body: { error: { code: 'function_unreachable' } } })
   })

@@ -5,36 +5,27 @@
 // second copy, called directly as pg_net calls it, sends through the HTTP e-mail API (what a hosted
 // function must use); a copy without a mail destination does not start; strangers get 401.
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
-import {
-  serveOnDeno,
-  startFunctionsRouter,
-  type DenoFunction,
-  type FunctionsRouter,
-} from '../../../scripts/lib/deno-serve'
+import { beforeAll, expect, it } from 'vitest'
+import { describeOnOneDatabase } from '../support/server'
+import type { DenoFunction } from '../../../scripts/lib/deno-serve'
+import { useServerForDeno } from './support'
 import { submitLead } from '../support/leads'
 
 const staff = ['admin@caucedata.com', 'superadmin@caucedata.com']
 
 describeOnOneDatabase('send-notifications on Deno, on %s', (kind) => {
-  let server: TestServer
-  let serverUrl: string
-  const running: DenoFunction[] = []
+  const functions = useServerForDeno(kind, undefined, (started) =>
+    started.deps.db.exec('update private.notification_email_settings set immediate_per_window = 1000'),
+  )
+  const { server } = functions
 
   /** The function on Deno with Supabase's variables for our server, and these settings. */
-  async function onDeno(settings: Record<string, string>): Promise<DenoFunction> {
-    const deno = await serveOnDeno('send-notifications', {
-      SUPABASE_URL: serverUrl,
-      SUPABASE_ANON_KEY: server.anonKey,
-      SUPABASE_SERVICE_ROLE_KEY: server.serviceRoleKey,
+  const onDeno = (settings: Record<string, string>) =>
+    functions.start('send-notifications', {
       SITE_URL: server.deps.siteOrigin,
       NOTIFICATION_DIGEST_MINUTES: '0',
       ...settings,
     })
-    running.push(deno)
-    return deno
-  }
 
   /** A POST to the function itself, as Supabase Cron sends it through pg_net. */
   const post = (deno: DenoFunction, headers: Record<string, string>) =>
@@ -48,20 +39,9 @@ describeOnOneDatabase('send-notifications on Deno, on %s', (kind) => {
   }
 
   let smtp: DenoFunction
-  let router: FunctionsRouter | undefined
-
   beforeAll(async () => {
-    router = await startFunctionsRouter()
-    server = await startTestServer(kind, { FUNCTIONS_URL: router.url })
-    await server.deps.db.exec('update private.notification_email_settings set immediate_per_window = 1000')
-    serverUrl = await server.listen()
     smtp = await onDeno({ MAIL_TRANSPORT: 'smtp', SMTP_URL: server.deps.functionSettings.SMTP_URL! })
-    router.add('send-notifications', smtp)
-  })
-  afterAll(async () => {
-    await Promise.all(running.map((deno) => deno.stop()))
-    await router?.close()
-    await server?.close()
+    functions.router.add('send-notifications', smtp)
   })
 
   it("runs on our server's schedule through FUNCTIONS_URL and sends over SMTP", async () => {

@@ -4,19 +4,13 @@
 // the project signs with; VIEW_AS_EXPIRY), our server forwarding /functions/v1/<name> to it
 // (FUNCTIONS_URL). Called through supabase-js's functions.invoke: staff open a preview whose token
 // our server accepts as the client's, read-only; a client is refused; leaving ends the preview.
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
-import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
-import {
-  serveOnDeno,
-  startFunctionsRouter,
-  type DenoFunction,
-  type FunctionsRouter,
-} from '../../../scripts/lib/deno-serve'
+import { describeOnOneDatabase, useDemoPasswordClients } from '../support/server'
+import type { DenoFunction } from '../../../scripts/lib/deno-serve'
+import { invokeFunction, useServerForDeno } from './support'
 import { users } from '../rls/seed-ids'
-
-const demoPassword = 'demo-password-2026'
 
 interface Answer {
   status: number
@@ -27,26 +21,19 @@ interface Answer {
 }
 
 describeOnOneDatabase('view-as on Deno, on %s', (kind) => {
-  let server: TestServer
+  const functions = useServerForDeno(kind, () => ({ AUTH_REVOCATION_CHECK_MS: '0' }))
+  const { server } = functions
   let deno: DenoFunction | undefined
-  let router: FunctionsRouter | undefined
-  let asAdmin: SupabaseClient
-  let asClient: SupabaseClient
+  beforeAll(async () => {
+    deno = await functions.serve('view-as', {
+      VIEW_AS_SIGNING_KEY: JSON.stringify(server.deps.env.JWT_SIGNING_KEYS[0]),
+      VIEW_AS_EXPIRY: '600',
+    })
+  })
+  const { admin: asAdmin, lucia: asClient } = useDemoPasswordClients(server, 'admin', 'lucia')
 
-  async function signedIn(email: string): Promise<SupabaseClient> {
-    const client = server.client()
-    const { error } = await client.auth.signInWithPassword({ email, password: demoPassword })
-    if (error) throw new Error(`sign-in of ${email} failed: ${error.message}`)
-    return client
-  }
-
-  async function call(client: SupabaseClient, body: Record<string, unknown>): Promise<Answer> {
-    const { data, error, response } = await client.functions.invoke('view-as', { body })
-    if (!error) return { status: response?.status ?? 200, body: (data || null) as Answer['body'] }
-    const context = (error as { context?: Response }).context
-    if (!(context instanceof Response)) throw error
-    return { status: context.status, body: (await context.json()) as Answer['body'] }
-  }
+  const call = (client: SupabaseClient, body: Record<string, unknown>) =>
+    invokeFunction<Answer['body']>(client, 'view-as', body)
 
   /** A client on the preview's token alone, as the portal's tab holds it. */
   const asPreview = (token: string) =>
@@ -58,27 +45,6 @@ describeOnOneDatabase('view-as on Deno, on %s', (kind) => {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       realtime: { transport: WebSocket as never },
     })
-
-  beforeAll(async () => {
-    router = await startFunctionsRouter()
-    server = await startTestServer(kind, { FUNCTIONS_URL: router.url, AUTH_REVOCATION_CHECK_MS: '0' })
-    const url = await server.listen()
-    deno = await serveOnDeno('view-as', {
-      SUPABASE_URL: url,
-      SUPABASE_ANON_KEY: server.anonKey,
-      SUPABASE_SERVICE_ROLE_KEY: server.serviceRoleKey,
-      VIEW_AS_SIGNING_KEY: JSON.stringify(server.deps.env.JWT_SIGNING_KEYS[0]),
-      VIEW_AS_EXPIRY: '600',
-    })
-    router.add('view-as', deno)
-    asAdmin = await signedIn('admin@caucedata.com')
-    asClient = await signedIn('lucia.martin@example.com')
-  })
-  afterAll(async () => {
-    await deno?.stop()
-    await router?.close()
-    await server?.close()
-  })
 
   it('opens a read-only preview for staff, which reads what the client reads, and leaving ends it', async () => {
     const opened = await call(asAdmin, { action: 'start', user_id: users.lucia })

@@ -9,7 +9,6 @@ import { randomUUID } from 'node:crypto'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import type { Queryable } from '../../../supabase/server/db/database'
 import type { MailTransport, OutgoingMail } from '../../../supabase/functions/_shared/mail/transport'
 import { serviceClient } from '../../../supabase/functions/_shared/runtime'
 import { outbox, type ClaimedMail } from '../../../supabase/functions/send-notifications/outbox'
@@ -17,8 +16,8 @@ import { sendDue } from '../../../supabase/functions/send-notifications/sender'
 import { MailCatcher } from '../../../supabase/server/mail/catcher'
 import { describeEachDatabase, signedInClient, startTestServer, type TestServer } from '../support/server'
 import { anotherSender, functionEnvFor } from '../support/senders'
-import { as } from '../rls/run-as'
-import { objectPath, organizations, projects, users } from '../rls/seed-ids'
+import { shareRiberaDocument } from '../rls/run-as'
+import { users } from '../rls/seed-ids'
 
 const staff = ['admin@caucedata.com', 'superadmin@caucedata.com']
 const clients = ['lucia.martin@example.com', 'james.whitaker@example.com']
@@ -66,17 +65,7 @@ describeEachDatabase('e-mail claims with a lease on %s', (kind) => {
 
   /** A document shared with the client: a digest to each of its two client users. */
   async function sharedDocument(marker: string) {
-    await as(server.deps.db, 'admin', (tx: Queryable) =>
-      tx.query(
-        `insert into public.documents (project_id, name, storage_path, mime_type, visible_to_client)
-         values ($1, $2, $3, 'application/pdf', true)`,
-        [
-          projects.riberaDashboard,
-          `Doc ${marker}`,
-          objectPath(organizations.ribera, projects.riberaDashboard, `${randomUUID()}.pdf`),
-        ],
-      ),
-    )
+    await shareRiberaDocument(server.deps.db, `Doc ${marker}`)
   }
 
   async function claim(args: Record<string, number> = {}): Promise<{ lease_seconds: number; mails: ClaimedMail[] }> {

@@ -1,12 +1,11 @@
 // Realtime's protocol through supabase-js's own client (and, for what it cannot send, a raw
 // WebSocket): filters, token expiry and refresh, revocation, reconnection, broadcast, presence,
 // private channels, and hostile frames answered cleanly with the server still serving.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import type { SupabaseClient } from '@supabase/supabase-js'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase } from '../support/server'
 import { projects, users } from '../rls/seed-ids'
-import { changeKeys, clientAs, realtimeClient, subscribed, watch } from './support'
+import { changeKeys, clientAs, realtimeClient, subscribed, watch, useListeningServer } from './support'
 
 const limits = {
   AUTH_REVOCATION_CHECK_MS: '0',
@@ -16,19 +15,8 @@ const limits = {
 }
 
 describeEachDatabase('Realtime protocol on %s', (kind) => {
-  let server: TestServer
-  let base: string
-  const clients: SupabaseClient[] = []
-  const track = (client: SupabaseClient) => (clients.push(client), client)
-
-  beforeAll(async () => {
-    server = await startTestServer(kind, limits)
-    base = await server.listen()
-  })
-  afterAll(async () => {
-    for (const client of clients) await client.removeAllChannels()
-    await server.close()
-  })
+  const realtime = useListeningServer(kind, limits)
+  const { server, track } = realtime
 
   const insertTask = async (project: string, title: string, extra: { priority?: string; internal?: boolean } = {}) => {
     const { rows } = await server.deps.db.query<{ id: string }>(
@@ -43,7 +31,7 @@ describeEachDatabase('Realtime protocol on %s', (kind) => {
     server.deps.keys.sign({ sub, role: 'authenticated', aud: 'authenticated' }, seconds)
 
   it('applies eq and in filters, and refuses bad filters and unpublished tables with Realtime system errors', async () => {
-    const admin = track(await clientAs(server, base, 'admin'))
+    const admin = track(await clientAs(server, realtime.base, 'admin'))
     const byProject = watch(admin, 'filter-eq', [
       { table: 'tasks', filter: `project_id=eq.${projects.riberaDashboard}` },
     ])
@@ -80,7 +68,7 @@ describeEachDatabase('Realtime protocol on %s', (kind) => {
   })
 
   it('closes a channel when its token expires, and keeps it (as the new identity) when setAuth refreshes it first', async () => {
-    const expiring = track(realtimeClient(server, base))
+    const expiring = track(realtimeClient(server, realtime.base))
     await expiring.realtime.setAuth(await tokenFor(users.lucia, 2))
     const closing = watch(expiring, 'expiring', [{ table: 'tasks' }])
     await subscribed(closing)
@@ -88,7 +76,7 @@ describeEachDatabase('Realtime protocol on %s', (kind) => {
     expect(closing.system.at(-1)).toMatchObject({ extension: 'system', status: 'error' })
     expect(closing.system.at(-1)!.message).toMatch(/^Token has expired \d+ seconds ago$/)
 
-    const refreshed = track(realtimeClient(server, base))
+    const refreshed = track(realtimeClient(server, realtime.base))
     const short = await tokenFor(users.lucia, 2)
     await refreshed.realtime.setAuth(short)
     const kept = watch(refreshed, 'refreshed', [{ table: 'tasks' }])
@@ -109,7 +97,7 @@ describeEachDatabase('Realtime protocol on %s', (kind) => {
   })
 
   it('re-creates the subscriptions as the new identity when a token arrives after the join', async () => {
-    const client = track(realtimeClient(server, base))
+    const client = track(realtimeClient(server, realtime.base))
     const channel = watch(client, 'late-token', [{ table: 'tasks' }])
     expect(await channel.settled).toBe('SUBSCRIBED')
     // Joined with the API key (anon): no SELECT on tasks, so no subscription yet.
@@ -121,11 +109,11 @@ describeEachDatabase('Realtime protocol on %s', (kind) => {
   })
 
   it('closes the channels of a session that was signed out elsewhere (revocation)', async () => {
-    const lucia = track(await clientAs(server, base, 'clientA'))
+    const lucia = track(await clientAs(server, realtime.base, 'clientA'))
     const channel = watch(lucia, 'revoked', [{ table: 'tasks' }])
     await subscribed(channel)
     const { data } = await lucia.auth.getSession()
-    const logout = await fetch(`${base}/auth/v1/logout?scope=global`, {
+    const logout = await fetch(`${realtime.base}/auth/v1/logout?scope=global`, {
       method: 'POST',
       headers: { apikey: server.anonKey, authorization: `Bearer ${data.session!.access_token}` },
     })
@@ -134,7 +122,7 @@ describeEachDatabase('Realtime protocol on %s', (kind) => {
     expect(channel.system.at(-1)!.message).toBe('Session from session_id claim in JWT does not exist')
     const after = await insertTask(projects.riberaDashboard, 'after sign-out')
     // A visible change after the sign-out goes to a live client, not to the closed channel.
-    const witness = track(await clientAs(server, base, 'clientA'))
+    const witness = track(await clientAs(server, realtime.base, 'clientA'))
     const open = watch(witness, 'witness', [{ table: 'tasks' }])
     await subscribed(open)
     const later = await insertTask(projects.riberaDashboard, 'witnessed')
@@ -144,7 +132,7 @@ describeEachDatabase('Realtime protocol on %s', (kind) => {
   })
 
   it('recovers by itself when the server drops the connection: it reconnects, rejoins and receives again', async () => {
-    const lucia = track(await clientAs(server, base, 'clientA'))
+    const lucia = track(await clientAs(server, realtime.base, 'clientA'))
     const channel = watch(lucia, 'reconnect', [{ table: 'tasks' }])
     await subscribed(channel)
     server.realtime.disconnectAll('test drop')
@@ -158,8 +146,8 @@ describeEachDatabase('Realtime protocol on %s', (kind) => {
   it.each(['1.0.0', '2.0.0'] as const)(
     'broadcasts with ack and self (vsn %s), and not to the sender without self',
     async (vsn) => {
-      const a = track(realtimeClient(server, base, vsn))
-      const b = track(realtimeClient(server, base, vsn === '1.0.0' ? '2.0.0' : '1.0.0'))
+      const a = track(realtimeClient(server, realtime.base, vsn))
+      const b = track(realtimeClient(server, realtime.base, vsn === '1.0.0' ? '2.0.0' : '1.0.0'))
       const heardByA: unknown[] = []
       const heardByB: unknown[] = []
       const room = `room-${vsn}`
@@ -180,8 +168,8 @@ describeEachDatabase('Realtime protocol on %s', (kind) => {
   )
 
   it('relays a binary broadcast to vsn 2.0.0 listeners as bytes', async () => {
-    const a = track(realtimeClient(server, base))
-    const b = track(realtimeClient(server, base))
+    const a = track(realtimeClient(server, realtime.base))
+    const b = track(realtimeClient(server, realtime.base))
     const heard: unknown[] = []
     const sender = a.channel('room-binary')
     const listener = b.channel('room-binary').on('broadcast', { event: 'bytes' }, (m) => heard.push(m.payload))
@@ -196,9 +184,9 @@ describeEachDatabase('Realtime protocol on %s', (kind) => {
     // Each member is present under their own user id (limits.test.ts: whatever the join config says).
     const lucia = users.lucia
     const admin = users.admin
-    const a = track(realtimeClient(server, base))
+    const a = track(realtimeClient(server, realtime.base))
     await a.realtime.setAuth(await tokenFor(lucia, 3600))
-    const b = track(realtimeClient(server, base))
+    const b = track(realtimeClient(server, realtime.base))
     await b.realtime.setAuth(await tokenFor(admin, 3600))
     const reader = a.channel('thread-1').on('presence', { event: 'sync' }, () => undefined)
     const watcher = b.channel('thread-1').on('presence', { event: 'sync' }, () => undefined)
@@ -210,7 +198,7 @@ describeEachDatabase('Realtime protocol on %s', (kind) => {
     expect(await watcher.track({ reading: 'too' })).toBe('ok')
     await expect.poll(() => Object.keys(reader.presenceState()).sort()).toEqual([admin, lucia].sort())
     // A late joiner gets the whole state at once.
-    const c = track(realtimeClient(server, base))
+    const c = track(realtimeClient(server, realtime.base))
     const late = c.channel('thread-1').on('presence', { event: 'sync' }, () => undefined)
     await new Promise<void>((resolve) => late.subscribe((status) => status === 'SUBSCRIBED' && resolve()))
     await expect.poll(() => Object.keys(late.presenceState()).sort()).toEqual([admin, lucia].sort())
@@ -224,7 +212,7 @@ describeEachDatabase('Realtime protocol on %s', (kind) => {
     await server.deps.db.exec(`
       create policy "rt test: read ok- topics" on realtime.messages for select to authenticated using (realtime.topic() like 'ok-%');
       create policy "rt test: write ok- topics" on realtime.messages for insert to authenticated with check (realtime.topic() like 'ok-%');`)
-    const lucia = track(await clientAs(server, base, 'clientA'))
+    const lucia = track(await clientAs(server, realtime.base, 'clientA'))
     const denied = lucia.channel('no-1', { config: { private: true } })
     const error = await new Promise<string>((resolve) =>
       denied.subscribe((status, err) => status === 'CHANNEL_ERROR' && resolve(err!.message)),
@@ -239,7 +227,7 @@ describeEachDatabase('Realtime protocol on %s', (kind) => {
     expect(await allowed.send({ type: 'broadcast', event: 'x', payload: { ok: true } })).toBe('ok')
     await expect.poll(() => heard).toEqual([{ ok: true }])
     // The public channel of the same name is another namespace: it hears nothing of it.
-    const anon = track(realtimeClient(server, base))
+    const anon = track(realtimeClient(server, realtime.base))
     const publicHeard: unknown[] = []
     const open = anon.channel('ok-1').on('broadcast', { event: '*' }, (m) => publicHeard.push(m.payload))
     await new Promise<void>((resolve) => open.subscribe((status) => status === 'SUBSCRIBED' && resolve()))
@@ -249,7 +237,7 @@ describeEachDatabase('Realtime protocol on %s', (kind) => {
   })
 
   describe('hostile input', () => {
-    const socketUrl = (query: string) => `${base.replace('http', 'ws')}/realtime/v1/websocket?${query}`
+    const socketUrl = (query: string) => `${realtime.base.replace('http', 'ws')}/realtime/v1/websocket?${query}`
 
     /** Opens a raw socket; resolves when open, or with the refusal's status and body. */
     const open = (query: string) =>
@@ -275,7 +263,7 @@ describeEachDatabase('Realtime protocol on %s', (kind) => {
     }
 
     it('answers a request to the socket without the upgrade with a Realtime JSON error', async () => {
-      const response = await fetch(`${base}/realtime/v1/websocket?apikey=${server.anonKey}&vsn=2.0.0`)
+      const response = await fetch(`${realtime.base}/realtime/v1/websocket?apikey=${server.anonKey}&vsn=2.0.0`)
       expect(response.status).toBe(400)
       expect(await response.json()).toEqual({ error: 'WebSocket upgrade required' })
     })

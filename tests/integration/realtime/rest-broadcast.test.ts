@@ -4,11 +4,11 @@
 // checked against the project's own policies on realtime.messages, and hostile requests answered
 // in Realtime's shapes, never with a 500.
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, expect, it, vi } from 'vitest'
+import { expect, it, vi } from 'vitest'
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase } from '../support/server'
 import { projects, users } from '../rls/seed-ids'
-import { realtimeClient, userClient } from './support'
+import { realtimeClient, userClient, useListeningServer } from './support'
 
 const limits = {
   REALTIME_BROADCAST_MAX_MESSAGES: '3',
@@ -18,20 +18,9 @@ const limits = {
 }
 
 describeEachDatabase('Realtime REST broadcast on %s', (kind) => {
-  let server: TestServer
-  let base: string
-  const clients: SupabaseClient[] = []
-  const track = (client: SupabaseClient) => (clients.push(client), client)
+  const realtime = useListeningServer(kind, limits)
+  const { server, track } = realtime
   const conversation = `conversation:${projects.riberaDashboard}`
-
-  beforeAll(async () => {
-    server = await startTestServer(kind, limits)
-    base = await server.listen()
-  })
-  afterAll(async () => {
-    for (const client of clients) await client.removeAllChannels()
-    await server.close()
-  })
 
   /** A joined channel and what it hears of `event` (its whole broadcast message). */
   const listen = async (client: SupabaseClient, topic: string, isPrivate = false) => {
@@ -55,14 +44,14 @@ describeEachDatabase('Realtime REST broadcast on %s', (kind) => {
     const headers = new Headers(init.headers)
     if (init.token !== null && !headers.has('apikey')) headers.set('apikey', init.token ?? server.anonKey)
     if (!headers.has('content-type')) headers.set('content-type', 'application/json')
-    return fetch(`${base}/realtime/v1${path}`, { method: 'POST', ...init, headers })
+    return fetch(`${realtime.base}/realtime/v1${path}`, { method: 'POST', ...init, headers })
   }
 
   it('delivers httpSend() JSON to every subscriber of a public topic, and bytes to those on 2.0.0', async () => {
     const topic = `public-${randomUUID()}`
-    const modern = await listen(track(realtimeClient(server, base, '2.0.0')), topic)
-    const legacy = await listen(track(realtimeClient(server, base, '1.0.0')), topic)
-    const channel = sender(track(realtimeClient(server, base)), topic)
+    const modern = await listen(track(realtimeClient(server, realtime.base, '2.0.0')), topic)
+    const legacy = await listen(track(realtimeClient(server, realtime.base, '1.0.0')), topic)
+    const channel = sender(track(realtimeClient(server, realtime.base)), topic)
     expect(await channel.httpSend('json', { hello: 'public' })).toEqual({ success: true })
     await expect.poll(() => modern.heard.map((m) => m.payload)).toEqual([{ hello: 'public' }])
     await expect.poll(() => legacy.heard.map((m) => m.payload)).toEqual([{ hello: 'public' }])
@@ -77,10 +66,10 @@ describeEachDatabase('Realtime REST broadcast on %s', (kind) => {
 
   it('falls back from send() before joining to the batch endpoint, which delivers with the message id', async () => {
     const topic = `batch-${randomUUID()}`
-    const listener = await listen(track(realtimeClient(server, base)), topic)
+    const listener = await listen(track(realtimeClient(server, realtime.base)), topic)
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     try {
-      const result = await sender(track(realtimeClient(server, base)), topic).send({
+      const result = await sender(track(realtimeClient(server, realtime.base)), topic).send({
         type: 'broadcast',
         event: 'cursor',
         payload: { x: 1 },
@@ -101,12 +90,20 @@ describeEachDatabase('Realtime REST broadcast on %s', (kind) => {
   })
 
   it('checks private topics against the policies on realtime.messages, as a socket’s join and send', async () => {
-    const lucia = await listen(track(await userClient(server, base, users.lucia, '10.1.0.1')), conversation, true)
-    const colleague = sender(track(await userClient(server, base, users.james, '10.1.0.2')), conversation, true)
+    const lucia = await listen(
+      track(await userClient(server, realtime.base, users.lucia, '10.1.0.1')),
+      conversation,
+      true,
+    )
+    const colleague = sender(
+      track(await userClient(server, realtime.base, users.james, '10.1.0.2')),
+      conversation,
+      true,
+    )
     expect(await colleague.httpSend('typing', { who: 'james' })).toEqual({ success: true })
     await expect.poll(() => lucia.heard.map((m) => m.payload)).toEqual([{ who: 'james' }])
     // Another organization's client may not write there: 403 for httpSend, silence for the batch.
-    const outsider = track(await userClient(server, base, users.daniel, '10.1.0.3'))
+    const outsider = track(await userClient(server, realtime.base, users.daniel, '10.1.0.3'))
     await expect(sender(outsider, conversation, true).httpSend('typing', { who: 'daniel' })).rejects.toThrow(
       'Unauthorized',
     )
@@ -194,7 +191,7 @@ describeEachDatabase('Realtime REST broadcast on %s', (kind) => {
     expect(broken.status).toBe(400)
     const deep = await post('/api/broadcast', { body: `${'['.repeat(200)}${']'.repeat(200)}` })
     expect(deep.status).toBe(400)
-    const other = await fetch(`${base}/realtime/v1/api/broadcast`, { headers: { apikey: server.anonKey } })
+    const other = await fetch(`${realtime.base}/realtime/v1/api/broadcast`, { headers: { apikey: server.anonKey } })
     expect(other.status).toBe(404)
     // Still serving: a plain broadcast goes through.
     const ok = await post('/api/broadcast', { body: JSON.stringify({ messages: [message] }) })

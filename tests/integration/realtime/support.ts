@@ -1,14 +1,14 @@
 // Realtime through supabase-js's own client: clients of a listening test server, signed in as the
 // seeded actors, and channels whose events, system messages and states a test can await.
 import WebSocket from 'ws'
-import { expect } from 'vitest'
+import { afterAll, expect } from 'vitest'
 import {
   createClient,
   type RealtimeChannel,
   type RealtimePostgresChangesPayload,
   type SupabaseClient,
 } from '@supabase/supabase-js'
-import type { TestServer } from '../support/server'
+import { clientsMadeBeforeAll, useTestServer, type DatabaseKind, type TestServer } from '../support/server'
 import type { Actor } from '../rls/run-as'
 
 export const demoPassword = 'demo-password-2026'
@@ -52,6 +52,35 @@ export async function userClient(server: TestServer, base: string, userId: strin
 }
 
 /** A client signed in as the actor (anon: not signed in); supabase-js hands the token to Realtime. */
+/**
+ * The describe block's server listening on a loopback port (WebSockets need one) at `base`, and
+ * `track` for the clients its cases open: their channels are removed before the server closes.
+ */
+export function useListeningServer(kind: DatabaseKind, envOverrides: Record<string, string> = {}) {
+  const clients: SupabaseClient[] = []
+  let base = ''
+  const server = useTestServer(kind, envOverrides, async (started) => {
+    base = await started.listen()
+  })
+  afterAll(async () => {
+    for (const client of clients) await client.removeAllChannels()
+  })
+  return {
+    server,
+    get base() {
+      return base
+    },
+    track: (client: SupabaseClient) => (clients.push(client), client),
+  }
+}
+
+/** Clients of a listening server signed in as the named actors (clientAs), made in beforeAll and tracked. */
+export function useActorClients<A extends Actor>(realtime: ReturnType<typeof useListeningServer>, ...actors: A[]) {
+  return clientsMadeBeforeAll(actors, async (actor) =>
+    realtime.track(await clientAs(realtime.server, realtime.base, actor)),
+  )
+}
+
 export async function clientAs(server: TestServer, base: string, actor: Actor, vsn?: Vsn) {
   const client = realtimeClient(server, base, vsn)
   if (actor !== 'anon') {

@@ -2,17 +2,12 @@
 // keys as a header line, then one line per row in PostgreSQL's record text (values quoted when they
 // hold a comma, quote, space or parenthesis, quotes doubled, NULL as nothing), for reads, embeds,
 // function results and written rows.
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { describeEachDatabase } from '../support/server'
-import { startRestBed, type RestBed } from './support/fixture'
+import { useRestBed } from './support/fixture'
 
 describeEachDatabase('REST CSV responses on %s', (kind) => {
-  let bed: RestBed
-
-  beforeAll(async () => {
-    bed = await startRestBed(kind)
-  })
-  afterAll(() => bed.close())
+  const bed = useRestBed(kind)
 
   it('reads rows as CSV with the header of the selected keys, quoting as PostgreSQL records do', async () => {
     const result = await bed.anon

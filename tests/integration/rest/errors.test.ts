@@ -4,15 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { turnChannel, type TurnTiming } from '../../../supabase/server/db/pglite'
 import { describeEachDatabase, startTestServer } from '../support/server'
-import { startRestBed, tableRows, userB, type RestBed } from './support/fixture'
+import { startRestBed, tableRows, userB, type RestBed, useRestBed } from './support/fixture'
 
 describeEachDatabase('REST errors on %s', (kind) => {
-  let bed: RestBed
-
-  beforeAll(async () => {
-    bed = await startRestBed(kind)
-  })
-  afterAll(() => bed.close())
+  const bed = useRestBed(kind)
 
   it('answers 404 PGRST205 for an unknown table, suggesting a close name', async () => {
     const { error, status } = await bed.anon.from('rt_book').select('*')
@@ -231,9 +226,7 @@ describeEachDatabase('REST errors on %s', (kind) => {
       method: 'POST',
       headers: {
         ...html,
-        apikey: bed.server.serviceRoleKey,
-        Authorization: `Bearer ${bed.server.serviceRoleKey}`,
-        'Content-Type': 'application/json',
+        ...bed.serviceJson,
       },
       body: JSON.stringify({ name: 'Never Written' }),
     }

@@ -139,9 +139,7 @@ describeEachDatabase('REST opt-in features on %s', (kind) => {
       const raw = await bed.raw('/rt_authors?select=name', {
         method: 'POST',
         headers: {
-          apikey: bed.server.serviceRoleKey,
-          Authorization: `Bearer ${bed.server.serviceRoleKey}`,
-          'Content-Type': 'application/json',
+          ...bed.serviceJson,
           Prefer: 'return=representation, tx=rollback',
         },
         body: JSON.stringify({ name: 'Ghost Writer' }),

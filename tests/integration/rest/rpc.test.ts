@@ -1,16 +1,11 @@
 // Functions through supabase-js rpc(): named arguments by POST and GET, defaults, scalars, sets of
 // rows (which filter, order, page and embed like tables), sets of scalars, single(), void, errors.
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { describeOnOneDatabase } from '../support/server'
-import { startRestBed, userA, type RestBed } from './support/fixture'
+import { userA, useRestBed } from './support/fixture'
 
 describeOnOneDatabase('REST rpc on %s', (kind) => {
-  let bed: RestBed
-
-  beforeAll(async () => {
-    bed = await startRestBed(kind)
-  })
-  afterAll(() => bed.close())
+  const bed = useRestBed(kind)
 
   it('calls a scalar function with named arguments, by POST or GET', async () => {
     expect(await bed.anon.rpc('rt_add', { a: 1, b: 2 })).toMatchObject({ data: 3, error: null, status: 200 })

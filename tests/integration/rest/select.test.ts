@@ -1,17 +1,12 @@
 // Vertical filtering and resource embedding through supabase-js: columns, aliases, casts, JSON paths,
 // types as PostgreSQL serializes them, and embeds both ways with !inner, hints, nesting, embedded
 // filters/order/limit, spreads, and `rel=not.is.null`.
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { describeOnOneDatabase } from '../support/server'
-import { startRestBed, type RestBed } from './support/fixture'
+import { useRestBed } from './support/fixture'
 
 describeOnOneDatabase('REST select and embedding on %s', (kind) => {
-  let bed: RestBed
-
-  beforeAll(async () => {
-    bed = await startRestBed(kind)
-  })
-  afterAll(() => bed.close())
+  const bed = useRestBed(kind)
 
   it('serializes every column type as PostgreSQL does', async () => {
     const { data, error } = await bed.anon.from('rt_books').select('*').eq('id', 1).single()

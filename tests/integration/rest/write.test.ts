@@ -123,11 +123,7 @@ describeOnOneDatabase('REST writes on %s', (kind) => {
 
   it('fills missing=default on PATCH and says so in Preference-Applied, in PostgREST order', async () => {
     await bed.service.from('rt_events').upsert({ id: 501, kind: 'pong', note: 'old' })
-    const headers = {
-      apikey: bed.server.serviceRoleKey,
-      Authorization: `Bearer ${bed.server.serviceRoleKey}`,
-      'Content-Type': 'application/json',
-    }
+    const headers = bed.serviceJson
     const patched = await bed.raw('/rt_events?id=eq.501&columns=kind,note&select=kind,note', {
       method: 'PATCH',
       headers: { ...headers, Prefer: 'return=representation, missing=default' },
@@ -233,9 +229,7 @@ describeOnOneDatabase('REST writes on %s', (kind) => {
     const strict = await bed.raw('/rt_events?id=eq.600', {
       method: 'PATCH',
       headers: {
-        apikey: bed.server.serviceRoleKey,
-        Authorization: `Bearer ${bed.server.serviceRoleKey}`,
-        'Content-Type': 'application/json',
+        ...bed.serviceJson,
         Prefer: 'handling=strict, tx=rollback',
       },
       body: JSON.stringify({ note: 'strict' }),

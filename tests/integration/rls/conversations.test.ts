@@ -3,35 +3,22 @@
 // window and deletion enforced by the database, mentions and attachments limited to the project,
 // read markers and unread counts, the notifications and activity entries a message leaves, and
 // realtime delivery that never hands a client an internal note.
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
-import { clientAs, subscribed, watch } from '../realtime/support'
+import { describeEachDatabase } from '../support/server'
+import { subscribed, watch, useListeningServer, useActorClients } from '../realtime/support'
 import { documents, projects, users } from './seed-ids'
 
 const project: string = projects.riberaDashboard
 
 describeEachDatabase('project conversations on %s', (kind) => {
-  let server: TestServer
-  let lucia: SupabaseClient
-  let daniel: SupabaseClient
-  let admin: SupabaseClient
-  let anon: SupabaseClient
-
-  beforeAll(async () => {
-    server = await startTestServer(kind, { CONVERSATION_MAX_MESSAGE_CHARS: '200', CONVERSATION_MAX_ATTACHMENTS: '2' })
-    const base = await server.listen()
-    ;[lucia, daniel, admin, anon] = await Promise.all([
-      clientAs(server, base, 'clientA'),
-      clientAs(server, base, 'clientB'),
-      clientAs(server, base, 'admin'),
-      clientAs(server, base, 'anon'),
-    ])
+  const realtime = useListeningServer(kind, {
+    CONVERSATION_MAX_MESSAGE_CHARS: '200',
+    CONVERSATION_MAX_ATTACHMENTS: '2',
   })
-  afterAll(async () => {
-    for (const client of [lucia, daniel, admin, anon]) await client.removeAllChannels()
-    await server.close()
-  })
+  const { server } = realtime
+  const clients = useActorClients(realtime, 'clientA', 'clientB', 'admin', 'anon')
+  const { clientA: lucia, clientB: daniel, admin, anon } = clients
 
   const write = (client: SupabaseClient, values: Record<string, unknown>) =>
     client

@@ -2,10 +2,10 @@
 // and the dashboard-embed function use them: who sees which dashboard (audience, organization,
 // hidden projects), the allowlist rule in SQL, the named people's rule, the view records and their
 // bounds, and the Metabase embed token the function signs (its claims, its lifetime, refusals).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { jwtVerify } from 'jose'
-import { describeEachDatabase, signedInClient, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, useTestServer, useSeedClients } from '../support/server'
 import { dashboards, projects, users } from './seed-ids'
 import { dashboardEmbed } from '../../../supabase/functions/dashboard-embed/handler'
 import { functionEnv } from '../../../supabase/functions/_shared/runtime'
@@ -15,23 +15,12 @@ const metabaseSecret = 'a-metabase-embedding-secret-of-64-characters-for-the-tes
 const missing = '5f000000-0000-4000-8000-0000000000ff'
 
 describeEachDatabase('project dashboards on %s', (kind) => {
-  let server: TestServer
-  let lucia: SupabaseClient
-  let james: SupabaseClient
-  let daniel: SupabaseClient
-  let admin: SupabaseClient
-  beforeAll(async () => {
-    server = await startTestServer(kind, {
-      METABASE_SITE_URL: metabaseSite,
-      METABASE_SECRET_KEY: metabaseSecret,
-      METABASE_EMBED_MINUTES: '5',
-    })
-    lucia = await signedInClient(server, users.lucia)
-    james = await signedInClient(server, users.james)
-    daniel = await signedInClient(server, users.daniel)
-    admin = await signedInClient(server, users.admin)
+  const server = useTestServer(kind, {
+    METABASE_SITE_URL: metabaseSite,
+    METABASE_SECRET_KEY: metabaseSecret,
+    METABASE_EMBED_MINUTES: '5',
   })
-  afterAll(() => server.close())
+  const { lucia, james, daniel, admin } = useSeedClients(server, 'lucia', 'james', 'daniel', 'admin')
   afterEach(async () => {
     await server.deps.db.exec(`
       delete from public.dashboard_views where viewed_at > now() - interval '1 hour';
@@ -137,30 +126,22 @@ describeEachDatabase('project dashboards on %s', (kind) => {
   })
 
   it('holds the kinds’ fields and names only clients of the project’s organization', async () => {
-    const metabase = await admin.from('project_dashboards').insert({
-      project_id: projects.riberaDashboard,
-      kind: 'metabase',
-      title: 'Sin número',
-      locked_parameter: 'organizacion',
-    })
-    expect(metabase.error?.code).toBe('23514')
-    const both = await admin.from('project_dashboards').insert({
-      project_id: projects.riberaDashboard,
-      kind: 'metabase',
-      title: 'Con dirección',
-      url: 'https://app.powerbi.com/view',
-      metabase_dashboard_id: 3,
-      locked_parameter: 'organizacion',
-    })
-    expect(both.error?.code).toBe('23514')
-    const badParameter = await admin.from('project_dashboards').insert({
-      project_id: projects.riberaDashboard,
-      kind: 'metabase',
-      title: 'Parámetro',
-      metabase_dashboard_id: 3,
-      locked_parameter: 'org"; drop',
-    })
-    expect(badParameter.error?.code).toBe('23514')
+    // A Metabase dashboard without its number, with an address as well, or with a parameter that is no name.
+    for (const fields of [
+      { title: 'Sin número', locked_parameter: 'organizacion' },
+      {
+        title: 'Con dirección',
+        url: 'https://app.powerbi.com/view',
+        metabase_dashboard_id: 3,
+        locked_parameter: 'organizacion',
+      },
+      { title: 'Parámetro', metabase_dashboard_id: 3, locked_parameter: 'org"; drop' },
+    ]) {
+      const refused = await admin
+        .from('project_dashboards')
+        .insert({ project_id: projects.riberaDashboard, kind: 'metabase', ...fields })
+      expect(refused.error?.code, fields.title).toBe('23514')
+    }
     for (const title of ['', '   ', 'x'.repeat(121)]) {
       const { error } = await admin
         .from('project_dashboards')

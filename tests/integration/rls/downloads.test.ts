@@ -3,16 +3,15 @@
 // for exactly those who may read the document under its select policy, as themselves and with the
 // document's current version, and answers everyone else as it answers a document that does not
 // exist. Real SQL through withRequestContext, as the APIs run it.
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { beforeAll, expect, it } from 'vitest'
+import { describeEachDatabase, useTestServer } from '../support/server'
 import { DENIED, checkOutcome, describeExpectation, sees, type Expectation } from './expectations'
 import { as, tryAs, type contextFor } from './run-as'
-import { documents, organizations, users } from './seed-ids'
+import { documents, users } from './seed-ids'
+import { addMfaStaffAndInactiveClient, mfaStaff, inactiveClient } from './people'
 
 type Who = Parameters<typeof contextFor>[0]
 
-const mfaStaff = 'a0000000-0000-4000-8000-0000000000f2'
-const inactiveClient = 'c0000000-0000-4000-8000-0000000000f3'
 const nowhere = '2a000000-0000-4000-8000-0000000000ff'
 
 // Each actor and how many of the 15 seeded documents its select policy lets it read.
@@ -53,27 +52,16 @@ const table: [Who, string, Expectation][] = [
 const label = (who: Who) => (typeof who === 'string' ? who : `${who.sub}${who.aal ? ` at ${who.aal}` : ''}`)
 
 describeEachDatabase('download records under RLS on %s', (kind) => {
-  let server: TestServer
+  const server = useTestServer(kind)
   let seeded: string[]
   const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
     server.deps.db.query<T>(text, params).then((r) => r.rows)
 
   beforeAll(async () => {
-    server = await startTestServer(kind)
     const db = server.deps.db
-    // A staff member with a verified factor and a deactivated client of Ribera, as rules.test.ts has
-    // them; three records of Ribera's shared specification, committed as the owner.
-    await db.query(`insert into auth.users (id, email) values ($1, 'mfa.staff@caucedata.com')`, [mfaStaff])
-    await db.query(`update public.profiles set role = 'admin' where id = $1`, [mfaStaff])
-    await db.query(`insert into auth.users (id, email) values ($1, 'former.employee@example.com')`, [inactiveClient])
-    await db.query(`update public.profiles set organization_id = $2, is_active = false where id = $1`, [
-      inactiveClient,
-      organizations.ribera,
-    ])
-    await db.query(
-      `insert into auth.mfa_factors (user_id, friendly_name, status, secret) values ($1, 'phone', 'verified', 'JBSWY3DPEHPK3PXP')`,
-      [mfaStaff],
-    )
+    // A staff member with a verified factor and a deactivated client of Ribera (people.ts), and
+    // three records of Ribera's shared specification, committed as the owner.
+    await addMfaStaffAndInactiveClient(db)
     await db.query(
       `insert into public.document_downloads (document_id, version, reader_id)
        values ($1, 1, $2), ($1, 1, $3), ($1, 1, $4)`,
@@ -81,7 +69,6 @@ describeEachDatabase('download records under RLS on %s', (kind) => {
     )
     seeded = (await sql<{ id: string }>('select id from public.documents order by id')).map((row) => row.id)
   })
-  afterAll(() => server.close())
 
   it.each(
     table.map(

@@ -3,8 +3,8 @@
 // into their own visible projects and never see hidden work; notifications are their owner's;
 // the contact form is insert-only with named constraints; staff rights need aal2 once a factor
 // is enrolled. Every case is real SQL through withRequestContext, rolled back.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { describeEachDatabase, useTestServer } from '../support/server'
 import {
   ALLOWED,
   DENIED,
@@ -18,12 +18,11 @@ import {
 } from './expectations'
 import { tryAs, type contextFor } from './run-as'
 import { documents, objectPath, organizations, projects, reports, tasks, users } from './seed-ids'
+import { addMfaStaffAndInactiveClient, mfaStaff, inactiveClient } from './people'
 
 type Who = Parameters<typeof contextFor>[0]
 type Rule = [rule: string, who: Who, sql: string, params: unknown[], expected: Expectation]
 
-const mfaStaff = 'a0000000-0000-4000-8000-0000000000f2'
-const inactiveClient = 'c0000000-0000-4000-8000-0000000000f3'
 const ribera = (project: string, file: string) => objectPath(organizations.ribera, project, file)
 const uploadSql = `insert into public.documents (project_id, name, storage_path, mime_type, visible_to_client, uploaded_by)
   values ($1, 'Upload', $2, 'text/csv', $3, coalesce($4, auth.uid()))`
@@ -176,25 +175,14 @@ const whoLabel = (who: Who) =>
   typeof who === 'string' ? who : `${names[who.sub] ?? who.sub}${who.aal ? ` at ${who.aal}` : ''}`
 
 describeEachDatabase('RLS rules on %s', (kind) => {
-  let server: TestServer
+  const server = useTestServer(kind)
 
   beforeAll(async () => {
-    server = await startTestServer(kind)
     const db = server.deps.db
     // A staff member and a client (Sarah) with a verified TOTP factor, a deactivated client of
     // Ribera, and two files without a document row yet: one Lucía stored, one the admin stored.
     // Committed as the owner, in this file's own copy of the database.
-    await db.query(`insert into auth.users (id, email) values ($1, 'mfa.staff@caucedata.com')`, [mfaStaff])
-    await db.query(`update public.profiles set role = 'admin' where id = $1`, [mfaStaff])
-    await db.query(`insert into auth.users (id, email) values ($1, 'former.employee@example.com')`, [inactiveClient])
-    await db.query(`update public.profiles set organization_id = $2, is_active = false where id = $1`, [
-      inactiveClient,
-      organizations.ribera,
-    ])
-    await db.query(
-      `insert into auth.mfa_factors (user_id, friendly_name, status, secret) values ($1, 'phone', 'verified', 'JBSWY3DPEHPK3PXP'), ($2, 'phone', 'verified', 'JBSWY3DPEHPK3PXP')`,
-      [mfaStaff, users.sarah],
-    )
+    await addMfaStaffAndInactiveClient(db, [users.sarah])
     await db.query(
       `insert into storage.objects (bucket_id, name, owner_id) values ('documents', $1, $2), ('documents', $3, $4)`,
       [
@@ -205,7 +193,6 @@ describeEachDatabase('RLS rules on %s', (kind) => {
       ],
     )
   })
-  afterAll(() => server.close())
 
   it('activity_log is append-only even for the table owner', async () => {
     const db = server.deps.db

@@ -3,7 +3,8 @@
 // always rolls back, so every case of a matrix starts from the same seeded data.
 import { isPgError, type Database, type Queryable } from '../../../supabase/server/db/database'
 import { withRequestContext, type RequestContext } from '../../../supabase/server/db/request-context'
-import { users } from './seed-ids'
+import { randomUUID } from 'node:crypto'
+import { objectPath, organizations, projects, users } from './seed-ids'
 
 export type Actor = 'anon' | 'clientA' | 'clientB' | 'admin' | 'superAdmin'
 export const actorList: Actor[] = ['anon', 'clientA', 'clientB', 'admin', 'superAdmin']
@@ -79,4 +80,19 @@ export async function tryAs(
 /** Runs `fn` as the actor and commits (for trigger tests that look at the result afterwards). */
 export function as<T>(db: Database, actor: Parameters<typeof contextFor>[0], fn: (tx: Queryable) => Promise<T>) {
   return withRequestContext(db, contextFor(actor), fn)
+}
+
+/** Staff share a new document (no file behind it) in Almacenes Ribera's dashboard project, notifying its clients. */
+export function shareRiberaDocument(db: Database, name: string) {
+  return as(db, 'admin', (tx) =>
+    tx.query(
+      `insert into public.documents (project_id, name, storage_path, mime_type, visible_to_client)
+       values ($1, $2, $3, 'application/pdf', true)`,
+      [
+        projects.riberaDashboard,
+        name,
+        objectPath(organizations.ribera, projects.riberaDashboard, `${randomUUID()}.pdf`),
+      ],
+    ),
+  )
 }

@@ -6,10 +6,9 @@
 // projects' (never internal tasks or notes), staff every one, internal notes included.
 import { readFileSync } from 'node:fs'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { demoPassword } from '../../../supabase/server/welcome'
+import { expect, it } from 'vitest'
 import { organizations, projects, reports, users } from './seed-ids'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, useDemoPasswordClients, useTestServer } from '../support/server'
 
 interface Hit {
   kind: string
@@ -20,17 +19,9 @@ interface Hit {
 }
 
 describeEachDatabase('search on %s', (kind) => {
-  let server: TestServer
-  let lucia: SupabaseClient
-  let daniel: SupabaseClient
-  let admin: SupabaseClient
+  const server = useTestServer(kind)
+  const { lucia, daniel, admin } = useDemoPasswordClients(server, 'lucia', 'daniel', 'admin')
 
-  const signIn = async (email: string) => {
-    const client = server.client()
-    const { error } = await client.auth.signInWithPassword({ email, password: demoPassword })
-    if (error) throw error
-    return client
-  }
   const search = async (client: SupabaseClient, query: string): Promise<Hit[]> => {
     const { data, error } = await client.rpc('search', { p_query: query })
     if (error) throw new Error(error.message)
@@ -40,16 +31,6 @@ describeEachDatabase('search on %s', (kind) => {
   const titleOf = async (table: string, id: string, column = 'name') =>
     (await server.deps.db.query<{ t: string }>(`select ${column} as t from public.${table} where id = $1`, [id]))
       .rows[0]!.t
-
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    ;[lucia, daniel, admin] = await Promise.all([
-      signIn('lucia.martin@example.com'),
-      signIn('daniel.ortega@example.com'),
-      signIn('admin@caucedata.com'),
-    ])
-  })
-  afterAll(() => server.close())
 
   it('ignores case and accents on both sides', async () => {
     // the project's description says "categoría"

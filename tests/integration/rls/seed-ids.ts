@@ -18,6 +18,16 @@ export const users = {
   sarah: 'c0000000-0000-4000-8000-0000000000b2',
 } as const
 
+/** The same people's addresses: each signs in with the demo password. */
+export const emails = {
+  superAdmin: 'superadmin@caucedata.com',
+  admin: 'admin@caucedata.com',
+  lucia: 'lucia.martin@example.com',
+  james: 'james.whitaker@example.com',
+  daniel: 'daniel.ortega@example.com',
+  sarah: 'sarah.cohen@example.com',
+} as const satisfies Record<keyof typeof users, string>
+
 export const projects = {
   /** Ribera, business-intelligence, in progress. */
   riberaDashboard: '1a000000-0000-4000-8000-000000000001',

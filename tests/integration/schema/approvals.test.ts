@@ -2,37 +2,20 @@
 // approvers and ask for approval of a deliverable; only those approvers answer; the answers are
 // never changed or deleted, by anyone; a new version reopens the request; the reminder job
 // reminds once per due round even with two servers running it at once.
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, useDemoPasswordClients, useTestServer } from '../support/server'
 import { documents, organizations, reports, users } from '../rls/seed-ids'
-import { demoPassword } from '../realtime/support'
 
-const emails = {
-  lucia: 'lucia.martin@example.com',
-  james: 'james.whitaker@example.com',
-  daniel: 'daniel.ortega@example.com',
-  admin: 'admin@caucedata.com',
-  superAdmin: 'superadmin@caucedata.com',
-} as const
-type Person = keyof typeof emails
+type Person = 'lucia' | 'james' | 'daniel' | 'admin' | 'superAdmin'
 
 describeEachDatabase('approvals on %s', (kind) => {
-  let server: TestServer
-  const people = {} as Record<Person, SupabaseClient>
+  const server = useTestServer(kind)
+  const people = useDemoPasswordClients<Person>(server, 'lucia', 'james', 'daniel', 'admin', 'superAdmin')
   let service: SupabaseClient
-
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    for (const person of Object.keys(emails) as Person[]) {
-      const client = server.client()
-      const { error } = await client.auth.signInWithPassword({ email: emails[person], password: demoPassword })
-      if (error) throw error
-      people[person] = client
-    }
+  beforeAll(() => {
     service = server.serviceClient()
   })
-  afterAll(() => server.close())
 
   const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
     server.deps.db.query<T>(text, params).then((r) => r.rows)

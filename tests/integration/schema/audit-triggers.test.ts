@@ -2,8 +2,8 @@
 // every create, update and delete of a project, document, report, metric or task leaves one
 // activity row naming the actor (auth.uid()), the organization and project, a small summary and
 // whether clients may see it; a no-op update leaves none; role changes are audited as internal.
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { expect, it } from 'vitest'
+import { describeEachDatabase, useTestServer } from '../support/server'
 import { as, tryAs } from '../rls/run-as'
 import { documents, objectPath, organizations, projects, reports, tasks, users } from '../rls/seed-ids'
 
@@ -133,11 +133,7 @@ const touches: [table: string, row: string, sql: string][] = [
 ]
 
 describeEachDatabase('audit triggers on %s', (kind) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-  })
-  afterAll(() => server.close())
+  const server = useTestServer(kind)
 
   it.each(touches)('moves updated_at of %s on every update', async (table, row, sql) => {
     const db = server.deps.db

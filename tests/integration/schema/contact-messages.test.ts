@@ -7,10 +7,10 @@
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, useTestServer } from '../support/server'
 import { users } from '../rls/seed-ids'
 import { demoPassword } from '../../../supabase/server/welcome'
 
@@ -47,11 +47,7 @@ let addressCounter = 0
 const freshAddress = () => `198.51.100.${++addressCounter}`
 
 describeEachDatabase('contact_messages on %s', (kind) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-  })
-  afterAll(() => server.close())
+  const server = useTestServer(kind)
 
   /** A browser-like anon client whose requests come from `address` (through the trusted proxy). */
   function visitor(address: string, extraHeaders: Record<string, string> = {}): SupabaseClient {

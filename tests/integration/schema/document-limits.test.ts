@@ -3,20 +3,13 @@
 // whole request is undone with a 4xx that says which bound, and staff are not notified. Through
 // supabase-js, as the portal uploads: the files first, then the document rows.
 import { randomUUID } from 'node:crypto'
-import type { SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeEachDatabase, signedInClient, startTestServer, type TestServer } from '../support/server'
+import { expect, it } from 'vitest'
+import { describeEachDatabase, useSeedClients, useTestServer } from '../support/server'
 import { objectPath, organizations, projects, users } from '../rls/seed-ids'
 
 describeEachDatabase('client document limits on %s', (kind) => {
-  let server: TestServer
-  let lucia: SupabaseClient
-
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    lucia = await signedInClient(server, users.lucia)
-  })
-  afterAll(() => server.close())
+  const server = useTestServer(kind)
+  const { lucia } = useSeedClients(server, 'lucia')
 
   /** Stores `count` small files as Lucía and returns the document rows that would record them. */
   async function storedFiles(count: number) {

@@ -3,9 +3,8 @@
 // must refuse exactly the same ones, and a refusal the database names by constraint must land on
 // the field the schema names. A rule changed in a migration or in the schema alone fails here.
 import { randomUUID } from 'node:crypto'
-import type { SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signedInClient, startTestServer, type TestServer } from '../support/server'
+import { describe, expect, it } from 'vitest'
+import { useSeedClients, useTestServer } from '../support/server'
 import { documents, objectPath, organizations, projects, users } from '../rls/seed-ids'
 import {
   checkDocument,
@@ -48,14 +47,8 @@ interface Case<I> {
 }
 
 describe('one schema per entity agrees with the database', () => {
-  let server: TestServer
-  let staff: SupabaseClient
-
-  beforeAll(async () => {
-    server = await startTestServer('pglite')
-    staff = await signedInClient(server, users.admin)
-  })
-  afterAll(() => server.close())
+  const server = useTestServer('pglite')
+  const { admin: staff } = useSeedClients(server, 'admin')
 
   /**
    * The schema's verdict, the database's, and (when the database names a constraint the entity

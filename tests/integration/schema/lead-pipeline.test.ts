@@ -5,28 +5,17 @@
 // reminder written once per date (and e-mailed by the person's choice), and the conversion into
 // a client organization, atomic in SQL, followed by the person's invitation through admin-users.
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, useDemoPasswordClients, useTestServer } from '../support/server'
 import { relaxLimits } from '../auth/support/helpers'
 import { users } from '../rls/seed-ids'
 import { checkLead, checkNote, leadConstraints, toLeadRow, type LeadInput } from '../../../src/features/leads/rules'
 
-const demoPassword = 'demo-password-2026'
-
 describeEachDatabase('lead pipeline on %s', (kind) => {
-  let server: TestServer
-  let admin: SupabaseClient
-  let superAdmin: SupabaseClient
-  let lucia: SupabaseClient
+  const server = useTestServer(kind, {}, relaxLimits)
+  const { admin, superAdmin, lucia } = useDemoPasswordClients(server, 'admin', 'superAdmin', 'lucia')
   let visitor: SupabaseClient
-
-  async function signedIn(email: string): Promise<SupabaseClient> {
-    const client = server.client()
-    const { error } = await client.auth.signInWithPassword({ email, password: demoPassword })
-    if (error) throw new Error(`sign-in of ${email} failed: ${error.message}`)
-    return client
-  }
 
   /** A new lead as the contact form writes it (as the owner, so the form's limits stay out of it). */
   async function newLead(fields: { company?: string | null; locale?: 'es' | 'en'; email?: string } = {}) {
@@ -46,15 +35,9 @@ describeEachDatabase('lead pipeline on %s', (kind) => {
 
   const row = async <T>(sql: string, params: unknown[] = []) => (await server.deps.db.query<T>(sql, params)).rows
 
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    relaxLimits(server)
-    admin = await signedIn('admin@caucedata.com')
-    superAdmin = await signedIn('superadmin@caucedata.com')
-    lucia = await signedIn('lucia.martin@example.com')
+  beforeAll(() => {
     visitor = server.client()
   })
-  afterAll(() => server.close())
 
   // ─── Statuses and the lost reason ──────────────────────────────────────────────────────────
 

@@ -5,9 +5,9 @@
 // and whoever is mentioned: clients and staff alike. Read from the outbox and the mail catcher.
 import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import type { Queryable } from '../../../supabase/server/db/database'
-import { describeEachDatabase, signedInClient, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, useSeedClients, useTestServer } from '../support/server'
 import { as } from '../rls/run-as'
 import { projects, users } from '../rls/seed-ids'
 
@@ -17,15 +17,8 @@ const superAdminEmail = 'superadmin@caucedata.com'
 const luciaEmail = 'lucia.martin@example.com'
 
 describeEachDatabase('mention e-mails coalesced on %s', (kind) => {
-  let server: TestServer
-  let lucia: SupabaseClient
-  let admin: SupabaseClient
-
-  beforeAll(async () => {
-    server = await startTestServer(kind, { NOTIFICATION_DIGEST_MINUTES: '15' })
-    ;[lucia, admin] = await Promise.all([signedInClient(server, users.lucia), signedInClient(server, users.admin)])
-  })
-  afterAll(() => server.close())
+  const server = useTestServer(kind, { NOTIFICATION_DIGEST_MINUTES: '15' })
+  const { lucia, admin } = useSeedClients(server, 'lucia', 'admin')
 
   const catcher = () => server.deps.catcher!
   const mailsTo = (address: string, marker: string) =>

@@ -3,28 +3,15 @@
 // per minute (private.client_write_limits); past either, the whole request is undone with 429
 // (PT429), nobody is notified, and the portal words it (tests/unit/conversation-failure.test.ts).
 // Staff are not bounded, as with documents. Through supabase-js, as the conversation screen writes.
-import type { SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeEachDatabase, signedInClient, startTestServer, type TestServer } from '../support/server'
+import { expect, it } from 'vitest'
+import { describeEachDatabase, useSeedClients, useTestServer } from '../support/server'
 import { projects, users } from '../rls/seed-ids'
 
 const project: string = projects.riberaDashboard
 
 describeEachDatabase('client message limits on %s', (kind) => {
-  let server: TestServer
-  let lucia: SupabaseClient
-  let james: SupabaseClient
-  let admin: SupabaseClient
-
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    ;[lucia, james, admin] = await Promise.all([
-      signedInClient(server, users.lucia),
-      signedInClient(server, users.james),
-      signedInClient(server, users.admin),
-    ])
-  })
-  afterAll(() => server.close())
+  const server = useTestServer(kind)
+  const { lucia, james, admin } = useSeedClients(server, 'lucia', 'james', 'admin')
 
   const messages = (count: number, text: string, mentions: string[] = [users.admin]) =>
     Array.from({ length: count }, (_, i) => ({ project_id: project, body: `${text} ${i}`, mentions }))

@@ -3,12 +3,12 @@
 // never sent. With digests on (decision 0019), one e-mail per person per interval holds what they
 // have not read; leads go at once. Text a client chose is quoted as theirs and never a link.
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import type { Queryable } from '../../../supabase/server/db/database'
 import type { CaughtMail } from '../../../supabase/server/mail/catcher'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, type TestServer, useTestServer } from '../support/server'
 import { anotherSender } from '../support/senders'
-import { as, type Actor } from '../rls/run-as'
+import { as, type Actor, shareRiberaDocument } from '../rls/run-as'
 import { documents, objectPath, organizations, projects, users } from '../rls/seed-ids'
 
 const lucia = 'lucia.martin@example.com'
@@ -29,11 +29,7 @@ function clientUpload(server: TestServer, name: string) {
 const james = 'james.whitaker@example.com'
 
 describeEachDatabase('notification e-mails on %s', (kind) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-  })
-  afterAll(() => server.close())
+  const server = useTestServer(kind)
 
   const run = (actor: Actor, sql: string, params: unknown[] = []) =>
     as(server.deps.db, actor, (tx: Queryable) => tx.query<{ id: string }>(sql, params))
@@ -138,11 +134,7 @@ describeEachDatabase('notification e-mails on %s', (kind) => {
 })
 
 describeEachDatabase('notification text a client chose, on %s', (kind) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-  })
-  afterAll(() => server.close())
+  const server = useTestServer(kind)
   const catcher = () => server.deps.catcher!
 
   it('quotes a hostile document name as the uploader’s: one line, no quote escape, capped, escaped, never a link', async () => {
@@ -207,17 +199,7 @@ describeEachDatabase('notification text a client chose, on %s', (kind) => {
   // e-mail about a message opens that message.
   it('warns about quoted text where a person wrote it, not under a title the firm wrote', async () => {
     const marker = randomUUID().slice(0, 8)
-    await as(server.deps.db, 'admin', (tx: Queryable) =>
-      tx.query(
-        `insert into public.documents (project_id, name, storage_path, mime_type, visible_to_client)
-         values ($1, $2, $3, 'application/pdf', true)`,
-        [
-          projects.riberaDashboard,
-          `Plan ${marker}`,
-          objectPath(organizations.ribera, projects.riberaDashboard, `${randomUUID()}.pdf`),
-        ],
-      ),
-    )
+    await shareRiberaDocument(server.deps.db, `Plan ${marker}`)
     await server.notificationMails.flush()
     const firm = await catcher().waitFor(lucia, (m) => m.text.includes(`«Plan ${marker}»`))
     expect(firm.text).not.toContain('El texto entre comillas')
@@ -279,11 +261,7 @@ describeEachDatabase('notification text a client chose, on %s', (kind) => {
 })
 
 describeEachDatabase('notification digests on %s', (kind) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer(kind, { NOTIFICATION_DIGEST_MINUTES: '15' })
-  })
-  afterAll(() => server.close())
+  const server = useTestServer(kind, { NOTIFICATION_DIGEST_MINUTES: '15' })
   const catcher = () => server.deps.catcher!
   const mailsTo = (address: string, marker: string) =>
     catcher()

@@ -3,11 +3,10 @@
 // them (not by e-mail, at once, the digest's frequency) while the in-app notification stays; and
 // every notification e-mail links to the reader's settings page in their area and language.
 import { randomUUID } from 'node:crypto'
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
-import type { SupabaseClient } from '@supabase/supabase-js'
+import { afterEach, expect, it } from 'vitest'
 import type { Queryable } from '../../../supabase/server/db/database'
-import { describeEachDatabase, signedInClient, startTestServer, type TestServer } from '../support/server'
-import { as } from '../rls/run-as'
+import { describeEachDatabase, useSeedClients, useTestServer } from '../support/server'
+import { as, shareRiberaDocument } from '../rls/run-as'
 import {
   checkPreferences,
   defaultPreferences,
@@ -15,25 +14,18 @@ import {
   preferencesOf,
   toPreferencesRow,
 } from '../../../src/features/notifications/rules'
-import { organizations, objectPath, projects, users } from '../rls/seed-ids'
+import { projects, users } from '../rls/seed-ids'
 
 const lucia = 'lucia.martin@example.com'
 const james = 'james.whitaker@example.com'
 
 describeEachDatabase('notification preferences on %s', (kind) => {
-  let server: TestServer
-  let luciaClient: SupabaseClient
-  let danielClient: SupabaseClient
-  let adminClient: SupabaseClient
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    // Every mention may go at once here: coalescing has its own tests.
-    await server.deps.db.exec('update private.notification_email_settings set immediate_per_window = 1000')
-    luciaClient = await signedInClient(server, users.lucia)
-    danielClient = await signedInClient(server, users.daniel)
-    adminClient = await signedInClient(server, users.admin)
-  })
-  afterAll(() => server.close())
+  // Every mention may go at once here: coalescing has its own tests.
+  const server = useTestServer(kind, {}, (started) =>
+    started.deps.db.exec('update private.notification_email_settings set immediate_per_window = 1000'),
+  )
+  const clients = useSeedClients(server, 'lucia', 'daniel', 'admin')
+  const { lucia: luciaClient, daniel: danielClient, admin: adminClient } = clients
   // Each case starts from nobody's choices.
   afterEach(() => server.deps.db.exec('delete from public.notification_preferences'))
 
@@ -58,18 +50,7 @@ describeEachDatabase('notification preferences on %s', (kind) => {
         `Nueva versión ${marker}`,
       ]),
     )
-  const shareDocument = (marker: string) =>
-    as(server.deps.db, 'admin', (tx: Queryable) =>
-      tx.query(
-        `insert into public.documents (project_id, name, storage_path, mime_type, visible_to_client)
-         values ($1, $2, $3, 'application/pdf', true)`,
-        [
-          projects.riberaDashboard,
-          `Plan ${marker}`,
-          objectPath(organizations.ribera, projects.riberaDashboard, `${randomUUID()}.pdf`),
-        ],
-      ),
-    )
+  const shareDocument = (marker: string) => shareRiberaDocument(server.deps.db, `Plan ${marker}`)
 
   it('lets a person write and read only their own preferences', async () => {
     const own = await luciaClient

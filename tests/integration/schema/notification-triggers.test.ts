@@ -3,20 +3,16 @@
 // assigned; for staff, a client's upload and a new contact message. Later edits, repeating the
 // same change, hiding and re-showing, or reassigning to the same person stay quiet.
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import type { Queryable } from '../../../supabase/server/db/database'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeEachDatabase, useTestServer } from '../support/server'
 import { as, type Actor } from '../rls/run-as'
 import { objectPath, organizations, projects, users } from '../rls/seed-ids'
 
 type Counts = Record<string, number>
 
 describeEachDatabase('notification triggers on %s', (kind) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-  })
-  afterAll(() => server.close())
+  const server = useTestServer(kind)
 
   /** How many notifications about this entity each person has, keyed by seed name. */
   async function countsFor(entityId: string): Promise<Counts> {

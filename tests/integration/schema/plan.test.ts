@@ -4,25 +4,15 @@
 // agreeing with the rest of the seed.
 import { readFileSync } from 'node:fs'
 import { setupI18n } from '@lingui/core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { SupabaseClient } from '@supabase/supabase-js'
-import { describeEachDatabase, signedInClient, startTestServer, type TestServer } from '../support/server'
+import { beforeAll, expect, it } from 'vitest'
+import { describeEachDatabase, useSeedClients, useTestServer } from '../support/server'
 import { plan, projects, users } from '../rls/seed-ids'
 import { parseTimeEntriesCsv, planCsv, timeEntriesCsv } from '../../../src/features/plan/plan-csv'
 import { checkTimeEntry, toTimeEntryRow } from '../../../src/features/plan/rules'
 
 describeEachDatabase('project plan on %s', (kind) => {
-  let server: TestServer
-  let lucia: SupabaseClient
-  let daniel: SupabaseClient
-  let admin: SupabaseClient
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    lucia = await signedInClient(server, users.lucia)
-    daniel = await signedInClient(server, users.daniel)
-    admin = await signedInClient(server, users.admin)
-  })
-  afterAll(() => server.close())
+  const server = useTestServer(kind)
+  const { lucia, daniel, admin } = useSeedClients(server, 'lucia', 'daniel', 'admin')
 
   const sql = async <T>(text: string, params: unknown[] = []) => (await server.deps.db.query<T>(text, params)).rows
   const progressOf = async (project: string) =>
@@ -252,13 +242,8 @@ describeEachDatabase('project plan on %s', (kind) => {
 })
 
 describeEachDatabase('project plan notifications on %s', (kind) => {
-  let server: TestServer
-  let superAdmin: SupabaseClient
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    superAdmin = await signedInClient(server, users.superAdmin)
-  })
-  afterAll(() => server.close())
+  const server = useTestServer(kind)
+  const { superAdmin } = useSeedClients(server, 'superAdmin')
 
   const noticesOf = async (kindOf: string) =>
     (
@@ -369,20 +354,17 @@ describeEachDatabase('project plan notifications on %s', (kind) => {
 })
 
 describeEachDatabase('project plan CSV on %s', (kind) => {
-  let server: TestServer
-  let admin: SupabaseClient
+  const server = useTestServer(kind)
+  const { admin } = useSeedClients(server, 'admin')
   let phases: { id: string; title: string }[]
   let staff: { id: string; email: string }[]
   beforeAll(async () => {
-    server = await startTestServer(kind)
-    admin = await signedInClient(server, users.admin)
     phases = (await admin.from('plan_phases').select('id, title').eq('project_id', projects.riberaDashboard)).data!
     staff = (await admin.from('profiles').select('id, email').in('role', ['admin', 'super_admin'])).data!.map((p) => ({
       id: p.id,
       email: p.email ?? '',
     }))
   })
-  afterAll(() => server.close())
 
   const header = 'worked_on,phase,person_email,hours,rate,note'
   const entryCount = async () =>

@@ -2,8 +2,8 @@
 // language are taken (cleaned), role and organization never are. The e-mail copy follows the
 // account. Inserted into auth.users as GoTrue does, so this is what sign-up and invites produce.
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { expect, it } from 'vitest'
+import { describeEachDatabase, useTestServer } from '../support/server'
 import { organizations } from '../rls/seed-ids'
 
 interface Profile {
@@ -17,11 +17,7 @@ interface Profile {
 }
 
 describeEachDatabase('profile for a new user on %s', (kind) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-  })
-  afterAll(() => server.close())
+  const server = useTestServer(kind)
 
   async function signUp(email: string, userMeta: unknown, appMeta: unknown = {}): Promise<Profile & { id: string }> {
     const id = randomUUID()

@@ -1,17 +1,13 @@
 // Archiving a project (20261122002000_projects_archive.sql): staff set archived_at, the database
 // stamps its own time and keeps it while the project stays archived, unarchiving clears it;
 // clients cannot archive, and they still read an archived project of their organization.
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
+import { expect, it } from 'vitest'
+import { describeEachDatabase, useTestServer } from '../support/server'
 import { as, tryAs } from '../rls/run-as'
 import { projects } from '../rls/seed-ids'
 
 describeEachDatabase('project archive on %s', (kind) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-  })
-  afterAll(() => server.close())
+  const server = useTestServer(kind)
 
   const archivedAt = async (id: string) =>
     (

@@ -1,17 +1,12 @@
 // The bucket API through supabase-js: the service role creates, reads, updates, empties and
 // deletes buckets; without a policy on storage.buckets a user can do none of it.
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
-import { bucketFiles, createStorageFixtures, type StorageFixtures } from './support'
+import { expect, it } from 'vitest'
+import { describeOnOneDatabase, useTestServer } from '../support/server'
+import { bucketFiles, useStorageFixtures } from './support'
 
 describeOnOneDatabase('storage buckets on %s', (kind) => {
-  let server: TestServer
-  let f: StorageFixtures
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    f = await createStorageFixtures(server)
-  })
-  afterAll(() => server.close())
+  const server = useTestServer(kind)
+  const f = useStorageFixtures(server)
 
   it('lets the service role create and read a bucket with limits', async () => {
     const created = await f.serviceClient.storage.createBucket('st-created', {

@@ -5,25 +5,21 @@
 // file together and is logged; replacing moves the version, reopens an approval and keeps the
 // download records of the earlier file.
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { seedDemoFiles } from '../../../supabase/demo-files/seed'
-import { demoPassword } from '../../../supabase/server/welcome'
 import { signedDocumentUrl } from '../../../src/lib/storage/document-link'
 import { documents, objectPath, organizations, projects, users } from '../rls/seed-ids'
-import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeOnOneDatabase, useTestServer, useDemoPasswordClients, madeBeforeAll } from '../support/server'
 import { bucketFiles } from './support'
 
-const emails = {
-  lucia: 'lucia.martin@example.com',
-  james: 'james.whitaker@example.com',
-  daniel: 'daniel.ortega@example.com',
-  admin: 'admin@caucedata.com',
-} as const
-type Person = keyof typeof emails | 'anon'
+type Person = 'lucia' | 'james' | 'daniel' | 'admin' | 'anon'
 
 describeOnOneDatabase('a client deletes or replaces their own upload on %s', (kind) => {
-  let server: TestServer
-  const people = {} as Record<Person, SupabaseClient>
+  const server = useTestServer(kind, {}, (started) => seedDemoFiles(started.serviceClient()))
+  const people: Record<Person, SupabaseClient> = {
+    ...useDemoPasswordClients(server, 'lucia', 'james', 'daniel', 'admin'),
+    anon: madeBeforeAll(async () => server.client()),
+  }
   let counter = 0
 
   const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
@@ -70,18 +66,18 @@ describeOnOneDatabase('a client deletes or replaces their own upload on %s', (ki
   }
   const remove = (person: Person, key: string) => people[person].storage.from('documents').remove([key])
 
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    await seedDemoFiles(server.serviceClient())
-    for (const person of Object.keys(emails) as (keyof typeof emails)[]) {
-      const client = server.client()
-      const { error } = await client.auth.signInWithPassword({ email: emails[person], password: demoPassword })
-      if (error) throw error
-      people[person] = client
-    }
-    people.anon = server.client()
-  })
-  afterAll(() => server.close())
+  /** Staff ask for approval of a document and Lucía, an approver, approves its version 1. */
+  const approvedByLucia = async (documentId: string) => {
+    const request = check(
+      await people.admin.from('approval_requests').insert({ document_id: documentId }).select('id').single(),
+    )
+    check(
+      await people.lucia
+        .from('approval_decisions')
+        .insert({ request_id: request.id, version: 1, decision: 'approved' }),
+    )
+    return request
+  }
 
   it('refuses every delete but the uploader’s own with the answer a missing file gives', async () => {
     const mine = await upload('lucia')
@@ -139,14 +135,7 @@ describeOnOneDatabase('a client deletes or replaces their own upload on %s', (ki
         .from('organization_approvers')
         .insert({ organization_id: organizations.ribera, profile_id: users.lucia }),
     )
-    const request = check(
-      await people.admin.from('approval_requests').insert({ document_id: mine.id }).select('id').single(),
-    )
-    check(
-      await people.lucia
-        .from('approval_decisions')
-        .insert({ request_id: request.id, version: 1, decision: 'approved' }),
-    )
+    const request = await approvedByLucia(mine.id)
 
     const refused = await remove('lucia', mine.key)
     expect(refused.data).toBeNull()
@@ -169,14 +158,7 @@ describeOnOneDatabase('a client deletes or replaces their own upload on %s', (ki
 
   it('replaces the uploader’s own file: a new version, the approval reopened, earlier downloads kept', async () => {
     const mine = await upload('lucia')
-    const request = check(
-      await people.admin.from('approval_requests').insert({ document_id: mine.id }).select('id').single(),
-    )
-    check(
-      await people.lucia
-        .from('approval_decisions')
-        .insert({ request_id: request.id, version: 1, decision: 'approved' }),
-    )
+    const request = await approvedByLucia(mine.id)
     // Lucía downloads version 1, as the portal does: the record, then the link.
     const download = async () => {
       const { storage_path } = (await documentRow(mine.id))!

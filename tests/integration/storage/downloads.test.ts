@@ -4,12 +4,11 @@
 // through public.project_document_downloads; a client, even of the same organization, gets an
 // empty list. The storage API itself records nothing, as on Supabase.
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { seedDemoFiles } from '../../../supabase/demo-files/seed'
-import { demoPassword } from '../../../supabase/server/welcome'
 import { DownloadError, signedDocumentUrl } from '../../../src/lib/storage/document-link'
 import { documents, projects, users } from '../rls/seed-ids'
-import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
+import { describeOnOneDatabase, useDemoPasswordClients, useTestServer } from '../support/server'
 
 interface Download {
   document_id: string
@@ -23,21 +22,19 @@ interface Download {
 const nowhere = '2a000000-0000-4000-8000-0000000000ff'
 
 describeOnOneDatabase('document download records on %s', (kind) => {
-  let server: TestServer
-  let lucia: SupabaseClient
-  let james: SupabaseClient
-  let daniel: SupabaseClient
-  let admin: SupabaseClient
   const paths: Record<string, string> = {}
+  const server = useTestServer(kind, {}, async (started) => {
+    // The golden database has no files: write the demo documents' files, as the seed does.
+    await seedDemoFiles(started.serviceClient())
+    for (const row of (
+      await started.deps.db.query<{ id: string; storage_path: string }>('select id, storage_path from public.documents')
+    ).rows)
+      paths[row.id] = row.storage_path
+  })
+  const { lucia, james, daniel, admin } = useDemoPasswordClients(server, 'lucia', 'james', 'daniel', 'admin')
 
   const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
     server.deps.db.query<T>(text, params).then((r) => r.rows)
-  const signIn = async (email: string) => {
-    const client = server.client()
-    const { error } = await client.auth.signInWithPassword({ email, password: demoPassword })
-    if (error) throw error
-    return client
-  }
   const downloadsOf = async (client: SupabaseClient, projectId: string) => {
     const { data, error } = await client.rpc('project_document_downloads', { p_project_id: projectId })
     if (error) throw new Error(error.message)
@@ -63,19 +60,6 @@ describeOnOneDatabase('document download records on %s', (kind) => {
     ).map((row) => row.id)
   const recordCount = async () =>
     Number((await sql<{ n: string }>('select count(*) as n from public.document_downloads'))[0]!.n)
-
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    // The golden database has no files: write the demo documents' files, as the seed does.
-    await seedDemoFiles(server.serviceClient())
-    for (const row of await sql<{ id: string; storage_path: string }>('select id, storage_path from public.documents'))
-      paths[row.id] = row.storage_path
-    lucia = await signIn('lucia.martin@example.com')
-    james = await signIn('james.whitaker@example.com')
-    daniel = await signIn('daniel.ortega@example.com')
-    admin = await signIn('admin@caucedata.com')
-  })
-  afterAll(() => server.close())
 
   it('records the download when the app asks for the link, and staff see who, which version and when', async () => {
     const before = Date.now()

@@ -3,7 +3,13 @@
 // download); Storage's answers to bad values and hostile files; the limits and the off switch.
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { describeEachDatabase, describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
+import {
+  describeEachDatabase,
+  describeOnOneDatabase,
+  startTestServer,
+  type TestServer,
+  useTestServer,
+} from '../support/server'
 import { photoJpeg, pngBomb } from './image-fixtures'
 import {
   DOCS,
@@ -13,6 +19,7 @@ import {
   rawRequest,
   storageFailure,
   type StorageFixtures,
+  useStorageFixtures,
 } from './support'
 
 async function dimensions(body: ArrayBuffer | Blob) {
@@ -34,19 +41,16 @@ beforeAll(async () => {
 })
 
 describeEachDatabase('storage image transformations on %s', (kind) => {
-  let server: TestServer
-  let f: StorageFixtures
+  const server = useTestServer(kind)
+  const f = useStorageFixtures(server)
   let mine: string
   beforeAll(async () => {
-    server = await startTestServer(kind)
-    f = await createStorageFixtures(server)
     mine = `${f.alice}/photos/view 1.jpg`
     for (const bucket of [DOCS, PUBLIC]) {
       const { error } = await f.aliceClient.storage.from(bucket).upload(mine, photo, { contentType: 'image/jpeg' })
       if (error) throw error
     }
   })
-  afterAll(() => server.close())
 
   const publicRender = (path: string, transform: Record<string, unknown>, accept?: string) => {
     const { data } = f.anonClient.storage.from(PUBLIC).getPublicUrl(path, { transform })

@@ -2,15 +2,15 @@
 // link works for exactly its object and operation, through supabase-js as the browser uses it, and
 // is refused as a bearer on every API and as a Realtime token with the answer any bad token gets.
 import { createClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
-import { DOCS, createStorageFixtures, expectSameBytes, randomBytes, type StorageFixtures } from './support'
+import { describeOnOneDatabase, useTestServer } from '../support/server'
+import { DOCS, expectSameBytes, randomBytes, useStorageFixtures } from './support'
 
 describeOnOneDatabase('signed link tokens on %s', (kind) => {
-  let server: TestServer
+  const server = useTestServer(kind)
   let base: string
-  let f: StorageFixtures
+  const f = useStorageFixtures(server)
   const bytes = randomBytes(5_000)
   let path: string
   /** A download link's token signed by Alice, one by the service role, and an upload link's. */
@@ -19,9 +19,7 @@ describeOnOneDatabase('signed link tokens on %s', (kind) => {
   const tokenOf = (url: string) => new URL(url, server.url).searchParams.get('token')!
 
   beforeAll(async () => {
-    server = await startTestServer(kind)
     base = await server.listen()
-    f = await createStorageFixtures(server)
     path = `${f.alice}/links/report.pdf`
     const { error } = await f.aliceClient.storage.from(DOCS).upload(path, bytes, { contentType: 'application/pdf' })
     if (error) throw error
@@ -34,7 +32,6 @@ describeOnOneDatabase('signed link tokens on %s', (kind) => {
       upload: upload.data!.token,
     }
   })
-  afterAll(() => server.close())
 
   /** What an API answers a bearer: status and body, to compare with a forged token's. */
   const answerTo = async (token: string, request: { path: string; method?: string; body?: unknown }) => {

@@ -2,17 +2,15 @@
 // Supabase Storage pages it: by the date then the name, a page at a time with a cursor that
 // carries both; folders, which have no dates, come first; only what the object policies let the
 // caller read; a cursor that is not the server's is refused.
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeEachDatabase, startTestServer, type TestServer } from '../support/server'
-import { DOCS, createStorageFixtures, type StorageFixtures } from './support'
+import { beforeAll, expect, it } from 'vitest'
+import { describeEachDatabase, useTestServer } from '../support/server'
+import { DOCS, useStorageFixtures } from './support'
 
 describeEachDatabase('storage list-v2 by date on %s', (kind) => {
-  let server: TestServer
-  let f: StorageFixtures
+  const server = useTestServer(kind)
+  const f = useStorageFixtures(server)
   const suffixes = ['zz', 'bb', 'xx', 'ww', 'cc', 'aa', 'yy', 'oo']
   beforeAll(async () => {
-    server = await startTestServer(kind)
-    f = await createStorageFixtures(server)
     for (const suffix of suffixes) {
       const { error } = await f.aliceClient.storage
         .from(DOCS)
@@ -27,7 +25,6 @@ describeEachDatabase('storage list-v2 by date on %s', (kind) => {
       [DOCS, `${f.alice}/dated/file-%`],
     )
   })
-  afterAll(() => server.close())
 
   const pagesOf = async (column: 'created_at' | 'updated_at', order: 'asc' | 'desc', withDelimiter = false) => {
     const names: string[] = []

@@ -1,29 +1,23 @@
 // Objects through the real supabase-js: upload (multipart and raw), upsert, update, download byte
 // for byte with Storage's headers, info/exists, list, remove, move and copy, with RLS deciding.
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
+import { expect, it } from 'vitest'
+import { describeOnOneDatabase, useTestServer } from '../support/server'
 import {
   DOCS,
   PUBLIC,
   bucketFiles,
-  createStorageFixtures,
   expectSameBytes,
   md5,
   objectCount,
   objectRow,
   randomBytes,
   rawRequest,
-  type StorageFixtures,
+  useStorageFixtures,
 } from './support'
 
 describeOnOneDatabase('storage objects on %s', (kind) => {
-  let server: TestServer
-  let f: StorageFixtures
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    f = await createStorageFixtures(server)
-  })
-  afterAll(() => server.close())
+  const server = useTestServer(kind)
+  const f = useStorageFixtures(server)
 
   it('uploads a Blob as multipart and a Buffer as a raw body, and downloads both byte for byte', async () => {
     const png = randomBytes(200_000)

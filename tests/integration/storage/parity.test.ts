@@ -2,28 +2,22 @@
 // URLs (createSignedUploadUrl, then uploadToSignedUrl), list v2 with folders and cursors, downloads
 // with their length and never compressed on the fly, requests without credentials refused, and
 // bucket answers in Storage's shapes (shared/reference: Storage additions, part C).
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
+import { expect, it } from 'vitest'
+import { describeOnOneDatabase, useTestServer } from '../support/server'
 import {
   DOCS,
   PUBLIC,
-  createStorageFixtures,
   expectSameBytes,
   objectRow,
   randomBytes,
   rawRequest,
   storageFailure,
-  type StorageFixtures,
+  useStorageFixtures,
 } from './support'
 
 describeOnOneDatabase('storage parity on %s', (kind) => {
-  let server: TestServer
-  let f: StorageFixtures
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    f = await createStorageFixtures(server)
-  })
-  afterAll(() => server.close())
+  const server = useTestServer(kind)
+  const f = useStorageFixtures(server)
 
   it('creates a signed upload URL that anyone holding it can upload to, once, as its signer', async () => {
     const path = `${f.alice}/inbox/scan.pdf`

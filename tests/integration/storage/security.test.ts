@@ -2,19 +2,18 @@
 // oversized and malformed bodies. Each refusal is Storage's JSON shape, never a 500, and leaves
 // neither a row nor a file behind.
 import { SignJWT } from 'jose'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
+import { beforeAll, expect, it } from 'vitest'
+import { describeOnOneDatabase, useTestServer } from '../support/server'
 import {
   DOCS,
   LIMITED,
   bucketFiles,
-  createStorageFixtures,
   objectCount,
   randomBytes,
   rawRequest,
   storageFailure,
   tempFiles,
-  type StorageFixtures,
+  useStorageFixtures,
 } from './support'
 
 const RLS_DENIED = {
@@ -31,15 +30,12 @@ const TOO_LARGE = {
 }
 
 describeOnOneDatabase('storage refusals on %s', (kind) => {
-  let server: TestServer
-  let f: StorageFixtures
+  const server = useTestServer(kind)
+  const f = useStorageFixtures(server)
   let aliceToken: string
   beforeAll(async () => {
-    server = await startTestServer(kind)
-    f = await createStorageFixtures(server)
     aliceToken = await f.tokenFor(f.alice)
   })
-  afterAll(() => server.close())
 
   /** Nothing of a refused write may remain: no row in the bucket, no file, no temporary file. */
   async function expectNothingStored(bucket: string, rows = 0) {

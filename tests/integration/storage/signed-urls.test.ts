@@ -1,31 +1,21 @@
 // Signed URLs: created through supabase-js for objects the caller may read, fetched with a plain
 // fetch and no credentials, refused once expired, for another path, or tampered with.
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
-import {
-  DOCS,
-  createStorageFixtures,
-  expectSameBytes,
-  randomBytes,
-  storageFailure,
-  type StorageFixtures,
-} from './support'
+import { beforeAll, expect, it } from 'vitest'
+import { describeOnOneDatabase, useTestServer } from '../support/server'
+import { DOCS, expectSameBytes, randomBytes, storageFailure, useStorageFixtures } from './support'
 import { organizations, projects, users } from '../rls/seed-ids'
 import { downloadName, withDownloadName } from '../../../src/lib/storage/download-name'
 
 describeOnOneDatabase('storage signed URLs on %s', (kind) => {
-  let server: TestServer
-  let f: StorageFixtures
+  const server = useTestServer(kind)
+  const f = useStorageFixtures(server)
   const bytes = randomBytes(30_000)
   let path: string
   beforeAll(async () => {
-    server = await startTestServer(kind)
-    f = await createStorageFixtures(server)
     path = `${f.alice}/signed/contract final.pdf`
     const { error } = await f.aliceClient.storage.from(DOCS).upload(path, bytes, { contentType: 'application/pdf' })
     if (error) throw error
   })
-  afterAll(() => server.close())
 
   it('round-trips: the signed URL serves the bytes to a plain fetch with no credentials', async () => {
     const { data, error } = await f.aliceClient.storage.from(DOCS).createSignedUrl(path, 60)

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { expect } from 'vitest'
 import WebSocket from 'ws'
-import type { TestServer } from '../support/server'
+import { madeBeforeAll, type TestServer } from '../support/server'
 
 export const DOCS = 'st-docs' // private; each user owns the folder named after their id
 export const PUBLIC = 'st-public' // public; same write rules
@@ -56,6 +56,11 @@ export async function createStorageFixtures(server: TestServer) {
 }
 
 export type StorageFixtures = Awaited<ReturnType<typeof createStorageFixtures>>
+
+/** The storage fixtures of the enclosing describe block, made in its beforeAll. */
+export function useStorageFixtures(server: TestServer): StorageFixtures {
+  return madeBeforeAll(() => createStorageFixtures(server))
+}
 
 /** Every file under a folder, recursively (relative paths). */
 export async function filesUnder(dir: string): Promise<string[]> {

@@ -4,7 +4,7 @@ import { readFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
-import { describe, inject } from 'vitest'
+import { afterAll, beforeAll, describe, inject } from 'vitest'
 import WebSocket from 'ws'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { serve } from '@hono/node-server'
@@ -14,6 +14,8 @@ import { openPostgres } from '../../../supabase/server/db/postgres'
 import type { Database } from '../../../supabase/server/db/database'
 import { readEnv } from '../../../supabase/server/env'
 import { createServer } from '../../../supabase/server/server'
+import { demoPassword } from '../../../supabase/server/welcome'
+import { emails, users } from '../rls/seed-ids'
 
 export type DatabaseKind = 'pglite' | 'postgres'
 
@@ -176,4 +178,90 @@ export async function signedInClient(server: TestServer, userId: string): Promis
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: WebSocket as never },
   })
+}
+
+/**
+ * A stand-in for what `make` resolves to, made in the enclosing describe block's beforeAll (after
+ * the hooks registered before this call): a file names what its cases share in one line instead
+ * of a `let` and a hook. Using it before then throws.
+ */
+export function madeBeforeAll<T extends object>(make: () => Promise<T>): T {
+  let made: T | undefined
+  beforeAll(async () => {
+    made = await make()
+  })
+  return new Proxy({} as T, {
+    get(_, key) {
+      // Not a promise: `await` on the stand-in must not reach for a value not made yet.
+      if (key === 'then' && !made) return undefined
+      if (!made) throw new Error(`used before beforeAll made it (reading ${String(key)})`)
+      const member: unknown = Reflect.get(made, key, made)
+      return typeof member === 'function' ? (member as (...args: unknown[]) => unknown).bind(made) : member
+    },
+  })
+}
+
+/**
+ * The test server of the enclosing describe block: started in its beforeAll (then `prepare` run
+ * on it), closed in its afterAll.
+ */
+export function useTestServer(
+  kind: DatabaseKind,
+  envOverrides: Record<string, string> = {},
+  prepare: (server: TestServer) => unknown = () => undefined,
+): TestServer {
+  const server = madeBeforeAll(async () => {
+    const started = await startTestServer(kind, envOverrides)
+    await prepare(started)
+    return started
+  })
+  afterAll(() => server.close())
+  return server
+}
+
+/** Clients for the named people, each made by `signIn` in beforeAll. */
+export function clientsMadeBeforeAll<Name extends string>(
+  names: Name[],
+  signIn: (name: Name) => Promise<SupabaseClient>,
+): Record<Name, SupabaseClient> {
+  return Object.fromEntries(names.map((name) => [name, madeBeforeAll(() => signIn(name))])) as Record<
+    Name,
+    SupabaseClient
+  >
+}
+
+/** Clients signed in as the named seeded users (signedInClient: a token we sign), made in beforeAll. */
+export function useSeedClients<Name extends keyof typeof users>(server: TestServer, ...names: Name[]) {
+  return clientsMadeBeforeAll(names, (name) => signedInClient(server, users[name]))
+}
+
+/** Clients signed in through GoTrue as the named seeded people with the demo password, made in beforeAll. */
+export function useDemoPasswordClients<Name extends keyof typeof emails>(server: TestServer, ...names: Name[]) {
+  return clientsMadeBeforeAll(names, (name) => signInWithDemoPassword(server, emails[name]))
+}
+
+/** A client signed in through GoTrue with a seeded person's e-mail and the demo password. */
+export async function signInWithDemoPassword(server: TestServer, email: string): Promise<SupabaseClient> {
+  const client = server.client()
+  const { error } = await client.auth.signInWithPassword({ email, password: demoPassword })
+  if (error) throw new Error(`sign-in of ${email} failed: ${error.message}`)
+  return client
+}
+
+/**
+ * supabase-js's auth options for a session kept in `stored` under `storageKey`, as a browser tab
+ * keeps it, and never refreshed.
+ */
+export function storedSessionAuth(stored: Map<string, string>, storageKey: string) {
+  return {
+    storageKey,
+    storage: {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => void stored.set(key, value),
+      removeItem: (key: string) => void stored.delete(key),
+    },
+    persistSession: true,
+    autoRefreshToken: false,
+    detectSessionInUrl: false,
+  }
 }

@@ -5,9 +5,19 @@ import { decodeJwt } from 'jose'
 import { Secret, TOTP } from 'otpauth'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { authRuntime } from '../../../../supabase/server/auth/runtime'
-import type { TestServer } from '../../support/server'
+import { useTestServer, type DatabaseKind, type TestServer } from '../../support/server'
 
 export const password = 'correct-horse-battery'
+
+/** What production requires of the environment, with stand-in secrets (for readEnv's refusals). */
+export const productionEnv = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'x'.repeat(40),
+  ANON_KEY: 'a'.repeat(40),
+  SERVICE_ROLE_KEY: 's'.repeat(40),
+  SMTP_URL: 'smtp://mail.example.com',
+  SITE_URL: 'https://example.com',
+}
 
 export function uniqueEmail(name: string): string {
   return `${name}.${randomUUID().slice(0, 8)}@example.com`
@@ -30,6 +40,11 @@ export function relaxLimits(server: TestServer): void {
   limiter.reset()
   accountLock.settings.maxFailures = 10_000
   accountLock.reset()
+}
+
+/** The test server of the enclosing describe block, with limits relaxed (useTestServer). */
+export function useAuthServer(kind: DatabaseKind, envOverrides: Record<string, string> = {}): TestServer {
+  return useTestServer(kind, envOverrides, relaxLimits)
 }
 
 export interface SignedUpUser {

@@ -3,7 +3,8 @@
 // users and the service role.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
-import { startTestServer, type DatabaseKind, type TestServer } from '../../support/server'
+import { afterAll } from 'vitest'
+import { madeBeforeAll, startTestServer, type DatabaseKind, type TestServer } from '../../support/server'
 
 export const userA = '00000000-0000-4000-8000-00000000000a'
 export const userB = '00000000-0000-4000-8000-00000000000b'
@@ -118,6 +119,8 @@ export interface RestBed {
   /** Signed in as userB (owns author 3 and books 4, 5). */
   bob: SupabaseClient
   aliceToken: string
+  /** The headers of a raw JSON request with the service role. */
+  serviceJson: Record<string, string>
   /** Raw request to /rest/v1 with the anon key (or the given headers). */
   raw(path: string, init?: RequestInit): Promise<Response>
   close(): Promise<void>
@@ -144,6 +147,11 @@ export async function startRestBed(kind: DatabaseKind, env: Record<string, strin
     alice: clientWith(aliceToken),
     bob: clientWith(await sign(userB)),
     aliceToken,
+    serviceJson: {
+      apikey: server.serviceRoleKey,
+      Authorization: `Bearer ${server.serviceRoleKey}`,
+      'Content-Type': 'application/json',
+    },
     raw: (path, init = {}) => {
       const headers = new Headers(init.headers)
       if (!headers.has('apikey')) headers.set('apikey', server.anonKey)
@@ -151,6 +159,13 @@ export async function startRestBed(kind: DatabaseKind, env: Record<string, strin
     },
     close: () => server.close(),
   }
+}
+
+/** The REST test bed of the enclosing describe block: started in its beforeAll, closed in its afterAll. */
+export function useRestBed(kind: DatabaseKind, env: Record<string, string> = {}): RestBed {
+  const bed = madeBeforeAll(() => startRestBed(kind, env))
+  afterAll(() => bed.close())
+  return bed
 }
 
 /** Rows of a table as the database owner sees them, for checking what a request changed. */
