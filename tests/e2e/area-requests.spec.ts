@@ -48,7 +48,7 @@ async function longestChain(page: Page, path: string) {
 
 test.use({ locale: 'es-ES' })
 
-test('the portal overview and a project ask for their data in one round after the auth round', async ({
+test('the portal overview, a project and its conversation ask for their data in one round after the auth round', async ({
   page,
   context,
   admin,
@@ -60,9 +60,14 @@ test('the portal overview and a project ask for their data in one round after th
   const fresh = await context.newPage()
   const projectPage = await longestChain(fresh, `/es/client-portal/dashboard/projects/${project.id}`)
   expect(projectPage.length, projectPage.path.join(' → ')).toBeLessThanOrEqual(2)
+  const conversation = await longestChain(
+    await context.newPage(),
+    `/es/client-portal/dashboard/projects/${project.id}/conversation`,
+  )
+  expect(conversation.length, conversation.path.join(' → ')).toBeLessThanOrEqual(2)
 })
 
-test('the admin overview and a project ask for their data in one round after the auth round', async ({
+test('the admin overview, a project and its documents ask for their data in one round after the auth round', async ({
   page,
   context,
   admin,
@@ -74,6 +79,8 @@ test('the admin overview and a project ask for their data in one round after the
   const fresh = await context.newPage()
   const projectPage = await longestChain(fresh, `/es/admin/dashboard/projects/${project.id}`)
   expect(projectPage.length, projectPage.path.join(' → ')).toBeLessThanOrEqual(2)
+  const documents = await longestChain(await context.newPage(), `/es/admin/dashboard/projects/${project.id}/documents`)
+  expect(documents.length, documents.path.join(' → ')).toBeLessThanOrEqual(2)
 })
 
 test('the admin area shows its two-step banner with the page, never pushing the page down after', async ({ page }) => {
