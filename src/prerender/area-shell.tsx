@@ -47,10 +47,14 @@ export async function areaShellDocument(template: string, area: AreaShell, local
     `<title ${replacedHeadAttribute}>${escapeHtml(title)}</title>`,
     `<meta ${replacedHeadAttribute} name="robots" content="noindex" />`,
   ]
+  // Without JavaScript the frame would say "Loading…" for ever: index.html's notice that the site
+  // needs it goes above the frame, where it is seen.
+  const noscript = /\s*(<noscript>[\s\S]*?<\/noscript>)/.exec(template)?.[1] ?? ''
   const html = template
     .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
     .replace('</head>', () => `  ${head.join('\n    ')}\n  </head>`)
-    .replace('<div id="app"></div>', () => `<div id="app" ${areaShellAttribute}="${area}">${markup}</div>`)
+    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
+    .replace('<div id="app"></div>', () => `${noscript}<div id="app" ${areaShellAttribute}="${area}">${markup}</div>`)
   if (!html.includes(areaShellAttribute)) throw new Error('index.html has no empty <div id="app"></div>')
   return html
 }
