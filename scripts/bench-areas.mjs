@@ -17,12 +17,13 @@
 //   BENCH_CACHE=warm …                  (the HTTP cache kept between runs, as in a Lighthouse user flow's later steps)
 //   BENCH_ONLY=lighthouse|moves …       (one half)
 //   BENCH_LANGS=es BENCH_RUNS=1 …        (fewer pages or runs, on a busy machine; the section says so)
+//   BENCH_KEEP=/some/dir …               (keeps each Lighthouse report there)
 //
 // Exits non-zero only when a measurement could not be taken; a missed target is reported.
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { chromium } from '@playwright/test'
 import { chromiumPath } from './chromium-path.mjs'
 import { ROOT, answers, delay, machineInfo, startServer, writeDocSection } from './lib/bench.mjs'
@@ -155,6 +156,8 @@ async function lighthouseRun(url, debugPort, workDir, label) {
     })
   })
   const lhr = JSON.parse(await readFile(output, 'utf8'))
+  // BENCH_KEEP=<dir> keeps each run's report, to read its long tasks afterwards.
+  if (process.env.BENCH_KEEP) await copyFile(output, join(process.env.BENCH_KEEP, basename(output)))
   if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
   const metric = (id) => lhr.audits[id]?.numericValue ?? NaN
   // The page must be the signed-in one, not a redirect to the sign-in form.
