@@ -16,12 +16,14 @@
 //   node scripts/bench-areas.mjs        (npm run bench:areas)
 //   BENCH_CACHE=warm …                  (the HTTP cache kept between runs, as in a Lighthouse user flow's later steps)
 //   BENCH_ONLY=lighthouse|moves …       (one half)
+//   BENCH_LANGS=es BENCH_RUNS=1 …        (fewer pages or runs, on a busy machine; the section says so)
+//   BENCH_KEEP=/some/dir …               (keeps each Lighthouse report there)
 //
 // Exits non-zero only when a measurement could not be taken; a missed target is reported.
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { chromium } from '@playwright/test'
 import { chromiumPath } from './chromium-path.mjs'
 import { ROOT, answers, delay, machineInfo, startServer, writeDocSection } from './lib/bench.mjs'
@@ -32,8 +34,9 @@ const DOC = join(ROOT, 'docs', 'benchmarks.md')
 const SECTION_TITLE = '## Areas: signed-in Lighthouse and moves'
 const PORT = 4177
 const LIGHTHOUSE_VERSION = '12.8.2'
-const LIGHTHOUSE_RUNS = 3
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const MOVE_RUNS = 10
+const LANGS = (process.env.BENCH_LANGS ?? 'es,en').split(',')
 const PASSWORD = 'demo-password-2026'
 const TARGETS = { performance: 95, lcp: 1800, tbt: 100, cls: 0.02, move: 200 }
 const WARM = process.env.BENCH_CACHE === 'warm'
@@ -60,13 +63,12 @@ const AREAS = [
 const ms = (value) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`)
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]
 
+// The whole build, as deployed: the prerendered pages, the areas' frames and index.html's preloads
+// are written after Vite's build (scripts/build-site.mjs); Vite's build alone has none of them.
 function build() {
   for (const [command, args] of [
     ['npm', ['run', 'gen', '--silent']],
-    [
-      process.execPath,
-      ['node_modules/vite/bin/vite.js', 'build', '--outDir', DIST_NAME, '--emptyOutDir', '--logLevel', 'warn'],
-    ],
+    [process.execPath, ['scripts/build-site.mjs', '--outDir', DIST_NAME, '--quiet']],
   ]) {
     const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' })
     if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`)
@@ -154,6 +156,8 @@ async function lighthouseRun(url, debugPort, workDir, label) {
     })
   })
   const lhr = JSON.parse(await readFile(output, 'utf8'))
+  // BENCH_KEEP=<dir> keeps each run's report, to read its long tasks afterwards.
+  if (process.env.BENCH_KEEP) await copyFile(output, join(process.env.BENCH_KEEP, basename(output)))
   if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
   const metric = (id) => lhr.audits[id]?.numericValue ?? NaN
   // The page must be the signed-in one, not a redirect to the sign-in form.
@@ -165,6 +169,8 @@ async function lighthouseRun(url, debugPort, workDir, label) {
     fcp: metric('first-contentful-paint'),
     tbt: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
+    // What the largest paint was (for the log: a frame's heading, or the page's content).
+    lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '?',
   }
 }
 
@@ -311,7 +317,7 @@ try {
 
   console.log(`▶ Lighthouse ${LIGHTHOUSE_VERSION}, mobile, ${LIGHTHOUSE_RUNS} interleaved runs per page`)
   const pages = sessions.flatMap((session) =>
-    ['es', 'en'].flatMap((lang) => [
+    LANGS.flatMap((lang) => [
       { session, label: `\`/${lang}${session.home}\``, path: `/${lang}${session.home}` },
       {
         session,
@@ -332,7 +338,7 @@ try {
       const run = await lighthouseRun(site.origin + row.path, row.session.debugPort, workDir, `${row.path}-${index}`)
       row.runs.push(run)
       console.log(
-        `  ${row.path} run ${index}: performance ${run.performance}; LCP ${ms(run.lcp)}, FCP ${ms(run.fcp)}, TBT ${ms(run.tbt)}, CLS ${run.cls.toFixed(3)}`,
+        `  ${row.path} run ${index}: performance ${run.performance}; LCP ${ms(run.lcp)}, FCP ${ms(run.fcp)}, TBT ${ms(run.tbt)}, CLS ${run.cls.toFixed(3)}; largest paint ${run.lcpElement.slice(0, 80)}`,
       )
     }
   }
@@ -340,7 +346,7 @@ try {
   console.log(`▶ Moves inside an area, ${MOVE_RUNS} runs each`)
   const moves = []
   for (const session of ONLY === 'lighthouse' ? [] : sessions) {
-    for (const lang of ['es', 'en']) {
+    for (const lang of LANGS) {
       const open = {
         label: `${session.name} (${lang}): overview → ${session.openPath === session.projectPath ? 'a project' : `a project's ${session.openPath.slice(session.projectPath.length + 1)}`}`,
         runs: [],

@@ -76,6 +76,8 @@ export async function startApp(root: HTMLElement, prerenderedPage: boolean, rout
   if (!prerendered) {
     // No catalog, no text: main.tsx then shows the prerendered error screen.
     await activateLocale(detectBrowserLocale(window.location.pathname))
+    // An area's prerendered frame (decision 0049) is titled by the area: the page's title replaces it.
+    for (const tag of document.head.querySelectorAll(`[${replacedHeadAttribute}]`)) tag.remove()
     createRoot(root).render(app)
     await markHydrated()
     return

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { writeOgImages } from './og-images.mjs'
 import { areaPreloadScript } from './area-preloads.mjs'
+import { writeAreaShells } from './area-shells.mjs'
 
 export async function prerender({ dist, entry }) {
   const ssr = await import(pathToFileURL(entry).href)
@@ -70,6 +71,8 @@ export async function prerender({ dist, entry }) {
   // The compression plugin's copies were made before: made again from the new text.
   await writeFile(join(dist, 'index.html.br'), brotliCompressSync(shell))
   await writeFile(join(dist, 'index.html.gz'), gzipSync(shell, { level: 9 }))
+  // The areas' frames, from the final index.html (decision 0049).
+  await writeAreaShells({ out, ssr, shell })
   const images = await writeOgImages({ dist, pages: shareable, siteName: ssr.siteName, siteHost: ssr.siteHost })
   return { pages: targets.length, images }
 }

@@ -22,6 +22,7 @@ import {
   prerenderedPageFile,
 } from '../../src/prerender/prerendered'
 import { withErrorTemplate } from '../../src/lib/html-document'
+import { areaShellFile, areaShells, type AreaShell } from '../../src/prerender/area-shell-files'
 import { withOrigin } from '../../supabase/server/static/prerendered'
 import {
   apiSources,
@@ -59,6 +60,9 @@ const otherLocales = locales.filter((locale) => locale !== fallbackLocale)
 /** /es → es/index.html, /es/contact → es/contact.html: where any static host finds them. */
 const prefixedFile = (path: string, locale: Locale) => (path === '/' ? `${locale}/index.html` : `${locale}${path}.html`)
 const shellFile = (locale: Locale, prefixed: boolean) => `/${hidden}/app-${prefixed ? '' : 'bare-'}${locale}.html`
+/** The SPA's shell with an area's frame drawn (decision 0049), for that area's pages. */
+const areaShellPage = (area: AreaShell, locale: Locale, prefixed: boolean) =>
+  `/${hidden}/area-${area}-${prefixed ? '' : 'bare-'}${locale}.html`
 const bareFile = (file: string) => `/${hidden}/${file}`
 
 /** One rewrite per language for an unprefixed path: the others' with a Language condition first. */
@@ -77,14 +81,23 @@ export function redirectsFile(): string {
       lines.push(`${withLangPrefix(path, locale)}  /${prefixedFile(path, locale)}  200!`)
   for (const path of prerenderedPaths)
     lines.push(...negotiated(path, (locale) => bareFile(prerenderedPageFile(path, locale, false)), '200!'))
-  lines.push('', '# Sign-in pages, the portal and the admin area: the SPA, with its shell in the right language.')
+  lines.push('', '# The other sign-in pages: the SPA, with its shell in the right language.')
+  const areaPaths = new Set(areaShells.map(({ prefix }) => prefix))
   const appPaths = [
     ...privatePagePaths.filter((path) => !signInPaths.has(path)),
-    ...privateAreaPrefixes.map((prefix) => `${prefix}/*`),
+    ...privateAreaPrefixes.filter((prefix) => !areaPaths.has(prefix)).map((prefix) => `${prefix}/*`),
   ]
   for (const locale of locales)
     for (const path of appPaths) lines.push(`${withLangPrefix(path, locale)}  ${shellFile(locale, true)}  200!`)
   for (const path of appPaths) lines.push(...negotiated(path, (locale) => shellFile(locale, false), '200!'))
+  lines.push('', '# The portal and the admin area: the SPA with the area’s frame drawn, in the right language.')
+  for (const { area, prefix } of areaShells) {
+    for (const path of [prefix, `${prefix}/*`]) {
+      for (const locale of locales)
+        lines.push(`${withLangPrefix(path, locale)}  ${areaShellPage(area, locale, true)}  200!`)
+      lines.push(...negotiated(path, (locale) => areaShellPage(area, locale, false), '200!'))
+    }
+  }
   lines.push('', '# Anything else: the 404 page in the language of its URL.')
   for (const locale of locales) lines.push(`/${locale}/*  /${prerenderedNotFoundFile(locale, true)}  404`)
   lines.push(...negotiated('/*', (locale) => bareFile(prerenderedNotFoundFile(locale, false)), '404'))
@@ -161,11 +174,20 @@ export async function buildStaticHost({
     page(prerenderedNotFoundFile(locale, true), prerendered(prerenderedNotFoundFile(locale, true)))
     page(bareFile(prerenderedNotFoundFile(locale, false)), prerendered(prerenderedNotFoundFile(locale, false)))
     const index = readFileSync(join(dist, 'index.html'), 'utf8')
-    for (const prefixed of [true, false])
+    for (const prefixed of [true, false]) {
       page(
         shellFile(locale, prefixed),
         withErrorTemplate(withLocaleHints(index, locale), prerendered(errorScreenFile(locale, prefixed))),
       )
+      for (const { area } of areaShells)
+        page(
+          areaShellPage(area, locale, prefixed),
+          withErrorTemplate(
+            withLocaleHints(prerendered(areaShellFile(area, locale)), locale),
+            prerendered(errorScreenFile(locale, prefixed)),
+          ),
+        )
+    }
   }
   write(join(out, '_redirects'), redirectsFile())
   write(join(out, '_headers'), await headersFile(dist, supabaseUrl, { frameSources, metabaseSite }))

@@ -30,3 +30,11 @@ export function numericMetrics<T extends { value: unknown; target: unknown }>(
     target: row.target === null ? null : Number(row.target),
   }))
 }
+
+/**
+ * How long an answer a route's loader asked for counts as fresh: long enough that the component
+ * which shows it, mounting once the page's main data has arrived, reads that answer rather than
+ * asking again (a second round of requests), short enough that coming back to the page later asks
+ * afresh (its live updates only run while it is open).
+ */
+export const loadedWithRouteMs = 5_000

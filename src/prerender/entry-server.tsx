@@ -124,3 +124,6 @@ export { classifyFailure as classifyContactFailure } from '../features/site/cont
 export { startedFieldName } from '../features/site/contact-form/submission'
 export const siteName = siteConfig.name
 export const siteHost = new URL(siteConfig.url).host
+// The areas' frames (decision 0049).
+export { areaShellDocument, areaShells } from './area-shell'
+export { areaShellFile } from './area-shell-files'

@@ -4,8 +4,9 @@
 // 400 ms, so a request that waited for another's answer shows as a longer chain, whatever the
 // machine's speed: the chain of "started after that one had answered" may be at most two long.
 import type { Page, Request } from '@playwright/test'
-import { test, expect, startSession } from './support/auth'
-import { demoUsers, organizations, projectsOf } from './support/users'
+import { test, expect, startSession, type Prefix } from './support/auth'
+import { demoUsers, organizations, projectsOf, type Account } from './support/users'
+import { expectNoAxeViolations } from './support/a11y'
 
 const heldBackMs = 400
 
@@ -47,7 +48,7 @@ async function longestChain(page: Page, path: string) {
 
 test.use({ locale: 'es-ES' })
 
-test('the portal overview and a project ask for their data in one round after the auth round', async ({
+test('the portal overview, a project and its conversation ask for their data in one round after the auth round', async ({
   page,
   context,
   admin,
@@ -59,9 +60,14 @@ test('the portal overview and a project ask for their data in one round after th
   const fresh = await context.newPage()
   const projectPage = await longestChain(fresh, `/es/client-portal/dashboard/projects/${project.id}`)
   expect(projectPage.length, projectPage.path.join(' → ')).toBeLessThanOrEqual(2)
+  const conversation = await longestChain(
+    await context.newPage(),
+    `/es/client-portal/dashboard/projects/${project.id}/conversation`,
+  )
+  expect(conversation.length, conversation.path.join(' → ')).toBeLessThanOrEqual(2)
 })
 
-test('the admin overview and a project ask for their data in one round after the auth round', async ({
+test('the admin overview, a project and its documents ask for their data in one round after the auth round', async ({
   page,
   context,
   admin,
@@ -73,6 +79,8 @@ test('the admin overview and a project ask for their data in one round after the
   const fresh = await context.newPage()
   const projectPage = await longestChain(fresh, `/es/admin/dashboard/projects/${project.id}`)
   expect(projectPage.length, projectPage.path.join(' → ')).toBeLessThanOrEqual(2)
+  const documents = await longestChain(await context.newPage(), `/es/admin/dashboard/projects/${project.id}/documents`)
+  expect(documents.length, documents.path.join(' → ')).toBeLessThanOrEqual(2)
 })
 
 test('the admin area shows its two-step banner with the page, never pushing the page down after', async ({ page }) => {
@@ -142,4 +150,84 @@ test('an admin page asks for all its scripts at once too', async ({ page, contex
     expect(fetched.length, path).toBeGreaterThan(20)
     expect(preloaded, path).toEqual(fetched)
   }
+})
+
+/**
+ * Opens `path` with every script held back: the area's frame must already be on screen, in the
+ * page's language, with nothing about the person in the document. Then lets the scripts go and
+ * returns once the page's own heading has replaced the skeletons, with the layout shift measured.
+ */
+async function frameThenPage(
+  page: Page,
+  path: string,
+  frame: { area: 'client' | 'staff'; lang: Prefix; texts: string[] },
+  personal: string[],
+) {
+  await page.addInitScript(() => {
+    const held = window as unknown as { __shifts: number }
+    held.__shifts = 0
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) held.__shifts += entry.value
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+  let release!: () => void
+  const scripts = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await scripts
+    await route.continue()
+  })
+  await page.goto(path, { waitUntil: 'commit' })
+  const shell = page.locator(`[data-area-shell="${frame.area}"]`)
+  await expect(shell).toBeVisible()
+  await expect(page.locator('html')).toHaveAttribute('lang', frame.lang!)
+  for (const text of frame.texts) await expect(shell).toContainText(text)
+  const html = await page.content()
+  for (const value of personal) expect(html, 'the frame carries nothing about the person').not.toContain(value)
+  await expectNoAxeViolations(page, `${path}, its frame before any script`)
+  release()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(shell).toHaveCount(0)
+  await page.waitForLoadState('networkidle')
+  await page.waitForTimeout(300)
+  return page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)
+}
+
+test('a returning visit paints the area’s frame before any script, then the page takes its place without a shift', async ({
+  page,
+  context,
+  admin,
+}) => {
+  const project = (await projectsOf(admin, organizations.ribera)).find((row) => row.visible_to_client)!
+  // No session: the frame paints, and the guard still sends the visitor to sign in once the app runs.
+  await page.goto(`/es/client-portal/dashboard/projects/${project.id}`)
+  await expect(page).toHaveURL(/\/es\/client-portal\/login\?redirect=/)
+
+  const personalOf = (account: Account) => [account.name, account.email, 'Almacenes Ribera', project.name]
+  // A client, in Spanish, on a phone: the overview.
+  await page.setViewportSize({ width: 375, height: 812 })
+  await startSession(page, demoUsers.lucia)
+  const client = await context.newPage()
+  await client.setViewportSize({ width: 375, height: 812 })
+  const clientShifts = await frameThenPage(
+    client,
+    '/es/client-portal/dashboard',
+    { area: 'client', lang: 'es', texts: ['Portal de clientes', 'Cargando...'] },
+    personalOf(demoUsers.lucia),
+  )
+  await expect(client.getByRole('heading', { level: 1, name: 'Resumen' })).toBeVisible()
+  expect(clientShifts).toBeLessThanOrEqual(0.02)
+
+  // Staff, in English, on a desktop: a project's page.
+  await startSession(page, demoUsers.admin)
+  const staff = await context.newPage()
+  await staff.setViewportSize({ width: 1366, height: 900 })
+  const staffShifts = await frameThenPage(
+    staff,
+    `/en/admin/dashboard/projects/${project.id}`,
+    { area: 'staff', lang: 'en', texts: ['Admin', 'Verifying permissions...'] },
+    personalOf(demoUsers.admin),
+  )
+  await expect(staff.getByRole('heading', { level: 1, name: project.name })).toBeVisible()
+  expect(staffShifts).toBeLessThanOrEqual(0.02)
 })

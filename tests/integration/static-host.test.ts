@@ -93,6 +93,14 @@ describe('the build for a static host', () => {
     expect(portal.status).toBe(200)
     expect(read(portal.to)).toContain('<div id="app"')
     expect(read(portal.to)).toContain('<html lang="en"')
+    // The areas' pages come with the area's frame drawn, in the URL's or the reader's language (decision 0049).
+    expect(read(portal.to)).toContain('data-area-shell="client"')
+    expect(read(portal.to)).toContain('<title data-replaced>Client portal · Cauce Data</title>')
+    const staffHome = route(rules, '/admin/dashboard', 'es')!
+    expect(staffHome.status).toBe(200)
+    expect(read(staffHome.to)).toContain('data-area-shell="staff"')
+    expect(read(staffHome.to)).toContain('<html lang="es"')
+    expect(read(route(rules, '/second-factor', 'en')!.to)).toContain('<div id="app"></div>')
     // The sign-in pages are prerendered: their form is in the HTML.
     const staff = read(route(rules, '/admin/login', 'en')!.to)
     expect(staff).toContain('<html lang="en"')

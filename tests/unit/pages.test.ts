@@ -8,6 +8,8 @@ import {
   prerenderedPageFile,
   signInPrerenderTargets,
 } from '../../src/prerender/prerendered'
+import { areaOfPath, areaShellFile } from '../../src/prerender/area-shell-files'
+import { locales } from '../../src/lib/locale'
 
 describe('prerendered files', () => {
   it('names one file per page, URL form and language, and the 404 page in each', () => {
@@ -165,5 +167,21 @@ describe('server: the language of a page', () => {
     expect(html).toContain('<html lang="en">')
     expect(html).toContain('<link rel="preload" href="/locales/en.json" as="fetch" crossorigin="anonymous" />')
     expect(html.indexOf('preload')).toBeLessThan(html.indexOf('</head>'))
+  })
+})
+
+describe('the areas’ prerendered frames (decision 0049)', () => {
+  it('finds the area of every page below the portal and the admin area, in every URL form, and of no other', () => {
+    for (const [path, area] of [
+      ['/client-portal/dashboard', 'client'],
+      ['/es/client-portal/dashboard/', 'client'],
+      ['/en/client-portal/dashboard/projects/42/conversation', 'client'],
+      ['/admin/dashboard', 'staff'],
+      ['/es/admin/dashboard/projects/42/documents', 'staff'],
+    ] as const)
+      expect(areaOfPath(path, locales), path).toBe(area)
+    for (const path of ['/client-portal/login', '/es/admin', '/admin/dashboards', '/second-factor', '/es', '/'])
+      expect(areaOfPath(path, locales), path).toBeUndefined()
+    expect(areaShellFile('staff', 'en')).toBe('area-shells/staff-en.html')
   })
 })

@@ -4,7 +4,7 @@
 // the project page's sections. The Dashboards tab (decision 0039) shows only when the project has
 // dashboards for the person.
 import { Link } from '@tanstack/react-router'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, type QueryClient } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
@@ -25,6 +25,15 @@ const sections: { id: string; label: MessageDescriptor }[] = [
 ]
 
 const projectPath = '/{-$lang}/client-portal/dashboard/projects/$projectId' as const
+
+/**
+ * The tabs' own data (whether the project has dashboards for the person; the unread count is the
+ * area shell's): for the loaders of the pages that show the tabs, so it starts with the route
+ * rather than when the tabs first render.
+ */
+export function prefetchProjectTabs(queryClient: QueryClient, viewerId: string, projectId: string) {
+  void queryClient.prefetchQuery(projectDashboardsQuery(viewerId, projectId))
+}
 
 export function PortalProjectTabs({
   projectId,

@@ -228,3 +228,29 @@ export const connectionLost = style({
   background: vars.color.surface,
   fontWeight: 600,
 })
+
+// The frame while the area's guard and data load (app-shell-pending.tsx): the bar's controls,
+// the navigation's entries and the page's heading as placeholders of their size.
+export const pendingControl = style({ width: '44px', height: '44px', flexShrink: 0 })
+
+export const pendingAccount = style({
+  width: '9rem',
+  height: '1rem',
+  alignSelf: 'center',
+  borderRadius: vars.radius.small,
+  background: vars.color.border,
+})
+
+export const pendingNavItem = style({
+  display: 'flex',
+  alignItems: 'center',
+  minHeight: '44px',
+  paddingInline: vars.space['3'],
+})
+
+export const pendingHeading = style({
+  width: '40%',
+  height: '2rem',
+  borderRadius: vars.radius.small,
+  background: vars.color.border,
+})

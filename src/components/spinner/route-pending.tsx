@@ -1,6 +1,5 @@
 import { useRouterState } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
-import { AppShellPending } from '@/components/app-shell/app-shell-pending'
+import { ClientShellPending, StaffShellPending } from '@/components/app-shell/app-shell-pending'
 import { PageSpinner } from './spinner'
 
 /**
@@ -12,7 +11,7 @@ export function RoutePendingSpinner() {
   const staffArea = /^(\/(es|en))?\/admin\/dashboard(\/|$)/.test(pathname)
   const clientArea = /^(\/(es|en))?\/client-portal\/dashboard(\/|$)/.test(pathname)
   // The applications keep their frame while they load: skeletons, never a whole-page spinner.
-  if (staffArea) return <AppShellPending label={<Trans>Verifying permissions...</Trans>} />
-  if (clientArea) return <AppShellPending />
+  if (staffArea) return <StaffShellPending />
+  if (clientArea) return <ClientShellPending />
   return <PageSpinner />
 }

@@ -1,9 +1,9 @@
 // The project conversation's data (decision 0016), shared by the conversation screens and the two
 // areas' layouts (their unread counts). Row-level security decides what comes back: a client never
 // receives an internal note. Keys carry the viewer's id, as every portal key does.
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
-import { isUuid, unwrapList } from '@/lib/query-utils'
+import { isUuid, loadedWithRouteMs, unwrapList } from '@/lib/query-utils'
 
 // The generated types name a set-returning function's rows as strings (scripts/gen-db-types.ts
 // does not read `returns table`): these functions' rows are typed here.
@@ -68,6 +68,8 @@ export const conversationMessagesQuery = (viewerId: string, projectId: string) =
 export const conversationReadsQuery = (viewerId: string, projectId: string) =>
   queryOptions({
     queryKey: conversationKeys.reads(viewerId, projectId),
+    // Asked for by the route's loader with the messages (prefetchConversation); then kept fresh live.
+    staleTime: loadedWithRouteMs,
     queryFn: async () =>
       unwrapList(await supabase.from('conversation_reads').select('user_id, last_read_at').eq('project_id', projectId)),
   })
@@ -92,6 +94,7 @@ export const conversationPeopleQuery = (viewerId: string, projectId: string) =>
 export const conversationDocumentsQuery = (viewerId: string, projectId: string) =>
   queryOptions({
     queryKey: conversationKeys.documents(viewerId, projectId),
+    staleTime: loadedWithRouteMs,
     queryFn: async () =>
       unwrapList(
         await supabase
@@ -205,3 +208,17 @@ export const conversationProjectQuery = (viewerId: string, projectId: string) =>
       return data
     },
   })
+
+/**
+ * Everything a project's conversation shows, for its routes' loaders: the messages, who read them,
+ * the people, the documents that may be attached and the limits, all at once rather than once the
+ * messages have arrived and the list mounts.
+ */
+export function prefetchConversation(queryClient: QueryClient, viewerId: string, projectId: string) {
+  if (!isUuid(projectId)) return
+  void queryClient.prefetchQuery(conversationMessagesQuery(viewerId, projectId))
+  void queryClient.prefetchQuery(conversationReadsQuery(viewerId, projectId))
+  void queryClient.prefetchQuery(conversationPeopleQuery(viewerId, projectId))
+  void queryClient.prefetchQuery(conversationDocumentsQuery(viewerId, projectId))
+  void queryClient.prefetchQuery(conversationSettingsQuery())
+}

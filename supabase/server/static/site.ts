@@ -23,6 +23,7 @@ import {
   prerenderedPageFile,
 } from '../../../src/prerender/prerendered'
 import { withErrorTemplate } from '../../../src/lib/html-document'
+import { areaOfPath, areaShellFile } from '../../../src/prerender/area-shell-files'
 import { robotsTxt, sitemapXml } from './seo-files'
 import { preferredEncoding, prerenderedPages, withOrigin } from './prerendered'
 import { contactPost, withFormToken as addFormToken, type SubmitContact } from './contact-post'
@@ -92,13 +93,16 @@ export function siteRoutes({ dist, siteUrl, submitContact, formSecret, contactFo
   const visitorLocale = (c: Context) =>
     likelyLocale(c.req.path, c.req.header('Accept-Language'), getCookie(c, localeStorageKey))
   let indexHtml: Promise<string> | undefined
-  const errorScreens = new Map<string, Promise<string | undefined>>()
-  /** The prerendered error screen for the app's own pages (absent from a build without them). */
-  const errorScreenOf = (file: string) => {
-    let pending = errorScreens.get(file)
+  const fragments = new Map<string, Promise<string | undefined>>()
+  /**
+   * A prerendered piece of the app's own pages: the error screen, an area's frame (absent from a
+   * build without them).
+   */
+  const prerenderedText = (file: string) => {
+    let pending = fragments.get(file)
     if (!pending) {
       pending = readFile(join(dist, prerenderedDir, file), 'utf8').catch(() => undefined)
-      errorScreens.set(file, pending)
+      fragments.set(file, pending)
     }
     return pending
   }
@@ -171,8 +175,12 @@ export function siteRoutes({ dist, siteUrl, submitContact, formSecret, contactFo
       indexHtml = undefined
       throw error
     })
-    const html = withLocaleHints(await indexHtml, locale)
-    const errorScreen = await errorScreenOf(errorScreenFile(locale, prefix !== undefined))
+    const index = await indexHtml
+    // A page of the portal or the admin area: index.html with the area's frame already drawn (decision 0049).
+    const area = areaOfPath(c.req.path, locales)
+    const areaShell = area ? await prerenderedText(areaShellFile(area, locale)) : undefined
+    const html = withLocaleHints(areaShell ?? index, locale)
+    const errorScreen = await prerenderedText(errorScreenFile(locale, prefix !== undefined))
     c.header('Cache-Control', 'no-cache')
     c.header('Vary', 'Accept-Language, Cookie')
     return c.html(errorScreen ? withErrorTemplate(html, errorScreen) : html, isKnownPagePath(c.req.path) ? 200 : 404)

@@ -2,7 +2,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { adminProjectKeys } from '@/lib/query-keys'
-import { unwrap, unwrapList } from '@/lib/query-utils'
+import { unwrap, unwrapList, loadedWithRouteMs } from '@/lib/query-utils'
 
 export const adminDocumentsQuery = (projectId: string) =>
   queryOptions({
@@ -33,6 +33,8 @@ export interface DocumentDownload {
 export const documentDownloadsQuery = (projectId: string) =>
   queryOptions({
     queryKey: adminProjectKeys.downloads(projectId),
+    // The documents route's loader asks for it beside the list, which reads that answer.
+    staleTime: loadedWithRouteMs,
     queryFn: async () =>
       unwrap(
         await supabase.rpc('project_document_downloads', { p_project_id: projectId }),

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { appQueryClient } from '@/lib/query-client'
 import { AdminLayout, prefetchAdminShell } from '@/areas/admin/admin-layout'
 import { GuardError } from '@/features/accounts/guard-screens'
-import { AppShellPending } from '@/components/app-shell/app-shell-pending'
+import { StaffShellPending } from '@/components/app-shell/app-shell-pending'
 
 // Everything under /admin/dashboard is for active staff (admin or super_admin).
 // While the guard waits, the shell's frame shows with skeletons (no whole-page spinner).
@@ -14,7 +13,7 @@ export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard')({
   // The shell's own data starts beside the page's loader (parent and child loaders run together).
   loader: ({ context: { queryClient, profile } }) => prefetchAdminShell(queryClient, profile),
   errorComponent: GuardError,
-  pendingComponent: StaffPending,
+  pendingComponent: StaffShellPending,
   component: AdminRoute,
 })
 
@@ -24,8 +23,4 @@ function AdminRoute() {
       <AdminLayout />
     </QueryClientProvider>
   )
-}
-
-function StaffPending() {
-  return <AppShellPending label={<Trans>Verifying permissions...</Trans>} />
 }

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { appQueryClient } from '@/lib/query-client'
 import { PortalLayout, prefetchPortalShell } from '@/areas/portal/portal-layout'
 import { GuardError } from '@/features/accounts/guard-screens'
-import { AppShellPending } from '@/components/app-shell/app-shell-pending'
+import { ClientShellPending } from '@/components/app-shell/app-shell-pending'
 
 // Everything under /client-portal/dashboard is for signed-in clients of an organization.
 // While the guard waits, the shell's frame shows with skeletons (no whole-page spinner).
@@ -13,7 +13,7 @@ export const Route = createFileRoute('/{-$lang}/_app/client-portal/dashboard')({
   // The shell's own data starts beside the page's loader (parent and child loaders run together).
   loader: ({ context: { queryClient, profile } }) => prefetchPortalShell(queryClient, profile),
   errorComponent: GuardError,
-  pendingComponent: AppShellPending,
+  pendingComponent: ClientShellPending,
   component: PortalRoute,
 })
 

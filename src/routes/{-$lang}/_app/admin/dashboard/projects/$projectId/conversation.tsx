@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ConversationSection } from '@/features/conversation/conversation-page'
-import { conversationMessagesQuery } from '@/features/conversation/queries'
+import { prefetchConversation } from '@/features/conversation/queries'
 import { isUuid } from '@/lib/query-utils'
 import { PortalRouteError } from '@/components/ui/page-kit'
 
@@ -8,7 +8,7 @@ import { PortalRouteError } from '@/components/ui/page-kit'
 export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard/projects/$projectId/conversation')({
   loader: ({ context: { queryClient, profile }, params: { projectId } }) => {
     if (!isUuid(projectId)) return
-    void queryClient.prefetchQuery(conversationMessagesQuery(profile.id, projectId))
+    prefetchConversation(queryClient, profile.id, projectId)
   },
   component: Page,
   errorComponent: PortalRouteError,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ProjectDocumentsPage } from '@/areas/admin/project-page'
-import { adminDocumentsQuery } from '@/features/documents/admin/queries'
+import { adminDocumentsQuery, documentDownloadsQuery } from '@/features/documents/admin/queries'
 import { isUuid } from '@/lib/query-utils'
 import { PortalRouteError } from '@/components/ui/page-kit'
 
@@ -9,6 +9,8 @@ export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard/projects/$p
   loader: ({ context: { queryClient }, params: { projectId } }) => {
     if (!isUuid(projectId)) return
     void queryClient.prefetchQuery(adminDocumentsQuery(projectId))
+    // Who downloaded what: the list reads it once it shows; asked for beside the list, not after it.
+    void queryClient.prefetchQuery(documentDownloadsQuery(projectId))
   },
   component: ProjectDocumentsPage,
   errorComponent: PortalRouteError,

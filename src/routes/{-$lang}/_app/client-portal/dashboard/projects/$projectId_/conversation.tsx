@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
 import { PortalConversationPage } from '@/features/conversation/conversation-page'
-import { PortalProjectTabs } from '@/areas/portal/project-tabs'
-import { conversationMessagesQuery, conversationProjectQuery } from '@/features/conversation/queries'
+import { PortalProjectTabs, prefetchProjectTabs } from '@/areas/portal/project-tabs'
+import { conversationProjectQuery, prefetchConversation } from '@/features/conversation/queries'
 import { isUuid } from '@/lib/query-utils'
 import { PortalRouteError } from '@/components/ui/page-kit'
 import { privatePageHead } from '@/lib/seo'
@@ -11,7 +11,10 @@ import { privatePageHead } from '@/lib/seo'
 // has its own URL and the project page's navigation links to it.
 export const Route = createFileRoute('/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/conversation')({
   loader: async ({ context: { queryClient, profile }, params: { projectId } }) => {
-    if (isUuid(projectId)) void queryClient.prefetchQuery(conversationMessagesQuery(profile.id, projectId))
+    if (isUuid(projectId)) {
+      prefetchConversation(queryClient, profile.id, projectId)
+      prefetchProjectTabs(queryClient, profile.id, projectId)
+    }
     const project = await queryClient.ensureQueryData(conversationProjectQuery(profile.id, projectId))
     return { projectName: project?.name ?? null }
   },
