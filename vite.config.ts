@@ -95,6 +95,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                   test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store)|@lingui|use-sync-external-store)[\\/]/,
                 },
                 {
+                  // Only the portal and the admin area use TanStack Query: one file instead of the
+                  // eight small chunks (hooks, provider, boundary) the bundler cut it into, each a
+                  // request before an area page can render.
+                  name: 'query',
+                  test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
+                },
+                {
                   // Not on a public page's first load: its menus load their machines on first use
                   // (src/lib/lazy-actor.ts); the contact form, the portal and the admin area need it.
                   name: 'xstate',
