@@ -8,11 +8,10 @@ import * as formStyles from '@/components/form/form.css'
 import { useRulesResolver } from '@/components/form/rules-resolver'
 import * as formLayout from '@/components/ui/form-layout.css'
 import * as page from '@/components/ui/page.css'
-import { ConfirmButton } from '@/components/ui/confirm-button'
 import { DataTable } from '@/components/ui/data-table'
 import { RowAction } from '@/components/ui/row-action'
 import { EmptyState } from '@/components/ui/page-kit'
-import { actionName } from '@/lib/action-name'
+import { DeleteButton, EntryFormActions } from '@/components/form/project-form-kit'
 import { formatDate } from '@/lib/format'
 import { labelOf } from '@/lib/labels'
 import { milestoneStatusLabels } from '../labels'
@@ -26,7 +25,7 @@ import {
   toMilestoneRow,
   type MilestoneInput,
 } from '../rules'
-import { FormActions, Message, Panel, useRefresh, useRemoval, useSaveFailure, type Outcome } from './editor-kit'
+import { Message, Panel, useRefresh, useRemoval, useSaveFailure, type Outcome } from './editor-kit'
 
 // ─── Milestones ──────────────────────────────────────────────────────────────────────────────
 
@@ -103,11 +102,9 @@ export function MilestonesEditor({
                 return (
                   <>
                     <RowAction label={t`Edit`} name={title} onClick={() => setEditing(milestone)} />
-                    <ConfirmButton
-                      label={<Trans>Delete</Trans>}
-                      name={actionName(i18n, t`Delete`, title)}
+                    <DeleteButton
+                      name={title}
                       question={<Trans>Delete the milestone “{title}”?</Trans>}
-                      confirmLabel={<Trans>Yes, delete it</Trans>}
                       busy={removal.isPending}
                       onConfirm={() => removal.mutate(milestone)}
                     />
@@ -221,9 +218,9 @@ function MilestoneForm({
             {...register('status')}
           />
         </div>
-        <FormActions busy={isSubmitting} editing={milestone !== null} onCancel={onCancel}>
+        <EntryFormActions busy={isSubmitting} editing={milestone !== null} onCancel={onCancel}>
           {milestone ? <Trans>Save milestone</Trans> : <Trans>Add milestone</Trans>}
-        </FormActions>
+        </EntryFormActions>
       </form>
     </Panel>
   )

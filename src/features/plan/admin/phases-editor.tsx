@@ -9,11 +9,10 @@ import * as formStyles from '@/components/form/form.css'
 import { useRulesResolver } from '@/components/form/rules-resolver'
 import * as formLayout from '@/components/ui/form-layout.css'
 import * as page from '@/components/ui/page.css'
-import { ConfirmButton } from '@/components/ui/confirm-button'
 import { DataTable } from '@/components/ui/data-table'
 import { RowAction } from '@/components/ui/row-action'
 import { EmptyState } from '@/components/ui/page-kit'
-import { actionName } from '@/lib/action-name'
+import { DeleteButton, EntryFormActions } from '@/components/form/project-form-kit'
 import { saveFailureMessage } from '@/lib/auth/messages'
 import { formatDate, formatMetric } from '@/lib/format'
 import { labelOf } from '@/lib/labels'
@@ -21,7 +20,7 @@ import { phaseStatusLabels } from '../labels'
 import { usedByPhase, type PlanPhase } from '../plan-model'
 import { deletePhase, reorderPhases, savePhase } from '../queries'
 import { checkPhase, phaseConstraints, phaseFields, phaseStatuses, toPhaseRow, type PhaseInput } from '../rules'
-import { FormActions, Message, Panel, useRefresh, useRemoval, useSaveFailure, type Outcome } from './editor-kit'
+import { Message, Panel, useRefresh, useRemoval, useSaveFailure, type Outcome } from './editor-kit'
 
 // ─── Phases ──────────────────────────────────────────────────────────────────────────────────
 
@@ -136,11 +135,9 @@ export function PhasesEditor({
                       }}
                     />
                     <RowAction label={t`Edit`} name={title} onClick={() => setEditing(phase)} />
-                    <ConfirmButton
-                      label={<Trans>Delete</Trans>}
-                      name={actionName(i18n, t`Delete`, title)}
+                    <DeleteButton
+                      name={title}
                       question={<Trans>Delete the phase “{title}” and the time recorded on it?</Trans>}
-                      confirmLabel={<Trans>Yes, delete it</Trans>}
                       busy={removal.isPending}
                       onConfirm={() => removal.mutate(phase)}
                     />
@@ -258,9 +255,9 @@ function PhaseForm({
             {...register('plannedBudget')}
           />
         </div>
-        <FormActions busy={isSubmitting} editing={phase !== null} onCancel={onCancel}>
+        <EntryFormActions busy={isSubmitting} editing={phase !== null} onCancel={onCancel}>
           {phase ? <Trans>Save phase</Trans> : <Trans>Add phase</Trans>}
-        </FormActions>
+        </EntryFormActions>
       </form>
     </Panel>
   )

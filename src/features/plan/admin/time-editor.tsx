@@ -9,10 +9,9 @@ import { useRulesResolver } from '@/components/form/rules-resolver'
 import * as formLayout from '@/components/ui/form-layout.css'
 import * as layout from '@/components/ui/layout.css'
 import * as page from '@/components/ui/page.css'
-import { ConfirmButton } from '@/components/ui/confirm-button'
 import { DataTable } from '@/components/ui/data-table'
 import { EmptyState } from '@/components/ui/page-kit'
-import { actionName } from '@/lib/action-name'
+import { DeleteButton } from '@/components/form/project-form-kit'
 import { formatDate, formatMetric, todayIso } from '@/lib/format'
 import { useProfile } from '@/lib/auth/use-auth'
 import { type PlanPhase } from '../plan-model'
@@ -118,11 +117,9 @@ export function TimeEditor({
                   cell: (entry) => {
                     const name = `${formatDate(entry.worked_on, i18n.locale)} · ${titles.get(entry.phase_id) ?? ''}`
                     return (
-                      <ConfirmButton
-                        label={<Trans>Delete</Trans>}
-                        name={actionName(i18n, t`Delete`, name)}
+                      <DeleteButton
+                        name={name}
                         question={<Trans>Delete this time entry?</Trans>}
-                        confirmLabel={<Trans>Yes, delete it</Trans>}
                         busy={removal.isPending}
                         onConfirm={() => removal.mutate(entry)}
                       />
