@@ -5,7 +5,7 @@
 // buttons. Each form passes its concept's failures (the `…Failures` of its rules.ts).
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
-import { useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import * as layout from '@/components/ui/layout.css'
 import * as page from '@/components/ui/page.css'
@@ -79,6 +79,33 @@ export function useFailureText(failures?: Failures) {
   const { i18n } = useLingui()
   return (error: unknown): string =>
     error instanceof UploadError ? i18n._(uploadMessages[error.kind]) : i18n._(describeFailure(error, failures).message)
+}
+
+/**
+ * A write to one entry of a project's lists (delete it, share it, publish it): says what was done
+ * (`done`, when it says something) or why not, and refreshes the project's lists either way.
+ */
+export function useEntryWrite<Vars>({
+  projectId,
+  failures,
+  setOutcome,
+  write,
+  done,
+}: {
+  projectId: string
+  failures: Failures
+  setOutcome: (outcome: Outcome) => void
+  write: (vars: Vars) => Promise<unknown>
+  done?: (vars: Vars) => string
+}) {
+  const invalidate = useInvalidateProject(projectId)
+  const failureText = useFailureText(failures)
+  return useMutation({
+    mutationFn: write,
+    onSuccess: done && ((_: unknown, vars: Vars) => setOutcome({ tone: 'info', text: done(vars) })),
+    onError: (error) => setOutcome({ tone: 'error', text: failureText(error) }),
+    onSettled: invalidate,
+  })
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   OutcomeMessage,
   Panel,
   SubmitButton,
+  useEntryWrite,
   useFailureText,
   useInvalidateProject,
   useProjectSave,
@@ -107,19 +108,18 @@ function MetricPoints({ project, metrics }: { project: ProjectRef; metrics: Admi
   const [outcome, setOutcome] = useState<Outcome>(null)
   const [open, setOpen] = useState(false)
   const regionId = useId()
-  const invalidate = useInvalidateProject(project.id)
-  const failureText = useFailureText(metricFailures)
-  const fail = (error: unknown) => setOutcome({ tone: 'error', text: failureText(error) })
-  const visibility = useMutation({
-    mutationFn: ({ id, visible }: { id: string; visible: boolean }) => setMetricVisible(id, visible),
-    onError: fail,
-    onSettled: invalidate,
+  const visibility = useEntryWrite({
+    projectId: project.id,
+    failures: metricFailures,
+    setOutcome,
+    write: ({ id, visible }: { id: string; visible: boolean }) => setMetricVisible(id, visible),
   })
-  const removal = useMutation({
-    mutationFn: (id: string) => deleteMetric(id),
-    onSuccess: () => setOutcome({ tone: 'info', text: t`The value has been deleted.` }),
-    onError: fail,
-    onSettled: invalidate,
+  const removal = useEntryWrite({
+    projectId: project.id,
+    failures: metricFailures,
+    setOutcome,
+    write: (id: string) => deleteMetric(id),
+    done: () => t`The value has been deleted.`,
   })
   if (metrics.length === 0) return null
   return (

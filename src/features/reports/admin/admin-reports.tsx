@@ -4,7 +4,7 @@
 // the report back to a draft the client no longer sees (publishing it again stays quiet).
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
-import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Field, SelectField, TextAreaField } from '@/components/form/field'
 import { RowAction } from '@/components/ui/row-action'
@@ -24,9 +24,8 @@ import {
   Panel,
   orNull,
   useEntryEditor,
-  useFailureText,
+  useEntryWrite,
   useFileCheck,
-  useInvalidateProject,
   useProjectSave,
   type ProjectRef,
 } from '@/components/form/project-form-kit'
@@ -68,32 +67,27 @@ export function ReportsAdmin({
   const { outcome, setOutcome } = editor
   const documentName = new Map(documents.map((document) => [document.id, document.name]))
 
-  const invalidate = useInvalidateProject(project.id)
-  const failureText = useFailureText(reportFailures)
-  const fail = (error: unknown) => setOutcome({ tone: 'error', text: failureText(error) })
-
-  const publication = useMutation({
-    mutationFn: ({ report, publish }: { report: AdminReport; publish: boolean }) => setReportPublished(report, publish),
-    onSuccess: (_, { report, publish }) => {
+  const publication = useEntryWrite({
+    projectId: project.id,
+    failures: reportFailures,
+    setOutcome,
+    write: ({ report, publish }: { report: AdminReport; publish: boolean }) => setReportPublished(report, publish),
+    done: ({ report, publish }) => {
       const title = report.title
-      setOutcome({
-        tone: 'info',
-        text: publish
-          ? t`“${title}” has been published. The client can read it now.`
-          : t`“${title}” is a draft again. The client no longer sees it.`,
-      })
+      return publish
+        ? t`“${title}” has been published. The client can read it now.`
+        : t`“${title}” is a draft again. The client no longer sees it.`
     },
-    onError: fail,
-    onSettled: invalidate,
   })
-  const removal = useMutation({
-    mutationFn: (report: AdminReport) => deleteReport(report.id),
-    onSuccess: (_, report) => {
+  const removal = useEntryWrite({
+    projectId: project.id,
+    failures: reportFailures,
+    setOutcome,
+    write: (report: AdminReport) => deleteReport(report.id),
+    done: (report) => {
       const title = report.title
-      setOutcome({ tone: 'info', text: t`“${title}” has been deleted.` })
+      return t`“${title}” has been deleted.`
     },
-    onError: fail,
-    onSettled: invalidate,
   })
 
   return (
