@@ -9,7 +9,6 @@ import { Field, FormAlert } from '@/components/form/field'
 import { useRulesResolver } from '@/components/form/rules-resolver'
 import { ConfirmButton } from '@/components/ui/confirm-button'
 import { DataTable } from '@/components/ui/data-table'
-import { EmptyState } from '@/components/ui/page-kit'
 import * as formLayout from '@/components/ui/form-layout.css'
 import * as layout from '@/components/ui/layout.css'
 import * as page from '@/components/ui/page.css'
@@ -84,48 +83,43 @@ export function DashboardHostsPage() {
           {outcome.text}
         </FormAlert>
       )}
-      {hosts.length === 0 ? (
-        <EmptyState>
-          <Trans>No host is allowed: no dashboard can be added.</Trans>
-        </EmptyState>
-      ) : (
-        <DataTable
-          caption={t`Allowed hosts`}
-          rows={hosts}
-          rowKey={(row) => row.host}
-          columns={[
-            { key: 'host', header: t`Host`, rowHeader: true, breakWords: true, cell: (row) => row.host },
-            { key: 'label', header: t`Label`, cell: (row) => row.label },
-            {
-              key: 'added',
-              header: t`Added`,
-              nowrap: true,
-              cell: (row) => formatDateTime(row.created_at, i18n.locale),
+      <DataTable
+        empty={<Trans>No host is allowed: no dashboard can be added.</Trans>}
+        caption={t`Allowed hosts`}
+        rows={hosts}
+        rowKey={(row) => row.host}
+        columns={[
+          { key: 'host', header: t`Host`, rowHeader: true, breakWords: true, cell: (row) => row.host },
+          { key: 'label', header: t`Label`, cell: (row) => row.label },
+          {
+            key: 'added',
+            header: t`Added`,
+            nowrap: true,
+            cell: (row) => formatDateTime(row.created_at, i18n.locale),
+          },
+          {
+            key: 'actions',
+            header: t`Actions`,
+            actions: true,
+            cell: (row) => {
+              const host = row.host
+              return (
+                <ConfirmButton
+                  label={<Trans>Remove</Trans>}
+                  name={actionName(i18n, t`Remove`, host)}
+                  question={<Trans>Stop allowing {host}?</Trans>}
+                  confirmLabel={<Trans>Remove the host</Trans>}
+                  busy={remove.isPending}
+                  onConfirm={() => {
+                    setOutcome(null)
+                    remove.mutate(host)
+                  }}
+                />
+              )
             },
-            {
-              key: 'actions',
-              header: t`Actions`,
-              actions: true,
-              cell: (row) => {
-                const host = row.host
-                return (
-                  <ConfirmButton
-                    label={<Trans>Remove</Trans>}
-                    name={actionName(i18n, t`Remove`, host)}
-                    question={<Trans>Stop allowing {host}?</Trans>}
-                    confirmLabel={<Trans>Remove the host</Trans>}
-                    busy={remove.isPending}
-                    onConfirm={() => {
-                      setOutcome(null)
-                      remove.mutate(host)
-                    }}
-                  />
-                )
-              },
-            },
-          ]}
-        />
-      )}
+          },
+        ]}
+      />
       <form className={formLayout.formPanel} onSubmit={(event) => void submit(event)} noValidate>
         <h2 className={page.sectionTitle}>
           <Trans>Allow a host</Trans>

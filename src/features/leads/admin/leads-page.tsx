@@ -237,7 +237,6 @@ function LeadsList({ leads, caption }: { leads: LeadListItem[]; caption: string 
     <DataTable
       caption={<Trans>Leads: {caption}</Trans>}
       rows={leads}
-      rowKey={(lead) => lead.id}
       rowAttributes={() => ({ 'data-testid': 'lead-row' })}
       columns={[
         {

@@ -142,7 +142,6 @@ function MetricPoints({ project, metrics }: { project: ProjectRef; metrics: Admi
         regionLabel={t`Recorded values`}
         caption={<Trans>Recorded values</Trans>}
         rows={metrics}
-        rowKey={(metric) => metric.id}
         columns={[
           {
             key: 'metric',

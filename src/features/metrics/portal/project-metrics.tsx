@@ -105,7 +105,6 @@ function MetricCard({ metric }: { metric: MetricSeries<PortalMetric> }) {
         caption={<Trans>{label} by period</Trans>}
         showCaption
         rows={rows}
-        rowKey={(row) => row.id}
         columns={[
           {
             key: 'period',

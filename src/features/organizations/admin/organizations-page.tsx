@@ -118,7 +118,6 @@ export function OrganizationsPage() {
           <DataTable
             labelledBy="organizations-title"
             rows={shown}
-            rowKey={(organization) => organization.id}
             columns={[
               {
                 key: 'name',

@@ -10,9 +10,9 @@ import { useRulesResolver } from '@/components/form/rules-resolver'
 import * as formLayout from '@/components/ui/form-layout.css'
 import * as page from '@/components/ui/page.css'
 import { DataTable } from '@/components/ui/data-table'
+import { useColumnKit } from '@/components/ui/columns'
 import { RowAction } from '@/components/ui/row-action'
-import { EmptyState } from '@/components/ui/page-kit'
-import { DeleteButton, EntryFormActions } from '@/components/form/project-form-kit'
+import { EntryFormActions } from '@/components/form/project-form-kit'
 import { saveFailureMessage } from '@/lib/auth/messages'
 import { formatDate, formatMetric } from '@/lib/format'
 import { labelOf } from '@/lib/labels'
@@ -36,6 +36,7 @@ export function PhasesEditor({
   onMessage: (outcome: Outcome) => void
 }) {
   const { t, i18n } = useLingui()
+  const kit = useColumnKit<PlanPhase>()
   const refresh = useRefresh(projectId)
   const [editing, setEditing] = useState<PlanPhase | null>(null)
   const [round, setRound] = useState(0)
@@ -65,89 +66,78 @@ export function PhasesEditor({
       <h3 id="plan-phases-title" className={page.sectionTitle}>
         <Trans>Phases</Trans>
       </h3>
-      {phases.length === 0 ? (
-        <EmptyState>
-          <Trans>This project has no phases yet. Add the first one below.</Trans>
-        </EmptyState>
-      ) : (
-        <DataTable
-          labelledBy="plan-phases-title"
-          rows={phases}
-          rowKey={(phase) => phase.id}
-          rowAttributes={(phase) => ({ 'data-phase-id': phase.id })}
-          columns={[
-            { key: 'title', header: t`Phase`, rowHeader: true, cell: (phase) => phase.title },
-            {
-              key: 'dates',
-              header: t`Dates`,
-              cell: (phase) => {
-                const from = formatDate(phase.start_date, i18n.locale)
-                const to = formatDate(phase.end_date, i18n.locale)
-                return (
-                  <Trans>
-                    {from} to {to}
-                  </Trans>
-                )
-              },
+      <DataTable
+        empty={<Trans>This project has no phases yet. Add the first one below.</Trans>}
+        labelledBy="plan-phases-title"
+        rows={phases}
+        keyAttribute="data-phase-id"
+        columns={[
+          { key: 'title', header: t`Phase`, rowHeader: true, cell: (phase) => phase.title },
+          {
+            key: 'dates',
+            header: t`Dates`,
+            cell: (phase) => {
+              const from = formatDate(phase.start_date, i18n.locale)
+              const to = formatDate(phase.end_date, i18n.locale)
+              return (
+                <Trans>
+                  {from} to {to}
+                </Trans>
+              )
             },
-            { key: 'status', header: t`Status`, cell: (phase) => labelOf(i18n, phaseStatusLabels, phase.status) },
-            {
-              key: 'hours',
-              header: t`Hours used / planned`,
-              numeric: true,
-              cell: (phase) =>
-                `${formatMetric(used.get(phase.id)?.hours ?? 0, 'hours', i18n.locale)} / ${
-                  phase.planned_hours === null ? '—' : formatMetric(Number(phase.planned_hours), 'hours', i18n.locale)
-                }`,
+          },
+          { key: 'status', header: t`Status`, cell: (phase) => labelOf(i18n, phaseStatusLabels, phase.status) },
+          {
+            key: 'hours',
+            header: t`Hours used / planned`,
+            numeric: true,
+            cell: (phase) =>
+              `${formatMetric(used.get(phase.id)?.hours ?? 0, 'hours', i18n.locale)} / ${
+                phase.planned_hours === null ? '—' : formatMetric(Number(phase.planned_hours), 'hours', i18n.locale)
+              }`,
+          },
+          {
+            key: 'budget',
+            header: t`Budget used / planned`,
+            numeric: true,
+            cell: (phase) =>
+              `${formatMetric(used.get(phase.id)?.amount ?? 0, 'EUR', i18n.locale)} / ${
+                phase.planned_budget === null ? '—' : formatMetric(Number(phase.planned_budget), 'EUR', i18n.locale)
+              }`,
+          },
+          kit.editDelete({
+            name: (phase) => phase.title,
+            onEdit: setEditing,
+            question: (title) => <Trans>Delete the phase “{title}” and the time recorded on it?</Trans>,
+            busy: removal.isPending,
+            onDelete: (phase) => removal.mutate(phase),
+            before: (phase) => {
+              const index = phases.indexOf(phase)
+              const title = phase.title
+              return (
+                <>
+                  <RowAction
+                    label={t`Move up`}
+                    name={title}
+                    aria-disabled={index === 0 || move.isPending || undefined}
+                    onClick={() => {
+                      if (index > 0 && !move.isPending) move.mutate({ index, by: -1 })
+                    }}
+                  />
+                  <RowAction
+                    label={t`Move down`}
+                    name={title}
+                    aria-disabled={index === phases.length - 1 || move.isPending || undefined}
+                    onClick={() => {
+                      if (index < phases.length - 1 && !move.isPending) move.mutate({ index, by: 1 })
+                    }}
+                  />
+                </>
+              )
             },
-            {
-              key: 'budget',
-              header: t`Budget used / planned`,
-              numeric: true,
-              cell: (phase) =>
-                `${formatMetric(used.get(phase.id)?.amount ?? 0, 'EUR', i18n.locale)} / ${
-                  phase.planned_budget === null ? '—' : formatMetric(Number(phase.planned_budget), 'EUR', i18n.locale)
-                }`,
-            },
-            {
-              key: 'actions',
-              header: t`Actions`,
-              actions: true,
-              cell: (phase) => {
-                const index = phases.indexOf(phase)
-                const title = phase.title
-                return (
-                  <>
-                    <RowAction
-                      label={t`Move up`}
-                      name={title}
-                      aria-disabled={index === 0 || move.isPending || undefined}
-                      onClick={() => {
-                        if (index > 0 && !move.isPending) move.mutate({ index, by: -1 })
-                      }}
-                    />
-                    <RowAction
-                      label={t`Move down`}
-                      name={title}
-                      aria-disabled={index === phases.length - 1 || move.isPending || undefined}
-                      onClick={() => {
-                        if (index < phases.length - 1 && !move.isPending) move.mutate({ index, by: 1 })
-                      }}
-                    />
-                    <RowAction label={t`Edit`} name={title} onClick={() => setEditing(phase)} />
-                    <DeleteButton
-                      name={title}
-                      question={<Trans>Delete the phase “{title}” and the time recorded on it?</Trans>}
-                      busy={removal.isPending}
-                      onConfirm={() => removal.mutate(phase)}
-                    />
-                  </>
-                )
-              },
-            },
-          ]}
-        />
-      )}
+          }),
+        ]}
+      />
       <PhaseForm
         key={editing?.id ?? `new-${round}`}
         projectId={projectId}
