@@ -9,6 +9,7 @@ import { Field, FormAlert } from '@/components/form/field'
 import { useRulesResolver } from '@/components/form/rules-resolver'
 import { ConfirmButton } from '@/components/ui/confirm-button'
 import { DataTable } from '@/components/ui/data-table'
+import { useColumnKit } from '@/components/ui/columns'
 import * as formLayout from '@/components/ui/form-layout.css'
 import * as layout from '@/components/ui/layout.css'
 import * as page from '@/components/ui/page.css'
@@ -25,6 +26,7 @@ export function DashboardHostsPage() {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const hosts = useSuspenseQuery(dashboardHostsQuery()).data
+  const kit = useColumnKit<(typeof hosts)[number]>()
   const [outcome, setOutcome] = useState<{ tone: 'info' | 'error'; text: string } | null>(null)
   const outcomeRef = useFocusWhenShown(outcome)
   const refresh = () => queryClient.invalidateQueries({ queryKey: dashboardKeys.hosts() })
@@ -97,27 +99,22 @@ export function DashboardHostsPage() {
             nowrap: true,
             cell: (row) => formatDateTime(row.created_at, i18n.locale),
           },
-          {
-            key: 'actions',
-            header: t`Actions`,
-            actions: true,
-            cell: (row) => {
-              const host = row.host
-              return (
-                <ConfirmButton
-                  label={<Trans>Remove</Trans>}
-                  name={actionName(i18n, t`Remove`, host)}
-                  question={<Trans>Stop allowing {host}?</Trans>}
-                  confirmLabel={<Trans>Remove the host</Trans>}
-                  busy={remove.isPending}
-                  onConfirm={() => {
-                    setOutcome(null)
-                    remove.mutate(host)
-                  }}
-                />
-              )
-            },
-          },
+          kit.actions((row) => {
+            const host = row.host
+            return (
+              <ConfirmButton
+                label={<Trans>Remove</Trans>}
+                name={actionName(i18n, t`Remove`, host)}
+                question={<Trans>Stop allowing {host}?</Trans>}
+                confirmLabel={<Trans>Remove the host</Trans>}
+                busy={remove.isPending}
+                onConfirm={() => {
+                  setOutcome(null)
+                  remove.mutate(host)
+                }}
+              />
+            )
+          }),
         ]}
       />
       <form className={formLayout.formPanel} onSubmit={(event) => void submit(event)} noValidate>

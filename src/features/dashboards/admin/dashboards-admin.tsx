@@ -15,6 +15,7 @@ import * as formStyles from '@/components/form/form.css'
 import { useRulesResolver } from '@/components/form/rules-resolver'
 import { ConfirmButton } from '@/components/ui/confirm-button'
 import { DataTable } from '@/components/ui/data-table'
+import { useColumnKit } from '@/components/ui/columns'
 import { RowAction } from '@/components/ui/row-action'
 import * as formLayout from '@/components/ui/form-layout.css'
 import * as layout from '@/components/ui/layout.css'
@@ -74,6 +75,7 @@ function toInput(dashboard: AdminDashboard): DashboardInput {
 
 export function DashboardsAdmin({ projectId, organizationId }: { projectId: string; organizationId: string }) {
   const { t, i18n } = useLingui()
+  const kit = useColumnKit<AdminDashboard>()
   const lang = useLangPrefix()
   const viewer = useProfile().id
   const queryClient = useQueryClient()
@@ -171,53 +173,48 @@ export function DashboardsAdmin({ projectId, organizationId }: { projectId: stri
               )
             },
           },
-          {
-            key: 'actions',
-            header: t`Actions`,
-            actions: true,
-            cell: (dashboard) => {
-              const index = dashboards.indexOf(dashboard)
-              const title = dashboard.title
-              return (
-                <div className={page.actions}>
-                  <RowAction
-                    label={t`Move up`}
-                    name={title}
-                    disabled={index === 0 || move.isPending}
-                    onClick={() => moveBy(index, -1)}
-                  >
-                    <Trans>Up</Trans>
-                  </RowAction>
-                  <RowAction
-                    label={t`Move down`}
-                    name={title}
-                    disabled={index === dashboards.length - 1 || move.isPending}
-                    onClick={() => moveBy(index, 1)}
-                  >
-                    <Trans>Down</Trans>
-                  </RowAction>
-                  <RowAction
-                    label={t`Preview`}
-                    name={title}
-                    aria-pressed={previewing === dashboard.id}
-                    onClick={() => setPreviewing(previewing === dashboard.id ? null : dashboard.id)}
-                  />
-                  <RowAction label={t`Edit`} name={title} onClick={() => setEditing(dashboard)} />
-                  <ConfirmButton
-                    label={<Trans>Remove</Trans>}
-                    name={actionName(i18n, t`Remove`, title)}
-                    question={<Trans>Remove “{title}”? Clients will no longer see it.</Trans>}
-                    confirmLabel={<Trans>Remove the dashboard</Trans>}
-                    busy={remove.isPending}
-                    onConfirm={() => {
-                      setFailure(null)
-                      remove.mutate(dashboard.id)
-                    }}
-                  />
-                </div>
-              )
-            },
-          },
+          kit.actions((dashboard) => {
+            const index = dashboards.indexOf(dashboard)
+            const title = dashboard.title
+            return (
+              <div className={page.actions}>
+                <RowAction
+                  label={t`Move up`}
+                  name={title}
+                  disabled={index === 0 || move.isPending}
+                  onClick={() => moveBy(index, -1)}
+                >
+                  <Trans>Up</Trans>
+                </RowAction>
+                <RowAction
+                  label={t`Move down`}
+                  name={title}
+                  disabled={index === dashboards.length - 1 || move.isPending}
+                  onClick={() => moveBy(index, 1)}
+                >
+                  <Trans>Down</Trans>
+                </RowAction>
+                <RowAction
+                  label={t`Preview`}
+                  name={title}
+                  aria-pressed={previewing === dashboard.id}
+                  onClick={() => setPreviewing(previewing === dashboard.id ? null : dashboard.id)}
+                />
+                <RowAction label={t`Edit`} name={title} onClick={() => setEditing(dashboard)} />
+                <ConfirmButton
+                  label={<Trans>Remove</Trans>}
+                  name={actionName(i18n, t`Remove`, title)}
+                  question={<Trans>Remove “{title}”? Clients will no longer see it.</Trans>}
+                  confirmLabel={<Trans>Remove the dashboard</Trans>}
+                  busy={remove.isPending}
+                  onConfirm={() => {
+                    setFailure(null)
+                    remove.mutate(dashboard.id)
+                  }}
+                />
+              </div>
+            )
+          }),
         ]}
       />
       {previewed && <DashboardViewer viewerId={viewer} dashboard={previewed} headingLevel={3} />}

@@ -45,6 +45,7 @@ import { labelOf } from '@/lib/labels'
 import * as styles from '@/components/form/project-forms.css'
 import { CsvProblemList, CsvProblemsPanel } from '@/components/ui/csv-problems'
 import { DataTable } from '@/components/ui/data-table'
+import { useColumnKit } from '@/components/ui/columns'
 import { actionName } from '@/lib/action-name'
 
 export function MetricsAdmin({ project }: { project: ProjectRef }) {
@@ -105,6 +106,7 @@ function MetricCharts({ metrics }: { metrics: AdminMetric[] }) {
 
 function MetricPoints({ project, metrics }: { project: ProjectRef; metrics: AdminMetric[] }) {
   const { t, i18n } = useLingui()
+  const kit = useColumnKit<AdminMetric>()
   const [outcome, setOutcome] = useState<Outcome>(null)
   const [open, setOpen] = useState(false)
   const regionId = useId()
@@ -172,37 +174,28 @@ function MetricPoints({ project, metrics }: { project: ProjectRef; metrics: Admi
             numeric: true,
             cell: (metric) => (metric.target === null ? '—' : formatMetric(metric.target, metric.unit, i18n.locale)),
           },
-          {
-            key: 'visible',
-            header: t`Visible to the client`,
-            cell: (metric) => (metric.visible_to_client ? <Trans>Yes</Trans> : <Trans>No</Trans>),
-          },
-          {
-            key: 'actions',
-            header: t`Actions`,
-            actions: true,
-            cell: (metric) => {
-              const label = `${i18n.locale === 'es' ? metric.label_es : metric.label_en} · ${formatPeriodLabel(metric.period_start, metric.granularity, i18n.locale)}`
-              return (
-                <>
-                  <button
-                    type="button"
-                    className={page.smallButton}
-                    aria-label={actionName(i18n, metric.visible_to_client ? t`Hide from the client` : t`Share`, label)}
-                    onClick={() => visibility.mutate({ id: metric.id, visible: !metric.visible_to_client })}
-                  >
-                    {metric.visible_to_client ? <Trans>Hide from the client</Trans> : <Trans>Share</Trans>}
-                  </button>
-                  <DeleteButton
-                    name={label}
-                    question={<Trans>Delete the value of {label}?</Trans>}
-                    busy={removal.isPending}
-                    onConfirm={() => removal.mutate(metric.id)}
-                  />
-                </>
-              )
-            },
-          },
+          kit.visibleToClient((metric) => metric.visible_to_client),
+          kit.actions((metric) => {
+            const label = `${i18n.locale === 'es' ? metric.label_es : metric.label_en} · ${formatPeriodLabel(metric.period_start, metric.granularity, i18n.locale)}`
+            return (
+              <>
+                <button
+                  type="button"
+                  className={page.smallButton}
+                  aria-label={actionName(i18n, metric.visible_to_client ? t`Hide from the client` : t`Share`, label)}
+                  onClick={() => visibility.mutate({ id: metric.id, visible: !metric.visible_to_client })}
+                >
+                  {metric.visible_to_client ? <Trans>Hide from the client</Trans> : <Trans>Share</Trans>}
+                </button>
+                <DeleteButton
+                  name={label}
+                  question={<Trans>Delete the value of {label}?</Trans>}
+                  busy={removal.isPending}
+                  onConfirm={() => removal.mutate(metric.id)}
+                />
+              </>
+            )
+          }),
         ]}
       />
     </div>

@@ -27,6 +27,7 @@ import {
 import { LastSignIn, OutcomeAlert, UserActions, type Outcome } from './user-actions'
 import { ActiveBadge, UserStatusBadge } from './user-status'
 import { DataTable } from '@/components/ui/data-table'
+import { useColumnKit } from '@/components/ui/columns'
 
 const route = getRouteApi('/{-$lang}/_app/admin/dashboard/organizations/$organizationId')
 
@@ -128,6 +129,7 @@ function SourceLead({ organizationId }: { organizationId: string }) {
 function UsersSection({ organization }: { organization: Organization }) {
   const { t, i18n } = useLingui()
   const { data: users } = useSuspenseQuery(organizationUsersQuery(organization.id))
+  const kit = useColumnKit<(typeof users)[number]>()
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const invalidate = [clientKeys.users(organization.id), clientKeys.list()]
 
@@ -161,12 +163,7 @@ function UsersSection({ organization }: { organization: Organization }) {
             ),
           },
           { key: 'last', header: t`Last sign-in`, cell: (user) => <LastSignIn at={user.last_sign_in_at} /> },
-          {
-            key: 'actions',
-            header: t`Actions`,
-            actions: true,
-            cell: (user) => <UserActions user={user} invalidate={invalidate} onOutcome={setOutcome} />,
-          },
+          kit.actions((user) => <UserActions user={user} invalidate={invalidate} onOutcome={setOutcome} />),
         ]}
       />
       <InviteForm
