@@ -81,23 +81,22 @@ export function useFailureText(failures?: Failures) {
     error instanceof UploadError ? i18n._(uploadMessages[error.kind]) : i18n._(describeFailure(error, failures).message)
 }
 
+/** Where a project's list writes go: the project they refresh, its concept's failures and the list's outcome. */
+export interface EntryWriteTarget {
+  projectId: string
+  failures: Failures
+  setOutcome: (outcome: Outcome) => void
+}
+
 /**
  * A write to one entry of a project's lists (delete it, share it, publish it): says what was done
  * (`done`, when it says something) or why not, and refreshes the project's lists either way.
  */
-export function useEntryWrite<Vars>({
-  projectId,
-  failures,
-  setOutcome,
-  write,
-  done,
-}: {
-  projectId: string
-  failures: Failures
-  setOutcome: (outcome: Outcome) => void
-  write: (vars: Vars) => Promise<unknown>
-  done?: (vars: Vars) => string
-}) {
+export function useEntryWrite<Vars>(
+  { projectId, failures, setOutcome }: EntryWriteTarget,
+  write: (vars: Vars) => Promise<unknown>,
+  done?: (vars: Vars) => string,
+) {
   const invalidate = useInvalidateProject(projectId)
   const failureText = useFailureText(failures)
   return useMutation({
@@ -140,9 +139,10 @@ export function useProjectSave<T extends FieldValues>(
 
 /**
  * A list with one entry form below it, which edits the chosen entry or creates a new one: the
- * form's key changes after each save so the next entry starts empty.
+ * form's key changes after each save so the next entry starts empty. The saved entry's message
+ * goes to `onMessage` when the page shows it elsewhere (the plan's editors), else to `outcome`.
  */
-export function useEntryEditor<T extends { id: string }>() {
+export function useEntryEditor<T extends { id: string }>(onMessage?: (outcome: Outcome) => void) {
   const [editing, setEditing] = useState<T | null>(null)
   const [outcome, setOutcome] = useState<Outcome>(null)
   const [round, setRound] = useState(0)
@@ -155,7 +155,9 @@ export function useEntryEditor<T extends { id: string }>() {
     done: (text: string) => {
       setEditing(null)
       setRound((value) => value + 1)
-      setOutcome({ tone: 'info', text })
+      const saved = { tone: 'info', text } as const
+      if (onMessage) onMessage(saved)
+      else setOutcome(saved)
     },
     cancel: () => setEditing(null),
   }

@@ -64,28 +64,24 @@ export function DocumentsAdmin({ project }: { project: ProjectRef }) {
   const [outcome, setOutcome] = useState<Outcome>(null)
   const projectName = project.name
 
-  const visibility = useEntryWrite({
-    projectId: project.id,
-    failures: documentFailures,
-    setOutcome,
-    write: ({ document, visible }: { document: AdminDocument; visible: boolean }) =>
-      setDocumentVisible(document.id, visible),
-    done: ({ document, visible }) => {
+  const target = { projectId: project.id, failures: documentFailures, setOutcome }
+  const visibility = useEntryWrite(
+    target,
+    ({ document, visible }: { document: AdminDocument; visible: boolean }) => setDocumentVisible(document.id, visible),
+    ({ document, visible }) => {
       const name = document.name
       return visible ? t`“${name}” is now visible to the client.` : t`“${name}” is no longer visible to the client.`
     },
-  })
+  )
 
-  const removal = useEntryWrite({
-    projectId: project.id,
-    failures: documentFailures,
-    setOutcome,
-    write: (document: AdminDocument) => deleteDocument(document),
-    done: (document) => {
+  const removal = useEntryWrite(
+    target,
+    (document: AdminDocument) => deleteDocument(document),
+    (document) => {
       const name = document.name
       return t`“${name}” has been deleted.`
     },
-  })
+  )
 
   return (
     <>

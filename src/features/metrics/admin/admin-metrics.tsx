@@ -110,19 +110,15 @@ function MetricPoints({ project, metrics }: { project: ProjectRef; metrics: Admi
   const [outcome, setOutcome] = useState<Outcome>(null)
   const [open, setOpen] = useState(false)
   const regionId = useId()
-  const visibility = useEntryWrite({
-    projectId: project.id,
-    failures: metricFailures,
-    setOutcome,
-    write: ({ id, visible }: { id: string; visible: boolean }) => setMetricVisible(id, visible),
-  })
-  const removal = useEntryWrite({
-    projectId: project.id,
-    failures: metricFailures,
-    setOutcome,
-    write: (id: string) => deleteMetric(id),
-    done: () => t`The value has been deleted.`,
-  })
+  const target = { projectId: project.id, failures: metricFailures, setOutcome }
+  const visibility = useEntryWrite(target, ({ id, visible }: { id: string; visible: boolean }) =>
+    setMetricVisible(id, visible),
+  )
+  const removal = useEntryWrite(
+    target,
+    (id: string) => deleteMetric(id),
+    () => t`The value has been deleted.`,
+  )
   if (metrics.length === 0) return null
   return (
     <div className={page.section}>

@@ -10,7 +10,7 @@ import * as formLayout from '@/components/ui/form-layout.css'
 import * as page from '@/components/ui/page.css'
 import { DataTable } from '@/components/ui/data-table'
 import { useColumnKit } from '@/components/ui/columns'
-import { EntryFormActions } from '@/components/form/project-form-kit'
+import { EntryFormActions, useEntryEditor } from '@/components/form/project-form-kit'
 import { formatDate } from '@/lib/format'
 import { labelOf } from '@/lib/labels'
 import { milestoneStatusLabels } from '../labels'
@@ -41,8 +41,7 @@ export function MilestonesEditor({
 }) {
   const { t, i18n } = useLingui()
   const kit = useColumnKit<PlanMilestone>()
-  const [editing, setEditing] = useState<PlanMilestone | null>(null)
-  const [round, setRound] = useState(0)
+  const { editing, setEditing, formKey, done, cancel } = useEntryEditor<PlanMilestone>(onMessage)
   const titles = new Map(phases.map((phase) => [phase.id, phase.title]))
   const removal = useRemoval(
     projectId,
@@ -93,16 +92,12 @@ export function MilestonesEditor({
         ]}
       />
       <MilestoneForm
-        key={editing?.id ?? `new-${round}`}
+        key={formKey}
         projectId={projectId}
         milestone={editing}
         phases={phases}
-        onDone={(text) => {
-          setEditing(null)
-          setRound((value) => value + 1)
-          onMessage({ tone: 'info', text })
-        }}
-        onCancel={() => setEditing(null)}
+        onDone={done}
+        onCancel={cancel}
       />
     </section>
   )

@@ -12,7 +12,7 @@ import * as page from '@/components/ui/page.css'
 import { DataTable } from '@/components/ui/data-table'
 import { useColumnKit } from '@/components/ui/columns'
 import { RowAction } from '@/components/ui/row-action'
-import { EntryFormActions } from '@/components/form/project-form-kit'
+import { EntryFormActions, useEntryEditor } from '@/components/form/project-form-kit'
 import { saveFailureMessage } from '@/lib/auth/messages'
 import { formatDate, formatMetric } from '@/lib/format'
 import { labelOf } from '@/lib/labels'
@@ -38,8 +38,7 @@ export function PhasesEditor({
   const { t, i18n } = useLingui()
   const kit = useColumnKit<PlanPhase>()
   const refresh = useRefresh(projectId)
-  const [editing, setEditing] = useState<PlanPhase | null>(null)
-  const [round, setRound] = useState(0)
+  const { editing, setEditing, formKey, done, cancel } = useEntryEditor<PlanPhase>(onMessage)
   const used = usedByPhase(plan.usage)
   const move = useMutation({
     mutationFn: ({ index, by }: { index: number; by: -1 | 1 }) => {
@@ -139,16 +138,12 @@ export function PhasesEditor({
         ]}
       />
       <PhaseForm
-        key={editing?.id ?? `new-${round}`}
+        key={formKey}
         projectId={projectId}
         phase={editing}
         nextPosition={phases.length === 0 ? 0 : Math.max(...phases.map((phase) => phase.position)) + 1}
-        onDone={(text) => {
-          setEditing(null)
-          setRound((value) => value + 1)
-          onMessage({ tone: 'info', text })
-        }}
-        onCancel={() => setEditing(null)}
+        onDone={done}
+        onCancel={cancel}
       />
     </section>
   )

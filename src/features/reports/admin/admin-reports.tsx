@@ -67,28 +67,25 @@ export function ReportsAdmin({
   const { outcome, setOutcome } = editor
   const documentName = new Map(documents.map((document) => [document.id, document.name]))
 
-  const publication = useEntryWrite({
-    projectId: project.id,
-    failures: reportFailures,
-    setOutcome,
-    write: ({ report, publish }: { report: AdminReport; publish: boolean }) => setReportPublished(report, publish),
-    done: ({ report, publish }) => {
+  const target = { projectId: project.id, failures: reportFailures, setOutcome }
+  const publication = useEntryWrite(
+    target,
+    ({ report, publish }: { report: AdminReport; publish: boolean }) => setReportPublished(report, publish),
+    ({ report, publish }) => {
       const title = report.title
       return publish
         ? t`“${title}” has been published. The client can read it now.`
         : t`“${title}” is a draft again. The client no longer sees it.`
     },
-  })
-  const removal = useEntryWrite({
-    projectId: project.id,
-    failures: reportFailures,
-    setOutcome,
-    write: (report: AdminReport) => deleteReport(report.id),
-    done: (report) => {
+  )
+  const removal = useEntryWrite(
+    target,
+    (report: AdminReport) => deleteReport(report.id),
+    (report) => {
       const title = report.title
       return t`“${title}” has been deleted.`
     },
-  })
+  )
 
   return (
     <>

@@ -47,16 +47,15 @@ export function TasksAdmin({ project }: { project: ProjectRef }) {
   const staffWord = t`staff`
   const clientWord = t`client`
 
-  const removal = useEntryWrite({
-    projectId: project.id,
-    failures: taskFailures,
-    setOutcome,
-    write: (task: AdminTask) => deleteTask(task.id),
-    done: (task) => {
+  const target = { projectId: project.id, failures: taskFailures, setOutcome }
+  const removal = useEntryWrite(
+    target,
+    (task: AdminTask) => deleteTask(task.id),
+    (task) => {
       const title = task.title
       return t`The task “${title}” has been deleted.`
     },
-  })
+  )
 
   return (
     <>
