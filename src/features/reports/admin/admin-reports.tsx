@@ -35,21 +35,13 @@ import { reportTypes } from '@/features/reports/vocabulary'
 import * as styles from '@/components/form/project-forms.css'
 import { checkReport, reportFields, toReportRow, type ReportInput, reportFailures } from '@/features/reports/rules'
 import { actionName } from '@/lib/action-name'
+import type { NewDocument } from '@/lib/storage/files'
 
 /** A project's documents, which a report's file is chosen among (the documents feature's list). */
 type ProjectDocuments = readonly { id: string; name: string }[]
 
 /** Stores a file and registers it as a document of the project: the documents feature's write. */
-export type DocumentUpload = (input: {
-  organizationId: string
-  projectId: string
-  file: File
-  name: string
-  description: string | null
-  category: string
-  visibleToClient: boolean
-  uploaderId: string
-}) => Promise<{ id: string }>
+export type DocumentUpload = (input: NewDocument) => Promise<{ id: string }>
 
 /** The page composes the documents it reads and the upload it writes (src/areas/admin). */
 export function ReportsAdmin({
