@@ -16,7 +16,7 @@ import { ReportFacts } from '@/features/reports/portal/project-reports'
 import { pendingApprovalsQuery } from '@/features/approvals/queries'
 import { PendingApprovalsList } from '@/features/approvals/pending-approvals'
 import { FirstVisitWelcome } from './first-visit-welcome'
-import { DueDate, EmptyState, ProgressBar, StatusBadge } from '@/components/ui/page-kit'
+import { DueDate, EmptyState, PageHeader, ProgressBar, StatusBadge } from '@/components/ui/page-kit'
 import { latestNotificationsQuery } from '@/features/notifications/queries'
 import { latestReportsQuery } from '@/features/reports/portal/queries'
 import { organizationQuery, projectsQuery, type PortalProject } from '@/features/projects/portal/queries'
@@ -37,31 +37,27 @@ export function OverviewPage() {
   if (projects.length === 0)
     return (
       <div className={styles.page}>
-        <div className={styles.pageHeader}>
-          <h1 className={styles.pageTitle}>
-            <Trans>Overview</Trans>
-          </h1>
+        <PageHeader title={<Trans>Overview</Trans>}>
           <ContentLanguageNote />
-        </div>
+        </PageHeader>
         <FirstVisitWelcome viewerId={profile.id} firstName={firstName} />
         <NotificationsPanel onlyUnread />
       </div>
     )
   return (
     <div className={styles.page}>
-      <div className={styles.pageHeader}>
-        <h1 className={styles.pageTitle}>
-          <Trans>Overview</Trans>
-        </h1>
-        <p className={styles.lead}>
-          {firstName ? (
+      <PageHeader
+        title={<Trans>Overview</Trans>}
+        lead={
+          firstName ? (
             <Trans>Welcome, {firstName}. Here is where your projects stand.</Trans>
           ) : (
             <Trans>Welcome. Here is where your projects stand.</Trans>
-          )}
-        </p>
+          )
+        }
+      >
         <ContentLanguageNote />
-      </div>
+      </PageHeader>
       <ProjectsPanel />
       <PendingApprovalsPanel />
       <div className={styles.overviewGrid}>

@@ -13,6 +13,7 @@ import { useColumnKit } from '@/components/ui/columns'
 import * as formLayout from '@/components/ui/form-layout.css'
 import * as layout from '@/components/ui/layout.css'
 import * as page from '@/components/ui/page.css'
+import { PageHeader } from '@/components/ui/page-kit'
 import { actionName } from '@/lib/action-name'
 import { saveFailureMessage } from '@/lib/auth/messages'
 import { formatDateTime } from '@/lib/format'
@@ -68,18 +69,19 @@ export function DashboardHostsPage() {
 
   return (
     <div className={page.page}>
-      <header className={page.pageHeader}>
-        <h1 className={page.pageTitle}>
-          <Trans>Allowed dashboard hosts</Trans>
-        </h1>
-        <p className={page.lead}>
-          <Trans>
-            A project dashboard's address must be https on one of these hosts. The site's security policy must also
-            allow a new host to be shown inside the portal (DASHBOARD_FRAME_SOURCES); until it does, mark its dashboards
-            as refusing to be framed, so that clients get a link instead of an empty frame.
-          </Trans>
-        </p>
-      </header>
+      <PageHeader
+        landmark
+        title={<Trans>Allowed dashboard hosts</Trans>}
+        lead={
+          <>
+            <Trans>
+              A project dashboard's address must be https on one of these hosts. The site's security policy must also
+              allow a new host to be shown inside the portal (DASHBOARD_FRAME_SOURCES); until it does, mark its
+              dashboards as refusing to be framed, so that clients get a link instead of an empty frame.
+            </Trans>
+          </>
+        }
+      />
       {outcome && (
         <FormAlert ref={outcomeRef} tone={outcome.tone}>
           {outcome.text}

@@ -11,7 +11,7 @@ import { formatDate } from '@/lib/format'
 import { labelOf } from '@/lib/labels'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import { FormAlert } from '@/components/form/field'
-import { EmptyState } from '@/components/ui/page-kit'
+import { EmptyState, PageHeader } from '@/components/ui/page-kit'
 import * as page from '@/components/ui/page.css'
 import { DataTable } from '@/components/ui/data-table'
 import { LeadStatusBadge } from './lead-status'
@@ -68,17 +68,17 @@ export function LeadsPage() {
 
   return (
     <div className={page.page}>
-      <div className={page.pageHeader}>
-        <h1 className={page.pageTitle}>
-          <Trans>Leads</Trans>
-        </h1>
-        <p className={page.lead}>
-          <Trans>
-            Messages from the contact form, as a sales pipeline. Move a lead with its status control, or open it to
-            assign it, add notes and convert it into a client organization.
-          </Trans>
-        </p>
-      </div>
+      <PageHeader
+        title={<Trans>Leads</Trans>}
+        lead={
+          <>
+            <Trans>
+              Messages from the contact form, as a sales pipeline. Move a lead with its status control, or open it to
+              assign it, add notes and convert it into a client organization.
+            </Trans>
+          </>
+        }
+      />
       <nav aria-label={t`How to show the leads`}>
         <ul className={styles.statusList}>
           <li>

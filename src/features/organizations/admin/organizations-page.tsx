@@ -7,6 +7,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Field } from '@/components/form/field'
 import { useLangPrefix } from '@/lib/use-lang'
 import * as page from '@/components/ui/page.css'
+import { PageHeader } from '@/components/ui/page-kit'
 import { adminKeys } from '@/lib/query-keys'
 import { createOrganization, type OrganizationFields } from './api'
 import { languageName } from './labels'
@@ -74,14 +75,11 @@ export function OrganizationsPage() {
   const total = shown.length
   return (
     <div className={page.page}>
-      <header className={page.pageHeader}>
-        <h1 className={page.pageTitle}>
-          <Trans>Clients</Trans>
-        </h1>
-        <p className={page.lead}>
-          <Trans>The client organizations, their portal users and their projects.</Trans>
-        </p>
-      </header>
+      <PageHeader
+        landmark
+        title={<Trans>Clients</Trans>}
+        lead={<Trans>The client organizations, their portal users and their projects.</Trans>}
+      />
 
       <section className={page.section} aria-labelledby="organizations-title">
         <div className={styles.toolbar}>
