@@ -50,6 +50,8 @@ export function useColumnKit<Row>() {
         )
       },
     }),
+    /** The row's name ("Name"), its row header, written by the table (a link to the row's page). */
+    name: (cell: (row: Row) => ReactNode): Column<Row> => ({ key: 'name', header: t`Name`, rowHeader: true, cell }),
     /** A calendar date, on one line, in the reader's language. */
     date: (key: string, header: string, date: (row: Row) => string): Column<Row> => ({
       key,

@@ -14,6 +14,7 @@ import { FormAlert } from '@/components/form/field'
 import { EmptyState, PageHeader } from '@/components/ui/page-kit'
 import * as page from '@/components/ui/page.css'
 import { DataTable } from '@/components/ui/data-table'
+import { useColumnKit } from '@/components/ui/columns'
 import { LeadStatusBadge } from './lead-status'
 import { LeadStatusForm, StatusChanged } from './lead-status-form'
 import { interestLabels, leadStatusLabels } from './labels'
@@ -240,6 +241,7 @@ function LeadCard({ lead, onMoved }: { lead: LeadListItem; onMoved: (status: str
 
 function LeadsList({ leads, caption }: { leads: LeadListItem[]; caption: string }) {
   const { t, i18n } = useLingui()
+  const kit = useColumnKit<LeadListItem>()
   const lang = useLangPrefix()
   return (
     <DataTable
@@ -247,23 +249,18 @@ function LeadsList({ leads, caption }: { leads: LeadListItem[]; caption: string 
       rows={leads}
       rowAttributes={() => ({ 'data-testid': 'lead-row' })}
       columns={[
-        {
-          key: 'name',
-          header: t`Name`,
-          rowHeader: true,
-          cell: (lead) => (
-            <>
-              <Link
-                to="/{-$lang}/admin/dashboard/leads/$leadId"
-                params={{ lang, leadId: lead.id }}
-                className={page.itemTitle}
-              >
-                {lead.name}
-              </Link>
-              <div className={page.mutedText}>{lead.email}</div>
-            </>
-          ),
-        },
+        kit.name((lead) => (
+          <>
+            <Link
+              to="/{-$lang}/admin/dashboard/leads/$leadId"
+              params={{ lang, leadId: lead.id }}
+              className={page.itemTitle}
+            >
+              {lead.name}
+            </Link>
+            <div className={page.mutedText}>{lead.email}</div>
+          </>
+        )),
         { key: 'company', header: t`Company`, cell: (lead) => lead.company ?? '' },
         {
           key: 'interest',

@@ -16,6 +16,7 @@ import { ActiveBadge } from './user-status'
 import { clientKeys, organizationsQuery, type OrganizationListItem } from './queries'
 import * as styles from './clients.css'
 import { DataTable } from '@/components/ui/data-table'
+import { useColumnKit } from '@/components/ui/columns'
 
 function matches(organization: OrganizationListItem, term: string): boolean {
   if (!term) return true
@@ -48,6 +49,7 @@ export function OrganizationsPage() {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
   const shown = organizations.filter((organization) => matches(organization, term))
+  const kit = useColumnKit<(typeof shown)[number]>()
   const countId = useId()
   const country = (code: string | null) => {
     if (!code) return '—'
@@ -117,23 +119,18 @@ export function OrganizationsPage() {
             labelledBy="organizations-title"
             rows={shown}
             columns={[
-              {
-                key: 'name',
-                header: t`Name`,
-                rowHeader: true,
-                cell: (organization) => (
-                  <>
-                    <Link
-                      to="/{-$lang}/admin/dashboard/organizations/$organizationId"
-                      params={{ lang, organizationId: organization.id }}
-                      className={styles.nameCell}
-                    >
-                      {organization.name}
-                    </Link>
-                    {organization.industry && <span className={page.meta}>{organization.industry}</span>}
-                  </>
-                ),
-              },
+              kit.name((organization) => (
+                <>
+                  <Link
+                    to="/{-$lang}/admin/dashboard/organizations/$organizationId"
+                    params={{ lang, organizationId: organization.id }}
+                    className={styles.nameCell}
+                  >
+                    {organization.name}
+                  </Link>
+                  {organization.industry && <span className={page.meta}>{organization.industry}</span>}
+                </>
+              )),
               {
                 key: 'users',
                 header: t`Users`,
