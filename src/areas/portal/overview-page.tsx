@@ -16,7 +16,7 @@ import { ReportFacts } from '@/features/reports/portal/project-reports'
 import { pendingApprovalsQuery } from '@/features/approvals/queries'
 import { PendingApprovalsList } from '@/features/approvals/pending-approvals'
 import { FirstVisitWelcome } from './first-visit-welcome'
-import { DueDate, EmptyState, ProgressBar, StatusBadge } from '@/components/ui/page-kit'
+import { DueDate, EmptyState, PageHeader, ProgressBar, StatusBadge } from '@/components/ui/page-kit'
 import { latestNotificationsQuery } from '@/features/notifications/queries'
 import { latestReportsQuery } from '@/features/reports/portal/queries'
 import { organizationQuery, projectsQuery, type PortalProject } from '@/features/projects/portal/queries'
@@ -37,31 +37,27 @@ export function OverviewPage() {
   if (projects.length === 0)
     return (
       <div className={styles.page}>
-        <div className={styles.pageHeader}>
-          <h1 className={styles.pageTitle}>
-            <Trans>Overview</Trans>
-          </h1>
+        <PageHeader title={<Trans>Overview</Trans>}>
           <ContentLanguageNote />
-        </div>
+        </PageHeader>
         <FirstVisitWelcome viewerId={profile.id} firstName={firstName} />
         <NotificationsPanel onlyUnread />
       </div>
     )
   return (
     <div className={styles.page}>
-      <div className={styles.pageHeader}>
-        <h1 className={styles.pageTitle}>
-          <Trans>Overview</Trans>
-        </h1>
-        <p className={styles.lead}>
-          {firstName ? (
+      <PageHeader
+        title={<Trans>Overview</Trans>}
+        lead={
+          firstName ? (
             <Trans>Welcome, {firstName}. Here is where your projects stand.</Trans>
           ) : (
             <Trans>Welcome. Here is where your projects stand.</Trans>
-          )}
-        </p>
+          )
+        }
+      >
         <ContentLanguageNote />
-      </div>
+      </PageHeader>
       <ProjectsPanel />
       <PendingApprovalsPanel />
       <div className={styles.overviewGrid}>
@@ -116,6 +112,29 @@ function Panel({ title, action, children }: { title: ReactNode; action?: ReactNo
   )
 }
 
+/** A panel whose content is a list: its items, or what it says when there are none. */
+function ListPanel<Item>({
+  title,
+  action,
+  items,
+  empty,
+  listClassName = styles.plainList,
+  children,
+}: {
+  title: ReactNode
+  action?: ReactNode
+  items: readonly Item[]
+  empty: ReactNode
+  listClassName?: string
+  children: (item: Item) => ReactNode
+}) {
+  return (
+    <Panel title={title} action={action}>
+      {items.length === 0 ? <EmptyState>{empty}</EmptyState> : <ul className={listClassName}>{items.map(children)}</ul>}
+    </Panel>
+  )
+}
+
 function PendingApprovalsPanel() {
   const profile = useProfile()
   const lang = useLangPrefix()
@@ -144,19 +163,14 @@ function ProjectsPanel() {
   const { data } = useSuspenseQuery(projectsQuery(profile.id, profile.organization_id))
   const projects = [...data].sort((a, b) => (STATUS_ORDER[a.status] ?? 9) - (STATUS_ORDER[b.status] ?? 9))
   return (
-    <Panel title={<Trans>Your projects</Trans>}>
-      {projects.length === 0 ? (
-        <EmptyState>
-          <Trans>There are no projects to show yet. When we start working together, they will appear here.</Trans>
-        </EmptyState>
-      ) : (
-        <ul className={styles.cardGrid}>
-          {projects.map((project) => (
-            <ProjectCard key={project.id} project={project} />
-          ))}
-        </ul>
-      )}
-    </Panel>
+    <ListPanel
+      title={<Trans>Your projects</Trans>}
+      items={projects}
+      empty={<Trans>There are no projects to show yet. When we start working together, they will appear here.</Trans>}
+      listClassName={styles.cardGrid}
+    >
+      {(project) => <ProjectCard key={project.id} project={project} />}
+    </ListPanel>
   )
 }
 
@@ -206,37 +220,33 @@ function UpcomingTasksPanel() {
   const lang = useLangPrefix()
   const { data: tasks } = useSuspenseQuery(upcomingTasksQuery(profile.id, profile.organization_id))
   return (
-    <Panel title={<Trans>Next tasks</Trans>}>
-      {tasks.length === 0 ? (
-        <EmptyState>
-          <Trans>No open tasks. Nothing is waiting for you.</Trans>
-        </EmptyState>
-      ) : (
-        <ul className={styles.plainList}>
-          {tasks.map((task) => (
-            <li key={task.id} className={styles.listItem} data-task-id={task.id}>
-              <p className={styles.itemTitle}>{task.title}</p>
-              <p className={styles.meta}>
-                <Link
-                  to="/{-$lang}/client-portal/dashboard/projects/$projectId"
-                  params={{ lang, projectId: task.project.id }}
-                  hash="tasks"
-                >
-                  {task.project.name}
-                </Link>
-                <StatusBadge kind="task" status={task.status} />
-                <DueDate date={task.due_date} done={false} />
-                {task.assigned_to === profile.id && (
-                  <span>
-                    <Trans>Assigned to you</Trans>
-                  </span>
-                )}
-              </p>
-            </li>
-          ))}
-        </ul>
+    <ListPanel
+      title={<Trans>Next tasks</Trans>}
+      items={tasks}
+      empty={<Trans>No open tasks. Nothing is waiting for you.</Trans>}
+    >
+      {(task) => (
+        <li key={task.id} className={styles.listItem} data-task-id={task.id}>
+          <p className={styles.itemTitle}>{task.title}</p>
+          <p className={styles.meta}>
+            <Link
+              to="/{-$lang}/client-portal/dashboard/projects/$projectId"
+              params={{ lang, projectId: task.project.id }}
+              hash="tasks"
+            >
+              {task.project.name}
+            </Link>
+            <StatusBadge kind="task" status={task.status} />
+            <DueDate date={task.due_date} done={false} />
+            {task.assigned_to === profile.id && (
+              <span>
+                <Trans>Assigned to you</Trans>
+              </span>
+            )}
+          </p>
+        </li>
       )}
-    </Panel>
+    </ListPanel>
   )
 }
 
@@ -245,35 +255,31 @@ function LatestReportsPanel() {
   const lang = useLangPrefix()
   const { data: reports } = useSuspenseQuery(latestReportsQuery(profile.id, profile.organization_id))
   return (
-    <Panel title={<Trans>Latest reports</Trans>}>
-      {reports.length === 0 ? (
-        <EmptyState>
-          <Trans>No reports have been published yet.</Trans>
-        </EmptyState>
-      ) : (
-        <ul className={styles.plainList}>
-          {reports.map((report) => {
-            return (
-              <li key={report.id} className={styles.listItem} data-report-id={report.id}>
-                <p className={styles.itemTitle}>
-                  <Link
-                    to="/{-$lang}/client-portal/dashboard/projects/$projectId"
-                    params={{ lang, projectId: report.project.id }}
-                    hash="reports"
-                  >
-                    {report.title}
-                  </Link>
-                </p>
-                <p className={styles.meta}>
-                  <span>{report.project.name}</span>
-                  <ReportFacts report={report} />
-                </p>
-              </li>
-            )
-          })}
-        </ul>
-      )}
-    </Panel>
+    <ListPanel
+      title={<Trans>Latest reports</Trans>}
+      items={reports}
+      empty={<Trans>No reports have been published yet.</Trans>}
+    >
+      {(report) => {
+        return (
+          <li key={report.id} className={styles.listItem} data-report-id={report.id}>
+            <p className={styles.itemTitle}>
+              <Link
+                to="/{-$lang}/client-portal/dashboard/projects/$projectId"
+                params={{ lang, projectId: report.project.id }}
+                hash="reports"
+              >
+                {report.title}
+              </Link>
+            </p>
+            <p className={styles.meta}>
+              <span>{report.project.name}</span>
+              <ReportFacts report={report} />
+            </p>
+          </li>
+        )
+      }}
+    </ListPanel>
   )
 }
 
@@ -285,31 +291,25 @@ function NotificationsPanel({ onlyUnread = false }: { onlyUnread?: boolean }) {
   const { data: notifications } = useSuspenseQuery(latestNotificationsQuery(profile.id))
   if (onlyUnread && notifications.length === 0) return null
   return (
-    <Panel
+    <ListPanel
       title={<Trans>Unread notifications</Trans>}
       action={
         <Link to="/{-$lang}/client-portal/dashboard/notifications" params={{ lang }}>
           <Trans>See all notifications</Trans>
         </Link>
       }
+      items={notifications}
+      empty={<Trans>You are up to date: there are no unread notifications.</Trans>}
     >
-      {notifications.length === 0 ? (
-        <EmptyState>
-          <Trans>You are up to date: there are no unread notifications.</Trans>
-        </EmptyState>
-      ) : (
-        <ul className={styles.plainList}>
-          {notifications.map((notification) => (
-            <li key={notification.id} className={styles.listItem} data-notification-id={notification.id}>
-              <p className={styles.itemTitle}>{notification.title}</p>
-              {notification.body && <p className={styles.text}>{notification.body}</p>}
-              <p className={styles.meta}>
-                <time dateTime={notification.created_at}>{formatRelative(notification.created_at, i18n.locale)}</time>
-              </p>
-            </li>
-          ))}
-        </ul>
+      {(notification) => (
+        <li key={notification.id} className={styles.listItem} data-notification-id={notification.id}>
+          <p className={styles.itemTitle}>{notification.title}</p>
+          {notification.body && <p className={styles.text}>{notification.body}</p>}
+          <p className={styles.meta}>
+            <time dateTime={notification.created_at}>{formatRelative(notification.created_at, i18n.locale)}</time>
+          </p>
+        </li>
       )}
-    </Panel>
+    </ListPanel>
   )
 }

@@ -1,7 +1,7 @@
 // The strip above the portal while a staff member previews it as a client: the accent colour
 // across the whole width, so it cannot be mistaken for the client's own portal.
 import { style } from '@vanilla-extract/css'
-import { cluster } from '@/components/ui/recipes.css'
+import { button, cluster } from '@/components/ui/recipes.css'
 import { vars } from '@/styles/theme.css'
 
 export const banner = style([
@@ -16,14 +16,14 @@ export const banner = style([
 
 export const text = style({ margin: 0, minWidth: 0, overflowWrap: 'anywhere' })
 
-export const leave = style({
-  minHeight: '44px',
-  paddingInline: vars.space['4'],
-  border: `2px solid ${vars.color.accentText}`,
-  borderRadius: vars.radius.small,
-  background: vars.color.surface,
-  color: vars.color.text,
-  font: 'inherit',
-  fontWeight: 600,
-  cursor: 'pointer',
-})
+export const leave = style([
+  button({ tone: 'none' }),
+  {
+    paddingInline: vars.space['4'],
+    border: `2px solid ${vars.color.accentText}`,
+    borderRadius: vars.radius.small,
+    background: vars.color.surface,
+    color: vars.color.text,
+    fontWeight: 600,
+  },
+])

@@ -4,7 +4,7 @@
 // the project page's sections. The Dashboards tab (decision 0039) shows only when the project has
 // dashboards for the person.
 import { Link } from '@tanstack/react-router'
-import { useQuery, type QueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
@@ -31,9 +31,8 @@ const projectPath = '/{-$lang}/client-portal/dashboard/projects/$projectId' as c
  * area shell's): for the loaders of the pages that show the tabs, so it starts with the route
  * rather than when the tabs first render.
  */
-export function prefetchProjectTabs(queryClient: QueryClient, viewerId: string, projectId: string) {
-  void queryClient.prefetchQuery(projectDashboardsQuery(viewerId, projectId))
-}
+export const projectTabsQueries = (viewerId: string, projectId: string) =>
+  [projectDashboardsQuery(viewerId, projectId)] as const
 
 export function PortalProjectTabs({
   projectId,

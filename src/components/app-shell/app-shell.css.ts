@@ -3,6 +3,7 @@
 import { globalStyle, style } from '@vanilla-extract/css'
 import { vars } from '@/styles/theme.css'
 import { media } from '@/styles/tokens'
+import { button, target } from '@/components/ui/recipes.css'
 
 export const shell = style({
   minHeight: '100vh',
@@ -46,16 +47,15 @@ export const bar = style({
   '@media': { [media.desktop]: { paddingInline: vars.space['5'], gap: vars.space['4'] } },
 })
 
-export const brand = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space['2'],
-  minHeight: '44px',
-  minWidth: 0,
-  color: vars.color.text,
-  textDecoration: 'none',
-  fontWeight: 700,
-})
+export const brand = style([
+  target({ gap: '2', inset: 'none' }),
+  {
+    minWidth: 0,
+    color: vars.color.text,
+    textDecoration: 'none',
+    fontWeight: 700,
+  },
+])
 
 export const logo = style({ width: '28px', height: '28px', flexShrink: 0, color: vars.color.accent })
 
@@ -188,17 +188,17 @@ export const person = style({ margin: 0, display: 'grid', minWidth: 0, overflowW
 
 export const personEmail = style({ color: vars.color.textMuted, fontSize: vars.fontSize.small })
 
-export const signOut = style({
-  justifySelf: 'start',
-  minHeight: '44px',
-  paddingInline: vars.space['4'],
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.small,
-  background: vars.color.surfaceRaised,
-  color: vars.color.text,
-  font: 'inherit',
-  cursor: 'pointer',
-})
+export const signOut = style([
+  button({ tone: 'none' }),
+  {
+    justifySelf: 'start',
+    paddingInline: vars.space['4'],
+    border: `1px solid ${vars.color.border}`,
+    borderRadius: vars.radius.small,
+    background: vars.color.surfaceRaised,
+    color: vars.color.text,
+  },
+])
 
 export const main = style({
   gridArea: 'main',

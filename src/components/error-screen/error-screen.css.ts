@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css'
 import { vars } from '@/styles/theme.css'
+import { cluster } from '@/components/ui/recipes.css'
 
 export const screen = style({
   minHeight: '100vh',
@@ -13,10 +14,7 @@ export const card = style({
   textAlign: 'center',
 })
 
-export const actions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'center',
-  gap: vars.space['3'],
-  margin: `${vars.space['5']} 0`,
-})
+export const actions = style([
+  cluster({ gap: '3', align: 'none', justify: 'center' }),
+  { margin: `${vars.space['5']} 0` },
+])

@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
 import { media } from '../../styles/tokens'
+import { cluster, stackList } from '../ui/recipes.css'
 
 export const footer = style({
   marginTop: 'auto',
@@ -44,17 +45,15 @@ export const link = style({
   },
 })
 
-export const bottom = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space['3'],
-  marginTop: vars.space['6'],
-  paddingTop: vars.space['4'],
-  borderTop: `1px solid ${vars.color.border}`,
-  color: vars.color.textMuted,
-})
+export const bottom = style([
+  cluster({ gap: '3', justify: 'between' }),
+  {
+    marginTop: vars.space['6'],
+    paddingTop: vars.space['4'],
+    borderTop: `1px solid ${vars.color.border}`,
+    color: vars.color.textMuted,
+  },
+])
 
 export const bottomText = style({ margin: 0 })
 
@@ -77,11 +76,7 @@ export const adminDot = style({
   },
 })
 
-export const legalList = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: `${vars.space['2']} ${vars.space['4']}`,
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-})
+export const legalList = style([
+  stackList({ direction: 'row', gap: 'none' }),
+  { gap: `${vars.space['2']} ${vars.space['4']}` },
+])

@@ -13,6 +13,7 @@ import { PortalLink } from '../header/portal-link'
 import type { NavMenuItem } from '../nav-menu/nav-menu'
 import * as layout from '../ui/layout.css'
 import * as styles from './footer.css'
+import { CaseStudiesLink } from '../header/case-studies-link'
 
 function LinkColumn({ id, title, items }: { id: string; title: string; items: NavMenuItem[] }) {
   return (
@@ -70,14 +71,7 @@ export function Footer() {
             </p>
             <ul className={styles.list}>
               <li>
-                <Link
-                  to="/{-$lang}/case-studies"
-                  params={{ lang }}
-                  activeOptions={{ exact: true }}
-                  className={styles.link}
-                >
-                  <Trans>Case studies</Trans>
-                </Link>
+                <CaseStudiesLink className={styles.link} />
               </li>
               <li>
                 <Link to="/{-$lang}/contact" params={{ lang }} className={styles.link}>

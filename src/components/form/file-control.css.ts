@@ -1,16 +1,10 @@
 import { style } from '@vanilla-extract/css'
 import { vars } from '@/styles/theme.css'
 import { buttonSecondary } from '@/components/ui/layout.css'
+import { cluster } from '@/components/ui/recipes.css'
 
 // The button and the file's name on one line while they fit, the name under the button when not.
-export const control = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space['2'],
-  minHeight: '44px',
-  minWidth: 0,
-})
+export const control = style([cluster(), { minHeight: '44px', minWidth: 0 }])
 
 export const button = style([
   buttonSecondary,

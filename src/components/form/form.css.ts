@@ -43,28 +43,13 @@ export const toggleIcon = style({ width: '1.5rem', height: '1.5rem' })
 
 export const alert = style([panel({ tone: 'danger', radius: 'small', padding: '3' }), { color: vars.color.text }])
 
-export const notice = style({
-  padding: vars.space['3'],
-  borderRadius: vars.radius.small,
-  border: `2px solid ${vars.color.accent}`,
-  background: vars.color.accentSoft,
-  color: vars.color.text,
-})
+export const notice = style([panel({ tone: 'accentSoft', radius: 'small', padding: '3' }), { color: vars.color.text }])
 
 export const checkList = style({ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: vars.space['1'] })
 
 export const checkMet = style({ color: vars.color.accent, fontWeight: 600 })
 
 export const checkUnmet = style({ color: vars.color.textMuted })
-
-export const visuallyHiddenText = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-})
 
 export const textarea = style({ minHeight: '8rem', resize: 'vertical' })
 

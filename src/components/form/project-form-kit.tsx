@@ -5,7 +5,7 @@
 // buttons. Each form passes its concept's failures (the `…Failures` of its rules.ts).
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
-import { useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import * as layout from '@/components/ui/layout.css'
 import * as page from '@/components/ui/page.css'
@@ -81,6 +81,32 @@ export function useFailureText(failures?: Failures) {
     error instanceof UploadError ? i18n._(uploadMessages[error.kind]) : i18n._(describeFailure(error, failures).message)
 }
 
+/** Where a project's list writes go: the project they refresh, its concept's failures and the list's outcome. */
+export interface EntryWriteTarget {
+  projectId: string
+  failures: Failures
+  setOutcome: (outcome: Outcome) => void
+}
+
+/**
+ * A write to one entry of a project's lists (delete it, share it, publish it): says what was done
+ * (`done`, when it says something) or why not, and refreshes the project's lists either way.
+ */
+export function useEntryWrite<Vars>(
+  { projectId, failures, setOutcome }: EntryWriteTarget,
+  write: (vars: Vars) => Promise<unknown>,
+  done?: (vars: Vars) => string,
+) {
+  const invalidate = useInvalidateProject(projectId)
+  const failureText = useFailureText(failures)
+  return useMutation({
+    mutationFn: write,
+    onSuccess: done && ((_: unknown, vars: Vars) => setOutcome({ tone: 'info', text: done(vars) })),
+    onError: (error) => setOutcome({ tone: 'error', text: failureText(error) }),
+    onSettled: invalidate,
+  })
+}
+
 /**
  * A form's save: clears the message, runs `work`, puts a failure on its field or into the form
  * message, and refreshes the project either way. True when saved (`work` may return false to
@@ -113,9 +139,10 @@ export function useProjectSave<T extends FieldValues>(
 
 /**
  * A list with one entry form below it, which edits the chosen entry or creates a new one: the
- * form's key changes after each save so the next entry starts empty.
+ * form's key changes after each save so the next entry starts empty. The saved entry's message
+ * goes to `onMessage` when the page shows it elsewhere (the plan's editors), else to `outcome`.
  */
-export function useEntryEditor<T extends { id: string }>() {
+export function useEntryEditor<T extends { id: string }>(onMessage?: (outcome: Outcome) => void) {
   const [editing, setEditing] = useState<T | null>(null)
   const [outcome, setOutcome] = useState<Outcome>(null)
   const [round, setRound] = useState(0)
@@ -128,7 +155,9 @@ export function useEntryEditor<T extends { id: string }>() {
     done: (text: string) => {
       setEditing(null)
       setRound((value) => value + 1)
-      setOutcome({ tone: 'info', text })
+      const saved = { tone: 'info', text } as const
+      if (onMessage) onMessage(saved)
+      else setOutcome(saved)
     },
     cancel: () => setEditing(null),
   }

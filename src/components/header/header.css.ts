@@ -1,6 +1,7 @@
 import { globalStyle, style } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
 import { media } from '../../styles/tokens'
+import { stackList, target } from '../ui/recipes.css'
 
 export const header = style({
   position: 'fixed',
@@ -19,19 +20,18 @@ export const bar = style({
   height: '100%',
 })
 
-export const brand = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space['2'],
-  minHeight: '44px',
-  color: vars.color.text,
-  fontWeight: 800,
-  fontSize: '1.125rem',
-  letterSpacing: '-0.01em',
-  textDecoration: 'none',
-  whiteSpace: 'nowrap',
-  selectors: { '&:hover': { color: vars.color.text } },
-})
+export const brand = style([
+  target({ gap: '2', inset: 'none' }),
+  {
+    color: vars.color.text,
+    fontWeight: 800,
+    fontSize: '1.125rem',
+    letterSpacing: '-0.01em',
+    textDecoration: 'none',
+    whiteSpace: 'nowrap',
+    selectors: { '&:hover': { color: vars.color.text } },
+  },
+])
 
 export const logo = style({ width: '2rem', height: '2rem', color: vars.color.accent })
 
@@ -44,24 +44,13 @@ export const desktopNav = style({
   '@media': { [media.desktop]: { display: 'block' } },
 })
 
-export const navList = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space['1'],
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-})
+export const navList = style([stackList({ direction: 'line', gap: '1' }), { alignItems: 'center' }])
 
 // From 1200 px the bar has room for every link on one line (decision 0041); the menus' panels wrap.
 globalStyle(`${navList} > li > a`, { '@media': { [wide]: { whiteSpace: 'nowrap' } } })
 
-export const navLink = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  minHeight: '44px',
-  paddingInline: vars.space['3'],
-  borderRadius: vars.radius.medium,
+/** How a link of the site's nav reads, in the bar and in the phone menu: the accent when it is the page's. */
+export const navLinkLook = style({
   color: vars.color.text,
   fontWeight: 600,
   textDecoration: 'none',
@@ -70,6 +59,8 @@ export const navLink = style({
     '&[aria-current="page"]': { color: vars.color.accent },
   },
 })
+
+export const navLink = style([target(), navLinkLook, { borderRadius: vars.radius.medium }])
 
 export const actions = style({
   display: 'flex',

@@ -17,6 +17,13 @@ import { useNavItems } from './nav-items'
 import { PortalLink } from './portal-link'
 import * as layout from '../ui/layout.css'
 import * as styles from './header.css'
+import { CaseStudiesLink } from './case-studies-link'
+
+/** The bar's two menus of offerings: each lists its pages, and is current on any of them. */
+const offeringMenus = [
+  { id: 'services', label: msg`Services` },
+  { id: 'specializations', label: msg`Specializations` },
+] as const
 
 export function Header() {
   const { i18n } = useLingui()
@@ -37,35 +44,20 @@ export function Header() {
         </Link>
         <nav className={styles.desktopNav} aria-label={i18n._(msg`Main`)}>
           <ul className={styles.navList}>
-            <li>
-              <NavMenu
-                id="services"
-                label={i18n._(msg`Services`)}
-                items={items.services}
-                group={group}
-                current={pathname.includes('/services/')}
-                fallbackHref={`#${footerSectionIds.services}`}
-              />
-            </li>
-            <li>
-              <NavMenu
-                id="specializations"
-                label={i18n._(msg`Specializations`)}
-                items={items.specializations}
-                group={group}
-                current={pathname.includes('/specializations/')}
-                fallbackHref={`#${footerSectionIds.specializations}`}
-              />
-            </li>
+            {offeringMenus.map(({ id, label }) => (
+              <li key={id}>
+                <NavMenu
+                  id={id}
+                  label={i18n._(label)}
+                  items={items[id]}
+                  group={group}
+                  current={pathname.includes(`/${id}/`)}
+                  fallbackHref={`#${footerSectionIds[id]}`}
+                />
+              </li>
+            ))}
             <li className={styles.wideOnly}>
-              <Link
-                to="/{-$lang}/case-studies"
-                params={{ lang }}
-                activeOptions={{ exact: true }}
-                className={styles.navLink}
-              >
-                <Trans>Case studies</Trans>
-              </Link>
+              <CaseStudiesLink className={styles.navLink} />
             </li>
             <li>
               <PortalLink className={styles.navLink} />

@@ -1,6 +1,8 @@
 import { style } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
 import { media } from '../../styles/tokens'
+import { target } from '../ui/recipes.css'
+import { navLinkLook } from './header.css'
 
 export const toggle = style({
   display: 'inline-flex',
@@ -42,17 +44,8 @@ export const groupTitle = style({
 
 export const list = style({ margin: 0, padding: 0, listStyle: 'none' })
 
-export const link = style({
-  display: 'flex',
-  alignItems: 'center',
-  minHeight: '48px',
-  paddingInline: vars.space['2'],
-  borderRadius: vars.radius.small,
-  color: vars.color.text,
-  fontWeight: 600,
-  textDecoration: 'none',
-  selectors: {
-    '&:hover': { background: vars.color.accentSoft, color: vars.color.text },
-    '&[aria-current="page"]': { color: vars.color.accent },
-  },
-})
+export const link = style([
+  target({ display: 'block', height: 'large', inset: '2' }),
+  navLinkLook,
+  { borderRadius: vars.radius.small },
+])

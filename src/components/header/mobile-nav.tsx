@@ -12,6 +12,7 @@ import { useLangPrefix } from '@/lib/use-lang'
 import type { NavMenuItem } from '../nav-menu/nav-menu'
 import { PortalLink } from './portal-link'
 import * as styles from './mobile-nav.css'
+import { CaseStudiesLink } from './case-studies-link'
 
 interface MobileNavProps {
   items: { services: NavMenuItem[]; specializations: NavMenuItem[] }
@@ -104,15 +105,7 @@ export function MobileNav({ items, pathname }: MobileNavProps) {
         ))}
         <ul className={styles.list}>
           <li>
-            <Link
-              to="/{-$lang}/case-studies"
-              params={{ lang }}
-              activeOptions={{ exact: true }}
-              className={styles.link}
-              onClick={close}
-            >
-              <Trans>Case studies</Trans>
-            </Link>
+            <CaseStudiesLink className={styles.link} onClick={close} />
           </li>
           <li>
             <PortalLink className={styles.link} onClick={close} />

@@ -1,27 +1,26 @@
 import { style } from '@vanilla-extract/css'
 import { vars } from '@/styles/theme.css'
+import { target } from '@/components/ui/recipes.css'
 
 export const root = style({ position: 'relative' })
 
-export const trigger = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space['1'],
-  minHeight: '44px',
-  paddingInline: vars.space['3'],
-  border: 0,
-  borderRadius: vars.radius.medium,
-  background: 'transparent',
-  color: vars.color.text,
-  font: 'inherit',
-  fontWeight: 600,
-  textDecoration: 'none', // a link to the footer's list before the page's script runs
-  cursor: 'pointer',
-  selectors: {
-    '&:hover, &[aria-expanded="true"]': { background: vars.color.accentSoft },
-    '&[data-current="true"]': { color: vars.color.accent },
+export const trigger = style([
+  target({ gap: '1' }),
+  {
+    border: 0,
+    borderRadius: vars.radius.medium,
+    background: 'transparent',
+    color: vars.color.text,
+    font: 'inherit',
+    fontWeight: 600,
+    textDecoration: 'none', // a link to the footer's list before the page's script runs
+    cursor: 'pointer',
+    selectors: {
+      '&:hover, &[aria-expanded="true"]': { background: vars.color.accentSoft },
+      '&[data-current="true"]': { color: vars.color.accent },
+    },
   },
-})
+])
 
 export const chevron = style({
   width: '0.75rem',

@@ -3,6 +3,7 @@
 // it is drawn in the chart (solid, dashed), so the lines differ without colour.
 import { style } from '@vanilla-extract/css'
 import { vars } from '@/styles/theme.css'
+import { stackList } from './recipes.css'
 
 export const frame = style({ width: '100%', minWidth: 0 })
 
@@ -12,16 +13,14 @@ export const grid = style({ stroke: vars.color.border, strokeWidth: 1 })
 
 export const axisText = style({ fill: vars.color.textMuted, fontSize: '12px', fontFamily: vars.font.body })
 
-export const legend = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: `${vars.space['1']} ${vars.space['4']}`,
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  fontSize: vars.fontSize.small,
-  color: vars.color.textMuted,
-})
+export const legend = style([
+  stackList({ direction: 'row', gap: 'none' }),
+  {
+    gap: `${vars.space['1']} ${vars.space['4']}`,
+    fontSize: vars.fontSize.small,
+    color: vars.color.textMuted,
+  },
+])
 
 export const legendItem = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space['2'] })
 

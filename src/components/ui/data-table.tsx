@@ -8,6 +8,7 @@
 import { useId, type ReactNode } from 'react'
 import * as layoutStyles from './layout.css'
 import { TableScroll } from './table-scroll'
+import { EmptyState } from './page-kit'
 import * as styles from './data-table.css'
 
 export interface Column<Row> {
@@ -36,12 +37,21 @@ export interface Column<Row> {
 /** Attributes of a row's <tr>: a class, and data-* for tests and styles. */
 export type RowAttributes = { className?: string } & { [name: `data-${string}`]: string | undefined }
 
-interface DataTableProps<Row> {
+/** Each row's React key: its `id` unless the table says otherwise (rows without an id must). */
+type RowKeyProps<Row> = Row extends { id: string }
+  ? { rowKey?: (row: Row) => string }
+  : { rowKey: (row: Row) => string }
+
+interface TableProps<Row> {
+  rowKey?: (row: Row) => string
   /** `false` leaves a column out (one a role may not use). */
   columns: readonly (Column<Row> | false)[]
   rows: readonly Row[]
-  rowKey: (row: Row) => string
+  /** The row's key as this data attribute too (`data-task-id`): tests and styles find a row by it. */
+  keyAttribute?: `data-${string}`
   rowAttributes?: (row: Row) => RowAttributes
+  /** Shown instead of the table when there are no rows (a sentence: "This project has no tasks yet."). */
+  empty?: ReactNode
   /** The table's caption, which names the table and its region; visually hidden unless `showCaption`. */
   caption?: ReactNode
   showCaption?: boolean
@@ -56,6 +66,10 @@ interface DataTableProps<Row> {
   hidden?: boolean
 }
 
+type DataTableProps<Row> = TableProps<Row> & RowKeyProps<Row>
+
+const idOf = (row: unknown) => (row as { id: string }).id
+
 const isEmpty = (content: ReactNode) => content === null || content === undefined || content === false || content === ''
 
 function cellKind<Row>(column: Column<Row>) {
@@ -65,10 +79,17 @@ function cellKind<Row>(column: Column<Row>) {
   return 'text'
 }
 
-export function DataTable<Row>({
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  const { rows, empty } = props
+  if (empty !== undefined && rows.length === 0) return <EmptyState>{empty}</EmptyState>
+  return <Table {...(props as TableProps<Row>)} />
+}
+
+function Table<Row>({
   columns: maybeColumns,
   rows,
-  rowKey,
+  rowKey = idOf,
+  keyAttribute,
   rowAttributes,
   caption,
   showCaption = false,
@@ -77,7 +98,7 @@ export function DataTable<Row>({
   layout = 'cards',
   id,
   hidden,
-}: DataTableProps<Row>) {
+}: TableProps<Row>) {
   const captionId = useId()
   const columns = maybeColumns.filter((column): column is Column<Row> => column !== false)
   const nameId = caption !== undefined ? captionId : labelledBy
@@ -120,11 +141,13 @@ export function DataTable<Row>({
         <tbody role="rowgroup" className={styles.body}>
           {rows.map((row) => {
             const { className, ...data } = rowAttributes?.(row) ?? {}
+            const key = rowKey(row)
             return (
               <tr
-                key={rowKey(row)}
+                key={key}
                 role="row"
                 className={className ? `${styles.row} ${className}` : styles.row}
+                {...(keyAttribute ? { [keyAttribute]: key } : {})}
                 {...data}
               >
                 {columns.map((column) => {

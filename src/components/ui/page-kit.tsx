@@ -128,6 +128,31 @@ export function ProjectNotFound({ reason, back }: { reason: ReactNode; back: Rea
   )
 }
 
+/**
+ * A page's title (its one h1) and, under it, the sentence that says what the page is for, then
+ * anything else of the page's head. `landmark`: a <header> (a page of its own), else a <div>.
+ */
+export function PageHeader({
+  title,
+  lead,
+  landmark = false,
+  children,
+}: {
+  title: ReactNode
+  lead?: ReactNode
+  landmark?: boolean
+  children?: ReactNode
+}) {
+  const Element = landmark ? 'header' : 'div'
+  return (
+    <Element className={styles.pageHeader}>
+      <h1 className={styles.pageTitle}>{title}</h1>
+      {lead !== undefined && <p className={styles.lead}>{lead}</p>}
+      {children}
+    </Element>
+  )
+}
+
 export function EmptyState({ children }: { children: ReactNode }) {
   return <p className={styles.panel}>{children}</p>
 }

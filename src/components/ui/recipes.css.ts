@@ -15,6 +15,12 @@ const gaps = <K extends Space>(...keys: K[]) =>
 const paddings = <K extends Space>(...keys: K[]) =>
   Object.fromEntries(keys.map((key) => [key, { padding: vars.space[key] }])) as Record<K, { padding: string }>
 
+const insets = <K extends Space>(...keys: K[]) =>
+  Object.fromEntries(keys.map((key) => [key, { paddingInline: vars.space[key] }])) as Record<
+    K,
+    { paddingInline: string }
+  >
+
 /** Inputs, selects and textareas: a 44px target on the page's background, a muted border. */
 export const control = recipe({
   base: {
@@ -106,6 +112,8 @@ export const button = recipe({
         },
       },
       danger: { ...centred, color: vars.color.danger, fontWeight: 600 },
+      /** Only the base (a 44px target, a pointer, the page's font): the screen's style draws it. */
+      none: {},
       link: {
         background: 'none',
         border: 'none',
@@ -155,13 +163,15 @@ export const panel = recipe({
       danger: { border: `2px solid ${vars.color.danger}`, background: vars.color.surface },
       dangerOnPage: { border: `2px solid ${vars.color.danger}`, background: vars.color.background },
       dashed: { border: `1px dashed ${vars.color.textMuted}`, background: vars.color.surface, color: vars.color.text },
+      accent: { border: `2px solid ${vars.color.accent}`, background: vars.color.surfaceRaised },
+      accentSoft: { border: `2px solid ${vars.color.accent}`, background: vars.color.accentSoft },
     },
     radius: {
       small: { borderRadius: vars.radius.small },
       medium: { borderRadius: vars.radius.medium },
       large: { borderRadius: vars.radius.large },
     },
-    padding: { ...paddings('3', '4', '5', '6'), none: {} },
+    padding: { ...paddings('1', '3', '4', '5', '6'), none: {} },
     stack: { ...gaps('1', '2', '3', '4'), none: {} },
     /** A grid item may shrink below its longest word (0), so long names wrap instead of widening the page. */
     shrink: { true: { minWidth: 0 }, false: {} },
@@ -173,12 +183,19 @@ export const panel = recipe({
   defaultVariants: { tone: 'surface', radius: 'medium', padding: '4', stack: 'none', shrink: false },
 })
 
-/** A list without bullets whose items stand in a column (or a wrapping row) with a gap. */
+/**
+ * A list without bullets whose items stand in a column, a wrapping row or one line (`line`: a nav
+ * bar, a tab row that scrolls) with a gap (`none`: the screen's own, such as a row gap and a column gap).
+ */
 export const stackList = recipe({
   base: { listStyle: 'none', margin: 0, padding: 0 },
   variants: {
-    direction: { column: { display: 'grid' }, row: { display: 'flex', flexWrap: 'wrap' } },
-    gap: gaps('1', '2', '3', '4'),
+    direction: {
+      column: { display: 'grid' },
+      row: { display: 'flex', flexWrap: 'wrap' },
+      line: { display: 'flex' },
+    },
+    gap: { ...gaps('1', '2', '3', '4'), none: {} },
   },
   defaultVariants: { direction: 'column', gap: '3' },
 })
@@ -195,9 +212,30 @@ export const cluster = recipe({
       end: { alignItems: 'end' },
       none: {},
     },
-    justify: { between: { justifyContent: 'space-between' }, center: { justifyContent: 'center' }, none: {} },
+    justify: {
+      between: { justifyContent: 'space-between' },
+      center: { justifyContent: 'center' },
+      end: { justifyContent: 'flex-end' },
+      none: {},
+    },
   },
   defaultVariants: { gap: '2', align: 'center', justify: 'none' },
+})
+
+/**
+ * A target of at least 44 px (48 px in the phone menu) whose content is centred on its line: a link
+ * or an option of a nav, a tab row or a list. `inline` flows in its line, `block` takes its row;
+ * `inset` is the room each side of its text. The screen's style adds its colours and states.
+ */
+export const target = recipe({
+  base: { alignItems: 'center' },
+  variants: {
+    display: { inline: { display: 'inline-flex' }, block: { display: 'flex' } },
+    height: { regular: { minHeight: '44px' }, large: { minHeight: '48px' } },
+    inset: { ...insets('2', '3', '4', '5'), none: {} },
+    gap: { ...gaps('1', '2', '3'), none: {} },
+  },
+  defaultVariants: { display: 'inline', height: 'regular', inset: '3', gap: 'none' },
 })
 
 /** A status badge's shape (a class of its own, so that other styles may name it in a selector). */

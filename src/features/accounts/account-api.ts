@@ -139,6 +139,25 @@ export async function removeFactor(factorId: string): Promise<void> {
 }
 
 /**
+ * Removes a factor from the account's page: on a refusal, its message (and false); once removed,
+ * the page's list of factors reloaded (and true).
+ */
+export async function removeListedFactor(
+  factorId: string,
+  reload: () => Promise<unknown>,
+  fail: (message: MessageDescriptor) => void,
+): Promise<boolean> {
+  try {
+    await removeFactor(factorId)
+  } catch (error) {
+    fail(mfaFailureMessage(error))
+    return false
+  }
+  await reload()
+  return true
+}
+
+/**
  * New tokens, so the session's user lists the factors as they are now (TOKEN_REFRESHED keeps
  * the machine signed in). A failure here changes nothing the user asked for: the machine's own
  * refresh catches up later.

@@ -9,7 +9,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { FormAlert } from '@/components/form/field'
 import * as layout from '@/components/ui/layout.css'
 import { mfaFactorsQuery } from '@/lib/auth/queries'
-import { mfaFailureMessage, removeFactor } from './account-api'
+import { removeListedFactor } from './account-api'
 import { AccountSection } from './account-section'
 import { useCurrentProfile } from '@/lib/auth/use-auth'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
@@ -61,13 +61,8 @@ function MfaSettings({ userId }: { userId: string }) {
 
   async function remove(factor: ListedFactor) {
     setOutcome(null)
-    try {
-      await removeFactor(factor.id)
-    } catch (error) {
-      setOutcome({ kind: 'failure', message: mfaFailureMessage(error) })
-      return
-    }
-    await reloadFactors()
+    const fail = (message: MessageDescriptor) => setOutcome({ kind: 'failure', message })
+    if (!(await removeListedFactor(factor.id, reloadFactors, fail))) return
     setOutcome({
       // The last app gone, a passkey still makes a second step: it is not off.
       kind: verified.length > 1 ? 'removedOneOfMany' : hasPasskey ? 'removedPasskeyStays' : 'removed',

@@ -14,7 +14,7 @@ import * as layout from '@/components/ui/layout.css'
 import { mfaFactorsQuery } from '@/lib/auth/queries'
 import { useCurrentProfile } from '@/lib/auth/use-auth'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
-import { browserHasPasskeys, mfaFailureMessage, registerPasskey, removeFactor } from './account-api'
+import { browserHasPasskeys, mfaFailureMessage, registerPasskey, removeListedFactor } from './account-api'
 import { FactorItem, type ListedFactor } from './account-mfa'
 import { AccountSection } from './account-section'
 import * as styles from './account.css'
@@ -63,13 +63,8 @@ function PasskeySettings({ userId }: { userId: string }) {
 
   async function remove(factor: ListedFactor) {
     setOutcome(null)
-    try {
-      await removeFactor(factor.id)
-    } catch (error) {
-      setOutcome({ kind: 'failure', message: mfaFailureMessage(error) })
-      return
-    }
-    await reload()
+    const fail = (message: MessageDescriptor) => setOutcome({ kind: 'failure', message })
+    if (!(await removeListedFactor(factor.id, reload, fail))) return
     setOutcome({ kind: 'removed', name: factor.friendly_name || i18n._(msgPasskey) })
   }
 

@@ -2,6 +2,7 @@
 // user hears progress without being interrupted on every key.
 import { Trans } from '@lingui/react/macro'
 import * as formStyles from '@/components/form/form.css'
+import * as layout from '@/components/ui/layout.css'
 import { passwordChecks, passwordPolicy } from './validation'
 
 export function PasswordChecks({ password, confirmation, id }: { password: string; confirmation: string; id: string }) {
@@ -17,7 +18,7 @@ export function PasswordChecks({ password, confirmation, id }: { password: strin
         <li key={check.id} className={check.met ? formStyles.checkMet : formStyles.checkUnmet}>
           <span aria-hidden="true">{check.met ? '✓ ' : '○ '}</span>
           {label[check.id]}
-          <span className={formStyles.visuallyHiddenText}>
+          <span className={layout.visuallyHidden}>
             {check.met ? <Trans>(met)</Trans> : <Trans>(not met yet)</Trans>}
           </span>
         </li>

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css'
-import { button, panel, stackList } from '@/components/ui/recipes.css'
+import { button, panel, stackList, target } from '@/components/ui/recipes.css'
 import { vars } from '@/styles/theme.css'
 
 export const thread = stackList({ gap: '3' })
@@ -67,33 +67,24 @@ export const linkButton = style([button({ tone: 'link' }), { overflowWrap: 'anyw
 
 // The people offered after "@" in the message box: under it, in the flow (nothing to cover on a
 // phone), each a 44 px row; the active one is filled and outlined, not told by colour alone.
-export const mentionList = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: vars.space['1'],
-  border: `1px solid ${vars.color.textMuted}`,
-  borderRadius: vars.radius.small,
-  background: vars.color.background,
-  display: 'grid',
-  gap: vars.space['1'],
-  maxHeight: '18rem',
-  overflowY: 'auto',
-})
+export const mentionList = style([
+  panel({ tone: 'strong', radius: 'small', padding: '1', stack: '1' }),
+  { listStyle: 'none', margin: 0, maxHeight: '18rem', overflowY: 'auto' },
+])
 
-export const mentionOption = style({
-  display: 'flex',
-  alignItems: 'center',
-  minHeight: '44px',
-  paddingInline: vars.space['3'],
-  borderRadius: vars.radius.small,
-  cursor: 'pointer',
-  overflowWrap: 'anywhere',
-  selectors: {
-    '&[aria-selected="true"]': {
-      background: vars.color.accentSoft,
-      outline: `2px solid ${vars.color.accent}`,
-      outlineOffset: '-2px',
-      fontWeight: 700,
+export const mentionOption = style([
+  target({ display: 'block' }),
+  {
+    borderRadius: vars.radius.small,
+    cursor: 'pointer',
+    overflowWrap: 'anywhere',
+    selectors: {
+      '&[aria-selected="true"]': {
+        background: vars.color.accentSoft,
+        outline: `2px solid ${vars.color.accent}`,
+        outlineOffset: '-2px',
+        fontWeight: 700,
+      },
     },
   },
-})
+])

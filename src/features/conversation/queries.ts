@@ -1,7 +1,7 @@
 // The project conversation's data (decision 0016), shared by the conversation screens and the two
 // areas' layouts (their unread counts). Row-level security decides what comes back: a client never
 // receives an internal note. Keys carry the viewer's id, as every portal key does.
-import { queryOptions, type QueryClient } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { isUuid, loadedWithRouteMs, unwrapList } from '@/lib/query-utils'
 
@@ -214,11 +214,11 @@ export const conversationProjectQuery = (viewerId: string, projectId: string) =>
  * the people, the documents that may be attached and the limits, all at once rather than once the
  * messages have arrived and the list mounts.
  */
-export function prefetchConversation(queryClient: QueryClient, viewerId: string, projectId: string) {
-  if (!isUuid(projectId)) return
-  void queryClient.prefetchQuery(conversationMessagesQuery(viewerId, projectId))
-  void queryClient.prefetchQuery(conversationReadsQuery(viewerId, projectId))
-  void queryClient.prefetchQuery(conversationPeopleQuery(viewerId, projectId))
-  void queryClient.prefetchQuery(conversationDocumentsQuery(viewerId, projectId))
-  void queryClient.prefetchQuery(conversationSettingsQuery())
-}
+export const conversationQueries = (viewerId: string, projectId: string) =>
+  [
+    conversationMessagesQuery(viewerId, projectId),
+    conversationReadsQuery(viewerId, projectId),
+    conversationPeopleQuery(viewerId, projectId),
+    conversationDocumentsQuery(viewerId, projectId),
+    conversationSettingsQuery(),
+  ] as const

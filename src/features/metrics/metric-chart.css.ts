@@ -21,14 +21,3 @@ export const line = style({ fill: 'none', stroke: vars.color.accent, strokeWidth
 export const point = style({ fill: vars.color.accent, stroke: vars.color.surfaceRaised, strokeWidth: 1.5 })
 
 export const targetLine = style({ stroke: vars.color.textMuted, strokeWidth: 2, strokeDasharray: '6 4' })
-
-export {
-  axisText,
-  frame,
-  grid,
-  legend,
-  legendItem,
-  svg,
-  swatchSolid as swatchLine,
-  swatchDashed as swatchTarget,
-} from '@/components/ui/chart.css'

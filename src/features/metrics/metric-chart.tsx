@@ -1,11 +1,11 @@
 // One metric over time as an SVG line chart (d3-scale + d3-shape; React draws the elements).
 // Screen readers get a one-sentence summary as the image's name; the figures themselves are in
 // the table next to it. The chart is drawn at its real width, so labels stay readable at 375px.
-import { useLayoutEffect, useRef, useState } from 'react'
 import { scaleLinear, scaleTime } from 'd3-scale'
 import { line } from 'd3-shape'
 import { useLingui } from '@lingui/react/macro'
 import { formatMetric, formatPeriodLabel, parseDate } from '@/lib/format'
+import { ChartDateLabel, chartHeight, LineChartFrame, useChartWidth } from '@/components/ui/line-chart'
 import * as styles from './metric-chart.css'
 
 export interface ChartPoint {
@@ -22,28 +22,11 @@ interface MetricChartProps {
   summary: string
 }
 
-const HEIGHT = 220
 const MARGIN = { top: 16, right: 20, bottom: 32, left: 64 }
-
-function useWidth(initial: number) {
-  const ref = useRef<HTMLDivElement>(null)
-  const [width, setWidth] = useState(initial)
-  useLayoutEffect(() => {
-    const element = ref.current
-    if (!element) return
-    const measure = () => setWidth(Math.max(240, Math.round(element.getBoundingClientRect().width)))
-    measure()
-    if (typeof ResizeObserver === 'undefined') return
-    const observer = new ResizeObserver(measure)
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [])
-  return [ref, width] as const
-}
 
 export function MetricChart({ points, unit, granularity, target, summary }: MetricChartProps) {
   const { i18n } = useLingui()
-  const [ref, width] = useWidth(480)
+  const [ref, width] = useChartWidth(480)
   const locale = i18n.locale
 
   const dates = points.map((point) => parseDate(point.periodStart))
@@ -64,7 +47,7 @@ export function MetricChart({ points, unit, granularity, target, summary }: Metr
   const y = scaleLinear()
     .domain([Math.min(0, low - pad), high + pad])
     .nice(4)
-    .range([HEIGHT - MARGIN.bottom, MARGIN.top])
+    .range([chartHeight - MARGIN.bottom, MARGIN.top])
 
   const path =
     line<ChartPoint>()
@@ -85,54 +68,37 @@ export function MetricChart({ points, unit, granularity, target, summary }: Metr
   }
 
   return (
-    <div ref={ref} className={styles.frame}>
-      <svg
-        className={styles.svg}
-        role="img"
-        aria-label={summary}
-        width={width}
-        height={HEIGHT}
-        viewBox={`0 0 ${width} ${HEIGHT}`}
-      >
-        {y.ticks(4).map((tick) => (
-          <g key={tick}>
-            <line className={styles.grid} x1={MARGIN.left} x2={width - MARGIN.right} y1={y(tick)} y2={y(tick)} />
-            <text className={styles.axisText} x={MARGIN.left - 8} y={y(tick)} dy="0.32em" textAnchor="end">
-              {formatMetric(tick, unit, locale, true)}
-            </text>
-          </g>
-        ))}
-        {xLabels.map((point, index) => (
-          <text
-            key={point.periodStart}
-            className={styles.axisText}
-            x={x(parseDate(point.periodStart))}
-            y={HEIGHT - 8}
-            textAnchor={index === 0 ? 'start' : index === xLabels.length - 1 ? 'end' : 'middle'}
-          >
-            {formatPeriodLabel(point.periodStart, granularity, locale, true)}
-          </text>
-        ))}
-        {target !== null && (
-          <line
-            className={styles.targetLine}
-            x1={MARGIN.left}
-            x2={width - MARGIN.right}
-            y1={y(target)}
-            y2={y(target)}
-          />
-        )}
-        <path className={styles.line} d={path} />
-        {points.map((point) => (
-          <circle
-            key={point.periodStart}
-            className={styles.point}
-            cx={x(parseDate(point.periodStart))}
-            cy={y(point.value)}
-            r={3.5}
-          />
-        ))}
-      </svg>
-    </div>
+    <LineChartFrame
+      frameRef={ref}
+      width={width}
+      margin={MARGIN}
+      summary={summary}
+      y={y}
+      ticks={y.ticks(4)}
+      tickLabel={(tick) => formatMetric(tick, unit, locale, true)}
+    >
+      {xLabels.map((point, index) => (
+        <ChartDateLabel
+          key={point.periodStart}
+          x={x(parseDate(point.periodStart))}
+          anchor={index === 0 ? 'start' : index === xLabels.length - 1 ? 'end' : 'middle'}
+        >
+          {formatPeriodLabel(point.periodStart, granularity, locale, true)}
+        </ChartDateLabel>
+      ))}
+      {target !== null && (
+        <line className={styles.targetLine} x1={MARGIN.left} x2={width - MARGIN.right} y1={y(target)} y2={y(target)} />
+      )}
+      <path className={styles.line} d={path} />
+      {points.map((point) => (
+        <circle
+          key={point.periodStart}
+          className={styles.point}
+          cx={x(parseDate(point.periodStart))}
+          cy={y(point.value)}
+          r={3.5}
+        />
+      ))}
+    </LineChartFrame>
   )
 }

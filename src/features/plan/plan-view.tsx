@@ -2,13 +2,13 @@
 // timeline (an ordered list of phases, each with its dates, status, use and milestones; the bar
 // on the plan's dates is decorative, everything it shows is in the text) and the burn-down (an
 // SVG whose accessible name sums it up; the figures are in the totals and the timeline).
-import { useLayoutEffect, useRef, useState } from 'react'
 import { scaleLinear, scaleTime } from 'd3-scale'
 import { line } from 'd3-shape'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { formatDate, formatMetric, formatPercent, parseDate, todayIso } from '@/lib/format'
 import { labelOf } from '@/lib/labels'
 import * as page from '@/components/ui/page.css'
+import { ChartDateLabel, chartHeight, ChartLegend, LineChartFrame, useChartWidth } from '@/components/ui/line-chart'
 import { phaseStatusLabels, phaseStatusTone } from './labels'
 import {
   burndown,
@@ -180,29 +180,12 @@ function MilestoneList({ milestones, today }: { milestones: PlanMilestone[]; tod
   )
 }
 
-const HEIGHT = 220
 const MARGIN = { top: 16, right: 20, bottom: 32, left: 72 }
-
-function useWidth(initial: number) {
-  const ref = useRef<HTMLDivElement>(null)
-  const [width, setWidth] = useState(initial)
-  useLayoutEffect(() => {
-    const element = ref.current
-    if (!element) return
-    const measure = () => setWidth(Math.max(240, Math.round(element.getBoundingClientRect().width)))
-    measure()
-    if (typeof ResizeObserver === 'undefined') return
-    const observer = new ResizeObserver(measure)
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [])
-  return [ref, width] as const
-}
 
 /** Planned work remaining over the plan's dates: the ideal line (dashed) and the actual one. */
 export function PlanBurndown({ phases, usage }: { phases: PlanPhase[]; usage: UsageRow[] }) {
   const { t, i18n } = useLingui()
-  const [ref, width] = useWidth(480)
+  const [ref, width] = useChartWidth(480)
   const today = todayIso()
   const chart = burndown(phases, usage, today)
   if (!chart) return null
@@ -216,7 +199,7 @@ export function PlanBurndown({ phases, usage }: { phases: PlanPhase[]; usage: Us
   const y = scaleLinear()
     .domain([low, chart.planned])
     .nice(4)
-    .range([HEIGHT - MARGIN.bottom, MARGIN.top])
+    .range([chartHeight - MARGIN.bottom, MARGIN.top])
   const path = (points: BurnPoint[]) =>
     line<BurnPoint>()
       .x((point) => x(parseDate(point.date)))
@@ -232,48 +215,35 @@ export function PlanBurndown({ phases, usage }: { phases: PlanPhase[]; usage: Us
   const now = parseDate(today)
   return (
     <figure className={styles.figure} data-testid="plan-burndown">
-      <div ref={ref} className={styles.frame}>
-        <svg
-          className={styles.svg}
-          role="img"
-          aria-label={summary}
-          width={width}
-          height={HEIGHT}
-          viewBox={`0 0 ${width} ${HEIGHT}`}
-        >
-          {y.ticks(4).map((tick) => (
-            <g key={tick}>
-              <line className={styles.grid} x1={MARGIN.left} x2={width - MARGIN.right} y1={y(tick)} y2={y(tick)} />
-              <text className={styles.axisText} x={MARGIN.left - 8} y={y(tick)} dy="0.32em" textAnchor="end">
-                {show(tick, true)}
-              </text>
-            </g>
-          ))}
-          <text className={styles.axisText} x={MARGIN.left} y={HEIGHT - 8} textAnchor="start">
-            {formatDate(chart.start, locale, 'short')}
-          </text>
-          <text className={styles.axisText} x={width - MARGIN.right} y={HEIGHT - 8} textAnchor="end">
-            {formatDate(chart.end, locale, 'short')}
-          </text>
-          {now >= parseDate(chart.start) && now <= parseDate(chart.end) && (
-            <line className={styles.todayLine} x1={x(now)} x2={x(now)} y1={MARGIN.top} y2={HEIGHT - MARGIN.bottom} />
-          )}
-          <path className={styles.idealLine} d={path(chart.ideal)} />
-          <path className={styles.actualLine} d={path(chart.actual)} />
-        </svg>
-      </div>
+      <LineChartFrame
+        frameRef={ref}
+        width={width}
+        margin={MARGIN}
+        summary={summary}
+        y={y}
+        ticks={y.ticks(4)}
+        tickLabel={(tick) => show(tick, true)}
+      >
+        <ChartDateLabel x={MARGIN.left} anchor="start">
+          {formatDate(chart.start, locale, 'short')}
+        </ChartDateLabel>
+        <ChartDateLabel x={width - MARGIN.right} anchor="end">
+          {formatDate(chart.end, locale, 'short')}
+        </ChartDateLabel>
+        {now >= parseDate(chart.start) && now <= parseDate(chart.end) && (
+          <line className={styles.todayLine} x1={x(now)} x2={x(now)} y1={MARGIN.top} y2={chartHeight - MARGIN.bottom} />
+        )}
+        <path className={styles.idealLine} d={path(chart.ideal)} />
+        <path className={styles.actualLine} d={path(chart.actual)} />
+      </LineChartFrame>
       <figcaption>
         <p className={page.text}>{summary}</p>
-        <ul className={styles.legend}>
-          <li className={styles.legendItem}>
-            <span className={styles.swatchActual} aria-hidden="true" />
-            <Trans>Remaining after the work recorded</Trans>
-          </li>
-          <li className={styles.legendItem}>
-            <span className={styles.swatchIdeal} aria-hidden="true" />
-            <Trans>Remaining at an even pace</Trans>
-          </li>
-        </ul>
+        <ChartLegend
+          lines={[
+            { swatch: 'solid', label: <Trans>Remaining after the work recorded</Trans> },
+            { swatch: 'dashed', label: <Trans>Remaining at an even pace</Trans> },
+          ]}
+        />
       </figcaption>
     </figure>
   )

@@ -82,14 +82,3 @@ export const figure = style({ margin: 0, display: 'grid', gap: vars.space['3'], 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], alignItems: 'center' })
 
 export const code = codeRecipe()
-
-export {
-  axisText,
-  frame,
-  grid,
-  legend,
-  legendItem,
-  svg,
-  swatchSolid as swatchActual,
-  swatchDashed as swatchIdeal,
-} from '@/components/ui/chart.css'

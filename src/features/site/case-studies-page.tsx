@@ -2,12 +2,11 @@
 // and its headline result, linking to the case's page; then a call to contact.
 import { Link } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react'
-import { msg } from '@lingui/core/macro'
 import { caseStudySlugs } from '@/lib/pages'
 import { useLangPrefix } from '@/lib/use-lang'
 import type { Locale } from '@/lib/locale'
-import { breadcrumbList, collectionPage } from '@/features/site/structured-data'
-import { StructuredData } from '@/features/site/structured-data-block'
+import { collectionPage } from '@/features/site/structured-data'
+import { BreadcrumbData, StructuredData } from '@/features/site/structured-data-block'
 import { caseStudies, caseStudiesPage as page } from './content/case-studies'
 import { caseStudiesMeta } from './content/site-index'
 import { CallToAction } from './call-to-action'
@@ -24,12 +23,7 @@ export function CaseStudiesPage() {
 
   return (
     <article>
-      <StructuredData
-        data={breadcrumbList(i18n, [
-          { name: msg`Home`, path: '/' },
-          { name: page.eyebrow, path: '/case-studies' },
-        ])}
-      />
+      <BreadcrumbData trail={[{ name: page.eyebrow, path: '/case-studies' }]} />
       <StructuredData
         data={collectionPage(
           i18n,

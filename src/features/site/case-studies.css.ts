@@ -3,6 +3,7 @@
 import { style } from '@vanilla-extract/css'
 import { vars } from '@/styles/theme.css'
 import { media } from '@/styles/tokens'
+import { panel, stackList, target } from '@/components/ui/recipes.css'
 
 export const caseCard = style({ display: 'flex', flexDirection: 'column', gap: vars.space['2'] })
 
@@ -29,44 +30,31 @@ export const headline = style({
 export const headlineValue = style({ color: vars.color.accent, fontSize: '1.125rem', fontWeight: 800 })
 
 /** The client and its sector beside the problem, as term and detail pairs. */
-export const client = style({
-  display: 'grid',
-  gap: vars.space['3'],
-  margin: `0 0 ${vars.space['5']}`,
-  padding: vars.space['4'],
-  background: vars.color.surfaceRaised,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.large,
-  '@media': { [media.tablet]: { gridTemplateColumns: 'minmax(8rem, 12rem) 1fr' } },
-})
+export const client = style([
+  panel({ tone: 'raised', radius: 'large', stack: '3' }),
+  {
+    margin: `0 0 ${vars.space['5']}`,
+    '@media': { [media.tablet]: { gridTemplateColumns: 'minmax(8rem, 12rem) 1fr' } },
+  },
+])
 
 export const clientTerm = style({ fontWeight: 700, margin: 0 })
 
 export const clientDetail = style({ margin: 0 })
 
 /** The services and specializations a case involved: links in a wrapping row. */
-export const offeringLinks = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space['3'],
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-})
+export const offeringLinks = stackList({ direction: 'row', gap: '3' })
 
-export const offeringLink = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  minHeight: '2.75rem',
-  paddingInline: vars.space['4'],
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.large,
-  background: vars.color.surfaceRaised,
-  color: vars.color.text,
-  fontWeight: 600,
-  textDecoration: 'none',
-  selectors: { '&:hover': { color: vars.color.accent, borderColor: vars.color.accent } },
-})
+export const offeringLink = style([
+  target({ inset: '4' }),
+  panel({ tone: 'raised', radius: 'large', padding: 'none' }),
+  {
+    color: vars.color.text,
+    fontWeight: 600,
+    textDecoration: 'none',
+    selectors: { '&:hover': { color: vars.color.accent, borderColor: vars.color.accent } },
+  },
+])
 
 export const technologiesTitle = style({ fontSize: '1.0625rem', marginTop: vars.space['6'] })
 

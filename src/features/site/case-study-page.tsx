@@ -3,12 +3,11 @@
 import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useLingui } from '@lingui/react'
-import { msg } from '@lingui/core/macro'
 import type { CaseStudySlug } from '@/lib/pages'
 import { useLangPrefix } from '@/lib/use-lang'
 import type { Locale } from '@/lib/locale'
-import { breadcrumbList, caseStudyArticle, type AboutPage } from '@/features/site/structured-data'
-import { StructuredData } from '@/features/site/structured-data-block'
+import { caseStudyArticle, type AboutPage } from '@/features/site/structured-data'
+import { BreadcrumbData, StructuredData } from '@/features/site/structured-data-block'
 import { caseStudies, caseStudiesPage } from './content/case-studies'
 import { caseStudyLinks } from './content/case-study-cards'
 import { serviceCards, specializationCards } from './content/site-index'
@@ -40,12 +39,11 @@ export function CaseStudyPage({ slug }: { slug: CaseStudySlug }) {
 
   return (
     <article>
-      <StructuredData
-        data={breadcrumbList(i18n, [
-          { name: msg`Home`, path: '/' },
+      <BreadcrumbData
+        trail={[
           { name: caseStudiesPage.eyebrow, path: '/case-studies' },
           { name: content.title, path },
-        ])}
+        ]}
       />
       <StructuredData data={caseStudyArticle(i18n, locale, content, path, about)} />
       <PageHero

@@ -10,8 +10,8 @@ import { useLangPrefix } from '@/lib/use-lang'
 import { writtenDate } from '@/features/site/calendar-date'
 import { legalDocuments } from './content/legal'
 import { legalPages } from './content/site-index'
-import { StructuredData } from '@/features/site/structured-data-block'
-import { breadcrumbList } from '@/features/site/structured-data'
+import { BreadcrumbData } from '@/features/site/structured-data-block'
+
 import * as layout from '@/components/ui/layout.css'
 import * as styles from './site.css'
 
@@ -24,12 +24,7 @@ export function LegalPage({ slug }: { slug: LegalSlug }) {
 
   return (
     <article className={layout.section}>
-      <StructuredData
-        data={breadcrumbList(i18n, [
-          { name: msg`Home`, path: '/' },
-          { name: document.title, path: `/legal/${slug}` },
-        ])}
-      />
+      <BreadcrumbData trail={[{ name: document.title, path: `/legal/${slug}` }]} />
       <div className={layout.container}>
         <div className={styles.prose}>
           <nav aria-label={_(msg`Breadcrumb`)} className={styles.breadcrumb}>

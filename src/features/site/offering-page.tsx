@@ -4,12 +4,11 @@
 import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useLingui } from '@lingui/react'
-import { msg } from '@lingui/core/macro'
 import type { ServiceSlug, SpecializationSlug } from '@/lib/pages'
 import { useLangPrefix } from '@/lib/use-lang'
 import type { Locale } from '@/lib/locale'
-import { breadcrumbList, faqPage, service } from '@/features/site/structured-data'
-import { StructuredData } from '@/features/site/structured-data-block'
+import { faqPage, service } from '@/features/site/structured-data'
+import { BreadcrumbData, StructuredData } from '@/features/site/structured-data-block'
 import type { OfferingContent } from './content/types'
 import { CallToAction } from './call-to-action'
 import { StepList } from './step-list'
@@ -34,12 +33,7 @@ export function OfferingPage({ kind, slug, content, path }: OfferingPageProps) {
   const locale = i18n.locale as Locale
   return (
     <article>
-      <StructuredData
-        data={breadcrumbList(i18n, [
-          { name: msg`Home`, path: '/' },
-          { name: content.name, path },
-        ])}
-      />
+      <BreadcrumbData trail={[{ name: content.name, path }]} />
       {kind === 'service' ? <StructuredData data={service(i18n, locale, content, path)} /> : null}
       {content.faq.length > 0 ? <StructuredData data={faqPage(i18n, content.faq)} /> : null}
       <PageHero

@@ -2,6 +2,7 @@
 import { globalStyle, style } from '@vanilla-extract/css'
 import { vars } from '@/styles/theme.css'
 import { media } from '@/styles/tokens'
+import { panel, stackList, target } from '@/components/ui/recipes.css'
 
 export const hero = style({
   paddingBlock: vars.space['8'],
@@ -49,14 +50,10 @@ export const gridWide = style([grid, { '@media': { [media.desktop]: { gridTempla
 
 export const gridThree = style([grid, { '@media': { [media.desktop]: { gridTemplateColumns: 'repeat(3, 1fr)' } } }])
 
-export const card = style({
-  position: 'relative',
-  height: '100%',
-  padding: vars.space['5'],
-  background: vars.color.surfaceRaised,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.large,
-})
+export const card = style([
+  panel({ tone: 'raised', radius: 'large', padding: '5' }),
+  { position: 'relative', height: '100%' },
+])
 
 export const cardLink = style({
   color: vars.color.text,
@@ -70,15 +67,14 @@ export const cardLink = style({
 
 export const cardText = style({ color: vars.color.textMuted, marginBottom: 0 })
 
-export const steps = style({
-  display: 'grid',
-  gap: vars.space['5'],
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-  counterReset: 'step',
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(14rem, 100%), 1fr))',
-})
+export const steps = style([
+  stackList({ gap: 'none' }),
+  {
+    gap: vars.space['5'],
+    counterReset: 'step',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(min(14rem, 100%), 1fr))',
+  },
+])
 
 export const step = style({
   counterIncrement: 'step',
@@ -126,14 +122,7 @@ export const twoColumns = style({
   '@media': { [media.desktop]: { gridTemplateColumns: '1fr 1fr', alignItems: 'start' } },
 })
 
-export const tags = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space['2'],
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-})
+export const tags = stackList({ direction: 'row', gap: '2' })
 
 export const tag = style({
   padding: `${vars.space['1']} ${vars.space['3']}`,
@@ -151,22 +140,21 @@ export const faqItem = style({
   borderBottom: `1px solid ${vars.color.border}`,
 })
 
-export const faqQuestion = style({
-  display: 'flex',
-  justifyContent: 'space-between',
-  alignItems: 'center',
-  gap: vars.space['3'],
-  minHeight: '48px',
-  paddingBlock: vars.space['3'],
-  fontWeight: 700,
-  cursor: 'pointer',
-  listStyle: 'none',
-  selectors: {
-    '&::-webkit-details-marker': { display: 'none' },
-    '&::after': { content: '"+"', fontSize: '1.5rem', lineHeight: 1, color: vars.color.accent },
-    [`${faqItem}[open] &::after`]: { content: '"−"' },
+export const faqQuestion = style([
+  target({ display: 'block', height: 'large', inset: 'none', gap: '3' }),
+  {
+    justifyContent: 'space-between',
+    paddingBlock: vars.space['3'],
+    fontWeight: 700,
+    cursor: 'pointer',
+    listStyle: 'none',
+    selectors: {
+      '&::-webkit-details-marker': { display: 'none' },
+      '&::after': { content: '"+"', fontSize: '1.5rem', lineHeight: 1, color: vars.color.accent },
+      [`${faqItem}[open] &::after`]: { content: '"−"' },
+    },
   },
-})
+])
 
 export const faqAnswer = style({
   paddingBottom: vars.space['4'],
@@ -184,18 +172,17 @@ export const cta = style({
 
 export const ctaText = style({ maxWidth: vars.layout.textWidth, fontSize: vars.fontSize.lead })
 
-export const ctaButton = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  minHeight: '44px',
-  paddingInline: vars.space['5'],
-  borderRadius: vars.radius.medium,
-  background: vars.color.accentText,
-  color: vars.color.accent,
-  fontWeight: 700,
-  textDecoration: 'none',
-  selectors: { '&:hover': { color: vars.color.accentHover, textDecoration: 'underline' } },
-})
+export const ctaButton = style([
+  target({ inset: '5' }),
+  {
+    borderRadius: vars.radius.medium,
+    background: vars.color.accentText,
+    color: vars.color.accent,
+    fontWeight: 700,
+    textDecoration: 'none',
+    selectors: { '&:hover': { color: vars.color.accentHover, textDecoration: 'underline' } },
+  },
+])
 
 export const breadcrumb = style({
   marginBottom: vars.space['3'],

@@ -4,7 +4,7 @@
 import { useLingui } from '@lingui/react/macro'
 import type { Column } from '@/components/ui/data-table'
 import { DueDate, StatusBadge } from '@/components/ui/page-kit'
-import * as page from '@/components/ui/page.css'
+import { useColumnKit } from '@/components/ui/columns'
 import type { Tables } from '@/lib/db'
 import { labelOf } from '@/lib/labels'
 import { taskPriorityLabels } from '@/features/tasks/labels'
@@ -13,18 +13,9 @@ type TaskRow = Pick<Tables<'tasks'>, 'title' | 'description' | 'status' | 'prior
 
 export function useTaskColumns<Row extends TaskRow>(): Column<Row>[] {
   const { t, i18n } = useLingui()
+  const kit = useColumnKit<Row>()
   return [
-    {
-      key: 'task',
-      header: t`Task`,
-      rowHeader: true,
-      cell: (task) => (
-        <>
-          <span className={page.itemTitle}>{task.title}</span>
-          {task.description && <p className={page.mutedText}>{task.description}</p>}
-        </>
-      ),
-    },
+    kit.title({ key: 'task', header: t`Task`, title: (task) => task.title, detail: (task) => task.description }),
     { key: 'status', header: t`Status`, cell: (task) => <StatusBadge kind="task" status={task.status} /> },
     {
       key: 'priority',

@@ -119,3 +119,15 @@ export async function storeFile(organizationId: string, projectId: string, file:
   if (stored.error) throw new UploadError(storageFailure(stored.error))
   return { key, type, size: file.size }
 }
+
+/** A file to store and register as a document of a project (the documents feature's upload, which reports use too). */
+export interface NewDocument {
+  organizationId: string
+  projectId: string
+  file: File
+  name: string
+  description: string | null
+  category: string
+  visibleToClient: boolean
+  uploaderId: string
+}

@@ -13,6 +13,7 @@ import { useLangPrefix } from '@/lib/use-lang'
 import { describeActivity } from '@/features/activity/activity-timeline'
 import { formatDateTime } from '@/lib/format'
 import * as page from '@/components/ui/page.css'
+import { PageHeader } from '@/components/ui/page-kit'
 import { downloadText } from '@/lib/csv'
 import { activityCsv, activityFileName, actorName, namesFrom, type Names } from './export'
 import {
@@ -38,14 +39,12 @@ export function ActivityLogPage() {
 
   return (
     <div className={page.page}>
-      <div className={page.pageHeader}>
-        <h1 className={page.pageTitle}>
-          <Trans>Activity log</Trans>
-        </h1>
-        <p className={page.lead}>
+      <PageHeader
+        title={<Trans>Activity log</Trans>}
+        lead={
           <Trans>Every change to projects, documents, reports, metrics, tasks and user accounts, newest first.</Trans>
-        </p>
-      </div>
+        }
+      />
       <FilterForm search={search} options={options} />
       <Results filters={filters} current={current} rows={data.rows} total={data.total} names={names} />
     </div>

@@ -76,8 +76,7 @@ export function TeamAccessAdmin({ project }: { project: ProjectRef }) {
         <DataTable
           caption={<Trans>Client users of {organizationName}</Trans>}
           rows={clients}
-          rowKey={(client) => client.id}
-          rowAttributes={(client) => ({ 'data-person-id': client.id })}
+          keyAttribute="data-person-id"
           columns={[
             { key: 'name', header: t`Name`, rowHeader: true, cell: (client) => client.full_name },
             { key: 'email', header: t`E-mail`, breakWords: true, cell: (client) => client.email },

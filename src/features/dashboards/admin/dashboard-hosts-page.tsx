@@ -9,10 +9,11 @@ import { Field, FormAlert } from '@/components/form/field'
 import { useRulesResolver } from '@/components/form/rules-resolver'
 import { ConfirmButton } from '@/components/ui/confirm-button'
 import { DataTable } from '@/components/ui/data-table'
-import { EmptyState } from '@/components/ui/page-kit'
+import { useColumnKit } from '@/components/ui/columns'
 import * as formLayout from '@/components/ui/form-layout.css'
 import * as layout from '@/components/ui/layout.css'
 import * as page from '@/components/ui/page.css'
+import { PageHeader } from '@/components/ui/page-kit'
 import { actionName } from '@/lib/action-name'
 import { saveFailureMessage } from '@/lib/auth/messages'
 import { formatDateTime } from '@/lib/format'
@@ -26,6 +27,7 @@ export function DashboardHostsPage() {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const hosts = useSuspenseQuery(dashboardHostsQuery()).data
+  const kit = useColumnKit<(typeof hosts)[number]>()
   const [outcome, setOutcome] = useState<{ tone: 'info' | 'error'; text: string } | null>(null)
   const outcomeRef = useFocusWhenShown(outcome)
   const refresh = () => queryClient.invalidateQueries({ queryKey: dashboardKeys.hosts() })
@@ -67,65 +69,56 @@ export function DashboardHostsPage() {
 
   return (
     <div className={page.page}>
-      <header className={page.pageHeader}>
-        <h1 className={page.pageTitle}>
-          <Trans>Allowed dashboard hosts</Trans>
-        </h1>
-        <p className={page.lead}>
-          <Trans>
-            A project dashboard's address must be https on one of these hosts. The site's security policy must also
-            allow a new host to be shown inside the portal (DASHBOARD_FRAME_SOURCES); until it does, mark its dashboards
-            as refusing to be framed, so that clients get a link instead of an empty frame.
-          </Trans>
-        </p>
-      </header>
+      <PageHeader
+        landmark
+        title={<Trans>Allowed dashboard hosts</Trans>}
+        lead={
+          <>
+            <Trans>
+              A project dashboard's address must be https on one of these hosts. The site's security policy must also
+              allow a new host to be shown inside the portal (DASHBOARD_FRAME_SOURCES); until it does, mark its
+              dashboards as refusing to be framed, so that clients get a link instead of an empty frame.
+            </Trans>
+          </>
+        }
+      />
       {outcome && (
         <FormAlert ref={outcomeRef} tone={outcome.tone}>
           {outcome.text}
         </FormAlert>
       )}
-      {hosts.length === 0 ? (
-        <EmptyState>
-          <Trans>No host is allowed: no dashboard can be added.</Trans>
-        </EmptyState>
-      ) : (
-        <DataTable
-          caption={t`Allowed hosts`}
-          rows={hosts}
-          rowKey={(row) => row.host}
-          columns={[
-            { key: 'host', header: t`Host`, rowHeader: true, breakWords: true, cell: (row) => row.host },
-            { key: 'label', header: t`Label`, cell: (row) => row.label },
-            {
-              key: 'added',
-              header: t`Added`,
-              nowrap: true,
-              cell: (row) => formatDateTime(row.created_at, i18n.locale),
-            },
-            {
-              key: 'actions',
-              header: t`Actions`,
-              actions: true,
-              cell: (row) => {
-                const host = row.host
-                return (
-                  <ConfirmButton
-                    label={<Trans>Remove</Trans>}
-                    name={actionName(i18n, t`Remove`, host)}
-                    question={<Trans>Stop allowing {host}?</Trans>}
-                    confirmLabel={<Trans>Remove the host</Trans>}
-                    busy={remove.isPending}
-                    onConfirm={() => {
-                      setOutcome(null)
-                      remove.mutate(host)
-                    }}
-                  />
-                )
-              },
-            },
-          ]}
-        />
-      )}
+      <DataTable
+        empty={<Trans>No host is allowed: no dashboard can be added.</Trans>}
+        caption={t`Allowed hosts`}
+        rows={hosts}
+        rowKey={(row) => row.host}
+        columns={[
+          { key: 'host', header: t`Host`, rowHeader: true, breakWords: true, cell: (row) => row.host },
+          { key: 'label', header: t`Label`, cell: (row) => row.label },
+          {
+            key: 'added',
+            header: t`Added`,
+            nowrap: true,
+            cell: (row) => formatDateTime(row.created_at, i18n.locale),
+          },
+          kit.actions((row) => {
+            const host = row.host
+            return (
+              <ConfirmButton
+                label={<Trans>Remove</Trans>}
+                name={actionName(i18n, t`Remove`, host)}
+                question={<Trans>Stop allowing {host}?</Trans>}
+                confirmLabel={<Trans>Remove the host</Trans>}
+                busy={remove.isPending}
+                onConfirm={() => {
+                  setOutcome(null)
+                  remove.mutate(host)
+                }}
+              />
+            )
+          }),
+        ]}
+      />
       <form className={formLayout.formPanel} onSubmit={(event) => void submit(event)} noValidate>
         <h2 className={page.sectionTitle}>
           <Trans>Allow a host</Trans>

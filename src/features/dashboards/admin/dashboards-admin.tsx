@@ -15,8 +15,8 @@ import * as formStyles from '@/components/form/form.css'
 import { useRulesResolver } from '@/components/form/rules-resolver'
 import { ConfirmButton } from '@/components/ui/confirm-button'
 import { DataTable } from '@/components/ui/data-table'
+import { useColumnKit } from '@/components/ui/columns'
 import { RowAction } from '@/components/ui/row-action'
-import { EmptyState } from '@/components/ui/page-kit'
 import * as formLayout from '@/components/ui/form-layout.css'
 import * as layout from '@/components/ui/layout.css'
 import * as page from '@/components/ui/page.css'
@@ -75,6 +75,7 @@ function toInput(dashboard: AdminDashboard): DashboardInput {
 
 export function DashboardsAdmin({ projectId, organizationId }: { projectId: string; organizationId: string }) {
   const { t, i18n } = useLingui()
+  const kit = useColumnKit<AdminDashboard>()
   const lang = useLangPrefix()
   const viewer = useProfile().id
   const queryClient = useQueryClient()
@@ -122,111 +123,100 @@ export function DashboardsAdmin({ projectId, organizationId }: { projectId: stri
           {failure}
         </p>
       )}
-      {dashboards.length === 0 ? (
-        <EmptyState>
-          <Trans>This project has no dashboards yet.</Trans>
-        </EmptyState>
-      ) : (
-        <DataTable
-          caption={t`Dashboards of the project`}
-          rows={dashboards}
-          rowKey={(dashboard) => dashboard.id}
-          rowAttributes={(dashboard) => ({ 'data-dashboard': dashboard.title })}
-          columns={[
-            { key: 'title', header: t`Title`, rowHeader: true, cell: (dashboard) => dashboard.title },
-            {
-              key: 'kind',
-              header: t`Shown as`,
-              cell: (dashboard) =>
-                dashboard.kind === 'metabase'
-                  ? t`Metabase dashboard ${dashboard.metabase_dashboard_id ?? ''}`
-                  : dashboard.refuses_framing
-                    ? t`Link only (refuses framing)`
-                    : t`Framed link`,
-            },
-            {
-              key: 'audience',
-              header: t`Audience`,
-              cell: (dashboard) =>
-                dashboard.audience === 'everyone'
-                  ? t`Everyone`
-                  : people
-                      .filter((person) =>
-                        dashboard.project_dashboard_people.some((named) => named.person_id === person.id),
-                      )
-                      .map((person) => person.full_name)
-                      .join(', '),
-            },
-            {
-              key: 'views',
-              header: t`Views`,
-              cell: (dashboard) => {
-                const summary = viewsOf(dashboard.id)
-                if (!summary) return t`Not viewed yet`
-                const last = summary.last_viewers[0]
-                const when = summary.last_viewed_at ? formatDateTime(summary.last_viewed_at, i18n.locale) : ''
-                const who = last?.viewer_name ?? t`a former user`
-                const count = summary.views
-                return i18n._(
-                  msg({
-                    message: plural(count, {
-                      one: `# view, on ${when} by ${who}`,
-                      other: `# views; the last on ${when} by ${who}`,
-                    }),
+      <DataTable
+        empty={<Trans>This project has no dashboards yet.</Trans>}
+        caption={t`Dashboards of the project`}
+        rows={dashboards}
+        rowAttributes={(dashboard) => ({ 'data-dashboard': dashboard.title })}
+        columns={[
+          { key: 'title', header: t`Title`, rowHeader: true, cell: (dashboard) => dashboard.title },
+          {
+            key: 'kind',
+            header: t`Shown as`,
+            cell: (dashboard) =>
+              dashboard.kind === 'metabase'
+                ? t`Metabase dashboard ${dashboard.metabase_dashboard_id ?? ''}`
+                : dashboard.refuses_framing
+                  ? t`Link only (refuses framing)`
+                  : t`Framed link`,
+          },
+          {
+            key: 'audience',
+            header: t`Audience`,
+            cell: (dashboard) =>
+              dashboard.audience === 'everyone'
+                ? t`Everyone`
+                : people
+                    .filter((person) =>
+                      dashboard.project_dashboard_people.some((named) => named.person_id === person.id),
+                    )
+                    .map((person) => person.full_name)
+                    .join(', '),
+          },
+          {
+            key: 'views',
+            header: t`Views`,
+            cell: (dashboard) => {
+              const summary = viewsOf(dashboard.id)
+              if (!summary) return t`Not viewed yet`
+              const last = summary.last_viewers[0]
+              const when = summary.last_viewed_at ? formatDateTime(summary.last_viewed_at, i18n.locale) : ''
+              const who = last?.viewer_name ?? t`a former user`
+              const count = summary.views
+              return i18n._(
+                msg({
+                  message: plural(count, {
+                    one: `# view, on ${when} by ${who}`,
+                    other: `# views; the last on ${when} by ${who}`,
                   }),
-                )
-              },
+                }),
+              )
             },
-            {
-              key: 'actions',
-              header: t`Actions`,
-              actions: true,
-              cell: (dashboard) => {
-                const index = dashboards.indexOf(dashboard)
-                const title = dashboard.title
-                return (
-                  <div className={page.actions}>
-                    <RowAction
-                      label={t`Move up`}
-                      name={title}
-                      disabled={index === 0 || move.isPending}
-                      onClick={() => moveBy(index, -1)}
-                    >
-                      <Trans>Up</Trans>
-                    </RowAction>
-                    <RowAction
-                      label={t`Move down`}
-                      name={title}
-                      disabled={index === dashboards.length - 1 || move.isPending}
-                      onClick={() => moveBy(index, 1)}
-                    >
-                      <Trans>Down</Trans>
-                    </RowAction>
-                    <RowAction
-                      label={t`Preview`}
-                      name={title}
-                      aria-pressed={previewing === dashboard.id}
-                      onClick={() => setPreviewing(previewing === dashboard.id ? null : dashboard.id)}
-                    />
-                    <RowAction label={t`Edit`} name={title} onClick={() => setEditing(dashboard)} />
-                    <ConfirmButton
-                      label={<Trans>Remove</Trans>}
-                      name={actionName(i18n, t`Remove`, title)}
-                      question={<Trans>Remove “{title}”? Clients will no longer see it.</Trans>}
-                      confirmLabel={<Trans>Remove the dashboard</Trans>}
-                      busy={remove.isPending}
-                      onConfirm={() => {
-                        setFailure(null)
-                        remove.mutate(dashboard.id)
-                      }}
-                    />
-                  </div>
-                )
-              },
-            },
-          ]}
-        />
-      )}
+          },
+          kit.actions((dashboard) => {
+            const index = dashboards.indexOf(dashboard)
+            const title = dashboard.title
+            return (
+              <div className={page.actions}>
+                <RowAction
+                  label={t`Move up`}
+                  name={title}
+                  disabled={index === 0 || move.isPending}
+                  onClick={() => moveBy(index, -1)}
+                >
+                  <Trans>Up</Trans>
+                </RowAction>
+                <RowAction
+                  label={t`Move down`}
+                  name={title}
+                  disabled={index === dashboards.length - 1 || move.isPending}
+                  onClick={() => moveBy(index, 1)}
+                >
+                  <Trans>Down</Trans>
+                </RowAction>
+                <RowAction
+                  label={t`Preview`}
+                  name={title}
+                  aria-pressed={previewing === dashboard.id}
+                  onClick={() => setPreviewing(previewing === dashboard.id ? null : dashboard.id)}
+                />
+                <RowAction label={t`Edit`} name={title} onClick={() => setEditing(dashboard)} />
+                <ConfirmButton
+                  label={<Trans>Remove</Trans>}
+                  name={actionName(i18n, t`Remove`, title)}
+                  question={<Trans>Remove “{title}”? Clients will no longer see it.</Trans>}
+                  confirmLabel={<Trans>Remove the dashboard</Trans>}
+                  busy={remove.isPending}
+                  onConfirm={() => {
+                    setFailure(null)
+                    remove.mutate(dashboard.id)
+                  }}
+                />
+              </div>
+            )
+          }),
+        ]}
+      />
       {previewed && <DashboardViewer viewerId={viewer} dashboard={previewed} headingLevel={3} />}
       {editing ? (
         <DashboardForm

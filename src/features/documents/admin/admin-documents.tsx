@@ -21,7 +21,7 @@ import {
   documentFailures,
 } from '@/features/documents/rules'
 import { useOpenDocument } from '@/lib/storage/use-open-document'
-import { EmptyState } from '@/components/ui/page-kit'
+import { useColumnKit } from '@/components/ui/columns'
 import * as page from '@/components/ui/page.css'
 import { DataTable } from '@/components/ui/data-table'
 import { RowAction } from '@/components/ui/row-action'
@@ -37,6 +37,7 @@ import {
   OutcomeMessage,
   Panel,
   SubmitButton,
+  useEntryWrite,
   useFailureText,
   useFileCheck,
   useInvalidateProject,
@@ -56,39 +57,31 @@ import { useDocumentColumns } from '../document-columns'
 export function DocumentsAdmin({ project }: { project: ProjectRef }) {
   const { t, i18n } = useLingui()
   const documentColumns = useDocumentColumns<AdminDocument>()
+  const kit = useColumnKit<AdminDocument>()
   const { data: documents } = useSuspenseQuery(adminDocumentsQuery(project.id))
   const download = useOpenDocument()
   const downloads = useDocumentDownloads(project.id)
   const [outcome, setOutcome] = useState<Outcome>(null)
   const projectName = project.name
 
-  const invalidate = useInvalidateProject(project.id)
-  const failureText = useFailureText(documentFailures)
-  const fail = (error: unknown) => setOutcome({ tone: 'error', text: failureText(error) })
-
-  const visibility = useMutation({
-    mutationFn: ({ document, visible }: { document: AdminDocument; visible: boolean }) =>
-      setDocumentVisible(document.id, visible),
-    onSuccess: (_, { document, visible }) => {
+  const target = { projectId: project.id, failures: documentFailures, setOutcome }
+  const visibility = useEntryWrite(
+    target,
+    ({ document, visible }: { document: AdminDocument; visible: boolean }) => setDocumentVisible(document.id, visible),
+    ({ document, visible }) => {
       const name = document.name
-      setOutcome({
-        tone: 'info',
-        text: visible ? t`“${name}” is now visible to the client.` : t`“${name}” is no longer visible to the client.`,
-      })
+      return visible ? t`“${name}” is now visible to the client.` : t`“${name}” is no longer visible to the client.`
     },
-    onError: fail,
-    onSettled: invalidate,
-  })
+  )
 
-  const removal = useMutation({
-    mutationFn: (document: AdminDocument) => deleteDocument(document),
-    onSuccess: (_, document) => {
+  const removal = useEntryWrite(
+    target,
+    (document: AdminDocument) => deleteDocument(document),
+    (document) => {
       const name = document.name
-      setOutcome({ tone: 'info', text: t`“${name}” has been deleted.` })
+      return t`“${name}” has been deleted.`
     },
-    onError: fail,
-    onSettled: invalidate,
-  })
+  )
 
   return (
     <>
@@ -98,86 +91,68 @@ export function DocumentsAdmin({ project }: { project: ProjectRef }) {
           {download.error}
         </p>
       )}
-      {documents.length === 0 ? (
-        <EmptyState>
-          <Trans>This project has no documents yet.</Trans>
-        </EmptyState>
-      ) : (
-        <DataTable
-          caption={<Trans>Documents of {projectName}</Trans>}
-          rows={documents}
-          rowKey={(document) => document.id}
-          rowAttributes={(document) => ({ 'data-document-id': document.id })}
-          columns={[
-            {
-              key: 'name',
-              header: t`Name`,
-              rowHeader: true,
-              cell: (document) => (
-                <>
-                  <span className={page.itemTitle}>{document.name}</span>
-                  {document.description && <p className={page.mutedText}>{document.description}</p>}
-                  <p className={page.mutedText}>
-                    <time dateTime={document.updated_at}>{formatDate(document.updated_at, i18n.locale)}</time>
-                  </p>
-                  {downloads && (
-                    <DownloadHistory
-                      name={document.name}
-                      version={document.version}
-                      downloads={downloads.get(document.id) ?? []}
-                    />
+      <DataTable
+        caption={<Trans>Documents of {projectName}</Trans>}
+        rows={documents}
+        keyAttribute="data-document-id"
+        empty={<Trans>This project has no documents yet.</Trans>}
+        columns={[
+          kit.title({
+            title: (document) => document.name,
+            detail: (document) => document.description,
+            more: (document) => (
+              <>
+                <p className={page.mutedText}>
+                  <time dateTime={document.updated_at}>{formatDate(document.updated_at, i18n.locale)}</time>
+                </p>
+                {downloads && (
+                  <DownloadHistory
+                    name={document.name}
+                    version={document.version}
+                    downloads={downloads.get(document.id) ?? []}
+                  />
+                )}
+              </>
+            ),
+          }),
+          ...documentColumns,
+          kit.visibleToClient((document) => document.visible_to_client),
+          kit.actions((document) => {
+            const name = document.name
+            return (
+              <>
+                <RowAction
+                  label={t`Download`}
+                  name={name}
+                  onClick={() => void download.open(document.id, document.storage_path, document.name)}
+                />
+                <button
+                  type="button"
+                  className={page.smallButton}
+                  aria-disabled={visibility.isPending || undefined}
+                  aria-label={actionName(
+                    i18n,
+                    document.visible_to_client ? t`Stop sharing` : t`Share with the client`,
+                    name,
                   )}
-                </>
-              ),
-            },
-            ...documentColumns,
-            {
-              key: 'visible',
-              header: t`Visible to the client`,
-              cell: (document) => (document.visible_to_client ? <Trans>Yes</Trans> : <Trans>No</Trans>),
-            },
-            {
-              key: 'actions',
-              header: t`Actions`,
-              actions: true,
-              cell: (document) => {
-                const name = document.name
-                return (
-                  <>
-                    <RowAction
-                      label={t`Download`}
-                      name={name}
-                      onClick={() => void download.open(document.id, document.storage_path, document.name)}
-                    />
-                    <button
-                      type="button"
-                      className={page.smallButton}
-                      aria-disabled={visibility.isPending || undefined}
-                      aria-label={actionName(
-                        i18n,
-                        document.visible_to_client ? t`Stop sharing` : t`Share with the client`,
-                        name,
-                      )}
-                      onClick={() => {
-                        if (!visibility.isPending) visibility.mutate({ document, visible: !document.visible_to_client })
-                      }}
-                    >
-                      {document.visible_to_client ? <Trans>Stop sharing</Trans> : <Trans>Share with the client</Trans>}
-                    </button>
-                    <ReplaceFile document={document} project={project} onDone={setOutcome} />
-                    <DeleteButton
-                      name={name}
-                      question={<Trans>Delete “{name}” and its file? This cannot be undone.</Trans>}
-                      busy={removal.isPending}
-                      onConfirm={() => removal.mutate(document)}
-                    />
-                  </>
-                )
-              },
-            },
-          ]}
-        />
-      )}
+                  onClick={() => {
+                    if (!visibility.isPending) visibility.mutate({ document, visible: !document.visible_to_client })
+                  }}
+                >
+                  {document.visible_to_client ? <Trans>Stop sharing</Trans> : <Trans>Share with the client</Trans>}
+                </button>
+                <ReplaceFile document={document} project={project} onDone={setOutcome} />
+                <DeleteButton
+                  name={name}
+                  question={<Trans>Delete “{name}” and its file? This cannot be undone.</Trans>}
+                  busy={removal.isPending}
+                  onConfirm={() => removal.mutate(document)}
+                />
+              </>
+            )
+          }),
+        ]}
+      />
       <UploadDocumentForm project={project} />
     </>
   )

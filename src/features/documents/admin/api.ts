@@ -3,7 +3,7 @@
 // stored first under <org>/<project>/<time>-<random>-<name>, then registered; a replaced or deleted
 // document's old object is removed after the row no longer points to it.
 import { supabase } from '@/lib/supabase'
-import { storeFile, UploadError } from '@/lib/storage/files'
+import { storeFile, UploadError, type NewDocument } from '@/lib/storage/files'
 import { check, checkOk } from '@/lib/write-failure'
 
 /** Best effort: an object left behind costs space, not correctness (no row points to it). */
@@ -13,17 +13,6 @@ async function removeObject(key: string) {
   } catch {
     // ignored on purpose
   }
-}
-
-export interface NewDocument {
-  organizationId: string
-  projectId: string
-  file: File
-  name: string
-  description: string | null
-  category: string
-  visibleToClient: boolean
-  uploaderId: string
 }
 
 export async function uploadProjectDocument(input: NewDocument): Promise<{ id: string; name: string }> {

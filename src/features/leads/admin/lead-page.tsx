@@ -324,12 +324,12 @@ function Notes({ leadId }: { leadId: string }) {
           <Trans>No notes yet.</Trans>
         </p>
       ) : (
-        <ul className={styles.timeline} data-testid="lead-notes">
+        <ul className={page.plainList} data-testid="lead-notes">
           {notes.map((note) => {
             const author = personName(note.author) ?? t`A former staff member`
             const at = formatDateTime(note.created_at, i18n.locale)
             return (
-              <li key={note.id} className={styles.timelineItem}>
+              <li key={note.id} className={page.listItem}>
                 <p className={styles.noteBody}>{note.body}</p>
                 <p className={styles.cardMeta}>
                   <Trans>
@@ -350,14 +350,14 @@ function History({ lead }: { lead: Lead }) {
   const { data: changes } = useSuspenseQuery(leadHistoryQuery(lead.id))
   const received = formatDateTime(lead.created_at, i18n.locale)
   return (
-    <ol className={styles.timeline} data-testid="lead-history" reversed>
+    <ol className={page.plainList} data-testid="lead-history" reversed>
       {changes.map((change) => {
         const who = personName(change.changer) ?? t`Someone no longer on the staff`
         const from = labelOf(i18n, leadStatusLabels, change.from_status)
         const to = labelOf(i18n, leadStatusLabels, change.to_status)
         const at = formatDateTime(change.changed_at, i18n.locale)
         return (
-          <li key={change.id} className={styles.timelineItem}>
+          <li key={change.id} className={page.listItem}>
             <span>
               <Trans>
                 {who} moved it from {from} to {to}
@@ -374,7 +374,7 @@ function History({ lead }: { lead: Lead }) {
           </li>
         )
       })}
-      <li className={styles.timelineItem}>
+      <li className={page.listItem}>
         <span>
           <Trans>Received through the contact form</Trans>
         </span>

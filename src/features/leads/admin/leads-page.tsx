@@ -1,7 +1,7 @@
 // The lead pipeline: a board with a column per status (new → lost; stacked on a phone) or a list
 // (?view=list), filtered by status (?status=…) and to the reader's own leads (?mine=1). Each card
 // has a status control, so a lead moves between columns by keyboard; each name opens the lead.
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -11,9 +11,10 @@ import { formatDate } from '@/lib/format'
 import { labelOf } from '@/lib/labels'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import { FormAlert } from '@/components/form/field'
-import { EmptyState } from '@/components/ui/page-kit'
+import { EmptyState, PageHeader } from '@/components/ui/page-kit'
 import * as page from '@/components/ui/page.css'
 import { DataTable } from '@/components/ui/data-table'
+import { useColumnKit } from '@/components/ui/columns'
 import { LeadStatusBadge } from './lead-status'
 import { LeadStatusForm, StatusChanged } from './lead-status-form'
 import { interestLabels, leadStatusLabels } from './labels'
@@ -38,7 +39,6 @@ function today(): string {
 
 export function LeadsPage() {
   const { t, i18n } = useLingui()
-  const lang = useLangPrefix()
   const profile = useProfile()
   const search = route.useSearch()
   const { status, view, mine } = search
@@ -69,54 +69,37 @@ export function LeadsPage() {
 
   return (
     <div className={page.page}>
-      <div className={page.pageHeader}>
-        <h1 className={page.pageTitle}>
-          <Trans>Leads</Trans>
-        </h1>
-        <p className={page.lead}>
-          <Trans>
-            Messages from the contact form, as a sales pipeline. Move a lead with its status control, or open it to
-            assign it, add notes and convert it into a client organization.
-          </Trans>
-        </p>
-      </div>
+      <PageHeader
+        title={<Trans>Leads</Trans>}
+        lead={
+          <>
+            <Trans>
+              Messages from the contact form, as a sales pipeline. Move a lead with its status control, or open it to
+              assign it, add notes and convert it into a client organization.
+            </Trans>
+          </>
+        }
+      />
       <nav aria-label={t`How to show the leads`}>
         <ul className={styles.statusList}>
           <li>
-            <Link
-              to="/{-$lang}/admin/dashboard/leads"
-              params={{ lang }}
-              search={keep({ status, mine })}
-              activeOptions={{ exact: true, includeSearch: true }}
-              className={styles.statusLink}
-              data-testid="leads-view-board"
-            >
+            <LeadsLink search={keep({ status, mine })} testId="leads-view-board">
               <Trans>Board</Trans>
-            </Link>
+            </LeadsLink>
           </li>
           <li>
-            <Link
-              to="/{-$lang}/admin/dashboard/leads"
-              params={{ lang }}
-              search={keep({ status, mine, view: 'list' })}
-              activeOptions={{ exact: true, includeSearch: true }}
-              className={styles.statusLink}
-              data-testid="leads-view-list"
-            >
+            <LeadsLink search={keep({ status, mine, view: 'list' })} testId="leads-view-list">
               <Trans>List</Trans>
-            </Link>
+            </LeadsLink>
           </li>
           <li>
-            <Link
-              to="/{-$lang}/admin/dashboard/leads"
-              params={{ lang }}
+            <LeadsLink
               search={keep({ status, view, mine: mine ? undefined : 1 })}
-              className={styles.statusLink}
-              aria-current={mine ? 'true' : undefined}
-              data-testid="leads-mine"
+              testId="leads-mine"
+              toggled={Boolean(mine)}
             >
               {mine ? <Trans>Showing only mine: show everyone’s</Trans> : <Trans>Only mine</Trans>}
-            </Link>
+            </LeadsLink>
           </li>
         </ul>
       </nav>
@@ -124,17 +107,10 @@ export function LeadsPage() {
         <ul className={styles.statusList}>
           {filters.map((filter) => (
             <li key={filter.key}>
-              <Link
-                to="/{-$lang}/admin/dashboard/leads"
-                params={{ lang }}
-                search={filter.search}
-                activeOptions={{ exact: true, includeSearch: true }}
-                className={styles.statusLink}
-                data-testid={`leads-filter-${filter.key}`}
-              >
+              <LeadsLink search={filter.search} testId={`leads-filter-${filter.key}`}>
                 {filter.label}
                 <span className={styles.count}>({i18n.number(filter.count)})</span>
-              </Link>
+              </LeadsLink>
             </li>
           ))}
         </ul>
@@ -163,6 +139,39 @@ export function LeadsPage() {
         </div>
       )}
     </div>
+  )
+}
+
+/**
+ * A link of the page's view and filter bars: to this page with other search params, shown as
+ * current when they are the page's (a view, a status), or when its toggle is on (only mine).
+ */
+function LeadsLink({
+  search,
+  testId,
+  toggled,
+  children,
+}: {
+  search: LeadsSearch
+  testId: string
+  /** A toggle's state: current while on, instead of when its params are the page's. */
+  toggled?: boolean
+  children: ReactNode
+}) {
+  const lang = useLangPrefix()
+  return (
+    <Link
+      to="/{-$lang}/admin/dashboard/leads"
+      params={{ lang }}
+      search={search}
+      {...(toggled === undefined
+        ? { activeOptions: { exact: true, includeSearch: true } }
+        : { 'aria-current': toggled ? 'true' : undefined })}
+      className={styles.statusLink}
+      data-testid={testId}
+    >
+      {children}
+    </Link>
   )
 }
 
@@ -232,31 +241,26 @@ function LeadCard({ lead, onMoved }: { lead: LeadListItem; onMoved: (status: str
 
 function LeadsList({ leads, caption }: { leads: LeadListItem[]; caption: string }) {
   const { t, i18n } = useLingui()
+  const kit = useColumnKit<LeadListItem>()
   const lang = useLangPrefix()
   return (
     <DataTable
       caption={<Trans>Leads: {caption}</Trans>}
       rows={leads}
-      rowKey={(lead) => lead.id}
       rowAttributes={() => ({ 'data-testid': 'lead-row' })}
       columns={[
-        {
-          key: 'name',
-          header: t`Name`,
-          rowHeader: true,
-          cell: (lead) => (
-            <>
-              <Link
-                to="/{-$lang}/admin/dashboard/leads/$leadId"
-                params={{ lang, leadId: lead.id }}
-                className={page.itemTitle}
-              >
-                {lead.name}
-              </Link>
-              <div className={page.mutedText}>{lead.email}</div>
-            </>
-          ),
-        },
+        kit.name((lead) => (
+          <>
+            <Link
+              to="/{-$lang}/admin/dashboard/leads/$leadId"
+              params={{ lang, leadId: lead.id }}
+              className={page.itemTitle}
+            >
+              {lead.name}
+            </Link>
+            <div className={page.mutedText}>{lead.email}</div>
+          </>
+        )),
         { key: 'company', header: t`Company`, cell: (lead) => lead.company ?? '' },
         {
           key: 'interest',

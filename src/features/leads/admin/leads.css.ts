@@ -1,29 +1,27 @@
 // The leads pages: the status filter, the lead's message and its actions.
 import { style } from '@vanilla-extract/css'
-import { panel, stackList } from '@/components/ui/recipes.css'
+import { panel, stackList, target } from '@/components/ui/recipes.css'
 import { vars } from '@/styles/theme.css'
 
 export const statusList = stackList({ direction: 'row', gap: '2' })
 
-export const statusLink = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space['2'],
-  minHeight: '44px',
-  paddingInline: vars.space['3'],
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.round,
-  color: vars.color.text,
-  textDecoration: 'none',
-  selectors: {
-    '&:hover': { borderColor: vars.color.accent },
-    '&[aria-current="page"]': {
-      borderColor: vars.color.accent,
-      background: vars.color.accentSoft,
-      fontWeight: 700,
+export const statusLink = style([
+  target({ gap: '2' }),
+  {
+    border: `1px solid ${vars.color.border}`,
+    borderRadius: vars.radius.round,
+    color: vars.color.text,
+    textDecoration: 'none',
+    selectors: {
+      '&:hover': { borderColor: vars.color.accent },
+      '&[aria-current="page"]': {
+        borderColor: vars.color.accent,
+        background: vars.color.accentSoft,
+        fontWeight: 700,
+      },
     },
   },
-})
+])
 
 export const count = style({ fontVariantNumeric: 'tabular-nums' })
 
@@ -63,15 +61,5 @@ export const cardMeta = style({ margin: 0, fontSize: vars.fontSize.small, color:
 export const cardForm = style({ display: 'grid', gap: vars.space['2'], minWidth: 0 })
 
 export const statusForm = style({ display: 'grid', gap: vars.space['3'], maxWidth: '32rem', minWidth: 0 })
-
-export const timeline = stackList({ gap: '3' })
-
-export const timelineItem = style({
-  display: 'grid',
-  gap: vars.space['1'],
-  paddingBottom: vars.space['3'],
-  borderBottom: `1px solid ${vars.color.border}`,
-  overflowWrap: 'anywhere',
-})
 
 export const noteBody = style({ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' })

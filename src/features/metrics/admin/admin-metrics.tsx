@@ -2,7 +2,7 @@
 // with share/hide and delete, a form for one point, and the CSV import (csv-import.tsx).
 import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { msg, plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CheckboxField, Field, SelectField } from '@/components/form/field'
@@ -18,8 +18,7 @@ import {
   OutcomeMessage,
   Panel,
   SubmitButton,
-  useFailureText,
-  useInvalidateProject,
+  useEntryWrite,
   useProjectSave,
   type Outcome,
   type ProjectRef,
@@ -32,6 +31,7 @@ import { granularityLabels, metricUnitLabels } from '@/features/metrics/labels'
 import { labelOf } from '@/lib/labels'
 import * as styles from '@/components/form/project-forms.css'
 import { DataTable } from '@/components/ui/data-table'
+import { useColumnKit } from '@/components/ui/columns'
 import { actionName } from '@/lib/action-name'
 import { CsvImport } from './csv-import'
 
@@ -93,23 +93,19 @@ function MetricCharts({ metrics }: { metrics: AdminMetric[] }) {
 
 function MetricPoints({ project, metrics }: { project: ProjectRef; metrics: AdminMetric[] }) {
   const { t, i18n } = useLingui()
+  const kit = useColumnKit<AdminMetric>()
   const [outcome, setOutcome] = useState<Outcome>(null)
   const [open, setOpen] = useState(false)
   const regionId = useId()
-  const invalidate = useInvalidateProject(project.id)
-  const failureText = useFailureText(metricFailures)
-  const fail = (error: unknown) => setOutcome({ tone: 'error', text: failureText(error) })
-  const visibility = useMutation({
-    mutationFn: ({ id, visible }: { id: string; visible: boolean }) => setMetricVisible(id, visible),
-    onError: fail,
-    onSettled: invalidate,
-  })
-  const removal = useMutation({
-    mutationFn: (id: string) => deleteMetric(id),
-    onSuccess: () => setOutcome({ tone: 'info', text: t`The value has been deleted.` }),
-    onError: fail,
-    onSettled: invalidate,
-  })
+  const target = { projectId: project.id, failures: metricFailures, setOutcome }
+  const visibility = useEntryWrite(target, ({ id, visible }: { id: string; visible: boolean }) =>
+    setMetricVisible(id, visible),
+  )
+  const removal = useEntryWrite(
+    target,
+    (id: string) => deleteMetric(id),
+    () => t`The value has been deleted.`,
+  )
   if (metrics.length === 0) return null
   return (
     <div className={page.section}>
@@ -131,7 +127,6 @@ function MetricPoints({ project, metrics }: { project: ProjectRef; metrics: Admi
         regionLabel={t`Recorded values`}
         caption={<Trans>Recorded values</Trans>}
         rows={metrics}
-        rowKey={(metric) => metric.id}
         columns={[
           {
             key: 'metric',
@@ -162,37 +157,28 @@ function MetricPoints({ project, metrics }: { project: ProjectRef; metrics: Admi
             numeric: true,
             cell: (metric) => (metric.target === null ? '—' : formatMetric(metric.target, metric.unit, i18n.locale)),
           },
-          {
-            key: 'visible',
-            header: t`Visible to the client`,
-            cell: (metric) => (metric.visible_to_client ? <Trans>Yes</Trans> : <Trans>No</Trans>),
-          },
-          {
-            key: 'actions',
-            header: t`Actions`,
-            actions: true,
-            cell: (metric) => {
-              const label = `${i18n.locale === 'es' ? metric.label_es : metric.label_en} · ${formatPeriodLabel(metric.period_start, metric.granularity, i18n.locale)}`
-              return (
-                <>
-                  <button
-                    type="button"
-                    className={page.smallButton}
-                    aria-label={actionName(i18n, metric.visible_to_client ? t`Hide from the client` : t`Share`, label)}
-                    onClick={() => visibility.mutate({ id: metric.id, visible: !metric.visible_to_client })}
-                  >
-                    {metric.visible_to_client ? <Trans>Hide from the client</Trans> : <Trans>Share</Trans>}
-                  </button>
-                  <DeleteButton
-                    name={label}
-                    question={<Trans>Delete the value of {label}?</Trans>}
-                    busy={removal.isPending}
-                    onConfirm={() => removal.mutate(metric.id)}
-                  />
-                </>
-              )
-            },
-          },
+          kit.visibleToClient((metric) => metric.visible_to_client),
+          kit.actions((metric) => {
+            const label = `${i18n.locale === 'es' ? metric.label_es : metric.label_en} · ${formatPeriodLabel(metric.period_start, metric.granularity, i18n.locale)}`
+            return (
+              <>
+                <button
+                  type="button"
+                  className={page.smallButton}
+                  aria-label={actionName(i18n, metric.visible_to_client ? t`Hide from the client` : t`Share`, label)}
+                  onClick={() => visibility.mutate({ id: metric.id, visible: !metric.visible_to_client })}
+                >
+                  {metric.visible_to_client ? <Trans>Hide from the client</Trans> : <Trans>Share</Trans>}
+                </button>
+                <DeleteButton
+                  name={label}
+                  question={<Trans>Delete the value of {label}?</Trans>}
+                  busy={removal.isPending}
+                  onConfirm={() => removal.mutate(metric.id)}
+                />
+              </>
+            )
+          }),
         ]}
       />
     </div>

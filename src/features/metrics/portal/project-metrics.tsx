@@ -9,6 +9,7 @@ import { formatMetric, formatPeriodLabel } from '@/lib/format'
 import { groupMetrics, MetricCardHead, type MetricSeries } from '@/features/metrics/metric-series'
 import { EmptyState } from '@/components/ui/page-kit'
 import { projectMetricsQuery, type PortalMetric } from '@/features/metrics/portal/queries'
+import { ChartLegend } from '@/components/ui/line-chart'
 import * as chart from '@/features/metrics/metric-chart.css'
 import * as styles from '@/components/ui/page.css'
 import { DataTable } from '@/components/ui/data-table'
@@ -78,18 +79,12 @@ function MetricCard({ metric }: { metric: MetricSeries<PortalMetric> }) {
   return (
     <li className={styles.card} data-metric={metric.key}>
       <MetricCardHead metric={metric} latest={latest} to={to} summary={summary} />
-      <ul className={chart.legend}>
-        <li className={chart.legendItem}>
-          <span className={chart.swatchLine} aria-hidden="true" />
-          <Trans>Value</Trans>
-        </li>
-        {target !== null && (
-          <li className={chart.legendItem}>
-            <span className={chart.swatchTarget} aria-hidden="true" />
-            <Trans>Target: {target}</Trans>
-          </li>
-        )}
-      </ul>
+      <ChartLegend
+        lines={[
+          { swatch: 'solid', label: <Trans>Value</Trans> },
+          target !== null && { swatch: 'dashed', label: <Trans>Target: {target}</Trans> },
+        ]}
+      />
       <div>
         <button
           type="button"
@@ -110,7 +105,6 @@ function MetricCard({ metric }: { metric: MetricSeries<PortalMetric> }) {
         caption={<Trans>{label} by period</Trans>}
         showCaption
         rows={rows}
-        rowKey={(row) => row.id}
         columns={[
           {
             key: 'period',

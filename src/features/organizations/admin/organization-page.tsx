@@ -27,6 +27,7 @@ import {
 import { LastSignIn, OutcomeAlert, UserActions, type Outcome } from './user-actions'
 import { ActiveBadge, UserStatusBadge } from './user-status'
 import { DataTable } from '@/components/ui/data-table'
+import { useColumnKit } from '@/components/ui/columns'
 
 const route = getRouteApi('/{-$lang}/_app/admin/dashboard/organizations/$organizationId')
 
@@ -128,6 +129,7 @@ function SourceLead({ organizationId }: { organizationId: string }) {
 function UsersSection({ organization }: { organization: Organization }) {
   const { t, i18n } = useLingui()
   const { data: users } = useSuspenseQuery(organizationUsersQuery(organization.id))
+  const kit = useColumnKit<(typeof users)[number]>()
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const invalidate = [clientKeys.users(organization.id), clientKeys.list()]
 
@@ -137,44 +139,33 @@ function UsersSection({ organization }: { organization: Organization }) {
         <Trans>Users</Trans>
       </h2>
       <OutcomeAlert outcome={outcome} />
-      {users.length === 0 ? (
-        <EmptyState>
-          <Trans>This organization has no portal users yet. Invite the first one below.</Trans>
-        </EmptyState>
-      ) : (
-        <DataTable
-          labelledBy="users-title"
-          rows={users}
-          rowKey={(user) => user.id}
-          rowAttributes={(user) => ({ 'data-user': user.email ?? user.id })}
-          columns={[
-            { key: 'name', header: t`Name`, rowHeader: true, cell: (user) => user.full_name || '—' },
-            { key: 'email', header: t`E-mail`, breakWords: true, cell: (user) => user.email },
-            { key: 'language', header: t`Language`, cell: (user) => languageName(i18n, user.locale) },
-            {
-              key: 'status',
-              header: t`Status`,
-              cell: (user) => (
-                <>
-                  <UserStatusBadge status={user.status} />
-                  {user.status === 'invited' && user.invited_at && (
-                    <span className={page.meta}>
-                      <Trans>Invited {formatDate(user.invited_at, i18n.locale)}</Trans>
-                    </span>
-                  )}
-                </>
-              ),
-            },
-            { key: 'last', header: t`Last sign-in`, cell: (user) => <LastSignIn at={user.last_sign_in_at} /> },
-            {
-              key: 'actions',
-              header: t`Actions`,
-              actions: true,
-              cell: (user) => <UserActions user={user} invalidate={invalidate} onOutcome={setOutcome} />,
-            },
-          ]}
-        />
-      )}
+      <DataTable
+        empty={<Trans>This organization has no portal users yet. Invite the first one below.</Trans>}
+        labelledBy="users-title"
+        rows={users}
+        rowAttributes={(user) => ({ 'data-user': user.email ?? user.id })}
+        columns={[
+          { key: 'name', header: t`Name`, rowHeader: true, cell: (user) => user.full_name || '—' },
+          { key: 'email', header: t`E-mail`, breakWords: true, cell: (user) => user.email },
+          { key: 'language', header: t`Language`, cell: (user) => languageName(i18n, user.locale) },
+          {
+            key: 'status',
+            header: t`Status`,
+            cell: (user) => (
+              <>
+                <UserStatusBadge status={user.status} />
+                {user.status === 'invited' && user.invited_at && (
+                  <span className={page.meta}>
+                    <Trans>Invited {formatDate(user.invited_at, i18n.locale)}</Trans>
+                  </span>
+                )}
+              </>
+            ),
+          },
+          { key: 'last', header: t`Last sign-in`, cell: (user) => <LastSignIn at={user.last_sign_in_at} /> },
+          kit.actions((user) => <UserActions user={user} invalidate={invalidate} onOutcome={setOutcome} />),
+        ]}
+      />
       <InviteForm
         target={{ kind: 'client', organizationId: organization.id, defaultLocale: organization.default_locale }}
         invalidate={invalidate}

@@ -7,6 +7,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Field } from '@/components/form/field'
 import { useLangPrefix } from '@/lib/use-lang'
 import * as page from '@/components/ui/page.css'
+import { PageHeader } from '@/components/ui/page-kit'
 import { adminKeys } from '@/lib/query-keys'
 import { createOrganization, type OrganizationFields } from './api'
 import { languageName } from './labels'
@@ -15,6 +16,7 @@ import { ActiveBadge } from './user-status'
 import { clientKeys, organizationsQuery, type OrganizationListItem } from './queries'
 import * as styles from './clients.css'
 import { DataTable } from '@/components/ui/data-table'
+import { useColumnKit } from '@/components/ui/columns'
 
 function matches(organization: OrganizationListItem, term: string): boolean {
   if (!term) return true
@@ -47,6 +49,7 @@ export function OrganizationsPage() {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
   const shown = organizations.filter((organization) => matches(organization, term))
+  const kit = useColumnKit<(typeof shown)[number]>()
   const countId = useId()
   const country = (code: string | null) => {
     if (!code) return '—'
@@ -74,14 +77,11 @@ export function OrganizationsPage() {
   const total = shown.length
   return (
     <div className={page.page}>
-      <header className={page.pageHeader}>
-        <h1 className={page.pageTitle}>
-          <Trans>Clients</Trans>
-        </h1>
-        <p className={page.lead}>
-          <Trans>The client organizations, their portal users and their projects.</Trans>
-        </p>
-      </header>
+      <PageHeader
+        landmark
+        title={<Trans>Clients</Trans>}
+        lead={<Trans>The client organizations, their portal users and their projects.</Trans>}
+      />
 
       <section className={page.section} aria-labelledby="organizations-title">
         <div className={styles.toolbar}>
@@ -118,25 +118,19 @@ export function OrganizationsPage() {
           <DataTable
             labelledBy="organizations-title"
             rows={shown}
-            rowKey={(organization) => organization.id}
             columns={[
-              {
-                key: 'name',
-                header: t`Name`,
-                rowHeader: true,
-                cell: (organization) => (
-                  <>
-                    <Link
-                      to="/{-$lang}/admin/dashboard/organizations/$organizationId"
-                      params={{ lang, organizationId: organization.id }}
-                      className={styles.nameCell}
-                    >
-                      {organization.name}
-                    </Link>
-                    {organization.industry && <span className={page.meta}>{organization.industry}</span>}
-                  </>
-                ),
-              },
+              kit.name((organization) => (
+                <>
+                  <Link
+                    to="/{-$lang}/admin/dashboard/organizations/$organizationId"
+                    params={{ lang, organizationId: organization.id }}
+                    className={styles.nameCell}
+                  >
+                    {organization.name}
+                  </Link>
+                  {organization.industry && <span className={page.meta}>{organization.industry}</span>}
+                </>
+              )),
               {
                 key: 'users',
                 header: t`Users`,

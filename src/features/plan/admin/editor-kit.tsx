@@ -1,18 +1,14 @@
 // What the plan's editors share: the outcome message of a write, the titled panel each editor
-// stands in, the refresh after a write, a refused save said on its field, and a form's buttons.
-import type { ReactNode } from 'react'
+// stands in, the refresh after a write and a refused save said on its field.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import { FormAlert } from '@/components/form/field'
 import { failuresOf, toFormFailure } from '@/lib/write-failure'
-import * as layout from '@/components/ui/layout.css'
-import * as page from '@/components/ui/page.css'
 import { TitledPanel } from '@/components/ui/titled-panel'
 import { networkFailure, saveFailureMessage } from '@/lib/auth/messages'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import { planKeys } from '../queries'
 import { planMessages } from '../rules'
-import * as styles from '../plan.css'
 
 export type Outcome = { tone: 'info' | 'error'; text: string } | null
 
@@ -72,29 +68,4 @@ export function useSaveFailure<F extends string>(
     setError(failure.field, i18n._(failure.message))
     return null
   }
-}
-
-export function FormActions({
-  busy,
-  editing,
-  onCancel,
-  children,
-}: {
-  busy: boolean
-  editing: boolean
-  onCancel: () => void
-  children: ReactNode
-}) {
-  return (
-    <div className={styles.actions}>
-      <button type="submit" className={layout.buttonPrimary} aria-disabled={busy || undefined}>
-        {busy ? <Trans>Saving...</Trans> : children}
-      </button>
-      {editing && (
-        <button type="button" className={page.smallButton} onClick={onCancel}>
-          <Trans>Cancel editing</Trans>
-        </button>
-      )}
-    </div>
-  )
 }

@@ -8,11 +8,9 @@ import * as formStyles from '@/components/form/form.css'
 import { useRulesResolver } from '@/components/form/rules-resolver'
 import * as formLayout from '@/components/ui/form-layout.css'
 import * as page from '@/components/ui/page.css'
-import { ConfirmButton } from '@/components/ui/confirm-button'
 import { DataTable } from '@/components/ui/data-table'
-import { RowAction } from '@/components/ui/row-action'
-import { EmptyState } from '@/components/ui/page-kit'
-import { actionName } from '@/lib/action-name'
+import { useColumnKit } from '@/components/ui/columns'
+import { EntryFormActions, useEntryEditor } from '@/components/form/project-form-kit'
 import { formatDate } from '@/lib/format'
 import { labelOf } from '@/lib/labels'
 import { milestoneStatusLabels } from '../labels'
@@ -26,7 +24,7 @@ import {
   toMilestoneRow,
   type MilestoneInput,
 } from '../rules'
-import { FormActions, Message, Panel, useRefresh, useRemoval, useSaveFailure, type Outcome } from './editor-kit'
+import { Message, Panel, useRefresh, useRemoval, useSaveFailure, type Outcome } from './editor-kit'
 
 // ─── Milestones ──────────────────────────────────────────────────────────────────────────────
 
@@ -42,8 +40,8 @@ export function MilestonesEditor({
   onMessage: (outcome: Outcome) => void
 }) {
   const { t, i18n } = useLingui()
-  const [editing, setEditing] = useState<PlanMilestone | null>(null)
-  const [round, setRound] = useState(0)
+  const kit = useColumnKit<PlanMilestone>()
+  const { editing, setEditing, formKey, done, cancel } = useEntryEditor<PlanMilestone>(onMessage)
   const titles = new Map(phases.map((phase) => [phase.id, phase.title]))
   const removal = useRemoval(
     projectId,
@@ -56,79 +54,50 @@ export function MilestonesEditor({
       <h3 id="plan-milestones-title" className={page.sectionTitle}>
         <Trans>Milestones</Trans>
       </h3>
-      {milestones.length === 0 ? (
-        <EmptyState>
-          <Trans>This project has no milestones yet.</Trans>
-        </EmptyState>
-      ) : (
-        <DataTable
-          labelledBy="plan-milestones-title"
-          rows={milestones}
-          rowKey={(milestone) => milestone.id}
-          rowAttributes={(milestone) => ({ 'data-milestone-id': milestone.id })}
-          columns={[
-            { key: 'title', header: t`Milestone`, rowHeader: true, cell: (milestone) => milestone.title },
-            {
-              key: 'phase',
-              header: t`Phase`,
-              cell: (milestone) => (milestone.phase_id ? (titles.get(milestone.phase_id) ?? '') : ''),
+      <DataTable
+        empty={<Trans>This project has no milestones yet.</Trans>}
+        labelledBy="plan-milestones-title"
+        rows={milestones}
+        keyAttribute="data-milestone-id"
+        columns={[
+          { key: 'title', header: t`Milestone`, rowHeader: true, cell: (milestone) => milestone.title },
+          {
+            key: 'phase',
+            header: t`Phase`,
+            cell: (milestone) => (milestone.phase_id ? (titles.get(milestone.phase_id) ?? '') : ''),
+          },
+          kit.date('due', t`Due`, (milestone) => milestone.due_date),
+          {
+            key: 'status',
+            header: t`Status`,
+            cell: (milestone) => {
+              const label = labelOf(i18n, milestoneStatusLabels, milestone.status)
+              const on = milestone.reached_at ? formatDate(milestone.reached_at.slice(0, 10), i18n.locale) : ''
+              return milestone.reached_at ? (
+                <Trans>
+                  {label} on {on}
+                </Trans>
+              ) : (
+                label
+              )
             },
-            {
-              key: 'due',
-              header: t`Due`,
-              nowrap: true,
-              cell: (milestone) => formatDate(milestone.due_date, i18n.locale),
-            },
-            {
-              key: 'status',
-              header: t`Status`,
-              cell: (milestone) => {
-                const label = labelOf(i18n, milestoneStatusLabels, milestone.status)
-                const on = milestone.reached_at ? formatDate(milestone.reached_at.slice(0, 10), i18n.locale) : ''
-                return milestone.reached_at ? (
-                  <Trans>
-                    {label} on {on}
-                  </Trans>
-                ) : (
-                  label
-                )
-              },
-            },
-            {
-              key: 'actions',
-              header: t`Actions`,
-              actions: true,
-              cell: (milestone) => {
-                const title = milestone.title
-                return (
-                  <>
-                    <RowAction label={t`Edit`} name={title} onClick={() => setEditing(milestone)} />
-                    <ConfirmButton
-                      label={<Trans>Delete</Trans>}
-                      name={actionName(i18n, t`Delete`, title)}
-                      question={<Trans>Delete the milestone “{title}”?</Trans>}
-                      confirmLabel={<Trans>Yes, delete it</Trans>}
-                      busy={removal.isPending}
-                      onConfirm={() => removal.mutate(milestone)}
-                    />
-                  </>
-                )
-              },
-            },
-          ]}
-        />
-      )}
+          },
+          kit.editDelete({
+            name: (milestone) => milestone.title,
+            onEdit: setEditing,
+            question: (title) => <Trans>Delete the milestone “{title}”?</Trans>,
+            busy: removal.isPending,
+            onDelete: (milestone) => removal.mutate(milestone),
+          }),
+        ]}
+      />
       <MilestoneForm
-        key={editing?.id ?? `new-${round}`}
+        key={formKey}
         projectId={projectId}
         milestone={editing}
         phases={phases}
-        onDone={(text) => {
-          setEditing(null)
-          setRound((value) => value + 1)
-          onMessage({ tone: 'info', text })
-        }}
-        onCancel={() => setEditing(null)}
+        onDone={done}
+        onCancel={cancel}
       />
     </section>
   )
@@ -221,9 +190,9 @@ function MilestoneForm({
             {...register('status')}
           />
         </div>
-        <FormActions busy={isSubmitting} editing={milestone !== null} onCancel={onCancel}>
+        <EntryFormActions busy={isSubmitting} editing={milestone !== null} onCancel={onCancel}>
           {milestone ? <Trans>Save milestone</Trans> : <Trans>Add milestone</Trans>}
-        </FormActions>
+        </EntryFormActions>
       </form>
     </Panel>
   )

@@ -9,11 +9,10 @@ import * as formStyles from '@/components/form/form.css'
 import { useRulesResolver } from '@/components/form/rules-resolver'
 import * as formLayout from '@/components/ui/form-layout.css'
 import * as page from '@/components/ui/page.css'
-import { ConfirmButton } from '@/components/ui/confirm-button'
 import { DataTable } from '@/components/ui/data-table'
+import { useColumnKit } from '@/components/ui/columns'
 import { RowAction } from '@/components/ui/row-action'
-import { EmptyState } from '@/components/ui/page-kit'
-import { actionName } from '@/lib/action-name'
+import { EntryFormActions, useEntryEditor } from '@/components/form/project-form-kit'
 import { saveFailureMessage } from '@/lib/auth/messages'
 import { formatDate, formatMetric } from '@/lib/format'
 import { labelOf } from '@/lib/labels'
@@ -21,7 +20,7 @@ import { phaseStatusLabels } from '../labels'
 import { usedByPhase, type PlanPhase } from '../plan-model'
 import { deletePhase, reorderPhases, savePhase } from '../queries'
 import { checkPhase, phaseConstraints, phaseFields, phaseStatuses, toPhaseRow, type PhaseInput } from '../rules'
-import { FormActions, Message, Panel, useRefresh, useRemoval, useSaveFailure, type Outcome } from './editor-kit'
+import { Message, Panel, useRefresh, useRemoval, useSaveFailure, type Outcome } from './editor-kit'
 
 // ─── Phases ──────────────────────────────────────────────────────────────────────────────────
 
@@ -37,9 +36,9 @@ export function PhasesEditor({
   onMessage: (outcome: Outcome) => void
 }) {
   const { t, i18n } = useLingui()
+  const kit = useColumnKit<PlanPhase>()
   const refresh = useRefresh(projectId)
-  const [editing, setEditing] = useState<PlanPhase | null>(null)
-  const [round, setRound] = useState(0)
+  const { editing, setEditing, formKey, done, cancel } = useEntryEditor<PlanPhase>(onMessage)
   const used = usedByPhase(plan.usage)
   const move = useMutation({
     mutationFn: ({ index, by }: { index: number; by: -1 | 1 }) => {
@@ -66,102 +65,85 @@ export function PhasesEditor({
       <h3 id="plan-phases-title" className={page.sectionTitle}>
         <Trans>Phases</Trans>
       </h3>
-      {phases.length === 0 ? (
-        <EmptyState>
-          <Trans>This project has no phases yet. Add the first one below.</Trans>
-        </EmptyState>
-      ) : (
-        <DataTable
-          labelledBy="plan-phases-title"
-          rows={phases}
-          rowKey={(phase) => phase.id}
-          rowAttributes={(phase) => ({ 'data-phase-id': phase.id })}
-          columns={[
-            { key: 'title', header: t`Phase`, rowHeader: true, cell: (phase) => phase.title },
-            {
-              key: 'dates',
-              header: t`Dates`,
-              cell: (phase) => {
-                const from = formatDate(phase.start_date, i18n.locale)
-                const to = formatDate(phase.end_date, i18n.locale)
-                return (
-                  <Trans>
-                    {from} to {to}
-                  </Trans>
-                )
-              },
+      <DataTable
+        empty={<Trans>This project has no phases yet. Add the first one below.</Trans>}
+        labelledBy="plan-phases-title"
+        rows={phases}
+        keyAttribute="data-phase-id"
+        columns={[
+          { key: 'title', header: t`Phase`, rowHeader: true, cell: (phase) => phase.title },
+          {
+            key: 'dates',
+            header: t`Dates`,
+            cell: (phase) => {
+              const from = formatDate(phase.start_date, i18n.locale)
+              const to = formatDate(phase.end_date, i18n.locale)
+              return (
+                <Trans>
+                  {from} to {to}
+                </Trans>
+              )
             },
-            { key: 'status', header: t`Status`, cell: (phase) => labelOf(i18n, phaseStatusLabels, phase.status) },
-            {
-              key: 'hours',
-              header: t`Hours used / planned`,
-              numeric: true,
-              cell: (phase) =>
-                `${formatMetric(used.get(phase.id)?.hours ?? 0, 'hours', i18n.locale)} / ${
-                  phase.planned_hours === null ? '—' : formatMetric(Number(phase.planned_hours), 'hours', i18n.locale)
-                }`,
+          },
+          { key: 'status', header: t`Status`, cell: (phase) => labelOf(i18n, phaseStatusLabels, phase.status) },
+          {
+            key: 'hours',
+            header: t`Hours used / planned`,
+            numeric: true,
+            cell: (phase) =>
+              `${formatMetric(used.get(phase.id)?.hours ?? 0, 'hours', i18n.locale)} / ${
+                phase.planned_hours === null ? '—' : formatMetric(Number(phase.planned_hours), 'hours', i18n.locale)
+              }`,
+          },
+          {
+            key: 'budget',
+            header: t`Budget used / planned`,
+            numeric: true,
+            cell: (phase) =>
+              `${formatMetric(used.get(phase.id)?.amount ?? 0, 'EUR', i18n.locale)} / ${
+                phase.planned_budget === null ? '—' : formatMetric(Number(phase.planned_budget), 'EUR', i18n.locale)
+              }`,
+          },
+          kit.editDelete({
+            name: (phase) => phase.title,
+            onEdit: setEditing,
+            question: (title) => <Trans>Delete the phase “{title}” and the time recorded on it?</Trans>,
+            busy: removal.isPending,
+            onDelete: (phase) => removal.mutate(phase),
+            before: (phase) => {
+              const index = phases.indexOf(phase)
+              const title = phase.title
+              return (
+                <>
+                  <RowAction
+                    label={t`Move up`}
+                    name={title}
+                    aria-disabled={index === 0 || move.isPending || undefined}
+                    onClick={() => {
+                      if (index > 0 && !move.isPending) move.mutate({ index, by: -1 })
+                    }}
+                  />
+                  <RowAction
+                    label={t`Move down`}
+                    name={title}
+                    aria-disabled={index === phases.length - 1 || move.isPending || undefined}
+                    onClick={() => {
+                      if (index < phases.length - 1 && !move.isPending) move.mutate({ index, by: 1 })
+                    }}
+                  />
+                </>
+              )
             },
-            {
-              key: 'budget',
-              header: t`Budget used / planned`,
-              numeric: true,
-              cell: (phase) =>
-                `${formatMetric(used.get(phase.id)?.amount ?? 0, 'EUR', i18n.locale)} / ${
-                  phase.planned_budget === null ? '—' : formatMetric(Number(phase.planned_budget), 'EUR', i18n.locale)
-                }`,
-            },
-            {
-              key: 'actions',
-              header: t`Actions`,
-              actions: true,
-              cell: (phase) => {
-                const index = phases.indexOf(phase)
-                const title = phase.title
-                return (
-                  <>
-                    <RowAction
-                      label={t`Move up`}
-                      name={title}
-                      aria-disabled={index === 0 || move.isPending || undefined}
-                      onClick={() => {
-                        if (index > 0 && !move.isPending) move.mutate({ index, by: -1 })
-                      }}
-                    />
-                    <RowAction
-                      label={t`Move down`}
-                      name={title}
-                      aria-disabled={index === phases.length - 1 || move.isPending || undefined}
-                      onClick={() => {
-                        if (index < phases.length - 1 && !move.isPending) move.mutate({ index, by: 1 })
-                      }}
-                    />
-                    <RowAction label={t`Edit`} name={title} onClick={() => setEditing(phase)} />
-                    <ConfirmButton
-                      label={<Trans>Delete</Trans>}
-                      name={actionName(i18n, t`Delete`, title)}
-                      question={<Trans>Delete the phase “{title}” and the time recorded on it?</Trans>}
-                      confirmLabel={<Trans>Yes, delete it</Trans>}
-                      busy={removal.isPending}
-                      onConfirm={() => removal.mutate(phase)}
-                    />
-                  </>
-                )
-              },
-            },
-          ]}
-        />
-      )}
+          }),
+        ]}
+      />
       <PhaseForm
-        key={editing?.id ?? `new-${round}`}
+        key={formKey}
         projectId={projectId}
         phase={editing}
         nextPosition={phases.length === 0 ? 0 : Math.max(...phases.map((phase) => phase.position)) + 1}
-        onDone={(text) => {
-          setEditing(null)
-          setRound((value) => value + 1)
-          onMessage({ tone: 'info', text })
-        }}
-        onCancel={() => setEditing(null)}
+        onDone={done}
+        onCancel={cancel}
       />
     </section>
   )
@@ -258,9 +240,9 @@ function PhaseForm({
             {...register('plannedBudget')}
           />
         </div>
-        <FormActions busy={isSubmitting} editing={phase !== null} onCancel={onCancel}>
+        <EntryFormActions busy={isSubmitting} editing={phase !== null} onCancel={onCancel}>
           {phase ? <Trans>Save phase</Trans> : <Trans>Add phase</Trans>}
-        </FormActions>
+        </EntryFormActions>
       </form>
     </Panel>
   )

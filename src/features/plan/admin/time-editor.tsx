@@ -9,10 +9,10 @@ import { useRulesResolver } from '@/components/form/rules-resolver'
 import * as formLayout from '@/components/ui/form-layout.css'
 import * as layout from '@/components/ui/layout.css'
 import * as page from '@/components/ui/page.css'
-import { ConfirmButton } from '@/components/ui/confirm-button'
 import { DataTable } from '@/components/ui/data-table'
+import { useColumnKit } from '@/components/ui/columns'
 import { EmptyState } from '@/components/ui/page-kit'
-import { actionName } from '@/lib/action-name'
+import { DeleteButton } from '@/components/form/project-form-kit'
 import { formatDate, formatMetric, todayIso } from '@/lib/format'
 import { useProfile } from '@/lib/auth/use-auth'
 import { type PlanPhase } from '../plan-model'
@@ -38,6 +38,7 @@ export function TimeEditor({
   onMessage: (outcome: Outcome) => void
 }) {
   const { t, i18n } = useLingui()
+  const kit = useColumnKit<TimeEntry>()
   const [round, setRound] = useState(0)
   const titles = new Map(phases.map((phase) => [phase.id, phase.title]))
   const names = new Map(staff.map((person) => [person.id, person.full_name]))
@@ -71,67 +72,49 @@ export function TimeEditor({
             }}
           />
           <TimeImport projectId={projectId} phases={phases} staff={staff} />
-          {entries.length === 0 ? (
-            <EmptyState>
-              <Trans>No time has been recorded yet.</Trans>
-            </EmptyState>
-          ) : (
-            <DataTable
-              caption={
-                shown.length < total ? (
-                  <Trans>The latest 50 of {total} time entries</Trans>
-                ) : (
-                  <Trans>Time entries</Trans>
+          <DataTable
+            empty={<Trans>No time has been recorded yet.</Trans>}
+            caption={
+              shown.length < total ? <Trans>The latest 50 of {total} time entries</Trans> : <Trans>Time entries</Trans>
+            }
+            showCaption
+            rows={shown}
+            columns={[
+              {
+                key: 'date',
+                header: t`Date`,
+                rowHeader: true,
+                nowrap: true,
+                cell: (entry) => formatDate(entry.worked_on, i18n.locale),
+              },
+              { key: 'phase', header: t`Phase`, cell: (entry) => titles.get(entry.phase_id) ?? '' },
+              { key: 'person', header: t`Person`, cell: (entry) => names.get(entry.person_id) ?? t`A former user` },
+              {
+                key: 'hours',
+                header: t`Hours`,
+                numeric: true,
+                cell: (entry) => formatMetric(Number(entry.hours), 'hours', i18n.locale),
+              },
+              {
+                key: 'amount',
+                header: t`Amount`,
+                numeric: true,
+                cell: (entry) => (entry.amount === null ? '' : formatMetric(Number(entry.amount), 'EUR', i18n.locale)),
+              },
+              { key: 'note', header: t`Note`, cell: (entry) => entry.note ?? '' },
+              kit.actions((entry) => {
+                const name = `${formatDate(entry.worked_on, i18n.locale)} · ${titles.get(entry.phase_id) ?? ''}`
+                return (
+                  <DeleteButton
+                    name={name}
+                    question={<Trans>Delete this time entry?</Trans>}
+                    busy={removal.isPending}
+                    onConfirm={() => removal.mutate(entry)}
+                  />
                 )
-              }
-              showCaption
-              rows={shown}
-              rowKey={(entry) => entry.id}
-              columns={[
-                {
-                  key: 'date',
-                  header: t`Date`,
-                  rowHeader: true,
-                  nowrap: true,
-                  cell: (entry) => formatDate(entry.worked_on, i18n.locale),
-                },
-                { key: 'phase', header: t`Phase`, cell: (entry) => titles.get(entry.phase_id) ?? '' },
-                { key: 'person', header: t`Person`, cell: (entry) => names.get(entry.person_id) ?? t`A former user` },
-                {
-                  key: 'hours',
-                  header: t`Hours`,
-                  numeric: true,
-                  cell: (entry) => formatMetric(Number(entry.hours), 'hours', i18n.locale),
-                },
-                {
-                  key: 'amount',
-                  header: t`Amount`,
-                  numeric: true,
-                  cell: (entry) =>
-                    entry.amount === null ? '' : formatMetric(Number(entry.amount), 'EUR', i18n.locale),
-                },
-                { key: 'note', header: t`Note`, cell: (entry) => entry.note ?? '' },
-                {
-                  key: 'actions',
-                  header: t`Actions`,
-                  actions: true,
-                  cell: (entry) => {
-                    const name = `${formatDate(entry.worked_on, i18n.locale)} · ${titles.get(entry.phase_id) ?? ''}`
-                    return (
-                      <ConfirmButton
-                        label={<Trans>Delete</Trans>}
-                        name={actionName(i18n, t`Delete`, name)}
-                        question={<Trans>Delete this time entry?</Trans>}
-                        confirmLabel={<Trans>Yes, delete it</Trans>}
-                        busy={removal.isPending}
-                        onConfirm={() => removal.mutate(entry)}
-                      />
-                    )
-                  },
-                },
-              ]}
-            />
-          )}
+              }),
+            ]}
+          />
         </>
       )}
     </section>

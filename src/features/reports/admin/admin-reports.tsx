@@ -4,7 +4,7 @@
 // the report back to a draft the client no longer sees (publishing it again stays quiet).
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
-import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Field, SelectField, TextAreaField } from '@/components/form/field'
 import { RowAction } from '@/components/ui/row-action'
@@ -24,9 +24,8 @@ import {
   Panel,
   orNull,
   useEntryEditor,
-  useFailureText,
+  useEntryWrite,
   useFileCheck,
-  useInvalidateProject,
   useProjectSave,
   type ProjectRef,
 } from '@/components/form/project-form-kit'
@@ -36,21 +35,13 @@ import { reportTypes } from '@/features/reports/vocabulary'
 import * as styles from '@/components/form/project-forms.css'
 import { checkReport, reportFields, toReportRow, type ReportInput, reportFailures } from '@/features/reports/rules'
 import { actionName } from '@/lib/action-name'
+import type { NewDocument } from '@/lib/storage/files'
 
 /** A project's documents, which a report's file is chosen among (the documents feature's list). */
 type ProjectDocuments = readonly { id: string; name: string }[]
 
 /** Stores a file and registers it as a document of the project: the documents feature's write. */
-export type DocumentUpload = (input: {
-  organizationId: string
-  projectId: string
-  file: File
-  name: string
-  description: string | null
-  category: string
-  visibleToClient: boolean
-  uploaderId: string
-}) => Promise<{ id: string }>
+export type DocumentUpload = (input: NewDocument) => Promise<{ id: string }>
 
 /** The page composes the documents it reads and the upload it writes (src/areas/admin). */
 export function ReportsAdmin({
@@ -68,33 +59,25 @@ export function ReportsAdmin({
   const { outcome, setOutcome } = editor
   const documentName = new Map(documents.map((document) => [document.id, document.name]))
 
-  const invalidate = useInvalidateProject(project.id)
-  const failureText = useFailureText(reportFailures)
-  const fail = (error: unknown) => setOutcome({ tone: 'error', text: failureText(error) })
-
-  const publication = useMutation({
-    mutationFn: ({ report, publish }: { report: AdminReport; publish: boolean }) => setReportPublished(report, publish),
-    onSuccess: (_, { report, publish }) => {
+  const target = { projectId: project.id, failures: reportFailures, setOutcome }
+  const publication = useEntryWrite(
+    target,
+    ({ report, publish }: { report: AdminReport; publish: boolean }) => setReportPublished(report, publish),
+    ({ report, publish }) => {
       const title = report.title
-      setOutcome({
-        tone: 'info',
-        text: publish
-          ? t`“${title}” has been published. The client can read it now.`
-          : t`“${title}” is a draft again. The client no longer sees it.`,
-      })
+      return publish
+        ? t`“${title}” has been published. The client can read it now.`
+        : t`“${title}” is a draft again. The client no longer sees it.`
     },
-    onError: fail,
-    onSettled: invalidate,
-  })
-  const removal = useMutation({
-    mutationFn: (report: AdminReport) => deleteReport(report.id),
-    onSuccess: (_, report) => {
+  )
+  const removal = useEntryWrite(
+    target,
+    (report: AdminReport) => deleteReport(report.id),
+    (report) => {
       const title = report.title
-      setOutcome({ tone: 'info', text: t`“${title}” has been deleted.` })
+      return t`“${title}” has been deleted.`
     },
-    onError: fail,
-    onSettled: invalidate,
-  })
+  )
 
   return (
     <>

@@ -4,24 +4,21 @@
 // (stored inverted, as is_internal). Assigning a task notifies the assignee once.
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
-import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CheckboxField, Field, SelectField, TextAreaField } from '@/components/form/field'
 import * as formStyles from '@/components/form/form.css'
 import { labelOf, taskStatusLabels } from '@/lib/labels'
 import { taskPriorityLabels } from '@/features/tasks/labels'
-import { EmptyState } from '@/components/ui/page-kit'
 import { DataTable } from '@/components/ui/data-table'
-import { RowAction } from '@/components/ui/row-action'
+import { useColumnKit } from '@/components/ui/columns'
 import { deleteTask, saveTask } from '@/features/tasks/admin/api'
 import {
-  DeleteButton,
   EntryFormActions,
   OutcomeMessage,
   Panel,
   useEntryEditor,
-  useFailureText,
-  useInvalidateProject,
+  useEntryWrite,
   useProjectSave,
   type ProjectRef,
 } from '@/components/form/project-form-kit'
@@ -40,83 +37,60 @@ function personLabel(person: Person, staffWord: string, clientWord: string): str
 export function TasksAdmin({ project }: { project: ProjectRef }) {
   const { t } = useLingui()
   const taskColumns = useTaskColumns<AdminTask>()
+  const kit = useColumnKit<AdminTask>()
   const { data: tasks } = useSuspenseQuery(adminTasksQuery(project.id))
   const { data: people } = useSuspenseQuery(projectPeopleQuery(project.id))
   const editor = useEntryEditor<AdminTask>()
   const { outcome, setOutcome } = editor
-  const invalidate = useInvalidateProject(project.id)
-  const failureText = useFailureText(taskFailures)
   const projectName = project.name
   const everyone = new Map([...people.clients, ...people.staff].map((person) => [person.id, person]))
   const staffWord = t`staff`
   const clientWord = t`client`
 
-  const removal = useMutation({
-    mutationFn: (task: AdminTask) => deleteTask(task.id),
-    onSuccess: (_, task) => {
+  const target = { projectId: project.id, failures: taskFailures, setOutcome }
+  const removal = useEntryWrite(
+    target,
+    (task: AdminTask) => deleteTask(task.id),
+    (task) => {
       const title = task.title
-      setOutcome({ tone: 'info', text: t`The task “${title}” has been deleted.` })
+      return t`The task “${title}” has been deleted.`
     },
-    onError: (error) => setOutcome({ tone: 'error', text: failureText(error) }),
-    onSettled: invalidate,
-  })
+  )
 
   return (
     <>
       <OutcomeMessage outcome={outcome} />
-      {tasks.length === 0 ? (
-        <EmptyState>
-          <Trans>This project has no tasks yet.</Trans>
-        </EmptyState>
-      ) : (
-        <DataTable
-          caption={<Trans>Tasks of {projectName}</Trans>}
-          rows={tasks}
-          rowKey={(task) => task.id}
-          rowAttributes={(task) => ({ 'data-task-id': task.id })}
-          columns={[
-            ...taskColumns,
-            {
-              key: 'assignee',
-              header: t`Assigned to`,
-              cell: (task) => {
-                const assignee = task.assigned_to ? everyone.get(task.assigned_to) : undefined
-                return assignee ? (
-                  personLabel(assignee, staffWord, clientWord)
-                ) : task.assigned_to ? (
-                  <Trans>A former user</Trans>
-                ) : (
-                  <Trans>Unassigned</Trans>
-                )
-              },
+      <DataTable
+        caption={<Trans>Tasks of {projectName}</Trans>}
+        rows={tasks}
+        keyAttribute="data-task-id"
+        empty={<Trans>This project has no tasks yet.</Trans>}
+        columns={[
+          ...taskColumns,
+          {
+            key: 'assignee',
+            header: t`Assigned to`,
+            cell: (task) => {
+              const assignee = task.assigned_to ? everyone.get(task.assigned_to) : undefined
+              return assignee ? (
+                personLabel(assignee, staffWord, clientWord)
+              ) : task.assigned_to ? (
+                <Trans>A former user</Trans>
+              ) : (
+                <Trans>Unassigned</Trans>
+              )
             },
-            {
-              key: 'visible',
-              header: t`Visible to the client`,
-              cell: (task) => (task.is_internal ? <Trans>No</Trans> : <Trans>Yes</Trans>),
-            },
-            {
-              key: 'actions',
-              header: t`Actions`,
-              actions: true,
-              cell: (task) => {
-                const title = task.title
-                return (
-                  <>
-                    <RowAction label={t`Edit`} name={title} onClick={() => editor.setEditing(task)} />
-                    <DeleteButton
-                      name={title}
-                      question={<Trans>Delete the task “{title}”?</Trans>}
-                      busy={removal.isPending}
-                      onConfirm={() => removal.mutate(task)}
-                    />
-                  </>
-                )
-              },
-            },
-          ]}
-        />
-      )}
+          },
+          kit.visibleToClient((task) => !task.is_internal),
+          kit.editDelete({
+            name: (task) => task.title,
+            onEdit: (task) => editor.setEditing(task),
+            question: (title) => <Trans>Delete the task “{title}”?</Trans>,
+            busy: removal.isPending,
+            onDelete: (task) => removal.mutate(task),
+          }),
+        ]}
+      />
       <TaskForm
         key={editor.formKey}
         project={project}

@@ -67,8 +67,7 @@ export function TasksSection({ projectId, projectName }: { projectId: string; pr
       <DataTable
         caption={<Trans>Tasks of {projectName}</Trans>}
         rows={tasks}
-        rowKey={(task) => task.id}
-        rowAttributes={(task) => ({ 'data-task-id': task.id })}
+        keyAttribute="data-task-id"
         columns={[
           ...taskColumns,
           {

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { LeadPage } from '@/features/leads/admin/lead-page'
 import { leadHistoryQuery, leadNotesQuery, leadQuery, staffQuery } from '@/features/leads/admin/queries'
 import { PortalRouteError } from '@/components/ui/page-kit'
-import { privatePageHead } from '@/lib/seo'
+import { namedPageHead } from '@/lib/seo'
 
 // One lead of the pipeline, with its notes, status history and the staff it may be assigned to;
 // the staff e-mails about a new message and a due follow-up link here.
@@ -15,12 +15,9 @@ export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard/leads/$lead
       queryClient.ensureQueryData(leadHistoryQuery(leadId)),
       queryClient.ensureQueryData(staffQuery()),
     ])
-    return { leadName: lead?.name ?? null }
+    return { name: lead?.name ?? null }
   },
-  head: ({ loaderData }) => {
-    const name = loaderData?.leadName
-    return privatePageHead(name ? msg`Lead: ${name}` : msg`Lead not found`)
-  },
+  head: namedPageHead((name) => msg`Lead: ${name}`, msg`Lead not found`),
   component: LeadPage,
   errorComponent: PortalRouteError,
 })

@@ -7,7 +7,7 @@ import {
   organizationUsersQuery,
 } from '@/features/organizations/admin/queries'
 import { PortalRouteError } from '@/components/ui/page-kit'
-import { privatePageHead } from '@/lib/seo'
+import { namedPageHead } from '@/lib/seo'
 
 // One client organization: its users (invite, resend, deactivate, reactivate), its projects and
 // its details.
@@ -18,12 +18,9 @@ export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard/organizatio
       queryClient.ensureQueryData(organizationUsersQuery(organizationId)),
       queryClient.ensureQueryData(organizationProjectsQuery(organizationId)),
     ])
-    return { organizationName: organization?.name ?? null }
+    return { name: organization?.name ?? null }
   },
-  head: ({ loaderData }) => {
-    const name = loaderData?.organizationName
-    return privatePageHead(name ? msg`Client: ${name}` : msg`Organization not found`)
-  },
+  head: namedPageHead((name) => msg`Client: ${name}`, msg`Organization not found`),
   component: OrganizationPage,
   errorComponent: PortalRouteError,
 })

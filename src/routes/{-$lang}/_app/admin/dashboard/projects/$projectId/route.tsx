@@ -4,22 +4,18 @@ import { ProjectAdminLayout } from '@/areas/admin/project-page'
 import { adminProjectQuery } from '@/features/projects/admin/queries'
 import { projectPeopleQuery } from '@/features/tasks/admin/queries'
 import { PortalRouteError } from '@/components/ui/page-kit'
-import { isUuid } from '@/lib/query-utils'
-import { privatePageHead } from '@/lib/seo'
+import { loadNamedProject } from '@/lib/project-route'
+import { namedPageHead } from '@/lib/seo'
 
 // One project for staff: the frame of its sub-pages (header and their nav). The project itself is
 // awaited (the header and the "not found" answer); each sub-page's route loads its own data.
 export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard/projects/$projectId')({
-  loader: async ({ context: { queryClient }, params: { projectId } }) => {
+  loader: loadNamedProject(
+    ({ projectId }) => adminProjectQuery(projectId),
     // Who tasks can go to starts with the project, not after it (it is asked for by the project's id).
-    if (isUuid(projectId)) void queryClient.prefetchQuery(projectPeopleQuery(projectId))
-    const project = await queryClient.ensureQueryData(adminProjectQuery(projectId))
-    return { projectName: project?.name ?? null }
-  },
-  head: ({ loaderData }) => {
-    const name = loaderData?.projectName
-    return privatePageHead(name ? msg`Project: ${name}` : msg`Project not found`)
-  },
+    ({ projectId }) => [projectPeopleQuery(projectId)],
+  ),
+  head: namedPageHead((name) => msg`Project: ${name}`, msg`Project not found`),
   component: ProjectAdminLayout,
   errorComponent: PortalRouteError,
 })
