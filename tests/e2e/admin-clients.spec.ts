@@ -96,7 +96,9 @@ for (const lng of ['es', 'en'] as const) {
       const invitee = await context.newPage()
       await invitee.goto(verifyLink(mail))
       await expect(invitee).toHaveURL(pathWithAnyHash(paths.reset(inviteeLng)))
-      await expect(invitee.getByRole('heading', { level: 1, name: t(inviteeLng, 'Set your password') })).toBeVisible()
+      await expect(
+        invitee.getByRole('heading', { level: 1, name: t(inviteeLng, 'Choose your password') }),
+      ).toBeVisible()
       await field(invitee, inviteeLng, 'New password').fill(`chosen-${tag}-pass`)
       await field(invitee, inviteeLng, 'Repeat the new password').fill(`chosen-${tag}-pass`)
       await button(invitee, inviteeLng, 'Set my password').click()

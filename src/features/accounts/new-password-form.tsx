@@ -20,6 +20,7 @@ export function NewPasswordForm({
   submitLabel,
   children,
   userInputs = [],
+  submitDisabled = false,
 }: {
   onSubmit: (password: string) => Promise<boolean>
   submitLabel: string
@@ -27,6 +28,8 @@ export function NewPasswordForm({
   userInputs?: string[]
   /** Fields before the new password (the account page's proof of who is changing it). */
   children?: ReactNode
+  /** The button waits (the reset page while its link is checked): an early Enter sends nothing. */
+  submitDisabled?: boolean
 }) {
   const { t } = useLingui()
   const checksId = useId()
@@ -68,7 +71,7 @@ export function NewPasswordForm({
       />
       <PasswordChecks id={checksId} password={password} confirmation={confirmation} />
       <PasswordStrength password={password} userInputs={userInputs} />
-      <button type="submit" className={layout.buttonPrimary} disabled={isSubmitting}>
+      <button type="submit" className={layout.buttonPrimary} disabled={isSubmitting || submitDisabled}>
         {isSubmitting ? <Trans>Saving...</Trans> : submitLabel}
       </button>
     </form>

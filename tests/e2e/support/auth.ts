@@ -225,7 +225,7 @@ export class ResetPasswordPage {
     readonly page: Page,
     readonly lng: Locale,
   ) {
-    this.heading = page.getByRole('heading', { level: 1, name: t(lng, 'Choose a new password') })
+    this.heading = page.getByRole('heading', { level: 1, name: t(lng, 'Choose your password') })
     this.newPassword = page.getByLabel(t(lng, 'New password'), { exact: true })
     this.repeat = page.getByLabel(t(lng, 'Repeat the new password'), { exact: true })
     this.save = page.getByRole('button', { name: t(lng, 'Save the new password'), exact: true })
