@@ -20,7 +20,8 @@ export function NewPasswordForm({
   submitLabel,
   children,
   userInputs = [],
-  submitDisabled = false,
+  steady = false,
+  waiting,
 }: {
   onSubmit: (password: string) => Promise<boolean>
   submitLabel: string
@@ -28,8 +29,10 @@ export function NewPasswordForm({
   userInputs?: string[]
   /** Fields before the new password (the account page's proof of who is changing it). */
   children?: ReactNode
-  /** The button waits (the reset page while its link is checked): an early Enter sends nothing. */
-  submitDisabled?: boolean
+  /** Nothing below the fields moves on the first keystroke (the strength meter's place is kept). */
+  steady?: boolean
+  /** While given, the button waits (an early Enter sends nothing) and this is said in the meter's place. */
+  waiting?: ReactNode
 }) {
   const { t } = useLingui()
   const checksId = useId()
@@ -70,8 +73,8 @@ export function NewPasswordForm({
         })}
       />
       <PasswordChecks id={checksId} password={password} confirmation={confirmation} />
-      <PasswordStrength password={password} userInputs={userInputs} />
-      <button type="submit" className={layout.buttonPrimary} disabled={isSubmitting || submitDisabled}>
+      <PasswordStrength password={password} userInputs={userInputs} keepPlace={steady} note={waiting} />
+      <button type="submit" className={layout.buttonPrimary} disabled={isSubmitting || waiting !== undefined}>
         {isSubmitting ? <Trans>Saving...</Trans> : submitLabel}
       </button>
     </form>

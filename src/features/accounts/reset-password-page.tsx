@@ -172,10 +172,10 @@ export function ResetPasswordPage() {
             {!passwordAway && failureAlert}
             <NewPasswordForm
               onSubmit={save}
-              submitLabel={
-                step === 'checking' ? t`Checking your link...` : invited ? t`Set my password` : t`Save the new password`
-              }
-              submitDisabled={step !== 'password'}
+              // One label for every link: the button keeps its size when the link has been read.
+              submitLabel={t`Save my password`}
+              steady
+              waiting={step === 'checking' ? <Trans>Checking your link...</Trans> : undefined}
               userInputs={email ? [email] : []}
             />
           </div>
