@@ -16,7 +16,7 @@ import * as formStyles from '@/components/form/form.css'
 import * as layout from '@/components/ui/layout.css'
 import { useLangPrefix } from '@/lib/use-lang'
 import { useHydrated } from '@/lib/hydration'
-import { loadAuth } from '@/lib/auth/loader'
+import { loadAuth, loadSettledAuth } from '@/lib/auth/loader'
 import { useLoadedAuthSelector } from '@/lib/auth/use-loaded-auth'
 import { safeRedirect } from '@/lib/auth/redirect'
 import type { AuthFailure } from '@machines/auth.machine'
@@ -75,8 +75,8 @@ export function ConfirmLinkPage() {
     if (!search.token_hash || !search.type) return
     setFailure(null)
     setBusy(true)
-    const { whenSettled } = await loadAuth()
-    await whenSettled()
+    // A link used while the machine still reads the stored session would be missed by it.
+    await loadSettledAuth()
     const { verifyEmailLink } = await import('@/lib/auth/email-links')
     const result = await verifyEmailLink({ tokenHash: search.token_hash, type: search.type })
     setBusy(false)
