@@ -55,14 +55,17 @@ export const privatePagePaths: readonly string[] = [
 ]
 
 /**
- * The sign-in pages a person reaches signed out, which need nothing from the URL beyond their
- * path: prerendered like the public pages, so their form paints before any script (decision 0031).
+ * The sign-in pages a person reaches signed out: prerendered like the public pages, so their form
+ * paints before any script (decision 0031). The reset and confirmation pages, which read their
+ * link from the URL, render a first state that does not depend on it (decision 0048).
  */
 export const prerenderedSignInPaths: readonly string[] = [
   '/client-portal/login',
   '/client-portal/forgot-password',
   '/admin/login',
   '/admin/forgot-password',
+  '/reset-password',
+  '/confirm',
 ]
 
 /** Behind sign-in: every path below these is a page of the portal or the admin area. */

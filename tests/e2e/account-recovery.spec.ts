@@ -69,7 +69,7 @@ for (const lng of ['es', 'en'] as const) {
     await expect(reset.heading).toBeVisible()
     const code = page.getByLabel(t(lng, 'Verification code'), { exact: true })
     await expect(code).toBeFocused()
-    await expect(reset.newPassword).toHaveCount(0)
+    await expect(reset.newPassword).toBeHidden()
     await expect(
       page.getByText(
         t(

@@ -97,10 +97,12 @@ for (const lng of ['es', 'en'] as const) {
       const invitee = await context.newPage()
       await invitee.goto(verifyLink(mail))
       await expect(invitee).toHaveURL(pathWithAnyHash(paths.reset(inviteeLng)))
-      await expect(invitee.getByRole('heading', { level: 1, name: t(inviteeLng, 'Set your password') })).toBeVisible()
+      await expect(
+        invitee.getByRole('heading', { level: 1, name: t(inviteeLng, 'Choose your password') }),
+      ).toBeVisible()
       await field(invitee, inviteeLng, 'New password').fill(`chosen-${tag}-pass`)
       await field(invitee, inviteeLng, 'Repeat the new password').fill(`chosen-${tag}-pass`)
-      await button(invitee, inviteeLng, 'Set my password').click()
+      await button(invitee, inviteeLng, 'Save my password').click()
       await expect(invitee).toHaveURL(new RegExp(`${paths.dashboard(inviteeLng)}$`))
       await expect(new PortalPage(invitee, inviteeLng).nav).toBeVisible()
       // The dashboard says the password is set; choosing the first one is no change to be warned of.

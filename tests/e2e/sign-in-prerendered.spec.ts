@@ -2,10 +2,13 @@
 // before any of the app's code has arrived, what was typed survives the app's start (hydration),
 // and it is sent once the app runs; until then its buttons wait. Without JavaScript the page says
 // it needs it. If the app cannot start, the error screen replaces the form (error-screen.spec.ts).
+// The pages an e-mail link opens (reset password, invitation, sign-in link) too (decision 0048):
+// their first state does not depend on the link, and the page moves nothing once it has read it.
 import type { Page, Route } from '@playwright/test'
-import { test, expect } from './support/fixtures'
-import { SignInPage, ForgotPasswordPage, exactPath, paths } from './support/auth'
-import { demoUsers } from './support/users'
+import { test, expect, SignInPage, ForgotPasswordPage, ResetPasswordPage, exactPath, paths } from './support/auth'
+import { expectNoAxeViolations } from './support/a11y'
+import { t } from './support/catalog'
+import { createClientUser, demoUsers } from './support/users'
 import { withLangPrefix } from '../../src/lib/pages'
 import type { Locale } from '../../src/lib/locale'
 
@@ -70,6 +73,98 @@ test('the forgot-password page keeps an address typed before its scripts arrive 
   await expect(forgot.submit).toBeEnabled()
 })
 
+/** The page's layout shifts so far, as CLS adds them (not those right after the person's input). */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean }
+        new PerformanceObserver((list) => {
+          const shifts = list.getEntries() as Shift[]
+          resolve(shifts.reduce((sum, shift) => sum + (shift.hadRecentInput ? 0 : shift.value), 0))
+        }).observe({ type: 'layout-shift', buffered: true })
+        // No shift at all: the observer is never called.
+        setTimeout(() => resolve(0), 300)
+      }),
+  )
+}
+
+test('the reset page can be typed into while its link is checked, and keeps it (es, 375 px)', async ({
+  page,
+  admin,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 })
+  const user = await createClientUser(admin, { locale: 'es' })
+  const newPassword = `typed-early-${user.id.slice(0, 8)}`
+  const { data, error } = await admin.auth.admin.generateLink({
+    type: 'recovery',
+    email: user.email,
+    options: { redirectTo: new URL(paths.reset('es'), baseURL).href },
+  })
+  expect(error).toBeNull()
+  const held = await holdBackApp(page)
+  const opened = page.goto(data.properties!.action_link)
+  const reset = new ResetPasswordPage(page, 'es')
+  await expect(reset.heading).toBeVisible()
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated')
+  // The button waits while the link is checked: an early Enter sends nothing.
+  await expect(page.getByText(t('es', 'Checking your link...'), { exact: true })).toBeVisible()
+  await expect(reset.save).toBeDisabled()
+  await reset.newPassword.pressSequentially(newPassword)
+  await reset.repeat.pressSequentially(newPassword)
+  await expect.poll(() => held.requested.length, { message: 'the app was asked for, and held back' }).toBe(1)
+
+  held.release()
+  await opened
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '')
+  await expect(reset.save).toBeEnabled()
+  await expect(reset.newPassword).toHaveValue(newPassword)
+  await expect(reset.repeat).toHaveValue(newPassword)
+  await expect(reset.rule('Both entries match')).toContainText(t('es', '(met)'))
+  await expect(page.getByText(t('es', 'Checking your link...'), { exact: true })).toHaveCount(0)
+  expect(await layoutShift(page), 'layout shift on the reset page once its link is read').toBe(0)
+  await expectNoAxeViolations(page, 'the prerendered reset page with its link read')
+  await reset.save.click()
+  await expect(page).toHaveURL(exactPath(paths.dashboard('es')))
+})
+
+test('the link pages move nothing once they have read the link; a sign-in link works from the held page (en, 1366 px)', async ({
+  page,
+  admin,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 })
+  // Opened without a link (as Lighthouse measures them): the page says so in place.
+  await page.goto('/en/reset-password')
+  const reset = new ResetPasswordPage(page, 'en')
+  await expect(reset.alert).toHaveText(t('en', 'Open this page from the link in your e-mail to choose a new password.'))
+  await expect(reset.newPassword).toBeHidden()
+  expect(await layoutShift(page), 'layout shift on the reset page without a link').toBe(0)
+  await page.goto('/en/confirm')
+  await expect(page.getByRole('alert')).toHaveText(
+    t('en', 'This link is incomplete. Copy the whole link from the e-mail, or ask for a new one.'),
+  )
+  expect(await layoutShift(page), 'layout shift on an incomplete sign-in link').toBe(0)
+  await expectNoAxeViolations(page, 'an incomplete sign-in link')
+
+  const user = await createClientUser(admin, { locale: 'en' })
+  const { data, error } = await admin.auth.admin.generateLink({ type: 'magiclink', email: user.email })
+  expect(error).toBeNull()
+  const held = await holdBackApp(page)
+  const opened = page.goto(`/en/confirm?token_hash=${data.properties!.hashed_token}&type=magiclink`)
+  const heading = page.getByRole('heading', { level: 1, name: t('en', 'Sign in with your link') })
+  await expect(heading).toBeVisible()
+  const signIn = page.getByRole('button', { name: t('en', 'Sign in'), exact: true })
+  await expect(signIn).toBeDisabled()
+  await expect.poll(() => held.requested.length, { message: 'the app was asked for, and held back' }).toBe(1)
+  held.release()
+  await opened
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '')
+  expect(await layoutShift(page), 'layout shift on the sign-in link page').toBe(0)
+  await signIn.click()
+  await expect(page).toHaveURL(exactPath(paths.dashboard('en')))
+})
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
@@ -85,6 +180,20 @@ test.describe('without JavaScript', () => {
       expect(await response!.text()).toContain(
         '<noscript>Este sitio necesita JavaScript. / This site needs JavaScript.</noscript>',
       )
+    }
+  })
+
+  test('the pages an e-mail link opens are there in both languages, the same for every link', async ({ page }) => {
+    for (const lng of ['es', 'en'] as const) {
+      // The fragment never reaches the server, nor a static host's rules: the page is the same.
+      expect((await page.goto(`${paths.reset(lng)}#access_token=x&type=invite`))?.status()).toBe(200)
+      await expect(new ResetPasswordPage(page, lng).heading).toBeVisible()
+      await expect(page.getByLabel(t(lng, 'New password'), { exact: true })).toBeEditable()
+      await expect(page.getByText(t(lng, 'Checking your link...'), { exact: true })).toBeVisible()
+      await expect(new ResetPasswordPage(page, lng).save).toBeDisabled()
+      expect((await page.goto(`/${lng}/confirm?token_hash=x&type=magiclink`))?.status()).toBe(200)
+      await expect(page.getByRole('heading', { level: 1, name: t(lng, 'Sign in with your link') })).toBeVisible()
+      await expect(page.locator('html')).toHaveAttribute('lang', lng)
     }
   })
 })

@@ -106,6 +106,11 @@ describe('the build for a static host', () => {
     expect(staff).toContain('<html lang="en"')
     expect(staff).toContain('<h1 id="sign-in-title"')
     expect(read(route(rules, '/es/client-portal/forgot-password', 'en')!.to)).toContain('<html lang="es"')
+    // So are the pages an e-mail link opens, whose first state does not depend on the link (decision 0048).
+    const reset = read(route(rules, '/reset-password', 'en')!.to)
+    expect(reset).toContain('<html lang="en"')
+    expect(reset).toContain('<h1 id="reset-title"')
+    expect(read(route(rules, '/es/confirm', 'en')!.to)).toContain('<h1 id="confirm-title"')
     for (const [url, language, expected] of [
       ['/es/no-such-page', 'en', 'es'],
       ['/no-such-page', 'en', 'en'],

@@ -37,7 +37,7 @@ describe('prerendered files', () => {
 
   it('names the sign-in pages too, rendered with the app’s routes, beside the public ones', () => {
     const signIn = signInPrerenderTargets()
-    expect(signIn).toHaveLength(4 * 4)
+    expect(signIn).toHaveLength(6 * 4)
     expect(signIn).toContainEqual({
       url: '/en/admin/login',
       locale: 'en',

@@ -36,6 +36,12 @@ interface NavMenuProps {
   fallbackHref?: string
 }
 
+const chevron = (
+  <svg className={styles.chevron} viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+    <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" />
+  </svg>
+)
+
 export function NavMenu({ id, label, triggerContent, items, group, current = false, fallbackHref }: NavMenuProps) {
   const hydrated = useHydrated()
   const triggerRef = useRef<HTMLButtonElement>(null)
@@ -110,16 +116,16 @@ export function NavMenu({ id, label, triggerContent, items, group, current = fal
         if (actor && !rootRef.current?.contains(event.relatedTarget as Node | null)) send({ type: 'menu.close' })
       }}
     >
+      {/* The link carries the button's chevron too: the header keeps its width when the page hydrates. */}
       {fallbackHref && !hydrated ? (
         <a href={fallbackHref} className={styles.trigger} data-current={current}>
           {triggerContent ?? label}
+          {chevron}
         </a>
       ) : (
         <button ref={triggerRef} className={styles.trigger} data-current={current} {...triggerProps}>
           {triggerContent ?? label}
-          <svg className={styles.chevron} viewBox="0 0 12 12" aria-hidden="true" focusable="false">
-            <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" />
-          </svg>
+          {chevron}
         </button>
       )}
       <ul {...api.contentProps} aria-label={label} className={styles.list}>

@@ -24,3 +24,20 @@ export const links = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 
 export const submit = style({ width: '100%' })
 
 export const linkButton = style([button({ tone: 'link' }), { justifySelf: 'start' }])
+
+/**
+ * Steps that take each other's place in one cell (decision 0048): the tallest sets the cell's
+ * height, so the page moves nothing when the step changes after the app has started.
+ */
+export const steps = style({ display: 'grid', gridTemplateAreas: '"step"' })
+
+export const step = style({
+  gridArea: 'step',
+  display: 'grid',
+  gap: vars.space['4'],
+  alignContent: 'start',
+  minWidth: 0,
+})
+
+/** A step kept for its place (and what was typed into it) while another is shown. */
+export const stepAway = style({ visibility: 'hidden' })

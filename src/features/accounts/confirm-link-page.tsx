@@ -2,22 +2,30 @@
 // open every link they see, and a link used up by a scanner would be dead when the person clicks.
 // The token is used when the person presses the button; then the code step follows if the
 // account has two-step verification, and the person goes where the link was meant to take them.
-import { useEffect, useRef, useState } from 'react'
+//
+// The page is prerendered (decision 0048) without the link's query string: its first state is the
+// same for every link (the heading and a button that waits for the app), and what depends on the
+// link shows once the app has hydrated. The auth module (supabase-js, XState) loads when the
+// person turns to the button, not before the paint. The incomplete-link alert shares the button's
+// place, so the page moves nothing when a link turns out incomplete.
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { FormAlert } from '@/components/form/field'
 import * as formStyles from '@/components/form/form.css'
 import * as layout from '@/components/ui/layout.css'
 import { useLangPrefix } from '@/lib/use-lang'
-import { whenSettled } from '@/lib/auth/service'
-import { verifyEmailLink } from '@/lib/auth/email-links'
-import { useAuthSelector } from '@/lib/auth/use-auth'
+import { useHydrated } from '@/lib/hydration'
+import { loadAuth, loadSettledAuth } from '@/lib/auth/loader'
+import { useLoadedAuthSelector } from '@/lib/auth/use-loaded-auth'
 import { safeRedirect } from '@/lib/auth/redirect'
-import { isAdmin, type AuthFailure } from '../../../machines/auth.machine'
+import type { AuthFailure } from '@machines/auth.machine'
 import { authFailureMessage } from '@/lib/auth/messages'
-import { SignInCodeStep } from './code-step'
 import * as styles from './auth.css'
 import type { ConfirmSearch } from './confirm-search'
+
+// The code step needs the auth module, which has loaded by the time it shows.
+const SignInCodeStep = lazy(() => import('./code-step').then((module) => ({ default: module.SignInCodeStep })))
 
 /** The link's destination as a path on this site (never another origin). */
 function destinationOf(redirectTo: string | undefined): string | undefined {
@@ -35,19 +43,22 @@ export function ConfirmLinkPage() {
   const lang = useLangPrefix()
   const navigate = useNavigate()
   const search: ConfirmSearch = useSearch({ strict: false })
-  const needsCode = useAuthSelector((snapshot) => snapshot.matches('mfaRequired'))
+  const hydrated = useHydrated()
+  const needsCode = useLoadedAuthSelector((snapshot) => snapshot.matches('mfaRequired'), false)
   const [failure, setFailure] = useState<AuthFailure | null>(null)
   const [busy, setBusy] = useState(false)
   const [used, setUsed] = useState(false)
   const alertRef = useRef<HTMLDivElement>(null)
-  const signup = search.type === 'signup'
-  const complete = Boolean(search.token_hash && search.type)
+  // Prerendered without the query string: a sign-in link until the app has read it.
+  const signup = hydrated && search.type === 'signup'
+  const incomplete = hydrated && !(search.token_hash && search.type)
 
   useEffect(() => {
     if (failure) alertRef.current?.focus()
   }, [failure])
 
   async function proceed() {
+    const { whenSettled, isAdmin } = await loadAuth()
     const snapshot = await whenSettled()
     if (!snapshot.matches('signedIn')) return
     const destination = destinationOf(search.redirect_to)
@@ -64,6 +75,9 @@ export function ConfirmLinkPage() {
     if (!search.token_hash || !search.type) return
     setFailure(null)
     setBusy(true)
+    // A link used while the machine still reads the stored session would be missed by it.
+    await loadSettledAuth()
+    const { verifyEmailLink } = await import('@/lib/auth/email-links')
     const result = await verifyEmailLink({ tokenHash: search.token_hash, type: search.type })
     setBusy(false)
     if ('failure' in result) {
@@ -78,39 +92,51 @@ export function ConfirmLinkPage() {
     <div className={styles.page}>
       <section className={styles.card} aria-labelledby="confirm-title">
         <h1 id="confirm-title" className={styles.title}>
-          {signup ? <Trans>Confirm your e-mail address</Trans> : <Trans>Sign in with your link</Trans>}
+          <Trans>Sign in with your link</Trans>
         </h1>
         {failure && <FormAlert ref={alertRef}>{i18n._(authFailureMessage(failure))}</FormAlert>}
         {used && needsCode ? (
-          <SignInCodeStep onFailure={setFailure} onDone={proceed} />
-        ) : complete ? (
-          <div className={formStyles.form}>
-            <p className={styles.intro}>
-              {signup ? (
-                <Trans>Press the button to confirm that this address is yours and sign in.</Trans>
-              ) : (
-                <Trans>Press the button to sign in. The link works only once.</Trans>
-              )}
-            </p>
-            <button
-              type="button"
-              className={`${layout.buttonPrimary} ${styles.submit}`}
-              disabled={busy || used}
-              onClick={() => void confirm()}
-            >
-              {busy ? (
-                <Trans>Signing in...</Trans>
-              ) : signup ? (
-                <Trans>Confirm and sign in</Trans>
-              ) : (
-                <Trans>Sign in</Trans>
-              )}
-            </button>
-          </div>
+          <Suspense>
+            <SignInCodeStep onFailure={setFailure} onDone={proceed} />
+          </Suspense>
         ) : (
-          <FormAlert tone="error">
-            <Trans>This link is incomplete. Copy the whole link from the e-mail, or ask for a new one.</Trans>
-          </FormAlert>
+          <div className={styles.steps}>
+            <div
+              className={incomplete ? `${styles.step} ${styles.stepAway}` : `${styles.step} ${formStyles.form}`}
+              inert={incomplete}
+            >
+              <p className={styles.intro}>
+                {signup ? (
+                  <Trans>Press the button to confirm that this address is yours and sign in.</Trans>
+                ) : (
+                  <Trans>Press the button to sign in. The link works only once.</Trans>
+                )}
+              </p>
+              <button
+                type="button"
+                className={`${layout.buttonPrimary} ${styles.submit}`}
+                // The auth module starts loading when the person turns to the button.
+                onFocus={() => void loadAuth()}
+                onPointerEnter={() => void loadAuth()}
+                disabled={!hydrated || busy || used}
+                onClick={() => void confirm()}
+              >
+                {busy ? (
+                  <Trans>Signing in...</Trans>
+                ) : signup ? (
+                  <Trans>Confirm and sign in</Trans>
+                ) : (
+                  <Trans>Sign in</Trans>
+                )}
+              </button>
+            </div>
+            {/* Always there, hidden until needed: its place is kept from the first paint. */}
+            <div className={incomplete ? styles.step : `${styles.step} ${styles.stepAway}`} inert={!incomplete}>
+              <FormAlert tone="error">
+                <Trans>This link is incomplete. Copy the whole link from the e-mail, or ask for a new one.</Trans>
+              </FormAlert>
+            </div>
+          </div>
         )}
         <div className={styles.links}>
           <Link to="/{-$lang}/client-portal/login" params={{ lang }}>

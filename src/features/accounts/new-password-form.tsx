@@ -20,6 +20,8 @@ export function NewPasswordForm({
   submitLabel,
   children,
   userInputs = [],
+  steady = false,
+  waiting,
 }: {
   onSubmit: (password: string) => Promise<boolean>
   submitLabel: string
@@ -27,6 +29,10 @@ export function NewPasswordForm({
   userInputs?: string[]
   /** Fields before the new password (the account page's proof of who is changing it). */
   children?: ReactNode
+  /** Nothing below the fields moves on the first keystroke (the strength meter's place is kept). */
+  steady?: boolean
+  /** While given, the button waits (an early Enter sends nothing) and this is said in the meter's place. */
+  waiting?: ReactNode
 }) {
   const { t } = useLingui()
   const checksId = useId()
@@ -67,8 +73,8 @@ export function NewPasswordForm({
         })}
       />
       <PasswordChecks id={checksId} password={password} confirmation={confirmation} />
-      <PasswordStrength password={password} userInputs={userInputs} />
-      <button type="submit" className={layout.buttonPrimary} disabled={isSubmitting}>
+      <PasswordStrength password={password} userInputs={userInputs} keepPlace={steady} note={waiting} />
+      <button type="submit" className={layout.buttonPrimary} disabled={isSubmitting || waiting !== undefined}>
         {isSubmitting ? <Trans>Saving...</Trans> : submitLabel}
       </button>
     </form>

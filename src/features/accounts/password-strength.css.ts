@@ -21,3 +21,6 @@ export const bar = styleVariants({
 })
 
 export const label = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.small })
+
+/** The meter's place before anything is typed (PasswordStrength's keepPlace). */
+export const placeholder = style({ visibility: 'hidden' })

@@ -4,44 +4,79 @@
 // first: the e-mail link alone must not be enough to take it over. An expired or used link says so
 // and offers a new one; an expired or used invitation says how to get a new invitation or sign in.
 // The dashboard it lands on says the password is set (and a reset's is e-mailed to the owner).
-import { useEffect, useRef, useState } from 'react'
+//
+// The page is prerendered (decision 0048): its first state is the same for every link (the
+// password fields, and a button that waits while the link is checked), so the fields can be typed
+// into as soon as they paint. Once the app runs it reads the link; the auth module (supabase-js,
+// XState) loads then, and only when the link or this browser holds a session. The steps share one
+// place on the page, so the page moves nothing when the link turns out spent or asks for a code.
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import { noticeOnArrival } from '@/components/app-shell/arrival-notice'
 import { FormAlert } from '@/components/form/field'
-import { PageSpinner } from '@/components/spinner/spinner'
 import { useLangPrefix } from '@/lib/use-lang'
-import { auth, whenSettled } from '@/lib/auth/service'
-import { useAuthSelector } from '@/lib/auth/use-auth'
+import { useHydrated } from '@/lib/hydration'
+import { loadAuth } from '@/lib/auth/loader'
+import { hasStoredSession } from '@/lib/auth/stored-session'
+import { useLoadedAuthSelector } from '@/lib/auth/use-loaded-auth'
 import { initialLinkOutcome } from '@/lib/auth/url-fragment'
-import { isAdmin, isSettled, type AuthFailure } from '@machines/auth.machine'
+import { isAdmin, isSettled } from '@machines/auth.rules'
+import type { AuthFailure } from '@machines/auth.machine'
 import { authFailureMessage } from '@/lib/auth/messages'
 import { inviteLinkSeconds } from '@/lib/auth/policy'
 import { NewPasswordForm } from './new-password-form'
-import { CodeStep } from './code-step'
 import * as styles from './auth.css'
+
+// The code step needs the auth module, which has loaded by the time it shows.
+const CodeStep = lazy(() => import('./code-step').then((module) => ({ default: module.CodeStep })))
+
+type Step = 'checking' | 'password' | 'code' | 'spent'
 
 export function ResetPasswordPage() {
   const { t, i18n } = useLingui()
   const lang = useLangPrefix()
   const navigate = useNavigate()
+  // Prerendered without the link (the fragment never reaches a server): what depends on it shows
+  // once the page has hydrated, so hydration meets the markup it expects.
+  const hydrated = useHydrated()
   const [link] = useState(initialLinkOutcome)
-  const settled = useAuthSelector(isSettled)
-  const hasSession = useAuthSelector((s) => s.matches('recovery') || s.matches('signedIn'))
-  const email = useAuthSelector((s) => s.context.user?.email ?? '')
-  const needsCode = useAuthSelector((s) => s.matches({ recovery: 'code' }) || s.matches({ recovery: 'verifying' }))
+  // The auth module is needed at once only for a session: the link's, or one this browser holds.
+  const [needsAuth] = useState(
+    () => typeof window !== 'undefined' && !link.errorCode && (link.carriesSession || hasStoredSession()),
+  )
+  const settled = useLoadedAuthSelector(isSettled, false)
+  const hasSession = useLoadedAuthSelector((s) => s.matches('recovery') || s.matches('signedIn'), false)
+  const email = useLoadedAuthSelector((s) => s.context.user?.email ?? '', '')
+  const needsCode = useLoadedAuthSelector(
+    (s) => s.matches({ recovery: 'code' }) || s.matches({ recovery: 'verifying' }),
+    false,
+  )
   const [failure, setFailure] = useState<AuthFailure | null>(null)
   const alertRef = useRef<HTMLDivElement>(null)
-  const invited = link.type === 'invite'
+  const invited = hydrated && link.type === 'invite'
   const inviteHours = inviteLinkSeconds / 3600
+
+  useEffect(() => {
+    if (needsAuth) void loadAuth()
+  }, [needsAuth])
 
   useEffect(() => {
     if (failure) alertRef.current?.focus()
   }, [failure])
 
+  let step: Step = 'checking'
+  if (hydrated) {
+    if (link.errorCode || !needsAuth) step = 'spent'
+    else if (!settled) step = 'checking'
+    else if (!hasSession) step = 'spent'
+    else step = needsCode ? 'code' : 'password'
+  }
+
   async function save(password: string) {
     setFailure(null)
+    const { auth, whenSettled } = await loadAuth()
     const result = await auth.updatePassword(password)
     if (result) {
       setFailure(result)
@@ -62,10 +97,10 @@ export function ResetPasswordPage() {
     return true
   }
 
-  let body
-  if (!settled) body = <PageSpinner />
-  else if (link.errorCode || !hasSession)
-    body = (
+  const failureAlert = failure && <FormAlert ref={alertRef}>{i18n._(authFailureMessage(failure))}</FormAlert>
+  let other: ReactNode = null
+  if (step === 'spent')
+    other = (
       <>
         <FormAlert>
           {link.errorCode ? (
@@ -102,48 +137,50 @@ export function ResetPasswordPage() {
         )}
       </>
     )
-  else if (needsCode)
-    body = (
+  else if (step === 'code')
+    other = (
       <>
-        {failure && <FormAlert ref={alertRef}>{i18n._(authFailureMessage(failure))}</FormAlert>}
-        <CodeStep
-          intro={
-            <Trans>
-              Your account is protected with two-step verification. Before you choose a new password, enter the 6-digit
-              code from your authenticator app.
-            </Trans>
-          }
-          onFailure={setFailure}
-          onDone={async () => undefined}
-        />
-      </>
-    )
-  else
-    body = (
-      <>
-        <p className={styles.intro}>
-          {invited ? (
-            <Trans>Welcome! Choose the password you will use to sign in.</Trans>
-          ) : (
-            <Trans>Choose a new password for your account.</Trans>
-          )}
-        </p>
-        {failure && <FormAlert ref={alertRef}>{i18n._(authFailureMessage(failure))}</FormAlert>}
-        <NewPasswordForm
-          onSubmit={save}
-          submitLabel={invited ? t`Set my password` : t`Save the new password`}
-          userInputs={email ? [email] : []}
-        />
+        {failureAlert}
+        <Suspense>
+          <CodeStep
+            intro={
+              <Trans>
+                Your account is protected with two-step verification. Before you choose a new password, enter the
+                6-digit code from your authenticator app.
+              </Trans>
+            }
+            onFailure={setFailure}
+            onDone={async () => undefined}
+          />
+        </Suspense>
       </>
     )
 
+  // The password step stays in place (and keeps what was typed) while another step is shown.
+  const passwordAway = step === 'spent' || step === 'code'
   return (
     <div className={styles.page}>
       <section className={styles.card} aria-labelledby="reset-title">
         <h1 id="reset-title" className={styles.title}>
-          {invited ? <Trans>Set your password</Trans> : <Trans>Choose a new password</Trans>}
+          <Trans>Choose your password</Trans>
         </h1>
-        {body}
+        <div className={styles.steps}>
+          <div className={passwordAway ? `${styles.step} ${styles.stepAway}` : styles.step} inert={passwordAway}>
+            <p className={styles.intro}>
+              <Trans>Choose the password you will sign in with from now on.</Trans>
+            </p>
+            {!passwordAway && failureAlert}
+            <NewPasswordForm
+              onSubmit={save}
+              // One label for every link: the button keeps its size when the link has been read.
+              submitLabel={t`Save my password`}
+              steady
+              waiting={step === 'checking' ? <Trans>Checking your link...</Trans> : undefined}
+              userInputs={email ? [email] : []}
+            />
+          </div>
+          {other && <div className={styles.step}>{other}</div>}
+        </div>
       </section>
     </div>
   )

@@ -6,6 +6,8 @@ const initial = typeof window === 'undefined' ? '' : window.location.hash
 export interface LinkOutcome {
   type?: string
   errorCode?: string
+  /** The link brought a session (`#access_token=…`), which supabase-js will read when it loads. */
+  carriesSession: boolean
 }
 
 export function initialLinkOutcome(): LinkOutcome {
@@ -13,5 +15,6 @@ export function initialLinkOutcome(): LinkOutcome {
   return {
     type: params.get('type') ?? undefined,
     errorCode: params.get('error_code') ?? (params.get('error') ? 'unknown' : undefined),
+    carriesSession: params.has('access_token'),
   }
 }

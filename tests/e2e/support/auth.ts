@@ -225,10 +225,10 @@ export class ResetPasswordPage {
     readonly page: Page,
     readonly lng: Locale,
   ) {
-    this.heading = page.getByRole('heading', { level: 1, name: t(lng, 'Choose a new password') })
+    this.heading = page.getByRole('heading', { level: 1, name: t(lng, 'Choose your password') })
     this.newPassword = page.getByLabel(t(lng, 'New password'), { exact: true })
     this.repeat = page.getByLabel(t(lng, 'Repeat the new password'), { exact: true })
-    this.save = page.getByRole('button', { name: t(lng, 'Save the new password'), exact: true })
+    this.save = page.getByRole('button', { name: t(lng, 'Save my password'), exact: true })
     this.rules = page.getByRole('list').filter({ hasText: t(lng, 'Both entries match') })
     this.alert = page.getByRole('alert')
     this.newLinkLink = page.getByRole('link', { name: t(lng, 'Send me a new link'), exact: true })
