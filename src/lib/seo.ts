@@ -83,12 +83,3 @@ export function privatePageHead(title: MessageDescriptor) {
     meta: [{ title: `${i18n._(title)} · ${siteConfig.name}` }, { name: 'robots', content: 'noindex' }],
   }
 }
-
-/**
- * The head of a private page named after what it shows ("Lead: Acme"), from the name its loader
- * returned, or its "not found" title when there was none.
- */
-export const namedPageHead =
-  (named: (name: string) => MessageDescriptor, missing: MessageDescriptor) =>
-  ({ loaderData }: { loaderData?: { name: string | null } }) =>
-    privatePageHead(loaderData?.name ? named(loaderData.name) : missing)

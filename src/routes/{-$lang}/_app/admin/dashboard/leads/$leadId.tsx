@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { LeadPage } from '@/features/leads/admin/lead-page'
 import { leadHistoryQuery, leadNotesQuery, leadQuery, staffQuery } from '@/features/leads/admin/queries'
 import { PortalRouteError } from '@/components/ui/page-kit'
-import { namedPageHead } from '@/lib/seo'
+import { namedPageHead } from '@/lib/named-page-head'
 
 // One lead of the pipeline, with its notes, status history and the staff it may be assigned to;
 // the staff e-mails about a new message and a due follow-up link here.

@@ -7,7 +7,7 @@ import {
   organizationUsersQuery,
 } from '@/features/organizations/admin/queries'
 import { PortalRouteError } from '@/components/ui/page-kit'
-import { namedPageHead } from '@/lib/seo'
+import { namedPageHead } from '@/lib/named-page-head'
 
 // One client organization: its users (invite, resend, deactivate, reactivate), its projects and
 // its details.

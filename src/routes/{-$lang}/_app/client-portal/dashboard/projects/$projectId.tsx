@@ -10,7 +10,7 @@ import { loadNamedProject } from '@/lib/project-route'
 import { approversQuery, projectApprovalsQuery } from '@/features/approvals/queries'
 import { projectDashboardsQuery } from '@/features/dashboards/queries'
 import { PortalRouteError } from '@/components/ui/page-kit'
-import { namedPageHead } from '@/lib/seo'
+import { namedPageHead } from '@/lib/named-page-head'
 
 // One project of the client's organization. The project itself is awaited (its header and the
 // "not found" answer); documents, reports, metrics, tasks and activity start loading at the same

@@ -5,7 +5,7 @@ import { adminProjectQuery } from '@/features/projects/admin/queries'
 import { projectPeopleQuery } from '@/features/tasks/admin/queries'
 import { PortalRouteError } from '@/components/ui/page-kit'
 import { loadNamedProject } from '@/lib/project-route'
-import { namedPageHead } from '@/lib/seo'
+import { namedPageHead } from '@/lib/named-page-head'
 
 // One project for staff: the frame of its sub-pages (header and their nav). The project itself is
 // awaited (the header and the "not found" answer); each sub-page's route loads its own data.

@@ -5,7 +5,7 @@ import { PortalProjectTabs, projectTabsQueries } from '@/areas/portal/project-ta
 import { conversationProjectQuery, conversationQueries } from '@/features/conversation/queries'
 import { loadNamedProject } from '@/lib/project-route'
 import { PortalRouteError } from '@/components/ui/page-kit'
-import { namedPageHead } from '@/lib/seo'
+import { namedPageHead } from '@/lib/named-page-head'
 
 // A project's conversation for the client: its own page (not nested in the project page), so it
 // has its own URL and the project page's navigation links to it.

@@ -5,7 +5,7 @@ import { PortalProjectTabs } from '@/areas/portal/project-tabs'
 import { dashboardsProjectQuery, projectDashboardsQuery } from '@/features/dashboards/queries'
 import { PortalRouteError } from '@/components/ui/page-kit'
 import { loadNamedProject } from '@/lib/project-route'
-import { namedPageHead } from '@/lib/seo'
+import { namedPageHead } from '@/lib/named-page-head'
 
 // A project's dashboards for the client (decision 0039): its own page, reached by the project's tabs.
 export const Route = createFileRoute('/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/dashboards')({

@@ -5,7 +5,7 @@ import { PortalProjectTabs, projectTabsQueries } from '@/areas/portal/project-ta
 import { planProjectQuery, planQuery } from '@/features/plan/queries'
 import { loadNamedProject } from '@/lib/project-route'
 import { PortalRouteError } from '@/components/ui/page-kit'
-import { namedPageHead } from '@/lib/seo'
+import { namedPageHead } from '@/lib/named-page-head'
 
 // A project's plan for the client: its own page (not nested in the project page), like the
 // conversation, so it has its own URL and the project's tabs link to it.
