@@ -1,7 +1,10 @@
 // The contact form's rules mirror the database's check constraints, and a refusal the database
-// still sends back (by constraint name, or the rate limit's PT429) maps to the right message.
+// still sends back (by constraint name, or the rate limit's PT429) maps to the right message. The
+// form's whole check (what its resolver and the form posted without JavaScript run) names every
+// field's problem, in the form's order, and none for a complete form.
 import { describe, expect, it } from 'vitest'
 import {
+  checkContact,
   constraintField,
   contactFields,
   emptyContact,
@@ -81,5 +84,28 @@ describe('contact form rules', () => {
     expect(classifyFailure({ code: '23514', message: violation('contact_messages_locale_check') }, 400)).toEqual({
       kind: 'failed',
     })
+  })
+})
+
+describe('checkContact', () => {
+  it('allows a complete form (the phone and the news left out)', () => {
+    expect(checkContact({ ...valid, phone: '' }).problems).toEqual([])
+  })
+
+  it('names every field the empty form is missing, in the form’s order, with each field’s own message', () => {
+    const { problems } = checkContact(emptyContact)
+    expect(problems.map((problem) => problem.field)).toEqual([
+      'name',
+      'email',
+      'company',
+      'interest',
+      'message',
+      'privacy',
+    ])
+    for (const problem of problems) expect(problem.message).toEqual(fieldProblem(problem.field, emptyContact))
+  })
+
+  it('refuses one wrong field alone', () => {
+    expect(checkContact({ ...valid, phone: 'call me' }).problems.map((problem) => problem.field)).toEqual(['phone'])
   })
 })

@@ -68,7 +68,7 @@ export const conversationMessagesQuery = (viewerId: string, projectId: string) =
 export const conversationReadsQuery = (viewerId: string, projectId: string) =>
   queryOptions({
     queryKey: conversationKeys.reads(viewerId, projectId),
-    // Asked for by the route's loader with the messages (prefetchConversation); then kept fresh live.
+    // Asked for by the route's loader with the messages (conversationQueries); then kept fresh live.
     staleTime: loadedWithRouteMs,
     queryFn: async () =>
       unwrapList(await supabase.from('conversation_reads').select('user_id, last_read_at').eq('project_id', projectId)),
