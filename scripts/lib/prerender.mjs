@@ -32,7 +32,7 @@ export async function prerender({ dist, entry }) {
   // index.html (the area pages' shell) gets its chunk preloads once the pages are rendered from it.
   const preloads = areaPreloadScript(manifest, ssr.locales)
   const scriptSources = await Promise.all(
-    [...Object.values(bootstraps), preloads].map((script) => ssr.scriptHashSource(script)),
+    [...Object.values(bootstraps), preloads, ssr.linkProbeScript()].map((script) => ssr.scriptHashSource(script)),
   )
   await writeFile(join(out, ssr.inlineScriptsFile), JSON.stringify({ scriptSources }))
   const targets = [...ssr.prerenderTargets(), ...ssr.signInPrerenderTargets()]

@@ -18,6 +18,7 @@ import { fillTemplate, type DocumentMode } from '../lib/html-document'
 import { I18nProvider } from '@lingui/react'
 import { ErrorScreenView } from '../components/error-screen/error-screen'
 import { withLangPrefix } from '../lib/pages'
+import { linkProbeScript, isLinkPage } from '../features/accounts/link-on-open'
 import {
   contactProblems,
   ContactSubmissionProvider,
@@ -81,7 +82,11 @@ export async function renderDocument(options: RenderOptions): Promise<{ html: st
       errorScreenHtml,
       bootstrap: options.bootstrap,
       needsScript: app,
-      headHtml: app ? [] : [`<script type="application/ld+json">${jsonLdText(organization(lang))}</script>`],
+      headHtml: app
+        ? isLinkPage(options.url)
+          ? [`<script>${linkProbeScript()}</script>`]
+          : []
+        : [`<script type="application/ld+json">${jsonLdText(organization(lang))}</script>`],
     }),
     lang,
   }
@@ -116,6 +121,7 @@ export async function checkContactForm(form: URLSearchParams, locale: Locale) {
 
 export { errorScreenFile, inlineScriptsFile, prerenderTargets, signInPrerenderTargets } from './prerendered'
 export { pageBootstrapScript, scriptHashSource } from './page-bootstrap'
+export { linkProbeScript } from '../features/accounts/link-on-open'
 export { showStaticErrorScreen } from '../lib/static-error-screen'
 export { prerenderOrigin } from '../lib/seo'
 export { locales } from '../lib/locale'

@@ -129,6 +129,65 @@ test('the reset page can be typed into while its link is checked, and keeps it (
   await expect(page).toHaveURL(exactPath(paths.dashboard('es')))
 })
 
+/** When the page's largest paints so far happened (ms since it started loading). */
+async function largestPaints(page: Page): Promise<number[]> {
+  return page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) => {
+        // Only an observer reads these (buffered: those reported before it, too).
+        new PerformanceObserver((list) => resolve(list.getEntries().map((entry) => entry.startTime))).observe({
+          type: 'largest-contentful-paint',
+          buffered: true,
+        })
+        setTimeout(() => resolve([]), 300)
+      }),
+  )
+}
+
+test('opened without a link, the link pages say so in their first paint, before their scripts (es, 375 px)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 })
+  const pages = [
+    {
+      path: '/es/reset-password',
+      // Literal Spanish, independent of the catalogs.
+      says: 'Abra esta página desde el enlace de su correo para elegir una nueva contraseña.',
+      away: page.getByLabel('Nueva contraseña', { exact: true }),
+    },
+    {
+      path: '/es/confirm',
+      says: 'Este enlace está incompleto. Copie el enlace completo del correo o pida uno nuevo.',
+      away: page.getByRole('button', { name: 'Iniciar sesión', exact: true }),
+    },
+  ]
+  for (const { path, says, away } of pages) {
+    const held = await holdBackApp(page)
+    const opened = page.goto(path)
+    await expect(page.getByRole('alert')).toHaveText(says)
+    await expect(away).toBeHidden()
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated')
+    await expect(page.locator('html')).toHaveAttribute('data-link', 'none')
+    await expect.poll(() => held.requested.length, { message: 'the app was asked for, and held back' }).toBe(1)
+    const beforeApp = await page.evaluate(() => performance.now())
+
+    held.release()
+    await opened
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '')
+    // The app says the same in the same place, and drops the first script's mark.
+    await expect(page.locator('html')).not.toHaveAttribute('data-link')
+    await expect(page.getByRole('alert')).toHaveText(says)
+    await expect(away).toBeHidden()
+    const paints = await largestPaints(page)
+    expect(paints.length, `${path}: a largest paint`).toBeGreaterThan(0)
+    expect(Math.max(...paints), `${path}: the largest paint came before the app`).toBeLessThan(beforeApp)
+    expect(await layoutShift(page), `${path}: layout shift`).toBe(0)
+    await expectNoAxeViolations(page, `${path} opened without a link`)
+  }
+  await page.getByRole('link', { name: 'Volver a iniciar sesión' }).click()
+  await expect(page).toHaveURL(exactPath(paths.login('es')))
+})
+
 test('the link pages move nothing once they have read the link; a sign-in link works from the held page (en, 1366 px)', async ({
   page,
   admin,

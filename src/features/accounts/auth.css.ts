@@ -2,6 +2,7 @@
 import { style } from '@vanilla-extract/css'
 import { button, panel } from '@/components/ui/recipes.css'
 import { vars } from '@/styles/theme.css'
+import { withoutLinkAttribute, withoutLinkValue } from './link-on-open'
 
 export const page = style({
   display: 'grid',
@@ -41,3 +42,12 @@ export const step = style({
 
 /** A step kept for its place (and what was typed into it) while another is shown. */
 export const stepAway = style({ visibility: 'hidden' })
+
+/** While <html> carries the mark of a page opened without its link (link-on-open.ts). */
+const withoutLink = `html[${withoutLinkAttribute}="${withoutLinkValue}"] &`
+
+/** The link's step (the form, the button): away while the page is marked as opened without a link. */
+export const stepUnlessMarked = style({ selectors: { [withoutLink]: { visibility: 'hidden' } } })
+
+/** The "no link" step: hidden, but shown from the first paint while the page is so marked. */
+export const stepIfMarked = style({ visibility: 'hidden', selectors: { [withoutLink]: { visibility: 'visible' } } })

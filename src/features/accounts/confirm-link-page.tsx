@@ -23,6 +23,7 @@ import type { AuthFailure } from '@machines/auth.machine'
 import { authFailureMessage } from '@/lib/auth/messages'
 import * as styles from './auth.css'
 import type { ConfirmSearch } from './confirm-search'
+import { clearWithoutLinkMark } from './link-on-open'
 
 // The code step needs the auth module, which has loaded by the time it shows.
 const SignInCodeStep = lazy(() => import('./code-step').then((module) => ({ default: module.SignInCodeStep })))
@@ -49,9 +50,16 @@ export function ConfirmLinkPage() {
   const [busy, setBusy] = useState(false)
   const [used, setUsed] = useState(false)
   const alertRef = useRef<HTMLDivElement>(null)
-  // Prerendered without the query string: a sign-in link until the app has read it.
+  // Prerendered without the query string: a sign-in link until the app has read it. Opened
+  // without a whole link, the page's first script has shown that from the first paint
+  // (link-on-open.ts, the same rule over the address as validateConfirmSearch's).
   const signup = hydrated && search.type === 'signup'
   const incomplete = hydrated && !(search.token_hash && search.type)
+
+  // From the render that knows the link, the page's own state says what the mark said.
+  useEffect(() => {
+    if (hydrated) clearWithoutLinkMark()
+  }, [hydrated])
 
   useEffect(() => {
     if (failure) alertRef.current?.focus()
@@ -102,7 +110,7 @@ export function ConfirmLinkPage() {
         ) : (
           <div className={styles.steps}>
             <div
-              className={incomplete ? `${styles.step} ${styles.stepAway}` : `${styles.step} ${formStyles.form}`}
+              className={`${styles.step} ${incomplete ? styles.stepAway : `${formStyles.form} ${styles.stepUnlessMarked}`}`}
               inert={incomplete}
             >
               <p className={styles.intro}>
@@ -131,7 +139,7 @@ export function ConfirmLinkPage() {
               </button>
             </div>
             {/* Always there, hidden until needed: its place is kept from the first paint. */}
-            <div className={incomplete ? styles.step : `${styles.step} ${styles.stepAway}`} inert={!incomplete}>
+            <div className={incomplete ? styles.step : `${styles.step} ${styles.stepIfMarked}`}>
               <FormAlert tone="error">
                 <Trans>This link is incomplete. Copy the whole link from the e-mail, or ask for a new one.</Trans>
               </FormAlert>

@@ -21,12 +21,13 @@ import { useHydrated } from '@/lib/hydration'
 import { loadAuth } from '@/lib/auth/loader'
 import { hasStoredSession } from '@/lib/auth/stored-session'
 import { useLoadedAuthSelector } from '@/lib/auth/use-loaded-auth'
-import { initialLinkOutcome } from '@/lib/auth/url-fragment'
+import { initialFragment, initialLinkOutcome } from '@/lib/auth/url-fragment'
 import { isAdmin, isSettled } from '@machines/auth.rules'
 import type { AuthFailure } from '@machines/auth.machine'
 import { authFailureMessage } from '@/lib/auth/messages'
 import { inviteLinkSeconds } from '@/lib/auth/policy'
 import { NewPasswordForm } from './new-password-form'
+import { clearWithoutLinkMark, openedWithoutResetLink } from './link-on-open'
 import * as styles from './auth.css'
 
 // The code step needs the auth module, which has loaded by the time it shows.
@@ -42,10 +43,12 @@ export function ResetPasswordPage() {
   // once the page has hydrated, so hydration meets the markup it expects.
   const hydrated = useHydrated()
   const [link] = useState(initialLinkOutcome)
-  // The auth module is needed at once only for a session: the link's, or one this browser holds.
-  const [needsAuth] = useState(
-    () => typeof window !== 'undefined' && !link.errorCode && (link.carriesSession || hasStoredSession()),
+  // Opened without a link: the page's first script has shown that from the first paint already.
+  const [withoutLink] = useState(
+    () => typeof window !== 'undefined' && openedWithoutResetLink(initialFragment(), hasStoredSession()),
   )
+  // The auth module is needed at once only for a session: the link's, or one this browser holds.
+  const needsAuth = !withoutLink && !link.errorCode
   const settled = useLoadedAuthSelector(isSettled, false)
   const hasSession = useLoadedAuthSelector((s) => s.matches('recovery') || s.matches('signedIn'), false)
   const email = useLoadedAuthSelector((s) => s.context.user?.email ?? '', '')
@@ -62,13 +65,18 @@ export function ResetPasswordPage() {
     if (needsAuth) void loadAuth()
   }, [needsAuth])
 
+  // From the render that knows the link, the page's own state says what the mark said.
+  useEffect(() => {
+    if (hydrated) clearWithoutLinkMark()
+  }, [hydrated])
+
   useEffect(() => {
     if (failure) alertRef.current?.focus()
   }, [failure])
 
   let step: Step = 'checking'
   if (hydrated) {
-    if (link.errorCode || !needsAuth) step = 'spent'
+    if (withoutLink || link.errorCode) step = 'spent'
     else if (!settled) step = 'checking'
     else if (!hasSession) step = 'spent'
     else step = needsCode ? 'code' : 'password'
@@ -99,18 +107,14 @@ export function ResetPasswordPage() {
 
   const failureAlert = failure && <FormAlert ref={alertRef}>{i18n._(authFailureMessage(failure))}</FormAlert>
   let other: ReactNode = null
-  if (step === 'spent')
+  if (step === 'spent' && link.errorCode)
     other = (
       <>
         <FormAlert>
-          {link.errorCode ? (
-            invited ? (
-              <Trans>This invitation has expired or has already been used.</Trans>
-            ) : (
-              <Trans>This link has expired or has already been used.</Trans>
-            )
+          {invited ? (
+            <Trans>This invitation has expired or has already been used.</Trans>
           ) : (
-            <Trans>Open this page from the link in your e-mail to choose a new password.</Trans>
+            <Trans>This link has expired or has already been used.</Trans>
           )}
         </FormAlert>
         {invited ? (
@@ -126,14 +130,7 @@ export function ResetPasswordPage() {
             </Link>
           </>
         ) : (
-          <>
-            <p className={styles.intro}>
-              <Trans>Links work once and expire after an hour. You can ask for a new one.</Trans>
-            </p>
-            <Link to="/{-$lang}/client-portal/forgot-password" params={{ lang }}>
-              <Trans>Send me a new link</Trans>
-            </Link>
-          </>
+          <NewLinkOffer />
         )}
       </>
     )
@@ -158,6 +155,7 @@ export function ResetPasswordPage() {
 
   // The password step stays in place (and keeps what was typed) while another step is shown.
   const passwordAway = step === 'spent' || step === 'code'
+  const saysWithoutLink = step === 'spent' && !link.errorCode
   return (
     <div className={styles.page}>
       <section className={styles.card} aria-labelledby="reset-title">
@@ -165,7 +163,10 @@ export function ResetPasswordPage() {
           <Trans>Choose your password</Trans>
         </h1>
         <div className={styles.steps}>
-          <div className={passwordAway ? `${styles.step} ${styles.stepAway}` : styles.step} inert={passwordAway}>
+          <div
+            className={`${styles.step} ${passwordAway ? styles.stepAway : styles.stepUnlessMarked}`}
+            inert={passwordAway}
+          >
             <p className={styles.intro}>
               <Trans>Choose the password you will sign in with from now on.</Trans>
             </p>
@@ -180,8 +181,30 @@ export function ResetPasswordPage() {
             />
           </div>
           {other && <div className={styles.step}>{other}</div>}
+          {/* Always there: shown from the first paint when the page was opened without a link. */}
+          <div className={saysWithoutLink ? styles.step : `${styles.step} ${styles.stepIfMarked}`}>
+            <FormAlert>
+              <Trans>Open this page from the link in your e-mail to choose a new password.</Trans>
+            </FormAlert>
+            <NewLinkOffer />
+          </div>
         </div>
       </section>
     </div>
+  )
+}
+
+/** What a recovery link that cannot be used offers: a new one. */
+function NewLinkOffer() {
+  const lang = useLangPrefix()
+  return (
+    <>
+      <p className={styles.intro}>
+        <Trans>Links work once and expire after an hour. You can ask for a new one.</Trans>
+      </p>
+      <Link to="/{-$lang}/client-portal/forgot-password" params={{ lang }}>
+        <Trans>Send me a new link</Trans>
+      </Link>
+    </>
   )
 }

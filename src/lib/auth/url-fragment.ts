@@ -10,6 +10,11 @@ export interface LinkOutcome {
   carriesSession: boolean
 }
 
+/** The fragment the page was opened with. */
+export function initialFragment(): string {
+  return initial
+}
+
 export function initialLinkOutcome(): LinkOutcome {
   const params = new URLSearchParams(initial.replace(/^#/, ''))
   return {
