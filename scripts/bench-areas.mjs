@@ -21,7 +21,7 @@
 //
 // Exits non-zero only when a measurement could not be taken; a missed target is reported.
 import { spawn, spawnSync } from 'node:child_process'
-import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { chromium } from '@playwright/test'
@@ -157,7 +157,10 @@ async function lighthouseRun(url, debugPort, workDir, label) {
   })
   const lhr = JSON.parse(await readFile(output, 'utf8'))
   // BENCH_KEEP=<dir> keeps each run's report, to read its long tasks afterwards.
-  if (process.env.BENCH_KEEP) await copyFile(output, join(process.env.BENCH_KEEP, basename(output)))
+  if (process.env.BENCH_KEEP) {
+    await mkdir(process.env.BENCH_KEEP, { recursive: true })
+    await copyFile(output, join(process.env.BENCH_KEEP, basename(output)))
+  }
   if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
   const metric = (id) => lhr.audits[id]?.numericValue ?? NaN
   // The page must be the signed-in one, not a redirect to the sign-in form.
