@@ -24,6 +24,19 @@ const startAll = (queryClient: QueryClient, queries: readonly AnyQuery[]) => {
   for (const query of queries) void queryClient.prefetchQuery(query)
 }
 
+/**
+ * Starts every list and waits until each has arrived or failed once. A page of several sections
+ * then renders them together: one whose list arrives late cannot push down sections already on
+ * screen (a layout shift that loses the reader's place on a phone). A list that failed is asked for
+ * again by its section, which shows its own failure if it fails for good.
+ */
+const arriveTogether = (queryClient: QueryClient, queries: readonly AnyQuery[]) =>
+  Promise.all(
+    queries.map((query) =>
+      queryClient.ensureQueryData({ ...query, retry: false, revalidateIfStale: true }).catch(() => undefined),
+    ),
+  )
+
 /** A project sub-page's loader: starts its queries without waiting for them (the page suspends on them). */
 export const prefetchProjectPage =
   (queries: (page: ProjectPage) => readonly AnyQuery[]) =>
@@ -33,16 +46,22 @@ export const prefetchProjectPage =
 
 /**
  * The loader of a page named after its project ("Plan: Acme"): starts the page's lists, awaits the
- * project, and returns its name for the page's head (null: not found, or not the viewer's).
+ * project, and returns its name for the page's head (null: not found, or not the viewer's). With
+ * `together`, it also waits for the lists (a page of several sections: see arriveTogether); else
+ * the page suspends on them.
  */
 export const loadNamedProject =
   <Project extends { name: string } | null, Key extends QueryKey>(
     project: (page: ProjectPage) => EnsureQueryDataOptions<Project, Error, Project, Key>,
     queries: (page: ProjectPage) => readonly AnyQuery[] = () => [],
+    { together = false }: { together?: boolean } = {},
   ) =>
   async ({ context: { queryClient, profile }, params: { projectId } }: ProjectLoaderContext) => {
     const page = { projectId, viewer: profile }
-    if (isUuid(projectId)) startAll(queryClient, queries(page))
+    const lists = isUuid(projectId) ? queries(page) : []
+    const arrived = together ? arriveTogether(queryClient, lists) : undefined
+    if (!together) startAll(queryClient, lists)
     const found = await queryClient.ensureQueryData(project(page))
+    await arrived
     return { name: found?.name ?? null }
   }

@@ -12,7 +12,7 @@ import {
 
 /** Runs the probe's text at `url` as a page would, and says whether it marked the page. */
 function probeMarks(url: string): boolean {
-  window.happyDOM.setURL(url)
+  ;(window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(url)
   document.documentElement.removeAttribute('data-link')
   new Function(linkProbeScript())()
   return document.documentElement.getAttribute('data-link') === 'none'

@@ -1,5 +1,6 @@
 // One project for the client: its header (status, progress, dates, description), then its
-// documents, reports, metrics, tasks and activity, each loading and failing on its own. A
+// documents, reports, metrics, tasks and activity, which arrive together (the route waits for them)
+// and each fail on their own. A
 // project that does not exist or is not theirs (row-level security returns no row) gets a
 // "not found" page with the way back.
 import { getRouteApi, Link } from '@tanstack/react-router'

@@ -12,9 +12,10 @@ import { projectDashboardsQuery } from '@/features/dashboards/queries'
 import { PortalRouteError } from '@/components/ui/page-kit'
 import { namedPageHead } from '@/lib/named-page-head'
 
-// One project of the client's organization. The project itself is awaited (its header and the
-// "not found" answer); documents, reports, metrics, tasks and activity start loading at the same
-// time and stream into their sections.
+// One project of the client's organization. The project (its header and the "not found" answer)
+// and its documents, reports, metrics, tasks and activity are asked for at once, and the page shows
+// when all have arrived (or failed once: that section says so), so that no section arriving late
+// pushes down the others.
 export const Route = createFileRoute('/{-$lang}/_app/client-portal/dashboard/projects/$projectId')({
   loader: loadNamedProject(
     ({ projectId, viewer }) => projectQuery(viewer.id, projectId),
@@ -30,6 +31,7 @@ export const Route = createFileRoute('/{-$lang}/_app/client-portal/dashboard/pro
       // A client's projects are their organization's: who approves there need not wait for the project.
       ...(viewer.organization_id ? [approversQuery(viewer.id, viewer.organization_id)] : []),
     ],
+    { together: true },
   ),
   head: namedPageHead((name) => msg`Project: ${name}`, msg`Project not found`),
   component: ProjectPage,

@@ -1,0 +1,66 @@
+// A client's project page starts all its lists at once (issue 24, item 2), and they arrive in any
+// order. The page shows when all have arrived, so a list that arrives late (here the documents, the
+// first section) does not push down sections already on screen: a phone's reader would lose their
+// place, and Lighthouse counted it as a layout shift of 0.24 on a slow run.
+import type { Page } from '@playwright/test'
+import { test, expect, startSession } from './support/auth'
+import { demoUsers, organizations, projectsOf } from './support/users'
+import { expectNoAxeViolations } from './support/a11y'
+
+/** The page's layout shifts from its start (not those right after the person's input). */
+async function watchShifts(page: Page) {
+  await page.addInitScript(() => {
+    const held = window as unknown as { __shifts: number }
+    held.__shifts = 0
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) held.__shifts += entry.value
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+  return () => page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)
+}
+
+/** Holds the project's document list back until `release()`. */
+async function holdDocuments(page: Page) {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/rest\/v1\/documents\?/, async (route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}
+
+test('a late list does not push the sections below it: the client project page shows them together (es, 375 px)', async ({
+  page,
+  admin,
+}) => {
+  const project = (await projectsOf(admin, organizations.ribera)).find((row) => row.visible_to_client)!
+  await page.setViewportSize({ width: 375, height: 812 })
+  await startSession(page, demoUsers.lucia)
+  const shifts = await watchShifts(page)
+  const release = await holdDocuments(page)
+  const below = ['reports', 'tasks', 'analytics_metrics'].map((table) =>
+    page.waitForResponse((response) => new URL(response.url()).pathname === `/rest/v1/${table}`),
+  )
+  await page.goto(`/es/client-portal/dashboard/projects/${project.id}`)
+  // The lists below have arrived; while the documents are held, the page waits in its frame.
+  await Promise.all(below)
+  const heading = page.getByRole('heading', { level: 1, name: project.name })
+  await expect(page.getByRole('status').filter({ hasText: 'Cargando...' }).first()).toBeVisible()
+  await expect(heading).toHaveCount(0)
+  release()
+  await expect(heading).toBeVisible()
+  // Everything arrived with the page: no section is still loading.
+  await expect(page.locator('main').getByRole('status').filter({ hasText: 'Cargando...' })).toHaveCount(0)
+  const reports = page.getByRole('region', { name: 'Informes' })
+  await expect(reports.getByRole('heading', { level: 3 }).first()).toBeVisible()
+  await expect(
+    page
+      .getByRole('region', { name: 'Documentos' })
+      .getByRole('button', { name: /^Descargar/ })
+      .first(),
+  ).toBeVisible()
+  expect(await shifts(), 'layout shift while the sections arrived').toBeLessThanOrEqual(0.02)
+  await expectNoAxeViolations(page, 'the client project page, every section arrived')
+})
