@@ -7,7 +7,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { I18nProvider } from '@lingui/react'
 import { activateLocale, i18n } from '../../src/lib/i18n'
 import { useFormOnDemand } from '../../src/components/form/form-on-demand'
-import { checkApprovalAnswer, type ApprovalAnswerInput } from '../../src/features/approvals/rules'
+import type { ApprovalAnswerInput } from '../../src/features/approvals/rules'
 import { serveCatalogs } from './support/catalogs'
 
 const loads = vi.hoisted(() => ({ count: 0 }))
@@ -16,8 +16,10 @@ vi.mock('../../src/components/form/form-host', async (actual) => {
   return actual()
 })
 
+const loadCheck = () => import('../../src/features/approvals/rules').then((rules) => rules.checkApprovalAnswer)
+
 function AnswerForm({ onAnswer }: { onAnswer: (values: ApprovalAnswerInput) => void }) {
-  const fields = useFormOnDemand<ApprovalAnswerInput>(checkApprovalAnswer)
+  const fields = useFormOnDemand<ApprovalAnswerInput>(loadCheck)
   const error = fields.errors.comment?.message
   return (
     <form ref={fields.formRef} aria-label="Answer" onSubmit={(event) => event.preventDefault()}>
@@ -55,7 +57,7 @@ describe('a form that loads react-hook-form on demand', () => {
     fireEvent.change(comment, { target: { value: 'The margin by store, please.' } })
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)))
     expect(loads.count).toBe(0)
-    comment.focus()
+    await act(async () => comment.focus())
     await waitFor(() => expect(loads.count).toBe(1))
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)))
     expect(screen.getByLabelText('Comment')).toBe(comment)
@@ -73,7 +75,8 @@ describe('a form that loads react-hook-form on demand', () => {
 
   it('checks a submit that came before react-hook-form once it has arrived, with the rules and their focus', async () => {
     const { onAnswer, comment } = await renderForm()
-    fireEvent.click(screen.getByRole('button', { name: 'Ask for changes' }))
+    // (act: the press renders react-hook-form's part, which waits for its module and the rules)
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Ask for changes' })))
     expect(await screen.findByRole('alert')).toHaveTextContent('Say what should change.')
     expect(comment).toHaveAttribute('aria-invalid', 'true')
     expect(comment).toHaveFocus()

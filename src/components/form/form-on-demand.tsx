@@ -1,11 +1,11 @@
 // The one way to build a form (react-hook-form over the entity's rules, decision 0045) for a form
 // that is on a page from the start but that few people use there: the client's upload form, an
-// approver's answer. react-hook-form is 14 kB of gzip the page would load for everyone; here its
-// fields are the form's own at first (uncontrolled, their first values in the markup), and
-// react-hook-form with the rules' resolver (form-host.tsx) loads when the person turns to the
-// form: the pointer over it, the focus in it, a file dragged onto it. It then takes over the very
-// same fields (nothing is drawn again: what was typed, the focus and the caret stay), and a
-// submit that comes before it has arrived waits for it.
+// approver's answer. react-hook-form and the entity's rules (zod) are 14 and 24 kB of gzip that the
+// page would load for everyone; here the fields are the form's own at first (uncontrolled, their
+// first values in the markup), and react-hook-form with the rules' resolver (form-host.tsx) and
+// the rules load when the person turns to the form: the pointer over it, the focus in it, a file
+// dragged onto it. They then take over the very same fields (nothing is drawn again: what was
+// typed, the focus and the caret stay), and a submit that comes before they have arrived waits.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
 import type { FieldErrors, FieldValues, Path, PathValue, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form'
 import type { RulesCheck } from './rules-resolver'
@@ -36,18 +36,24 @@ export interface FormOnDemand<T extends FieldValues> {
   host: ReactNode
 }
 
-/** `check`: the entity's rules over the form's values, as `useRulesResolver` takes them. */
-export function useFormOnDemand<T extends FieldValues>(check: RulesCheck<T>): FormOnDemand<T> {
-  const [wanted, setWanted] = useState(false)
+/**
+ * `loadCheck`: loads the entity's rules over the form's values, as `useRulesResolver` takes them
+ * (`() => import('@/features/<concept>/rules').then((rules) => rules.checkX)`, at module level).
+ */
+export function useFormOnDemand<T extends FieldValues>(loadCheck: () => Promise<RulesCheck<T>>): FormOnDemand<T> {
+  const [checking, setChecking] = useState<Promise<RulesCheck<T>> | null>(null)
+  const started = useRef(false)
   const [loaded, setLoaded] = useState<LoadedForm<T> | null>(null)
   const waiting = useRef<((form: UseFormReturn<T>) => void)[]>([])
   const element = useRef<HTMLFormElement | null>(null)
   const form = loaded?.form
 
   const want = useCallback(() => {
+    if (started.current) return
+    started.current = true
     void loadHost()
-    setWanted(true)
-  }, [])
+    setChecking(loadCheck())
+  }, [loadCheck])
   const formRef = useCallback(
     (node: HTMLFormElement | null) => {
       element.current = node
@@ -85,9 +91,9 @@ export function useFormOnDemand<T extends FieldValues>(check: RulesCheck<T>): Fo
       const field = element.current?.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | null
       return String((form ? form.getValues(name) : field?.value) ?? '')
     },
-    host: wanted && (
+    host: checking && (
       <Suspense fallback={null}>
-        <Host check={check} onForm={setLoaded} />
+        <Host checking={checking} onForm={setLoaded} />
       </Suspense>
     ),
   }

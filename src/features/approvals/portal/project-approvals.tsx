@@ -24,7 +24,7 @@ import type { ApprovalDecisionCode } from '@/features/approvals/vocabulary'
 import { ApprovalRecord } from '@/features/approvals/approval-record'
 import { FormAlert, TextAreaField } from '@/components/form/field'
 import { useFormOnDemand } from '@/components/form/form-on-demand'
-import { checkApprovalAnswer, type ApprovalAnswerInput } from '@/features/approvals/rules'
+import type { ApprovalAnswerInput } from '@/features/approvals/rules'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import * as form from '@/components/form/form.css'
 import * as layout from '@/components/ui/layout.css'
@@ -197,6 +197,9 @@ function failureOf(error: { code?: string; message: string }): Failure {
   return 'other'
 }
 
+/** An answer's rules, loaded with react-hook-form when the approver turns to the form. */
+const loadAnswerCheck = () => import('@/features/approvals/rules').then((rules) => rules.checkApprovalAnswer)
+
 class AnswerError extends Error {
   constructor(readonly failure: Failure) {
     super(failure)
@@ -218,7 +221,7 @@ function AnswerForm({
   const [confirming, setConfirming] = useState(false)
   const title = request.deliverable_title
   const version = request.version
-  const fields = useFormOnDemand<ApprovalAnswerInput>(checkApprovalAnswer)
+  const fields = useFormOnDemand<ApprovalAnswerInput>(loadAnswerCheck)
   const answer = useMutation({
     mutationFn: async ({ decision, comment }: ApprovalAnswerInput) => {
       const { error } = await supabase.from('approval_decisions').insert({

@@ -19,7 +19,6 @@ import { labelOf } from '@/lib/labels'
 import { projectKeys } from '@/lib/query-keys'
 import { documentCategoryLabels } from '@/features/documents/labels'
 import { documentCategories } from '@/features/documents/vocabulary'
-import { checkDocument } from '@/features/documents/rules'
 import { uploadDocument } from './own-uploads'
 import { useFileChoice, type FileProblem } from './use-file-choice'
 import { UploadStatus } from './upload-status'
@@ -30,11 +29,17 @@ interface UploadValues {
   category: string
 }
 
-/** The document's rules over this form's fields: a client's upload is always shared, with no description. */
-function checkUpload({ title, category }: UploadValues) {
-  const { problems } = checkDocument({ name: title, category, description: '', visibleToClient: true })
-  return { problems: problems.map((problem) => (problem.field === 'name' ? { ...problem, field: 'title' } : problem)) }
-}
+/**
+ * The document's rules over this form's fields, loaded with react-hook-form: a client's upload is
+ * always shared, with no description.
+ */
+const loadUploadCheck = () =>
+  import('@/features/documents/rules').then(({ checkDocument }) => ({ title, category }: UploadValues) => {
+    const { problems } = checkDocument({ name: title, category, description: '', visibleToClient: true })
+    return {
+      problems: problems.map((problem) => (problem.field === 'name' ? { ...problem, field: 'title' } : problem)),
+    }
+  })
 
 const problemMessages: Record<FileProblem, MessageDescriptor> = {
   ...uploadMessages,
@@ -57,7 +62,7 @@ export function UploadForm({ projectId, organizationId }: { projectId: string; o
     nameHint: useId(),
     dropHint: useId(),
   }
-  const fields = useFormOnDemand<UploadValues>(checkUpload)
+  const fields = useFormOnDemand<UploadValues>(loadUploadCheck)
   const { errors } = fields
 
   const upload = useMutation({
