@@ -34,11 +34,12 @@ const budgets = {
   'portal overview': { js: 226, css: 9.3 },
   // The Dashboards and Plan tabs and the pipeline came in (2026-11-28: 283.7 and 330.1 kB). The
   // client's upload and approval forms, on react-hook-form since decision 0045 (302.3 kB), load it
-  // when the person turns to the form (components/form/form-on-demand.tsx): 288.7 kB on 2026-11-28.
-  'portal project': { js: 290, css: 9.3 },
+  // and their rules (zod) when the person turns to the form (components/form/form-on-demand.tsx),
+  // and the dashboards' queries no longer bring the rules: 262.9 kB on 2026-11-28.
+  'portal project': { js: 268, css: 9.3 },
   'admin overview': { js: 227, css: 9.3 },
-  // 332.2 kB on 2026-11-28. Its react-hook-form stays in the first load: the overview is the
-  // project's edit form, in view at once; the other tabs' sections come with it (one module).
+  // 333.0 kB on 2026-11-28. Its react-hook-form and zod stay in the first load: the overview is
+  // the project's edit form, in view at once; the other tabs' sections come with it (one module).
   'admin project': { js: 337, css: 9.3 },
 } as const
 

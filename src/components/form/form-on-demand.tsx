@@ -18,7 +18,7 @@ const FormHost = lazy(loadHost)
 const intents = ['pointerenter', 'focusin', 'dragenter'] as const
 
 export interface FormOnDemand<T extends FieldValues> {
-  /** The `<form>`'s ref: turning to the form loads react-hook-form. */
+  /** The `<form>`'s ref: turning to the form loads react-hook-form and the rules. */
   formRef: (element: HTMLFormElement | null) => () => void
   /** A field's props: its name until react-hook-form has arrived, then react-hook-form's. */
   register: (name: Path<T>) => Partial<UseFormRegisterReturn<Path<T>>>

@@ -3,8 +3,8 @@
 // and, for the organization's approvers, the answer to a request that waits: approve the version
 // shown (after a confirmation naming it: the answer is permanent), or ask for changes saying what
 // should change. The database checks who answers and for which version; a refusal (already
-// answered, a newer version shared meanwhile) is said in words. The answer's react-hook-form loads
-// when the approver turns to the form (form-on-demand.tsx): most visits only read the record.
+// answered, a newer version shared meanwhile) is said in words. The answer's react-hook-form and
+// rules load when the approver turns to the form (form-on-demand.tsx): most visits only read.
 import { useEffect, useRef, useState } from 'react'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'

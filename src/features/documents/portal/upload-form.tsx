@@ -1,7 +1,8 @@
 // The client's upload form: a file (chosen or dropped, use-file-choice.ts), an optional title and
 // a category, checked with the document's rules (documents/rules.ts) before the file is stored and
 // registered (own-uploads.ts); the upload's progress and outcome are said in the form. Few clients
-// upload on a visit: react-hook-form loads when one turns to the form (form-on-demand.tsx).
+// upload on a visit: react-hook-form and the rules load when one turns to the form
+// (form-on-demand.tsx).
 import { useId } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
