@@ -3,12 +3,15 @@ import type { FieldErrors, FieldValues, Path, Resolver } from 'react-hook-form'
 import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
 
+/** An entity's rules over a form's values (`src/features/<concept>/rules.ts`): its problems, by field. */
+export type RulesCheck<T> = (values: T, locale: string) => { problems: { field: string; message: MessageDescriptor }[] }
+
 /**
  * A react-hook-form resolver over one of the shared rule sets (@/lib/rules): the form shows the
  * same problems, in the same words, as the importer and the database-error map.
  */
 export function useRulesResolver<T extends FieldValues>(
-  check: (values: T, locale: string) => { problems: { field: string; message: MessageDescriptor }[] },
+  check: RulesCheck<T>,
   /** A check only the browser can make (the file chosen), as a field and its translated message. */
   local?: (values: T) => { field: Path<T>; text: string } | null,
 ): Resolver<T> {

@@ -7,8 +7,9 @@ import { queryOptions } from '@tanstack/react-query'
 import { FunctionsHttpError } from '@supabase/supabase-js'
 import { supabase } from '@/lib/supabase'
 import { isUuid } from '@/lib/query-utils'
+// The rules' types only: the rules themselves (zod) are for the staff forms, and the portal's
+// project page reads these queries in its first load.
 import type { DashboardInput, HostInput } from './rules'
-import { toDashboardRow } from './rules'
 
 export const dashboardKeys = {
   all: ['dashboards'] as const,
@@ -162,6 +163,21 @@ export const organizationClientsQuery = (organizationId: string) =>
       return data
     },
   })
+
+/** The table's columns for the form's values (the kind's other fields empty). */
+export function toDashboardRow(projectId: string, values: DashboardInput) {
+  const metabase = values.kind === 'metabase'
+  return {
+    project_id: projectId,
+    kind: values.kind,
+    title: values.title.trim(),
+    url: metabase ? null : values.url.trim(),
+    metabase_dashboard_id: metabase ? Number(values.metabaseDashboardId.trim()) : null,
+    locked_parameter: metabase ? values.lockedParameter.trim() : null,
+    audience: values.audience,
+    refuses_framing: metabase ? false : values.refusesFraming,
+  }
+}
 
 /** Saves a dashboard (new: at the end of the list) and who it names. */
 export async function saveDashboard(

@@ -110,21 +110,6 @@ export function checkDashboard(values: DashboardInput) {
   )
 }
 
-/** The table's columns for the form's values (the kind's other fields empty). */
-export function toDashboardRow(projectId: string, values: DashboardInput) {
-  const metabase = values.kind === 'metabase'
-  return {
-    project_id: projectId,
-    kind: values.kind,
-    title: values.title.trim(),
-    url: metabase ? null : values.url.trim(),
-    metabase_dashboard_id: metabase ? Number(values.metabaseDashboardId.trim()) : null,
-    locked_parameter: metabase ? values.lockedParameter.trim() : null,
-    audience: values.audience,
-    refuses_framing: metabase ? false : values.refusesFraming,
-  }
-}
-
 /** Each refusal of the database (its constraint's name), as the field and rule it guards. */
 export const dashboardConstraints: Record<string, { field: DashboardField; rule: DashboardRule }> = {
   project_dashboards_url_allowed: { field: 'url', rule: 'urlNotAllowed' },

@@ -3,7 +3,8 @@
 // and, for the organization's approvers, the answer to a request that waits: approve the version
 // shown (after a confirmation naming it: the answer is permanent), or ask for changes saying what
 // should change. The database checks who answers and for which version; a refusal (already
-// answered, a newer version shared meanwhile) is said in words.
+// answered, a newer version shared meanwhile) is said in words. The answer's react-hook-form and
+// rules load when the approver turns to the form (form-on-demand.tsx): most visits only read.
 import { useEffect, useRef, useState } from 'react'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -21,10 +22,9 @@ import { actionName } from '@/lib/action-name'
 import { useOpenDocument } from '@/lib/storage/use-open-document'
 import type { ApprovalDecisionCode } from '@/features/approvals/vocabulary'
 import { ApprovalRecord } from '@/features/approvals/approval-record'
-import { useForm } from 'react-hook-form'
 import { FormAlert, TextAreaField } from '@/components/form/field'
-import { useRulesResolver } from '@/components/form/rules-resolver'
-import { checkApprovalAnswer, type ApprovalAnswerInput } from '@/features/approvals/rules'
+import { useFormOnDemand } from '@/components/form/form-on-demand'
+import type { ApprovalAnswerInput } from '@/features/approvals/rules'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import * as form from '@/components/form/form.css'
 import * as layout from '@/components/ui/layout.css'
@@ -197,6 +197,9 @@ function failureOf(error: { code?: string; message: string }): Failure {
   return 'other'
 }
 
+/** An answer's rules, loaded with react-hook-form when the approver turns to the form. */
+const loadAnswerCheck = () => import('@/features/approvals/rules').then((rules) => rules.checkApprovalAnswer)
+
 class AnswerError extends Error {
   constructor(readonly failure: Failure) {
     super(failure)
@@ -218,11 +221,7 @@ function AnswerForm({
   const [confirming, setConfirming] = useState(false)
   const title = request.deliverable_title
   const version = request.version
-  // The decision is the button pressed: the comment's rules depend on it (needed to ask for changes).
-  const { register, handleSubmit, setValue, watch, formState } = useForm<ApprovalAnswerInput>({
-    defaultValues: { decision: 'approved', comment: '' },
-    resolver: useRulesResolver((values: ApprovalAnswerInput) => checkApprovalAnswer(values)),
-  })
+  const fields = useFormOnDemand<ApprovalAnswerInput>(loadAnswerCheck)
   const answer = useMutation({
     mutationFn: async ({ decision, comment }: ApprovalAnswerInput) => {
       const { error } = await supabase.from('approval_decisions').insert({
@@ -249,13 +248,14 @@ function AnswerForm({
     other: t`Your answer could not be saved. Please try again.`,
   }
 
+  // The decision is the button pressed: the comment's rules depend on it (needed to ask for changes).
   function send(decision: ApprovalDecisionCode) {
-    setValue('decision', decision)
-    void handleSubmit((values) => answer.mutate(values))()
+    fields.submit((values) => answer.mutate(values), { decision })
   }
 
   return (
     <form
+      ref={fields.formRef}
       className={form.form}
       aria-label={t`Your answer on “${title}”`}
       aria-busy={answer.isPending}
@@ -266,8 +266,8 @@ function AnswerForm({
         label={<Trans>Comment (needed to ask for changes)</Trans>}
         rows={3}
         maxLength={2000}
-        error={formState.errors.comment?.message}
-        {...register('comment')}
+        error={fields.errors.comment?.message}
+        {...fields.register('comment')}
       />
       <div className={styles.actions}>
         <button
@@ -311,12 +311,13 @@ function AnswerForm({
             If a new version is shared, you will be asked again.
           </Trans>
         </p>
-        {watch('comment').trim() && (
+        {fields.text('comment').trim() && (
           <p>
             <Trans>Your comment is kept with it.</Trans>
           </p>
         )}
       </ConfirmDialog>
+      {fields.host}
     </form>
   )
 }

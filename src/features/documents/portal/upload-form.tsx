@@ -1,8 +1,9 @@
 // The client's upload form: a file (chosen or dropped, use-file-choice.ts), an optional title and
 // a category, checked with the document's rules (documents/rules.ts) before the file is stored and
-// registered (own-uploads.ts); the upload's progress and outcome are said in the form.
+// registered (own-uploads.ts); the upload's progress and outcome are said in the form. Few clients
+// upload on a visit: react-hook-form and the rules load when one turns to the form
+// (form-on-demand.tsx).
 import { useId } from 'react'
-import { useForm } from 'react-hook-form'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { MessageDescriptor } from '@lingui/core'
@@ -12,14 +13,13 @@ import * as layout from '@/components/ui/layout.css'
 import * as form from '@/components/form/form.css'
 import * as styles from '@/components/ui/page.css'
 import { FileControl } from '@/components/form/file-control'
-import { useRulesResolver } from '@/components/form/rules-resolver'
+import { useFormOnDemand } from '@/components/form/form-on-demand'
 import { ACCEPT, UploadError } from '@/lib/storage/files'
 import { uploadMessages } from '@/lib/storage/upload-messages'
 import { labelOf } from '@/lib/labels'
 import { projectKeys } from '@/lib/query-keys'
 import { documentCategoryLabels } from '@/features/documents/labels'
 import { documentCategories } from '@/features/documents/vocabulary'
-import { checkDocument } from '@/features/documents/rules'
 import { uploadDocument } from './own-uploads'
 import { useFileChoice, type FileProblem } from './use-file-choice'
 import { UploadStatus } from './upload-status'
@@ -30,11 +30,17 @@ interface UploadValues {
   category: string
 }
 
-/** The document's rules over this form's fields: a client's upload is always shared, with no description. */
-function checkUpload({ title, category }: UploadValues) {
-  const { problems } = checkDocument({ name: title, category, description: '', visibleToClient: true })
-  return { problems: problems.map((problem) => (problem.field === 'name' ? { ...problem, field: 'title' } : problem)) }
-}
+/**
+ * The document's rules over this form's fields, loaded with react-hook-form: a client's upload is
+ * always shared, with no description.
+ */
+const loadUploadCheck = () =>
+  import('@/features/documents/rules').then(({ checkDocument }) => ({ title, category }: UploadValues) => {
+    const { problems } = checkDocument({ name: title, category, description: '', visibleToClient: true })
+    return {
+      problems: problems.map((problem) => (problem.field === 'name' ? { ...problem, field: 'title' } : problem)),
+    }
+  })
 
 const problemMessages: Record<FileProblem, MessageDescriptor> = {
   ...uploadMessages,
@@ -57,22 +63,15 @@ export function UploadForm({ projectId, organizationId }: { projectId: string; o
     nameHint: useId(),
     dropHint: useId(),
   }
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    formState: { errors },
-  } = useForm<UploadValues>({
-    defaultValues: { title: '', category: 'data' },
-    resolver: useRulesResolver(checkUpload),
-  })
+  const fields = useFormOnDemand<UploadValues>(loadUploadCheck)
+  const { errors } = fields
 
   const upload = useMutation({
     mutationFn: ({ file, values }: { file: File; values: UploadValues }) =>
       uploadDocument({ file, organizationId, projectId, uploaderId: profile.id, ...values }),
     onSuccess: () => {
       file.clear()
-      setValue('title', '')
+      fields.withForm((form) => form.setValue('title', ''))
     },
     onSettled: () =>
       Promise.all([
@@ -82,11 +81,11 @@ export function UploadForm({ projectId, organizationId }: { projectId: string; o
   })
   const file = useFileChoice(() => upload.reset())
 
-  const submit = handleSubmit((values) => {
+  const send = (values: UploadValues) => {
     if (upload.isPending) return
     const chosen = file.requireFile()
     if (chosen) upload.mutate({ file: chosen, values })
-  })
+  }
 
   const failure = upload.error instanceof UploadError ? upload.error.kind : upload.isError ? 'unknown' : null
   const fileError = file.problem ? problemMessages[file.problem] : failure ? uploadMessages[failure] : null
@@ -98,8 +97,12 @@ export function UploadForm({ projectId, organizationId }: { projectId: string; o
 
   return (
     <form
+      ref={fields.formRef}
       className={styles.uploadForm}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => {
+        event.preventDefault()
+        fields.submit(send)
+      }}
       aria-labelledby={ids.title}
       aria-busy={upload.isPending}
       data-dragging={file.dragging ? '' : undefined}
@@ -151,7 +154,7 @@ export function UploadForm({ projectId, organizationId }: { projectId: string; o
           className={form.input}
           aria-invalid={errors.title ? true : undefined}
           aria-describedby={describedBy(ids.nameHint, errors.title)}
-          {...register('title')}
+          {...fields.register('title')}
         />
       </div>
       <div className={styles.uploadField}>
@@ -163,7 +166,8 @@ export function UploadForm({ projectId, organizationId }: { projectId: string; o
           className={styles.select}
           aria-invalid={errors.category ? true : undefined}
           aria-describedby={errors.category ? ids.error : undefined}
-          {...register('category')}
+          defaultValue="data"
+          {...fields.register('category')}
         >
           {documentCategories.map((code) => (
             <option key={code} value={code}>
@@ -185,6 +189,7 @@ export function UploadForm({ projectId, organizationId }: { projectId: string; o
           {error}
         </p>
       )}
+      {fields.host}
     </form>
   )
 }
