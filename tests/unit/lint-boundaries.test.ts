@@ -76,6 +76,14 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ])
   })
 
+  it("refuses a machine importing a feature, the contact form's included", async () => {
+    const text =
+      "import type { ContactField } from '@/features/site/contact-form/rules'\nexport type F = ContactField\n"
+    const [result] = await eslint.lintText(text, { filePath: 'machines/boundary-fixture.machine.ts' })
+    const errors = (result?.messages ?? []).filter((message) => message.ruleId === 'import-x/no-restricted-paths')
+    expect(errors.map((error) => error.message)).toEqual([expect.stringContaining('Machines import no feature')])
+  })
+
   it('refuses our server importing a feature, a component, an unlisted module of the app, or a machine', async () => {
     const errors = await boundaryErrors('server-imports-app.ts', 'supabase/server/static/boundary-fixture.ts')
     expect(errors.map((error) => [error.line, error.message])).toEqual([
