@@ -65,11 +65,14 @@ export function boundaryZones(features = dirs('./src/features/'), areas = dirs('
       message: 'Nothing in the app imports the prerenderer: it renders the app at build time.',
     },
     {
+      // Our server serves the app (decision 0004); the app never runs it.
+      target: ['./src', './machines'],
+      from: './supabase/server',
+      message: 'The app and its machines import nothing of our server: what both need lives in src/lib or src/config.',
+    },
+    {
       target: './machines',
       from: './src/features',
-      // Known debt, left to the public pages' owner: the contact form's machine still reads the
-      // form's rules and sender from the site feature. No other machine may.
-      except: ['./site/contact-form'],
       message: 'Machines import no feature: the app supplies effects as actors.',
     },
     {
@@ -77,6 +80,42 @@ export function boundaryZones(features = dirs('./src/features/'), areas = dirs('
       from: './src/features',
       except: ['./site/content'],
       message: "The site's header and footer read only the site's content.",
+    },
+  ]
+}
+
+/**
+ * What our server imports from the app, module by module (decision 0032, amended 2026-11-28): the
+ * public pages' list and locales, the auth policy's durations, the development keys' anon key, the
+ * page template, and the prerenderer's output and its server-render entry. A module added here is a
+ * choice made in review; a feature, an area, a route, a component or a machine never is one.
+ */
+const serverImportsFromApp = [
+  './lib/auth/policy.ts',
+  './lib/html-document.ts',
+  './lib/locale.ts',
+  './lib/pages.ts',
+  './lib/seo.ts',
+  './config/supabase.ts',
+  './prerender/area-shell-files.ts',
+  './prerender/entry-server.tsx',
+  './prerender/prerendered.ts',
+]
+
+/** Our server's import zones: the app's modules it may use, and none of the machines. */
+export function serverZones() {
+  return [
+    {
+      target: './supabase/server',
+      from: './src',
+      except: serverImportsFromApp,
+      message:
+        'Our server imports from the app only the modules eslint.config.js lists (serverImportsFromApp): never a feature, an area, a route or a component.',
+    },
+    {
+      target: './supabase/server',
+      from: './machines',
+      message: "Our server imports no machine: machines are the app's.",
     },
   ]
 }
@@ -150,6 +189,10 @@ export default tseslint.config(
   {
     files: nodeCode,
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['supabase/server/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones() }] },
   },
   // Edge Functions run on Deno (and, through handler.ts, in our Node server): web-standard globals
   // and Deno's namespace only, never Node's; each is deployed on its own, so it imports nothing from

@@ -1,12 +1,24 @@
 // Sending the contact form: editing, submitting, sent, or failed with a retry. The checks of each
 // field stay with the form (react-hook-form and the database's rules); this machine holds what
 // happens to a message once the person presses Send. The host provides `send` (the insert into
-// contact_messages, src/features/site/contact-form/send.ts) and focuses what each answer shows.
+// contact_messages: the app's is src/features/site/contact-form/send.ts, given by use-submission.ts
+// with `provide`) and focuses what each answer shows. The machine imports nothing of the form: it
+// hands over the row the form built and hands back the field its `send` named.
 import { assertEvent, assign, emit, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate'
-import type { ContactField, toRow } from '../src/features/site/contact-form/rules'
-import type { SendOutcome } from '../src/features/site/contact-form/send'
+import type { TablesInsert } from '../src/lib/db'
 
-export type ContactRow = ReturnType<typeof toRow>
+/** The message as `send` inserts it into public.contact_messages, built by the form. */
+export type ContactRow = TablesInsert<'contact_messages'>
+
+/** What the host's `send` answers for one message. */
+export type SendOutcome =
+  | { kind: 'sent' }
+  /** The database refused one field's value; `field` is the form's name for it. */
+  | { kind: 'invalid'; field: string }
+  /** Too many messages from this address in the last hour. */
+  | { kind: 'rateLimited' }
+  /** No connection, a server failure, anything else. */
+  | { kind: 'failed' }
 
 export type ContactSubmissionEvent =
   | {
@@ -26,7 +38,7 @@ export interface ContactSubmissionContext {
 }
 
 /** Every attempt ends with one of these, so the host can move the focus to what it shows. */
-export type ContactSubmissionEmitted = { type: 'contact.answered'; refusedField: ContactField | null }
+export type ContactSubmissionEmitted = { type: 'contact.answered'; refusedField: string | null }
 
 /** The events the machine takes: the person's Send and the answer of its `send` actor. */
 type SubmissionMachineEvent =

@@ -7,6 +7,7 @@ import type { Page, Request } from '@playwright/test'
 import { test, expect, startSession, type Prefix } from './support/auth'
 import { demoUsers, organizations, projectsOf, type Account } from './support/users'
 import { expectNoAxeViolations } from './support/a11y'
+import { layoutShiftSoFar } from './support/layout-shift'
 
 const heldBackMs = 400
 
@@ -93,17 +94,9 @@ test('the admin area shows its two-step banner with the page, never pushing the 
   await page.goto('/es/admin/dashboard')
   await expect(page.getByRole('heading', { level: 1, name: 'Resumen' })).toBeVisible()
   await expect(page.getByTestId('mfa-banner')).toBeVisible({ timeout: 100 })
-  const shifts = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-            if (!entry.hadRecentInput) total += entry.value
-        }).observe({ type: 'layout-shift', buffered: true })
-        setTimeout(() => resolve(total), 500)
-      }),
-  )
+  // Everything the page asked for has come, and the shifts until then are counted.
+  await page.waitForLoadState('networkidle')
+  const shifts = await layoutShiftSoFar(page)
   expect(shifts).toBeLessThan(0.02)
 })
 
@@ -163,14 +156,6 @@ async function frameThenPage(
   frame: { area: 'client' | 'staff'; lang: Prefix; texts: string[] },
   personal: string[],
 ) {
-  await page.addInitScript(() => {
-    const held = window as unknown as { __shifts: number }
-    held.__shifts = 0
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-        if (!entry.hadRecentInput) held.__shifts += entry.value
-    }).observe({ type: 'layout-shift', buffered: true })
-  })
   let release!: () => void
   const scripts = new Promise<void>((resolve) => (release = resolve))
   await page.route(/\/assets\/.*\.js$/, async (route) => {
@@ -189,8 +174,7 @@ async function frameThenPage(
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(shell).toHaveCount(0)
   await page.waitForLoadState('networkidle')
-  await page.waitForTimeout(300)
-  return page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)
+  return layoutShiftSoFar(page)
 }
 
 test('a returning visit paints the area’s frame before any script, then the page takes its place without a shift', async ({

@@ -7,6 +7,7 @@
 import type { Page, Route } from '@playwright/test'
 import { test, expect, SignInPage, ForgotPasswordPage, ResetPasswordPage, exactPath, paths } from './support/auth'
 import { expectNoAxeViolations } from './support/a11y'
+import { layoutShiftSoFar } from './support/layout-shift'
 import { t } from './support/catalog'
 import { createClientUser, demoUsers } from './support/users'
 import { withLangPrefix } from '../../src/lib/pages'
@@ -73,22 +74,6 @@ test('the forgot-password page keeps an address typed before its scripts arrive 
   await expect(forgot.submit).toBeEnabled()
 })
 
-/** The page's layout shifts so far, as CLS adds them (not those right after the person's input). */
-async function layoutShift(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean }
-        new PerformanceObserver((list) => {
-          const shifts = list.getEntries() as Shift[]
-          resolve(shifts.reduce((sum, shift) => sum + (shift.hadRecentInput ? 0 : shift.value), 0))
-        }).observe({ type: 'layout-shift', buffered: true })
-        // No shift at all: the observer is never called.
-        setTimeout(() => resolve(0), 300)
-      }),
-  )
-}
-
 test('the reset page can be typed into while its link is checked, and keeps it (es, 375 px)', async ({
   page,
   admin,
@@ -123,7 +108,7 @@ test('the reset page can be typed into while its link is checked, and keeps it (
   await expect(reset.repeat).toHaveValue(newPassword)
   await expect(reset.rule('Both entries match')).toContainText(t('es', '(met)'))
   await expect(page.getByText(t('es', 'Checking your link...'), { exact: true })).toHaveCount(0)
-  expect(await layoutShift(page), 'layout shift on the reset page once its link is read').toBe(0)
+  expect(await layoutShiftSoFar(page), 'layout shift on the reset page once its link is read').toBe(0)
   await expectNoAxeViolations(page, 'the prerendered reset page with its link read')
   await reset.save.click()
   await expect(page).toHaveURL(exactPath(paths.dashboard('es')))
@@ -181,7 +166,7 @@ test('opened without a link, the link pages say so in their first paint, before 
     const paints = await largestPaints(page)
     expect(paints.length, `${path}: a largest paint`).toBeGreaterThan(0)
     expect(Math.max(...paints), `${path}: the largest paint came before the app`).toBeLessThan(beforeApp)
-    expect(await layoutShift(page), `${path}: layout shift`).toBe(0)
+    expect(await layoutShiftSoFar(page), `${path}: layout shift`).toBe(0)
     await expectNoAxeViolations(page, `${path} opened without a link`)
   }
   await page.getByRole('link', { name: 'Volver a iniciar sesión' }).click()
@@ -198,12 +183,12 @@ test('the link pages move nothing once they have read the link; a sign-in link w
   const reset = new ResetPasswordPage(page, 'en')
   await expect(reset.alert).toHaveText(t('en', 'Open this page from the link in your e-mail to choose a new password.'))
   await expect(reset.newPassword).toBeHidden()
-  expect(await layoutShift(page), 'layout shift on the reset page without a link').toBe(0)
+  expect(await layoutShiftSoFar(page), 'layout shift on the reset page without a link').toBe(0)
   await page.goto('/en/confirm')
   await expect(page.getByRole('alert')).toHaveText(
     t('en', 'This link is incomplete. Copy the whole link from the e-mail, or ask for a new one.'),
   )
-  expect(await layoutShift(page), 'layout shift on an incomplete sign-in link').toBe(0)
+  expect(await layoutShiftSoFar(page), 'layout shift on an incomplete sign-in link').toBe(0)
   await expectNoAxeViolations(page, 'an incomplete sign-in link')
 
   const user = await createClientUser(admin, { locale: 'en' })
@@ -219,7 +204,7 @@ test('the link pages move nothing once they have read the link; a sign-in link w
   held.release()
   await opened
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', '')
-  expect(await layoutShift(page), 'layout shift on the sign-in link page').toBe(0)
+  expect(await layoutShiftSoFar(page), 'layout shift on the sign-in link page').toBe(0)
   await signIn.click()
   await expect(page).toHaveURL(exactPath(paths.dashboard('en')))
 })

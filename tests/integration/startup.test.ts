@@ -130,7 +130,14 @@ describe.skipIf(!databaseKinds().includes('postgres'))('start-up on postgres', (
         taken = true
         return release
       })
-      await new Promise((resolve) => setTimeout(resolve, 500))
+      // No clock: PostgreSQL shows the second taker's request for the lock waiting, not granted.
+      const waiting = async () =>
+        (
+          await one.query<{ count: number }>(
+            "select count(*)::int as count from pg_locks where locktype = 'advisory' and not granted",
+          )
+        ).rows[0]?.count
+      await expect.poll(waiting).toBe(1)
       expect({ waited, taken }).toEqual({ waited: true, taken: false })
       // Another name is another lock.
       await (

@@ -5,8 +5,8 @@ import {
   contactSubmissionMachine,
   type ContactRow,
   type ContactSubmissionEvent,
+  type SendOutcome,
 } from '../../machines/contact-submission.machine'
-import type { SendOutcome } from '../../src/features/site/contact-form/send'
 
 const row = { name: 'Ana' } as ContactRow
 const submit = (trap = false): ContactSubmissionEvent => ({ type: 'contact.submit', name: 'Ana', row, trap })

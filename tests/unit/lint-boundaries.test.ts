@@ -75,6 +75,42 @@ describe('import boundaries', { timeout: 60_000 }, () => {
       expect.stringContaining('Nothing in the app imports the prerenderer'),
     ])
   })
+
+  it("refuses a machine importing a feature, the contact form's included", async () => {
+    const text =
+      "import type { ContactField } from '@/features/site/contact-form/rules'\nexport type F = ContactField\n"
+    const [result] = await eslint.lintText(text, { filePath: 'machines/boundary-fixture.machine.ts' })
+    const errors = (result?.messages ?? []).filter((message) => message.ruleId === 'import-x/no-restricted-paths')
+    expect(errors.map((error) => error.message)).toEqual([expect.stringContaining('Machines import no feature')])
+  })
+
+  it('refuses our server importing a feature, a component, an unlisted module of the app, or a machine', async () => {
+    const errors = await boundaryErrors('server-imports-app.ts', 'supabase/server/static/boundary-fixture.ts')
+    expect(errors.map((error) => [error.line, error.message])).toEqual([
+      [3, expect.stringContaining('Our server imports from the app only the modules eslint.config.js lists')],
+      [4, expect.stringContaining('Our server imports from the app only the modules eslint.config.js lists')],
+      [5, expect.stringContaining('Our server imports from the app only the modules eslint.config.js lists')],
+      [6, expect.stringContaining('Our server imports no machine')],
+    ])
+  })
+
+  it('lets our server import the modules of the app it is given, and its own', async () => {
+    expect(await boundaryErrors('server-allowed.ts', 'supabase/server/static/boundary-fixture.ts')).toEqual([])
+  })
+
+  it.each([
+    ['a feature', 'src/features/site/contact-form/boundary-fixture.ts', '../../../../'],
+    ['shared code', 'src/lib/boundary-fixture.ts', '../../'],
+    ['the prerenderer', 'src/prerender/boundary-fixture.ts', '../../'],
+    ['a machine', 'machines/boundary-fixture.ts', '../'],
+  ])('refuses %s importing our server', async (_, asIf, up) => {
+    const text = `import { readEnv } from '${up}supabase/server/env'\nexport const env = readEnv\n`
+    const [result] = await eslint.lintText(text, { filePath: asIf })
+    const errors = (result?.messages ?? []).filter((message) => message.ruleId === 'import-x/no-restricted-paths')
+    expect(errors.map((error) => error.message)).toEqual([
+      expect.stringContaining('The app and its machines import nothing of our server'),
+    ])
+  })
 })
 
 const lintFixture = (name: string) => readFileSync(new URL(`./fixtures/lint/${name}`, import.meta.url), 'utf8')

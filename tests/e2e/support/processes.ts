@@ -2,7 +2,7 @@
 // its binaries are installed, and children stopped in reverse order on SIGTERM (Playwright stops
 // the whole process group, so the database goes with the servers).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { chmodSync, mkdirSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
 
@@ -51,14 +51,6 @@ export function adopt(child: ChildProcess): void {
   child.once('exit', (code) => {
     if (!stopping) void stopAll(code ?? 1)
   })
-}
-
-export function postgresBin(): string | undefined {
-  if (process.env.E2E_DATABASE === 'pglite') return undefined
-  const root = '/usr/lib/postgresql'
-  if (!existsSync(root)) return undefined
-  const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a))
-  return versions.map((v) => join(root, v, 'bin')).find((dir) => existsSync(join(dir, 'postgres')))
 }
 
 export function freePort(): Promise<number> {

@@ -6,6 +6,7 @@
 import { createServer } from 'node:http'
 import { resolve } from 'node:path'
 import { spawnNode } from './processes'
+import { postgresBin } from './database'
 import { startBiStandIn } from './bi-stand-in'
 import {
   biStandInOrigin,
@@ -21,6 +22,9 @@ import {
   shortTokenSeconds,
 } from './servers'
 
+// In CI, a machine without PostgreSQL stops the run here, once, before any stack starts (each
+// stack looks again, for its own database).
+postgresBin()
 const serve = resolve('tests/e2e/support/serve.ts')
 // The main server frames dashboards from the stand-in BI provider (tests only: local http).
 await startBiStandIn(biStandInPort, biStandInSecret)

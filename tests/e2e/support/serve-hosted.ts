@@ -21,7 +21,8 @@ import { functionSettings } from '../../../supabase/server/functions/settings'
 import { functionNames } from '../../../scripts/lib/deno'
 import { serveOnDeno, startFunctionsRouter } from '../../../scripts/lib/deno-serve'
 import { startCron } from './cron'
-import { adopt, freshDir, postgresBin, spawnNode, startPostgres } from './processes'
+import { adopt, freshDir, spawnNode, startPostgres } from './processes'
+import { postgresBin } from './database'
 import { biStandInOrigin, biStandInPort, biStandInSecret, hostedPorts, hostedSiteDist } from './servers'
 
 const log = (line: string) => process.stderr.write(`[hosted] ${line}\n`)

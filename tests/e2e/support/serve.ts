@@ -5,7 +5,8 @@
 // the product runs in production. Otherwise it is the embedded PGlite under DATA_DIR, as `npm
 // start` uses. Playwright stops the whole process group, so the database goes with the server.
 import { resolve } from 'node:path'
-import { freshDir, postgresBin, spawnNode, startPostgres } from './processes'
+import { freshDir, spawnNode, startPostgres } from './processes'
+import { postgresBin } from './database'
 
 const dataDir = freshDir(process.env.DATA_DIR ?? '.data/e2e')
 const bin = postgresBin()

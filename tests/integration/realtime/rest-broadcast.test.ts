@@ -121,8 +121,10 @@ describeEachDatabase('Realtime REST broadcast on %s', (kind) => {
     // The public topic of the same name is another namespace.
     const open = await post(`/api/broadcast/${encodeURIComponent(conversation)}/events/typing`, { body: '{"a":1}' })
     expect(open.status).toBe(202)
-    await new Promise((resolve) => setTimeout(resolve, 300))
-    expect(lucia.heard).toHaveLength(1)
+    // A message Lucia may hear, sent last: the server delivers each before answering, over her one
+    // socket in order, so once it has arrived anything sent before it would have arrived first.
+    expect(await colleague.httpSend('typing', { who: 'last' })).toEqual({ success: true })
+    await expect.poll(() => lucia.heard.map((m) => m.payload)).toEqual([{ who: 'james' }, { who: 'last' }])
   })
 
   it('needs a valid token or API key: 401 in Realtime’s shape otherwise', async () => {

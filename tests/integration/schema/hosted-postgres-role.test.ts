@@ -15,7 +15,8 @@ import { openPostgres } from '../../../supabase/server/db/postgres'
 import { migrate } from '../../../supabase/server/db/migrate'
 import type { Database } from '../../../supabase/server/db/database'
 import { databaseKinds } from '../support/server'
-import { hasServerLibrary, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster'
+import { startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster'
+import { hasServerLibrary } from '../support/postgres-bin'
 
 const hostedRoles = readFileSync(join(import.meta.dirname, '..', 'support', 'supabase-hosted-roles.sql'), 'utf8')
 const [rolesPart = '', ownershipPart = ''] = hostedRoles.split('\n-- part: ownership\n')

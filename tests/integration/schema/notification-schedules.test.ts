@@ -11,7 +11,8 @@ import { openPostgres } from '../../../supabase/server/db/postgres'
 import { migrate } from '../../../supabase/server/db/migrate'
 import type { Database } from '../../../supabase/server/db/database'
 import { databaseKinds, describeEachDatabase, startTestServer } from '../support/server'
-import { hasServerLibrary, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster'
+import { startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster'
+import { hasServerLibrary } from '../support/postgres-bin'
 
 const migration = readFileSync(
   join(process.cwd(), 'supabase', 'migrations', '20261130110000_notification_schedules.sql'),

@@ -1,26 +1,11 @@
 // Starts a throw-away PostgreSQL server from the machine's own binaries (Debian's postgresql
 // package) on a loopback port, for the integration tests that run on a real server too.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from './free-port'
-
-function findBinDir(): string | undefined {
-  // TEST_POSTGRES_BIN: a PostgreSQL installed elsewhere (its bin folder).
-  const chosen = process.env.TEST_POSTGRES_BIN
-  if (chosen) return existsSync(join(chosen, 'pg_ctl')) ? chosen : undefined
-  const root = '/usr/lib/postgresql'
-  if (!existsSync(root)) return undefined
-  const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a))
-  return versions.map((v) => join(root, v, 'bin')).find((dir) => existsSync(join(dir, 'pg_ctl')))
-}
-
-/** Whether the PostgreSQL these tests start has the server library of `extension` (pg_cron, say). */
-export function hasServerLibrary(extension: string): boolean {
-  const bin = findBinDir()
-  return bin !== undefined && existsSync(join(bin, '..', 'lib', `${extension}.so`))
-}
+import { postgresBinDir } from './postgres-bin'
 
 export interface PostgresCluster {
   /** A connection string, as the bootstrap superuser unless `role` names another login role. */
@@ -38,7 +23,7 @@ export async function startPostgresCluster(
   settings: Record<string, string> = {},
   options: { superuser?: string } = {},
 ): Promise<PostgresCluster | undefined> {
-  const bin = findBinDir()
+  const bin = postgresBinDir()
   if (!bin) return undefined
   const asRoot = process.getuid?.() === 0
   // PostgreSQL refuses to run as root; as root, run it as the `postgres` system user.

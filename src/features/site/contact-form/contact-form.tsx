@@ -12,7 +12,15 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import * as formStyles from '@/components/form/form.css'
 import * as layout from '@/components/ui/layout.css'
 import { useRulesResolver } from '@/components/form/rules-resolver'
-import { checkContact, contactFields, emptyContact, toRow, type ContactField, type ContactValues } from './rules'
+import {
+  checkContact,
+  contactFields,
+  emptyContact,
+  isContactField,
+  toRow,
+  type ContactField,
+  type ContactValues,
+} from './rules'
 import { refusedFieldMessage, startedFieldName } from './submission'
 import { useSubmission } from './use-submission'
 import { ContactConfirmation } from './contact-confirmation'
@@ -48,7 +56,7 @@ export function ContactForm() {
   // The machine's answer to each Send: a field the database refused is marked and summarised.
   useEffect(() => {
     const subscription = submission.on('contact.answered', ({ refusedField }) => {
-      if (refusedField) {
+      if (refusedField && isContactField(refusedField)) {
         const message = refusedFieldMessage(i18n, refusedField, getValues())
         setError(refusedField, { type: 'server', message })
         setSummary([{ field: refusedField, message }])

@@ -38,6 +38,11 @@ export const contactFields: readonly ContactField[] = [
   'privacy',
 ]
 
+/** Whether `name` is one of the form's fields (the submission machine hands back a plain name). */
+export function isContactField(name: string): name is ContactField {
+  return (contactFields as readonly string[]).includes(name)
+}
+
 export const emptyContact: ContactValues = {
   name: '',
   email: '',

@@ -1,15 +1,11 @@
 // Sends the contact form: supabase-js is imported here, on submit, so the contact page's first
 // load carries none of it. A plain insert: visitors may not read the table, so nothing is returned.
-import { constraintField, type ContactField, type toRow } from './rules'
+import type { TablesInsert } from '@/lib/db'
+import type { SendOutcome as MachineOutcome } from '../../../../machines/contact-submission.machine'
+import { constraintField, type ContactField } from './rules'
 
-export type SendOutcome =
-  | { kind: 'sent' }
-  /** The database refused one field's value (a check constraint, by name). */
-  | { kind: 'invalid'; field: ContactField }
-  /** Too many messages from this address in the last hour (contact_messages_rate_limit, PT429). */
-  | { kind: 'rateLimited' }
-  /** No connection, a server failure, anything else. */
-  | { kind: 'failed' }
+/** The submission machine's outcome of a send, with a field of this form where it names one. */
+export type SendOutcome = Exclude<MachineOutcome, { kind: 'invalid' }> | { kind: 'invalid'; field: ContactField }
 
 export function classifyFailure(error: { code?: string; message?: string }, status: number): SendOutcome {
   if (error.code === 'PT429' || status === 429) return { kind: 'rateLimited' }
@@ -20,7 +16,7 @@ export function classifyFailure(error: { code?: string; message?: string }, stat
   return { kind: 'failed' }
 }
 
-export async function sendContactMessage(row: ReturnType<typeof toRow>): Promise<SendOutcome> {
+export async function sendContactMessage(row: TablesInsert<'contact_messages'>): Promise<SendOutcome> {
   try {
     const { supabase } = await import('../../../lib/supabase')
     const { error, status } = await supabase.from('contact_messages').insert(row)
