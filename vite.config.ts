@@ -18,6 +18,9 @@ export const alias = {
   '@functions/': fileURLToPath(new URL('./supabase/functions/', import.meta.url)),
 }
 
+/** The pathless layouts that render the public pages' frame (decision 0054). */
+const frameLayouts = new Set(['/{-$lang}/_site', '/{-$lang}/_sign-in'])
+
 // Plugin order matters: the router plugin must run before react() (it splits route files),
 // and Lingui macros must be expanded before anything else reads the JSX.
 export default defineConfig(({ isSsrBuild }) => ({
@@ -44,8 +47,10 @@ export default defineConfig(({ isSsrBuild }) => ({
       codeSplittingOptions: {
         defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
         // The public pages' frame is in their first load anyway (scripts/lib/site-chunk.ts): a
-        // lazy chunk of its own would only add a request before the first render.
-        splitBehavior: ({ routeId }) => (routeId === '/{-$lang}/_site' ? [] : undefined),
+        // lazy chunk of its own would only add a request before the first render. The sign-in
+        // pages' layout wears the same frame, unsplit too: the same component object in both
+        // layouts keeps the frame mounted between them (a lazy wrapper would be another type).
+        splitBehavior: ({ routeId }) => (frameLayouts.has(routeId) ? [] : undefined),
       },
     }),
     // The public pages' own tree from the same files (decision 0025); the plugin above splits them.

@@ -11,22 +11,23 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as Char123LangChar125RouteRouteImport } from './routes/{-$lang}/route'
 import { Route as Char123LangChar125AppRouteRouteImport } from './routes/{-$lang}/_app/route'
+import { Route as Char123LangChar125SignInRouteRouteImport } from './routes/{-$lang}/_sign-in/route'
 import { Route as Char123LangChar125SiteRouteRouteImport } from './routes/{-$lang}/_site/route'
 import { Route as Char123LangChar125AppSecondFactorRouteImport } from './routes/{-$lang}/_app/second-factor'
+import { Route as Char123LangChar125SignInConfirmRouteImport } from './routes/{-$lang}/_sign-in/confirm'
+import { Route as Char123LangChar125SignInResetPasswordRouteImport } from './routes/{-$lang}/_sign-in/reset-password'
 import { Route as Char123LangChar125SiteIndexRouteImport } from './routes/{-$lang}/_site/index'
-import { Route as Char123LangChar125SiteConfirmRouteImport } from './routes/{-$lang}/_site/confirm'
 import { Route as Char123LangChar125SiteContactRouteImport } from './routes/{-$lang}/_site/contact'
-import { Route as Char123LangChar125SiteResetPasswordRouteImport } from './routes/{-$lang}/_site/reset-password'
 import { Route as Char123LangChar125AppAdminDashboardRouteRouteImport } from './routes/{-$lang}/_app/admin/dashboard/route'
 import { Route as Char123LangChar125AppClientPortalDashboardRouteRouteImport } from './routes/{-$lang}/_app/client-portal/dashboard/route'
-import { Route as Char123LangChar125SiteAdminIndexRouteImport } from './routes/{-$lang}/_site/admin/index'
-import { Route as Char123LangChar125SiteAdminForgotPasswordRouteImport } from './routes/{-$lang}/_site/admin/forgot-password'
-import { Route as Char123LangChar125SiteAdminLoginRouteImport } from './routes/{-$lang}/_site/admin/login'
+import { Route as Char123LangChar125SignInAdminIndexRouteImport } from './routes/{-$lang}/_sign-in/admin/index'
+import { Route as Char123LangChar125SignInAdminForgotPasswordRouteImport } from './routes/{-$lang}/_sign-in/admin/forgot-password'
+import { Route as Char123LangChar125SignInAdminLoginRouteImport } from './routes/{-$lang}/_sign-in/admin/login'
+import { Route as Char123LangChar125SignInClientPortalIndexRouteImport } from './routes/{-$lang}/_sign-in/client-portal/index'
+import { Route as Char123LangChar125SignInClientPortalForgotPasswordRouteImport } from './routes/{-$lang}/_sign-in/client-portal/forgot-password'
+import { Route as Char123LangChar125SignInClientPortalLoginRouteImport } from './routes/{-$lang}/_sign-in/client-portal/login'
 import { Route as Char123LangChar125SiteCaseStudiesIndexRouteImport } from './routes/{-$lang}/_site/case-studies/index'
 import { Route as Char123LangChar125SiteCaseStudiesCaseStudyRouteImport } from './routes/{-$lang}/_site/case-studies/$caseStudy'
-import { Route as Char123LangChar125SiteClientPortalIndexRouteImport } from './routes/{-$lang}/_site/client-portal/index'
-import { Route as Char123LangChar125SiteClientPortalForgotPasswordRouteImport } from './routes/{-$lang}/_site/client-portal/forgot-password'
-import { Route as Char123LangChar125SiteClientPortalLoginRouteImport } from './routes/{-$lang}/_site/client-portal/login'
 import { Route as Char123LangChar125SiteLegalDocumentRouteImport } from './routes/{-$lang}/_site/legal/$document'
 import { Route as Char123LangChar125SiteServicesServiceRouteImport } from './routes/{-$lang}/_site/services/$service'
 import { Route as Char123LangChar125SiteSpecializationsSpecializationRouteImport } from './routes/{-$lang}/_site/specializations/$specialization'
@@ -75,6 +76,11 @@ const Char123LangChar125AppRouteRoute =
     id: '/_app',
     getParentRoute: () => Char123LangChar125RouteRoute,
   } as any)
+const Char123LangChar125SignInRouteRoute =
+  Char123LangChar125SignInRouteRouteImport.update({
+    id: '/_sign-in',
+    getParentRoute: () => Char123LangChar125RouteRoute,
+  } as any)
 const Char123LangChar125SiteRouteRoute =
   Char123LangChar125SiteRouteRouteImport.update({
     id: '/_site',
@@ -86,28 +92,28 @@ const Char123LangChar125AppSecondFactorRoute =
     path: '/second-factor',
     getParentRoute: () => Char123LangChar125AppRouteRoute,
   } as any)
+const Char123LangChar125SignInConfirmRoute =
+  Char123LangChar125SignInConfirmRouteImport.update({
+    id: '/confirm',
+    path: '/confirm',
+    getParentRoute: () => Char123LangChar125SignInRouteRoute,
+  } as any)
+const Char123LangChar125SignInResetPasswordRoute =
+  Char123LangChar125SignInResetPasswordRouteImport.update({
+    id: '/reset-password',
+    path: '/reset-password',
+    getParentRoute: () => Char123LangChar125SignInRouteRoute,
+  } as any)
 const Char123LangChar125SiteIndexRoute =
   Char123LangChar125SiteIndexRouteImport.update({
     id: '/',
     path: '/',
     getParentRoute: () => Char123LangChar125SiteRouteRoute,
   } as any)
-const Char123LangChar125SiteConfirmRoute =
-  Char123LangChar125SiteConfirmRouteImport.update({
-    id: '/confirm',
-    path: '/confirm',
-    getParentRoute: () => Char123LangChar125SiteRouteRoute,
-  } as any)
 const Char123LangChar125SiteContactRoute =
   Char123LangChar125SiteContactRouteImport.update({
     id: '/contact',
     path: '/contact',
-    getParentRoute: () => Char123LangChar125SiteRouteRoute,
-  } as any)
-const Char123LangChar125SiteResetPasswordRoute =
-  Char123LangChar125SiteResetPasswordRouteImport.update({
-    id: '/reset-password',
-    path: '/reset-password',
     getParentRoute: () => Char123LangChar125SiteRouteRoute,
   } as any)
 const Char123LangChar125AppAdminDashboardRouteRoute =
@@ -122,23 +128,41 @@ const Char123LangChar125AppClientPortalDashboardRouteRoute =
     path: '/client-portal/dashboard',
     getParentRoute: () => Char123LangChar125AppRouteRoute,
   } as any)
-const Char123LangChar125SiteAdminIndexRoute =
-  Char123LangChar125SiteAdminIndexRouteImport.update({
+const Char123LangChar125SignInAdminIndexRoute =
+  Char123LangChar125SignInAdminIndexRouteImport.update({
     id: '/admin/',
     path: '/admin/',
-    getParentRoute: () => Char123LangChar125SiteRouteRoute,
+    getParentRoute: () => Char123LangChar125SignInRouteRoute,
   } as any)
-const Char123LangChar125SiteAdminForgotPasswordRoute =
-  Char123LangChar125SiteAdminForgotPasswordRouteImport.update({
+const Char123LangChar125SignInAdminForgotPasswordRoute =
+  Char123LangChar125SignInAdminForgotPasswordRouteImport.update({
     id: '/admin/forgot-password',
     path: '/admin/forgot-password',
-    getParentRoute: () => Char123LangChar125SiteRouteRoute,
+    getParentRoute: () => Char123LangChar125SignInRouteRoute,
   } as any)
-const Char123LangChar125SiteAdminLoginRoute =
-  Char123LangChar125SiteAdminLoginRouteImport.update({
+const Char123LangChar125SignInAdminLoginRoute =
+  Char123LangChar125SignInAdminLoginRouteImport.update({
     id: '/admin/login',
     path: '/admin/login',
-    getParentRoute: () => Char123LangChar125SiteRouteRoute,
+    getParentRoute: () => Char123LangChar125SignInRouteRoute,
+  } as any)
+const Char123LangChar125SignInClientPortalIndexRoute =
+  Char123LangChar125SignInClientPortalIndexRouteImport.update({
+    id: '/client-portal/',
+    path: '/client-portal/',
+    getParentRoute: () => Char123LangChar125SignInRouteRoute,
+  } as any)
+const Char123LangChar125SignInClientPortalForgotPasswordRoute =
+  Char123LangChar125SignInClientPortalForgotPasswordRouteImport.update({
+    id: '/client-portal/forgot-password',
+    path: '/client-portal/forgot-password',
+    getParentRoute: () => Char123LangChar125SignInRouteRoute,
+  } as any)
+const Char123LangChar125SignInClientPortalLoginRoute =
+  Char123LangChar125SignInClientPortalLoginRouteImport.update({
+    id: '/client-portal/login',
+    path: '/client-portal/login',
+    getParentRoute: () => Char123LangChar125SignInRouteRoute,
   } as any)
 const Char123LangChar125SiteCaseStudiesIndexRoute =
   Char123LangChar125SiteCaseStudiesIndexRouteImport.update({
@@ -150,24 +174,6 @@ const Char123LangChar125SiteCaseStudiesCaseStudyRoute =
   Char123LangChar125SiteCaseStudiesCaseStudyRouteImport.update({
     id: '/case-studies/$caseStudy',
     path: '/case-studies/$caseStudy',
-    getParentRoute: () => Char123LangChar125SiteRouteRoute,
-  } as any)
-const Char123LangChar125SiteClientPortalIndexRoute =
-  Char123LangChar125SiteClientPortalIndexRouteImport.update({
-    id: '/client-portal/',
-    path: '/client-portal/',
-    getParentRoute: () => Char123LangChar125SiteRouteRoute,
-  } as any)
-const Char123LangChar125SiteClientPortalForgotPasswordRoute =
-  Char123LangChar125SiteClientPortalForgotPasswordRouteImport.update({
-    id: '/client-portal/forgot-password',
-    path: '/client-portal/forgot-password',
-    getParentRoute: () => Char123LangChar125SiteRouteRoute,
-  } as any)
-const Char123LangChar125SiteClientPortalLoginRoute =
-  Char123LangChar125SiteClientPortalLoginRouteImport.update({
-    id: '/client-portal/login',
-    path: '/client-portal/login',
     getParentRoute: () => Char123LangChar125SiteRouteRoute,
   } as any)
 const Char123LangChar125SiteLegalDocumentRoute =
@@ -438,23 +444,23 @@ const Char123LangChar125AppClientPortalDashboardProjectsProjectIdPlanRoute =
 export interface FileRoutesByFullPath {
   '/{-$lang}': typeof Char123LangChar125RouteRouteWithChildren
   '/{-$lang}/second-factor': typeof Char123LangChar125AppSecondFactorRoute
-  '/{-$lang}/confirm': typeof Char123LangChar125SiteConfirmRoute
+  '/{-$lang}/confirm': typeof Char123LangChar125SignInConfirmRoute
+  '/{-$lang}/reset-password': typeof Char123LangChar125SignInResetPasswordRoute
   '/{-$lang}/contact': typeof Char123LangChar125SiteContactRoute
-  '/{-$lang}/reset-password': typeof Char123LangChar125SiteResetPasswordRoute
   '/{-$lang}/': typeof Char123LangChar125SiteIndexRoute
   '/{-$lang}/admin/dashboard': typeof Char123LangChar125AppAdminDashboardRouteRouteWithChildren
   '/{-$lang}/client-portal/dashboard': typeof Char123LangChar125AppClientPortalDashboardRouteRouteWithChildren
-  '/{-$lang}/admin/forgot-password': typeof Char123LangChar125SiteAdminForgotPasswordRoute
-  '/{-$lang}/admin/login': typeof Char123LangChar125SiteAdminLoginRoute
+  '/{-$lang}/admin/forgot-password': typeof Char123LangChar125SignInAdminForgotPasswordRoute
+  '/{-$lang}/admin/login': typeof Char123LangChar125SignInAdminLoginRoute
+  '/{-$lang}/client-portal/forgot-password': typeof Char123LangChar125SignInClientPortalForgotPasswordRoute
+  '/{-$lang}/client-portal/login': typeof Char123LangChar125SignInClientPortalLoginRoute
   '/{-$lang}/case-studies/$caseStudy': typeof Char123LangChar125SiteCaseStudiesCaseStudyRoute
-  '/{-$lang}/client-portal/forgot-password': typeof Char123LangChar125SiteClientPortalForgotPasswordRoute
-  '/{-$lang}/client-portal/login': typeof Char123LangChar125SiteClientPortalLoginRoute
   '/{-$lang}/legal/$document': typeof Char123LangChar125SiteLegalDocumentRoute
   '/{-$lang}/services/$service': typeof Char123LangChar125SiteServicesServiceRoute
   '/{-$lang}/specializations/$specialization': typeof Char123LangChar125SiteSpecializationsSpecializationRoute
-  '/{-$lang}/admin/': typeof Char123LangChar125SiteAdminIndexRoute
+  '/{-$lang}/admin/': typeof Char123LangChar125SignInAdminIndexRoute
+  '/{-$lang}/client-portal/': typeof Char123LangChar125SignInClientPortalIndexRoute
   '/{-$lang}/case-studies/': typeof Char123LangChar125SiteCaseStudiesIndexRoute
-  '/{-$lang}/client-portal/': typeof Char123LangChar125SiteClientPortalIndexRoute
   '/{-$lang}/admin/dashboard/account': typeof Char123LangChar125AppAdminDashboardAccountRoute
   '/{-$lang}/admin/dashboard/activity': typeof Char123LangChar125AppAdminDashboardActivityRoute
   '/{-$lang}/admin/dashboard/dashboard-hosts': typeof Char123LangChar125AppAdminDashboardDashboardHostsRoute
@@ -493,20 +499,20 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/{-$lang}': typeof Char123LangChar125SiteIndexRoute
   '/{-$lang}/second-factor': typeof Char123LangChar125AppSecondFactorRoute
-  '/{-$lang}/confirm': typeof Char123LangChar125SiteConfirmRoute
+  '/{-$lang}/confirm': typeof Char123LangChar125SignInConfirmRoute
+  '/{-$lang}/reset-password': typeof Char123LangChar125SignInResetPasswordRoute
   '/{-$lang}/contact': typeof Char123LangChar125SiteContactRoute
-  '/{-$lang}/reset-password': typeof Char123LangChar125SiteResetPasswordRoute
-  '/{-$lang}/admin/forgot-password': typeof Char123LangChar125SiteAdminForgotPasswordRoute
-  '/{-$lang}/admin/login': typeof Char123LangChar125SiteAdminLoginRoute
+  '/{-$lang}/admin/forgot-password': typeof Char123LangChar125SignInAdminForgotPasswordRoute
+  '/{-$lang}/admin/login': typeof Char123LangChar125SignInAdminLoginRoute
+  '/{-$lang}/client-portal/forgot-password': typeof Char123LangChar125SignInClientPortalForgotPasswordRoute
+  '/{-$lang}/client-portal/login': typeof Char123LangChar125SignInClientPortalLoginRoute
   '/{-$lang}/case-studies/$caseStudy': typeof Char123LangChar125SiteCaseStudiesCaseStudyRoute
-  '/{-$lang}/client-portal/forgot-password': typeof Char123LangChar125SiteClientPortalForgotPasswordRoute
-  '/{-$lang}/client-portal/login': typeof Char123LangChar125SiteClientPortalLoginRoute
   '/{-$lang}/legal/$document': typeof Char123LangChar125SiteLegalDocumentRoute
   '/{-$lang}/services/$service': typeof Char123LangChar125SiteServicesServiceRoute
   '/{-$lang}/specializations/$specialization': typeof Char123LangChar125SiteSpecializationsSpecializationRoute
-  '/{-$lang}/admin': typeof Char123LangChar125SiteAdminIndexRoute
+  '/{-$lang}/admin': typeof Char123LangChar125SignInAdminIndexRoute
+  '/{-$lang}/client-portal': typeof Char123LangChar125SignInClientPortalIndexRoute
   '/{-$lang}/case-studies': typeof Char123LangChar125SiteCaseStudiesIndexRoute
-  '/{-$lang}/client-portal': typeof Char123LangChar125SiteClientPortalIndexRoute
   '/{-$lang}/admin/dashboard/account': typeof Char123LangChar125AppAdminDashboardAccountRoute
   '/{-$lang}/admin/dashboard/activity': typeof Char123LangChar125AppAdminDashboardActivityRoute
   '/{-$lang}/admin/dashboard/dashboard-hosts': typeof Char123LangChar125AppAdminDashboardDashboardHostsRoute
@@ -545,25 +551,26 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/{-$lang}': typeof Char123LangChar125RouteRouteWithChildren
   '/{-$lang}/_app': typeof Char123LangChar125AppRouteRouteWithChildren
+  '/{-$lang}/_sign-in': typeof Char123LangChar125SignInRouteRouteWithChildren
   '/{-$lang}/_site': typeof Char123LangChar125SiteRouteRouteWithChildren
   '/{-$lang}/_app/second-factor': typeof Char123LangChar125AppSecondFactorRoute
-  '/{-$lang}/_site/confirm': typeof Char123LangChar125SiteConfirmRoute
+  '/{-$lang}/_sign-in/confirm': typeof Char123LangChar125SignInConfirmRoute
+  '/{-$lang}/_sign-in/reset-password': typeof Char123LangChar125SignInResetPasswordRoute
   '/{-$lang}/_site/contact': typeof Char123LangChar125SiteContactRoute
-  '/{-$lang}/_site/reset-password': typeof Char123LangChar125SiteResetPasswordRoute
   '/{-$lang}/_site/': typeof Char123LangChar125SiteIndexRoute
   '/{-$lang}/_app/admin/dashboard': typeof Char123LangChar125AppAdminDashboardRouteRouteWithChildren
   '/{-$lang}/_app/client-portal/dashboard': typeof Char123LangChar125AppClientPortalDashboardRouteRouteWithChildren
-  '/{-$lang}/_site/admin/forgot-password': typeof Char123LangChar125SiteAdminForgotPasswordRoute
-  '/{-$lang}/_site/admin/login': typeof Char123LangChar125SiteAdminLoginRoute
+  '/{-$lang}/_sign-in/admin/forgot-password': typeof Char123LangChar125SignInAdminForgotPasswordRoute
+  '/{-$lang}/_sign-in/admin/login': typeof Char123LangChar125SignInAdminLoginRoute
+  '/{-$lang}/_sign-in/client-portal/forgot-password': typeof Char123LangChar125SignInClientPortalForgotPasswordRoute
+  '/{-$lang}/_sign-in/client-portal/login': typeof Char123LangChar125SignInClientPortalLoginRoute
   '/{-$lang}/_site/case-studies/$caseStudy': typeof Char123LangChar125SiteCaseStudiesCaseStudyRoute
-  '/{-$lang}/_site/client-portal/forgot-password': typeof Char123LangChar125SiteClientPortalForgotPasswordRoute
-  '/{-$lang}/_site/client-portal/login': typeof Char123LangChar125SiteClientPortalLoginRoute
   '/{-$lang}/_site/legal/$document': typeof Char123LangChar125SiteLegalDocumentRoute
   '/{-$lang}/_site/services/$service': typeof Char123LangChar125SiteServicesServiceRoute
   '/{-$lang}/_site/specializations/$specialization': typeof Char123LangChar125SiteSpecializationsSpecializationRoute
-  '/{-$lang}/_site/admin/': typeof Char123LangChar125SiteAdminIndexRoute
+  '/{-$lang}/_sign-in/admin/': typeof Char123LangChar125SignInAdminIndexRoute
+  '/{-$lang}/_sign-in/client-portal/': typeof Char123LangChar125SignInClientPortalIndexRoute
   '/{-$lang}/_site/case-studies/': typeof Char123LangChar125SiteCaseStudiesIndexRoute
-  '/{-$lang}/_site/client-portal/': typeof Char123LangChar125SiteClientPortalIndexRoute
   '/{-$lang}/_app/admin/dashboard/account': typeof Char123LangChar125AppAdminDashboardAccountRoute
   '/{-$lang}/_app/admin/dashboard/activity': typeof Char123LangChar125AppAdminDashboardActivityRoute
   '/{-$lang}/_app/admin/dashboard/dashboard-hosts': typeof Char123LangChar125AppAdminDashboardDashboardHostsRoute
@@ -605,22 +612,22 @@ export interface FileRouteTypes {
     | '/{-$lang}'
     | '/{-$lang}/second-factor'
     | '/{-$lang}/confirm'
-    | '/{-$lang}/contact'
     | '/{-$lang}/reset-password'
+    | '/{-$lang}/contact'
     | '/{-$lang}/'
     | '/{-$lang}/admin/dashboard'
     | '/{-$lang}/client-portal/dashboard'
     | '/{-$lang}/admin/forgot-password'
     | '/{-$lang}/admin/login'
-    | '/{-$lang}/case-studies/$caseStudy'
     | '/{-$lang}/client-portal/forgot-password'
     | '/{-$lang}/client-portal/login'
+    | '/{-$lang}/case-studies/$caseStudy'
     | '/{-$lang}/legal/$document'
     | '/{-$lang}/services/$service'
     | '/{-$lang}/specializations/$specialization'
     | '/{-$lang}/admin/'
-    | '/{-$lang}/case-studies/'
     | '/{-$lang}/client-portal/'
+    | '/{-$lang}/case-studies/'
     | '/{-$lang}/admin/dashboard/account'
     | '/{-$lang}/admin/dashboard/activity'
     | '/{-$lang}/admin/dashboard/dashboard-hosts'
@@ -660,19 +667,19 @@ export interface FileRouteTypes {
     | '/{-$lang}'
     | '/{-$lang}/second-factor'
     | '/{-$lang}/confirm'
-    | '/{-$lang}/contact'
     | '/{-$lang}/reset-password'
+    | '/{-$lang}/contact'
     | '/{-$lang}/admin/forgot-password'
     | '/{-$lang}/admin/login'
-    | '/{-$lang}/case-studies/$caseStudy'
     | '/{-$lang}/client-portal/forgot-password'
     | '/{-$lang}/client-portal/login'
+    | '/{-$lang}/case-studies/$caseStudy'
     | '/{-$lang}/legal/$document'
     | '/{-$lang}/services/$service'
     | '/{-$lang}/specializations/$specialization'
     | '/{-$lang}/admin'
-    | '/{-$lang}/case-studies'
     | '/{-$lang}/client-portal'
+    | '/{-$lang}/case-studies'
     | '/{-$lang}/admin/dashboard/account'
     | '/{-$lang}/admin/dashboard/activity'
     | '/{-$lang}/admin/dashboard/dashboard-hosts'
@@ -710,25 +717,26 @@ export interface FileRouteTypes {
     | '__root__'
     | '/{-$lang}'
     | '/{-$lang}/_app'
+    | '/{-$lang}/_sign-in'
     | '/{-$lang}/_site'
     | '/{-$lang}/_app/second-factor'
-    | '/{-$lang}/_site/confirm'
+    | '/{-$lang}/_sign-in/confirm'
+    | '/{-$lang}/_sign-in/reset-password'
     | '/{-$lang}/_site/contact'
-    | '/{-$lang}/_site/reset-password'
     | '/{-$lang}/_site/'
     | '/{-$lang}/_app/admin/dashboard'
     | '/{-$lang}/_app/client-portal/dashboard'
-    | '/{-$lang}/_site/admin/forgot-password'
-    | '/{-$lang}/_site/admin/login'
+    | '/{-$lang}/_sign-in/admin/forgot-password'
+    | '/{-$lang}/_sign-in/admin/login'
+    | '/{-$lang}/_sign-in/client-portal/forgot-password'
+    | '/{-$lang}/_sign-in/client-portal/login'
     | '/{-$lang}/_site/case-studies/$caseStudy'
-    | '/{-$lang}/_site/client-portal/forgot-password'
-    | '/{-$lang}/_site/client-portal/login'
     | '/{-$lang}/_site/legal/$document'
     | '/{-$lang}/_site/services/$service'
     | '/{-$lang}/_site/specializations/$specialization'
-    | '/{-$lang}/_site/admin/'
+    | '/{-$lang}/_sign-in/admin/'
+    | '/{-$lang}/_sign-in/client-portal/'
     | '/{-$lang}/_site/case-studies/'
-    | '/{-$lang}/_site/client-portal/'
     | '/{-$lang}/_app/admin/dashboard/account'
     | '/{-$lang}/_app/admin/dashboard/activity'
     | '/{-$lang}/_app/admin/dashboard/dashboard-hosts'
@@ -785,6 +793,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125AppRouteRouteImport
       parentRoute: typeof Char123LangChar125RouteRoute
     }
+    '/{-$lang}/_sign-in': {
+      id: '/{-$lang}/_sign-in'
+      path: ''
+      fullPath: '/{-$lang}'
+      preLoaderRoute: typeof Char123LangChar125SignInRouteRouteImport
+      parentRoute: typeof Char123LangChar125RouteRoute
+    }
     '/{-$lang}/_site': {
       id: '/{-$lang}/_site'
       path: ''
@@ -799,6 +814,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125AppSecondFactorRouteImport
       parentRoute: typeof Char123LangChar125AppRouteRoute
     }
+    '/{-$lang}/_sign-in/confirm': {
+      id: '/{-$lang}/_sign-in/confirm'
+      path: '/confirm'
+      fullPath: '/{-$lang}/confirm'
+      preLoaderRoute: typeof Char123LangChar125SignInConfirmRouteImport
+      parentRoute: typeof Char123LangChar125SignInRouteRoute
+    }
+    '/{-$lang}/_sign-in/reset-password': {
+      id: '/{-$lang}/_sign-in/reset-password'
+      path: '/reset-password'
+      fullPath: '/{-$lang}/reset-password'
+      preLoaderRoute: typeof Char123LangChar125SignInResetPasswordRouteImport
+      parentRoute: typeof Char123LangChar125SignInRouteRoute
+    }
     '/{-$lang}/_site/': {
       id: '/{-$lang}/_site/'
       path: '/'
@@ -806,25 +835,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125SiteIndexRouteImport
       parentRoute: typeof Char123LangChar125SiteRouteRoute
     }
-    '/{-$lang}/_site/confirm': {
-      id: '/{-$lang}/_site/confirm'
-      path: '/confirm'
-      fullPath: '/{-$lang}/confirm'
-      preLoaderRoute: typeof Char123LangChar125SiteConfirmRouteImport
-      parentRoute: typeof Char123LangChar125SiteRouteRoute
-    }
     '/{-$lang}/_site/contact': {
       id: '/{-$lang}/_site/contact'
       path: '/contact'
       fullPath: '/{-$lang}/contact'
       preLoaderRoute: typeof Char123LangChar125SiteContactRouteImport
-      parentRoute: typeof Char123LangChar125SiteRouteRoute
-    }
-    '/{-$lang}/_site/reset-password': {
-      id: '/{-$lang}/_site/reset-password'
-      path: '/reset-password'
-      fullPath: '/{-$lang}/reset-password'
-      preLoaderRoute: typeof Char123LangChar125SiteResetPasswordRouteImport
       parentRoute: typeof Char123LangChar125SiteRouteRoute
     }
     '/{-$lang}/_app/admin/dashboard': {
@@ -841,26 +856,47 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125AppClientPortalDashboardRouteRouteImport
       parentRoute: typeof Char123LangChar125AppRouteRoute
     }
-    '/{-$lang}/_site/admin/': {
-      id: '/{-$lang}/_site/admin/'
+    '/{-$lang}/_sign-in/admin/': {
+      id: '/{-$lang}/_sign-in/admin/'
       path: '/admin'
       fullPath: '/{-$lang}/admin/'
-      preLoaderRoute: typeof Char123LangChar125SiteAdminIndexRouteImport
-      parentRoute: typeof Char123LangChar125SiteRouteRoute
+      preLoaderRoute: typeof Char123LangChar125SignInAdminIndexRouteImport
+      parentRoute: typeof Char123LangChar125SignInRouteRoute
     }
-    '/{-$lang}/_site/admin/forgot-password': {
-      id: '/{-$lang}/_site/admin/forgot-password'
+    '/{-$lang}/_sign-in/admin/forgot-password': {
+      id: '/{-$lang}/_sign-in/admin/forgot-password'
       path: '/admin/forgot-password'
       fullPath: '/{-$lang}/admin/forgot-password'
-      preLoaderRoute: typeof Char123LangChar125SiteAdminForgotPasswordRouteImport
-      parentRoute: typeof Char123LangChar125SiteRouteRoute
+      preLoaderRoute: typeof Char123LangChar125SignInAdminForgotPasswordRouteImport
+      parentRoute: typeof Char123LangChar125SignInRouteRoute
     }
-    '/{-$lang}/_site/admin/login': {
-      id: '/{-$lang}/_site/admin/login'
+    '/{-$lang}/_sign-in/admin/login': {
+      id: '/{-$lang}/_sign-in/admin/login'
       path: '/admin/login'
       fullPath: '/{-$lang}/admin/login'
-      preLoaderRoute: typeof Char123LangChar125SiteAdminLoginRouteImport
-      parentRoute: typeof Char123LangChar125SiteRouteRoute
+      preLoaderRoute: typeof Char123LangChar125SignInAdminLoginRouteImport
+      parentRoute: typeof Char123LangChar125SignInRouteRoute
+    }
+    '/{-$lang}/_sign-in/client-portal/': {
+      id: '/{-$lang}/_sign-in/client-portal/'
+      path: '/client-portal'
+      fullPath: '/{-$lang}/client-portal/'
+      preLoaderRoute: typeof Char123LangChar125SignInClientPortalIndexRouteImport
+      parentRoute: typeof Char123LangChar125SignInRouteRoute
+    }
+    '/{-$lang}/_sign-in/client-portal/forgot-password': {
+      id: '/{-$lang}/_sign-in/client-portal/forgot-password'
+      path: '/client-portal/forgot-password'
+      fullPath: '/{-$lang}/client-portal/forgot-password'
+      preLoaderRoute: typeof Char123LangChar125SignInClientPortalForgotPasswordRouteImport
+      parentRoute: typeof Char123LangChar125SignInRouteRoute
+    }
+    '/{-$lang}/_sign-in/client-portal/login': {
+      id: '/{-$lang}/_sign-in/client-portal/login'
+      path: '/client-portal/login'
+      fullPath: '/{-$lang}/client-portal/login'
+      preLoaderRoute: typeof Char123LangChar125SignInClientPortalLoginRouteImport
+      parentRoute: typeof Char123LangChar125SignInRouteRoute
     }
     '/{-$lang}/_site/case-studies/': {
       id: '/{-$lang}/_site/case-studies/'
@@ -874,27 +910,6 @@ declare module '@tanstack/react-router' {
       path: '/case-studies/$caseStudy'
       fullPath: '/{-$lang}/case-studies/$caseStudy'
       preLoaderRoute: typeof Char123LangChar125SiteCaseStudiesCaseStudyRouteImport
-      parentRoute: typeof Char123LangChar125SiteRouteRoute
-    }
-    '/{-$lang}/_site/client-portal/': {
-      id: '/{-$lang}/_site/client-portal/'
-      path: '/client-portal'
-      fullPath: '/{-$lang}/client-portal/'
-      preLoaderRoute: typeof Char123LangChar125SiteClientPortalIndexRouteImport
-      parentRoute: typeof Char123LangChar125SiteRouteRoute
-    }
-    '/{-$lang}/_site/client-portal/forgot-password': {
-      id: '/{-$lang}/_site/client-portal/forgot-password'
-      path: '/client-portal/forgot-password'
-      fullPath: '/{-$lang}/client-portal/forgot-password'
-      preLoaderRoute: typeof Char123LangChar125SiteClientPortalForgotPasswordRouteImport
-      parentRoute: typeof Char123LangChar125SiteRouteRoute
-    }
-    '/{-$lang}/_site/client-portal/login': {
-      id: '/{-$lang}/_site/client-portal/login'
-      path: '/client-portal/login'
-      fullPath: '/{-$lang}/client-portal/login'
-      preLoaderRoute: typeof Char123LangChar125SiteClientPortalLoginRouteImport
       parentRoute: typeof Char123LangChar125SiteRouteRoute
     }
     '/{-$lang}/_site/legal/$document': {
@@ -1318,53 +1333,65 @@ const Char123LangChar125AppRouteRouteWithChildren =
     Char123LangChar125AppRouteRouteChildren,
   )
 
+interface Char123LangChar125SignInRouteRouteChildren {
+  Char123LangChar125SignInConfirmRoute: typeof Char123LangChar125SignInConfirmRoute
+  Char123LangChar125SignInResetPasswordRoute: typeof Char123LangChar125SignInResetPasswordRoute
+  Char123LangChar125SignInAdminForgotPasswordRoute: typeof Char123LangChar125SignInAdminForgotPasswordRoute
+  Char123LangChar125SignInAdminLoginRoute: typeof Char123LangChar125SignInAdminLoginRoute
+  Char123LangChar125SignInClientPortalForgotPasswordRoute: typeof Char123LangChar125SignInClientPortalForgotPasswordRoute
+  Char123LangChar125SignInClientPortalLoginRoute: typeof Char123LangChar125SignInClientPortalLoginRoute
+  Char123LangChar125SignInAdminIndexRoute: typeof Char123LangChar125SignInAdminIndexRoute
+  Char123LangChar125SignInClientPortalIndexRoute: typeof Char123LangChar125SignInClientPortalIndexRoute
+}
+
+const Char123LangChar125SignInRouteRouteChildren: Char123LangChar125SignInRouteRouteChildren =
+  {
+    Char123LangChar125SignInConfirmRoute: Char123LangChar125SignInConfirmRoute,
+    Char123LangChar125SignInResetPasswordRoute:
+      Char123LangChar125SignInResetPasswordRoute,
+    Char123LangChar125SignInAdminForgotPasswordRoute:
+      Char123LangChar125SignInAdminForgotPasswordRoute,
+    Char123LangChar125SignInAdminLoginRoute:
+      Char123LangChar125SignInAdminLoginRoute,
+    Char123LangChar125SignInClientPortalForgotPasswordRoute:
+      Char123LangChar125SignInClientPortalForgotPasswordRoute,
+    Char123LangChar125SignInClientPortalLoginRoute:
+      Char123LangChar125SignInClientPortalLoginRoute,
+    Char123LangChar125SignInAdminIndexRoute:
+      Char123LangChar125SignInAdminIndexRoute,
+    Char123LangChar125SignInClientPortalIndexRoute:
+      Char123LangChar125SignInClientPortalIndexRoute,
+  }
+
+const Char123LangChar125SignInRouteRouteWithChildren =
+  Char123LangChar125SignInRouteRoute._addFileChildren(
+    Char123LangChar125SignInRouteRouteChildren,
+  )
+
 interface Char123LangChar125SiteRouteRouteChildren {
-  Char123LangChar125SiteConfirmRoute: typeof Char123LangChar125SiteConfirmRoute
   Char123LangChar125SiteContactRoute: typeof Char123LangChar125SiteContactRoute
-  Char123LangChar125SiteResetPasswordRoute: typeof Char123LangChar125SiteResetPasswordRoute
   Char123LangChar125SiteIndexRoute: typeof Char123LangChar125SiteIndexRoute
-  Char123LangChar125SiteAdminForgotPasswordRoute: typeof Char123LangChar125SiteAdminForgotPasswordRoute
-  Char123LangChar125SiteAdminLoginRoute: typeof Char123LangChar125SiteAdminLoginRoute
   Char123LangChar125SiteCaseStudiesCaseStudyRoute: typeof Char123LangChar125SiteCaseStudiesCaseStudyRoute
-  Char123LangChar125SiteClientPortalForgotPasswordRoute: typeof Char123LangChar125SiteClientPortalForgotPasswordRoute
-  Char123LangChar125SiteClientPortalLoginRoute: typeof Char123LangChar125SiteClientPortalLoginRoute
   Char123LangChar125SiteLegalDocumentRoute: typeof Char123LangChar125SiteLegalDocumentRoute
   Char123LangChar125SiteServicesServiceRoute: typeof Char123LangChar125SiteServicesServiceRoute
   Char123LangChar125SiteSpecializationsSpecializationRoute: typeof Char123LangChar125SiteSpecializationsSpecializationRoute
-  Char123LangChar125SiteAdminIndexRoute: typeof Char123LangChar125SiteAdminIndexRoute
   Char123LangChar125SiteCaseStudiesIndexRoute: typeof Char123LangChar125SiteCaseStudiesIndexRoute
-  Char123LangChar125SiteClientPortalIndexRoute: typeof Char123LangChar125SiteClientPortalIndexRoute
 }
 
 const Char123LangChar125SiteRouteRouteChildren: Char123LangChar125SiteRouteRouteChildren =
   {
-    Char123LangChar125SiteConfirmRoute: Char123LangChar125SiteConfirmRoute,
     Char123LangChar125SiteContactRoute: Char123LangChar125SiteContactRoute,
-    Char123LangChar125SiteResetPasswordRoute:
-      Char123LangChar125SiteResetPasswordRoute,
     Char123LangChar125SiteIndexRoute: Char123LangChar125SiteIndexRoute,
-    Char123LangChar125SiteAdminForgotPasswordRoute:
-      Char123LangChar125SiteAdminForgotPasswordRoute,
-    Char123LangChar125SiteAdminLoginRoute:
-      Char123LangChar125SiteAdminLoginRoute,
     Char123LangChar125SiteCaseStudiesCaseStudyRoute:
       Char123LangChar125SiteCaseStudiesCaseStudyRoute,
-    Char123LangChar125SiteClientPortalForgotPasswordRoute:
-      Char123LangChar125SiteClientPortalForgotPasswordRoute,
-    Char123LangChar125SiteClientPortalLoginRoute:
-      Char123LangChar125SiteClientPortalLoginRoute,
     Char123LangChar125SiteLegalDocumentRoute:
       Char123LangChar125SiteLegalDocumentRoute,
     Char123LangChar125SiteServicesServiceRoute:
       Char123LangChar125SiteServicesServiceRoute,
     Char123LangChar125SiteSpecializationsSpecializationRoute:
       Char123LangChar125SiteSpecializationsSpecializationRoute,
-    Char123LangChar125SiteAdminIndexRoute:
-      Char123LangChar125SiteAdminIndexRoute,
     Char123LangChar125SiteCaseStudiesIndexRoute:
       Char123LangChar125SiteCaseStudiesIndexRoute,
-    Char123LangChar125SiteClientPortalIndexRoute:
-      Char123LangChar125SiteClientPortalIndexRoute,
   }
 
 const Char123LangChar125SiteRouteRouteWithChildren =
@@ -1374,6 +1401,7 @@ const Char123LangChar125SiteRouteRouteWithChildren =
 
 interface Char123LangChar125RouteRouteChildren {
   Char123LangChar125AppRouteRoute: typeof Char123LangChar125AppRouteRouteWithChildren
+  Char123LangChar125SignInRouteRoute: typeof Char123LangChar125SignInRouteRouteWithChildren
   Char123LangChar125SiteRouteRoute: typeof Char123LangChar125SiteRouteRouteWithChildren
 }
 
@@ -1381,6 +1409,8 @@ const Char123LangChar125RouteRouteChildren: Char123LangChar125RouteRouteChildren
   {
     Char123LangChar125AppRouteRoute:
       Char123LangChar125AppRouteRouteWithChildren,
+    Char123LangChar125SignInRouteRoute:
+      Char123LangChar125SignInRouteRouteWithChildren,
     Char123LangChar125SiteRouteRoute:
       Char123LangChar125SiteRouteRouteWithChildren,
   }

@@ -9,7 +9,9 @@ export const sitePageFiles = [
   '__root.tsx',
   '{-$lang}',
   'route.tsx',
-  // The public pages' layout (header, footer, content area) and its pages.
+  // The public pages' layout (header, footer, content area) and its pages. Not `_sign-in` (the
+  // sign-in pages' layout, in the same frame) nor `_app` (the portal and the admin area): the
+  // whole app's tree has them (decision 0054).
   '_site',
   'index.tsx',
   'contact.tsx',

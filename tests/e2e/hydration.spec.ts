@@ -12,6 +12,7 @@ declare global {
   interface Window {
     __replaced?: string[]
     __sameDocument?: boolean
+    __frame?: Element[]
   }
 }
 
@@ -103,4 +104,28 @@ test("without a language prefix, the footer's portal link leaves the public page
   await expect(page).toHaveURL('/client-portal/login')
   await expect(page.getByRole('button', { name: t('en', 'Sign in'), exact: true })).toBeVisible()
   expect(await page.evaluate(() => window.__sameDocument)).toBeUndefined()
+})
+
+// The other way, the app has every route: from a sign-in page a public page opens in the page.
+// The sign-in pages' layout (_sign-in) renders the same frame as the public pages' (_site,
+// decision 0054): the header and the footer are kept, not rebuilt, and reading starts at <main>.
+test('from the sign-in page, a public page opens in the page, in the same header and footer', async ({ page }) => {
+  const site = new Site(page, 'en')
+  await page.goto('/en/client-portal/login')
+  await expect(page.getByRole('button', { name: t('en', 'Sign in'), exact: true })).toBeVisible()
+  await page.evaluate(() => {
+    window.__sameDocument = true
+    window.__frame = [document.querySelector('header')!, document.querySelector('footer')!]
+  })
+  await site.footer.getByRole('link', { name: t('en', 'Legal notice') }).click()
+  await expect(page).toHaveURL('/en/legal/notice')
+  await expect(site.h1).toHaveText(t('en', 'Legal notice'))
+  await expect(site.main).toBeFocused()
+  expect(await page.evaluate(() => window.__sameDocument)).toBe(true)
+  expect(
+    await page.evaluate(() =>
+      window.__frame!.map((element) => element.isConnected && document.querySelector(element.localName) === element),
+    ),
+    'the header and the footer are the same elements',
+  ).toEqual([true, true])
 })

@@ -6,7 +6,7 @@ import { privatePageHead } from '@/lib/seo'
 
 // Target of the recovery and invite e-mails: supabase-js reads the session from the URL fragment
 // (captured by url-fragment when the app starts, before supabase-js loads and clears it).
-export const Route = createFileRoute('/{-$lang}/_site/reset-password')({
+export const Route = createFileRoute('/{-$lang}/_sign-in/reset-password')({
   head: () => privatePageHead(msg`Choose your password`),
   component: ResetPasswordPage,
 })

@@ -4,7 +4,7 @@ import { validateLoginSearch } from '@/lib/auth/redirect'
 import { SignInPage } from '@/features/accounts/sign-in-page'
 import { privatePageHead } from '@/lib/seo'
 
-export const Route = createFileRoute('/{-$lang}/_site/admin/login')({
+export const Route = createFileRoute('/{-$lang}/_sign-in/admin/login')({
   validateSearch: validateLoginSearch,
   head: () => privatePageHead(msg`Staff sign-in`),
   component: () => <SignInPage audience="staff" />,

@@ -4,7 +4,7 @@ import { validateLoginSearch } from '@/lib/auth/redirect'
 import { SignInPage } from '@/features/accounts/sign-in-page'
 import { privatePageHead } from '@/lib/seo'
 
-export const Route = createFileRoute('/{-$lang}/_site/client-portal/login')({
+export const Route = createFileRoute('/{-$lang}/_sign-in/client-portal/login')({
   validateSearch: validateLoginSearch,
   head: () => privatePageHead(msg`Client portal sign-in`),
   component: () => <SignInPage audience="client" />,
