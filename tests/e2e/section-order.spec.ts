@@ -6,19 +6,7 @@ import type { Page } from '@playwright/test'
 import { test, expect, startSession } from './support/auth'
 import { demoUsers, organizations, projectsOf } from './support/users'
 import { expectNoAxeViolations } from './support/a11y'
-
-/** The page's layout shifts from its start (not those right after the person's input). */
-async function watchShifts(page: Page) {
-  await page.addInitScript(() => {
-    const held = window as unknown as { __shifts: number }
-    held.__shifts = 0
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-        if (!entry.hadRecentInput) held.__shifts += entry.value
-    }).observe({ type: 'layout-shift', buffered: true })
-  })
-  return () => page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)
-}
+import { layoutShiftSoFar } from './support/layout-shift'
 
 /** Holds the project's document list back until `release()`. */
 async function holdDocuments(page: Page) {
@@ -38,7 +26,6 @@ test('a late list does not push the sections below it: the client project page s
   const project = (await projectsOf(admin, organizations.ribera)).find((row) => row.visible_to_client)!
   await page.setViewportSize({ width: 375, height: 812 })
   await startSession(page, demoUsers.lucia)
-  const shifts = await watchShifts(page)
   const release = await holdDocuments(page)
   const below = ['reports', 'tasks', 'analytics_metrics'].map((table) =>
     page.waitForResponse((response) => new URL(response.url()).pathname === `/rest/v1/${table}`),
@@ -61,6 +48,6 @@ test('a late list does not push the sections below it: the client project page s
       .getByRole('button', { name: /^Descargar/ })
       .first(),
   ).toBeVisible()
-  expect(await shifts(), 'layout shift while the sections arrived').toBeLessThanOrEqual(0.02)
+  expect(await layoutShiftSoFar(page), 'layout shift while the sections arrived').toBeLessThanOrEqual(0.02)
   await expectNoAxeViolations(page, 'the client project page, every section arrived')
 })
