@@ -15,13 +15,11 @@ import * as layout from '@/components/ui/layout.css'
 import * as page from '@/components/ui/page.css'
 import { PageHeader } from '@/components/ui/page-kit'
 import { actionName } from '@/lib/action-name'
-import { saveFailureMessage } from '@/lib/auth/messages'
+import { toFormFailure } from '@/lib/write-failure'
 import { formatDateTime } from '@/lib/format'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import { addHost, dashboardKeys, dashboardHostsQuery, removeHost } from '../queries'
-import { checkHost, hostMessages, type HostInput } from '../rules'
-
-const pgCode = (error: unknown) => String((error as { code?: unknown } | null)?.code ?? '')
+import { checkHost, hostFailures, type HostInput } from '../rules'
 
 export function DashboardHostsPage() {
   const { t, i18n } = useLingui()
@@ -42,11 +40,7 @@ export function DashboardHostsPage() {
   const remove = useMutation({
     mutationFn: (host: string) => removeHost(host),
     onSuccess: (_, host) => setOutcome({ tone: 'info', text: t`${host} is no longer allowed.` }),
-    onError: (error) =>
-      setOutcome({
-        tone: 'error',
-        text: pgCode(error) === '23503' ? i18n._(hostMessages.inUse) : i18n._(saveFailureMessage(error)),
-      }),
+    onError: (error) => setOutcome({ tone: 'error', text: i18n._(toFormFailure(error, hostFailures).message) }),
     onSettled: refresh,
   })
 
@@ -55,10 +49,9 @@ export function DashboardHostsPage() {
     try {
       await addHost(values)
     } catch (error) {
-      const code = pgCode(error)
-      if (code === '23505') setError('host', { message: i18n._(hostMessages.taken) }, { shouldFocus: true })
-      else if (code === '23514') setError('host', { message: i18n._(hostMessages.host) }, { shouldFocus: true })
-      else setOutcome({ tone: 'error', text: i18n._(saveFailureMessage(error)) })
+      const failure = toFormFailure(error, hostFailures)
+      if (failure.field) setError(failure.field, { message: i18n._(failure.message) }, { shouldFocus: true })
+      else setOutcome({ tone: 'error', text: i18n._(failure.message) })
       return
     }
     const host = values.host.trim().toLowerCase()

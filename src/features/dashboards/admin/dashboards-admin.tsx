@@ -21,7 +21,7 @@ import * as formLayout from '@/components/ui/form-layout.css'
 import * as layout from '@/components/ui/layout.css'
 import * as page from '@/components/ui/page.css'
 import { actionName } from '@/lib/action-name'
-import { saveFailureMessage } from '@/lib/auth/messages'
+import { saveFailureMessage, toFormFailure } from '@/lib/write-failure'
 import { useProfile } from '@/lib/auth/use-auth'
 import { formatDateTime } from '@/lib/format'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
@@ -40,9 +40,8 @@ import {
 import {
   checkDashboard,
   dashboardAudiences,
-  dashboardConstraints,
+  dashboardFailures,
   dashboardKinds,
-  dashboardMessages,
   emptyDashboard,
   type DashboardAudience,
   type DashboardInput,
@@ -276,10 +275,9 @@ function DashboardForm({
       await saveDashboard(projectId, existing, values, nextPosition)
     } catch (error) {
       // A value the database refused lands on its field, in the form's own words.
-      const text = `${(error as { message?: unknown } | null)?.message ?? ''} ${(error as { details?: unknown } | null)?.details ?? ''}`
-      const refused = Object.entries(dashboardConstraints).find(([name]) => text.includes(name))?.[1]
-      if (refused) setError(refused.field, { message: i18n._(dashboardMessages[refused.rule]) }, { shouldFocus: true })
-      else setFailure(i18n._(saveFailureMessage(error)))
+      const failure = toFormFailure(error, dashboardFailures)
+      if (failure.field) setError(failure.field, { message: i18n._(failure.message) }, { shouldFocus: true })
+      else setFailure(i18n._(failure.message))
       return
     }
     onDone()

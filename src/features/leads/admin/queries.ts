@@ -9,9 +9,9 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { supabase } from '@/lib/supabase'
 import { networkFailure, unexpectedFailure } from '@/lib/auth/messages'
-import { failuresOf, toFormFailure, type Failure, type FailureCatalog } from '@/lib/write-failure'
+import { failuresOf, formFailure, toFormFailure, type Failure, type FailureCatalog } from '@/lib/write-failure'
 import { isUuid } from '@/lib/query-utils'
-import { leadConstraintOf, leadConstraints, leadMessages, type LeadField, type LeadInput, toLeadRow } from '../rules'
+import { leadConstraints, leadTriggers, leadMessages, type LeadField, type LeadInput, toLeadRow } from '../rules'
 
 export const leadKeys = {
   all: () => ['admin', 'leads'] as const,
@@ -174,12 +174,12 @@ export function invitationFailureMessage(error: unknown): MessageDescriptor {
 
 type LeadFailureField = LeadField | 'body' | 'organizationName'
 
-const alreadyClient = { field: null, message: msg`This lead is already a client organization.` }
-const onlyQualified = { field: null, message: msg`Only a qualified or won lead can become a client organization.` }
-const gone = msg`This lead no longer exists, or you may no longer change it.`
+const alreadyClient = formFailure(msg`This lead is already a client organization.`)
+const onlyQualified = formFailure(msg`Only a qualified or won lead can become a client organization.`)
+const gone = formFailure(msg`This lead no longer exists, or you may no longer change it.`)
 
 const leadCatalog: FailureCatalog<LeadFailureField> = {
-  constraintOf: leadConstraintOf,
+  triggers: leadTriggers,
   constraints: {
     ...failuresOf(leadConstraints, leadMessages),
     contact_messages_converted_once: alreadyClient,
@@ -189,9 +189,9 @@ const leadCatalog: FailureCatalog<LeadFailureField> = {
     [/qualified or won lead/i, onlyQualified],
     [/already a client organization/i, alreadyClient],
   ],
-  codes: { '42501': msg`You are not allowed to make this change.`, PGRST116: gone, P0002: gone },
-  network: networkFailure,
-  fallback: unexpectedFailure,
+  codes: { '42501': formFailure(msg`You are not allowed to make this change.`), PGRST116: gone, P0002: gone },
+  network: formFailure(networkFailure),
+  fallback: formFailure(unexpectedFailure),
 }
 
 /** A refused or failed write, as the field it concerns (when the database names one) and a message. */

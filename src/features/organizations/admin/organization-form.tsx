@@ -9,13 +9,12 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { CheckboxField, Field, FormAlert, SelectField } from '@/components/form/field'
 import * as layout from '@/components/ui/layout.css'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
-import { WriteError, failureOf, type OrganizationFields } from './api'
+import { organizationFailure, type OrganizationFields } from './api'
 import { useRulesResolver } from '@/components/form/rules-resolver'
 import {
   checkOrganization,
   emptyOrganizationInput,
   toOrganizationRow,
-  type OrganizationField,
   type OrganizationInput,
 } from '@/features/organizations/rules'
 import { languageNames } from './labels'
@@ -86,8 +85,8 @@ export function OrganizationForm({ organization, onSave, savedMessage, labelledB
     try {
       await onSave(fields)
     } catch (error) {
-      const failure = failureOf(error)
-      const field = error instanceof WriteError && failure.field ? (failure.field as OrganizationField) : null
+      const failure = organizationFailure(error)
+      const field = failure.field
       if (field) setError(field, { message: i18n._(failure.message) }, { shouldFocus: true })
       else setOutcome({ tone: 'error', text: i18n._(failure.message) })
       return
