@@ -7,7 +7,7 @@ import { z } from 'zod'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { checkWith, optionalText, problem, text, trimmed } from '@/lib/rules/check'
-import type { Failures } from '@/lib/write-failure'
+import type { Catalog, Failures } from '@/lib/write-failure'
 import type { ApprovalDecisionCode } from './vocabulary'
 
 /** The longest message to the approvers, and the longest comment of an answer (both constraints). */
@@ -94,4 +94,21 @@ export const approvalFailures: Failures = {
     [/has no approver yet/i, 'approval_requests_has_approvers'],
     [/must be a client user of the organization/i, 'organization_approvers_client_of_organization'],
   ],
+}
+
+/**
+ * What a refused answer means to the approver: the request answered meanwhile, or a newer version
+ * shared (the guard's messages), not an approver (42501); anything else, the network included,
+ * could not be saved.
+ */
+const answerNotSaved = msg`Your answer could not be saved. Please try again.`
+
+export const answerFailures: Catalog<MessageDescriptor> = {
+  patterns: [
+    [/already been answered/, msg`This request has already been answered; the record above shows the answer.`],
+    [/newer version/, msg`A newer version has been shared meanwhile. Review it before answering.`],
+  ],
+  codes: { '42501': msg`Only your organization’s approvers can answer this request.` },
+  network: answerNotSaved,
+  fallback: answerNotSaved,
 }
