@@ -6,13 +6,12 @@ import { useForm } from 'react-hook-form'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { Field, FormAlert } from '@/components/form/field'
-import { useRulesResolver } from '@/components/form/rules-resolver'
+import { useFailureOnField, useRulesResolver } from '@/components/form/rules-resolver'
 import * as formStyles from '@/components/form/form.css'
 import * as layout from '@/components/ui/layout.css'
 import type { Profile } from '@machines/auth.machine'
 import { auth } from '@/lib/auth/service'
 import { updateOwnProfile } from './account-api'
-import { toFormFailure } from '@/lib/write-failure'
 import { AccountSection } from './account-section'
 import { useCurrentProfile } from '@/lib/auth/use-auth'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
@@ -38,6 +37,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
     defaultValues: { fullName: profile.full_name, jobTitle: profile.job_title ?? '', phone: profile.phone ?? '' },
     resolver: useRulesResolver<ProfileInput>(checkProfile),
   })
+  const onField = useFailureOnField(setError)
 
   const submit = handleSubmit(async (values) => {
     setOutcome(null)
@@ -45,9 +45,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
     try {
       await updateOwnProfile(profile.id, changes)
     } catch (error) {
-      const failure = toFormFailure(error, profileFailures)
-      if (failure.field) setError(failure.field, { message: i18n._(failure.message) }, { shouldFocus: true })
-      else setOutcome({ failure: failure.message })
+      const failure = onField(error, profileFailures)
+      if (failure) setOutcome({ failure })
       return
     }
     reset({ fullName: changes.full_name, jobTitle: changes.job_title ?? '', phone: changes.phone ?? '' })

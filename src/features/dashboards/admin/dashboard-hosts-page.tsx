@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Field, FormAlert } from '@/components/form/field'
-import { useRulesResolver } from '@/components/form/rules-resolver'
+import { useFailureOnField, useRulesResolver } from '@/components/form/rules-resolver'
 import { ConfirmButton } from '@/components/ui/confirm-button'
 import { DataTable } from '@/components/ui/data-table'
 import { useColumnKit } from '@/components/ui/columns'
@@ -36,6 +36,7 @@ export function DashboardHostsPage() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<HostInput>({ defaultValues: { host: '', label: '' }, resolver: useRulesResolver<HostInput>(checkHost) })
+  const onField = useFailureOnField(setError)
 
   const remove = useMutation({
     mutationFn: (host: string) => removeHost(host),
@@ -49,9 +50,8 @@ export function DashboardHostsPage() {
     try {
       await addHost(values)
     } catch (error) {
-      const failure = toFormFailure(error, hostFailures)
-      if (failure.field) setError(failure.field, { message: i18n._(failure.message) }, { shouldFocus: true })
-      else setOutcome({ tone: 'error', text: i18n._(failure.message) })
+      const failure = onField(error, hostFailures)
+      if (failure) setOutcome({ tone: 'error', text: i18n._(failure) })
       return
     }
     const host = values.host.trim().toLowerCase()

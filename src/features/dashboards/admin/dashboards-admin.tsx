@@ -12,7 +12,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg, plural } from '@lingui/core/macro'
 import { CheckboxField, Field, FormAlert, SelectField } from '@/components/form/field'
 import * as formStyles from '@/components/form/form.css'
-import { useRulesResolver } from '@/components/form/rules-resolver'
+import { useFailureOnField, useRulesResolver } from '@/components/form/rules-resolver'
 import { ConfirmButton } from '@/components/ui/confirm-button'
 import { DataTable } from '@/components/ui/data-table'
 import { useColumnKit } from '@/components/ui/columns'
@@ -21,7 +21,7 @@ import * as formLayout from '@/components/ui/form-layout.css'
 import * as layout from '@/components/ui/layout.css'
 import * as page from '@/components/ui/page.css'
 import { actionName } from '@/lib/action-name'
-import { saveFailureMessage, toFormFailure } from '@/lib/write-failure'
+import { saveFailureMessage } from '@/lib/write-failure'
 import { useProfile } from '@/lib/auth/use-auth'
 import { formatDateTime } from '@/lib/format'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
@@ -266,6 +266,7 @@ function DashboardForm({
     defaultValues: existing ? toInput(existing) : emptyDashboard,
     resolver: useRulesResolver<DashboardInput>(checkDashboard),
   })
+  const onField = useFailureOnField(setError)
   const kind = watch('kind')
   const audience = watch('audience')
 
@@ -275,9 +276,8 @@ function DashboardForm({
       await saveDashboard(projectId, existing, values, nextPosition)
     } catch (error) {
       // A value the database refused lands on its field, in the form's own words.
-      const failure = toFormFailure(error, dashboardFailures)
-      if (failure.field) setError(failure.field, { message: i18n._(failure.message) }, { shouldFocus: true })
-      else setFailure(i18n._(failure.message))
+      const failure = onField(error, dashboardFailures)
+      if (failure) setFailure(i18n._(failure))
       return
     }
     onDone()
