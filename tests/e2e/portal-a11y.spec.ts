@@ -1,7 +1,7 @@
 // axe (WCAG 2.2 AA) on every auth and portal page in both languages, and each one at 375px
 // without horizontal scrolling: sign-in (client and staff), forgot password (form and answer),
 // reset password (without a link, and with a recovery session while typing), the overview, a
-// project, notifications and the account page.
+// project, notifications and the account page (with a profile field refused by its rules).
 import type { Page } from '@playwright/test'
 import { expectNoAxeViolations } from './support/a11y'
 import {
@@ -140,6 +140,23 @@ for (const lng of ['es', 'en'] as const) {
         await expect(portal.h1).toHaveText(t(lng, 'Your account'))
         await expect(page.getByTestId('account-mfa')).toBeVisible()
         await check(page, paths.account(lng))
+
+        // The profile's rules (accounts/rules.ts): a phone the table would refuse is said on its
+        // field, in the form's words; the values as they were save.
+        const profile = page.getByTestId('account-profile')
+        const phoneField = profile.getByLabel(t(lng, 'Phone (optional)'))
+        const stored = await phoneField.inputValue()
+        await phoneField.fill('12345')
+        await profile.getByRole('button', { name: t(lng, 'Save profile') }).click()
+        await expect(phoneField).toBeFocused()
+        await expect(phoneField).toHaveAttribute('aria-invalid', 'true')
+        await expect(
+          profile.getByText(t(lng, 'Enter a phone number with digits, spaces and an optional + at the start.')),
+        ).toBeVisible()
+        await check(page, `${paths.account(lng)} with a wrong phone`)
+        await phoneField.fill(stored)
+        await profile.getByRole('button', { name: t(lng, 'Save profile') }).click()
+        await expect(profile.getByText(t(lng, 'Your profile has been saved.'))).toBeVisible()
       })
     })
   })

@@ -1,7 +1,9 @@
-// The one way a form checks its fields: the entity's rules, run in the browser before saving.
-import type { FieldErrors, FieldValues, Path, Resolver } from 'react-hook-form'
+// The one way a form checks its fields: the entity's rules, run in the browser before saving,
+// and what the database refused on saving, read by the entity's failure catalog (decision 0052).
+import type { FieldErrors, FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form'
 import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
+import { toFormFailure, type FailureCatalog } from '@/lib/write-failure'
 
 /** An entity's rules over a form's values (`src/features/<concept>/rules.ts`): its problems, by field. */
 export type RulesCheck<T> = (values: T, locale: string) => { problems: { field: string; message: MessageDescriptor }[] }
@@ -25,5 +27,19 @@ export function useRulesResolver<T extends FieldValues>(
     if (extra) errors[extra.field] = { type: 'validate', message: extra.text }
     if (Object.keys(errors).length === 0) return { values, errors: {} }
     return { values: {}, errors: errors as FieldErrors<T> }
+  }
+}
+
+/**
+ * A refused save, by the entity's catalog: on its field (focused) when the catalog names one, and
+ * null; otherwise the form's message, for the form to show.
+ */
+export function useFailureOnField<T extends FieldValues>(setError: UseFormSetError<T>) {
+  const { i18n } = useLingui()
+  return (error: unknown, catalog: FailureCatalog<Path<T>>): MessageDescriptor | null => {
+    const failure = toFormFailure(error, catalog)
+    if (!failure.field) return failure.message
+    setError(failure.field, { type: 'server', message: i18n._(failure.message) }, { shouldFocus: true })
+    return null
   }
 }

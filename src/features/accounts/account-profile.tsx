@@ -1,29 +1,22 @@
-// The user's own details: name, job title and phone. The e-mail address is the sign-in name and
-// only shown; the role and the organization are never the user's to change.
+// The user's own details: name, job title and phone, checked by the profile's rules (rules.ts). The
+// e-mail address is the sign-in name and only shown; the role and the organization are never the
+// user's to change.
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { Field, FormAlert } from '@/components/form/field'
+import { useFailureOnField, useRulesResolver } from '@/components/form/rules-resolver'
 import * as formStyles from '@/components/form/form.css'
 import * as layout from '@/components/ui/layout.css'
 import type { Profile } from '@machines/auth.machine'
 import { auth } from '@/lib/auth/service'
 import { updateOwnProfile } from './account-api'
-import { saveFailureMessage } from '@/lib/auth/messages'
 import { AccountSection } from './account-section'
 import { useCurrentProfile } from '@/lib/auth/use-auth'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import * as styles from './account.css'
-
-interface ProfileValues {
-  fullName: string
-  jobTitle: string
-  phone: string
-}
-
-/** The database's own rule for phone numbers (profiles_phone_format). */
-const phonePattern = /^\+?[0-9][0-9 ().-]{5,38}$/
+import { checkProfile, profileFailures, toProfileRow, type ProfileInput } from './rules'
 
 export function ProfileSection() {
   const profile = useCurrentProfile()
@@ -38,22 +31,22 @@ function ProfileForm({ profile }: { profile: Profile }) {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileValues>({
+  } = useForm<ProfileInput>({
     defaultValues: { fullName: profile.full_name, jobTitle: profile.job_title ?? '', phone: profile.phone ?? '' },
+    resolver: useRulesResolver<ProfileInput>(checkProfile),
   })
+  const onField = useFailureOnField(setError)
 
   const submit = handleSubmit(async (values) => {
     setOutcome(null)
-    const changes = {
-      full_name: values.fullName.trim(),
-      job_title: values.jobTitle.trim() || null,
-      phone: values.phone.trim() || null,
-    }
+    const changes = toProfileRow(values)
     try {
       await updateOwnProfile(profile.id, changes)
     } catch (error) {
-      setOutcome({ failure: saveFailureMessage(error) })
+      const failure = onField(error, profileFailures)
+      if (failure) setOutcome({ failure })
       return
     }
     reset({ fullName: changes.full_name, jobTitle: changes.job_title ?? '', phone: changes.phone ?? '' })
@@ -76,26 +69,12 @@ function ProfileForm({ profile }: { profile: Profile }) {
           readOnly
           hint={<Trans>You sign in with this address. To change it, please contact us.</Trans>}
         />
-        <Field
-          label={t`Full name`}
-          autoComplete="name"
-          error={errors.fullName?.message}
-          {...register('fullName', {
-            validate: (value) => {
-              const name = value.trim()
-              if (!name) return t`Enter your name.`
-              if (name.length > 200) return t`A name has at most 200 characters.`
-              return true
-            },
-          })}
-        />
+        <Field label={t`Full name`} autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
         <Field
           label={t`Job title (optional)`}
           autoComplete="organization-title"
           error={errors.jobTitle?.message}
-          {...register('jobTitle', {
-            validate: (value) => value.trim().length <= 120 || t`A job title has at most 120 characters.`,
-          })}
+          {...register('jobTitle')}
         />
         <Field
           label={t`Phone (optional)`}
@@ -104,12 +83,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
           inputMode="tel"
           hint={<Trans>With the country code, for example +34 600 123 456.</Trans>}
           error={errors.phone?.message}
-          {...register('phone', {
-            validate: (value) =>
-              !value.trim() ||
-              phonePattern.test(value.trim()) ||
-              t`Enter a phone number with digits, spaces and an optional + at the start.`,
-          })}
+          {...register('phone')}
         />
         <div className={styles.actions}>
           <button type="submit" className={layout.buttonPrimary} disabled={isSubmitting}>

@@ -4,6 +4,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { isUuid, loadedWithRouteMs, unwrapList } from '@/lib/query-utils'
+import { readFailure, type Catalog } from '@/lib/write-failure'
 
 // The generated types name a set-returning function's rows as strings (scripts/gen-db-types.ts
 // does not read `returns table`): these functions' rows are typed here.
@@ -143,17 +144,23 @@ export class ConversationError extends Error {
 /**
  * What a refused write of a message means. PT429 is the database's bound on the messages a client
  * writes per request and per minute (private.client_write_limits); the other refusals are told
- * apart by the guard's messages.
+ * apart by the guard's messages. Anything else, the network included, could not be saved.
  */
+const conversationFailures: Catalog<ConversationFailure> = {
+  patterns: [
+    [/can be edited for/, 'edit-window'],
+    [/characters/, 'too-long'],
+    [/mentioned/, 'mentions'],
+    [/attach/, 'attachments'],
+    [/deleted message/, 'deleted'],
+  ],
+  codes: { PT429: 'too-many' },
+  network: 'unknown',
+  fallback: 'unknown',
+}
+
 export function conversationFailure(error: { code?: string; message: string }): ConversationFailure {
-  if (error.code === 'PT429') return 'too-many'
-  const text = error.message
-  if (/can be edited for/.test(text)) return 'edit-window'
-  if (/characters/.test(text)) return 'too-long'
-  if (/mentioned/.test(text)) return 'mentions'
-  if (/attach/.test(text)) return 'attachments'
-  if (/deleted message/.test(text)) return 'deleted'
-  return 'unknown'
+  return readFailure(error, conversationFailures)
 }
 
 const failureOf = (error: { code?: string; message: string }) => new ConversationError(conversationFailure(error))

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { checkbox, checkWith, oneOf, problem, requiredText, text } from '@/lib/rules/check'
+import { failuresOf, formFailure, saveFailures, withFailures, type Failure } from '@/lib/write-failure'
 
 export const dashboardKinds = ['link', 'metabase'] as const
 export type DashboardKind = (typeof dashboardKinds)[number]
@@ -122,6 +123,11 @@ export const dashboardConstraints: Record<string, { field: DashboardField; rule:
   project_dashboard_people_client: { field: 'people', rule: 'personNotClient' },
 }
 
+/** What a refused save of a dashboard means: its constraints on their fields, the default catalog for the rest. */
+export const dashboardFailures = withFailures<Failure<DashboardField>>(saveFailures, {
+  constraints: failuresOf(dashboardConstraints, dashboardMessages),
+})
+
 // ─── The allowlist ───────────────────────────────────────────────────────────────────────────
 
 export const hostMessages = {
@@ -150,6 +156,23 @@ export const hostSchema = z.object({
       ),
   ),
   label: text.pipe(z.string().max(80, problem('label'))),
+})
+
+/** Each refusal of the allowlist (its constraint's name, or the trigger's), as the field and rule. */
+export const hostConstraints: Record<string, { field: HostField; rule: HostRule }> = {
+  dashboard_hosts_pkey: { field: 'host', rule: 'taken' },
+  dashboard_hosts_host: { field: 'host', rule: 'host' },
+  dashboard_hosts_label: { field: 'label', rule: 'label' },
+}
+
+/**
+ * What a refused change of the allowlist means: a host already there (23505) or not a host name
+ * (23514) on its field, a host a dashboard uses (the trigger dashboard_hosts_in_use, 23503) for
+ * the page; the default catalog for the rest.
+ */
+export const hostFailures = withFailures<Failure<HostField>>(saveFailures, {
+  constraints: failuresOf(hostConstraints, hostMessages),
+  codes: { '23503': formFailure(hostMessages.inUse) },
 })
 
 export function checkHost(values: HostInput) {

@@ -102,15 +102,6 @@ export const leadConstraints: Record<string, { field: LeadField | NoteField | Co
 }
 
 /** Trigger errors carry their constraint only in the message PostgREST passes on. */
-const triggerMessages: [RegExp, string][] = [
+export const leadTriggers: [RegExp, string][] = [
   [/assignee of a lead must be an active staff member/i, 'contact_messages_assignee_staff'],
 ]
-
-/** The constraint a refused write names, if any. */
-export function leadConstraintOf(error: unknown): string | null {
-  const message = error && typeof error === 'object' ? String((error as { message?: unknown }).message ?? '') : ''
-  const named = /constraint "([^"]+)"/.exec(message)
-  if (named) return named[1] ?? null
-  for (const [pattern, constraint] of triggerMessages) if (pattern.test(message)) return constraint
-  return null
-}

@@ -8,10 +8,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { FormAlert, SelectField } from '@/components/form/field'
-import { useRulesResolver } from '@/components/form/rules-resolver'
+import { useFailureOnField, useRulesResolver } from '@/components/form/rules-resolver'
 import * as formLayout from '@/components/ui/form-layout.css'
 import * as layout from '@/components/ui/layout.css'
-import { saveFailureMessage } from '@/lib/auth/messages'
 import { useCurrentProfile } from '@/lib/auth/use-auth'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import { notificationKeys, notificationPreferencesQuery, saveNotificationPreferences } from './queries'
@@ -20,9 +19,8 @@ import {
   defaultPreferences,
   digestFrequencies,
   emailChoices,
-  preferenceConstraints,
+  preferenceFailures,
   preferenceKinds,
-  preferenceMessages,
   preferencesOf,
   toPreferencesRow,
   type DigestFrequency,
@@ -82,6 +80,7 @@ function NotificationSettingsForm({ userId, staff }: { userId: string; staff: bo
     defaultValues: preferencesOf(stored),
     resolver: useRulesResolver<PreferencesInput>(checkPreferences),
   })
+  const onField = useFailureOnField(setError)
 
   const submit = handleSubmit(async (values) => {
     setOutcome(null)
@@ -89,10 +88,8 @@ function NotificationSettingsForm({ userId, staff }: { userId: string; staff: bo
       await saveNotificationPreferences(toPreferencesRow(userId, values))
     } catch (error) {
       // A value the table refused lands on its field, in the form's own words.
-      const text = String((error as { message?: unknown } | null)?.message ?? '')
-      const refused = Object.entries(preferenceConstraints).find(([name]) => text.includes(name))?.[1]
-      if (refused) setError(refused.field, { message: i18n._(preferenceMessages[refused.rule]) }, { shouldFocus: true })
-      else setOutcome({ tone: 'error', text: i18n._(saveFailureMessage(error)) })
+      const failure = onField(error, preferenceFailures)
+      if (failure) setOutcome({ tone: 'error', text: i18n._(failure) })
       return
     }
     await queryClient.invalidateQueries({ queryKey: notificationKeys.preferences(userId) })

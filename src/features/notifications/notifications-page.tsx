@@ -15,7 +15,7 @@ import {
   unreadCountQuery,
   type NotificationRow,
 } from '@/features/notifications/queries'
-import { saveFailureMessage } from '@/lib/auth/messages'
+import { saveFailureMessage } from '@/lib/write-failure'
 import { useCurrentProfile } from '@/lib/auth/use-auth'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import * as styles from './notifications.css'

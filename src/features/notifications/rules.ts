@@ -7,6 +7,7 @@ import { z } from 'zod'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { checkWith, oneOf } from '@/lib/rules/check'
+import { failuresOf, saveFailures, withFailures, type Failure } from '@/lib/write-failure'
 
 /** The kinds a person chooses for, in the order the form shows them (the table's columns). */
 export const preferenceKinds = ['messages', 'mentions', 'documents', 'reports', 'approvals', 'tasks', 'plan'] as const
@@ -93,3 +94,8 @@ export const preferenceConstraints: Record<string, { field: PreferenceField; rul
   ),
   notification_preferences_digest_frequency: { field: 'digestFrequency', rule: 'frequency' },
 }
+
+/** What a refused save means: the table's constraints on their fields, the default catalog for the rest. */
+export const preferenceFailures = withFailures<Failure<PreferenceField>>(saveFailures, {
+  constraints: failuresOf(preferenceConstraints, preferenceMessages),
+})

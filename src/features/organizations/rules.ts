@@ -8,6 +8,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { checkbox, checkWith, oneOf, optionalText, problem, text } from '@/lib/rules/check'
 import { locales } from '@/lib/vocabularies'
+import { deniedFailure, failuresOf, formFailure, saveFailures, withFailures, type Failure } from '@/lib/write-failure'
 import { inviteEmail, inviteFullName, inviteLocale, inviteStaffRole } from '@functions/_shared/invitation-fields'
 
 export const organizationMessages = {
@@ -140,6 +141,16 @@ export const organizationConstraints: Record<string, { field: OrganizationField;
   organizations_website_format: { field: 'website', rule: 'website' },
   organizations_default_locale_check: { field: 'defaultLocale', rule: 'locale' },
 }
+
+/**
+ * What a refused write of an organization means: a constraint on its field, in the form's words;
+ * row-level security's refusal (42501, or no row to change: PGRST116) as "not allowed"; the
+ * default catalog for the rest.
+ */
+export const organizationFailures = withFailures<Failure<OrganizationField>>(saveFailures, {
+  constraints: failuresOf(organizationConstraints, organizationMessages),
+  codes: { '42501': formFailure(deniedFailure), PGRST116: formFailure(deniedFailure) },
+})
 
 // ─── Invitations ─────────────────────────────────────────────────────────────────────────────
 // An invitation, as the staff form reads it: the fields' one set of rules

@@ -3,11 +3,10 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import type { AuthFailure } from '@machines/auth.machine'
-import { isNetworkFailure } from '@/lib/network-failure'
 import { toFailure } from './failure'
 
 /** The server's refusal of any write in a staff member's preview of the portal (decision 0022). */
-const previewReadOnlyMessage = msg`This is a read-only preview of the client's portal: nothing can be changed.`
+export const previewReadOnlyMessage = msg`This is a read-only preview of the client's portal: nothing can be changed.`
 
 const byCode: Record<string, MessageDescriptor> = {
   view_as_read_only: previewReadOnlyMessage,
@@ -78,16 +77,4 @@ export function asFailure(error: unknown): AuthFailure {
   if (typeof error === 'object' && error !== null && 'message' in error)
     return toFailure(Object.assign(new Error(String((error as { message: unknown }).message)), error))
   return { message: String(error), retryable: false }
-}
-
-/** A failed save of profile data or notifications, for the reader. */
-export function saveFailureMessage(error: unknown): MessageDescriptor {
-  const failure = asFailure(error)
-  if (failure.code === 'view_as_read_only') return previewReadOnlyMessage
-  if (failure.retryable && !(failure.status && failure.status >= 500)) return networkFailure
-  // Check constraints (23514) and the profile trigger (42501): the server refused the values.
-  if (failure.code === '23514' || failure.code === '42501')
-    return msg`The server did not accept these values. Please check them and try again.`
-  if (isNetworkFailure(failure)) return networkFailure
-  return unexpectedFailure
 }

@@ -7,6 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Database } from '../database.types'
 import { storageFailure } from './storage-failure'
 import { withDownloadName } from './download-name'
+import { readFailure, type Catalog } from '../write-failure'
 
 type Client = SupabaseClient<Database>
 
@@ -24,11 +25,15 @@ export class DownloadError extends Error {
  * What a refused record_document_download means: no code is a request that never got an answer;
  * PT404, a document that is not there for the caller; PT429, too many downloads in a minute.
  */
+const downloadRecordFailures: Catalog<DownloadFailure> = {
+  codes: { PT404: 'missing', PT429: 'busy' },
+  network: 'network',
+  codeless: 'network',
+  fallback: 'unknown',
+}
+
 export function downloadRecordFailure(error: { code?: string }): DownloadFailure {
-  if (!error.code) return 'network'
-  if (error.code === 'PT404') return 'missing'
-  if (error.code === 'PT429') return 'busy'
-  return 'unknown'
+  return readFailure(error, downloadRecordFailures)
 }
 
 async function recordDownload(client: Client, documentId: string): Promise<void> {

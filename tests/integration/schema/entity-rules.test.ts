@@ -37,6 +37,13 @@ import {
   type ContactValues,
 } from '../../../src/features/site/contact-form/rules'
 import { emailAddressPattern } from '../../../src/lib/email-address'
+import {
+  checkProfile,
+  phonePattern,
+  profileConstraints,
+  toProfileRow,
+  type ProfileInput,
+} from '../../../src/features/accounts/rules'
 
 const long = (length: number) => 'x'.repeat(length)
 
@@ -48,7 +55,7 @@ interface Case<I> {
 
 describe('one schema per entity agrees with the database', () => {
   const server = useTestServer('pglite')
-  const { admin: staff } = useSeedClients(server, 'admin')
+  const { admin: staff, james } = useSeedClients(server, 'admin', 'james')
 
   /**
    * The schema's verdict, the database's, and (when the database names a constraint the entity
@@ -348,6 +355,53 @@ describe('one schema per entity agrees with the database', () => {
     const { error } = await staff.from('organizations').insert(toOrganizationRow(input))
     expect(error).not.toBeNull()
     expect(organizationConstraints[constraintOf(error) ?? '']).toEqual({ field: 'slug', rule: 'slugTaken' })
+  })
+
+  // A person's own profile: the account page saves it as the person, on their own row.
+  const profile: ProfileInput = { fullName: 'James Carter', jobTitle: '', phone: '' }
+  const profileCases: Case<ProfileInput>[] = [
+    { name: 'a plain profile', input: {}, refused: false },
+    { name: 'a name of 200 characters', input: { fullName: long(200) }, refused: false },
+    { name: 'a name of 201 characters', input: { fullName: long(201) }, refused: true },
+    { name: 'a job title of 120 characters', input: { jobTitle: long(120) }, refused: false },
+    { name: 'a job title of 121 characters', input: { jobTitle: long(121) }, refused: true },
+    { name: 'a phone with a country code', input: { phone: '+34 600 123 456' }, refused: false },
+    { name: 'a phone with brackets, dots and dashes', input: { phone: '91 (555) 12-34.56' }, refused: false },
+    { name: 'a phone of 40 characters', input: { phone: `+1${'2'.repeat(38)}` }, refused: false },
+    { name: 'a phone of 41 characters', input: { phone: `+1${'2'.repeat(39)}` }, refused: true },
+    { name: 'a phone of six characters', input: { phone: '600123' }, refused: false },
+    { name: 'a phone of five characters', input: { phone: '60012' }, refused: true },
+    { name: 'a phone with letters', input: { phone: '+34 600 abc' }, refused: true },
+    { name: 'a phone starting with a bracket', input: { phone: '(91) 555-12.34' }, refused: true },
+    { name: 'a phone with two plus signs', input: { phone: '++34600123456' }, refused: true },
+  ]
+
+  it.each(profileCases)('profiles: $name', async (testCase) => {
+    const result = await verdicts(
+      checkProfile,
+      (input: ProfileInput) =>
+        james.from('profiles').update(toProfileRow(input)).eq('id', users.james).select('id').single(),
+      profileConstraints,
+      profile,
+      testCase,
+    )
+    expectAgreement(result, testCase.refused)
+  })
+
+  it('profiles: the form asks for a name, which the table does not (a new account has none yet)', async () => {
+    expect(checkProfile({ ...profile, fullName: ' ' }).problems).toMatchObject([{ field: 'fullName' }])
+    const { error } = await james.from('profiles').update({ full_name: '' }).eq('id', users.james).select('id').single()
+    expect(error).toBeNull()
+    await james.from('profiles').update({ full_name: profile.fullName }).eq('id', users.james)
+  })
+
+  it('profiles: the check constraint holds the very phone pattern the form tests', async () => {
+    const { rows } = await server.deps.db.query<{ holds: boolean }>(
+      `select strpos(pg_get_constraintdef(oid), $$phone ~ '$$ || replace($1, $$'$$, $$''$$) || $$'::text$$) > 0 as holds
+         from pg_constraint where conname = 'profiles_phone_format'`,
+      [phonePattern.source],
+    )
+    expect(rows).toEqual([{ holds: true }])
   })
 
   // The contact form keeps its own rules module (decision 0024), but its e-mail rule and the

@@ -7,10 +7,12 @@ import { getRouteApi, Link } from '@tanstack/react-router'
 import { useForm } from 'react-hook-form'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Field, FormAlert, SelectField } from '@/components/form/field'
+import { useRulesResolver } from '@/components/form/rules-resolver'
 import * as formStyles from '@/components/form/form.css'
 import * as layout from '@/components/ui/layout.css'
 import { useLangPrefix } from '@/lib/use-lang'
 import { describeActivity } from '@/features/activity/activity-timeline'
+import { checkActivityFilters } from '@/features/activity/rules'
 import { formatDateTime } from '@/lib/format'
 import * as page from '@/components/ui/page.css'
 import { PageHeader } from '@/components/ui/page-kit'
@@ -76,6 +78,7 @@ function FilterForm({ search, options }: { search: ActivitySearch; options: Filt
   const titleId = useId()
   const { register, handleSubmit, watch, setValue, getValues, reset, formState } = useForm<FilterValues>({
     defaultValues: valuesOf(search),
+    resolver: useRulesResolver<FilterValues>(checkActivityFilters),
   })
   const { errors } = formState
 
@@ -150,17 +153,7 @@ function FilterForm({ search, options }: { search: ActivitySearch; options: Filt
             {...register('person')}
           />
           <Field label={t`From`} type="date" error={errors.from?.message} {...register('from')} />
-          <Field
-            label={t`To`}
-            type="date"
-            error={errors.to?.message}
-            {...register('to', {
-              validate: (to) => {
-                const from = getValues('from')
-                return !from || !to || to >= from || t`The end date must not be before the start date.`
-              },
-            })}
-          />
+          <Field label={t`To`} type="date" error={errors.to?.message} {...register('to')} />
         </div>
         <div className={layout.buttonRow}>
           <button type="submit" className={layout.buttonPrimary}>

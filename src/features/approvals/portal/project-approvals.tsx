@@ -25,6 +25,8 @@ import { ApprovalRecord } from '@/features/approvals/approval-record'
 import { FormAlert, TextAreaField } from '@/components/form/field'
 import { useFormOnDemand } from '@/components/form/form-on-demand'
 import type { ApprovalAnswerInput } from '@/features/approvals/rules'
+import { answerFailures } from '@/features/approvals/answer-failures'
+import { readFailure } from '@/lib/write-failure'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import * as form from '@/components/form/form.css'
 import * as layout from '@/components/ui/layout.css'
@@ -188,23 +190,8 @@ function ReportLink({ request, reportId }: { request: ApprovalRequest; reportId:
   )
 }
 
-type Failure = 'answered' | 'version' | 'denied' | 'other'
-
-function failureOf(error: { code?: string; message: string }): Failure {
-  if (error.code === '42501') return 'denied'
-  if (error.message.includes('already been answered')) return 'answered'
-  if (error.message.includes('newer version')) return 'version'
-  return 'other'
-}
-
 /** An answer's rules, loaded with react-hook-form when the approver turns to the form. */
 const loadAnswerCheck = () => import('@/features/approvals/rules').then((rules) => rules.checkApprovalAnswer)
-
-class AnswerError extends Error {
-  constructor(readonly failure: Failure) {
-    super(failure)
-  }
-}
 
 function AnswerForm({
   request,
@@ -215,7 +202,7 @@ function AnswerForm({
   projectId: string
   onAnswered: (answered: Answered) => void
 }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const profile = useProfile()
   const queryClient = useQueryClient()
   const [confirming, setConfirming] = useState(false)
@@ -231,7 +218,7 @@ function AnswerForm({
         comment: comment.trim() || null,
         // The record's copies (organization, project, title, name) are filled in by the database.
       } as never)
-      if (error) throw new AnswerError(failureOf(error))
+      if (error) throw error
     },
     onSuccess: (_done, { decision }) => onAnswered({ decision, title, version }),
     onSettled: () =>
@@ -240,13 +227,7 @@ function AnswerForm({
         queryClient.invalidateQueries({ queryKey: projectKeys.activity(profile.id, projectId) }),
       ]),
   })
-  const failure = answer.error instanceof AnswerError ? answer.error.failure : answer.error ? 'other' : null
-  const failureText = {
-    answered: t`This request has already been answered; the record above shows the answer.`,
-    version: t`A newer version has been shared meanwhile. Review it before answering.`,
-    denied: t`Only your organization’s approvers can answer this request.`,
-    other: t`Your answer could not be saved. Please try again.`,
-  }
+  const failure = answer.error ? readFailure(answer.error, answerFailures) : null
 
   // The decision is the button pressed: the comment's rules depend on it (needed to ask for changes).
   function send(decision: ApprovalDecisionCode) {
@@ -261,7 +242,7 @@ function AnswerForm({
       aria-busy={answer.isPending}
       onSubmit={(event) => event.preventDefault()}
     >
-      {failure && <FormAlert>{failureText[failure]}</FormAlert>}
+      {failure && <FormAlert>{i18n._(failure)}</FormAlert>}
       <TextAreaField
         label={<Trans>Comment (needed to ask for changes)</Trans>}
         rows={3}

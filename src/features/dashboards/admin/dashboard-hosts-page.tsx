@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Field, FormAlert } from '@/components/form/field'
-import { useRulesResolver } from '@/components/form/rules-resolver'
+import { useFailureOnField, useRulesResolver } from '@/components/form/rules-resolver'
 import { ConfirmButton } from '@/components/ui/confirm-button'
 import { DataTable } from '@/components/ui/data-table'
 import { useColumnKit } from '@/components/ui/columns'
@@ -15,13 +15,11 @@ import * as layout from '@/components/ui/layout.css'
 import * as page from '@/components/ui/page.css'
 import { PageHeader } from '@/components/ui/page-kit'
 import { actionName } from '@/lib/action-name'
-import { saveFailureMessage } from '@/lib/auth/messages'
+import { toFormFailure } from '@/lib/write-failure'
 import { formatDateTime } from '@/lib/format'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import { addHost, dashboardKeys, dashboardHostsQuery, removeHost } from '../queries'
-import { checkHost, hostMessages, type HostInput } from '../rules'
-
-const pgCode = (error: unknown) => String((error as { code?: unknown } | null)?.code ?? '')
+import { checkHost, hostFailures, type HostInput } from '../rules'
 
 export function DashboardHostsPage() {
   const { t, i18n } = useLingui()
@@ -38,15 +36,12 @@ export function DashboardHostsPage() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<HostInput>({ defaultValues: { host: '', label: '' }, resolver: useRulesResolver<HostInput>(checkHost) })
+  const onField = useFailureOnField(setError)
 
   const remove = useMutation({
     mutationFn: (host: string) => removeHost(host),
     onSuccess: (_, host) => setOutcome({ tone: 'info', text: t`${host} is no longer allowed.` }),
-    onError: (error) =>
-      setOutcome({
-        tone: 'error',
-        text: pgCode(error) === '23503' ? i18n._(hostMessages.inUse) : i18n._(saveFailureMessage(error)),
-      }),
+    onError: (error) => setOutcome({ tone: 'error', text: i18n._(toFormFailure(error, hostFailures).message) }),
     onSettled: refresh,
   })
 
@@ -55,10 +50,8 @@ export function DashboardHostsPage() {
     try {
       await addHost(values)
     } catch (error) {
-      const code = pgCode(error)
-      if (code === '23505') setError('host', { message: i18n._(hostMessages.taken) }, { shouldFocus: true })
-      else if (code === '23514') setError('host', { message: i18n._(hostMessages.host) }, { shouldFocus: true })
-      else setOutcome({ tone: 'error', text: i18n._(saveFailureMessage(error)) })
+      const failure = onField(error, hostFailures)
+      if (failure) setOutcome({ tone: 'error', text: i18n._(failure) })
       return
     }
     const host = values.host.trim().toLowerCase()

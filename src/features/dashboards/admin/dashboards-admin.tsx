@@ -12,7 +12,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg, plural } from '@lingui/core/macro'
 import { CheckboxField, Field, FormAlert, SelectField } from '@/components/form/field'
 import * as formStyles from '@/components/form/form.css'
-import { useRulesResolver } from '@/components/form/rules-resolver'
+import { useFailureOnField, useRulesResolver } from '@/components/form/rules-resolver'
 import { ConfirmButton } from '@/components/ui/confirm-button'
 import { DataTable } from '@/components/ui/data-table'
 import { useColumnKit } from '@/components/ui/columns'
@@ -21,7 +21,7 @@ import * as formLayout from '@/components/ui/form-layout.css'
 import * as layout from '@/components/ui/layout.css'
 import * as page from '@/components/ui/page.css'
 import { actionName } from '@/lib/action-name'
-import { saveFailureMessage } from '@/lib/auth/messages'
+import { saveFailureMessage } from '@/lib/write-failure'
 import { useProfile } from '@/lib/auth/use-auth'
 import { formatDateTime } from '@/lib/format'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
@@ -40,9 +40,8 @@ import {
 import {
   checkDashboard,
   dashboardAudiences,
-  dashboardConstraints,
+  dashboardFailures,
   dashboardKinds,
-  dashboardMessages,
   emptyDashboard,
   type DashboardAudience,
   type DashboardInput,
@@ -267,6 +266,7 @@ function DashboardForm({
     defaultValues: existing ? toInput(existing) : emptyDashboard,
     resolver: useRulesResolver<DashboardInput>(checkDashboard),
   })
+  const onField = useFailureOnField(setError)
   const kind = watch('kind')
   const audience = watch('audience')
 
@@ -276,10 +276,8 @@ function DashboardForm({
       await saveDashboard(projectId, existing, values, nextPosition)
     } catch (error) {
       // A value the database refused lands on its field, in the form's own words.
-      const text = `${(error as { message?: unknown } | null)?.message ?? ''} ${(error as { details?: unknown } | null)?.details ?? ''}`
-      const refused = Object.entries(dashboardConstraints).find(([name]) => text.includes(name))?.[1]
-      if (refused) setError(refused.field, { message: i18n._(dashboardMessages[refused.rule]) }, { shouldFocus: true })
-      else setFailure(i18n._(saveFailureMessage(error)))
+      const failure = onField(error, dashboardFailures)
+      if (failure) setFailure(i18n._(failure))
       return
     }
     onDone()

@@ -5,6 +5,7 @@
 import { supabase } from '@/lib/supabase'
 import { safeFileName, storeFile, UploadError, type UploadFailure } from '@/lib/storage/files'
 import { storageFailure } from '@/lib/storage/storage-failure'
+import { readFailure, type Catalog } from '@/lib/write-failure'
 
 export interface UploadInput {
   file: File
@@ -20,10 +21,15 @@ export interface UploadInput {
  * What a refused write of a document's row means: no code is a request that never got an answer;
  * PT429, the database's bound on a client's uploads and replacements.
  */
+const documentWriteFailures: Catalog<UploadFailure> = {
+  codes: { PT429: 'too-many', '42501': 'denied' },
+  network: 'network',
+  codeless: 'network',
+  fallback: 'unknown',
+}
+
 export function documentWriteFailure(error: { code?: string }): UploadFailure {
-  if (!error.code) return 'network'
-  if (error.code === 'PT429') return 'too-many'
-  return error.code === '42501' ? 'denied' : 'unknown'
+  return readFailure(error, documentWriteFailures)
 }
 
 /** Checks the file, stores it, then registers it. Throws UploadError with what went wrong. */

@@ -9,9 +9,18 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { supabase } from '@/lib/supabase'
 import { networkFailure, unexpectedFailure } from '@/lib/auth/messages'
-import { failuresOf, toFormFailure, type Failure, type FailureCatalog } from '@/lib/write-failure'
+import {
+  failuresOf,
+  formFailure,
+  readFailure,
+  toFormFailure,
+  WriteError,
+  type Catalog,
+  type Failure,
+  type FailureCatalog,
+} from '@/lib/write-failure'
 import { isUuid } from '@/lib/query-utils'
-import { leadConstraintOf, leadConstraints, leadMessages, type LeadField, type LeadInput, toLeadRow } from '../rules'
+import { leadConstraints, leadTriggers, leadMessages, type LeadField, type LeadInput, toLeadRow } from '../rules'
 
 export const leadKeys = {
   all: () => ['admin', 'leads'] as const,
@@ -146,40 +155,37 @@ export async function inviteLeadPerson(lead: Pick<Lead, 'email' | 'name' | 'loca
   if (!error) return
   if (error instanceof FunctionsHttpError) {
     const body = (await (error.context as Response).json().catch(() => ({}))) as { error?: { code?: string } }
-    throw new InvitationError(body.error?.code ?? 'unknown')
+    throw new WriteError(`invitation refused: ${body.error?.code ?? 'unknown'}`, body.error?.code)
   }
-  throw new InvitationError('network')
+  // FunctionsFetchError, FunctionsRelayError: the function was not reached (read as the network's).
+  throw error
 }
 
-export class InvitationError extends Error {
-  constructor(readonly code: string) {
-    super(`invitation refused: ${code}`)
-    this.name = 'InvitationError'
-  }
-}
-
-const invitationFailures: Record<string, MessageDescriptor> = {
-  email_exists: msg`There is already an account with this e-mail address: invite the person from the organization's page if they should join it.`,
-  already_member: msg`This person already belongs to this organization.`,
-  other_organization: msg`This address belongs to a client of another organization, and an account belongs to one organization only.`,
-  over_email_send_rate_limit: msg`Too many e-mails were requested. Please wait a few minutes and try again.`,
+/** What the admin-users function's refusal of the invitation means; the network; anything else. */
+const invitationFailures: Catalog<MessageDescriptor> = {
+  codes: {
+    email_exists: msg`There is already an account with this e-mail address: invite the person from the organization's page if they should join it.`,
+    already_member: msg`This person already belongs to this organization.`,
+    other_organization: msg`This address belongs to a client of another organization, and an account belongs to one organization only.`,
+    over_email_send_rate_limit: msg`Too many e-mails were requested. Please wait a few minutes and try again.`,
+  },
   network: networkFailure,
+  fallback: msg`The invitation could not be sent. Try again from the organization's page.`,
 }
 
 /** Why the invitation was not sent, for the reader. */
 export function invitationFailureMessage(error: unknown): MessageDescriptor {
-  const code = error instanceof InvitationError ? error.code : 'unknown'
-  return invitationFailures[code] ?? msg`The invitation could not be sent. Try again from the organization's page.`
+  return readFailure(error, invitationFailures)
 }
 
 type LeadFailureField = LeadField | 'body' | 'organizationName'
 
-const alreadyClient = { field: null, message: msg`This lead is already a client organization.` }
-const onlyQualified = { field: null, message: msg`Only a qualified or won lead can become a client organization.` }
-const gone = msg`This lead no longer exists, or you may no longer change it.`
+const alreadyClient = formFailure(msg`This lead is already a client organization.`)
+const onlyQualified = formFailure(msg`Only a qualified or won lead can become a client organization.`)
+const gone = formFailure(msg`This lead no longer exists, or you may no longer change it.`)
 
 const leadCatalog: FailureCatalog<LeadFailureField> = {
-  constraintOf: leadConstraintOf,
+  triggers: leadTriggers,
   constraints: {
     ...failuresOf(leadConstraints, leadMessages),
     contact_messages_converted_once: alreadyClient,
@@ -189,9 +195,9 @@ const leadCatalog: FailureCatalog<LeadFailureField> = {
     [/qualified or won lead/i, onlyQualified],
     [/already a client organization/i, alreadyClient],
   ],
-  codes: { '42501': msg`You are not allowed to make this change.`, PGRST116: gone, P0002: gone },
-  network: networkFailure,
-  fallback: unexpectedFailure,
+  codes: { '42501': formFailure(msg`You are not allowed to make this change.`), PGRST116: gone, P0002: gone },
+  network: formFailure(networkFailure),
+  fallback: formFailure(unexpectedFailure),
 }
 
 /** A refused or failed write, as the field it concerns (when the database names one) and a message. */

@@ -10,7 +10,7 @@ import * as layout from '@/components/ui/layout.css'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import * as page from '@/components/ui/page.css'
 import { adminKeys } from '@/lib/query-keys'
-import { adminUsers, WriteError, failureOf, type AdminUsersRequest } from './api'
+import { accountFailure, adminUsers, type AdminUsersRequest } from './api'
 import { languageNames, roleLabels, staffRoles, type StaffRole } from './labels'
 import * as styles from './clients.css'
 import { useRulesResolver } from '@/components/form/rules-resolver'
@@ -69,9 +69,8 @@ export function InviteForm({
     try {
       status = (await mutation.mutateAsync(request)).status
     } catch (error) {
-      const failure = failureOf(error)
-      const field = error instanceof WriteError ? failure.field : undefined
-      const formField = field === 'full_name' ? 'fullName' : field
+      const failure = accountFailure(error)
+      const formField = failure.field === 'full_name' ? 'fullName' : failure.field
       if (formField === 'email' || formField === 'fullName' || formField === 'locale' || formField === 'role') {
         setError(formField, { message: i18n._(failure.message) }, { shouldFocus: true })
       } else {

@@ -9,13 +9,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { CheckboxField, Field, FormAlert, SelectField } from '@/components/form/field'
 import * as layout from '@/components/ui/layout.css'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
-import { WriteError, failureOf, type OrganizationFields } from './api'
-import { useRulesResolver } from '@/components/form/rules-resolver'
+import type { OrganizationFields } from './api'
+import { useFailureOnField, useRulesResolver } from '@/components/form/rules-resolver'
 import {
   checkOrganization,
+  organizationFailures,
   emptyOrganizationInput,
   toOrganizationRow,
-  type OrganizationField,
   type OrganizationInput,
 } from '@/features/organizations/rules'
 import { languageNames } from './labels'
@@ -76,6 +76,7 @@ export function OrganizationForm({ organization, onSave, savedMessage, labelledB
     defaultValues: valuesOf(organization),
     resolver: useRulesResolver<OrganizationInput>(checkOrganization),
   })
+  const onField = useFailureOnField(setError)
 
   const nameField = register('name')
   const slugField = register('slug')
@@ -86,10 +87,8 @@ export function OrganizationForm({ organization, onSave, savedMessage, labelledB
     try {
       await onSave(fields)
     } catch (error) {
-      const failure = failureOf(error)
-      const field = error instanceof WriteError && failure.field ? (failure.field as OrganizationField) : null
-      if (field) setError(field, { message: i18n._(failure.message) }, { shouldFocus: true })
-      else setOutcome({ tone: 'error', text: i18n._(failure.message) })
+      const failure = onField(error, organizationFailures)
+      if (failure) setOutcome({ tone: 'error', text: i18n._(failure) })
       return
     }
     if (savedMessage) {

@@ -10,8 +10,7 @@ import { FormAlert } from '@/components/form/field'
 import * as layout from '@/components/ui/layout.css'
 import * as page from '@/components/ui/page.css'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
-import { unexpectedFailure } from '@/lib/auth/messages'
-import { setSecondFactorRequired, WriteError } from './api'
+import { organizationFailure, setSecondFactorRequired } from './api'
 import { clientKeys, type Organization } from './queries'
 
 const msgRequired = msg`Two-step verification is now required for this organization’s users.`
@@ -29,8 +28,7 @@ export function SecondFactorSwitch({ organization }: { organization: Organizatio
       await queryClient.invalidateQueries({ queryKey: clientKeys.all() })
       setOutcome({ tone: 'info', message: next ? msgRequired : msgOptional })
     },
-    onError: (error) =>
-      setOutcome({ tone: 'error', message: error instanceof WriteError ? error.failure.message : unexpectedFailure }),
+    onError: (error) => setOutcome({ tone: 'error', message: organizationFailure(error).message }),
   })
 
   return (

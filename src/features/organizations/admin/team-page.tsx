@@ -7,14 +7,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import * as layout from '@/components/ui/layout.css'
 import { useCurrentProfile } from '@/lib/auth/use-auth'
 import * as page from '@/components/ui/page.css'
-import { failureOf } from './api'
 import { InviteForm } from './invite-form'
 import { languageName, roleLabels, staffRoles, type StaffRole } from './labels'
 import type { ManagedUser } from './queries'
 import { LastSignIn, OutcomeAlert, UserActions, type Outcome } from './user-actions'
 import { UserStatusBadge } from './user-status'
 import * as styles from './clients.css'
-import { changeRole, staffQuery, teamKeys } from './team-queries'
+import { changeRole, roleFailure, staffQuery, teamKeys } from './team-queries'
 import { DataTable } from '@/components/ui/data-table'
 
 export function TeamPage() {
@@ -137,7 +136,7 @@ function RoleEditor({ member, onOutcome }: { member: ManagedUser; onOutcome: (ou
     onError: (error) => {
       setConfirming(false)
       setRole(current)
-      onOutcome({ tone: 'error', text: i18n._(failureOf(error).message) })
+      onOutcome({ tone: 'error', text: i18n._(roleFailure(error).message) })
     },
   })
 

@@ -4,11 +4,9 @@
 import { queryOptions } from '@tanstack/react-query'
 import { msg } from '@lingui/core/macro'
 import { supabase } from '@/lib/supabase'
-import { networkFailure, unexpectedFailure } from '@/lib/auth/messages'
-import { WriteError } from './api'
+import { formFailure, readFailure, saveFailures, withFailures, WriteError, type Failure } from '@/lib/write-failure'
 import { profileColumns, withStates, type ManagedUser } from './queries'
 import type { StaffRole } from './labels'
-import { isNetworkFailure } from '@/lib/network-failure'
 
 export const teamKeys = {
   staff: () => ['admin', 'team'] as const,
@@ -28,11 +26,20 @@ export const staffQuery = () =>
     },
   })
 
+/** Throws the refusal as a WriteError, which roleFailure reads. */
 export async function changeRole(userId: string, role: StaffRole): Promise<void> {
   const { error } = await supabase.from('profiles').update({ role }).eq('id', userId).select('id').single()
-  if (!error) return
-  if (error.code === '42501' || error.code === 'PGRST116')
-    throw new WriteError({ message: msg`Only a super admin can change roles, and never their own.` }, error)
-  if (isNetworkFailure(error)) throw new WriteError({ message: networkFailure }, error)
-  throw new WriteError({ message: unexpectedFailure }, error)
+  if (error) throw new WriteError(error.message, error.code)
+}
+
+const onlySuperAdmin = formFailure(msg`Only a super admin can change roles, and never their own.`)
+
+/** The trigger's refusal (42501), or no row this person may change (PGRST116); the default catalog for the rest. */
+const roleFailures = withFailures<Failure>(saveFailures, {
+  codes: { '42501': onlySuperAdmin, PGRST116: onlySuperAdmin },
+})
+
+/** What a refused role change means to the reader. */
+export function roleFailure(error: unknown): Failure {
+  return readFailure(error, roleFailures)
 }

@@ -11,7 +11,7 @@ import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import { formatDateTime } from '@/lib/format'
 import * as page from '@/components/ui/page.css'
 import { adminKeys } from '@/lib/query-keys'
-import { adminUsers, failureOf } from './api'
+import { accountFailure, adminUsers } from './api'
 import type { ManagedUser } from './queries'
 import * as styles from './clients.css'
 import { ViewAsButton } from './view-as-button'
@@ -85,7 +85,7 @@ export function UserActions({ user, invalidate, onOutcome }: Props) {
     },
     onError: (error) => {
       setConfirming(null)
-      onOutcome({ tone: 'error', text: i18n._(failureOf(error).message) })
+      onOutcome({ tone: 'error', text: i18n._(accountFailure(error).message) })
     },
   })
 

@@ -3,9 +3,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import { FormAlert } from '@/components/form/field'
-import { failuresOf, toFormFailure } from '@/lib/write-failure'
+import {
+  failuresOf,
+  saveFailureMessage,
+  type Failure,
+  saveFailures,
+  toFormFailure,
+  withFailures,
+} from '@/lib/write-failure'
 import { TitledPanel } from '@/components/ui/titled-panel'
-import { networkFailure, saveFailureMessage } from '@/lib/auth/messages'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import { planKeys } from '../queries'
 import { planMessages } from '../rules'
@@ -59,11 +65,10 @@ export function useSaveFailure<F extends string>(
 ) {
   const { i18n } = useLingui()
   return (error: unknown, setError: (field: F, message: string) => void): string | null => {
-    const failure = toFormFailure(error, {
-      constraints: failuresOf(constraints, planMessages),
-      network: networkFailure,
-      fallback: saveFailureMessage,
-    })
+    const failure = toFormFailure(
+      error,
+      withFailures<Failure<F>>(saveFailures, { constraints: failuresOf(constraints, planMessages) }),
+    )
     if (failure.field === null) return i18n._(failure.message)
     setError(failure.field, i18n._(failure.message))
     return null
