@@ -7,7 +7,7 @@ import { z } from 'zod'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { checkWith, optionalText, problem, text, trimmed } from '@/lib/rules/check'
-import type { Catalog, Failures } from '@/lib/write-failure'
+import type { Failures } from '@/lib/write-failure'
 import type { ApprovalDecisionCode } from './vocabulary'
 
 /** The longest message to the approvers, and the longest comment of an answer (both constraints). */
