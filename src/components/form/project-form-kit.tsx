@@ -3,7 +3,7 @@
 // put on the field the database names, else on the form), focus moved to that message, the
 // refresh of the project's lists after a write, and an inline "are you sure" for destructive
 // buttons. Each form passes its concept's failures (the `…Failures` of its rules.ts).
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -17,6 +17,7 @@ import { checkFile, UploadError } from '@/lib/storage/files'
 import { adminProjectKeys } from '@/lib/query-keys'
 import * as styles from './project-forms.css'
 import { actionName } from '@/lib/action-name'
+import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 
 export type Outcome = { tone: 'info'; text: string } | { tone: 'error'; text: string } | null
 
@@ -27,15 +28,6 @@ export interface ProjectRef {
   name: string
   visible_to_client: boolean
   organization: { name: string } | null
-}
-
-/** Moves focus to a message when it appears, so keyboard and screen-reader users meet it. */
-export function useFocusOnChange<T>(value: T) {
-  const ref = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    if (value) ref.current?.focus()
-  }, [value])
-  return ref
 }
 
 /**
@@ -228,7 +220,7 @@ export function EntryFormActions({
 }
 
 export function OutcomeMessage({ outcome }: { outcome: Outcome }) {
-  const ref = useFocusOnChange(outcome)
+  const ref = useFocusWhenShown(outcome)
   if (!outcome) return null
   return (
     <div
