@@ -13,12 +13,8 @@ export function unwrapList<T>(result: { data: T[] | null; error: { message: stri
   return result.data ?? []
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-/** Project ids in URLs are uuids; anything else is "not found" without asking the server. */
-export function isUuid(value: string): boolean {
-  return UUID.test(value)
-}
+/** Ids in URLs are uuids; anything else is "not found" without asking the server. */
+export { isUuid } from '@functions/_shared/uuid'
 
 /** Metric rows with their numeric columns as numbers: some PostgREST versions send them as strings. */
 export function numericMetrics<T extends { value: unknown; target: unknown }>(

@@ -85,12 +85,6 @@ export function normalizeEmail(raw: string): string {
   return email
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-export function isUuid(value: string | undefined): value is string {
-  return value !== undefined && uuidPattern.test(value)
-}
-
 import { clientIp } from '../lib/client-ip'
 
 export { clientIp }

@@ -5,7 +5,8 @@ import QRCode from 'qrcode'
 import type { Context, Handler } from 'hono'
 import { nowOf, type AuthContext, type AuthEnv } from './context'
 import { AuthError, errors } from './errors'
-import { clientIp, isUuid, readBody, stringField } from './http'
+import { clientIp, readBody, stringField } from './http'
+import { isUuid } from '../../functions/_shared/uuid.ts'
 import {
   deleteFactor,
   deleteStaleUnverifiedFactors,

@@ -7,6 +7,7 @@
 // client's portal (decision 0022) has an id of its own, asked the same way: it stands while it is
 // open and the staff session it was opened from still exists.
 import type { Queryable } from '../db/database'
+import { isUuid } from '../../functions/_shared/uuid.ts'
 
 interface Entry {
   /** The answer once known; until then the lookup that will give it. */
@@ -22,7 +23,6 @@ const liveQuery = `
   join auth.sessions s on s.id = p.session_id and (s.not_after is null or s.not_after > now())
   where p.id = $1 and p.ended_at is null and p.ends_at > now()
   limit 1`
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export class SessionCheck {
   private readonly entries = new Map<string, Entry>()
@@ -47,7 +47,7 @@ export class SessionCheck {
     const cached = this.entries.get(sessionId)
     if (cached && now - cached.checkedAt < this.maxAgeMs) return cached.live
     // Only ids that were never remembered need checking: the map holds valid ones alone.
-    if (!cached && !uuid.test(sessionId)) return false
+    if (!cached && !isUuid(sessionId)) return false
     if (this.entries.size >= maxEntries) this.sweep(now)
     const entry: Entry = { live: false, checkedAt: now }
     const live = this.db.query(liveQuery, [sessionId]).then((result) => {

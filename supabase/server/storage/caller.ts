@@ -8,6 +8,7 @@ import { clientIp } from '../lib/client-ip'
 import type { JwtPayload } from '../lib/jwt'
 import { storageErrors } from './errors'
 import { isViewAs } from '../lib/view-as'
+import { isUuid } from '../../functions/_shared/uuid.ts'
 
 export interface Caller {
   role: DbRole
@@ -17,8 +18,6 @@ export interface Caller {
   /** `owner_id` column: the JWT `sub` as text. */
   ownerId: string | null
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export async function requireCaller(deps: ServerDeps, c: Context): Promise<Caller> {
   // As Supabase's gateway: a request with neither an apikey nor a bearer is refused before anything
@@ -33,7 +32,7 @@ export async function requireCaller(deps: ServerDeps, c: Context): Promise<Calle
     throw storageErrors.invalidJwt(check.reason === 'expired' ? 'jwt expired' : check.message)
   }
   const sub = typeof check.claims.sub === 'string' && check.claims.sub !== '' ? check.claims.sub : null
-  return { role: check.role, claims: check.claims, owner: sub && UUID.test(sub) ? sub : null, ownerId: sub }
+  return { role: check.role, claims: check.claims, owner: isUuid(sub) ? sub : null, ownerId: sub }
 }
 
 /** Whether the request carries a valid preview token (view as client, 0022). */

@@ -8,6 +8,7 @@ import type { DbRole } from '../db/request-context'
 import type { JwtKeys } from '../lib/jwt'
 import type { Caller } from './caller'
 import { storageErrors } from './errors'
+import { isUuid } from '../../functions/_shared/uuid.ts'
 
 const SCOPE = 'download'
 const UPLOAD_SCOPE = 'upload'
@@ -119,8 +120,6 @@ async function verifiedSigner(keys: JwtKeys, token: string | undefined, bucket: 
     ...(aal ? { aal } : {}),
     ...(isViewAs(result.payload) ? { view_as, view_as_id } : {}),
   }
-  const uuid =
-    subject && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(subject) ? subject : null
-  const caller: Caller = { role: role as DbRole, claims, owner: uuid, ownerId: subject }
+  const caller: Caller = { role: role as DbRole, claims, owner: isUuid(subject) ? subject : null, ownerId: subject }
   return { caller, payload: result.payload }
 }

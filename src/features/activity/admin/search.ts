@@ -1,5 +1,7 @@
 // The activity log's filters live in the URL (?org=…&project=…&person=…&from=…&to=…&page=…), so a
 // filtered view can be bookmarked and shared. Anything malformed is dropped rather than refused.
+import { isUuid } from '@/lib/query-utils'
+import { isCalendarDate } from '@/lib/rules/values'
 
 export interface ActivitySearch {
   /** Organization id. */
@@ -18,20 +20,13 @@ export interface ActivitySearch {
 
 export type ActivityFilters = Omit<ActivitySearch, 'page'>
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
-
 function uuid(value: unknown): string | undefined {
-  return typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : undefined
+  return isUuid(value) ? value.toLowerCase() : undefined
 }
 
 /** A real calendar day as YYYY-MM-DD (2026-02-30 is not one). */
-export function isDay(value: unknown): value is string {
-  if (typeof value !== 'string') return false
-  const match = DAY.exec(value)
-  if (!match) return false
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
-  return date.toISOString().slice(0, 10) === value
+function day(value: unknown): string | undefined {
+  return typeof value === 'string' && isCalendarDate(value) ? value : undefined
 }
 
 function page(value: unknown): number | undefined {
@@ -44,8 +39,8 @@ export function validateActivitySearch(search: Record<string, unknown>): Activit
     org: uuid(search.org),
     project: uuid(search.project),
     person: uuid(search.person),
-    from: isDay(search.from) ? search.from : undefined,
-    to: isDay(search.to) ? search.to : undefined,
+    from: day(search.from),
+    to: day(search.to),
     page: page(search.page),
   }
   // Absent keys rather than `undefined` ones keep the URL clean.

@@ -4,6 +4,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import type { Tables } from '@/lib/db'
+import { isUuid } from '@/lib/query-utils'
 
 export type Organization = Tables<'organizations'>
 
@@ -42,12 +43,6 @@ export const clientKeys = {
   detail: (id: string) => ['admin', 'organizations', 'detail', id] as const,
   users: (id: string) => ['admin', 'organizations', 'detail', id, 'users'] as const,
   projects: (id: string) => ['admin', 'organizations', 'detail', id, 'projects'] as const,
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value)
 }
 
 function fail(error: { message: string } | null): void {
