@@ -14,6 +14,7 @@ import { AppShellPending, ClientShellPending, StaffShellPending } from '../compo
 import { replacedHeadAttribute } from '../lib/html-document'
 import { siteConfig } from '../config/site'
 import { areaShellAttribute, areaShells, type AreaShell } from './area-shell-files'
+import { escapeHtml } from '@functions/_shared/html'
 
 const pending: Record<AreaShell, () => ReturnType<typeof AppShellPending>> = {
   client: ClientShellPending,
@@ -32,8 +33,6 @@ export async function renderAreaShell(area: AreaShell, locale: Locale): Promise<
 }
 
 const areaNames = { client: msg`Client portal`, staff: msg`Admin` }
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /**
  * index.html (as built, with its entry and preloads) showing the area's frame in `locale`, titled

@@ -5,6 +5,7 @@
 import { Hono } from 'hono'
 import { clientIp } from '../lib/client-ip'
 import type { MailCatcher } from './catcher'
+import { escapeHtml } from '../../functions/_shared/html.ts'
 
 /** 127.0.0.0/8, ::1 and their IPv4-mapped form: requests from this computer. */
 export function isLoopback(address: string): boolean {
@@ -17,9 +18,6 @@ const refusal = `<!doctype html><html lang="en"><head><meta charset="utf-8"><tit
 <p>The development inbox answers only requests from the computer the server runs on (the loopback
 address), because the e-mails it shows contain links that sign in to any account. Open it in a
 browser on that computer.</p></main></body></html>`
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 export function inboxRoutes(catcher: MailCatcher) {
   const app = new Hono()

@@ -2,23 +2,21 @@
 // with the routes.
 import { locales } from '../../../src/lib/locale'
 import { publicPagePaths, withLangPrefix } from '../../../src/lib/pages'
-
-const escapeXml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+import { escapeHtml } from '../../functions/_shared/html.ts'
 
 export function sitemapXml(origin: string): string {
   const alternates = (path: string) =>
     [
       ...locales.map(
         (lng) =>
-          `    <xhtml:link rel="alternate" hreflang="${lng}" href="${escapeXml(origin + withLangPrefix(path, lng))}"/>`,
+          `    <xhtml:link rel="alternate" hreflang="${lng}" href="${escapeHtml(origin + withLangPrefix(path, lng))}"/>`,
       ),
-      `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(origin + path)}"/>`,
+      `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeHtml(origin + path)}"/>`,
     ].join('\n')
   const urls = publicPagePaths.flatMap((path) =>
     locales.map(
       (lng) =>
-        `  <url>\n    <loc>${escapeXml(origin + withLangPrefix(path, lng))}</loc>\n${alternates(path)}\n  </url>`,
+        `  <url>\n    <loc>${escapeHtml(origin + withLangPrefix(path, lng))}</loc>\n${alternates(path)}\n  </url>`,
     ),
   )
   return [

@@ -1,5 +1,7 @@
 // The branded frame shared by every Cauce Data e-mail: a plain-text part and a simple,
 // table-based HTML part (what mail clients render reliably), in the recipient's language.
+import { escapeHtml } from '../html.ts'
+
 export type MailLocale = 'es' | 'en'
 
 export interface RenderedMail {
@@ -9,10 +11,6 @@ export interface RenderedMail {
 }
 
 export const brand = { name: 'Cauce Data', accent: '#0b7a4b', text: '#1f2a24', muted: '#5b6b62' } as const
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
-}
 
 export interface MailContent {
   locale: MailLocale
