@@ -25,7 +25,8 @@ import { conversationUnreadQuery } from '@/features/conversation/queries'
 import { useLiveBindings } from '@/lib/use-live'
 import { adminKeys } from '@/lib/query-keys'
 import { setProjectArchived, updateProject } from '@/features/projects/admin/api'
-import { OutcomeMessage, useFailureText, type Outcome } from '@/components/form/project-form-kit'
+import { OutcomeMessage, useFailureText } from '@/components/form/project-form-kit'
+import type { Outcome } from '@/components/form/field'
 import { DocumentsAdmin } from '@/features/documents/admin/admin-documents'
 import { adminDocumentsQuery } from '@/features/documents/admin/queries'
 import { uploadProjectDocument } from '@/features/documents/admin/api'
@@ -166,7 +167,7 @@ export function ProjectOverviewPage() {
   const { t } = useLingui()
   const { created } = overviewRoute.useSearch()
   // Kept for the page's life: the message stays until the person moves on.
-  const [outcome] = useState<Outcome>(() =>
+  const [outcome] = useState<Outcome | null>(() =>
     created
       ? {
           tone: 'info',
@@ -361,7 +362,7 @@ function DetailsSection({ project }: { project: AdminProject }) {
 function ArchiveControl({ project, onChanged }: { project: AdminProject; onChanged: () => Promise<unknown> }) {
   const { t } = useLingui()
   const failureText = useFailureText(projectFailures)
-  const [outcome, setOutcome] = useState<Outcome>(null)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
   const archived = project.archived_at !== null
   const mutation = useMutation({
     mutationFn: (archive: boolean) => setProjectArchived(project.id, archive),

@@ -6,7 +6,7 @@ import { useRef, useState, type ReactNode, type RefObject } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { CsvProblem } from '@/components/ui/csv-problems'
-import { Field } from '@/components/form/field'
+import { Field, type Outcome } from '@/components/form/field'
 import * as formStyles from '@/components/form/form.css'
 import * as layout from '@/components/ui/layout.css'
 import * as page from '@/components/ui/page.css'
@@ -25,8 +25,6 @@ interface CsvRows<V> {
   rows: { values: V | null; problems: CsvProblem[] }[]
   fileProblems: CsvProblem[]
 }
-
-type Outcome = { tone: 'info' | 'error'; text: string } | null
 
 interface CsvImportOptions<V> {
   /** Inserts every row's values in one write; resolves to how many were imported. */
@@ -52,7 +50,7 @@ export function useCsvImport<V, R extends CsvRows<V>>({
   const { t } = useLingui()
   const inputRef = useRef<HTMLInputElement>(null)
   const [result, setResult] = useState<(R & { fileName: string }) | null>(null)
-  const [outcome, setOutcome] = useState<Outcome>(null)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
   const rows = (result?.rows ?? []) as R['rows']
   const invalid = rows.filter((row) => row.problems.length > 0).length
   const problems = result ? [...result.fileProblems, ...rows.flatMap((row) => row.problems)] : []

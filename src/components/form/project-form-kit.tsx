@@ -16,10 +16,9 @@ import { uploadMessages } from '@/lib/storage/upload-messages'
 import { checkFile, UploadError } from '@/lib/storage/files'
 import { adminProjectKeys } from '@/lib/query-keys'
 import * as styles from './project-forms.css'
+import type { Outcome } from './field'
 import { actionName } from '@/lib/action-name'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
-
-export type Outcome = { tone: 'info'; text: string } | { tone: 'error'; text: string } | null
 
 /** What a project's concept views need of the project they are shown in. */
 export interface ProjectRef {
@@ -77,7 +76,7 @@ export function useFailureText(failures?: Failures) {
 export interface EntryWriteTarget {
   projectId: string
   failures: Failures
-  setOutcome: (outcome: Outcome) => void
+  setOutcome: (outcome: Outcome | null) => void
 }
 
 /**
@@ -110,7 +109,7 @@ export function useProjectSave<T extends FieldValues>(
   fields: readonly Path<T>[],
   failures?: Failures,
 ) {
-  const [outcome, setOutcome] = useState<Outcome>(null)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
   const handleFailure = useFailureHandler(setError, fields, failures)
   const invalidate = useInvalidateProject(projectId)
   const save = async (work: () => Promise<unknown>, fileField?: Path<T>): Promise<boolean> => {
@@ -134,9 +133,9 @@ export function useProjectSave<T extends FieldValues>(
  * form's key changes after each save so the next entry starts empty. The saved entry's message
  * goes to `onMessage` when the page shows it elsewhere (the plan's editors), else to `outcome`.
  */
-export function useEntryEditor<T extends { id: string }>(onMessage?: (outcome: Outcome) => void) {
+export function useEntryEditor<T extends { id: string }>(onMessage?: (outcome: Outcome | null) => void) {
   const [editing, setEditing] = useState<T | null>(null)
-  const [outcome, setOutcome] = useState<Outcome>(null)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
   const [round, setRound] = useState(0)
   return {
     editing,
@@ -219,7 +218,7 @@ export function EntryFormActions({
   )
 }
 
-export function OutcomeMessage({ outcome }: { outcome: Outcome }) {
+export function OutcomeMessage({ outcome }: { outcome: Outcome | null }) {
   const ref = useFocusWhenShown(outcome)
   if (!outcome) return null
   return (

@@ -4,8 +4,9 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useNavigate, useRouter } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import { FormAlert } from '@/components/form/field'
+import { OutcomeAlert, type Outcome } from '@/components/form/field'
 import * as layout from '@/components/ui/layout.css'
 import type { Profile } from '@machines/auth.machine'
 import { auth } from '@/lib/auth/service'
@@ -16,7 +17,6 @@ import { updateOwnProfile } from './account-api'
 import { saveFailureMessage } from '@/lib/write-failure'
 import { AccountSection } from './account-section'
 import { useCurrentProfile } from '@/lib/auth/use-auth'
-import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import * as styles from './account.css'
 
 // Each language names itself, as in the header's switch.
@@ -51,18 +51,19 @@ export function LanguageSection() {
   return profile ? <LanguageForm profile={profile} /> : null
 }
 
+/** One object, so saving again does not count as a new message; translated when shown (in the new language). */
+const saved: Outcome<MessageDescriptor> = { tone: 'info', text: msg`Your language preference has been saved.` }
+
 function LanguageForm({ profile }: { profile: Profile }) {
-  const { i18n } = useLingui()
   const applyLocale = useApplyLocale()
   const [choice, setChoice] = useState<Locale>(isLocale(profile.locale) ? profile.locale : 'es')
   const [saving, setSaving] = useState(false)
-  const [outcome, setOutcome] = useState<'saved' | { failure: MessageDescriptor } | null>(null)
-  const messageRef = useFocusWhenShown(outcome)
+  const [outcome, setOutcome] = useState<Outcome<MessageDescriptor> | null>(null)
 
   useEffect(() => {
     if (!savedNotice) return
     savedNotice = false
-    setOutcome('saved')
+    setOutcome(saved)
   }, [])
 
   async function save(event: FormEvent) {
@@ -72,7 +73,7 @@ function LanguageForm({ profile }: { profile: Profile }) {
     try {
       await updateOwnProfile(profile.id, { locale: choice })
     } catch (error) {
-      setOutcome({ failure: saveFailureMessage(error) })
+      setOutcome({ tone: 'error', text: saveFailureMessage(error) })
       setSaving(false)
       return
     }
@@ -81,7 +82,7 @@ function LanguageForm({ profile }: { profile: Profile }) {
     await applyLocale(choice)
     savedNotice = false
     setSaving(false)
-    setOutcome('saved')
+    setOutcome(saved)
   }
 
   return (
@@ -90,11 +91,7 @@ function LanguageForm({ profile }: { profile: Profile }) {
       intro={<Trans>The portal, and the e-mails and notifications we send you, use this language.</Trans>}
       testId="account-language"
     >
-      {outcome && (
-        <FormAlert ref={messageRef} tone={outcome === 'saved' ? 'info' : 'error'}>
-          {outcome === 'saved' ? <Trans>Your language preference has been saved.</Trans> : i18n._(outcome.failure)}
-        </FormAlert>
-      )}
+      <OutcomeAlert outcome={outcome} />
       <form onSubmit={(event) => void save(event)} className={styles.fieldset}>
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>

@@ -4,8 +4,9 @@
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import { Field, FormAlert } from '@/components/form/field'
+import { Field, OutcomeAlert, type Outcome } from '@/components/form/field'
 import { useFailureOnField, useRulesResolver } from '@/components/form/rules-resolver'
 import * as formStyles from '@/components/form/form.css'
 import * as layout from '@/components/ui/layout.css'
@@ -14,7 +15,6 @@ import { auth } from '@/lib/auth/service'
 import { updateOwnProfile } from './account-api'
 import { AccountSection } from './account-section'
 import { useCurrentProfile } from '@/lib/auth/use-auth'
-import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import * as styles from './account.css'
 import { checkProfile, profileFailures, toProfileRow, type ProfileInput } from './rules'
 
@@ -23,10 +23,12 @@ export function ProfileSection() {
   return profile ? <ProfileForm profile={profile} /> : null
 }
 
+/** One object, so saving again does not count as a new message (it keeps its place, not the focus). */
+const saved: Outcome<MessageDescriptor> = { tone: 'info', text: msg`Your profile has been saved.` }
+
 function ProfileForm({ profile }: { profile: Profile }) {
-  const { t, i18n } = useLingui()
-  const [outcome, setOutcome] = useState<{ saved: true } | { failure: MessageDescriptor } | null>(null)
-  const messageRef = useFocusWhenShown(outcome)
+  const { t } = useLingui()
+  const [outcome, setOutcome] = useState<Outcome<MessageDescriptor> | null>(null)
   const {
     register,
     handleSubmit,
@@ -46,21 +48,17 @@ function ProfileForm({ profile }: { profile: Profile }) {
       await updateOwnProfile(profile.id, changes)
     } catch (error) {
       const failure = onField(error, profileFailures)
-      if (failure) setOutcome({ failure })
+      if (failure) setOutcome({ tone: 'error', text: failure })
       return
     }
     reset({ fullName: changes.full_name, jobTitle: changes.job_title ?? '', phone: changes.phone ?? '' })
     auth.reloadProfile() // the header and every page show the new name
-    setOutcome({ saved: true })
+    setOutcome(saved)
   })
 
   return (
     <AccountSection title={<Trans>Profile</Trans>} testId="account-profile">
-      {outcome && (
-        <FormAlert ref={messageRef} tone={'saved' in outcome ? 'info' : 'error'}>
-          {'saved' in outcome ? <Trans>Your profile has been saved.</Trans> : i18n._(outcome.failure)}
-        </FormAlert>
-      )}
+      <OutcomeAlert outcome={outcome} />
       <form className={formStyles.form} onSubmit={submit} noValidate>
         <Field
           label={t`E-mail`}

@@ -7,12 +7,11 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { FormAlert, SelectField } from '@/components/form/field'
+import { OutcomeAlert, SelectField, type Outcome } from '@/components/form/field'
 import { useFailureOnField, useRulesResolver } from '@/components/form/rules-resolver'
 import * as formLayout from '@/components/ui/form-layout.css'
 import * as layout from '@/components/ui/layout.css'
 import { useCurrentProfile } from '@/lib/auth/use-auth'
-import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import { notificationKeys, notificationPreferencesQuery, saveNotificationPreferences } from './queries'
 import {
   checkPreferences,
@@ -68,8 +67,7 @@ function NotificationSettingsForm({ userId, staff }: { userId: string; staff: bo
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const stored = useSuspenseQuery(notificationPreferencesQuery(userId)).data
-  const [outcome, setOutcome] = useState<{ tone: 'info' | 'error'; text: string } | null>(null)
-  const outcomeRef = useFocusWhenShown(outcome)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
   const {
     register,
     handleSubmit,
@@ -113,11 +111,7 @@ function NotificationSettingsForm({ userId, staff }: { userId: string; staff: bo
         </p>
       </div>
       <form className={formLayout.formPanel} onSubmit={(event) => void submit(event)} noValidate>
-        {outcome && (
-          <FormAlert ref={outcomeRef} tone={outcome.tone}>
-            {outcome.text}
-          </FormAlert>
-        )}
+        <OutcomeAlert outcome={outcome} />
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>
             <Trans>E-mail for each kind of notification</Trans>

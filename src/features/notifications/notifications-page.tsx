@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient, useSuspenseInfiniteQuery } from 
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import { FormAlert } from '@/components/form/field'
+import { OutcomeAlert, type Outcome } from '@/components/form/field'
 import * as layout from '@/components/ui/layout.css'
 import {
   markNotificationsRead,
@@ -17,7 +17,6 @@ import {
 } from '@/features/notifications/queries'
 import { saveFailureMessage } from '@/lib/write-failure'
 import { useCurrentProfile } from '@/lib/auth/use-auth'
-import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import * as styles from './notifications.css'
 import { activePreview } from '@/lib/auth/view-as'
 import { actionName } from '@/lib/action-name'
@@ -45,17 +44,18 @@ export function NotificationsPage(props: AreaProps) {
   return profile ? <NotificationList userId={profile.id} {...props} /> : null
 }
 
+/** One object, so marking all as read again does not count as a new message. */
+const allRead: Outcome<MessageDescriptor> = { tone: 'info', text: msg`All notifications are marked as read.` }
+
 function NotificationList({ userId, linkFor, emptyHint, settingsLink }: { userId: string } & AreaProps) {
   // A staff member's preview of the client's portal marks nothing read (decision 0022).
   const preview = activePreview() !== null
-  const { i18n } = useLingui()
   const queryClient = useQueryClient()
   const { list, items, total } = useNotifications(userId)
   const unreadQuery = useQuery(unreadCountQuery(userId))
   const shown = items.length
   const unread = unreadQuery.data ?? items.filter((item) => !item.read_at).length
-  const [outcome, setOutcome] = useState<'allRead' | { failure: MessageDescriptor } | null>(null)
-  const messageRef = useFocusWhenShown(outcome)
+  const [outcome, setOutcome] = useState<Outcome<MessageDescriptor> | null>(null)
   const articles = useRef(new Map<string, HTMLElement>())
   const [focusId, setFocusId] = useState<string | null>(null)
 
@@ -77,7 +77,7 @@ function NotificationList({ userId, linkFor, emptyHint, settingsLink }: { userId
       await mark.mutateAsync(id)
       setFocusId(id) // the button is gone: the notification itself keeps the place
     } catch (error) {
-      setOutcome({ failure: saveFailureMessage(error) })
+      setOutcome({ tone: 'error', text: saveFailureMessage(error) })
     }
   }
 
@@ -85,9 +85,9 @@ function NotificationList({ userId, linkFor, emptyHint, settingsLink }: { userId
     setOutcome(null)
     try {
       await mark.mutateAsync(undefined)
-      setOutcome('allRead')
+      setOutcome(allRead)
     } catch (error) {
-      setOutcome({ failure: saveFailureMessage(error) })
+      setOutcome({ tone: 'error', text: saveFailureMessage(error) })
     }
   }
 
@@ -125,11 +125,7 @@ function NotificationList({ userId, linkFor, emptyHint, settingsLink }: { userId
         )}
       </div>
 
-      {outcome && (
-        <FormAlert ref={messageRef} tone={outcome === 'allRead' ? 'info' : 'error'}>
-          {outcome === 'allRead' ? <Trans>All notifications are marked as read.</Trans> : i18n._(outcome.failure)}
-        </FormAlert>
-      )}
+      <OutcomeAlert outcome={outcome} />
 
       {items.length === 0 ? (
         <div className={styles.empty} data-testid="notifications-empty">

@@ -9,7 +9,7 @@ import { useProfile } from '@/lib/auth/use-auth'
 import { useLangPrefix } from '@/lib/use-lang'
 import { approvalKeys, approversQuery, projectApprovalsQuery } from '@/features/approvals/queries'
 import { ApprovalRecord } from '@/features/approvals/approval-record'
-import { SelectField, TextAreaField } from '@/components/form/field'
+import { type Outcome, SelectField, TextAreaField } from '@/components/form/field'
 import * as form from '@/components/form/form.css'
 import * as page from '@/components/ui/page.css'
 import { downloadText } from '@/lib/csv'
@@ -23,7 +23,6 @@ import {
   SubmitButton,
   useFailureHandler,
   useInvalidateProject,
-  type Outcome,
   type ProjectRef,
 } from '@/components/form/project-form-kit'
 import {
@@ -77,7 +76,7 @@ function RequestForm({
   const invalidateProject = useInvalidateProject(project.id)
   const { data: requests } = useSuspenseQuery(projectApprovalsQuery(profile.id, project.id))
   const { data: approvers } = useSuspenseQuery(approversQuery(profile.id, project.organization_id))
-  const [outcome, setOutcome] = useState<Outcome>(null)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
   const hintId = useId()
 
   const requested = new Set(requests.flatMap((request) => [request.document_id, request.report_id]))

@@ -13,7 +13,8 @@ import * as page from '@/components/ui/page.css'
 import { DataTable } from '@/components/ui/data-table'
 import { Switch } from '@/components/ui/switch'
 import { setApprover } from '@/features/approvals/admin/api'
-import { OutcomeMessage, useFailureText, type Outcome, type ProjectRef } from '@/components/form/project-form-kit'
+import { OutcomeMessage, useFailureText, type ProjectRef } from '@/components/form/project-form-kit'
+import type { Outcome } from '@/components/form/field'
 import { organizationClientsQuery } from '@/features/approvals/admin/queries'
 import { approvalFailures } from '@/features/approvals/rules'
 
@@ -26,7 +27,7 @@ export function TeamAccessAdmin({ project }: { project: ProjectRef }) {
   const organizationName = project.organization?.name ?? ''
   const { data: clients } = useSuspenseQuery(organizationClientsQuery(project.organization_id))
   const { data: approvers } = useSuspenseQuery(approversQuery(profile.id, project.organization_id))
-  const [outcome, setOutcome] = useState<Outcome>(null)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
   const toggle = useMutation({
     mutationFn: ({ id, approver }: { id: string; name: string; approver: boolean }) =>
       setApprover(project.organization_id, id, approver),

@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Field, FormAlert } from '@/components/form/field'
+import { Field, OutcomeAlert, type Outcome } from '@/components/form/field'
 import { useFailureOnField, useRulesResolver } from '@/components/form/rules-resolver'
 import { ConfirmButton } from '@/components/ui/confirm-button'
 import { DataTable } from '@/components/ui/data-table'
@@ -17,7 +17,6 @@ import { PageHeader } from '@/components/ui/page-kit'
 import { actionName } from '@/lib/action-name'
 import { toFormFailure } from '@/lib/write-failure'
 import { formatDateTime } from '@/lib/format'
-import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import { addHost, dashboardKeys, dashboardHostsQuery, removeHost } from '../queries'
 import { checkHost, hostFailures, type HostInput } from '../rules'
 
@@ -26,8 +25,7 @@ export function DashboardHostsPage() {
   const queryClient = useQueryClient()
   const hosts = useSuspenseQuery(dashboardHostsQuery()).data
   const kit = useColumnKit<(typeof hosts)[number]>()
-  const [outcome, setOutcome] = useState<{ tone: 'info' | 'error'; text: string } | null>(null)
-  const outcomeRef = useFocusWhenShown(outcome)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
   const refresh = () => queryClient.invalidateQueries({ queryKey: dashboardKeys.hosts() })
   const {
     register,
@@ -75,11 +73,7 @@ export function DashboardHostsPage() {
           </>
         }
       />
-      {outcome && (
-        <FormAlert ref={outcomeRef} tone={outcome.tone}>
-          {outcome.text}
-        </FormAlert>
-      )}
+      <OutcomeAlert outcome={outcome} />
       <DataTable
         empty={<Trans>No host is allowed: no dashboard can be added.</Trans>}
         caption={t`Allowed hosts`}

@@ -5,7 +5,7 @@ import { useId, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { CheckboxField, Field, SelectField, TextAreaField } from '@/components/form/field'
+import { CheckboxField, Field, type Outcome, SelectField, TextAreaField } from '@/components/form/field'
 import * as formStyles from '@/components/form/form.css'
 import { useProfile } from '@/lib/auth/use-auth'
 import { ACCEPT } from '@/lib/storage/files'
@@ -42,7 +42,6 @@ import {
   useFileCheck,
   useInvalidateProject,
   useProjectSave,
-  type Outcome,
   type ProjectRef,
 } from '@/components/form/project-form-kit'
 import { useRulesResolver } from '@/components/form/rules-resolver'
@@ -61,7 +60,7 @@ export function DocumentsAdmin({ project }: { project: ProjectRef }) {
   const { data: documents } = useSuspenseQuery(adminDocumentsQuery(project.id))
   const download = useOpenDocument()
   const downloads = useDocumentDownloads(project.id)
-  const [outcome, setOutcome] = useState<Outcome>(null)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
   const projectName = project.name
 
   const target = { projectId: project.id, failures: documentFailures, setOutcome }
@@ -166,7 +165,7 @@ function ReplaceFile({
 }: {
   document: AdminDocument
   project: ProjectRef
-  onDone: (outcome: Outcome) => void
+  onDone: (outcome: Outcome | null) => void
 }) {
   const { t, i18n } = useLingui()
   const invalidate = useInvalidateProject(project.id)

@@ -12,8 +12,7 @@ import { ACCEPT, checkFile, UploadError } from '@/lib/storage/files'
 import { deleteOwnUpload, RemoveError, replaceOwnUpload, type RemoveFailure } from './own-uploads'
 import { uploadMessages } from '@/lib/storage/upload-messages'
 import { actionName } from '@/lib/action-name'
-
-export type Outcome = { tone: 'info' | 'error'; text: string } | null
+import type { Outcome } from '@/components/form/field'
 
 const removeMessages: Record<RemoveFailure, MessageDescriptor> = {
   'under-approval': msg`This document is part of an approval and cannot be deleted. Ask the project team if it must go.`,
@@ -38,7 +37,7 @@ export function OwnUploadActions({
   document: OwnDocument
   organizationId: string
   projectId: string
-  onOutcome: (outcome: Outcome) => void
+  onOutcome: (outcome: Outcome | null) => void
   onChanged: () => Promise<unknown>
 }) {
   const { i18n } = useLingui()

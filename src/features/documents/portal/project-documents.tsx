@@ -12,7 +12,8 @@ import { projectDocumentsQuery } from '@/features/documents/portal/queries'
 import { projectKeys } from '@/lib/query-keys'
 import * as styles from '@/components/ui/page.css'
 import { DataTable } from '@/components/ui/data-table'
-import { OwnUploadActions, type Outcome } from './own-upload-actions'
+import { OwnUploadActions } from './own-upload-actions'
+import type { Outcome } from '@/components/form/field'
 import { activePreview } from '@/lib/auth/view-as'
 import { PreviewNote } from '@/components/ui/preview-note'
 import { actionName } from '@/lib/action-name'
@@ -34,7 +35,7 @@ export function DocumentsSection({
   const documentColumns = useDocumentColumns<(typeof documents)[number]>()
   const download = useOpenDocument()
   const queryClient = useQueryClient()
-  const [outcome, setOutcome] = useState<Outcome>(null)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
   const preview = activePreview()
   const outcomeRef = useRef<HTMLDivElement>(null)
   // A deleted row takes its focused button with it: the message about it gets the focus instead.

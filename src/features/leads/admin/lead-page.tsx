@@ -9,11 +9,10 @@ import { getRouteApi, Link } from '@tanstack/react-router'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Field, FormAlert, SelectField, TextAreaField } from '@/components/form/field'
+import { Field, OutcomeAlert, SelectField, TextAreaField, type Outcome } from '@/components/form/field'
 import { useRulesResolver } from '@/components/form/rules-resolver'
 import * as layout from '@/components/ui/layout.css'
 import { useLangPrefix } from '@/lib/use-lang'
-import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import { formatDate, formatDateTime } from '@/lib/format'
 import { labelOf } from '@/lib/labels'
 import { mailtoHref } from '@/lib/email-address'
@@ -198,26 +197,12 @@ function LeadDetails({ lead }: { lead: Lead }) {
   )
 }
 
-type Outcome = { kind: 'done'; message: MessageDescriptor } | { kind: 'failed'; message: MessageDescriptor }
-
-function OutcomeAlert({ outcome, children }: { outcome: Outcome | null; children?: ReactNode }) {
-  const { i18n } = useLingui()
-  const ref = useFocusWhenShown(outcome)
-  if (!outcome) return null
-  return (
-    <FormAlert ref={ref} tone={outcome.kind === 'failed' ? 'error' : 'info'}>
-      {i18n._(outcome.message)}
-      {children}
-    </FormAlert>
-  )
-}
-
 function AssignmentForm({ lead }: { lead: Lead }) {
   const { t, i18n } = useLingui()
   const { data: staff } = useSuspenseQuery(staffQuery())
   const staffIds = new Set(staff.map((person) => person.id))
   const save = useSaveLead(lead.id)
-  const [outcome, setOutcome] = useState<Outcome | null>(null)
+  const [outcome, setOutcome] = useState<Outcome<MessageDescriptor> | null>(null)
   const {
     register,
     handleSubmit,
@@ -236,12 +221,12 @@ function AssignmentForm({ lead }: { lead: Lead }) {
     setOutcome(null)
     try {
       await save.mutateAsync(values)
-      setOutcome({ kind: 'done', message: savedMessage })
+      setOutcome({ tone: 'info', text: savedMessage })
     } catch (error) {
       const failure = leadFailure(error)
       if (failure.field === 'assigneeId' || failure.field === 'followUpOn')
         setError(failure.field, { message: i18n._(failure.message) })
-      else setOutcome({ kind: 'failed', message: failure.message })
+      else setOutcome({ tone: 'error', text: failure.message })
     }
   })
   return (
@@ -274,7 +259,7 @@ function Notes({ leadId }: { leadId: string }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const { data: notes } = useSuspenseQuery(leadNotesQuery(leadId))
-  const [outcome, setOutcome] = useState<Outcome | null>(null)
+  const [outcome, setOutcome] = useState<Outcome<MessageDescriptor> | null>(null)
   const add = useMutation({
     mutationFn: (body: string) => addLeadNote(leadId, body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: leadKeys.notes(leadId) }),
@@ -294,11 +279,11 @@ function Notes({ leadId }: { leadId: string }) {
     try {
       await add.mutateAsync(values.body)
       reset({ body: '' })
-      setOutcome({ kind: 'done', message: noteAddedMessage })
+      setOutcome({ tone: 'info', text: noteAddedMessage })
     } catch (error) {
       const failure = leadFailure(error)
       if (failure.field === 'body') setError('body', { message: i18n._(failure.message) })
-      else setOutcome({ kind: 'failed', message: failure.message })
+      else setOutcome({ tone: 'error', text: failure.message })
     }
   })
   return (
@@ -390,7 +375,7 @@ function Conversion({ lead }: { lead: Lead }) {
   const { t, i18n } = useLingui()
   const lang = useLangPrefix()
   const queryClient = useQueryClient()
-  const [outcome, setOutcome] = useState<Outcome | null>(null)
+  const [outcome, setOutcome] = useState<Outcome<MessageDescriptor> | null>(null)
   const [converted, setConverted] = useState<string | null>(null)
   const organization = lead.organization as { id: string; name: string } | null
   const {
@@ -412,9 +397,9 @@ function Conversion({ lead }: { lead: Lead }) {
   const invite = async (organizationId: string) => {
     try {
       await inviteLeadPerson(lead, organizationId)
-      setOutcome({ kind: 'done', message: convertedAndInvitedMessage })
+      setOutcome({ tone: 'info', text: convertedAndInvitedMessage })
     } catch (error) {
-      setOutcome({ kind: 'failed', message: invitationFailureMessage(error) })
+      setOutcome({ tone: 'error', text: invitationFailureMessage(error) })
     }
   }
 
@@ -426,7 +411,7 @@ function Conversion({ lead }: { lead: Lead }) {
     } catch (error) {
       const failure = leadFailure(error)
       if (failure.field === 'organizationName') setError('organizationName', { message: i18n._(failure.message) })
-      else setOutcome({ kind: 'failed', message: failure.message })
+      else setOutcome({ tone: 'error', text: failure.message })
       return
     }
     setConverted(organizationId)
@@ -465,7 +450,7 @@ function Conversion({ lead }: { lead: Lead }) {
             </Trans>
           )}
         </p>
-        {converted && outcome?.kind === 'failed' && (
+        {converted && outcome?.tone === 'error' && (
           <div className={page.actions}>
             <button type="button" className={layout.buttonSecondary} onClick={() => void invite(converted)}>
               <Trans>Send the invitation again</Trans>

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { msg, plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { CheckboxField, Field, SelectField } from '@/components/form/field'
+import { CheckboxField, Field, type Outcome, SelectField } from '@/components/form/field'
 import * as formStyles from '@/components/form/form.css'
 import { formatMetric, formatPeriodLabel } from '@/lib/format'
 import { groupMetrics, MetricCardHead } from '@/features/metrics/metric-series'
@@ -20,7 +20,6 @@ import {
   SubmitButton,
   useEntryWrite,
   useProjectSave,
-  type Outcome,
   type ProjectRef,
 } from '@/components/form/project-form-kit'
 import { useRulesResolver } from '@/components/form/rules-resolver'
@@ -94,7 +93,7 @@ function MetricCharts({ metrics }: { metrics: AdminMetric[] }) {
 function MetricPoints({ project, metrics }: { project: ProjectRef; metrics: AdminMetric[] }) {
   const { t, i18n } = useLingui()
   const kit = useColumnKit<AdminMetric>()
-  const [outcome, setOutcome] = useState<Outcome>(null)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
   const [open, setOpen] = useState(false)
   const regionId = useId()
   const target = { projectId: project.id, failures: metricFailures, setOutcome }

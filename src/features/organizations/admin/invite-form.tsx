@@ -5,9 +5,8 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Field, FormAlert, SelectField } from '@/components/form/field'
+import { Field, OutcomeAlert, SelectField, type Outcome } from '@/components/form/field'
 import * as layout from '@/components/ui/layout.css'
-import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import * as page from '@/components/ui/page.css'
 import { adminKeys } from '@/lib/query-keys'
 import { accountFailure, adminUsers, type AdminUsersRequest } from './api'
@@ -37,8 +36,7 @@ export function InviteForm({
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
-  const [outcome, setOutcome] = useState<{ tone: 'info' | 'error'; text: string } | null>(null)
-  const outcomeRef = useFocusWhenShown(outcome)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
   const defaultLocale = target.kind === 'client' && target.defaultLocale === 'en' ? 'en' : 'es'
   const {
     register,
@@ -97,11 +95,7 @@ export function InviteForm({
       <Heading id={`invite-${target.kind}-title`} className={page.subTitle}>
         {target.kind === 'client' ? <Trans>Invite a client user</Trans> : <Trans>Invite a staff member</Trans>}
       </Heading>
-      {outcome && (
-        <FormAlert ref={outcomeRef} tone={outcome.tone}>
-          {outcome.text}
-        </FormAlert>
-      )}
+      <OutcomeAlert outcome={outcome} />
       <div className={styles.formGrid}>
         <Field label={t`E-mail`} type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
         <Field label={t`Full name`} autoComplete="off" error={errors.fullName?.message} {...register('fullName')} />

@@ -6,9 +6,8 @@
 import { useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { CheckboxField, Field, FormAlert, SelectField } from '@/components/form/field'
+import { CheckboxField, Field, OutcomeAlert, SelectField, type Outcome } from '@/components/form/field'
 import * as layout from '@/components/ui/layout.css'
-import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import type { OrganizationFields } from './api'
 import { useFailureOnField, useRulesResolver } from '@/components/form/rules-resolver'
 import {
@@ -63,8 +62,7 @@ export function OrganizationForm({ organization, onSave, savedMessage, labelledB
   const { t, i18n } = useLingui()
   const creating = organization === null
   const slugTouched = useRef(!creating)
-  const [outcome, setOutcome] = useState<{ tone: 'info' | 'error'; text: string } | null>(null)
-  const outcomeRef = useFocusWhenShown(outcome)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
   const {
     register,
     handleSubmit,
@@ -99,11 +97,7 @@ export function OrganizationForm({ organization, onSave, savedMessage, labelledB
 
   return (
     <form className={styles.formPanel} onSubmit={submit} noValidate aria-labelledby={labelledBy}>
-      {outcome && (
-        <FormAlert ref={outcomeRef} tone={outcome.tone}>
-          {outcome.text}
-        </FormAlert>
-      )}
+      <OutcomeAlert outcome={outcome} />
       <div className={styles.formGrid}>
         <Field
           label={t`Name`}

@@ -24,7 +24,8 @@ import {
   organizationUsersQuery,
   type Organization,
 } from './queries'
-import { LastSignIn, OutcomeAlert, UserActions, type Outcome } from './user-actions'
+import { LastSignIn, UserActions } from './user-actions'
+import { OutcomeAlert, type Outcome } from '@/components/form/field'
 import { ActiveBadge, UserStatusBadge } from './user-status'
 import { DataTable } from '@/components/ui/data-table'
 import { useColumnKit } from '@/components/ui/columns'

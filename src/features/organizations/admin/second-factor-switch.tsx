@@ -3,13 +3,12 @@
 // organization's data, and the portal asks them to set up an authenticator first.
 import { useState } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { FormAlert } from '@/components/form/field'
+import { OutcomeAlert, type Outcome } from '@/components/form/field'
 import * as layout from '@/components/ui/layout.css'
 import * as page from '@/components/ui/page.css'
-import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import { organizationFailure, setSecondFactorRequired } from './api'
 import { clientKeys, type Organization } from './queries'
 
@@ -17,18 +16,16 @@ const msgRequired = msg`Two-step verification is now required for this organizat
 const msgOptional = msg`Two-step verification is now optional for this organization’s users.`
 
 export function SecondFactorSwitch({ organization }: { organization: Organization }) {
-  const { i18n } = useLingui()
   const queryClient = useQueryClient()
-  const [outcome, setOutcome] = useState<{ tone: 'info' | 'error'; message: MessageDescriptor } | null>(null)
-  const outcomeRef = useFocusWhenShown(outcome)
+  const [outcome, setOutcome] = useState<Outcome<MessageDescriptor> | null>(null)
   const required = organization.second_factor_required
   const change = useMutation({
     mutationFn: (next: boolean) => setSecondFactorRequired(organization.id, next),
     onSuccess: async (_saved, next) => {
       await queryClient.invalidateQueries({ queryKey: clientKeys.all() })
-      setOutcome({ tone: 'info', message: next ? msgRequired : msgOptional })
+      setOutcome({ tone: 'info', text: next ? msgRequired : msgOptional })
     },
-    onError: (error) => setOutcome({ tone: 'error', message: organizationFailure(error).message }),
+    onError: (error) => setOutcome({ tone: 'error', text: organizationFailure(error).message }),
   })
 
   return (
@@ -46,11 +43,7 @@ export function SecondFactorSwitch({ organization }: { organization: Organizatio
           <Trans>Optional: this organization’s users may turn on two-step verification on their account page.</Trans>
         )}
       </p>
-      {outcome && (
-        <FormAlert ref={outcomeRef} tone={outcome.tone}>
-          {i18n._(outcome.message)}
-        </FormAlert>
-      )}
+      <OutcomeAlert outcome={outcome} />
       <div className={page.actions}>
         <button
           type="button"

@@ -5,9 +5,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { FormAlert } from '@/components/form/field'
+import type { Outcome } from '@/components/form/field'
 import * as layout from '@/components/ui/layout.css'
-import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import { formatDateTime } from '@/lib/format'
 import * as page from '@/components/ui/page.css'
 import { adminKeys } from '@/lib/query-keys'
@@ -15,11 +14,6 @@ import { accountFailure, adminUsers } from './api'
 import type { ManagedUser } from './queries'
 import * as styles from './clients.css'
 import { ViewAsButton } from './view-as-button'
-
-export interface Outcome {
-  tone: 'info' | 'error'
-  text: string
-}
 
 interface Props {
   user: ManagedUser
@@ -31,17 +25,6 @@ interface Props {
 type Action = 'resend' | 'deactivate' | 'reactivate' | 'remove_factors'
 /** Which confirmation is open. */
 type Confirming = 'toggle' | 'factors' | null
-
-/** The outcome of the last action on a user: announced, and focused when it appears. */
-export function OutcomeAlert({ outcome }: { outcome: Outcome | null }) {
-  const ref = useFocusWhenShown(outcome)
-  if (!outcome) return null
-  return (
-    <FormAlert ref={ref} tone={outcome.tone}>
-      {outcome.text}
-    </FormAlert>
-  )
-}
 
 /** When a user last signed in, or "Never". */
 export function LastSignIn({ at }: { at: string | null }) {

@@ -1,8 +1,8 @@
-// What the plan's editors share: the outcome message of a write, the titled panel each editor
-// stands in, the refresh after a write and a refused save said on its field.
+// What the plan's editors share: the titled panel each editor stands in, the refresh after a write
+// and a refused save said on its field (their outcome messages are the form kit's OutcomeAlert).
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
-import { FormAlert } from '@/components/form/field'
+import type { Outcome } from '@/components/form/field'
 import {
   failuresOf,
   saveFailureMessage,
@@ -12,21 +12,8 @@ import {
   withFailures,
 } from '@/lib/write-failure'
 import { TitledPanel } from '@/components/ui/titled-panel'
-import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import { planKeys } from '../queries'
 import { planMessages } from '../rules'
-
-export type Outcome = { tone: 'info' | 'error'; text: string } | null
-
-export function Message({ outcome }: { outcome: Outcome }) {
-  const ref = useFocusWhenShown(outcome)
-  if (!outcome) return null
-  return (
-    <FormAlert ref={ref} tone={outcome.tone}>
-      {outcome.text}
-    </FormAlert>
-  )
-}
 
 /** A titled block of a section (e.g. "Add a document"), a region named by its title. */
 export const Panel = TitledPanel
@@ -47,7 +34,7 @@ export function useRemoval<T>(
   projectId: string,
   remove: (row: T) => Promise<unknown>,
   deleted: (row: T) => string,
-  onMessage: (outcome: Outcome) => void,
+  onMessage: (outcome: Outcome | null) => void,
 ) {
   const { i18n } = useLingui()
   const refresh = useRefresh(projectId)

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Field, SelectField } from '@/components/form/field'
+import { Field, type Outcome, OutcomeAlert, SelectField } from '@/components/form/field'
 import * as formStyles from '@/components/form/form.css'
 import { useRulesResolver } from '@/components/form/rules-resolver'
 import * as formLayout from '@/components/ui/form-layout.css'
@@ -24,7 +24,7 @@ import {
   toMilestoneRow,
   type MilestoneInput,
 } from '../rules'
-import { Message, Panel, useRefresh, useRemoval, useSaveFailure, type Outcome } from './editor-kit'
+import { Panel, useRefresh, useRemoval, useSaveFailure } from './editor-kit'
 
 // ─── Milestones ──────────────────────────────────────────────────────────────────────────────
 
@@ -37,7 +37,7 @@ export function MilestonesEditor({
   projectId: string
   phases: PlanPhase[]
   milestones: PlanMilestone[]
-  onMessage: (outcome: Outcome) => void
+  onMessage: (outcome: Outcome | null) => void
 }) {
   const { t, i18n } = useLingui()
   const kit = useColumnKit<PlanMilestone>()
@@ -119,7 +119,7 @@ function MilestoneForm({
   const { t, i18n } = useLingui()
   const refresh = useRefresh(projectId)
   const failure = useSaveFailure(milestoneConstraints)
-  const [outcome, setOutcome] = useState<Outcome>(null)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
   const phaseIds = new Set(phases.map((phase) => phase.id))
   const {
     register,
@@ -163,7 +163,7 @@ function MilestoneForm({
       title={milestone ? <Trans>Edit the milestone “{milestoneTitle}”</Trans> : <Trans>New milestone</Trans>}
       testId="milestone-form"
     >
-      <Message outcome={outcome} />
+      <OutcomeAlert outcome={outcome} />
       <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
         <div className={formLayout.formGrid}>
           <div className={formLayout.fullWidth}>

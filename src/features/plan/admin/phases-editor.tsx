@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useMutation } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Field, SelectField } from '@/components/form/field'
+import { Field, type Outcome, OutcomeAlert, SelectField } from '@/components/form/field'
 import * as formStyles from '@/components/form/form.css'
 import { useRulesResolver } from '@/components/form/rules-resolver'
 import * as formLayout from '@/components/ui/form-layout.css'
@@ -20,7 +20,7 @@ import { phaseStatusLabels } from '../labels'
 import { usedByPhase, type PlanPhase } from '../plan-model'
 import { deletePhase, reorderPhases, savePhase } from '../queries'
 import { checkPhase, phaseConstraints, phaseFields, phaseStatuses, toPhaseRow, type PhaseInput } from '../rules'
-import { Message, Panel, useRefresh, useRemoval, useSaveFailure, type Outcome } from './editor-kit'
+import { Panel, useRefresh, useRemoval, useSaveFailure } from './editor-kit'
 
 // ─── Phases ──────────────────────────────────────────────────────────────────────────────────
 
@@ -33,7 +33,7 @@ export function PhasesEditor({
   projectId: string
   phases: PlanPhase[]
   plan: { usage: { phase_id: string; worked_on: string; hours: number | string; amount: number | string | null }[] }
-  onMessage: (outcome: Outcome) => void
+  onMessage: (outcome: Outcome | null) => void
 }) {
   const { t, i18n } = useLingui()
   const kit = useColumnKit<PlanPhase>()
@@ -165,7 +165,7 @@ function PhaseForm({
   const { t, i18n } = useLingui()
   const refresh = useRefresh(projectId)
   const failure = useSaveFailure(phaseConstraints)
-  const [outcome, setOutcome] = useState<Outcome>(null)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
   const {
     register,
     handleSubmit,
@@ -210,7 +210,7 @@ function PhaseForm({
   const phaseTitle = phase?.title ?? ''
   return (
     <Panel title={phase ? <Trans>Edit the phase “{phaseTitle}”</Trans> : <Trans>New phase</Trans>} testId="phase-form">
-      <Message outcome={outcome} />
+      <OutcomeAlert outcome={outcome} />
       <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
         <div className={formLayout.formGrid}>
           <div className={formLayout.fullWidth}>

@@ -16,7 +16,8 @@ import { sortPhases } from '../plan-model'
 import { PlanBurndown, PlanSummary, PlanTimeline, ProgressSource } from '../plan-view'
 import { followPlanProgress, planProjectQuery, planQuery, planStaffQuery, timeEntriesQuery } from '../queries'
 import * as styles from '../plan.css'
-import { Message, Panel, useRefresh, type Outcome } from './editor-kit'
+import { Panel, useRefresh } from './editor-kit'
+import { OutcomeAlert, type Outcome } from '@/components/form/field'
 import { MilestonesEditor } from './milestones-editor'
 import { PhasesEditor } from './phases-editor'
 import { TimeEditor } from './time-editor'
@@ -29,7 +30,7 @@ export function PlanAdmin({ projectId }: { projectId: string }) {
   const entries = useSuspenseQuery(timeEntriesQuery(projectId)).data
   const staff = useSuspenseQuery(planStaffQuery()).data
   const refresh = useRefresh(projectId)
-  const [outcome, setOutcome] = useState<Outcome>(null)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
   if (!project) return null
   const projectName = project.name
   const phases = sortPhases(plan.phases)
@@ -49,7 +50,7 @@ export function PlanAdmin({ projectId }: { projectId: string }) {
           <FollowPlanButton projectId={projectId} onDone={refresh} />
         )}
       </Panel>
-      <Message outcome={outcome} />
+      <OutcomeAlert outcome={outcome} />
       {phases.length > 0 && (
         <>
           <PlanSummary phases={plan.phases} usage={plan.usage} />

@@ -3,7 +3,7 @@
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Field, SelectField } from '@/components/form/field'
+import { Field, type Outcome, OutcomeAlert, SelectField } from '@/components/form/field'
 import * as formStyles from '@/components/form/form.css'
 import { useRulesResolver } from '@/components/form/rules-resolver'
 import * as formLayout from '@/components/ui/form-layout.css'
@@ -19,7 +19,7 @@ import { type PlanPhase } from '../plan-model'
 import { deleteTimeEntry, insertTimeEntries, type StaffMember, type TimeEntry } from '../queries'
 import { checkTimeEntry, timeEntryConstraints, timeEntryFields, type TimeEntryInput } from '../rules'
 import * as styles from '../plan.css'
-import { Message, Panel, useRefresh, useRemoval, useSaveFailure, type Outcome } from './editor-kit'
+import { Panel, useRefresh, useRemoval, useSaveFailure } from './editor-kit'
 import { TimeImport } from './time-import'
 
 // ─── Time ────────────────────────────────────────────────────────────────────────────────────
@@ -35,7 +35,7 @@ export function TimeEditor({
   phases: PlanPhase[]
   entries: TimeEntry[]
   staff: StaffMember[]
-  onMessage: (outcome: Outcome) => void
+  onMessage: (outcome: Outcome | null) => void
 }) {
   const { t, i18n } = useLingui()
   const kit = useColumnKit<TimeEntry>()
@@ -136,7 +136,7 @@ function TimeEntryForm({
   const viewer = useProfile().id
   const refresh = useRefresh(projectId)
   const failure = useSaveFailure(timeEntryConstraints)
-  const [outcome, setOutcome] = useState<Outcome>(null)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
   const context = { phases: new Set(phases.map((phase) => phase.id)), staff: new Set(staff.map((person) => person.id)) }
   const current = phases.find((phase) => phase.status === 'in_progress') ?? phases[0]
   const {
@@ -174,7 +174,7 @@ function TimeEntryForm({
   })
   return (
     <Panel title={<Trans>Record time</Trans>} testId="time-entry-form">
-      <Message outcome={outcome} />
+      <OutcomeAlert outcome={outcome} />
       <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
         <div className={formLayout.formGrid}>
           <SelectField

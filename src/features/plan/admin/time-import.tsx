@@ -11,7 +11,8 @@ import { type PlanPhase } from '../plan-model'
 import type { TimeEntryValues } from '../rules'
 import { insertTimeEntries, type StaffMember } from '../queries'
 import * as styles from '../plan.css'
-import { Message, Panel, useRefresh } from './editor-kit'
+import { Panel, useRefresh } from './editor-kit'
+import { OutcomeAlert } from '@/components/form/field'
 
 export function TimeImport({
   projectId,
@@ -52,7 +53,7 @@ export function TimeImport({
           hour) and <code className={styles.code}>note</code>. The time entries export has these columns.
         </Trans>
       </p>
-      <Message outcome={csv.outcome} />
+      <OutcomeAlert outcome={csv.outcome} />
       <CsvFileForm
         {...csv.fileForm}
         label={t`CSV file of time entries`}

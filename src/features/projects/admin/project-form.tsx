@@ -5,10 +5,10 @@
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { CheckboxField, Field, SelectField, TextAreaField } from '@/components/form/field'
+import { CheckboxField, Field, type Outcome, SelectField, TextAreaField } from '@/components/form/field'
 import * as formStyles from '@/components/form/form.css'
 import { labelOf, projectStatusLabels, serviceLabels } from '@/lib/labels'
-import { OutcomeMessage, SubmitButton, useFailureHandler, type Outcome } from '@/components/form/project-form-kit'
+import { OutcomeMessage, SubmitButton, useFailureHandler } from '@/components/form/project-form-kit'
 import { useRulesResolver } from '@/components/form/rules-resolver'
 import { projectStatuses } from '@/features/projects/vocabulary'
 import { serviceCodes } from '@/lib/vocabularies'
@@ -51,7 +51,7 @@ export function ProjectForm({
   resetAfterSave,
 }: ProjectFormProps) {
   const { t, i18n } = useLingui()
-  const [outcome, setOutcome] = useState<Outcome>(null)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
   const {
     register,
     handleSubmit,
