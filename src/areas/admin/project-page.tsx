@@ -4,7 +4,7 @@
 // the activity, which the triggers append to).
 import { useState, type ReactNode } from 'react'
 import { getRouteApi, Link, Outlet } from '@tanstack/react-router'
-import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useLangPrefix } from '@/lib/use-lang'
 import { ActivityTimeline } from '@/features/activity/activity-timeline'
@@ -23,9 +23,7 @@ import { SectionTabs, tabItem, tabLink } from '@/components/ui/section-tabs'
 import { useProfile } from '@/lib/auth/use-auth'
 import { conversationUnreadQuery } from '@/features/conversation/queries'
 import { useLiveBindings } from '@/lib/use-live'
-import { adminKeys } from '@/lib/query-keys'
-import { setProjectArchived, updateProject } from '@/features/projects/admin/api'
-import { OutcomeMessage, useFailureText } from '@/components/form/project-form-kit'
+import { OutcomeMessage } from '@/components/form/project-form-kit'
 import type { Outcome } from '@/components/form/field'
 import { DocumentsAdmin } from '@/features/documents/admin/admin-documents'
 import { adminDocumentsQuery } from '@/features/documents/admin/queries'
@@ -38,15 +36,12 @@ import { ApprovalsAdmin } from '@/features/approvals/admin/admin-approvals'
 import { PlanAdmin } from '@/features/plan/admin/plan-admin'
 import { TeamAccessAdmin } from '@/features/approvals/admin/team-access'
 import { DashboardsAdmin } from '@/features/dashboards/admin/dashboards-admin'
-import { ProjectForm, toProjectRow, type ProjectFormValues } from '@/features/projects/admin/project-form'
+import { ProjectDetails } from '@/features/projects/admin/project-details'
 import { adminActivityQuery } from '@/features/activity/admin/queries'
 import { adminMetricsQuery } from '@/features/metrics/admin/queries'
-import { adminProjectKeys } from '@/lib/query-keys'
 import { adminProjectLive } from './queries'
 import { adminProjectQuery, type AdminProject } from '@/features/projects/admin/queries'
 import { projectPeopleQuery } from '@/features/tasks/admin/queries'
-import * as styles from '@/components/form/project-forms.css'
-import { projectFailures } from '@/features/projects/rules'
 
 const route = getRouteApi('/{-$lang}/_app/admin/dashboard/projects/$projectId')
 const overviewRoute = getRouteApi('/{-$lang}/_app/admin/dashboard/projects/$projectId/')
@@ -181,7 +176,7 @@ export function ProjectOverviewPage() {
         <>
           <OutcomeMessage outcome={outcome} />
           <Section id="details" title={<Trans>Details</Trans>}>
-            <DetailsSection project={project} />
+            <ProjectDetails project={project} />
           </Section>
         </>
       )}
@@ -314,98 +309,6 @@ export function ProjectActivityPage() {
         </Section>
       )}
     </SubPage>
-  )
-}
-
-function toFormValues(project: AdminProject): ProjectFormValues {
-  return {
-    organizationId: project.organization_id,
-    name: project.name,
-    service: project.service,
-    status: project.status,
-    progress: String(project.progress),
-    startDate: project.start_date ?? '',
-    dueDate: project.due_date ?? '',
-    completedOn: project.completed_on ?? '',
-    description: project.description ?? '',
-    visibleToClient: project.visible_to_client,
-  }
-}
-
-function DetailsSection({ project }: { project: AdminProject }) {
-  const { t } = useLingui()
-  const queryClient = useQueryClient()
-  const invalidate = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: adminProjectKeys.all() }),
-      queryClient.invalidateQueries({ queryKey: adminKeys.overview() }),
-    ])
-  return (
-    <>
-      <ProjectForm
-        defaultValues={toFormValues(project)}
-        organizations={null}
-        organizationName={project.organization?.name ?? ''}
-        submitLabel={t`Save project`}
-        savedMessage={t`The project has been saved.`}
-        onSubmit={async (values) => {
-          const { organization_id: _fixed, ...changes } = toProjectRow(values)
-          await updateProject(project.id, changes)
-          await invalidate()
-        }}
-      />
-      <ArchiveControl project={project} onChanged={invalidate} />
-    </>
-  )
-}
-
-function ArchiveControl({ project, onChanged }: { project: AdminProject; onChanged: () => Promise<unknown> }) {
-  const { t } = useLingui()
-  const failureText = useFailureText(projectFailures)
-  const [outcome, setOutcome] = useState<Outcome | null>(null)
-  const archived = project.archived_at !== null
-  const mutation = useMutation({
-    mutationFn: (archive: boolean) => setProjectArchived(project.id, archive),
-    onSuccess: (_, archive) =>
-      setOutcome({
-        tone: 'info',
-        text: archive
-          ? t`The project has been archived. It no longer appears in the current projects.`
-          : t`The project is current again.`,
-      }),
-    onError: (error) => setOutcome({ tone: 'error', text: failureText(error) }),
-    onSettled: onChanged,
-  })
-  return (
-    <div className={styles.panel}>
-      <h3 className={styles.panelTitle}>{archived ? <Trans>Archived project</Trans> : <Trans>Archive</Trans>}</h3>
-      <p className={page.text}>
-        {archived ? (
-          <Trans>
-            This project is archived: it is hidden from the current projects list. The client can still read it and
-            everything shared in it.
-          </Trans>
-        ) : (
-          <Trans>
-            Archiving hides the project from the current projects list without deleting anything. The client can still
-            read it and everything shared in it.
-          </Trans>
-        )}
-      </p>
-      <OutcomeMessage outcome={outcome} />
-      <div className={styles.actions}>
-        <button
-          type="button"
-          className={page.smallButton}
-          aria-disabled={mutation.isPending || undefined}
-          onClick={() => {
-            if (!mutation.isPending) mutation.mutate(!archived)
-          }}
-        >
-          {archived ? <Trans>Restore project</Trans> : <Trans>Archive project</Trans>}
-        </button>
-      </div>
-    </div>
   )
 }
 
