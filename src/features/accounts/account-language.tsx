@@ -51,7 +51,7 @@ export function LanguageSection() {
   return profile ? <LanguageForm profile={profile} /> : null
 }
 
-/** One object, so saving again does not count as a new message; translated when shown (in the new language). */
+/** The confirmation, translated when shown: after a change of language, in the new one. */
 const saved: Outcome<MessageDescriptor> = { tone: 'info', text: msg`Your language preference has been saved.` }
 
 function LanguageForm({ profile }: { profile: Profile }) {

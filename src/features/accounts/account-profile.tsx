@@ -23,7 +23,7 @@ export function ProfileSection() {
   return profile ? <ProfileForm profile={profile} /> : null
 }
 
-/** One object, so saving again does not count as a new message (it keeps its place, not the focus). */
+/** The confirmation, translated when shown. */
 const saved: Outcome<MessageDescriptor> = { tone: 'info', text: msg`Your profile has been saved.` }
 
 function ProfileForm({ profile }: { profile: Profile }) {

@@ -44,7 +44,7 @@ export function NotificationsPage(props: AreaProps) {
   return profile ? <NotificationList userId={profile.id} {...props} /> : null
 }
 
-/** One object, so marking all as read again does not count as a new message. */
+/** The confirmation, translated when shown. */
 const allRead: Outcome<MessageDescriptor> = { tone: 'info', text: msg`All notifications are marked as read.` }
 
 function NotificationList({ userId, linkFor, emptyHint, settingsLink }: { userId: string } & AreaProps) {
