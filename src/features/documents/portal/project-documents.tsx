@@ -1,6 +1,6 @@
 // A project's documents: the list (download through a short-lived signed URL; replace or delete
 // one's own uploads) and the upload form (upload-form.tsx).
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
@@ -14,6 +14,7 @@ import * as styles from '@/components/ui/page.css'
 import { DataTable } from '@/components/ui/data-table'
 import { OwnUploadActions } from './own-upload-actions'
 import type { Outcome } from '@/components/form/field'
+import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import { activePreview } from '@/lib/auth/view-as'
 import { PreviewNote } from '@/components/ui/preview-note'
 import { actionName } from '@/lib/action-name'
@@ -37,11 +38,8 @@ export function DocumentsSection({
   const queryClient = useQueryClient()
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const preview = activePreview()
-  const outcomeRef = useRef<HTMLDivElement>(null)
   // A deleted row takes its focused button with it: the message about it gets the focus instead.
-  useEffect(() => {
-    if (outcome) outcomeRef.current?.focus()
-  }, [outcome])
+  const outcomeRef = useFocusWhenShown(outcome)
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: projectKeys.documents(profile.id, projectId) }),
