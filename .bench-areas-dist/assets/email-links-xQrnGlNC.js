@@ -1,0 +1,1 @@
+export{t as requestSignInLink,n as verifyEmailLink}from"./email-links-707BLVmt.js";

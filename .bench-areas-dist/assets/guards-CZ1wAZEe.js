@@ -1,0 +1,1 @@
+export{n as requireAudience,r as requireEnrolmentPending}from"./guards-BVNwFb2R.js";

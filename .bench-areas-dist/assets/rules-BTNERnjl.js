@@ -1,0 +1,1 @@
+export{c as checkApprovalAnswer}from"./rules-DfrMmiAQ.js";

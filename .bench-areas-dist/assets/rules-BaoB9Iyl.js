@@ -1,0 +1,1 @@
+export{t as checkDocument}from"./rules-DDxTQPUm.js";

@@ -1,0 +1,1 @@
+export{M as startApp}from"./site-B-YP15mz.js";

@@ -1,0 +1,1 @@
+export{t as supabase}from"./supabase-CXClZMZO.js";

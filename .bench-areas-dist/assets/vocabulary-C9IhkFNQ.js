@@ -1,0 +1,2 @@
+var e=[`deliverable`,`specification`,`data`,`contract`,`other`];export{e as t};
+//# sourceMappingURL=vocabulary-C9IhkFNQ.js.map
