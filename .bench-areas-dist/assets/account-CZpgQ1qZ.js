@@ -1,2 +1,0 @@
-import{t as e}from"./account-page-CHbDmpOu.js";import{o as t}from"./service-COsNFs7S.js";import{Lt as n}from"./site-B-YP15mz.js";import{t as r}from"./preview-note-DXcz0y--.js";import{w as i}from"./framework-sIkdp7DD.js";var a=i(),o=()=>n()?(0,a.jsx)(r,{}):(0,a.jsx)(e,{}),s=({context:e})=>e.queryClient.ensureQueryData(t(e.user.id));export{o as component,s as loader};
-//# sourceMappingURL=account-CZpgQ1qZ.js.map

@@ -1,2 +1,0 @@
-import{h as e,t}from"./project-page-zpOLfNO-.js";import{r as n}from"./queries-cYxzo8TD.js";import{n as r}from"./project-route-05fZTI40.js";var i=t,a=r(({projectId:t})=>[n(t),e(t)]);export{i as component,a as loader};
-//# sourceMappingURL=activity-BKERhZ0O.js.map

@@ -1,2 +1,0 @@
-import{_ as e,g as t,r as n}from"./project-page-zpOLfNO-.js";import{t as r}from"./queries-CKmjEK4P.js";import{i,o as a}from"./queries-C26miwnj.js";import{t as o}from"./uuid-Dz3sw9rz.js";var s=n,c=async({context:{queryClient:n,profile:s},params:{projectId:c}})=>{if(!o(c))return;n.prefetchQuery(a(s.id,c)),n.prefetchQuery(e(c)),n.prefetchQuery(t(c));let l=await n.ensureQueryData(r(c));l&&n.prefetchQuery(i(s.id,l.organization_id))};export{s as component,c as loader};
-//# sourceMappingURL=approvals-sJRryxmq.js.map

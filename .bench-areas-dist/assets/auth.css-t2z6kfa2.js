@@ -1,2 +1,0 @@
-import"./site-B-YP15mz.js";var e=`rz7r5e0`,t=`rz7r5e1 _1mg3v0hi _1mg3v0hk _1mg3v0hv _1mg3v0h10 _1mg3v0h15 _1mg3v0h18 _1mg3v0h1c`,n=`rz7r5e2`,r=`rz7r5e3`,i=`rz7r5e4`,a=`rz7r5e5`,o=`rz7r5e6 _1mg3v0h8 _1mg3v0he _1mg3v0hh`,s=`rz7r5e7`,c=`rz7r5e8`,l=`rz7r5e9`,u=`rz7r5ea`,d=`rz7r5eb`;export{e as a,d as c,a as d,n as f,i,u as l,r as n,c as o,o as r,l as s,t,s as u};
-//# sourceMappingURL=auth.css-t2z6kfa2.js.map

@@ -1,2 +1,0 @@
-import{T as e,h as t,m as n}from"./framework-sIkdp7DD.js";import{Yt as r}from"./site-B-YP15mz.js";var i=t(`/{-$lang}/_app/admin/dashboard/projects/$projectId/conversation`)({loader:e(()=>r(()=>import(`./conversation-lx_PxXlz.js`),[]),`loader`),component:n(()=>r(()=>import(`./conversation-lx_PxXlz.js`),[]),`component`),errorComponent:n(()=>r(()=>import(`./conversation-BMv0WPYN.js`),[]),`errorComponent`)});export{i as t};
-//# sourceMappingURL=conversation-CYQ6Y7FN.js.map

@@ -1,2 +1,0 @@
-import{t as e}from"./conversation-page-B-gEXrHR.js";import{s as t}from"./queries-DYFA0c2D.js";import{n}from"./project-route-05fZTI40.js";import{t as r}from"./conversation-CYQ6Y7FN.js";import{w as i}from"./framework-sIkdp7DD.js";var a=i();function o(){let{projectId:t}=r.useParams();return(0,a.jsx)(e,{projectId:t,staff:!0})}var s=n(({projectId:e,viewer:n})=>t(n.id,e));export{o as component,s as loader};
-//# sourceMappingURL=conversation-lx_PxXlz.js.map

@@ -1,4 +1,0 @@
-var e=/[",\r\n]|^\s|\s$/,t=/^[=+\-@\t\r]/;function n(n){if(n==null)return``;let r=String(n);return typeof n==`string`&&t.test(r)&&(r=`'${r}`),e.test(r)?`"${r.replace(/"/g,`""`)}"`:r}function r(e){return`﻿`+e.map(e=>e.map(n).join(`,`)).join(`\r
-`)+`\r
-`}function i(e,t,n=`text/csv;charset=utf-8`){let r=URL.createObjectURL(new Blob([e],{type:n})),i=document.createElement(`a`);i.href=r,i.download=t,i.style.display=`none`,document.body.append(i),i.click(),i.remove(),setTimeout(()=>URL.revokeObjectURL(r),1e3)}function a(e){let t=typeof e==`string`?new Date(e):e,n=e=>String(e).padStart(2,`0`);return`${t.getFullYear()}-${n(t.getMonth()+1)}-${n(t.getDate())} ${n(t.getHours())}:${n(t.getMinutes())}:${n(t.getSeconds())}`}export{a as n,r,i as t};
-//# sourceMappingURL=csv-C0PFhuZS.js.map

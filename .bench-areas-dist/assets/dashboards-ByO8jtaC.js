@@ -1,2 +1,0 @@
-import{T as e,h as t,m as n}from"./framework-sIkdp7DD.js";import{t as r}from"./named-page-head-DAKrBtAl.js";import{Yt as i}from"./site-B-YP15mz.js";var a=t(`/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/dashboards`)({loader:e(()=>i(()=>import(`./dashboards-Cx2SXmOR.js`),[]),`loader`),head:r(e=>({id:`mspsEd`,values:{name:e}}),{id:`n7JQEk`}),component:n(()=>i(()=>import(`./dashboards-Cx2SXmOR.js`),[]),`component`),errorComponent:n(()=>i(()=>import(`./dashboards-ThwF-ChW.js`),[]),`errorComponent`)});export{a as t};
-//# sourceMappingURL=dashboards-ByO8jtaC.js.map

@@ -1,2 +1,0 @@
-import{i as e}from"./project-page-zpOLfNO-.js";import{r as t,s as n}from"./queries-itHcPD96.js";import{n as r}from"./project-route-05fZTI40.js";var i=e,a=r(({projectId:e})=>[t(e),n(e)]);export{i as component,a as loader};
-//# sourceMappingURL=dashboards-C_k9fWWQ.js.map

@@ -1,2 +1,0 @@
-import{u as e}from"./xstate-BVnubuaL.js";import{t}from"./disclosure.machine-CF0y-Kyv.js";import{F as n}from"./site-B-YP15mz.js";function r(r){return e(t.provide({actions:{focusToggle:r.focusToggle}}),{inspect:n()})}export{r as createDisclosureActor};
-//# sourceMappingURL=disclosure-actor-BmDUZEv3.js.map

@@ -1,2 +1,0 @@
-import{_ as e,a as t,v as n}from"./project-page-zpOLfNO-.js";import{n as r}from"./project-route-05fZTI40.js";var i=t,a=r(({projectId:t})=>[e(t),n(t)]);export{i as component,a as loader};
-//# sourceMappingURL=documents-C_JTqWpg.js.map

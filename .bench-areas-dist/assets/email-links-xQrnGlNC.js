@@ -1,1 +1,0 @@
-export{t as requestSignInLink,n as verifyEmailLink}from"./email-links-707BLVmt.js";

@@ -1,2 +1,0 @@
-function e(e){let t=`status`in e&&typeof e.status==`number`?e.status:void 0,n=`code`in e&&typeof e.code==`string`?e.code:void 0,r=e instanceof TypeError||e.name===`AuthRetryableFetchError`,i=`reasons`in e&&Array.isArray(e.reasons)?e.reasons:void 0,a=t===429||n===`invalid_credentials`||n===`mfa_verification_rejected`?/Try again after (\S+)$/.exec(e.message)?.[1]:void 0;return{message:e.message,code:n,status:t,retryable:r||t!==void 0&&t>=500,...i?{reasons:i}:{},...a?{retryAt:a}:{}}}export{e as t};
-//# sourceMappingURL=failure-BCAad4bT.js.map

@@ -1,2 +1,0 @@
-import{t as e}from"./forgot-password-page-DDGcAs-6.js";import{w as t}from"./framework-sIkdp7DD.js";var n=t(),r=()=>(0,n.jsx)(e,{audience:`client`});export{r as component};
-//# sourceMappingURL=forgot-password-BgMTLc0a.js.map

@@ -1,2 +1,0 @@
-import{n as e}from"./rolldown-runtime-WkwZ5CU-.js";import{k as t}from"./framework-sIkdp7DD.js";import{n}from"./index.esm-BvHArvq7.js";import{n as r}from"./rules-resolver-C51NI2hP.js";var i=e(t(),1);function a({checking:e,onForm:t}){let a=(0,i.use)(e),o=n({resolver:r(a)}),{errors:s}=o.formState;return(0,i.useLayoutEffect)(()=>t({form:o,errors:s}),[o,o.formState,s,t]),null}export{a as default};
-//# sourceMappingURL=form-host-Cy2gWbMa.js.map

@@ -1,2 +1,0 @@
-import"./site-B-YP15mz.js";import"./form.css-BIcSDZnb.js";/* empty css                                   */var e=`_1mg3v0hi _1mg3v0hj _1mg3v0hu _1mg3v0hy _1mg3v0h15 _1mg3v0h17 _1mg3v0h1c`,t=`_1mf2t570`,n=`_1mf2t571`,r=`_1mf2t572`;export{r as i,e as n,n as r,t};
-//# sourceMappingURL=form-layout.css-DGMzGoqu.js.map

@@ -1,2 +1,0 @@
-import"./site-B-YP15mz.js";var e=`a800cl0`,t=`a800cl1`,n=`a800cl2`,r=`a800cl3`,i=`a800cl4`,a=`_1mg3v0h0 _1mg3v0h1 _1mg3v0h3 _1mg3v0h6`,o=`a800cl5`,s=`a800cl6`,c=`a800cl7`,l=`a800cl8 _1mg3v0hi _1mg3v0ho _1mg3v0ht _1mg3v0hx _1mg3v0h16 _1mg3v0h18`,u=`a800cl9 _1mg3v0hi _1mg3v0hs _1mg3v0ht _1mg3v0hx _1mg3v0h16 _1mg3v0h18`,d=`a800cla`,f=`a800clb`,p=`a800clc`,m=`a800cld`,h=`a800cle`,g=`a800clf`;export{c as _,g as a,t as c,a as d,n as f,s as g,m as h,p as i,e as l,o as m,d as n,h as o,u as p,f as r,i as s,l as t,r as u};
-//# sourceMappingURL=form.css-BIcSDZnb.js.map

@@ -1,1 +1,0 @@
-export{n as requireAudience,r as requireEnrolmentPending}from"./guards-BVNwFb2R.js";

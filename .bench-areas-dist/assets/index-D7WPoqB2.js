@@ -1,2 +1,0 @@
-import{Xt as e,Yt as t}from"./site-B-YP15mz.js";var n=document.getElementById(`app`);try{let{startApp:e}=await t(async()=>{let{startApp:e}=await import(`./app-BUueyEOO.js`);return{startApp:e}},[]);await e(n,!1)}catch(t){n&&e(n),console.error(`The app could not start:`,t)}
-//# sourceMappingURL=index-D7WPoqB2.js.map

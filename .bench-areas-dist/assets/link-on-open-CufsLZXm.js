@@ -1,2 +1,0 @@
-function e(e,t){let n=new URLSearchParams(e.replace(/^#/,``));return!t&&!n.has(`access_token`)&&!n.has(`error`)&&!n.has(`error_code`)}function t(){document.documentElement.removeAttribute(`data-link`)}export{e as n,t};
-//# sourceMappingURL=link-on-open-CufsLZXm.js.map

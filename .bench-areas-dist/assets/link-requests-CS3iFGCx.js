@@ -1,2 +1,0 @@
-var e=e=>`cauce:link-requested:${e.trim().toLowerCase()}`,t=6e4;function n(t){try{let n=Number(sessionStorage.getItem(e(t)));return n>0?n:void 0}catch{return}}function r(e,r=Date.now()){let i=n(e);return i!==void 0&&r-i<t?{at:i+t,repeat:!0}:void 0}function i(n,r=Date.now()){try{sessionStorage.setItem(e(n),String(r))}catch{}return{at:r+t,repeat:!1}}function a(e,t){return new Intl.DateTimeFormat(t,{hour:`2-digit`,minute:`2-digit`,second:`2-digit`}).format(e.at)}export{r as n,i as r,a as t};
-//# sourceMappingURL=link-requests-CS3iFGCx.js.map

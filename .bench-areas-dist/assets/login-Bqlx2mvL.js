@@ -1,2 +1,0 @@
-import{t as e}from"./sign-in-page-CZ4y8E34.js";import{w as t}from"./framework-sIkdp7DD.js";var n=t(),r=()=>(0,n.jsx)(e,{audience:`staff`});export{r as component};
-//# sourceMappingURL=login-Bqlx2mvL.js.map

@@ -1,2 +1,0 @@
-import{t as e}from"./sign-in-page-CZ4y8E34.js";import{w as t}from"./framework-sIkdp7DD.js";var n=t(),r=()=>(0,n.jsx)(e,{audience:`client`});export{r as component};
-//# sourceMappingURL=login-C31SRK_L.js.map

@@ -1,2 +1,0 @@
-import{h as e,o as t}from"./project-page-zpOLfNO-.js";import{n}from"./project-route-05fZTI40.js";var r=t,i=n(({projectId:t})=>[e(t)]);export{r as component,i as loader};
-//# sourceMappingURL=metrics-wdIpRjuz.js.map

@@ -1,2 +1,0 @@
-import{t as e}from"./notification-settings-page-CCbxSveG.js";import{i as t}from"./queries-CSfOzvSP.js";import{Lt as n}from"./site-B-YP15mz.js";import{t as r}from"./preview-note-DXcz0y--.js";import{w as i}from"./framework-sIkdp7DD.js";var a=i(),o=()=>n()?(0,a.jsx)(r,{}):(0,a.jsx)(e,{}),s=({context:e})=>e.queryClient.ensureQueryData(t(e.user.id));export{o as component,s as loader};
-//# sourceMappingURL=notification-settings-BSh1BX0c.js.map

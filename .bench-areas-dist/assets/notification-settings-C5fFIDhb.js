@@ -1,2 +1,0 @@
-import{t as e}from"./notification-settings-page-CCbxSveG.js";import{i as t}from"./queries-CSfOzvSP.js";var n=e,r=({context:e})=>e.queryClient.ensureQueryData(t(e.user.id));export{n as component,r as loader};
-//# sourceMappingURL=notification-settings-C5fFIDhb.js.map

@@ -1,2 +1,0 @@
-import{T as e,h as t,m as n}from"./framework-sIkdp7DD.js";import{t as r}from"./named-page-head-DAKrBtAl.js";import{Yt as i}from"./site-B-YP15mz.js";var a=t(`/{-$lang}/_app/client-portal/dashboard/projects/$projectId_/plan`)({loader:e(()=>i(()=>import(`./plan-DT3ZBRZ1.js`),[]),`loader`),head:r(e=>({id:`XS0IO4`,values:{name:e}}),{id:`n7JQEk`}),component:n(()=>i(()=>import(`./plan-DT3ZBRZ1.js`),[]),`component`),errorComponent:n(()=>i(()=>import(`./plan-ThwF-ChW.js`),[]),`errorComponent`)});export{a as t};
-//# sourceMappingURL=plan-CTb3r3Sp.js.map

@@ -1,2 +1,0 @@
-import{c as e}from"./project-page-zpOLfNO-.js";import{c as t,l as n,p as r}from"./queries-BeZmhG4x.js";import{n as i}from"./project-route-05fZTI40.js";var a=e,o=i(({projectId:e,viewer:i})=>[t(i.id,e),r(e),n()]);export{a as component,o as loader};
-//# sourceMappingURL=plan-DexPPTGL.js.map

@@ -1,2 +1,0 @@
-var e=86400;export{e as t};
-//# sourceMappingURL=policy-Cyjbaez9.js.map

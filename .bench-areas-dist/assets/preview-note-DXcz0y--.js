@@ -1,2 +1,0 @@
-import{r as e,w as t}from"./framework-sIkdp7DD.js";import{_ as n}from"./page.css-DSoXLPsH.js";var r=t();function i(){return(0,r.jsx)(`p`,{className:n,"data-testid":`preview-read-only`,children:(0,r.jsx)(e,{id:`n7a2UQ`})})}export{i as t};
-//# sourceMappingURL=preview-note-DXcz0y--.js.map

@@ -1,2 +1,0 @@
-import{l as e}from"./query-CTkre0L2.js";import{P as t}from"./site-B-YP15mz.js";var n;function r(){if(!n){let r=new e;t(()=>r.clear()),n=r}return n}export{r as t};
-//# sourceMappingURL=query-client-II2GtSKX.js.map

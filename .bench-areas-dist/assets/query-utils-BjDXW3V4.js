@@ -1,2 +1,0 @@
-function e(e){if(e.error)throw Error(e.error.message);return e.data}function t(e){if(e.error)throw Error(e.error.message);return e.data??[]}function n(e){return e.map(e=>({...e,value:Number(e.value),target:e.target===null?null:Number(e.target)}))}var r=5e3;export{t as i,n,e as r,r as t};
-//# sourceMappingURL=query-utils-BjDXW3V4.js.map

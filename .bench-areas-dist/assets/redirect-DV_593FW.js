@@ -1,2 +1,0 @@
-function e(e){if(!(typeof e!=`string`||!e.startsWith(`/`)||e.startsWith(`//`)||e.startsWith(`/\\`)))try{let t=`https://site.invalid`,n=new URL(e,t);return n.origin===t?`${n.pathname}${n.search}${n.hash}`:void 0}catch{return}}function t(t){let n=e(t.redirect);return{...n?{redirect:n}:{},...t.notice===`signed-out`?{notice:`signed-out`}:{}}}export{t as n,e as t};
-//# sourceMappingURL=redirect-DV_593FW.js.map

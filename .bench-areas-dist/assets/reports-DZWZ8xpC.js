@@ -1,2 +1,0 @@
-import{_ as e,g as t,l as n}from"./project-page-zpOLfNO-.js";import{n as r}from"./project-route-05fZTI40.js";var i=n,a=r(({projectId:n})=>[t(n),e(n)]);export{i as component,a as loader};
-//# sourceMappingURL=reports-DZWZ8xpC.js.map

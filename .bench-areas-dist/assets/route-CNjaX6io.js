@@ -1,2 +1,0 @@
-import{m as e,n as t}from"./project-page-zpOLfNO-.js";import{t as n}from"./queries-CKmjEK4P.js";import{t as r}from"./project-route-05fZTI40.js";var i=t,a=r(({projectId:e})=>n(e),({projectId:t})=>[e(t)]);export{i as component,a as loader};
-//# sourceMappingURL=route-CNjaX6io.js.map

@@ -1,1 +1,0 @@
-export{c as checkApprovalAnswer}from"./rules-DfrMmiAQ.js";

@@ -1,1 +1,0 @@
-export{t as checkDocument}from"./rules-DDxTQPUm.js";

@@ -1,2 +1,0 @@
-import{t as e}from"./vocabularies-bZPQQN_l.js";var t=[`new`,`contacted`,`qualified`,`won`,`lost`];function n(n){return e(t,n)}function r(e){let t={};return n(e.status)&&(t.status=e.status),e.view===`list`&&(t.view=`list`),(e.mine===1||e.mine===`1`||e.mine===!0)&&(t.mine=1),t}export{r as n,t as r,n as t};
-//# sourceMappingURL=search-0YmG-GXJ.js.map

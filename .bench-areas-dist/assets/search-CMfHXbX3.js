@@ -1,2 +1,0 @@
-import{h as e,m as t}from"./framework-sIkdp7DD.js";import{r as n}from"./search-params-BLHqBQ_x.js";import{Yt as r,q as i}from"./site-B-YP15mz.js";var a=e(`/{-$lang}/_app/admin/dashboard/search`)({validateSearch:n,head:()=>i({id:`A1taO8`}),component:t(()=>r(()=>import(`./search-JnWL9T_V.js`),[]),`component`)});export{a as t};
-//# sourceMappingURL=search-CMfHXbX3.js.map

@@ -1,2 +1,0 @@
-var e={min:2,max:100};function t(t){let n=typeof t.q==`string`?t.q.trim().slice(0,e.max):``;return n?{q:n}:{}}function n(t){return t!==void 0&&t.trim().length>=e.min}export{e as n,t as r,n as t};
-//# sourceMappingURL=search-params-BLHqBQ_x.js.map

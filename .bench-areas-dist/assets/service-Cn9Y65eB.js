@@ -1,1 +1,0 @@
-import{i as e,r as t,t as n}from"./auth.rules-0F0ccCkC.js";import{a as r,i,n as a,r as o,s,t as c}from"./service-COsNFs7S.js";import{t as l}from"./supabase-CXClZMZO.js";export{c as auth,a as authActor,o as connectApp,n as currentAssurance,t as isAdmin,e as isClient,s as secondFactorRequirementQuery,l as supabase,i as whenSettled,r as whenUserKnown};

@@ -1,1 +1,0 @@
-export{M as startApp}from"./site-B-YP15mz.js";

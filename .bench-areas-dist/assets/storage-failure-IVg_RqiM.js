@@ -1,2 +1,0 @@
-function e(e){if(e instanceof TypeError)return`network`;if(!e||typeof e!=`object`)return`unknown`;let{name:t,status:n,statusCode:r}=e,i=r??(n===void 0?``:String(n));return i===`413`?`too-large`:i===`415`?`wrong-type`:i===`409`?`exists`:i===`403`||i===`401`?`denied`:t===`StorageUnknownError`?`network`:`unknown`}export{e as t};
-//# sourceMappingURL=storage-failure-IVg_RqiM.js.map

@@ -1,1 +1,0 @@
-export{t as supabase}from"./supabase-CXClZMZO.js";

@@ -1,2 +1,0 @@
-import{p as e,u as t}from"./project-page-zpOLfNO-.js";import{n}from"./project-route-05fZTI40.js";var r=t,i=n(({projectId:t})=>[e(t)]);export{r as component,i as loader};
-//# sourceMappingURL=tasks-NJ4GrcIE.js.map

@@ -1,2 +1,0 @@
-import{a as e}from"./page-kit-BK7BSBqU.js";var t=e;export{t as errorComponent};
-//# sourceMappingURL=tasks-ThwF-ChW.js.map

@@ -1,2 +1,0 @@
-import{d as e,f as t}from"./project-page-zpOLfNO-.js";import{t as n}from"./queries-CKmjEK4P.js";import{i as r}from"./queries-C26miwnj.js";import{t as i}from"./uuid-Dz3sw9rz.js";var a=e,o=async({context:{queryClient:e,profile:a},params:{projectId:o}})=>{if(!i(o))return;let s=await e.ensureQueryData(n(o));s&&(e.prefetchQuery(t(s.organization_id)),e.prefetchQuery(r(a.id,s.organization_id)))};export{a as component,o as loader};
-//# sourceMappingURL=team-BOXkiiAM.js.map

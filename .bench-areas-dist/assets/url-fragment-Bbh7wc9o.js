@@ -1,2 +1,0 @@
-var e=typeof window>`u`?``:window.location.hash;function t(){return e}function n(){let t=new URLSearchParams(e.replace(/^#/,``));return{type:t.get(`type`)??void 0,errorCode:t.get(`error_code`)??(t.get(`error`)?`unknown`:void 0),carriesSession:t.has(`access_token`)}}export{n,t};
-//# sourceMappingURL=url-fragment-Bbh7wc9o.js.map

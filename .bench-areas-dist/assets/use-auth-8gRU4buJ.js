@@ -1,2 +1,0 @@
-import{n as e}from"./rolldown-runtime-WkwZ5CU-.js";import{k as t}from"./framework-sIkdp7DD.js";import{r as n}from"./xstate-BVnubuaL.js";import{n as r}from"./service-COsNFs7S.js";var i=e(t(),1);function a(e,t){return n(r,e,t)}function o(){let e=a(e=>e.context.profile),t=(0,i.useRef)(e);if(e&&(t.current=e),e?s=e:t.current??=s,!t.current)throw Error(`useProfile outside a guarded route`);return t.current}var s=null;function c(){return a(e=>e.context.profile)}export{c as n,o as r,a as t};
-//# sourceMappingURL=use-auth-8gRU4buJ.js.map

@@ -1,2 +1,0 @@
-import{n as e}from"./rolldown-runtime-WkwZ5CU-.js";import{k as t}from"./framework-sIkdp7DD.js";import{et as n,tt as r}from"./site-B-YP15mz.js";var i=e(t(),1);function a(e,t){let a=(0,i.useCallback)(e=>{let t,i=()=>{let r=n();r&&!t&&(t=r.authActor.subscribe(e)),e()};i();let a=r(i);return()=>{a(),t?.unsubscribe()}},[]);return(0,i.useSyncExternalStore)(a,()=>{let r=n();return r?e(r.authActor.getSnapshot()):t},()=>t)}export{a as t};
-//# sourceMappingURL=use-loaded-auth-B23piRN2.js.map

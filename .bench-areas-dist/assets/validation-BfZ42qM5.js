@@ -1,2 +1,0 @@
-var e={minLength:8,maxBytes:72},t=/^[^\s@]+@[^\s@]+\.[^\s@]+$/;function n(e){return{required:e._({id:`UxfFop`}),maxLength:{value:254,message:e._({id:`uGOQzD`})},pattern:{value:t,message:e._({id:`Kmywv6`})}}}function r(t,n){return[{id:`length`,met:[...t].length>=e.minLength},{id:`maxLength`,met:new TextEncoder().encode(t).length<=e.maxBytes},{id:`match`,met:t.length>0&&t===n}]}export{r as n,e as r,n as t};
-//# sourceMappingURL=validation-BfZ42qM5.js.map

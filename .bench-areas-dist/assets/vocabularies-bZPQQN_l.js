@@ -1,2 +1,0 @@
-var e=[`business-intelligence`,`data-architecture`,`data-engineering`,`governance`,`financial-intelligence`,`customer-intelligence`];function t(e,t){return typeof t==`string`&&e.includes(t)}export{e as n,t};
-//# sourceMappingURL=vocabularies-bZPQQN_l.js.map

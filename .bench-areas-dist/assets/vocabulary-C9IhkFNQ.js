@@ -1,2 +1,0 @@
-var e=[`deliverable`,`specification`,`data`,`contract`,`other`];export{e as t};
-//# sourceMappingURL=vocabulary-C9IhkFNQ.js.map

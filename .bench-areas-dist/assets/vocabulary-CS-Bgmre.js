@@ -1,2 +1,0 @@
-import{t as e}from"./vocabularies-bZPQQN_l.js";var t=[`planning`,`in_progress`,`on_hold`,`completed`,`cancelled`],n=[`planning`,`in_progress`,`on_hold`],r=`open`;function i(n){let r=e=>typeof e==`string`&&e.trim()?e.trim().slice(0,100):void 0,i=r(n.status);return{organization:r(n.organization),status:e(t,i)||i===`open`?i:void 0,q:r(n.q),archived:n.archived===!0||n.archived===`true`||void 0}}export{t as i,r as n,i as r,n as t};
-//# sourceMappingURL=vocabulary-CS-Bgmre.js.map
