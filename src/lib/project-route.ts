@@ -59,9 +59,8 @@ export const loadNamedProject =
   async ({ context: { queryClient, profile }, params: { projectId } }: ProjectLoaderContext) => {
     const page = { projectId, viewer: profile }
     const lists = isUuid(projectId) ? queries(page) : []
-    const arrived = together ? arriveTogether(queryClient, lists) : undefined
-    if (!together) startAll(queryClient, lists)
+    const listsArrived = together ? arriveTogether(queryClient, lists) : startAll(queryClient, lists)
     const found = await queryClient.ensureQueryData(project(page))
-    await arrived
+    await listsArrived
     return { name: found?.name ?? null }
   }
