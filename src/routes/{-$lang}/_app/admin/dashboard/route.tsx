@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { appQueryClient } from '@/lib/query-client'
 import { AdminLayout, prefetchAdminShell } from '@/areas/admin/admin-layout'
 import { GuardError } from '@/features/accounts/guard-screens'
-import { StaffShellPending } from '@/components/app-shell/app-shell-pending'
+import { AfterFrame, StaffShellPending } from '@/components/app-shell/app-shell-pending'
 
 // Everything under /admin/dashboard is for active staff (admin or super_admin).
 // While the guard waits, the shell's frame shows with skeletons (no whole-page spinner).
@@ -19,8 +19,10 @@ export const Route = createFileRoute('/{-$lang}/_app/admin/dashboard')({
 
 function AdminRoute() {
   return (
-    <QueryClientProvider client={appQueryClient()}>
-      <AdminLayout />
-    </QueryClientProvider>
+    <AfterFrame pending={<StaffShellPending />}>
+      <QueryClientProvider client={appQueryClient()}>
+        <AdminLayout />
+      </QueryClientProvider>
+    </AfterFrame>
   )
 }

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { appQueryClient } from '@/lib/query-client'
 import { PortalLayout, prefetchPortalShell } from '@/areas/portal/portal-layout'
 import { GuardError } from '@/features/accounts/guard-screens'
-import { ClientShellPending } from '@/components/app-shell/app-shell-pending'
+import { AfterFrame, ClientShellPending } from '@/components/app-shell/app-shell-pending'
 
 // Everything under /client-portal/dashboard is for signed-in clients of an organization.
 // While the guard waits, the shell's frame shows with skeletons (no whole-page spinner).
@@ -19,8 +19,10 @@ export const Route = createFileRoute('/{-$lang}/_app/client-portal/dashboard')({
 
 function PortalRoute() {
   return (
-    <QueryClientProvider client={appQueryClient()}>
-      <PortalLayout />
-    </QueryClientProvider>
+    <AfterFrame pending={<ClientShellPending />}>
+      <QueryClientProvider client={appQueryClient()}>
+        <PortalLayout />
+      </QueryClientProvider>
+    </AfterFrame>
   )
 }
