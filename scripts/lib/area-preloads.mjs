@@ -40,6 +40,24 @@ const pages = [
 /** The router plugin splits a route file's page and loader into a chunk of their own. */
 const pageChunk = (routeFile) => `${routeFile}?tsr-split=component---loader`
 
+const adminProject = 'admin/dashboard/projects/$projectId/'
+
+/**
+ * An admin project's tabs after the overview, from the build's own list of route files: each tab
+ * is a module of its own (decision 0044's amendment), so a tab opened directly preloads its own
+ * sections beside the frame's, which no longer bring every tab's.
+ */
+function adminProjectTabPages(manifest) {
+  const folder = `src/routes/{-$lang}/_app/${adminProject}`
+  const suffix = pageChunk('.tsx')
+  return Object.keys(manifest).flatMap((key) => {
+    const tab = key.startsWith(folder) && key.endsWith(suffix) ? key.slice(folder.length, -suffix.length) : ''
+    if (!/^[a-z-]+$/.test(tab) || tab === 'route' || tab === 'index') return []
+    const routeFiles = ['admin/dashboard/route.tsx', `${adminProject}route.tsx`, `${adminProject}${tab}.tsx`]
+    return [[`^/admin/dashboard/projects/[^/]+/${tab}/?$`, routeFiles]]
+  })
+}
+
 /**
  * @param {Record<string, { file: string, imports?: string[] }>} manifest Vite's build manifest
  * @param {readonly string[]} locales the language prefixes a path may start with
@@ -58,7 +76,8 @@ export function areaPreloadScript(manifest, locales) {
   }
   const keyOf = (source) => (manifest[pageChunk(source)] ? pageChunk(source) : source)
   const files = []
-  const rules = pages.map(([pattern, routeFiles]) => {
+  // The tabs' rules first: the last admin rule takes every other path below a project.
+  const rules = [...adminProjectTabPages(manifest), ...pages].map(([pattern, routeFiles]) => {
     const needed = new Set()
     closure('index.html', needed)
     for (const source of [...common, ...routeFiles.map((file) => `src/routes/{-$lang}/_app/${file}`)])

@@ -137,8 +137,14 @@ test('a returning visit asks for all its scripts at once: every one it loads is 
 
 test('an admin page asks for all its scripts at once too', async ({ page, context, admin }) => {
   await startSession(page, demoUsers.admin)
+  // A tab other than the overview too: each tab is a module of its own, preloaded with the frame's.
   const project = (await projectsOf(admin, organizations.ribera))[0]!
-  for (const path of ['/es/admin/dashboard', `/en/admin/dashboard/projects/${project.id}`]) {
+  const paths = [
+    '/es/admin/dashboard',
+    `/en/admin/dashboard/projects/${project.id}`,
+    `/es/admin/dashboard/projects/${project.id}/documents`,
+  ]
+  for (const path of paths) {
     const { fetched, preloaded } = await scriptsOf(await context.newPage(), path)
     expect(fetched.length, path).toBeGreaterThan(20)
     expect(preloaded, path).toEqual(fetched)

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ProjectActivityPage } from '@/areas/admin/project-page'
+import { ProjectActivityPage } from '@/areas/admin/project/activity'
 import { adminActivityQuery } from '@/features/activity/admin/queries'
 import { adminMetricsQuery } from '@/features/metrics/admin/queries'
 import { prefetchProjectPage } from '@/lib/project-route'

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ProjectApprovalsPage } from '@/areas/admin/project-page'
+import { ProjectApprovalsPage } from '@/areas/admin/project/approvals'
 import { adminDocumentsQuery } from '@/features/documents/admin/queries'
 import { adminProjectQuery } from '@/features/projects/admin/queries'
 import { adminReportsQuery } from '@/features/reports/admin/queries'

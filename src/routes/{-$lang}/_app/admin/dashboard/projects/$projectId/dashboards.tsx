@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ProjectDashboardsPage } from '@/areas/admin/project-page'
+import { ProjectDashboardsPage } from '@/areas/admin/project/dashboards'
 import { adminDashboardsQuery, dashboardViewsQuery } from '@/features/dashboards/queries'
 import { prefetchProjectPage } from '@/lib/project-route'
 import { PortalRouteError } from '@/components/ui/page-kit'

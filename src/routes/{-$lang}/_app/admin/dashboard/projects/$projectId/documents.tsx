@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ProjectDocumentsPage } from '@/areas/admin/project-page'
+import { ProjectDocumentsPage } from '@/areas/admin/project/documents'
 import { adminDocumentsQuery, documentDownloadsQuery } from '@/features/documents/admin/queries'
 import { prefetchProjectPage } from '@/lib/project-route'
 import { PortalRouteError } from '@/components/ui/page-kit'

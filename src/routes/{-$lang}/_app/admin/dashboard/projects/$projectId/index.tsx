@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ProjectOverviewPage } from '@/areas/admin/project-page'
+import { ProjectOverviewPage } from '@/areas/admin/project/overview'
 import { PortalRouteError } from '@/components/ui/page-kit'
 
 // A project's overview for staff: its details (edit, archive). `?created=true` after creating it

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ProjectMetricsPage } from '@/areas/admin/project-page'
+import { ProjectMetricsPage } from '@/areas/admin/project/metrics'
 import { adminMetricsQuery } from '@/features/metrics/admin/queries'
 import { prefetchProjectPage } from '@/lib/project-route'
 import { PortalRouteError } from '@/components/ui/page-kit'

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ProjectReportsPage } from '@/areas/admin/project-page'
+import { ProjectReportsPage } from '@/areas/admin/project/reports'
 import { adminReportsQuery } from '@/features/reports/admin/queries'
 import { adminDocumentsQuery } from '@/features/documents/admin/queries'
 import { prefetchProjectPage } from '@/lib/project-route'

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { ProjectAdminLayout } from '@/areas/admin/project-page'
+import { ProjectAdminLayout } from '@/areas/admin/project/frame'
 import { adminProjectQuery } from '@/features/projects/admin/queries'
 import { projectPeopleQuery } from '@/features/tasks/admin/queries'
 import { PortalRouteError } from '@/components/ui/page-kit'

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ProjectTasksPage } from '@/areas/admin/project-page'
+import { ProjectTasksPage } from '@/areas/admin/project/tasks'
 import { adminTasksQuery } from '@/features/tasks/admin/queries'
 import { prefetchProjectPage } from '@/lib/project-route'
 import { PortalRouteError } from '@/components/ui/page-kit'

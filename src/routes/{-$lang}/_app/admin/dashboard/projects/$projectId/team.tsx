@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ProjectTeamPage } from '@/areas/admin/project-page'
+import { ProjectTeamPage } from '@/areas/admin/project/team'
 import { adminProjectQuery } from '@/features/projects/admin/queries'
 import { organizationClientsQuery } from '@/features/approvals/admin/queries'
 import { approversQuery } from '@/features/approvals/queries'

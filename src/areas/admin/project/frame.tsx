@@ -1,0 +1,166 @@
+// One project for staff, as sub-pages with their own URLs: the overview (details: edit, archive
+// or bring back), Conversation, Documents, Reports, Metrics, Tasks, Approvals, Plan, Activity, Team
+// access and Dashboards, under a header and a nav that stay. This module is the frame every tab
+// shares (the header, the nav, the project's live lists, a tab's section); each tab is a module of
+// its own beside it, so a tab's route chunk brings only its own sections (issue 24). Every section
+// loads and fails on its own; every write invalidates what it changed (and the activity, which
+// the triggers append to).
+import type { ReactNode } from 'react'
+import { getRouteApi, Link, Outlet } from '@tanstack/react-router'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useLangPrefix } from '@/lib/use-lang'
+import { formatDateTime } from '@/lib/format'
+import { labelOf, serviceLabels } from '@/lib/labels'
+import {
+  PageSection,
+  ProgressBar,
+  ProjectNotFound,
+  SectionBoundary,
+  StatusBadge,
+  UnreadBadge,
+} from '@/components/ui/page-kit'
+import * as page from '@/components/ui/page.css'
+import { SectionTabs, tabItem, tabLink } from '@/components/ui/section-tabs'
+import { useProfile } from '@/lib/auth/use-auth'
+import { conversationUnreadQuery } from '@/features/conversation/queries'
+import { useLiveBindings } from '@/lib/use-live'
+import { adminProjectLive } from '../queries'
+import { adminProjectQuery, type AdminProject } from '@/features/projects/admin/queries'
+
+const route = getRouteApi('/{-$lang}/_app/admin/dashboard/projects/$projectId')
+
+/** The project's frame: back link, header and the sub-pages' navigation; the sub-page below. */
+export function ProjectAdminLayout() {
+  const project = useRouteProject()
+  if (!project) return <NotFound />
+  return <ProjectFrame project={project} />
+}
+
+function useRouteProject() {
+  const { projectId } = route.useParams()
+  return useSuspenseQuery(adminProjectQuery(projectId)).data
+}
+
+/** A sub-page's body: the project (from the layout's cache) or nothing while it is missing. */
+export function SubPage({ children }: { children: (project: AdminProject) => ReactNode }) {
+  const project = useRouteProject()
+  return project ? <>{children(project)}</> : null
+}
+
+function BackLink() {
+  const lang = useLangPrefix()
+  return (
+    <Link to="/{-$lang}/admin/dashboard/projects" params={{ lang }} className={page.backLink}>
+      <span aria-hidden="true">←&nbsp;</span>
+      <Trans>All projects</Trans>
+    </Link>
+  )
+}
+
+function NotFound() {
+  return (
+    <ProjectNotFound
+      reason={<Trans>This project does not exist. It may have been deleted.</Trans>}
+      back={<BackLink />}
+    />
+  )
+}
+
+/** A tab's section: its heading, focused when the tab opens. */
+export function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <PageSection id={id} title={title} focusable>
+      {children}
+    </PageSection>
+  )
+}
+
+/** A tab of one section whose lists load and fail on their own, with the project from the frame. */
+export function ProjectSection({
+  id,
+  title,
+  failure,
+  children,
+}: {
+  id: string
+  title: ReactNode
+  failure: ReactNode
+  children: (project: AdminProject) => ReactNode
+}) {
+  return (
+    <SubPage>
+      {(project) => (
+        <Section id={id} title={title}>
+          <SectionBoundary failure={failure}>{children(project)}</SectionBoundary>
+        </Section>
+      )}
+    </SubPage>
+  )
+}
+
+const base = '/{-$lang}/admin/dashboard/projects/$projectId' as const
+
+function ProjectFrame({ project }: { project: AdminProject }) {
+  const { t, i18n } = useLingui()
+  const lang = useLangPrefix()
+  const profile = useProfile()
+  // Its documents, reports, metrics, tasks and activity arrive live on every sub-page.
+  useLiveBindings(adminProjectLive(project.id))
+  const unread = useQuery(conversationUnreadQuery(profile.id)).data?.[project.id] ?? 0
+  const sections = [
+    { to: base, label: t`Overview`, exact: true },
+    { to: `${base}/conversation`, label: t`Conversation`, count: unread },
+    { to: `${base}/documents`, label: t`Documents` },
+    { to: `${base}/reports`, label: t`Reports` },
+    { to: `${base}/metrics`, label: t`Metrics` },
+    { to: `${base}/tasks`, label: t`Tasks` },
+    { to: `${base}/approvals`, label: t`Approvals` },
+    { to: `${base}/plan`, label: t`Plan` },
+    { to: `${base}/activity`, label: t`Activity` },
+    { to: `${base}/team`, label: t`Team access` },
+    { to: `${base}/dashboards`, label: t`Dashboards` },
+  ] as const
+  const organizationName = project.organization?.name ?? ''
+  const archivedOn = project.archived_at ? formatDateTime(project.archived_at, i18n.locale) : ''
+  return (
+    <div className={page.page}>
+      <BackLink />
+      <div className={page.pageHeader}>
+        <h1 className={page.pageTitle}>{project.name}</h1>
+        <p className={page.meta}>
+          <span>{organizationName}</span>
+          <span>{labelOf(i18n, serviceLabels, project.service)}</span>
+          <StatusBadge kind="project" status={project.status} />
+          {project.archived_at && (
+            <span data-testid="archived-marker">
+              <Trans>Archived on {archivedOn}</Trans>
+            </span>
+          )}
+          {!project.visible_to_client && (
+            <span>
+              <Trans>Hidden from the client</Trans>
+            </span>
+          )}
+        </p>
+        <ProgressBar value={project.progress} />
+      </div>
+      <SectionTabs label={t`Project sections`}>
+        {sections.map((section) => (
+          <li key={section.to} className={tabItem}>
+            <Link
+              to={section.to}
+              params={{ lang, projectId: project.id }}
+              className={tabLink}
+              activeOptions={{ exact: 'exact' in section }}
+            >
+              {section.label}
+              {'count' in section && section.count > 0 && <UnreadBadge count={section.count} />}
+            </Link>
+          </li>
+        ))}
+      </SectionTabs>
+      <Outlet />
+    </div>
+  )
+}
