@@ -2,6 +2,32 @@
 // i18n.locale). Date-only columns (YYYY-MM-DD) are read as local calendar days, never as UTC
 // midnight, so a due date does not move a day back west of Greenwich.
 
+/**
+ * Making an Intl formatter costs far more than using one (locale data is looked up each time), and
+ * a page formats dozens of dates and figures as it renders: one formatter per locale and options,
+ * made on first use. The keys come from this module's own option sets, so the map stays small.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>()
+
+function reuse<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(
+  key: string,
+  make: () => T,
+): T {
+  let formatter = formatters.get(key) as T | undefined
+  if (!formatter) {
+    formatter = make()
+    formatters.set(key, formatter)
+  }
+  return formatter
+}
+
+const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
+  reuse(`date ${locale} ${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options))
+const numberFormat = (locale: string, options: Intl.NumberFormatOptions) =>
+  reuse(`number ${locale} ${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options))
+const relativeFormat = (locale: string, options: Intl.RelativeTimeFormatOptions) =>
+  reuse(`relative ${locale} ${JSON.stringify(options)}`, () => new Intl.RelativeTimeFormat(locale, options))
+
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/
 
 /** A `date` column or a timestamp as a Date; date-only values become local midnight. */
@@ -24,17 +50,17 @@ export function isOverdue(dueDate: string | null, done: boolean, today: string =
 }
 
 export function formatDate(value: string, locale: string, style: 'medium' | 'long' | 'short' = 'medium'): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: style }).format(parseDate(value))
+  return dateFormat(locale, { dateStyle: style }).format(parseDate(value))
 }
 
 export function formatDateTime(value: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(parseDate(value))
+  return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(parseDate(value))
 }
 
 /** "1 – 31 ene 2026" style range; one date when only one end is known. */
 export function formatPeriod(start: string | null, end: string | null, locale: string): string | null {
   if (start && end) {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).formatRange(parseDate(start), parseDate(end))
+    return dateFormat(locale, { dateStyle: 'medium' }).formatRange(parseDate(start), parseDate(end))
   }
   const single = start ?? end
   return single ? formatDate(single, locale) : null
@@ -45,15 +71,15 @@ export function formatPeriodLabel(start: string, granularity: string, locale: st
   const date = parseDate(start)
   switch (granularity) {
     case 'year':
-      return new Intl.DateTimeFormat(locale, { year: 'numeric' }).format(date)
+      return dateFormat(locale, { year: 'numeric' }).format(date)
     case 'month':
     case 'quarter':
-      return new Intl.DateTimeFormat(locale, {
+      return dateFormat(locale, {
         month: short ? 'short' : 'long',
         year: short ? '2-digit' : 'numeric',
       }).format(date)
     default:
-      return new Intl.DateTimeFormat(locale, { dateStyle: short ? 'short' : 'medium' }).format(date)
+      return dateFormat(locale, { dateStyle: short ? 'short' : 'medium' }).format(date)
   }
 }
 
@@ -69,7 +95,7 @@ const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 /** "hace 3 días" / "3 days ago"; "now" under a minute. */
 export function formatRelative(value: string, locale: string, now: Date = new Date()): string {
   const seconds = (parseDate(value).getTime() - now.getTime()) / 1000
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
+  const format = relativeFormat(locale, { numeric: 'auto' })
   for (const [unit, size] of RELATIVE_UNITS) {
     if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit)
   }
@@ -86,9 +112,7 @@ export function formatDuration(value: string, locale: string, now: Date = new Da
   const seconds = Math.max(0, (now.getTime() - parseDate(value).getTime()) / 1000)
   for (const [unit, size] of RELATIVE_UNITS) {
     if (seconds >= size) {
-      return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(
-        Math.floor(seconds / size),
-      )
+      return numberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(Math.floor(seconds / size))
     }
   }
   return null
@@ -96,7 +120,7 @@ export function formatDuration(value: string, locale: string, now: Date = new Da
 
 /** A whole percentage: 65 → "65 %" (es) / "65%" (en). */
 export function formatPercent(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(value / 100)
+  return numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(value / 100)
 }
 
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const
@@ -109,7 +133,7 @@ export function formatBytes(bytes: number, locale: string): string {
     value /= 1024
     index += 1
   }
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'unit',
     unit: BYTE_UNITS[index],
     unitDisplay: 'short',
@@ -127,7 +151,7 @@ const DURATION_UNITS: Record<string, string> = { hours: 'hour', days: 'day', sec
 export function formatMetric(value: number, unit: string, locale: string, compact = false): string {
   const notation = compact ? ('compact' as const) : ('standard' as const)
   if (CURRENCIES.has(unit)) {
-    return new Intl.NumberFormat(locale, {
+    return numberFormat(locale, {
       style: 'currency',
       currency: unit,
       notation,
@@ -135,18 +159,18 @@ export function formatMetric(value: number, unit: string, locale: string, compac
     }).format(value)
   }
   if (unit === 'percent') {
-    return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(value / 100)
+    return numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(value / 100)
   }
   const duration = DURATION_UNITS[unit]
   if (duration) {
-    return new Intl.NumberFormat(locale, {
+    return numberFormat(locale, {
       style: 'unit',
       unit: duration,
       unitDisplay: 'short',
       maximumFractionDigits: 2,
     }).format(value)
   }
-  if (unit === 'ratio') return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value)
-  if (unit === 'score') return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value)
-  return new Intl.NumberFormat(locale, { notation, maximumFractionDigits: compact ? 1 : 0 }).format(value)
+  if (unit === 'ratio') return numberFormat(locale, { maximumFractionDigits: 2 }).format(value)
+  if (unit === 'score') return numberFormat(locale, { maximumFractionDigits: 1 }).format(value)
+  return numberFormat(locale, { notation, maximumFractionDigits: compact ? 1 : 0 }).format(value)
 }
