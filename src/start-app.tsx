@@ -78,7 +78,9 @@ export async function startApp(root: HTMLElement, prerenderedPage: boolean, rout
     await activateLocale(detectBrowserLocale(window.location.pathname))
     // An area's prerendered frame (decision 0049) is titled by the area: the page's title replaces it.
     for (const tag of document.head.querySelectorAll(`[${replacedHeadAttribute}]`)) tag.remove()
-    createRoot(root).render(app)
+    // In slices, as a transition: the frame stays on screen until the first render commits, and
+    // that render (the router, the shell's skeletons) is no single long task on a slow phone.
+    startTransition(() => createRoot(root).render(app))
     await markHydrated()
     return
   }
