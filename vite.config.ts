@@ -5,7 +5,7 @@ import { tanstackRouter, tanstackRouterGenerator } from '@tanstack/router-plugin
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import { compression, defineAlgorithm } from 'vite-plugin-compression2'
 import { fileURLToPath } from 'node:url'
-import { siteChunk } from './scripts/lib/site-chunk.ts'
+import { appChunk, siteChunk } from './scripts/lib/site-chunk.ts'
 import { noPreloadHelper } from './scripts/lib/no-preload-helper.ts'
 import { inlineFavicon } from './scripts/lib/inline-favicon.ts'
 import { siteRouteTreeConfig } from './scripts/lib/site-route-tree.ts'
@@ -114,6 +114,8 @@ export default defineConfig(({ isSsrBuild }) => ({
                 },
                 // Our modules every public page runs, in one file (scripts/lib/site-chunk.ts).
                 { name: siteChunk() },
+                // Our modules every sign-in, portal and admin page runs, in one file (the same file).
+                { name: appChunk() },
               ],
         },
       },
