@@ -1,14 +1,13 @@
 // Opening a stored document: the download is recorded, a short-lived URL signed, then the browser
 // goes to it (the file is an attachment, so the page stays). Used by the portal's and the admin
-// area's document lists. The link's module (the record, Storage's signing and what their refusals
-// mean, with the one error-to-failure reading of decision 0052) loads when a document is first
-// opened: the lists are on the areas' first loads, an opened document is not.
+// area's document lists. The link's modules (the record, Storage's signing and what their refusals
+// mean, with the one error-to-failure reading of decision 0052; the file's name) load when a
+// document is first opened: the lists are on the areas' first loads, an opened document is not.
 import { useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import type { DownloadFailure } from './document-link'
-import { downloadName } from './download-name'
 import { supabase } from '../supabase'
 
 const downloadMessages: Record<DownloadFailure, MessageDescriptor> = {
@@ -18,20 +17,21 @@ const downloadMessages: Record<DownloadFailure, MessageDescriptor> = {
   unknown: msg`The download could not start. Please try again.`,
 }
 
-const loadLink = () => import('./document-link')
+const loadLink = () => Promise.all([import('./document-link'), import('./download-name')])
 
-/** The signed URL of a document, or why there is none (the link's module not reached: the network). */
+/** The signed URL of a document, or why there is none (the link's modules not reached: the network). */
 async function signedUrl(
   id: string,
   storagePath: string,
   name: string,
 ): Promise<{ url: string } | { kind: DownloadFailure }> {
-  let link: Awaited<ReturnType<typeof loadLink>>
+  let loaded
   try {
-    link = await loadLink()
+    loaded = await loadLink()
   } catch {
     return { kind: 'network' }
   }
+  const [link, { downloadName }] = loaded
   try {
     return { url: await link.signedDocumentUrl(supabase, id, storagePath, downloadName(name, storagePath)) }
   } catch (failure) {
