@@ -33,23 +33,24 @@ const budgets = {
   // 20's `app` chunk, decision 0055).
   'reset password': { js: 141.2, css: 9.3 },
   'sign-in link': { js: 123, css: 9.3 },
-  // 2026-11-28, session 20 (decision 0055): 218.1 kB (from 226.2). The error-to-failure helper and
+  // 2026-11-28, session 20 (decision 0055): 216.9 kB (from 226.2). The error-to-failure helper and
   // the auth messages it reads (2.2 kB) no longer come with the unread counts and the document
   // list (the conversation's writes in their own module, the document link loaded on opening);
-  // the route tree's stubs in one `app` chunk (-3.8 kB); the shell's alert without the fields.
-  'portal overview': { js: 222.5, css: 9.3 },
+  // the route tree's stubs in one `app` chunk (-3.8 kB); the shell's alert without the fields;
+  // supabase-js without iceberg-js (-1.2 kB).
+  'portal overview': { js: 221.2, css: 9.3 },
   // The Dashboards and Plan tabs and the pipeline came in (2026-11-28: 283.7 and 330.1 kB). The
   // client's upload and approval forms, on react-hook-form since decision 0045 (302.3 kB), load it
   // and their rules (zod) when the person turns to the form (components/form/form-on-demand.tsx),
-  // and the dashboards' queries no longer bring the rules: 262.9 kB on 2026-11-28; 259.2 kB after
+  // and the dashboards' queries no longer bring the rules: 262.9 kB on 2026-11-28; 258.1 kB after
   // session 20 (decision 0055).
-  'portal project': { js: 264.4, css: 9.3 },
-  // 2026-11-28, session 20 (decision 0055): 218.3 kB (from 225.7), by the same changes.
-  'admin overview': { js: 222.7, css: 9.3 },
+  'portal project': { js: 263.3, css: 9.3 },
+  // 2026-11-28, session 20 (decision 0055): 217.1 kB (from 225.7), by the same changes.
+  'admin overview': { js: 221.4, css: 9.3 },
   // 333.0 kB on 2026-11-28. Its react-hook-form and zod stay in the first load: the overview is
   // the project's edit form, in view at once; the other tabs' sections come with it (one module).
-  // 328.7 kB after session 20 (decision 0055).
-  'admin project': { js: 335.3, css: 9.3 },
+  // 327.6 kB after session 20 (decision 0055).
+  'admin project': { js: 334.2, css: 9.3 },
 } as const
 
 type Route = keyof typeof budgets
