@@ -6,7 +6,7 @@
 // rendered afresh over its own markup once its route is loaded. Every other page (sign-in,
 // portal, admin) is rendered here, after the visitor's language is active (I18nProvider renders
 // nothing until then).
-import { StrictMode, startTransition } from 'react'
+import { StrictMode, startTransition, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
 import { createAppRouter, type AppRouter } from './router'
@@ -35,6 +35,14 @@ export interface AppRoutes {
   pendingComponent: Parameters<typeof createAppRouter>[0]['pendingComponent']
   /** Called with the router before it first loads a route. */
   prepare?: (router: AppRouter) => void
+}
+
+/**
+ * Renders over what #app holds, as a transition: that stays on screen until the first render
+ * commits, and the render (the router, an area's skeletons) comes in slices, not one long task.
+ */
+function renderAfresh(root: HTMLElement, app: ReactNode) {
+  startTransition(() => createRoot(root).render(app))
 }
 
 /** Starts the app in #app: hydrates a prerendered page, renders any other. Throws when it cannot. */
@@ -78,9 +86,7 @@ export async function startApp(root: HTMLElement, prerenderedPage: boolean, rout
     await activateLocale(detectBrowserLocale(window.location.pathname))
     // An area's prerendered frame (decision 0049) is titled by the area: the page's title replaces it.
     for (const tag of document.head.querySelectorAll(`[${replacedHeadAttribute}]`)) tag.remove()
-    // In slices, as a transition: the frame stays on screen until the first render commits, and
-    // that render (the router, the shell's skeletons) is no single long task on a slow phone.
-    startTransition(() => createRoot(root).render(app))
+    renderAfresh(root, app)
     await markHydrated()
     return
   }
@@ -99,7 +105,7 @@ export async function startApp(root: HTMLElement, prerenderedPage: boolean, rout
   } else {
     // React puts the page's own head tags back; the prerendered ones would stay beside them.
     for (const tag of document.head.querySelectorAll(prerenderedHeadTags)) tag.remove()
-    createRoot(root).render(app)
+    renderAfresh(root, app)
   }
   await markHydrated()
   hydrating = false

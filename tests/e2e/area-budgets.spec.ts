@@ -24,23 +24,29 @@ const dist = pathToFileURL(`${resolve(siteDist)}/`)
 const budgets = {
   // Without the auth module until the form is used (2026-11-28: 135.8 kB, from 208; 139.3 kB after
   // session 18: react-hook-form's resolver support for the one way to build a form, 1.3 kB, and the
-  // link pages' settled-auth loader).
-  'client sign-in': { js: 142, css: 9.3 },
-  'staff sign-in': { js: 142, css: 9.3 },
+  // link pages' settled-auth loader; 136.5 kB after session 20: the route tree's stubs in one `app`
+  // chunk, decision 0055).
+  'client sign-in': { js: 139.2, css: 9.3 },
+  'staff sign-in': { js: 139.2, css: 9.3 },
   // Prerendered, without the auth module until a link's session or the button needs it (decision
-  // 0048; 2026-11-28, opened without a link: 138.9 and 123.7 kB).
-  'reset password': { js: 142, css: 9.3 },
-  'sign-in link': { js: 127, css: 9.3 },
-  // 2026-11-28, session 19: 226.2 kB (from 223.5). The one error-to-failure helper (decision 0052:
-  // write-failure, 1.1 kB, and the auth messages it reads, 1.1 kB) is read by the conversation's
-  // queries and the document link, both on the overview.
-  'portal overview': { js: 229, css: 9.3 },
+  // 0048; 2026-11-28, opened without a link: 138.9 and 123.7 kB; 138.4 and 120.6 kB after session
+  // 20's `app` chunk, decision 0055).
+  'reset password': { js: 141.2, css: 9.3 },
+  'sign-in link': { js: 123, css: 9.3 },
+  // 2026-11-28, session 20 (decision 0055): 216.9 kB (from 226.2). The error-to-failure helper and
+  // the auth messages it reads (2.2 kB) no longer come with the unread counts and the document
+  // list (the conversation's writes in their own module, the document link loaded on opening);
+  // the route tree's stubs in one `app` chunk (-3.8 kB); the shell's alert without the fields;
+  // supabase-js without iceberg-js (-1.2 kB).
+  'portal overview': { js: 221.2, css: 9.3 },
   // The Dashboards and Plan tabs and the pipeline came in (2026-11-28: 283.7 and 330.1 kB). The
   // client's upload and approval forms, on react-hook-form since decision 0045 (302.3 kB), load it
   // and their rules (zod) when the person turns to the form (components/form/form-on-demand.tsx),
-  // and the dashboards' queries no longer bring the rules: 262.9 kB on 2026-11-28.
-  'portal project': { js: 268, css: 9.3 },
-  'admin overview': { js: 227, css: 9.3 },
+  // and the dashboards' queries no longer bring the rules: 262.9 kB on 2026-11-28; 258.1 kB after
+  // session 20 (decision 0055).
+  'portal project': { js: 263.3, css: 9.3 },
+  // 2026-11-28, session 20 (decision 0055): 217.1 kB (from 225.7), by the same changes.
+  'admin overview': { js: 221.4, css: 9.3 },
   // The project's Overview tab. 333.0 kB on 2026-11-28 with every tab's sections in one module;
   // 270.7 kB on 2026-11-28, session 20, with one module per tab (decision 0044's amendment). Its
   // react-hook-form and zod stay in the first load: the overview is the project's edit form, in

@@ -19,8 +19,10 @@ const KB = 1000
 // shared e-mail address rules and the footer's mailto helper brought it to 110.9 KB (missed by
 // 0.9 KB, stated in docs/benchmarks.md): this holds it there until issue 24 takes it back down.
 // It had reached 111,499 B when the sign-in pages' layout (decision 0054) made the site chunk
-// export the frame's component to the app's chunk: one more name in its export list, +6 B.
-const budget = { js: 111.51 * KB, css: 20 * KB }
+// export the frame's component to the app's chunk: one more name in its export list, +6 B; and
+// 111,514 B when an area page's first render became a transition (start-app.tsx, which the public
+// pages share: +9 B).
+const budget = { js: 111.52 * KB, css: 20 * KB }
 const dist = pathToFileURL(`${resolve(siteDist)}/`)
 /** Class names that survive minification in supabase-js's bundle (auth, REST, realtime, storage). */
 const supabaseJs = /GoTrueClient|PostgrestClient|RealtimeClient|StorageFileApi/

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { i18n } from '@lingui/core'
 import { readFileSync } from 'node:fs'
 import { activateLocale, provideCatalogs } from '../../src/lib/i18n'
-import { ConversationError, conversationFailure } from '../../src/features/conversation/queries'
+import { ConversationError, conversationFailure } from '../../src/features/conversation/writes'
 import { conversationFailureText } from '../../src/features/conversation/failure-messages'
 
 describe('conversationFailure', () => {

@@ -16,7 +16,7 @@ import { uploadMessages } from '@/lib/storage/upload-messages'
 import { checkFile, UploadError } from '@/lib/storage/files'
 import { adminProjectKeys } from '@/lib/query-keys'
 import * as styles from './project-forms.css'
-import type { Outcome } from './field'
+import type { Outcome } from './form-alert'
 import { actionName } from '@/lib/action-name'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 

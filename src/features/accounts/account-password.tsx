@@ -4,7 +4,8 @@
 // nonce). The server then ends the user's other sessions; this one stays signed in.
 import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Field, FormAlert, PasswordField } from '@/components/form/field'
+import { Field, PasswordField } from '@/components/form/field'
+import { FormAlert } from '@/components/form/form-alert'
 import { auth } from '@/lib/auth/service'
 import type { AuthFailure } from '@machines/auth.machine'
 import { authFailureMessage } from '@/lib/auth/messages'

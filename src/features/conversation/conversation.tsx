@@ -21,13 +21,10 @@ import {
   conversationPeopleQuery,
   conversationReadsQuery,
   conversationSettingsQuery,
-  deleteMessage,
-  editMessage,
-  markConversationRead,
-  sendMessage,
   type ConversationMessage,
   type ConversationPerson,
 } from '@/features/conversation/queries'
+import { deleteMessage, editMessage, markConversationRead, sendMessage } from '@/features/conversation/writes'
 import { EmptyState } from '@/components/ui/page-kit'
 import * as page from '@/components/ui/page.css'
 import * as layout from '@/components/ui/layout.css'

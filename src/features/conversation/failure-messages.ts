@@ -2,7 +2,7 @@
 // and the admin area, which share the conversation screen.
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { ConversationError, type ConversationFailure } from '@/features/conversation/queries'
+import { ConversationError, type ConversationFailure } from '@/features/conversation/writes'
 import { conversationMessages } from './rules'
 
 export const conversationFailureMessages: Record<ConversationFailure, MessageDescriptor> = {

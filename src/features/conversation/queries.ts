@@ -1,10 +1,10 @@
 // The project conversation's data (decision 0016), shared by the conversation screens and the two
 // areas' layouts (their unread counts). Row-level security decides what comes back: a client never
-// receives an internal note. Keys carry the viewer's id, as every portal key does.
+// receives an internal note. Keys carry the viewer's id, as every portal key does. The writes and
+// what their refusals mean are in writes.ts, which only the conversation screen loads.
 import { queryOptions } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { isUuid, loadedWithRouteMs, unwrapList } from '@/lib/query-utils'
-import { readFailure, type Catalog } from '@/lib/write-failure'
 
 // The generated types name a set-returning function's rows as strings (scripts/gen-db-types.ts
 // does not read `returns table`): these functions' rows are typed here.
@@ -122,87 +122,6 @@ export const conversationSettingsQuery = () =>
       return rows[0] ?? { max_message_chars: 4000, edit_minutes: 15, max_attachments: 5 }
     },
   })
-
-export interface NewMessage {
-  projectId: string
-  body: string
-  isInternal: boolean
-  mentions: string[]
-  documentIds: string[]
-}
-
-/** Why the database refused a write, in words the screens translate. */
-export type ConversationFailure =
-  'edit-window' | 'too-long' | 'mentions' | 'attachments' | 'deleted' | 'too-many' | 'unknown'
-
-export class ConversationError extends Error {
-  constructor(readonly failure: ConversationFailure) {
-    super(failure)
-  }
-}
-
-/**
- * What a refused write of a message means. PT429 is the database's bound on the messages a client
- * writes per request and per minute (private.client_write_limits); the other refusals are told
- * apart by the guard's messages. Anything else, the network included, could not be saved.
- */
-const conversationFailures: Catalog<ConversationFailure> = {
-  patterns: [
-    [/can be edited for/, 'edit-window'],
-    [/characters/, 'too-long'],
-    [/mentioned/, 'mentions'],
-    [/attach/, 'attachments'],
-    [/deleted message/, 'deleted'],
-  ],
-  codes: { PT429: 'too-many' },
-  network: 'unknown',
-  fallback: 'unknown',
-}
-
-export function conversationFailure(error: { code?: string; message: string }): ConversationFailure {
-  return readFailure(error, conversationFailures)
-}
-
-const failureOf = (error: { code?: string; message: string }) => new ConversationError(conversationFailure(error))
-
-export async function sendMessage(message: NewMessage): Promise<void> {
-  const { error } = await supabase.from('conversation_messages').insert({
-    project_id: message.projectId,
-    body: message.body,
-    is_internal: message.isInternal,
-    mentions: message.mentions,
-    document_ids: message.documentIds,
-  })
-  if (error) throw failureOf(error)
-}
-
-/** Changes a message's text (and its mentions); the database refuses it after the edit window. */
-export async function editMessage(id: string, body: string, mentions: string[]): Promise<void> {
-  const { data, error } = await supabase
-    .from('conversation_messages')
-    .update({ body, mentions })
-    .eq('id', id)
-    .select('id')
-  if (error) throw failureOf(error)
-  if (!data?.length) throw new ConversationError('unknown')
-}
-
-/** Deletes one's own message: it stays as "deleted", without its text. */
-export async function deleteMessage(id: string): Promise<void> {
-  const { data, error } = await supabase
-    .from('conversation_messages')
-    .update({ deleted_at: new Date().toISOString() })
-    .eq('id', id)
-    .select('id')
-  if (error) throw failureOf(error)
-  if (!data?.length) throw new ConversationError('unknown')
-}
-
-/** Records that the viewer has read the conversation up to `upTo` (never moves backwards). */
-export async function markConversationRead(projectId: string, upTo: string): Promise<void> {
-  const { error } = await supabase.rpc('mark_conversation_read', { target_project: projectId, up_to: upTo })
-  if (error) throw new Error(error.message)
-}
 
 /** The project's name for the conversation's heading; null when the viewer may not see it. */
 export const conversationProjectQuery = (viewerId: string, projectId: string) =>

@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient, useSuspenseInfiniteQuery } from 
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import { OutcomeAlert, type Outcome } from '@/components/form/field'
+import { OutcomeAlert, type Outcome } from '@/components/form/form-alert'
 import * as layout from '@/components/ui/layout.css'
 import {
   markNotificationsRead,

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { getRouteApi } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { OutcomeMessage } from '@/components/form/project-form-kit'
-import type { Outcome } from '@/components/form/field'
+import type { Outcome } from '@/components/form/form-alert'
 import { ProjectDetails } from '@/features/projects/admin/project-details'
 import { Section, SubPage } from './frame'
 

@@ -14,7 +14,7 @@ import { DataTable } from '@/components/ui/data-table'
 import { Switch } from '@/components/ui/switch'
 import { setApprover } from '@/features/approvals/admin/api'
 import { OutcomeMessage, useFailureText, type ProjectRef } from '@/components/form/project-form-kit'
-import type { Outcome } from '@/components/form/field'
+import type { Outcome } from '@/components/form/form-alert'
 import { organizationClientsQuery } from '@/features/approvals/admin/queries'
 import { approvalFailures } from '@/features/approvals/rules'
 

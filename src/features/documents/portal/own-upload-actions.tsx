@@ -12,7 +12,7 @@ import { ACCEPT, checkFile, UploadError } from '@/lib/storage/files'
 import { deleteOwnUpload, RemoveError, replaceOwnUpload, type RemoveFailure } from './own-uploads'
 import { uploadMessages } from '@/lib/storage/upload-messages'
 import { actionName } from '@/lib/action-name'
-import type { Outcome } from '@/components/form/field'
+import type { Outcome } from '@/components/form/form-alert'
 
 const removeMessages: Record<RemoveFailure, MessageDescriptor> = {
   'under-approval': msg`This document is part of an approval and cannot be deleted. Ask the project team if it must go.`,

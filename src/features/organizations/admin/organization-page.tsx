@@ -25,7 +25,7 @@ import {
   type Organization,
 } from './queries'
 import { LastSignIn, UserActions } from './user-actions'
-import { OutcomeAlert, type Outcome } from '@/components/form/field'
+import { OutcomeAlert, type Outcome } from '@/components/form/form-alert'
 import { ActiveBadge, UserStatusBadge } from './user-status'
 import { DataTable } from '@/components/ui/data-table'
 import { useColumnKit } from '@/components/ui/columns'

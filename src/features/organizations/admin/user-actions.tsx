@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { Outcome } from '@/components/form/field'
+import type { Outcome } from '@/components/form/form-alert'
 import * as layout from '@/components/ui/layout.css'
 import { formatDateTime } from '@/lib/format'
 import * as page from '@/components/ui/page.css'

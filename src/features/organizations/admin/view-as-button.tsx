@@ -9,7 +9,7 @@ import { supabase } from '@/lib/supabase'
 import { clientPortalLocale, PreviewError, startPreview } from '@/lib/auth/view-as'
 import * as page from '@/components/ui/page.css'
 import type { ManagedUser } from './queries'
-import type { Outcome } from '@/components/form/field'
+import type { Outcome } from '@/components/form/form-alert'
 import { actionName } from '@/lib/action-name'
 
 export function ViewAsButton({ user, onOutcome }: { user: ManagedUser; onOutcome: (outcome: Outcome) => void }) {

@@ -2,7 +2,7 @@
 // and a refused save said on its field (their outcome messages are the form kit's OutcomeAlert).
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
-import type { Outcome } from '@/components/form/field'
+import type { Outcome } from '@/components/form/form-alert'
 import {
   failuresOf,
   saveFailureMessage,

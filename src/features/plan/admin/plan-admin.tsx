@@ -17,7 +17,7 @@ import { PlanBurndown, PlanSummary, PlanTimeline, ProgressSource } from '../plan
 import { followPlanProgress, planProjectQuery, planQuery, planStaffQuery, timeEntriesQuery } from '../queries'
 import * as styles from '../plan.css'
 import { Panel, useRefresh } from './editor-kit'
-import { OutcomeAlert, type Outcome } from '@/components/form/field'
+import { OutcomeAlert, type Outcome } from '@/components/form/form-alert'
 import { MilestonesEditor } from './milestones-editor'
 import { PhasesEditor } from './phases-editor'
 import { TimeEditor } from './time-editor'

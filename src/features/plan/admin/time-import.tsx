@@ -12,7 +12,7 @@ import type { TimeEntryValues } from '../rules'
 import { insertTimeEntries, type StaffMember } from '../queries'
 import * as styles from '../plan.css'
 import { Panel, useRefresh } from './editor-kit'
-import { OutcomeAlert } from '@/components/form/field'
+import { OutcomeAlert } from '@/components/form/form-alert'
 
 export function TimeImport({
   projectId,

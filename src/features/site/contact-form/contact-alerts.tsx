@@ -2,7 +2,7 @@
 // (each a link that focuses its field), and why a message that passed the checks was not sent.
 import { forwardRef } from 'react'
 import { Plural, Trans } from '@lingui/react/macro'
-import { FormAlert } from '@/components/form/field'
+import { FormAlert } from '@/components/form/form-alert'
 import { siteConfig } from '@/config/site'
 import { mailtoHref } from '@/lib/email-address'
 import type { ContactField } from './rules'
