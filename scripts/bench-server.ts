@@ -29,6 +29,7 @@ import pg from 'pg'
 import { startPostgresCluster, type PostgresCluster } from '../tests/integration/support/postgres-cluster'
 import { groupCpu, postgresCpu, procStats, selfCpu, type CpuProbe } from './lib/proc-cpu'
 import { replaceSection } from './lib/bench-doc'
+import { answers, gitCommit } from './lib/bench.mjs'
 import { developmentKeys } from '../supabase/server/lib/dev-keys'
 import { demoAccounts, demoPassword } from '../supabase/server/welcome'
 
@@ -158,16 +159,6 @@ function freePort(): Promise<number> {
       server.close(() => done(port))
     })
   })
-}
-
-async function answers(url: string) {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) })
-    await response.arrayBuffer()
-    return response.ok
-  } catch {
-    return false
-  }
 }
 
 /** Starts a node process (through tsx) and waits until `readyUrl` answers 2xx. */
@@ -674,17 +665,7 @@ async function benchPgbench(postgres: { url: string; cpu: CpuProbe }, rest: Rest
 // Report
 
 function machineInfo(postgresVersion: string) {
-  let commit = 'unknown'
-  try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    }).trim()
-    if (dirty) commit += ' (with uncommitted changes)'
-  } catch {
-    // not a git checkout
-  }
+  const commit = gitCommit()
   const version = (name: string) =>
     (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version
   return {

@@ -19,7 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { chromiumPath } from './chromium-path.mjs'
-import { machineInfo, startServer, writeDocSection } from './lib/bench.mjs'
+import { machineInfo, runNpx, startServer, writeDocSection } from './lib/bench.mjs'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const DIST_NAME = '.bench-dist'
@@ -227,33 +227,12 @@ async function lighthouseRun(path, index, workDir) {
     '--only-categories=performance,accessibility,best-practices,seo',
     '--quiet',
   ]
-  let stderr = ''
-  await new Promise((resolvePromise, reject) => {
-    const child = spawn('npx', args, {
-      cwd: workDir, // outside the project, so npx neither reads nor touches its package.json
-      env: { ...process.env, CHROME_PATH: chromiumPath() ?? '/usr/bin/chromium' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-      detached: true,
-    })
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid, 'SIGKILL')
-      } catch {
-        // already gone
-      }
-    }, LIGHTHOUSE_TIMEOUT_MS)
-    child.stderr.on('data', (chunk) => (stderr += chunk))
-    child.on('error', reject)
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer)
-      if (code === 0) resolvePromise()
-      else
-        reject(
-          new Error(
-            `lighthouse ${path} exited with ${signal ?? code}:\n${stderr.trim().split('\n').slice(-15).join('\n')}`,
-          ),
-        )
-    })
+  await runNpx(args, {
+    cwd: workDir, // outside the project, so npx neither reads nor touches its package.json
+    env: { ...process.env, CHROME_PATH: chromiumPath() ?? '/usr/bin/chromium' },
+    timeoutMs: LIGHTHOUSE_TIMEOUT_MS,
+    what: `lighthouse ${path}`,
+    tail: 15,
   })
   const lhr = JSON.parse(await readFile(output, 'utf8'))
   if (lhr.runtimeError) throw new Error(`lighthouse ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
