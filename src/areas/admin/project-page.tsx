@@ -19,6 +19,7 @@ import {
   UnreadBadge,
 } from '@/components/ui/page-kit'
 import * as page from '@/components/ui/page.css'
+import { HiddenFromClient } from '@/components/ui/staff-project'
 import { SectionTabs, tabItem, tabLink } from '@/components/ui/section-tabs'
 import { useProfile } from '@/lib/auth/use-auth'
 import { conversationUnreadQuery } from '@/features/conversation/queries'
@@ -129,11 +130,7 @@ function ProjectFrame({ project }: { project: AdminProject }) {
               <Trans>Archived on {archivedOn}</Trans>
             </span>
           )}
-          {!project.visible_to_client && (
-            <span>
-              <Trans>Hidden from the client</Trans>
-            </span>
-          )}
+          {!project.visible_to_client && <HiddenFromClient />}
         </p>
         <ProgressBar value={project.progress} />
       </div>
