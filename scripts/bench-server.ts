@@ -20,12 +20,12 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
 import { chmodSync, existsSync, readdirSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer as createHttpServer, request as httpRequest } from 'node:http'
-import { createServer as createNetServer } from 'node:net'
 import { createRequire } from 'node:module'
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { freePort } from '../tests/integration/support/free-port'
 import { startPostgresCluster, type PostgresCluster } from '../tests/integration/support/postgres-cluster'
 import { groupCpu, postgresCpu, procStats, selfCpu, type CpuProbe } from './lib/proc-cpu'
 import { replaceSection } from './lib/bench-doc'
@@ -148,17 +148,6 @@ async function stopChild(child: ChildProcess) {
     await exited
   }
   children.delete(child)
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, reject) => {
-    const server = createNetServer()
-    server.once('error', reject)
-    server.listen(0, HOST, () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => done(port))
-    })
-  })
 }
 
 /** Starts a node process (through tsx) and waits until `readyUrl` answers 2xx. */
