@@ -18,7 +18,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
-import { chromiumPath } from './chromium-path.mjs'
+import { chromiumFlags, chromiumPath } from './chromium-path.mjs'
 import { machineInfo, runNpx, startServer, writeDocSection } from './lib/bench.mjs'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -48,15 +48,6 @@ const LIGHTHOUSE_ATTEMPTS = 4
 const STATIC_COPY = 'static-copy'
 const LIGHTHOUSE_VERSION = '12.8.2'
 const LIGHTHOUSE_TIMEOUT_MS = 240_000
-const CHROME_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 /** Budgets; kB = 1000 bytes. Issue 9: first-load JS of the home page ≤ 110 kB; Lighthouse as below. */
 const TARGETS = {
@@ -223,7 +214,7 @@ async function lighthouseRun(path, index, workDir) {
     ORIGIN + path,
     '--output=json',
     `--output-path=${output}`,
-    `--chrome-flags=--headless=new ${CHROME_FLAGS.join(' ')}`,
+    `--chrome-flags=--headless=new ${chromiumFlags.join(' ')}`,
     '--only-categories=performance,accessibility,best-practices,seo',
     '--quiet',
   ]
@@ -559,7 +550,7 @@ async function main() {
   })
 
   console.log('\n▶ First-load bytes')
-  const browser = await chromium.launch({ executablePath, args: CHROME_FLAGS })
+  const browser = await chromium.launch({ executablePath, args: chromiumFlags })
   const chromiumVersion = browser.version()
   const firstLoads = []
   try {
