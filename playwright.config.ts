@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 import type { ProjectOptions } from './tests/e2e/support/fixtures'
-import { testChromiumPath } from './scripts/chromium-path.mjs'
+import { chromiumFlags, testChromiumPath } from './scripts/chromium-path.mjs'
 import { hostedApiURL, hostedBaseURL, mainBaseURL, readyPort, siteDist } from './tests/e2e/support/servers'
 
 // End-to-end tests run in the system's Chromium (Debian's package) against the production
@@ -71,15 +71,7 @@ export default defineConfig<ProjectOptions>({
     actionTimeout: 30_000,
     launchOptions: {
       executablePath: testChromiumPath(),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: chromiumFlags,
     },
   },
   projects: [

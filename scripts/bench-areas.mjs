@@ -26,7 +26,7 @@ import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { chromium } from '@playwright/test'
 import { chromiumPath } from './chromium-path.mjs'
-import { ROOT, answers, delay, machineInfo, startServer, writeDocSection } from './lib/bench.mjs'
+import { ROOT, answers, delay, machineInfo, runNpx, startServer, writeDocSection } from './lib/bench.mjs'
 
 const DIST_NAME = '.bench-areas-dist'
 const DIST = join(ROOT, DIST_NAME)
@@ -132,29 +132,7 @@ async function lighthouseRun(url, debugPort, workDir, label) {
     `--output-path=${output}`,
     '--quiet',
   ]
-  let stderr = ''
-  await new Promise((resolvePromise, reject) => {
-    const child = spawn('npx', args, { cwd: workDir, stdio: ['ignore', 'ignore', 'pipe'], detached: true })
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid, 'SIGKILL')
-      } catch {
-        // already gone
-      }
-    }, 180_000)
-    child.stderr.on('data', (chunk) => (stderr += chunk))
-    child.on('error', reject)
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer)
-      if (code === 0) resolvePromise()
-      else
-        reject(
-          new Error(
-            `lighthouse ${url} exited with ${signal ?? code}:\n${stderr.trim().split('\n').slice(-10).join('\n')}`,
-          ),
-        )
-    })
-  })
+  await runNpx(args, { cwd: workDir, timeoutMs: 180_000, what: `lighthouse ${url}`, tail: 10 })
   const lhr = JSON.parse(await readFile(output, 'utf8'))
   // BENCH_KEEP=<dir> keeps each run's report, to read its long tasks afterwards.
   if (process.env.BENCH_KEEP) {

@@ -20,15 +20,16 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
 import { chmodSync, existsSync, readdirSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer as createHttpServer, request as httpRequest } from 'node:http'
-import { createServer as createNetServer } from 'node:net'
 import { createRequire } from 'node:module'
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { freePort } from '../tests/integration/support/free-port'
 import { startPostgresCluster, type PostgresCluster } from '../tests/integration/support/postgres-cluster'
 import { groupCpu, postgresCpu, procStats, selfCpu, type CpuProbe } from './lib/proc-cpu'
 import { replaceSection } from './lib/bench-doc'
+import { answers, gitCommit } from './lib/bench.mjs'
 import { developmentKeys } from '../supabase/server/lib/dev-keys'
 import { demoAccounts, demoPassword } from '../supabase/server/welcome'
 
@@ -147,27 +148,6 @@ async function stopChild(child: ChildProcess) {
     await exited
   }
   children.delete(child)
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, reject) => {
-    const server = createNetServer()
-    server.once('error', reject)
-    server.listen(0, HOST, () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => done(port))
-    })
-  })
-}
-
-async function answers(url: string) {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) })
-    await response.arrayBuffer()
-    return response.ok
-  } catch {
-    return false
-  }
 }
 
 /** Starts a node process (through tsx) and waits until `readyUrl` answers 2xx. */
@@ -674,17 +654,7 @@ async function benchPgbench(postgres: { url: string; cpu: CpuProbe }, rest: Rest
 // Report
 
 function machineInfo(postgresVersion: string) {
-  let commit = 'unknown'
-  try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    }).trim()
-    if (dirty) commit += ' (with uncommitted changes)'
-  } catch {
-    // not a git checkout
-  }
+  const commit = gitCommit()
   const version = (name: string) =>
     (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version
   return {

@@ -18,8 +18,8 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
-import { chromiumPath } from './chromium-path.mjs'
-import { machineInfo, startServer, writeDocSection } from './lib/bench.mjs'
+import { chromiumFlags, chromiumPath } from './chromium-path.mjs'
+import { machineInfo, runNpx, startServer, writeDocSection } from './lib/bench.mjs'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const DIST_NAME = '.bench-dist'
@@ -48,15 +48,6 @@ const LIGHTHOUSE_ATTEMPTS = 4
 const STATIC_COPY = 'static-copy'
 const LIGHTHOUSE_VERSION = '12.8.2'
 const LIGHTHOUSE_TIMEOUT_MS = 240_000
-const CHROME_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 /** Budgets; kB = 1000 bytes. Issue 9: first-load JS of the home page ≤ 110 kB; Lighthouse as below. */
 const TARGETS = {
@@ -223,37 +214,16 @@ async function lighthouseRun(path, index, workDir) {
     ORIGIN + path,
     '--output=json',
     `--output-path=${output}`,
-    `--chrome-flags=--headless=new ${CHROME_FLAGS.join(' ')}`,
+    `--chrome-flags=--headless=new ${chromiumFlags.join(' ')}`,
     '--only-categories=performance,accessibility,best-practices,seo',
     '--quiet',
   ]
-  let stderr = ''
-  await new Promise((resolvePromise, reject) => {
-    const child = spawn('npx', args, {
-      cwd: workDir, // outside the project, so npx neither reads nor touches its package.json
-      env: { ...process.env, CHROME_PATH: chromiumPath() ?? '/usr/bin/chromium' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-      detached: true,
-    })
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid, 'SIGKILL')
-      } catch {
-        // already gone
-      }
-    }, LIGHTHOUSE_TIMEOUT_MS)
-    child.stderr.on('data', (chunk) => (stderr += chunk))
-    child.on('error', reject)
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer)
-      if (code === 0) resolvePromise()
-      else
-        reject(
-          new Error(
-            `lighthouse ${path} exited with ${signal ?? code}:\n${stderr.trim().split('\n').slice(-15).join('\n')}`,
-          ),
-        )
-    })
+  await runNpx(args, {
+    cwd: workDir, // outside the project, so npx neither reads nor touches its package.json
+    env: { ...process.env, CHROME_PATH: chromiumPath() ?? '/usr/bin/chromium' },
+    timeoutMs: LIGHTHOUSE_TIMEOUT_MS,
+    what: `lighthouse ${path}`,
+    tail: 15,
   })
   const lhr = JSON.parse(await readFile(output, 'utf8'))
   if (lhr.runtimeError) throw new Error(`lighthouse ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
@@ -580,7 +550,7 @@ async function main() {
   })
 
   console.log('\n▶ First-load bytes')
-  const browser = await chromium.launch({ executablePath, args: CHROME_FLAGS })
+  const browser = await chromium.launch({ executablePath, args: chromiumFlags })
   const chromiumVersion = browser.version()
   const firstLoads = []
   try {

@@ -4,3 +4,5 @@ export function chromiumPath(): string | undefined
 export const headlessShell: string
 /** The Chromium the end-to-end tests drive: the headless shell where installed, else chromiumPath(). */
 export function testChromiumPath(): string | undefined
+/** The flags the end-to-end tests and the site's benchmark start Chromium with. */
+export const chromiumFlags: string[]

@@ -11,6 +11,20 @@ const candidates = [
 /** Debian's `chromium-headless-shell`: Chromium's build for automation, without the browser UI. */
 export const headlessShell = '/usr/bin/chromium-headless-shell'
 
+/**
+ * The flags the end-to-end tests and the site's benchmark start Chromium with: no sandbox (it runs
+ * in containers), no GPU, no QUIC, and none of its own first-run, background, update or sync work.
+ */
+export const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
 /** @returns {string | undefined} */
 export function chromiumPath() {
   return candidates.find((candidate) => candidate && existsSync(candidate))

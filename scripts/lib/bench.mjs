@@ -67,6 +67,48 @@ export async function startServer({ port, host = 'localhost', env = {}, readyPat
   throw new Error(`The server did not answer on ${origin} within 30 s:\n${log}`)
 }
 
+/** The checkout's short commit, marked when tracked files have uncommitted changes. */
+export function gitCommit() {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    }).trim()
+    return dirty ? `${commit} (with uncommitted changes)` : commit
+  } catch {
+    return 'unknown' // not a git checkout
+  }
+}
+
+/**
+ * Runs `npx args` in its own process group (killed whole after `timeoutMs`), its output ignored;
+ * rejects naming `what` with the last `tail` lines of its stderr unless it exits with 0.
+ */
+export function runNpx(args, { cwd, env = process.env, timeoutMs, what, tail }) {
+  let stderr = ''
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn('npx', args, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'], detached: true })
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid, 'SIGKILL')
+      } catch {
+        // already gone
+      }
+    }, timeoutMs)
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.on('error', reject)
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer)
+      if (code === 0) resolvePromise()
+      else
+        reject(
+          new Error(`${what} exited with ${signal ?? code}:\n${stderr.trim().split('\n').slice(-tail).join('\n')}`),
+        )
+    })
+  })
+}
+
 export function machineInfo(chromiumVersion) {
   let cpu = 'unknown'
   try {
@@ -75,17 +117,7 @@ export function machineInfo(chromiumVersion) {
   } catch {
     cpu = cpus()[0]?.model ?? cpu
   }
-  let commit = 'unknown'
-  try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    }).trim()
-    if (dirty) commit += ' (with uncommitted changes)'
-  } catch {
-    // not a git checkout
-  }
+  const commit = gitCommit()
   return {
     date: new Date().toISOString(),
     cpu,

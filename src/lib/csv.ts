@@ -17,6 +17,19 @@ export function toCsv(rows: readonly (readonly (string | number | boolean | null
   return '\uFEFF' + rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n'
 }
 
+/** A project's name as part of a file's name: ASCII lowercase words joined by hyphens, 60 characters at most. */
+export function fileSlug(projectName: string): string {
+  return (
+    projectName
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'project'
+  )
+}
+
 /** Starts the browser's download of `text` as a file. */
 export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
   const url = URL.createObjectURL(new Blob([text], { type }))

@@ -1,7 +1,7 @@
 // The pure parts of the admin activity log and leads: CSV quoting, the URL filters and the
 // reply link.
 import { describe, expect, it } from 'vitest'
-import { csvCell, toCsv } from '../../src/lib/csv'
+import { csvCell, fileSlug, toCsv } from '../../src/lib/csv'
 import { validateActivitySearch } from '../../src/features/activity/admin/search'
 import { replyHref } from '../../src/features/leads/admin/reply'
 import { validateLeadsSearch } from '../../src/features/leads/admin/search'
@@ -31,6 +31,13 @@ describe('CSV', () => {
     expect(csv.charCodeAt(0)).toBe(0xfeff)
     expect(csv.slice(1)).toBe('Fecha,Descripción\r\n2026-11-22 10:00:00,Proyecto “Año”\r\n')
     expect(new TextEncoder().encode(csv).slice(0, 3)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]))
+  })
+
+  it("names an export's file after the project in safe characters", () => {
+    expect(fileSlug('Análisis de Ventas 2025 (España)')).toBe('analisis-de-ventas-2025-espana')
+    expect(fileSlug('“Ñandú” / Ópticas')).toBe('nandu-opticas')
+    expect(fileSlug('¿?')).toBe('project')
+    expect(fileSlug('x'.repeat(80))).toHaveLength(60)
   })
 })
 

@@ -11,6 +11,7 @@ import { auth } from '@/lib/auth/service'
 import { useAuthSelector } from '@/lib/auth/use-auth'
 import { verifiedFactors, type AuthFailure } from '@machines/auth.machine'
 import * as styles from './auth.css'
+import { codeRules } from './validation'
 
 export function CodeStep({
   intro,
@@ -21,7 +22,7 @@ export function CodeStep({
   onFailure: (failure: AuthFailure | null) => void
   onDone: () => Promise<void>
 }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const factors = useAuthSelector((snapshot) =>
     verifiedFactors(snapshot.context.user).filter((factor) => factor.factor_type === 'totp'),
   )
@@ -94,10 +95,7 @@ export function CodeStep({
             autoComplete="one-time-code"
             maxLength={7}
             error={errors.code?.message}
-            {...register('code', {
-              required: t`Enter the 6-digit code.`,
-              pattern: { value: /^\s*\d{3}\s?\d{3}\s*$/, message: t`The code has 6 digits.` },
-            })}
+            {...register('code', codeRules(i18n))}
           />
           <button type="submit" className={`${layout.buttonPrimary} ${styles.submit}`} disabled={isSubmitting}>
             {isSubmitting ? <Trans>Verifying...</Trans> : <Trans>Verify</Trans>}

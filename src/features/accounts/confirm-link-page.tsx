@@ -8,7 +8,7 @@
 // link shows once the app has hydrated. The auth module (supabase-js, XState) loads when the
 // person turns to the button, not before the paint. The incomplete-link alert shares the button's
 // place, so the page moves nothing when a link turns out incomplete.
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { FormAlert } from '@/components/form/form-alert'
@@ -16,6 +16,7 @@ import * as formStyles from '@/components/form/form.css'
 import * as layout from '@/components/ui/layout.css'
 import { useLangPrefix } from '@/lib/use-lang'
 import { useHydrated } from '@/lib/hydration'
+import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import { loadAuth, loadSettledAuth } from '@/lib/auth/loader'
 import { useLoadedAuthSelector } from '@/lib/auth/use-loaded-auth'
 import { safeRedirect } from '@/lib/auth/redirect'
@@ -49,7 +50,7 @@ export function ConfirmLinkPage() {
   const [failure, setFailure] = useState<AuthFailure | null>(null)
   const [busy, setBusy] = useState(false)
   const [used, setUsed] = useState(false)
-  const alertRef = useRef<HTMLDivElement>(null)
+  const alertRef = useFocusWhenShown(failure)
   // Prerendered without the query string: a sign-in link until the app has read it. Opened
   // without a whole link, the page's first script has shown that from the first paint
   // (link-on-open.ts, the same rule over the address as validateConfirmSearch's).
@@ -60,10 +61,6 @@ export function ConfirmLinkPage() {
   useEffect(() => {
     if (hydrated) clearWithoutLinkMark()
   }, [hydrated])
-
-  useEffect(() => {
-    if (failure) alertRef.current?.focus()
-  }, [failure])
 
   async function proceed() {
     const { whenSettled, isAdmin } = await loadAuth()

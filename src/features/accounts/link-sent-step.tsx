@@ -12,6 +12,7 @@ import { verifyEmailLink } from '@/lib/auth/email-links'
 import { formatNextLinkTime, type NextLink } from '@/lib/auth/link-requests'
 import type { AuthFailure } from '../../../machines/auth.machine'
 import * as styles from './auth.css'
+import { codeRules } from './validation'
 
 export function LinkSentStep({
   email,
@@ -67,10 +68,7 @@ export function LinkSentStep({
         autoComplete="one-time-code"
         maxLength={8}
         error={errors.code?.message}
-        {...register('code', {
-          required: t`Enter the 6-digit code.`,
-          pattern: { value: /^\s*\d{3}\s?\d{3}\s*$/, message: t`The code has 6 digits.` },
-        })}
+        {...register('code', codeRules(i18n))}
       />
       <button type="submit" className={`${layout.buttonPrimary} ${styles.submit}`} disabled={isSubmitting}>
         {isSubmitting ? <Trans>Signing in...</Trans> : <Trans>Sign in with the code</Trans>}

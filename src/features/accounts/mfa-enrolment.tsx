@@ -18,6 +18,7 @@ import {
 } from './account-api'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import * as styles from './account.css'
+import { codeRules } from './validation'
 
 /** `JBSWY3DPEHPK3PXP` → `JBSW Y3DP EHPK 3PXP`: easier to read and to compare. */
 export function groupSecret(secret: string): string {
@@ -143,7 +144,7 @@ function ScanAndVerify({
   onVerify: (code: string) => Promise<void>
   onCancel: () => Promise<void>
 }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const headingRef = useRef<HTMLHeadingElement>(null)
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null)
   const {
@@ -218,10 +219,7 @@ function ScanAndVerify({
               autoComplete="one-time-code"
               maxLength={7}
               error={errors.code?.message}
-              {...register('code', {
-                required: t`Enter the 6-digit code.`,
-                pattern: { value: /^\s*\d{3}\s?\d{3}\s*$/, message: t`The code has 6 digits.` },
-              })}
+              {...register('code', codeRules(i18n))}
             />
             <div className={styles.actions}>
               <button type="submit" className={layout.buttonPrimary} disabled={isSubmitting}>

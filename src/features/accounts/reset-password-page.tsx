@@ -10,7 +10,7 @@
 // into as soon as they paint. Once the app runs it reads the link; the auth module (supabase-js,
 // XState) loads then, and only when the link or this browser holds a session. The steps share one
 // place on the page, so the page moves nothing when the link turns out spent or asks for a code.
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
@@ -18,6 +18,7 @@ import { noticeOnArrival } from '@/components/app-shell/arrival-notice'
 import { FormAlert } from '@/components/form/form-alert'
 import { useLangPrefix } from '@/lib/use-lang'
 import { useHydrated } from '@/lib/hydration'
+import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import { loadAuth } from '@/lib/auth/loader'
 import { hasStoredSession } from '@/lib/auth/stored-session'
 import { useLoadedAuthSelector } from '@/lib/auth/use-loaded-auth'
@@ -57,7 +58,7 @@ export function ResetPasswordPage() {
     false,
   )
   const [failure, setFailure] = useState<AuthFailure | null>(null)
-  const alertRef = useRef<HTMLDivElement>(null)
+  const alertRef = useFocusWhenShown(failure)
   const invited = hydrated && link.type === 'invite'
   const inviteHours = inviteLinkSeconds / 3600
 
@@ -69,10 +70,6 @@ export function ResetPasswordPage() {
   useEffect(() => {
     if (hydrated) clearWithoutLinkMark()
   }, [hydrated])
-
-  useEffect(() => {
-    if (failure) alertRef.current?.focus()
-  }, [failure])
 
   let step: Step = 'checking'
   if (hydrated) {

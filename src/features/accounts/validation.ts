@@ -17,6 +17,14 @@ export function emailRules(i18n: I18n): RegisterOptions<{ email: string }, 'emai
   }
 }
 
+/** A 6-digit code (an authenticator's or an e-mail's); spaces around it and between its halves are forgiven. */
+export function codeRules(i18n: I18n): RegisterOptions<{ code: string }, 'code'> {
+  return {
+    required: i18n._(msg`Enter the 6-digit code.`),
+    pattern: { value: /^\s*\d{3}\s?\d{3}\s*$/, message: i18n._(msg`The code has 6 digits.`) },
+  }
+}
+
 export interface PasswordCheck {
   id: 'length' | 'maxLength' | 'match'
   met: boolean

@@ -7,7 +7,7 @@
 import Papa from 'papaparse'
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { toCsv } from '@/lib/csv'
+import { fileSlug, toCsv } from '@/lib/csv'
 import { labelOf } from '@/lib/labels'
 import { milestoneStatusLabels, phaseStatusLabels } from './labels'
 import { sortPhases, usedByPhase, type PlanMilestone, type PlanPhase, type UsageRow } from './plan-model'
@@ -114,14 +114,7 @@ export function timeEntriesCsv(
 
 /** `plan-<project>-2026-11-24.csv`, the project's name reduced to safe characters. */
 export function planFileName(kind: 'plan' | 'time', projectName: string, now: Date = new Date()): string {
-  const slug =
-    projectName
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 60) || 'project'
+  const slug = fileSlug(projectName)
   const day = now.toISOString().slice(0, 10)
   return `${kind === 'plan' ? 'plan' : 'time-entries'}-${slug}-${day}.csv`
 }

@@ -4,6 +4,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
 import { isSearchable, searchLimits } from '@/features/search/search-params'
 import { searchQuery, type SearchHit, type SearchKind } from '@/features/search/queries'
 import { FormAlert } from '@/components/form/form-alert'
@@ -13,10 +15,22 @@ import * as page from '@/components/ui/page.css'
 import { SectionSkeleton } from '@/components/ui/page-kit'
 import * as styles from './search.css'
 
+/** Each kind's group heading, in either area. */
+const kindHeadings: Record<SearchKind, MessageDescriptor> = {
+  organization: msg`Organizations`,
+  person: msg`People`,
+  project: msg`Projects`,
+  document: msg`Documents`,
+  report: msg`Reports`,
+  task: msg`Tasks`,
+  message: msg`Messages`,
+  lead: msg`Leads`,
+}
+
 interface SearchPageProps {
   query: string | undefined
-  /** The kinds this area shows, in order, with their group headings. */
-  kinds: { kind: SearchKind; heading: string }[]
+  /** The kinds this area shows, in order (each under its heading). */
+  kinds: SearchKind[]
   /** What a person can search here, under the title. */
   intro: ReactNode
   /** The link a result leads to. */
@@ -79,6 +93,7 @@ function SearchResults({
   kinds,
   renderLink,
 }: Pick<SearchPageProps, 'kinds' | 'renderLink'> & { query: string }) {
+  const { i18n } = useLingui()
   const results = useQuery(searchQuery(query))
   if (results.isPending) return <SectionSkeleton />
   if (results.isError) {
@@ -88,7 +103,7 @@ function SearchResults({
       </FormAlert>
     )
   }
-  const hits = results.data.filter((hit) => kinds.some((entry) => entry.kind === hit.kind))
+  const hits = results.data.filter((hit) => kinds.includes(hit.kind))
   const count = hits.length
   return (
     <>
@@ -103,14 +118,14 @@ function SearchResults({
           </Trans>
         )}
       </p>
-      {kinds.map(({ kind, heading }) => {
+      {kinds.map((kind) => {
         const group = hits.filter((hit) => hit.kind === kind)
         if (group.length === 0) return null
         const headingId = `search-${kind}`
         return (
           <section key={kind} className={page.section} aria-labelledby={headingId}>
             <h2 id={headingId} className={page.sectionTitle}>
-              {heading}
+              {i18n._(kindHeadings[kind])}
             </h2>
             <ul className={styles.list}>
               {group.map((hit) => (

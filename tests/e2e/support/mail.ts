@@ -2,17 +2,11 @@
 // by the server when it runs its own catcher, as it does under NODE_ENV=test).
 import type { APIRequestContext } from '@playwright/test'
 import { test } from '@playwright/test'
+import type { CaughtMail as CaughtServerMail } from '../../../supabase/server/mail/catcher'
 import { expect, type ProjectOptions } from './fixtures'
 
-export interface CaughtMail {
-  id: number
-  to: string[]
-  from: string
-  subject: string
-  text: string
-  html: string
-  receivedAt: string
-}
+/** A caught message as the inbox's JSON gives it (its date as text). */
+export type CaughtMail = Omit<CaughtServerMail, 'receivedAt'> & { receivedAt: string }
 
 export async function inbox(request: APIRequestContext, baseURL: string): Promise<CaughtMail[]> {
   // The inbox is the project's: on the hosted stack, not on the site's origin.

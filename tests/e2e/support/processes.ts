@@ -3,8 +3,8 @@
 // the whole process group, so the database goes with the servers).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { chmodSync, mkdirSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
+import { freePort } from '../../integration/support/free-port'
 
 const children: ChildProcess[] = []
 let stopping = false
@@ -50,17 +50,6 @@ export function adopt(child: ChildProcess): void {
   children.push(child)
   child.once('exit', (code) => {
     if (!stopping) void stopAll(code ?? 1)
-  })
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer()
-    probe.once('error', fail)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => done(port))
-    })
   })
 }
 

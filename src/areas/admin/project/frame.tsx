@@ -27,6 +27,7 @@ import { conversationUnreadQuery } from '@/features/conversation/queries'
 import { useLiveBindings } from '@/lib/use-live'
 import { adminProjectLive } from '../queries'
 import { adminProjectQuery, type AdminProject } from '@/features/projects/admin/queries'
+import { HiddenFromClient } from '@/components/ui/staff-project'
 
 const route = getRouteApi('/{-$lang}/_app/admin/dashboard/projects/$projectId')
 
@@ -137,11 +138,7 @@ function ProjectFrame({ project }: { project: AdminProject }) {
               <Trans>Archived on {archivedOn}</Trans>
             </span>
           )}
-          {!project.visible_to_client && (
-            <span>
-              <Trans>Hidden from the client</Trans>
-            </span>
-          )}
+          {!project.visible_to_client && <HiddenFromClient />}
         </p>
         <ProgressBar value={project.progress} />
       </div>

@@ -6,7 +6,7 @@ import { msg } from '@lingui/core/macro'
 import type { ApprovalRequest } from '@/features/approvals/queries'
 import { approvalDecisionLabels } from '@/features/approvals/labels'
 import { approvalStatusLabels, labelOf } from '@/lib/labels'
-import { localTimestamp, toCsv } from '@/lib/csv'
+import { fileSlug, localTimestamp, toCsv } from '@/lib/csv'
 
 export function approvalsCsv(i18n: I18n, projectName: string, requests: ApprovalRequest[]): string {
   const header = [
@@ -52,13 +52,6 @@ export function approvalsCsv(i18n: I18n, projectName: string, requests: Approval
 
 /** `approvals-<project>-2026-11-24.csv`, the project's name reduced to safe characters. */
 export function approvalsFileName(projectName: string, now: Date = new Date()): string {
-  const slug =
-    projectName
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 60) || 'project'
+  const slug = fileSlug(projectName)
   return `approvals-${slug}-${localTimestamp(now).slice(0, 10)}.csv`
 }

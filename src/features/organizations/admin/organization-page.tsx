@@ -10,6 +10,7 @@ import { useLangPrefix } from '@/lib/use-lang'
 import { formatDate } from '@/lib/format'
 import { EmptyState, ProgressBar, StatusBadge } from '@/components/ui/page-kit'
 import * as page from '@/components/ui/page.css'
+import { HiddenFromClient, StaffProjectLink } from '@/components/ui/staff-project'
 import { adminKeys } from '@/lib/query-keys'
 import { updateOrganization, type OrganizationFields } from './api'
 import { InviteForm } from './invite-form'
@@ -176,7 +177,6 @@ function UsersSection({ organization }: { organization: Organization }) {
 }
 
 function ProjectsSection({ organizationId }: { organizationId: string }) {
-  const lang = useLangPrefix()
   const { data: projects } = useSuspenseQuery(organizationProjectsQuery(organizationId))
   return (
     <section className={page.section} aria-labelledby="projects-title">
@@ -191,20 +191,10 @@ function ProjectsSection({ organizationId }: { organizationId: string }) {
         <ul className={page.plainList}>
           {projects.map((project) => (
             <li key={project.id} className={page.listItem}>
-              <Link
-                to="/{-$lang}/admin/dashboard/projects/$projectId"
-                params={{ lang, projectId: project.id }}
-                className={page.itemTitle}
-              >
-                {project.name}
-              </Link>
+              <StaffProjectLink project={project} />
               <div className={page.meta}>
                 <StatusBadge kind="project" status={project.status} />
-                {!project.visible_to_client && (
-                  <span>
-                    <Trans>Hidden from the client</Trans>
-                  </span>
-                )}
+                {!project.visible_to_client && <HiddenFromClient />}
               </div>
               <ProgressBar value={project.progress} />
             </li>

@@ -1,6 +1,9 @@
 // What the plan's editors share: the titled panel each editor stands in, the refresh after a write
-// and a refused save said on its field (their outcome messages are the form kit's OutcomeAlert).
+// and an entry form's save, a refused one said on its field (their outcome messages are the form
+// kit's OutcomeAlert).
+import { useState } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form'
 import { useLingui } from '@lingui/react/macro'
 import type { Outcome } from '@/components/form/form-alert'
 import {
@@ -46,18 +49,33 @@ export function useRemoval<T>(
   })
 }
 
-/** A failed save: on the field the table names, otherwise as the form's message. */
-export function useSaveFailure<F extends string>(
+/**
+ * An entry form's save: clears the form's message, writes, and refreshes the plan whatever came of
+ * it; a refused save is said on the field the table names, otherwise as the form's message.
+ * `save` answers whether the write went through.
+ */
+export function useEntrySave<V extends FieldValues, F extends FieldPath<V>>(
+  projectId: string,
   constraints: Record<string, { field: F; rule: keyof typeof planMessages }>,
+  setError: UseFormSetError<V>,
 ) {
   const { i18n } = useLingui()
-  return (error: unknown, setError: (field: F, message: string) => void): string | null => {
-    const failure = toFormFailure(
-      error,
-      withFailures<Failure<F>>(saveFailures, { constraints: failuresOf(constraints, planMessages) }),
-    )
-    if (failure.field === null) return i18n._(failure.message)
-    setError(failure.field, i18n._(failure.message))
-    return null
+  const refresh = useRefresh(projectId)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
+  const catalog = withFailures<Failure<F>>(saveFailures, { constraints: failuresOf(constraints, planMessages) })
+  const save = async (write: () => Promise<unknown>): Promise<boolean> => {
+    setOutcome(null)
+    try {
+      await write()
+      return true
+    } catch (error) {
+      const failure = toFormFailure(error, catalog)
+      if (failure.field === null) setOutcome({ tone: 'error', text: i18n._(failure.message) })
+      else setError(failure.field, { message: i18n._(failure.message) }, { shouldFocus: true })
+      return false
+    } finally {
+      await refresh()
+    }
   }
+  return { outcome, save }
 }

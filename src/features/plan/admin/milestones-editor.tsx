@@ -1,6 +1,6 @@
 // The plan's milestones for staff: the list (edit, mark reached, delete) and the form that adds
 // or edits one.
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Field, SelectField } from '@/components/form/field'
@@ -17,15 +17,8 @@ import { labelOf } from '@/lib/labels'
 import { milestoneStatusLabels } from '../labels'
 import { type PlanMilestone, type PlanPhase } from '../plan-model'
 import { deleteMilestone, saveMilestone } from '../queries'
-import {
-  checkMilestone,
-  milestoneConstraints,
-  milestoneFields,
-  milestoneStatuses,
-  toMilestoneRow,
-  type MilestoneInput,
-} from '../rules'
-import { Panel, useRefresh, useRemoval, useSaveFailure } from './editor-kit'
+import { checkMilestone, milestoneConstraints, milestoneStatuses, toMilestoneRow, type MilestoneInput } from '../rules'
+import { Panel, useRemoval, useEntrySave } from './editor-kit'
 
 // ─── Milestones ──────────────────────────────────────────────────────────────────────────────
 
@@ -118,9 +111,6 @@ function MilestoneForm({
   onCancel: () => void
 }) {
   const { t, i18n } = useLingui()
-  const refresh = useRefresh(projectId)
-  const failure = useSaveFailure(milestoneConstraints)
-  const [outcome, setOutcome] = useState<Outcome | null>(null)
   const phaseIds = new Set(phases.map((phase) => phase.id))
   const {
     register,
@@ -137,25 +127,16 @@ function MilestoneForm({
       status: milestone?.status ?? 'pending',
     },
   })
+  const { outcome, save } = useEntrySave(projectId, milestoneConstraints, setError)
   useEffect(() => {
     if (milestone) setFocus('title')
   }, [milestone, setFocus])
   const submit = handleSubmit(async (values) => {
-    setOutcome(null)
     const checked = checkMilestone(values, phaseIds)
     if (!checked.values) return
     const title = checked.values.title
-    try {
-      await saveMilestone(projectId, milestone?.id ?? null, toMilestoneRow(checked.values))
-    } catch (error) {
-      const text = failure(error, (field, message) =>
-        setError(field as (typeof milestoneFields)[number], { message }, { shouldFocus: true }),
-      )
-      if (text) setOutcome({ tone: 'error', text })
-      return
-    } finally {
-      await refresh()
-    }
+    const row = toMilestoneRow(checked.values)
+    if (!(await save(() => saveMilestone(projectId, milestone?.id ?? null, row)))) return
     onDone(milestone ? t`The milestone “${title}” has been saved.` : t`The milestone “${title}” has been added.`)
   })
   const milestoneTitle = milestone?.title ?? ''

@@ -1,6 +1,6 @@
 // The plan's phases for staff: the list (edit, move up or down, delete) and the form that adds
 // or edits one.
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { useMutation } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -20,8 +20,8 @@ import { labelOf } from '@/lib/labels'
 import { phaseStatusLabels } from '../labels'
 import { usedByPhase, type PlanPhase } from '../plan-model'
 import { deletePhase, reorderPhases, savePhase } from '../queries'
-import { checkPhase, phaseConstraints, phaseFields, phaseStatuses, toPhaseRow, type PhaseInput } from '../rules'
-import { Panel, useRefresh, useRemoval, useSaveFailure } from './editor-kit'
+import { checkPhase, phaseConstraints, phaseStatuses, toPhaseRow, type PhaseInput } from '../rules'
+import { Panel, useRefresh, useRemoval, useEntrySave } from './editor-kit'
 
 // ─── Phases ──────────────────────────────────────────────────────────────────────────────────
 
@@ -164,9 +164,6 @@ function PhaseForm({
   onCancel: () => void
 }) {
   const { t, i18n } = useLingui()
-  const refresh = useRefresh(projectId)
-  const failure = useSaveFailure(phaseConstraints)
-  const [outcome, setOutcome] = useState<Outcome | null>(null)
   const {
     register,
     handleSubmit,
@@ -184,28 +181,16 @@ function PhaseForm({
       plannedBudget: phase?.planned_budget === null || !phase ? '' : String(phase.planned_budget),
     },
   })
+  const { outcome, save } = useEntrySave(projectId, phaseConstraints, setError)
   useEffect(() => {
     if (phase) setFocus('title')
   }, [phase, setFocus])
   const submit = handleSubmit(async (values) => {
-    setOutcome(null)
     const checked = checkPhase(values)
     if (!checked.values) return
     const title = checked.values.title
-    try {
-      await savePhase(projectId, phase?.id ?? null, {
-        ...toPhaseRow(checked.values),
-        ...(phase ? {} : { position: nextPosition }),
-      })
-    } catch (error) {
-      const text = failure(error, (field, message) =>
-        setError(field as (typeof phaseFields)[number], { message }, { shouldFocus: true }),
-      )
-      if (text) setOutcome({ tone: 'error', text })
-      return
-    } finally {
-      await refresh()
-    }
+    const row = { ...toPhaseRow(checked.values), ...(phase ? {} : { position: nextPosition }) }
+    if (!(await save(() => savePhase(projectId, phase?.id ?? null, row)))) return
     onDone(phase ? t`The phase “${title}” has been saved.` : t`The phase “${title}” has been added.`)
   })
   const phaseTitle = phase?.title ?? ''

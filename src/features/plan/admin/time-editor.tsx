@@ -18,9 +18,9 @@ import { formatDate, formatMetric, todayIso } from '@/lib/format'
 import { useProfile } from '@/lib/auth/use-auth'
 import { type PlanPhase } from '../plan-model'
 import { deleteTimeEntry, insertTimeEntries, type StaffMember, type TimeEntry } from '../queries'
-import { checkTimeEntry, timeEntryConstraints, timeEntryFields, type TimeEntryInput } from '../rules'
+import { checkTimeEntry, timeEntryConstraints, type TimeEntryInput } from '../rules'
 import * as styles from '../plan.css'
-import { Panel, useRefresh, useRemoval, useSaveFailure } from './editor-kit'
+import { Panel, useRemoval, useEntrySave } from './editor-kit'
 import { TimeImport } from './time-import'
 
 // ─── Time ────────────────────────────────────────────────────────────────────────────────────
@@ -135,9 +135,6 @@ function TimeEntryForm({
 }) {
   const { t } = useLingui()
   const viewer = useProfile().id
-  const refresh = useRefresh(projectId)
-  const failure = useSaveFailure(timeEntryConstraints)
-  const [outcome, setOutcome] = useState<Outcome | null>(null)
   const context = { phases: new Set(phases.map((phase) => phase.id)), staff: new Set(staff.map((person) => person.id)) }
   const current = phases.find((phase) => phase.status === 'in_progress') ?? phases[0]
   const {
@@ -156,21 +153,12 @@ function TimeEntryForm({
       note: '',
     },
   })
+  const { outcome, save } = useEntrySave(projectId, timeEntryConstraints, setError)
   const submit = handleSubmit(async (values) => {
-    setOutcome(null)
     const checked = checkTimeEntry(values, context)
     if (!checked.values) return
-    try {
-      await insertTimeEntries([checked.values])
-    } catch (error) {
-      const text = failure(error, (field, message) =>
-        setError(field as (typeof timeEntryFields)[number], { message }, { shouldFocus: true }),
-      )
-      if (text) setOutcome({ tone: 'error', text })
-      return
-    } finally {
-      await refresh()
-    }
+    const entry = checked.values
+    if (!(await save(() => insertTimeEntries([entry])))) return
     onDone(t`The time has been recorded.`)
   })
   return (

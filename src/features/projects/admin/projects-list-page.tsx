@@ -1,17 +1,17 @@
 // The staff's project list: filters (organization, status, a name search, archived shown only
 // when asked) kept in the URL, the table, and the form that creates a project and opens it.
 import { useState, type FormEvent } from 'react'
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router'
+import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import * as formStyles from '@/components/form/form.css'
 import * as layout from '@/components/ui/layout.css'
 import { CheckboxField, Field, SelectField } from '@/components/form/field'
-import { useLangPrefix } from '@/lib/use-lang'
 import { formatDate } from '@/lib/format'
 import { labelOf, projectStatusLabels, serviceLabels } from '@/lib/labels'
 import { ProgressBar, StatusBadge } from '@/components/ui/page-kit'
 import * as page from '@/components/ui/page.css'
+import { HiddenFromClient, StaffProjectLink } from '@/components/ui/staff-project'
 import { adminKeys } from '@/lib/query-keys'
 import { createProject } from './api'
 import { Panel } from '@/components/form/project-form-kit'
@@ -30,7 +30,6 @@ export function ProjectsListPage() {
   const { data: organizations } = useSuspenseQuery(organizationOptionsQuery())
   const { data: projects } = useSuspenseQuery(projectListQuery(filters))
   const { t, i18n } = useLingui()
-  const lang = useLangPrefix()
   const count = projects.length
 
   return (
@@ -72,13 +71,7 @@ export function ProjectsListPage() {
                 rowHeader: true,
                 cell: (project) => (
                   <>
-                    <Link
-                      to="/{-$lang}/admin/dashboard/projects/$projectId"
-                      params={{ lang, projectId: project.id }}
-                      className={page.itemTitle}
-                    >
-                      {project.name}
-                    </Link>
+                    <StaffProjectLink project={project} />
                     <p className={page.meta}>
                       <span>{labelOf(i18n, serviceLabels, project.service)}</span>
                       {project.archived_at && (
@@ -86,11 +79,7 @@ export function ProjectsListPage() {
                           <Trans>Archived</Trans>
                         </span>
                       )}
-                      {!project.visible_to_client && (
-                        <span>
-                          <Trans>Hidden from the client</Trans>
-                        </span>
-                      )}
+                      {!project.visible_to_client && <HiddenFromClient />}
                     </p>
                   </>
                 ),

@@ -2,14 +2,13 @@
 // messages (internal notes marked) and leads. A person leads to their organization's page (a
 // client) or to the team (staff); a message to itself in the project's conversation.
 import { Link, useNavigate } from '@tanstack/react-router'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { SearchPage } from '@/features/search/search-page'
 import type { SearchHit } from '@/features/search/queries'
 import { useLangPrefix } from '@/lib/use-lang'
 import * as page from '@/components/ui/page.css'
 
 export function AdminSearchPage({ query }: { query: string | undefined }) {
-  const { t } = useLingui()
   const lang = useLangPrefix()
   const navigate = useNavigate()
   const renderLink = (hit: SearchHit) => {
@@ -100,16 +99,7 @@ export function AdminSearchPage({ query }: { query: string | undefined }) {
           Small typing errors are forgiven.
         </Trans>
       }
-      kinds={[
-        { kind: 'organization', heading: t`Organizations` },
-        { kind: 'person', heading: t`People` },
-        { kind: 'project', heading: t`Projects` },
-        { kind: 'document', heading: t`Documents` },
-        { kind: 'report', heading: t`Reports` },
-        { kind: 'task', heading: t`Tasks` },
-        { kind: 'message', heading: t`Messages` },
-        { kind: 'lead', heading: t`Leads` },
-      ]}
+      kinds={['organization', 'person', 'project', 'document', 'report', 'task', 'message', 'lead']}
       renderLink={renderLink}
       onSearch={(q) => void navigate({ to: '/{-$lang}/admin/dashboard/search', params: { lang }, search: { q } })}
     />

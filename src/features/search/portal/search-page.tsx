@@ -2,13 +2,12 @@
 // row-level security lets them read). A document, report or task leads to its project's section,
 // a message to itself in the conversation.
 import { Link, useNavigate } from '@tanstack/react-router'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { SearchPage } from '@/features/search/search-page'
 import type { SearchHit } from '@/features/search/queries'
 import { useLangPrefix } from '@/lib/use-lang'
 
 export function PortalSearchPage({ query }: { query: string | undefined }) {
-  const { t } = useLingui()
   const lang = useLangPrefix()
   const navigate = useNavigate()
   const renderLink = (hit: SearchHit) => {
@@ -46,13 +45,7 @@ export function PortalSearchPage({ query }: { query: string | undefined }) {
           forgiven.
         </Trans>
       }
-      kinds={[
-        { kind: 'project', heading: t`Projects` },
-        { kind: 'document', heading: t`Documents` },
-        { kind: 'report', heading: t`Reports` },
-        { kind: 'task', heading: t`Tasks` },
-        { kind: 'message', heading: t`Messages` },
-      ]}
+      kinds={['project', 'document', 'report', 'task', 'message']}
       renderLink={renderLink}
       onSearch={(q) =>
         void navigate({ to: '/{-$lang}/client-portal/dashboard/search', params: { lang }, search: { q } })

@@ -12,6 +12,13 @@ import { bucketOnly, normalizePrefix, objectTarget, requireValidKey } from '../p
 import { withNewFile, type Handler, type StorageService } from '../service'
 import { transferBody } from './upload'
 
+/** A list's order, in either case, as Storage takes it. */
+const sortOrder = z
+  .string()
+  .transform((order) => order.toLowerCase())
+  .pipe(z.enum(['asc', 'desc']))
+  .default('asc')
+
 const listBody = z.object({
   prefix: z.string().max(1024).default(''),
   limit: z.number().int().min(1).max(1000).default(100),
@@ -19,11 +26,7 @@ const listBody = z.object({
   sortBy: z
     .object({
       column: z.enum(listSortColumns).default('name'),
-      order: z
-        .string()
-        .transform((order) => order.toLowerCase())
-        .pipe(z.enum(['asc', 'desc']))
-        .default('asc'),
+      order: sortOrder,
     })
     .default({ column: 'name', order: 'asc' }),
   search: z.string().max(1024).default(''),
@@ -63,11 +66,7 @@ const listV2Body = z.object({
     .object({
       // By name, or by a date then name: the cursor carries both.
       column: z.enum(listV2Columns).default('name'),
-      order: z
-        .string()
-        .transform((order) => order.toLowerCase())
-        .pipe(z.enum(['asc', 'desc']))
-        .default('asc'),
+      order: sortOrder,
     })
     .default({ column: 'name', order: 'asc' }),
 })
