@@ -49,5 +49,14 @@ test('a late list does not push the sections below it: the client project page s
       .first(),
   ).toBeVisible()
   expect(await layoutShiftSoFar(page), 'layout shift while the sections arrived').toBeLessThanOrEqual(0.02)
+  // A metric's chart is drawn at its frame's width on the phone (measured by a ResizeObserver,
+  // with the browser's layout, not by forcing one in React's commit).
+  const chart = page.getByRole('region', { name: 'Métricas' }).getByRole('img').first()
+  const drawn = await chart.evaluate((svg) => ({
+    width: Number(svg.getAttribute('width')),
+    frame: Math.round(svg.parentElement!.getBoundingClientRect().width),
+  }))
+  expect(drawn.width).toBe(Math.max(240, drawn.frame))
+  expect(drawn.frame).toBeLessThan(375)
   await expectNoAxeViolations(page, 'the client project page, every section arrived')
 })

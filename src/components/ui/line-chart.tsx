@@ -3,6 +3,7 @@
 // it, with the value axis's grid lines and labels; each chart draws its lines and dates inside.
 // Its legend names each line by the way it is drawn (solid, dashed), so they differ without colour.
 import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
+import { flushSync } from 'react-dom'
 import * as chart from './chart.css'
 
 export const chartHeight = 220
@@ -22,9 +23,14 @@ export function useChartWidth(initial: number) {
     const element = ref.current
     if (!element) return
     const measure = () => setWidth(Math.max(240, Math.round(element.getBoundingClientRect().width)))
-    measure()
-    if (typeof ResizeObserver === 'undefined') return
-    const observer = new ResizeObserver(measure)
+    if (typeof ResizeObserver === 'undefined') {
+      measure()
+      return
+    }
+    // The observer answers first with the browser's own layout, before the paint. Measuring here
+    // instead forced the whole new page's layout into React's commit: one long task on a phone.
+    // flushSync: the chart is drawn at its width in that same frame, never at the guess.
+    const observer = new ResizeObserver(() => flushSync(measure))
     observer.observe(element)
     return () => observer.disconnect()
   }, [])
