@@ -222,6 +222,18 @@ for (const lng of ['es', 'en'] as const) {
       '/admin/dashboard/account',
     ]) {
       await visit(page, lng, path)
+      if (path.endsWith(`${project.id}/activity`)) {
+        // A tab far along the project's tabs, opened directly: its tab is scrolled wholly into view.
+        const current = page.locator('main nav ul [aria-current="page"]')
+        await expect
+          .poll(() =>
+            current.evaluate((tab) => {
+              const [shown, list] = [tab.getBoundingClientRect(), tab.closest('ul')!.getBoundingClientRect()]
+              return shown.left >= list.left - 1 && shown.right <= list.right + 1
+            }),
+          )
+          .toBe(true)
+      }
       if (path === '/admin/dashboard/projects') {
         // five columns do not fit 375 px: each project is a card, nothing scrolls sideways or says so
         const table = page.getByRole('table', { name: t(lng, 'Current projects') })

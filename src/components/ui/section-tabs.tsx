@@ -15,10 +15,24 @@ export function SectionTabs({ label, children }: { label: string; children: Reac
     const list = listRef.current
     const current = list?.querySelector<HTMLElement>('[aria-current="page"]')
     if (!list || !current) return
-    const start = current.offsetLeft
-    const end = start + current.offsetWidth
-    if (start < list.scrollLeft || end > list.scrollLeft + list.clientWidth)
-      list.scrollLeft = start - (list.clientWidth - current.offsetWidth) / 2
+    const centre = () => (list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2)
+    if (typeof IntersectionObserver === 'undefined') {
+      const start = current.offsetLeft
+      if (start < list.scrollLeft || start + current.offsetWidth > list.scrollLeft + list.clientWidth) centre()
+      return
+    }
+    // Whether the current tab is wholly in view is asked of an observer, which answers with the
+    // browser's own layout: reading positions here forced the new page's whole layout into this
+    // effect (a long task on a phone, when a project page opens).
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        observer.disconnect()
+        if (entry && entry.intersectionRatio < 1) centre()
+      },
+      { root: list, threshold: 1 },
+    )
+    observer.observe(current)
+    return () => observer.disconnect()
   }, [pathname])
   return (
     <nav aria-label={label} className={styles.nav}>
