@@ -28,6 +28,24 @@ const numberFormat = (locale: string, options: Intl.NumberFormatOptions) =>
 const relativeFormat = (locale: string, options: Intl.RelativeTimeFormatOptions) =>
   reuse(`relative ${locale} ${JSON.stringify(options)}`, () => new Intl.RelativeTimeFormat(locale, options))
 
+/**
+ * Makes the formatters every area page uses, one short task each, while the page waits for its
+ * data (the guard calls it). The first formatter of a kind loads the locale's data, 10-15 ms on a
+ * fast machine and four times that on a phone; otherwise that lands inside the page's first render.
+ */
+export function prepareFormatters(locale: string): void {
+  const steps = [
+    () => dateFormat(locale, { dateStyle: 'medium' }).format(0),
+    () => numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(0),
+    () => new Intl.PluralRules(locale).select(1),
+  ]
+  const next = () => {
+    steps.shift()?.()
+    if (steps.length > 0) setTimeout(next, 0)
+  }
+  setTimeout(next, 0)
+}
+
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/
 
 /** A `date` column or a timestamp as a Date; date-only values become local midnight. */

@@ -1,7 +1,14 @@
 // The portal's formatters are made once per locale and options (format.ts): reusing them must
 // never hand one locale's or one option set's formatter to another call.
-import { describe, expect, it } from 'vitest'
-import { formatDate, formatDateTime, formatMetric, formatPercent, formatRelative } from '../../src/lib/format'
+import { describe, expect, it, vi } from 'vitest'
+import {
+  formatDate,
+  formatDateTime,
+  formatMetric,
+  formatPercent,
+  formatRelative,
+  prepareFormatters,
+} from '../../src/lib/format'
 
 describe('formatters made once', () => {
   it('keep each locale apart, in any order of calls', () => {
@@ -28,5 +35,25 @@ describe('formatters made once', () => {
     const now = new Date('2026-03-05T10:30:00Z')
     expect(formatRelative('2026-03-02T10:30:00Z', 'en', now)).toBe('3 days ago')
     expect(formatRelative('2026-03-02T10:30:00Z', 'es', now)).toBe('hace 3 días')
+  })
+})
+
+describe('prepareFormatters', () => {
+  it('makes the formatters later, one task each, not in the task that asks', () => {
+    vi.useFakeTimers()
+    try {
+      const plurals = vi.spyOn(Intl.PluralRules.prototype, 'select')
+      prepareFormatters('en')
+      expect(plurals).not.toHaveBeenCalled()
+      expect(vi.getTimerCount()).toBe(1)
+      vi.advanceTimersToNextTimer() // the date formatter
+      vi.advanceTimersToNextTimer() // the percentage
+      expect(plurals).not.toHaveBeenCalled()
+      vi.advanceTimersToNextTimer() // the plural rules, last
+      expect(plurals).toHaveBeenCalledTimes(1)
+      expect(vi.getTimerCount()).toBe(0)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

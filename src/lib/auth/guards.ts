@@ -7,6 +7,8 @@ import { redirect, type ParsedLocation } from '@tanstack/react-router'
 import type { AuthSnapshot } from '@machines/auth.machine'
 import { isLocale } from '@/lib/locale'
 import { loadAuth } from './loader'
+import { prepareFormatters } from '@/lib/format'
+import { i18n } from '@lingui/core'
 import type { AreaNoticeCode } from './area-notice'
 import type { SecondFactorRequirement } from './queries'
 
@@ -36,6 +38,7 @@ export async function requireAudience(
   { location, params }: { location: ParsedLocation; params: { lang?: string } },
 ) {
   const lang = isLocale(params.lang) ? params.lang : undefined
+  prepareFormatters(i18n.locale)
   // The role helpers come with the auth module, so the machine stays out of the public pages' bundle.
   const authModule = await loadAuth()
   const { isAdmin, isClient } = authModule
