@@ -28,12 +28,17 @@ const numberFormat = (locale: string, options: Intl.NumberFormatOptions) =>
 const relativeFormat = (locale: string, options: Intl.RelativeTimeFormatOptions) =>
   reuse(`relative ${locale} ${JSON.stringify(options)}`, () => new Intl.RelativeTimeFormat(locale, options))
 
+const prepared = new Set<string>()
+
 /**
  * Makes the formatters every area page uses, one short task each, while the page waits for its
  * data (the guard calls it). The first formatter of a kind loads the locale's data, 10-15 ms on a
  * fast machine and four times that on a phone; otherwise that lands inside the page's first render.
  */
 export function prepareFormatters(locale: string): void {
+  // The guard runs on every move within an area: once per locale is all it takes.
+  if (prepared.has(locale)) return
+  prepared.add(locale)
   const steps = [
     () => dateFormat(locale, { dateStyle: 'medium' }).format(0),
     () => numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(0),
