@@ -90,6 +90,13 @@ export default defineConfig(({ isSsrBuild }) => ({
       // Plugin timing reports are for profiling the build, not for every `npm start`.
       checks: { pluginTimings: false },
       output: {
+        // The compiled catalogs (src/lib/catalog-urls.ts) are named after their language.
+        assetFileNames: (asset) => {
+          const locale = asset.originalFileNames
+            .map((name) => /^locales\/(\w+)\/messages\.json$/.exec(name)?.[1])
+            .find(Boolean)
+          return locale ? `assets/catalog-${locale}-[hash][extname]` : 'assets/[name]-[hash][extname]'
+        },
         codeSplitting: {
           // The framework every page runs on, in one file: dozens of tiny shared chunks would
           // each pay a request and compress worse. Page-specific libraries stay in their pages.

@@ -121,7 +121,7 @@ async function fileSizes(pathname) {
 function kindOf(pathname) {
   if (/\.m?js$/.test(pathname)) return 'js'
   if (/\.css$/.test(pathname)) return 'css'
-  if (/^\/locales\/[^/]+\.json$/.test(pathname)) return 'catalog'
+  if (/^\/assets\/catalog-[^/]+\.json$/.test(pathname)) return 'catalog'
   return undefined
 }
 

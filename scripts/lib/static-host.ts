@@ -30,7 +30,7 @@ import {
   inlineScriptSources,
   securityHeaders,
 } from '../../supabase/server/static/security-headers'
-import { withLocaleHints } from '../../supabase/server/static/site'
+import { catalogUrls, withLocaleHints } from '../../supabase/server/static/site'
 import { robotsTxt, sitemapXml } from '../../supabase/server/static/seo-files'
 
 export interface StaticHostOptions {
@@ -166,6 +166,7 @@ export async function buildStaticHost({
     pages++
   }
   const prerendered = (file: string) => readFileSync(join(dist, prerenderedDir, file), 'utf8')
+  const catalogs = catalogUrls(JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')))
   for (const locale of locales) {
     for (const path of prerenderedPaths) {
       page(prefixedFile(path, locale), prerendered(prerenderedPageFile(path, locale, true)))
@@ -177,13 +178,16 @@ export async function buildStaticHost({
     for (const prefixed of [true, false]) {
       page(
         shellFile(locale, prefixed),
-        withErrorTemplate(withLocaleHints(index, locale), prerendered(errorScreenFile(locale, prefixed))),
+        withErrorTemplate(
+          withLocaleHints(index, locale, catalogs[locale]),
+          prerendered(errorScreenFile(locale, prefixed)),
+        ),
       )
       for (const { area } of areaShells)
         page(
           areaShellPage(area, locale, prefixed),
           withErrorTemplate(
-            withLocaleHints(prerendered(areaShellFile(area, locale)), locale),
+            withLocaleHints(prerendered(areaShellFile(area, locale)), locale, catalogs[locale]),
             prerendered(errorScreenFile(locale, prefixed)),
           ),
         )

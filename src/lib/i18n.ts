@@ -1,16 +1,17 @@
-// Loads the compiled Lingui catalog for a locale from /locales/{lng}.json and makes it active.
+// Loads the compiled Lingui catalog for a locale (catalog-urls.ts) and makes it active.
 // In the browser only: the prerenderer (src/prerender/entry-server.tsx) loads both catalogs from disk first,
 // so activation there never fetches.
 import { i18n, type Messages } from '@lingui/core'
 import { detectLocale, localeCookieMaxAge, localeStorageKey, type Locale } from './locale'
 import { activePreview } from './auth/view-as'
+import { catalogUrl } from './catalog-urls'
 
 const loaded = new Map<Locale, Promise<Messages>>()
 
 export function fetchCatalog(locale: Locale): Promise<Messages> {
   let pending = loaded.get(locale)
   if (!pending) {
-    pending = fetch(`/locales/${locale}.json`)
+    pending = fetch(catalogUrl(locale))
       .then((response) => {
         if (!response.ok) throw new Error(`Catalog ${locale} answered ${response.status}`)
         return response.json() as Promise<{ messages: Messages }>

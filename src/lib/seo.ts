@@ -3,7 +3,7 @@
 // An unprefixed page (/contact) shows the visitor's language, so its canonical URL is the
 // prefixed page of that language (/es/contact); x-default points at the unprefixed form.
 import type { MessageDescriptor } from '@lingui/core'
-import { i18n } from './i18n'
+import { i18n } from '@lingui/core'
 import { isLocale, locales, type Locale } from './locale'
 import { withLangPrefix } from './pages'
 import { siteConfig } from '@/config/site'

@@ -14,6 +14,7 @@ import { siteConfig } from '../config/site'
 import { activateLocale, i18n, provideCatalogs } from '../lib/i18n'
 import type { Messages } from '@lingui/core'
 import { localeFromPath, locales, type Locale } from '../lib/locale'
+import { catalogUrl } from '../lib/catalog-urls'
 import { fillTemplate, type DocumentMode } from '../lib/html-document'
 import { I18nProvider } from '@lingui/react'
 import { ErrorScreenView } from '../components/error-screen/error-screen'
@@ -44,12 +45,12 @@ export interface RenderOptions {
   tree?: 'site' | 'app'
 }
 
-/** Reads the built catalogs (<dist>/locales/{lng}.json): every render after this finds them at hand. */
+/** Reads the built catalogs (<dist>/assets/catalog-{lng}-{hash}.json): every render after this finds them at hand. */
 export async function provideBuiltCatalogs(dist: string): Promise<void> {
   const { readFile } = await import('node:fs/promises')
   const entries = await Promise.all(
     locales.map(async (lng) => {
-      const { messages } = JSON.parse(await readFile(`${dist}/locales/${lng}.json`, 'utf8')) as { messages: Messages }
+      const { messages } = JSON.parse(await readFile(`${dist}${catalogUrl(lng)}`, 'utf8')) as { messages: Messages }
       return [lng, messages] as const
     }),
   )

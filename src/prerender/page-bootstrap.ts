@@ -9,6 +9,8 @@
 // See docs/decisions/0009-prerendered-public-pages.md.
 
 import { errorTemplateId } from '../lib/static-error-screen'
+import { catalogUrl } from '../lib/catalog-urls'
+import { locales } from '../lib/locale'
 
 /** Longest wait for the paint before the app starts anyway (a tab in the background paints nothing). */
 const PAINT_WAIT_CAP_MS = 3000
@@ -25,6 +27,7 @@ export function pageBootstrapScript(
   const onFailure = showErrorScreen
     ? `\n  ;(${showErrorScreen.toString()})(root, ${JSON.stringify(errorTemplateId)})`
     : ''
+  const catalogs = Object.fromEntries(locales.map((locale) => [locale, catalogUrl(locale)]))
   return `const root = document.getElementById('app')
 await new Promise((resolve) => {
   const next = () => setTimeout(resolve, 0)
@@ -33,7 +36,7 @@ await new Promise((resolve) => {
   observer.observe({ type: 'largest-contentful-paint', buffered: true })
   setTimeout(resolve, ${PAINT_WAIT_CAP_MS})
 })
-document.head.append(Object.assign(document.createElement('link'), { rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href: '/locales/' + document.documentElement.lang + '.json' }))
+document.head.append(Object.assign(document.createElement('link'), { rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href: ${JSON.stringify(catalogs)}[document.documentElement.lang] }))
 try {
   const { startApp } = await import(${JSON.stringify(appUrl)})
   await startApp(root, true)

@@ -38,7 +38,7 @@ test.describe('the app cannot start', () => {
   test('its catalog fails to download: the error screen, in the browser language on an unprefixed page', async ({
     page,
   }) => {
-    await page.route(/\/locales\/\w+\.json$/, (route) => route.abort())
+    await page.route(/\/assets\/catalog-\w+-[\w-]+\.json$/, (route) => route.abort())
     await page.goto('/client-portal/login')
     await expectErrorScreen(page, 'en', '/')
   })

@@ -8,6 +8,9 @@ import { Site } from './support/site'
 import { publicPagePaths, withLangPrefix } from '../../src/lib/pages'
 import { localeStorageKey, type Locale } from '../../src/lib/locale'
 
+/** The English catalog, a hashed asset (src/lib/catalog-urls.ts). */
+const englishCatalog = /\/assets\/catalog-en-[\w-]+\.json$/
+
 test.describe('public pages in every URL form', () => {
   test.use({ locale: 'es-ES' })
 
@@ -158,8 +161,8 @@ test.describe('language switch, interrupted', () => {
     const { site } = await Site.open(page, '/es/contact', 'es')
     let releaseCatalog!: () => void
     const catalogHeld = new Promise<void>((resolve) => (releaseCatalog = resolve))
-    const catalogRequested = page.waitForRequest('**/locales/en.json')
-    await page.route('**/locales/en.json', async (route) => {
+    const catalogRequested = page.waitForRequest(englishCatalog)
+    await page.route(englishCatalog, async (route) => {
       await catalogHeld
       await route.continue()
     })
@@ -172,7 +175,7 @@ test.describe('language switch, interrupted', () => {
     await expectPageIn(page, findPage('/contact'), 'es')
 
     // Now let the late catalog in, and wait until the page has handled it and gone idle.
-    const catalogResponse = page.waitForResponse('**/locales/en.json')
+    const catalogResponse = page.waitForResponse(englishCatalog)
     releaseCatalog()
     await (await catalogResponse).finished()
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })))
@@ -198,27 +201,30 @@ test.describe('links keep the URL form', () => {
 test.describe('runtime catalogs', () => {
   test.use({ locale: 'es-ES' })
 
-  test('an English page loads /locales/en.json and shows its messages', async ({ page }) => {
+  test('an English page loads the English catalog, kept for good, and shows its messages', async ({ page }) => {
     const contact = findPage('/contact')
-    const catalogResponse = page.waitForResponse((response) => new URL(response.url()).pathname === '/locales/en.json')
+    const catalogResponse = page.waitForResponse((response) => englishCatalog.test(new URL(response.url()).pathname))
     await page.goto('/en/contact')
     const response = await catalogResponse
     expect(response.status()).toBe(200)
     expect(response.headers()['content-type']).toContain('application/json')
+    // Its name carries its content's hash: a returning visit takes it from the cache, asking nothing.
+    expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
     const body = (await response.json()) as { messages: Record<string, unknown> }
     expect(body.messages[messageId(contact.h1)]).toEqual(catalog('en')[messageId(contact.h1)])
     await expect(new Site(page, 'en').h1).toHaveText(t('en', contact.h1))
   })
 
-  test('a Spanish page loads only /locales/es.json', async ({ page }) => {
+  test('a Spanish page loads only the Spanish catalog', async ({ page }) => {
     const catalogsRequested: string[] = []
     page.on('request', (request) => {
       const { pathname } = new URL(request.url())
-      if (pathname.startsWith('/locales/')) catalogsRequested.push(pathname)
+      if (/\/catalog-\w+-/.test(pathname)) catalogsRequested.push(pathname)
     })
     const { site } = await Site.open(page, '/es', 'es')
     await expect(site.h1).toHaveText(t('es', findPage('/').h1))
-    expect(catalogsRequested).toEqual(['/locales/es.json'])
+    expect(catalogsRequested).toHaveLength(1)
+    expect(catalogsRequested[0]).toMatch(/^\/assets\/catalog-es-[\w-]+\.json$/)
   })
 })
 

@@ -30,7 +30,7 @@ function entry(minutesAgo: number, fields: Partial<ActivityEntry> & { summary?: 
 describe('activity feed', () => {
   beforeAll(async () => {
     // the compiled catalogs (npm run gen), as the prerenderer provides them
-    const read = (lng: string) => JSON.parse(readFileSync(`public/locales/${lng}.json`, 'utf8')).messages
+    const read = (lng: string) => JSON.parse(readFileSync(`locales/${lng}/messages.json`, 'utf8')).messages
     provideCatalogs({ es: read('es'), en: read('en') })
     await activateLocale('en')
   })

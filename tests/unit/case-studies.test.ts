@@ -16,7 +16,7 @@ import { caseStudiesAbout, caseStudyCards, caseStudyLinks } from '../../src/feat
 import { caseStudiesMeta, caseStudyHeads } from '../../src/features/site/content/site-index'
 
 const catalog = (lng: 'es' | 'en') =>
-  (JSON.parse(readFileSync(`public/locales/${lng}.json`, 'utf8')) as { messages: Messages }).messages
+  (JSON.parse(readFileSync(`locales/${lng}/messages.json`, 'utf8')) as { messages: Messages }).messages
 const i18n = {
   es: setupI18n({ locale: 'es', messages: { es: catalog('es') } }),
   en: setupI18n({ locale: 'en', messages: { en: catalog('en') } }),

@@ -39,7 +39,7 @@ describe('conversationFailure', () => {
 describe('conversationFailureText', () => {
   beforeAll(() => {
     // the compiled catalogs (npm run gen), as the prerenderer provides them
-    const read = (lng: string) => JSON.parse(readFileSync(`public/locales/${lng}.json`, 'utf8')).messages
+    const read = (lng: string) => JSON.parse(readFileSync(`locales/${lng}/messages.json`, 'utf8')).messages
     provideCatalogs({ es: read('es'), en: read('en') })
   })
 

@@ -163,9 +163,11 @@ describe('server: the language of a page', () => {
   })
 
   it('sets <html lang> and preloads that catalog', () => {
-    const html = withLocaleHints(shell, 'en')
+    const html = withLocaleHints(shell, 'en', '/assets/catalog-en-Ab12.json')
     expect(html).toContain('<html lang="en">')
-    expect(html).toContain('<link rel="preload" href="/locales/en.json" as="fetch" crossorigin="anonymous" />')
+    expect(html).toContain(
+      '<link rel="preload" href="/assets/catalog-en-Ab12.json" as="fetch" crossorigin="anonymous" />',
+    )
     expect(html.indexOf('preload')).toBeLessThan(html.indexOf('</head>'))
   })
 })

@@ -59,17 +59,25 @@ export function likelyLocale(pathname: string, acceptLanguage: string | undefine
   return detectLocale({ pathname, stored: cookie, browser })
 }
 
+/** The compiled catalogs' addresses (hashed assets, src/lib/catalog-urls.ts), from Vite's build manifest. */
+export function catalogUrls(manifest: Record<string, { file: string } | undefined>): Record<Locale, string> {
+  const entries = locales.map((locale) => {
+    const file = manifest[`locales/${locale}/messages.json`]?.file
+    if (!file) throw new Error(`The build manifest has no catalog for ${locale}; run npm run build`)
+    return [locale, `/${file}`] as const
+  })
+  return Object.fromEntries(entries) as Record<Locale, string>
+}
+
 /**
- * Sets <html lang> before any script runs and starts the catalog download in parallel with the
- * app's JavaScript, instead of after it (the page cannot render text without it).
+ * Sets <html lang> before any script runs and starts the catalog download (`catalog`, its
+ * address) in parallel with the app's JavaScript, instead of after it (the page cannot render
+ * text without it).
  */
-export function withLocaleHints(html: string, locale: Locale): string {
+export function withLocaleHints(html: string, locale: Locale, catalog: string): string {
   return html
     .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
-    .replace(
-      '</head>',
-      `  <link rel="preload" href="/locales/${locale}.json" as="fetch" crossorigin="anonymous" />\n  </head>`,
-    )
+    .replace('</head>', `  <link rel="preload" href="${catalog}" as="fetch" crossorigin="anonymous" />\n  </head>`)
 }
 
 export interface SiteOptions {
@@ -93,6 +101,7 @@ export function siteRoutes({ dist, siteUrl, submitContact, formSecret, contactFo
   const visitorLocale = (c: Context) =>
     likelyLocale(c.req.path, c.req.header('Accept-Language'), getCookie(c, localeStorageKey))
   let indexHtml: Promise<string> | undefined
+  let catalogs: Promise<Record<Locale, string>> | undefined
   const fragments = new Map<string, Promise<string | undefined>>()
   /**
    * A prerendered piece of the app's own pages: the error screen, an area's frame (absent from a
@@ -114,7 +123,7 @@ export function siteRoutes({ dist, siteUrl, submitContact, formSecret, contactFo
 
   const serveFile = serveStatic({ root: dist, precompressed: true })
   app.use('*', async (c, next) => {
-    // Only paths that name a file (assets, favicon.svg, locales/es.json) can be files;
+    // Only paths that name a file (assets, favicon.svg, og/…) can be files;
     // page paths go to the pages below. The prerendered pages are sent only as pages.
     if (!FILE_PATH.test(c.req.path) || internalFolders.some((folder) => c.req.path.startsWith(folder))) return next()
     // Hashed file names change with their content, so they can be cached for good.
@@ -179,7 +188,13 @@ export function siteRoutes({ dist, siteUrl, submitContact, formSecret, contactFo
     // A page of the portal or the admin area: index.html with the area's frame already drawn (decision 0049).
     const area = areaOfPath(c.req.path, locales)
     const areaShell = area ? await prerenderedText(areaShellFile(area, locale)) : undefined
-    const html = withLocaleHints(areaShell ?? index, locale)
+    catalogs ??= readFile(join(dist, '.vite', 'manifest.json'), 'utf8')
+      .then((text) => catalogUrls(JSON.parse(text) as Parameters<typeof catalogUrls>[0]))
+      .catch((error: unknown) => {
+        catalogs = undefined
+        throw error
+      })
+    const html = withLocaleHints(areaShell ?? index, locale, (await catalogs)[locale])
     const errorScreen = await prerenderedText(errorScreenFile(locale, prefix !== undefined))
     c.header('Cache-Control', 'no-cache')
     c.header('Vary', 'Accept-Language, Cookie')

@@ -1,4 +1,4 @@
-// Expected texts come from the compiled catalogs the app itself fetches (public/locales/{lng}.json),
+// Expected texts come from the compiled catalogs the app itself fetches (locales/{lng}/messages.json),
 // looked up by the English source message the way Lingui's macros derive message ids.
 import { readFileSync } from 'node:fs'
 import { generateMessageId } from '@lingui/message-utils/generateMessageId'
@@ -12,7 +12,7 @@ const catalogs = new Map<Locale, Record<string, CompiledMessage>>()
 export function catalog(lng: Locale): Record<string, CompiledMessage> {
   let messages = catalogs.get(lng)
   if (!messages) {
-    const file = new URL(`../../../public/locales/${lng}.json`, import.meta.url)
+    const file = new URL(`../../../locales/${lng}/messages.json`, import.meta.url)
     messages = (JSON.parse(readFileSync(file, 'utf8')) as { messages: Record<string, CompiledMessage> }).messages
     catalogs.set(lng, messages)
   }
@@ -31,7 +31,7 @@ export function messageId(source: string): string {
 export function t(lng: Locale, source: string, values: Record<string, string | number> = {}): string {
   const compiled = catalog(lng)[messageId(source)]
   if (compiled === undefined) {
-    throw new Error(`public/locales/${lng}.json has no message for "${source}"; run npm run build`)
+    throw new Error(`locales/${lng}/messages.json has no message for "${source}"; run npm run build`)
   }
   const parts = typeof compiled === 'string' ? [compiled] : compiled
   return render(parts, values, source).replace(/<\/?\d+>/g, '')

@@ -371,7 +371,7 @@ describeEachDatabase('project plan CSV on %s', (kind) => {
     Number((await server.deps.db.query<{ n: string }>('select count(*) as n from public.plan_time_entries')).rows[0]!.n)
   const i18nOf = (locale: 'es' | 'en') => {
     const i18n = setupI18n()
-    i18n.load(locale, JSON.parse(readFileSync(`public/locales/${locale}.json`, 'utf8')).messages)
+    i18n.load(locale, JSON.parse(readFileSync(`locales/${locale}/messages.json`, 'utf8')).messages)
     i18n.activate(locale)
     return i18n
   }
