@@ -5,7 +5,13 @@ import { style } from '@vanilla-extract/css'
 import { vars } from '@/styles/theme.css'
 import { stackList } from './recipes.css'
 
+/** The charts' height in px (the SVG's viewBox and the room kept for a chart still loading). */
+export const chartHeight = 220
+
 export const frame = style({ width: '100%', minWidth: 0 })
+
+/** The room a chart takes while its code loads, so that nothing below it moves when it comes. */
+export const placeholder = style({ height: chartHeight })
 
 export const svg = style({ display: 'block', width: '100%', height: 'auto', overflow: 'visible' })
 

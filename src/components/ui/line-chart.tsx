@@ -5,8 +5,9 @@
 import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { flushSync } from 'react-dom'
 import * as chart from './chart.css'
+import { chartHeight } from './chart.css'
 
-export const chartHeight = 220
+export { chartHeight }
 
 export interface ChartMargin {
   top: number
@@ -119,5 +120,14 @@ export function ChartLegend({
           ),
       )}
     </ul>
+  )
+}
+
+/** Where a chart will be, at its height, while its code loads (a lazy chart's Suspense fallback). */
+export function ChartPlaceholder() {
+  return (
+    <div className={chart.frame}>
+      <div className={chart.placeholder} />
+    </div>
   )
 }

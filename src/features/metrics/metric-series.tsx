@@ -1,9 +1,14 @@
 // A metric's rows grouped into a series, and the head of its card (title, latest value, chart):
-// the portal's metric cards and the admin area's metrics page show the same thing.
+// the portal's metric cards and the admin area's metrics page show the same thing. The chart and
+// d3 (17 kB of gzip, a long task to evaluate on a phone) load after the page's first render, in
+// the room the chart will take: a project page shows its text without waiting for them.
+import { lazy, Suspense } from 'react'
 import { Trans } from '@lingui/react/macro'
-import { MetricChart } from './metric-chart'
+import { ChartPlaceholder } from '@/components/ui/line-chart'
 import * as chart from './metric-chart.css'
 import * as styles from '@/components/ui/page.css'
+
+const MetricChart = lazy(() => import('./metric-chart').then((module) => ({ default: module.MetricChart })))
 
 /** The columns of an analytics_metrics row that a series needs. */
 export interface MetricRow {
@@ -70,13 +75,15 @@ export function MetricCardHead({
           <Trans>latest, {to}</Trans>
         </span>
       </p>
-      <MetricChart
-        points={metric.rows.map((row) => ({ periodStart: row.period_start, value: row.value }))}
-        unit={metric.unit}
-        granularity={metric.granularity}
-        target={metric.target}
-        summary={summary}
-      />
+      <Suspense fallback={<ChartPlaceholder />}>
+        <MetricChart
+          points={metric.rows.map((row) => ({ periodStart: row.period_start, value: row.value }))}
+          unit={metric.unit}
+          granularity={metric.granularity}
+          target={metric.target}
+          summary={summary}
+        />
+      </Suspense>
     </>
   )
 }
