@@ -2,7 +2,6 @@
 // replace (new bytes under the same document) and delete, and the upload form. Sharing a
 // document notifies the organization's clients once (in-app and by e-mail, database triggers).
 import { useId, useRef, useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CheckboxField, Field, SelectField, TextAreaField } from '@/components/form/field'
@@ -45,7 +44,7 @@ import {
   useProjectSave,
   type ProjectRef,
 } from '@/components/form/project-form-kit'
-import { useRulesResolver } from '@/components/form/rules-resolver'
+import { useRulesForm } from '@/components/form/rules-form'
 import { adminDocumentsQuery, type AdminDocument } from '@/features/documents/admin/queries'
 import { UploadError } from '@/lib/storage/files'
 import * as styles from '@/components/form/project-forms.css'
@@ -254,23 +253,17 @@ function UploadDocumentForm({ project }: { project: ProjectRef }) {
     category: 'deliverable',
     visibleToClient: false,
   }
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<UploadValues>({
-    defaultValues: defaults,
-    resolver: useRulesResolver(
-      (values: UploadValues) => checkDocument(values),
-      (values) => {
+  const { register, handleSubmit, reset, outcome, setOutcome, save, errors, isSubmitting } = useRulesForm(
+    (values: UploadValues) => checkDocument(values),
+    {
+      local: (values) => {
         const file = fileCheck(values.file)
         return file === true ? null : { field: 'file', text: file }
       },
-    ),
-  })
-  const { outcome, setOutcome, save } = useProjectSave(project.id, setError, UPLOAD_FIELDS, documentFailures)
+      ...useProjectSave(project.id, UPLOAD_FIELDS, documentFailures, 'file'),
+      defaultValues: defaults,
+    },
+  )
 
   const submit = handleSubmit(async (values) => {
     setOutcome(null)
@@ -278,19 +271,17 @@ function UploadDocumentForm({ project }: { project: ProjectRef }) {
     if (!file) return
     const row = toDocumentRow(values, file.name)
     const name = row.name
-    const saved = await save(
-      () =>
-        uploadProjectDocument({
-          organizationId: project.organization_id,
-          projectId: project.id,
-          file,
-          name,
-          description: row.description,
-          category: row.category,
-          visibleToClient: row.visible_to_client,
-          uploaderId: profile.id,
-        }),
-      'file',
+    const saved = await save(() =>
+      uploadProjectDocument({
+        organizationId: project.organization_id,
+        projectId: project.id,
+        file,
+        name,
+        description: row.description,
+        category: row.category,
+        visibleToClient: row.visible_to_client,
+        uploaderId: profile.id,
+      }),
     )
     if (!saved) return
     reset(defaults)

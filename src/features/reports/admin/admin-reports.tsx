@@ -3,7 +3,6 @@
 // uploaded right here). Publishing notifies the organization's clients once; unpublishing takes
 // the report back to a draft the client no longer sees (publishing it again stays quiet).
 import { useEffect } from 'react'
-import { useForm } from 'react-hook-form'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Field, SelectField, TextAreaField } from '@/components/form/field'
@@ -29,7 +28,7 @@ import {
   useProjectSave,
   type ProjectRef,
 } from '@/components/form/project-form-kit'
-import { useRulesResolver } from '@/components/form/rules-resolver'
+import { useRulesForm } from '@/components/form/rules-form'
 import { adminReportsQuery, type AdminReport } from '@/features/reports/admin/queries'
 import { reportTypes } from '@/features/reports/vocabulary'
 import * as styles from '@/components/form/project-forms.css'
@@ -189,34 +188,27 @@ function ReportForm({
   const profile = useProfile()
   const fileCheck = useFileCheck()
   const attachable = new Set([...documents.map((document) => document.id), UPLOAD_NEW])
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<ReportValues>({
-    resolver: useRulesResolver(
-      (values: ReportValues) => checkReport(values, attachable),
-      (values) => {
+  const { register, handleSubmit, setFocus, watch, outcome, save, errors, isSubmitting } = useRulesForm(
+    (values: ReportValues) => checkReport(values, attachable),
+    {
+      local: (values) => {
         const file = values.documentId === UPLOAD_NEW ? fileCheck(values.file) : true
         return file === true ? null : { field: 'file', text: file }
       },
-    ),
-    defaultValues: {
-      title: report?.title ?? '',
-      reportType: report?.report_type ?? 'monthly',
-      locale: report?.locale ?? i18n.locale,
-      periodStart: report?.period_start ?? '',
-      periodEnd: report?.period_end ?? '',
-      summary: report?.summary ?? '',
-      dashboardUrl: report?.dashboard_url ?? '',
-      documentId: report?.document_id ?? '',
-      file: null,
+      ...useProjectSave(project.id, REPORT_FIELDS, reportFailures, 'file'),
+      defaultValues: {
+        title: report?.title ?? '',
+        reportType: report?.report_type ?? 'monthly',
+        locale: report?.locale ?? i18n.locale,
+        periodStart: report?.period_start ?? '',
+        periodEnd: report?.period_end ?? '',
+        summary: report?.summary ?? '',
+        dashboardUrl: report?.dashboard_url ?? '',
+        documentId: report?.document_id ?? '',
+        file: null,
+      },
     },
-  })
-  const { outcome, save } = useProjectSave(project.id, setError, REPORT_FIELDS, reportFailures)
+  )
   const reportTitle = report?.title ?? ''
   useEffect(() => {
     if (report) setFocus('title')
@@ -244,7 +236,7 @@ function ReportForm({
         documentId = uploaded.id
       }
       await saveReport(project.id, report?.id ?? null, { ...toReportRow(values), document_id: documentId })
-    }, 'file')
+    })
     if (!saved) return
     onDone(
       report ? t`“${title}” has been saved.` : t`The draft “${title}” has been saved. Publish it when it is ready.`,
