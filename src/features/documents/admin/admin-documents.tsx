@@ -52,6 +52,7 @@ import { uploadMessages } from '@/lib/storage/upload-messages'
 import { DownloadHistory, useDocumentDownloads } from './document-downloads'
 import { actionName } from '@/lib/action-name'
 import { useDocumentColumns } from '../document-columns'
+import { PendingButton } from '@/components/ui/pending-button'
 
 export function DocumentsAdmin({ project }: { project: ProjectRef }) {
   const { t, i18n } = useLingui()
@@ -125,21 +126,18 @@ export function DocumentsAdmin({ project }: { project: ProjectRef }) {
                   name={name}
                   onClick={() => void download.open(document.id, document.storage_path, document.name)}
                 />
-                <button
-                  type="button"
+                <PendingButton
                   className={page.smallButton}
-                  aria-disabled={visibility.isPending || undefined}
+                  pending={visibility.isPending}
                   aria-label={actionName(
                     i18n,
                     document.visible_to_client ? t`Stop sharing` : t`Share with the client`,
                     name,
                   )}
-                  onClick={() => {
-                    if (!visibility.isPending) visibility.mutate({ document, visible: !document.visible_to_client })
-                  }}
+                  onClick={() => visibility.mutate({ document, visible: !document.visible_to_client })}
                 >
                   {document.visible_to_client ? <Trans>Stop sharing</Trans> : <Trans>Share with the client</Trans>}
-                </button>
+                </PendingButton>
                 <ReplaceFile document={document} project={project} onDone={setOutcome} />
                 <DeleteButton
                   name={name}

@@ -35,6 +35,7 @@ import * as styles from '@/components/form/project-forms.css'
 import { checkReport, reportFields, toReportRow, type ReportInput, reportFailures } from '@/features/reports/rules'
 import { actionName } from '@/lib/action-name'
 import type { NewDocument } from '@/lib/storage/files'
+import { PendingButton } from '@/components/ui/pending-button'
 
 /** A project's documents, which a report's file is chosen among (the documents feature's list). */
 type ProjectDocuments = readonly { id: string; name: string }[]
@@ -126,17 +127,14 @@ export function ReportsAdmin({
                   </p>
                 )}
                 <div className={styles.actions}>
-                  <button
-                    type="button"
+                  <PendingButton
                     className={page.smallButton}
-                    aria-disabled={publication.isPending || undefined}
+                    pending={publication.isPending}
                     aria-label={actionName(i18n, published ? t`Unpublish` : t`Publish`, title)}
-                    onClick={() => {
-                      if (!publication.isPending) publication.mutate({ report, publish: !published })
-                    }}
+                    onClick={() => publication.mutate({ report, publish: !published })}
                   >
                     {published ? <Trans>Unpublish</Trans> : <Trans>Publish</Trans>}
-                  </button>
+                  </PendingButton>
                   <RowAction label={t`Edit`} name={title} onClick={() => editor.setEditing(report)} />
                   <DeleteButton
                     name={title}
