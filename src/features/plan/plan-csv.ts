@@ -10,7 +10,14 @@ import { msg } from '@lingui/core/macro'
 import { fileSlug, toCsv } from '@/lib/csv'
 import { labelOf } from '@/lib/labels'
 import { milestoneStatusLabels, phaseStatusLabels } from './labels'
-import { sortPhases, usedByPhase, type PlanMilestone, type PlanPhase, type UsageRow } from './plan-model'
+import {
+  sortPhases,
+  usedByPhase,
+  type PlanMilestone,
+  type PlanPhase,
+  type TimeEntry,
+  type UsageRow,
+} from './plan-model'
 import { checkTimeEntry, type TimeEntryField, type TimeEntryValues } from './rules'
 
 export function planCsv(
@@ -84,15 +91,7 @@ export interface StaffByEmail {
 }
 
 export function timeEntriesCsv(
-  entries: readonly {
-    phase_id: string
-    person_id: string
-    worked_on: string
-    hours: number
-    rate: number | null
-    amount: number | null
-    note: string | null
-  }[],
+  entries: readonly Omit<TimeEntry, 'id'>[],
   phases: readonly Named[],
   staff: readonly StaffByEmail[],
 ): string {
