@@ -5,7 +5,7 @@
 import { useRef, useState, type ReactNode, type RefObject } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { CsvProblem } from '@/components/ui/csv-problems'
+import type { CsvProblem } from '@/lib/csv-file'
 import { Field } from '@/components/form/field'
 import { type Outcome } from '@/components/form/form-alert'
 import * as formStyles from '@/components/form/form.css'
