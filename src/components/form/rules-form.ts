@@ -4,7 +4,7 @@
 // said as the form's message, and what follows every write (a refresh) whatever came of it.
 // Its own module, apart from rules-resolver.ts: it loads react-hook-form, which the forms loaded
 // on demand (form-on-demand.tsx) keep out of their page's chunk.
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import {
   useForm,
   type FieldErrors,
@@ -28,6 +28,8 @@ export interface RulesFormOptions<T extends FieldValues> extends Omit<UseFormPro
   failures?: FailureCatalog<Path<T>>
   /** Runs after every save, whatever came of it (the refresh of what the form writes to). */
   settled?: () => Promise<unknown>
+  /** A field focused when the form opens (an entry's form, opened to edit the entry, focuses its title). */
+  focus?: Path<T>
 }
 
 /** How a save reads a refusal: puts it on a field and answers null, or answers the form's message. */
@@ -50,11 +52,15 @@ export interface RulesForm<T extends FieldValues> extends UseFormReturn<T> {
 
 export function useRulesForm<T extends FieldValues>(
   check: RulesCheck<T>,
-  { local, failures = saveFailures, settled, ...options }: RulesFormOptions<T> = {},
+  { local, failures = saveFailures, settled, focus, ...options }: RulesFormOptions<T> = {},
 ): RulesForm<T> {
   const form = useForm<T>({ ...options, resolver: useRulesResolver(check, local) })
   const [outcome, setOutcome] = useState<FormOutcome | null>(null)
   const onField = useFailureOnField(form.setError)
+  const { setFocus } = form
+  useEffect(() => {
+    if (focus) setFocus(focus)
+  }, [focus, setFocus])
   const save = async (write: () => Promise<unknown>, read: FailureReader = (error) => onField(error, failures)) => {
     setOutcome(null)
     try {

@@ -1,6 +1,5 @@
 // The plan's milestones for staff: the list (edit, mark reached, delete) and the form that adds
 // or edits one.
-import { useEffect } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Field, SelectField } from '@/components/form/field'
 import { type Outcome, OutcomeAlert } from '@/components/form/form-alert'
@@ -111,10 +110,11 @@ function MilestoneForm({
 }) {
   const { t, i18n } = useLingui()
   const phaseIds = new Set(phases.map((phase) => phase.id))
-  const { register, handleSubmit, setFocus, outcome, save, errors, isSubmitting } = useRulesForm(
+  const { register, handleSubmit, outcome, save, errors, isSubmitting } = useRulesForm(
     (values: MilestoneInput) => checkMilestone(values, phaseIds),
     {
       ...useEntrySave(projectId, milestoneConstraints),
+      focus: milestone ? 'title' : undefined,
       defaultValues: {
         title: milestone?.title ?? '',
         dueDate: milestone?.due_date ?? '',
@@ -123,9 +123,6 @@ function MilestoneForm({
       },
     },
   )
-  useEffect(() => {
-    if (milestone) setFocus('title')
-  }, [milestone, setFocus])
   const submit = handleSubmit(async (values) => {
     const checked = checkMilestone(values, phaseIds)
     if (!checked.values) return

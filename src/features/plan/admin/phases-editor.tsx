@@ -1,6 +1,5 @@
 // The plan's phases for staff: the list (edit, move up or down, delete) and the form that adds
 // or edits one.
-import { useEffect } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Field, SelectField } from '@/components/form/field'
@@ -163,10 +162,11 @@ function PhaseForm({
   onCancel: () => void
 }) {
   const { t, i18n } = useLingui()
-  const { register, handleSubmit, setFocus, outcome, save, errors, isSubmitting } = useRulesForm(
+  const { register, handleSubmit, outcome, save, errors, isSubmitting } = useRulesForm(
     (values: PhaseInput) => checkPhase(values),
     {
       ...useEntrySave(projectId, phaseConstraints),
+      focus: phase ? 'title' : undefined,
       defaultValues: {
         title: phase?.title ?? '',
         startDate: phase?.start_date ?? '',
@@ -177,9 +177,6 @@ function PhaseForm({
       },
     },
   )
-  useEffect(() => {
-    if (phase) setFocus('title')
-  }, [phase, setFocus])
   const submit = handleSubmit(async (values) => {
     const checked = checkPhase(values)
     if (!checked.values) return

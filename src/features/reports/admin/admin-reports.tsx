@@ -2,7 +2,6 @@
 // delete, and the form that writes a draft (its file chosen among the project's documents or
 // uploaded right here). Publishing notifies the organization's clients once; unpublishing takes
 // the report back to a draft the client no longer sees (publishing it again stays quiet).
-import { useEffect } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Field, SelectField, TextAreaField } from '@/components/form/field'
@@ -186,7 +185,7 @@ function ReportForm({
   const profile = useProfile()
   const fileCheck = useFileCheck()
   const attachable = new Set([...documents.map((document) => document.id), UPLOAD_NEW])
-  const { register, handleSubmit, setFocus, watch, outcome, save, errors, isSubmitting } = useRulesForm(
+  const { register, handleSubmit, watch, outcome, save, errors, isSubmitting } = useRulesForm(
     (values: ReportValues) => checkReport(values, attachable),
     {
       local: (values) => {
@@ -194,6 +193,7 @@ function ReportForm({
         return file === true ? null : { field: 'file', text: file }
       },
       ...useProjectSave(project.id, REPORT_FIELDS, reportFailures, 'file'),
+      focus: report ? 'title' : undefined,
       defaultValues: {
         title: report?.title ?? '',
         reportType: report?.report_type ?? 'monthly',
@@ -208,9 +208,6 @@ function ReportForm({
     },
   )
   const reportTitle = report?.title ?? ''
-  useEffect(() => {
-    if (report) setFocus('title')
-  }, [report, setFocus])
   const uploading = watch('documentId') === UPLOAD_NEW
 
   const submit = handleSubmit(async (values) => {

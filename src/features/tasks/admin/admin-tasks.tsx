@@ -2,7 +2,6 @@
 // form that creates or edits one: title, description, assignee (a client user of the project's
 // organization or a staff member), due date, priority, status and whether the client sees it
 // (stored inverted, as is_internal). Assigning a task notifies the assignee once.
-import { useEffect } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CheckboxField, Field, SelectField, TextAreaField } from '@/components/form/field'
@@ -126,10 +125,11 @@ function TaskForm({
     assignable: new Set([...assignees.map((person) => person.id), ...(task?.assigned_to ? [task.assigned_to] : [])]),
     clients: new Set(people.clients.map((person) => person.id)),
   }
-  const { register, handleSubmit, setFocus, outcome, save, errors, isSubmitting } = useRulesForm(
+  const { register, handleSubmit, outcome, save, errors, isSubmitting } = useRulesForm(
     (values: TaskFormValues) => checkTask(values, rulesPeople),
     {
       ...useProjectSave(project.id, TASK_FIELDS, taskFailures),
+      focus: task ? 'title' : undefined,
       defaultValues: {
         title: task?.title ?? '',
         description: task?.description ?? '',
@@ -142,9 +142,6 @@ function TaskForm({
     },
   )
   const taskTitle = task?.title ?? ''
-  useEffect(() => {
-    if (task) setFocus('title')
-  }, [task, setFocus])
   const organizationName = project.organization?.name ?? ''
   const staffWord = t`staff`
   const clientWord = t`client`
