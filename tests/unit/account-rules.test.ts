@@ -11,6 +11,7 @@ import {
   toProfileRow,
 } from '../../src/features/accounts/rules'
 import { checkActivityFilters } from '../../src/features/activity/rules'
+import { factorNameRules } from '../../src/features/accounts/validation'
 import { readFailure } from '../../src/lib/write-failure'
 import { networkFailure } from '../../src/lib/auth/messages'
 
@@ -85,5 +86,15 @@ describe('the activity log’s filters', () => {
     expect(checkActivityFilters({ from: '2026-03-02', to: '2026-03-01' }).problems).toMatchObject([
       { field: 'to', rule: 'dayOrder' },
     ])
+  })
+})
+
+describe("a second factor's name (factorNameRules: a passkey's, an authenticator's)", () => {
+  const validate = factorNameRules({ missing: 'missing', tooLong: 'too long' }).validate as (value: string) => unknown
+  it('needs a name of at most 60 characters once trimmed', () => {
+    expect(validate('Blue security key')).toBe(true)
+    expect(validate(`  ${'a'.repeat(60)}  `)).toBe(true)
+    expect(validate('   ')).toBe('missing')
+    expect(validate('a'.repeat(61))).toBe('too long')
   })
 })

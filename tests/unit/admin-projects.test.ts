@@ -5,7 +5,10 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { metricIdentity, parseMetricsCsv } from '../../src/features/metrics/admin/metrics-csv'
-import { constraintOf, describeFailure } from '../../src/lib/write-failure'
+import { constraintOf, describeFailure, readFailure } from '../../src/lib/write-failure'
+import { staffFormFailures } from '../../src/components/form/project-form-kit'
+import { UploadError } from '../../src/lib/storage/files'
+import { documentFailures } from '../../src/features/documents/rules'
 import { projectFailures } from '../../src/features/projects/rules'
 import { taskFailures } from '../../src/features/tasks/rules'
 
@@ -134,5 +137,20 @@ describe('database errors in forms', () => {
     ).toBe('assignedTo')
     expect(describeFailure({ code: '42501', message: 'permission denied' })).toMatchObject({ field: null })
     expect(describeFailure(new TypeError('Failed to fetch')).message.message).toMatch(/server could not be reached/)
+  })
+
+  it("puts a staff form's failure on a field only when the form has it (staffFormFailures)", () => {
+    const progress = { code: '23514', message: 'x violates check constraint "projects_progress_range"' }
+    expect(readFailure(progress, staffFormFailures(['name', 'progress'], projectFailures)).field).toBe('progress')
+    // The same refusal, for a form without that field, is the form's message, in the same words.
+    const onForm = readFailure(progress, staffFormFailures(['name'], projectFailures))
+    expect(onForm).toEqual({ field: null, message: describeFailure(progress, projectFailures).message })
+    // An upload's problem goes on the file field when the form names one, else on the form.
+    const upload = new UploadError('too-large')
+    expect(readFailure(upload, staffFormFailures(['file', 'name'], documentFailures, 'file')).field).toBe('file')
+    expect(readFailure(upload, staffFormFailures(['file', 'name'], documentFailures)).field).toBeNull()
+    expect(
+      readFailure(new TypeError('Failed to fetch'), staffFormFailures([], projectFailures)).message.message,
+    ).toMatch(/server could not be reached/)
   })
 })

@@ -5,13 +5,14 @@
 import { useRef, useState, type ReactNode, type RefObject } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { CsvProblem } from '@/components/ui/csv-problems'
+import type { CsvProblem } from '@/lib/csv-file'
 import { Field } from '@/components/form/field'
 import { type Outcome } from '@/components/form/form-alert'
 import * as formStyles from '@/components/form/form.css'
 import * as layout from '@/components/ui/layout.css'
 import * as page from '@/components/ui/page.css'
 import * as styles from '@/components/form/project-forms.css'
+import { PendingButton } from '@/components/ui/pending-button'
 
 /** The types a browser may give a CSV file (some name it a spreadsheet or plain text). */
 const CSV_TYPES = ['text/csv', 'application/vnd.ms-excel', 'text/plain']
@@ -179,16 +180,9 @@ interface CsvConfirmProps {
 export function CsvConfirm({ pending, onImport, children, cancelLabel, onCancel }: CsvConfirmProps) {
   return (
     <div className={styles.actions}>
-      <button
-        type="button"
-        className={layout.buttonPrimary}
-        aria-disabled={pending || undefined}
-        onClick={() => {
-          if (!pending) onImport()
-        }}
-      >
+      <PendingButton className={layout.buttonPrimary} pending={pending} onClick={() => onImport()}>
         {pending ? <Trans>Importing...</Trans> : children}
-      </button>
+      </PendingButton>
       <button type="button" className={page.smallButton} onClick={onCancel}>
         {cancelLabel}
       </button>

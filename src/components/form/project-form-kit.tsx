@@ -4,13 +4,24 @@
 // refresh of the project's lists after a write, and an inline "are you sure" for destructive
 // buttons. Each form passes its concept's failures (the `…Failures` of its rules.ts).
 import { useState, type ReactNode } from 'react'
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
+import type { MessageDescriptor } from '@lingui/core'
 import * as layout from '@/components/ui/layout.css'
 import * as page from '@/components/ui/page.css'
 import { TitledPanel } from '@/components/ui/titled-panel'
-import { describeFailure, type Failures } from '@/lib/write-failure'
+import {
+  describeFailure,
+  formFailure,
+  genericSaveFailure,
+  readFailure,
+  staffFailures,
+  staffNetworkFailure,
+  withFailures,
+  type Failure,
+  type FailureCatalog,
+  type Failures,
+} from '@/lib/write-failure'
 import { ConfirmButton } from '@/components/ui/confirm-button'
 import { uploadMessages } from '@/lib/storage/upload-messages'
 import { checkFile, UploadError } from '@/lib/storage/files'
@@ -30,32 +41,30 @@ export interface ProjectRef {
 }
 
 /**
- * Puts a failed save where it belongs: on a field of this form when the database names one
- * (`fields` maps the failure's field to this form's), otherwise into the returned form message.
+ * The staff forms' catalog (their "not allowed", network and "could not be saved" sentences with
+ * the concept's `failures`) over one form's fields: a failure the database names goes on its field
+ * when the form has that field (`fields`; "file" is `fileField`), an upload's problem on
+ * `fileField` when given; anything else is the form's message.
  */
-export function useFailureHandler<T extends FieldValues>(
-  setError: UseFormSetError<T>,
-  fields: readonly Path<T>[],
+export function staffFormFailures<F extends string>(
+  fields: readonly F[],
   failures?: Failures,
-) {
-  const { i18n } = useLingui()
-  return (error: unknown, fileField?: Path<T>): string | null => {
-    if (error instanceof UploadError) {
-      const text = i18n._(uploadMessages[error.kind])
-      if (fileField) {
-        setError(fileField, { type: 'server', message: text }, { shouldFocus: true })
-        return null
-      }
-      return text
-    }
-    const failure = describeFailure(error, failures)
-    const text = i18n._(failure.message)
-    const field = failure.field === 'file' ? fileField : (failure.field as Path<T> | null)
-    if (field && fields.includes(field)) {
-      setError(field, { type: 'server', message: text }, { shouldFocus: true })
-      return null
-    }
-    return text
+  fileField?: F,
+): FailureCatalog<F> {
+  const catalog = withFailures<Failure>(staffFailures, failures ?? {})
+  const onForm = ({ field, message }: Failure): Failure<F> => {
+    const named = field === 'file' ? fileField : (field as F | null)
+    return { field: named && fields.includes(named) ? named : null, message }
+  }
+  return {
+    read: (error) =>
+      onForm(
+        error instanceof UploadError
+          ? { field: 'file', message: uploadMessages[error.kind] }
+          : readFailure(error, catalog),
+      ),
+    network: formFailure(staffNetworkFailure),
+    fallback: formFailure(genericSaveFailure),
   }
 }
 
@@ -99,33 +108,16 @@ export function useEntryWrite<Vars>(
 }
 
 /**
- * A form's save: clears the message, runs `work`, puts a failure on its field or into the form
- * message, and refreshes the project either way. True when saved (`work` may return false to
- * stop without a message).
+ * A project form's save, as `useRulesForm`'s options: a failure on the form's field or as its
+ * message (`staffFormFailures`), and the project refreshed whatever came of it.
  */
-export function useProjectSave<T extends FieldValues>(
+export function useProjectSave<F extends string>(
   projectId: string,
-  setError: UseFormSetError<T>,
-  fields: readonly Path<T>[],
+  fields: readonly F[],
   failures?: Failures,
+  fileField?: F,
 ) {
-  const [outcome, setOutcome] = useState<Outcome | null>(null)
-  const handleFailure = useFailureHandler(setError, fields, failures)
-  const invalidate = useInvalidateProject(projectId)
-  const save = async (work: () => Promise<unknown>, fileField?: Path<T>): Promise<boolean> => {
-    setOutcome(null)
-    try {
-      if ((await work()) === false) return false
-    } catch (error) {
-      const text = handleFailure(error, fileField)
-      if (text) setOutcome({ tone: 'error', text })
-      return false
-    } finally {
-      await invalidate()
-    }
-    return true
-  }
-  return { outcome, setOutcome, save }
+  return { failures: staffFormFailures(fields, failures, fileField), settled: useInvalidateProject(projectId) }
 }
 
 /**
@@ -218,7 +210,8 @@ export function EntryFormActions({
   )
 }
 
-export function OutcomeMessage({ outcome }: { outcome: Outcome | null }) {
+export function OutcomeMessage({ outcome }: { outcome: Outcome<string | MessageDescriptor> | null }) {
+  const { i18n } = useLingui()
   const ref = useFocusWhenShown(outcome)
   if (!outcome) return null
   return (
@@ -228,7 +221,7 @@ export function OutcomeMessage({ outcome }: { outcome: Outcome | null }) {
       role={outcome.tone === 'error' ? 'alert' : 'status'}
       className={outcome.tone === 'error' ? page.errorPanel : page.panel}
     >
-      {outcome.text}
+      {typeof outcome.text === 'string' ? outcome.text : i18n._(outcome.text)}
     </div>
   )
 }

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { Trans } from '@lingui/react/macro'
 import * as page from './page.css'
 import * as styles from './confirm-button.css'
+import { PendingButton } from './pending-button'
 
 /** A destructive button that asks first, in place: "Delete “x”?" with Confirm and Cancel. */
 export function ConfirmButton({
@@ -48,17 +49,9 @@ export function ConfirmButton({
         {question}
       </p>
       <div className={page.actions}>
-        <button
-          ref={confirmRef}
-          type="button"
-          className={styles.dangerButton}
-          aria-disabled={busy || undefined}
-          onClick={() => {
-            if (!busy) onConfirm()
-          }}
-        >
+        <PendingButton ref={confirmRef} className={styles.dangerButton} pending={busy ?? false} onClick={onConfirm}>
           {confirmLabel}
-        </button>
+        </PendingButton>
         <button
           type="button"
           className={page.smallButton}

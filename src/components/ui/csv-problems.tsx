@@ -1,19 +1,12 @@
 // What a CSV import found wrong, said the same way by every import (the metrics' values, the
 // plan's time entries): each problem by row, column and reason; the panel that refuses the file
 // with the first fifty of them and how many more there are.
-import type { I18n, MessageDescriptor } from '@lingui/core'
+import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import * as page from './page.css'
 import * as styles from './csv-problems.css'
-
-/** One problem of a CSV file. */
-export interface CsvProblem {
-  /** 1-based number of the data row (the header is not counted); null for the file as a whole. */
-  row: number | null
-  column: string | null
-  reason: MessageDescriptor
-}
+import type { CsvProblem } from '@/lib/csv-file'
 
 /** How many problems the panel lists; the rest are counted. */
 const LISTED = 50

@@ -19,6 +19,7 @@ import { browserHasPasskeys, mfaFailureMessage, registerPasskey, removeListedFac
 import { FactorItem, type ListedFactor } from './account-mfa'
 import { AccountSection } from './account-section'
 import * as styles from './account.css'
+import { factorNameRules } from './validation'
 
 const msgPasskeys = msg`Passkeys`
 const msgPasskey = msg`Passkey`
@@ -119,13 +120,13 @@ function PasskeySettings({ userId }: { userId: string }) {
             hint={<Trans>Helps you recognise it later, for example “Blue security key”.</Trans>}
             autoComplete="off"
             error={errors.name?.message}
-            {...register('name', {
-              validate: (value) => {
-                if (!value.trim()) return t`Enter a name for the passkey.`
-                if (value.trim().length > 60) return t`A passkey name has at most 60 characters.`
-                return true
-              },
-            })}
+            {...register(
+              'name',
+              factorNameRules({
+                missing: t`Enter a name for the passkey.`,
+                tooLong: t`A passkey name has at most 60 characters.`,
+              }),
+            )}
           />
           <div className={styles.actions}>
             <button type="submit" className={layout.buttonPrimary} disabled={isSubmitting}>

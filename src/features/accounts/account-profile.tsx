@@ -1,14 +1,12 @@
 // The user's own details: name, job title and phone, checked by the profile's rules (rules.ts). The
 // e-mail address is the sign-in name and only shown; the role and the organization are never the
 // user's to change.
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { Field } from '@/components/form/field'
 import { OutcomeAlert, type Outcome } from '@/components/form/form-alert'
-import { useFailureOnField, useRulesResolver } from '@/components/form/rules-resolver'
+import { useRulesForm } from '@/components/form/rules-form'
 import * as formStyles from '@/components/form/form.css'
 import * as layout from '@/components/ui/layout.css'
 import type { Profile } from '@machines/auth.machine'
@@ -29,29 +27,17 @@ const saved: Outcome<MessageDescriptor> = { tone: 'info', text: msg`Your profile
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const { t } = useLingui()
-  const [outcome, setOutcome] = useState<Outcome<MessageDescriptor> | null>(null)
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ProfileInput>({
-    defaultValues: { fullName: profile.full_name, jobTitle: profile.job_title ?? '', phone: profile.phone ?? '' },
-    resolver: useRulesResolver<ProfileInput>(checkProfile),
-  })
-  const onField = useFailureOnField(setError)
+  const { register, handleSubmit, reset, outcome, setOutcome, save, errors, isSubmitting } = useRulesForm<ProfileInput>(
+    checkProfile,
+    {
+      defaultValues: { fullName: profile.full_name, jobTitle: profile.job_title ?? '', phone: profile.phone ?? '' },
+      failures: profileFailures,
+    },
+  )
 
   const submit = handleSubmit(async (values) => {
-    setOutcome(null)
     const changes = toProfileRow(values)
-    try {
-      await updateOwnProfile(profile.id, changes)
-    } catch (error) {
-      const failure = onField(error, profileFailures)
-      if (failure) setOutcome({ tone: 'error', text: failure })
-      return
-    }
+    if (!(await save(() => updateOwnProfile(profile.id, changes)))) return
     reset({ fullName: changes.full_name, jobTitle: changes.job_title ?? '', phone: changes.phone ?? '' })
     auth.reloadProfile() // the header and every page show the new name
     setOutcome(saved)

@@ -18,7 +18,7 @@ import {
 } from './account-api'
 import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import * as styles from './account.css'
-import { codeRules } from './validation'
+import { codeRules, factorNameRules } from './validation'
 
 /** `JBSWY3DPEHPK3PXP` → `JBSW Y3DP EHPK 3PXP`: easier to read and to compare. */
 export function groupSecret(secret: string): string {
@@ -112,13 +112,13 @@ function StartForm({ onStart, backup }: { onStart: (name: string) => Promise<voi
         hint={<Trans>Helps you recognise it later, for example “Work phone”.</Trans>}
         autoComplete="off"
         error={errors.name?.message}
-        {...register('name', {
-          validate: (value) => {
-            if (!value.trim()) return t`Enter a name for the device.`
-            if (value.trim().length > 60) return t`A device name has at most 60 characters.`
-            return true
-          },
-        })}
+        {...register(
+          'name',
+          factorNameRules({
+            missing: t`Enter a name for the device.`,
+            tooLong: t`A device name has at most 60 characters.`,
+          }),
+        )}
       />
       <div className={styles.actions}>
         <button type="submit" className={layout.buttonPrimary} disabled={isSubmitting}>

@@ -25,6 +25,26 @@ export function codeRules(i18n: I18n): RegisterOptions<{ code: string }, 'code'>
   }
 }
 
+/** The longest name a person may give a second factor (a passkey, an authenticator app). */
+const factorNameMax = 60
+
+/**
+ * A second factor's name: there, and at most 60 characters once trimmed. The messages, already
+ * translated, name what it is ("the passkey", "the device").
+ */
+export function factorNameRules(messages: {
+  missing: string
+  tooLong: string
+}): RegisterOptions<{ name: string }, 'name'> {
+  return {
+    validate: (value) => {
+      if (!value.trim()) return messages.missing
+      if (value.trim().length > factorNameMax) return messages.tooLong
+      return true
+    },
+  }
+}
+
 export interface PasswordCheck {
   id: 'length' | 'maxLength' | 'match'
   met: boolean

@@ -1,15 +1,13 @@
 // The signed-in person's notification e-mails, the same screen in the portal and the admin area:
 // per kind, at once, in the digest or not by e-mail, and how often the digest may come. In-app
 // notifications are not affected. Row-level security lets a person read and save only their own.
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { SelectField } from '@/components/form/field'
-import { OutcomeAlert, type Outcome } from '@/components/form/form-alert'
-import { useFailureOnField, useRulesResolver } from '@/components/form/rules-resolver'
+import { OutcomeAlert } from '@/components/form/form-alert'
+import { useRulesForm } from '@/components/form/rules-form'
 import * as formLayout from '@/components/ui/form-layout.css'
 import * as layout from '@/components/ui/layout.css'
 import { useCurrentProfile } from '@/lib/auth/use-auth'
@@ -68,29 +66,15 @@ function NotificationSettingsForm({ userId, staff }: { userId: string; staff: bo
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const stored = useSuspenseQuery(notificationPreferencesQuery(userId)).data
-  const [outcome, setOutcome] = useState<Outcome | null>(null)
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<PreferencesInput>({
-    defaultValues: preferencesOf(stored),
-    resolver: useRulesResolver<PreferencesInput>(checkPreferences),
-  })
-  const onField = useFailureOnField(setError)
+  const { register, handleSubmit, reset, outcome, setOutcome, save, errors, isSubmitting } =
+    useRulesForm<PreferencesInput>(checkPreferences, {
+      defaultValues: preferencesOf(stored),
+      // A value the table refused lands on its field, in the form's own words.
+      failures: preferenceFailures,
+    })
 
   const submit = handleSubmit(async (values) => {
-    setOutcome(null)
-    try {
-      await saveNotificationPreferences(toPreferencesRow(userId, values))
-    } catch (error) {
-      // A value the table refused lands on its field, in the form's own words.
-      const failure = onField(error, preferenceFailures)
-      if (failure) setOutcome({ tone: 'error', text: i18n._(failure) })
-      return
-    }
+    if (!(await save(() => saveNotificationPreferences(toPreferencesRow(userId, values))))) return
     await queryClient.invalidateQueries({ queryKey: notificationKeys.preferences(userId) })
     reset(values)
     setOutcome({ tone: 'info', text: t`Your notification preferences have been saved.` })

@@ -4,13 +4,20 @@
 // columns are the importer's, so an exported file can be corrected and imported again. The
 // importer checks every row with the time entry's rules (./rules.ts, the form's and the table's)
 // and names each problem by row and column; nothing is imported unless every row is valid.
-import Papa from 'papaparse'
-import type { I18n, MessageDescriptor } from '@lingui/core'
+import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { fileSlug, toCsv } from '@/lib/csv'
+import { readCsvFile, type CsvProblem } from '@/lib/csv-file'
 import { labelOf } from '@/lib/labels'
 import { milestoneStatusLabels, phaseStatusLabels } from './labels'
-import { sortPhases, usedByPhase, type PlanMilestone, type PlanPhase, type UsageRow } from './plan-model'
+import {
+  sortPhases,
+  usedByPhase,
+  type PlanMilestone,
+  type PlanPhase,
+  type TimeEntry,
+  type UsageRow,
+} from './plan-model'
 import { checkTimeEntry, type TimeEntryField, type TimeEntryValues } from './rules'
 
 export function planCsv(
@@ -84,15 +91,7 @@ export interface StaffByEmail {
 }
 
 export function timeEntriesCsv(
-  entries: readonly {
-    phase_id: string
-    person_id: string
-    worked_on: string
-    hours: number
-    rate: number | null
-    amount: number | null
-    note: string | null
-  }[],
+  entries: readonly Omit<TimeEntry, 'id'>[],
   phases: readonly Named[],
   staff: readonly StaffByEmail[],
 ): string {
@@ -119,19 +118,9 @@ export function planFileName(kind: 'plan' | 'time', projectName: string, now: Da
   return `${kind === 'plan' ? 'plan' : 'time-entries'}-${slug}-${day}.csv`
 }
 
-export const MAX_IMPORT_ROWS = 1000
-export const MAX_IMPORT_BYTES = 1_048_576
-
-export interface ImportProblem {
-  /** 1-based data row (the header not counted); null for the file as a whole. */
-  row: number | null
-  column: string | null
-  reason: MessageDescriptor
-}
-
 export interface ImportResult {
-  rows: { row: number; cells: Record<string, string>; values: TimeEntryValues | null; problems: ImportProblem[] }[]
-  fileProblems: ImportProblem[]
+  rows: { row: number; cells: Record<string, string>; values: TimeEntryValues | null; problems: CsvProblem[] }[]
+  fileProblems: CsvProblem[]
 }
 
 const columnOf: Record<TimeEntryField, TimeEntryColumn> = {
@@ -152,37 +141,12 @@ export function parseTimeEntriesCsv(
   phases: readonly Named[],
   staff: readonly StaffByEmail[],
 ): ImportResult {
-  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
-    header: true,
-    skipEmptyLines: 'greedy',
-    transformHeader: (header) => header.trim().toLowerCase(),
+  const file = readCsvFile(text, {
+    required: requiredTimeEntryColumns,
+    known: [...timeEntryColumns, ...ignoredColumns],
   })
-  const fileProblems: ImportProblem[] = []
-  const headers = (parsed.meta.fields ?? []).filter((field) => field !== '')
-  for (const column of requiredTimeEntryColumns)
-    if (!headers.includes(column)) fileProblems.push({ row: null, column, reason: msg`This column is missing.` })
-  for (const header of headers)
-    if (![...timeEntryColumns, ...ignoredColumns].includes(header))
-      fileProblems.push({ row: null, column: header, reason: msg`Unknown column. Check its spelling.` })
-  if (parsed.data.length === 0)
-    fileProblems.push({ row: null, column: null, reason: msg`The file has no rows to import.` })
-  if (parsed.data.length > MAX_IMPORT_ROWS) {
-    const limit = MAX_IMPORT_ROWS
-    fileProblems.push({ row: null, column: null, reason: msg`A file can have at most ${limit} rows.` })
-  }
+  const fileProblems = file.fileProblems
   if (fileProblems.length > 0) return { rows: [], fileProblems }
-
-  const broken = new Map<number, MessageDescriptor>()
-  for (const error of parsed.errors) {
-    if (error.row === undefined) continue
-    const expected = headers.length
-    broken.set(
-      error.row,
-      error.type === 'Quotes'
-        ? msg`A quoted value is not closed.`
-        : msg`This row does not have the same number of values as the header (${expected}).`,
-    )
-  }
   const phaseIds = new Map<string, string>()
   for (const phase of phases) {
     phaseIds.set(phase.id, phase.id)
@@ -191,7 +155,7 @@ export function parseTimeEntriesCsv(
   const staffIds = new Map(staff.map((person) => [person.email.trim().toLowerCase(), person.id]))
   const context = { phases: new Set(phases.map((phase) => phase.id)), staff: new Set(staff.map((person) => person.id)) }
 
-  const rows = parsed.data.map((cells, index) => {
+  const rows = file.rows.map((cells, index) => {
     const row = index + 1
     const phaseCell = (cells.phase ?? '').trim()
     const personCell = (cells.person_email ?? '').trim()
@@ -204,7 +168,7 @@ export function parseTimeEntriesCsv(
       note: cells.note ?? '',
     }
     const checked = checkTimeEntry(input, context)
-    const problems: ImportProblem[] = checked.problems.map((problem) => ({
+    const problems: CsvProblem[] = checked.problems.map((problem) => ({
       row,
       column: columnOf[problem.field],
       reason:
@@ -214,7 +178,7 @@ export function parseTimeEntriesCsv(
             ? msg`No member of staff has this e-mail address.`
             : problem.message,
     }))
-    const structural = broken.get(index)
+    const structural = file.broken.get(index)
     if (structural) problems.unshift({ row, column: null, reason: structural })
     return { row, cells, values: problems.length === 0 ? checked.values : null, problems }
   })

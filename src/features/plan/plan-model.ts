@@ -23,6 +23,18 @@ export interface PlanMilestone {
   reached_at: string | null
 }
 
+/** One record of time worked on a phase (its amount is the hours times the rate, when there is one). */
+export interface TimeEntry {
+  id: string
+  phase_id: string
+  person_id: string
+  worked_on: string
+  hours: number
+  rate: number | null
+  amount: number | null
+  note: string | null
+}
+
 export interface UsageRow {
   phase_id: string
   worked_on: string

@@ -5,7 +5,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { isUuid } from '@/lib/query-utils'
-import type { PlanMilestone, PlanPhase, UsageRow } from './plan-model'
+import type { PlanMilestone, PlanPhase, TimeEntry, UsageRow } from './plan-model'
 import type { TimeEntryValues, toMilestoneRow, toPhaseRow } from './rules'
 import { toTimeEntryRow } from './rules'
 
@@ -56,17 +56,6 @@ export const planQuery = (viewerId: string, projectId: string) =>
       }
     },
   })
-
-export interface TimeEntry {
-  id: string
-  phase_id: string
-  person_id: string
-  worked_on: string
-  hours: number
-  rate: number | null
-  amount: number | null
-  note: string | null
-}
 
 /** Staff: every time entry of the project's phases, newest first. */
 export const timeEntriesQuery = (projectId: string) =>

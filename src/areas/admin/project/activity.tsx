@@ -1,7 +1,7 @@
 // An admin project's Activity tab: everything the triggers recorded, internal entries included,
 // with the names of the people in it and the metrics' labels.
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import { useProfile } from '@/lib/auth/use-auth'
 import { ActivityTimeline } from '@/features/activity/activity-timeline'
 import { adminActivityQuery } from '@/features/activity/admin/queries'
@@ -11,15 +11,7 @@ import { projectPeopleQuery } from '@/features/tasks/admin/queries'
 import { ProjectSection } from './frame'
 
 export function ProjectActivityPage() {
-  return (
-    <ProjectSection
-      id="activity"
-      title={<Trans>Activity</Trans>}
-      failure={<Trans>The activity could not be loaded.</Trans>}
-    >
-      {(project) => <ActivitySection project={project} />}
-    </ProjectSection>
-  )
+  return <ProjectSection tab="activity">{(project) => <ActivitySection project={project} />}</ProjectSection>
 }
 
 function ActivitySection({ project }: { project: AdminProject }) {

@@ -1,6 +1,5 @@
 // An admin project's Approvals tab: ask for one, follow the record, download it as CSV.
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Trans } from '@lingui/react/macro'
 import { ApprovalsAdmin } from '@/features/approvals/admin/admin-approvals'
 import { adminDocumentsQuery } from '@/features/documents/admin/queries'
 import { adminReportsQuery } from '@/features/reports/admin/queries'
@@ -8,15 +7,7 @@ import type { AdminProject } from '@/features/projects/admin/queries'
 import { ProjectSection } from './frame'
 
 export function ProjectApprovalsPage() {
-  return (
-    <ProjectSection
-      id="approvals"
-      title={<Trans>Approvals</Trans>}
-      failure={<Trans>The approvals could not be loaded.</Trans>}
-    >
-      {(project) => <ProjectApprovals project={project} />}
-    </ProjectSection>
-  )
+  return <ProjectSection tab="approvals">{(project) => <ProjectApprovals project={project} />}</ProjectSection>
 }
 
 /** A project's approvals, with the documents and reports that can be put up for approval. */

@@ -9,6 +9,8 @@ import type { ReactNode } from 'react'
 import { getRouteApi, Link, Outlet } from '@tanstack/react-router'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
 import { useLangPrefix } from '@/lib/use-lang'
 import { formatDateTime } from '@/lib/format'
 import { labelOf, serviceLabels } from '@/lib/labels'
@@ -77,30 +79,48 @@ export function Section({ id, title, children }: { id: string; title: ReactNode;
   )
 }
 
-/** A tab of one section whose lists load and fail on their own, with the project from the frame. */
+const base = '/{-$lang}/admin/dashboard/projects/$projectId' as const
+
+/**
+ * The project's tabs, in the nav's order: where each is, its name (the nav's link and the tab's
+ * section heading) and, for a tab of one section, what it says when its lists could not be loaded.
+ */
+const tabs = {
+  overview: { to: base, label: msg`Overview` },
+  conversation: { to: `${base}/conversation`, label: msg`Conversation` },
+  documents: { to: `${base}/documents`, label: msg`Documents`, failure: msg`The documents could not be loaded.` },
+  reports: { to: `${base}/reports`, label: msg`Reports`, failure: msg`The reports could not be loaded.` },
+  metrics: { to: `${base}/metrics`, label: msg`Metrics`, failure: msg`The metrics could not be loaded.` },
+  tasks: { to: `${base}/tasks`, label: msg`Tasks`, failure: msg`The tasks could not be loaded.` },
+  approvals: { to: `${base}/approvals`, label: msg`Approvals`, failure: msg`The approvals could not be loaded.` },
+  plan: { to: `${base}/plan`, label: msg`Plan`, failure: msg`The plan could not be loaded.` },
+  activity: { to: `${base}/activity`, label: msg`Activity`, failure: msg`The activity could not be loaded.` },
+  team: { to: `${base}/team`, label: msg`Team access`, failure: msg`The team could not be loaded.` },
+  dashboards: { to: `${base}/dashboards`, label: msg`Dashboards`, failure: msg`The dashboards could not be loaded.` },
+} as const satisfies Record<string, { to: string; label: MessageDescriptor; failure?: MessageDescriptor }>
+
+/** A tab of one section, named as in the nav, whose lists load and fail on their own, with the project from the frame. */
 export function ProjectSection({
-  id,
-  title,
-  failure,
+  tab,
   children,
 }: {
-  id: string
-  title: ReactNode
-  failure: ReactNode
+  tab: {
+    [K in keyof typeof tabs]: (typeof tabs)[K] extends { failure: MessageDescriptor } ? K : never
+  }[keyof typeof tabs]
   children: (project: AdminProject) => ReactNode
 }) {
+  const { i18n } = useLingui()
+  const { label, failure } = tabs[tab]
   return (
     <SubPage>
       {(project) => (
-        <Section id={id} title={title}>
-          <SectionBoundary failure={failure}>{children(project)}</SectionBoundary>
+        <Section id={tab} title={i18n._(label)}>
+          <SectionBoundary failure={i18n._(failure)}>{children(project)}</SectionBoundary>
         </Section>
       )}
     </SubPage>
   )
 }
-
-const base = '/{-$lang}/admin/dashboard/projects/$projectId' as const
 
 function ProjectFrame({ project }: { project: AdminProject }) {
   const { t, i18n } = useLingui()
@@ -109,19 +129,6 @@ function ProjectFrame({ project }: { project: AdminProject }) {
   // Its documents, reports, metrics, tasks and activity arrive live on every sub-page.
   useLiveBindings(adminProjectLive(project.id))
   const unread = useQuery(conversationUnreadQuery(profile.id)).data?.[project.id] ?? 0
-  const sections = [
-    { to: base, label: t`Overview`, exact: true },
-    { to: `${base}/conversation`, label: t`Conversation`, count: unread },
-    { to: `${base}/documents`, label: t`Documents` },
-    { to: `${base}/reports`, label: t`Reports` },
-    { to: `${base}/metrics`, label: t`Metrics` },
-    { to: `${base}/tasks`, label: t`Tasks` },
-    { to: `${base}/approvals`, label: t`Approvals` },
-    { to: `${base}/plan`, label: t`Plan` },
-    { to: `${base}/activity`, label: t`Activity` },
-    { to: `${base}/team`, label: t`Team access` },
-    { to: `${base}/dashboards`, label: t`Dashboards` },
-  ] as const
   const organizationName = project.organization?.name ?? ''
   const archivedOn = project.archived_at ? formatDateTime(project.archived_at, i18n.locale) : ''
   return (
@@ -143,16 +150,16 @@ function ProjectFrame({ project }: { project: AdminProject }) {
         <ProgressBar value={project.progress} />
       </div>
       <SectionTabs label={t`Project sections`}>
-        {sections.map((section) => (
-          <li key={section.to} className={tabItem}>
+        {Object.entries(tabs).map(([key, tab]) => (
+          <li key={tab.to} className={tabItem}>
             <Link
-              to={section.to}
+              to={tab.to}
               params={{ lang, projectId: project.id }}
               className={tabLink}
-              activeOptions={{ exact: 'exact' in section }}
+              activeOptions={{ exact: key === 'overview' }}
             >
-              {section.label}
-              {'count' in section && section.count > 0 && <UnreadBadge count={section.count} />}
+              {i18n._(tab.label)}
+              {key === 'conversation' && unread > 0 && <UnreadBadge count={unread} />}
             </Link>
           </li>
         ))}

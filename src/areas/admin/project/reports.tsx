@@ -1,6 +1,5 @@
 // An admin project's Reports tab: draft, publish, attach a document.
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Trans } from '@lingui/react/macro'
 import { adminDocumentsQuery } from '@/features/documents/admin/queries'
 import { uploadProjectDocument } from '@/features/documents/admin/api'
 import { ReportsAdmin } from '@/features/reports/admin/admin-reports'
@@ -8,15 +7,7 @@ import type { AdminProject } from '@/features/projects/admin/queries'
 import { ProjectSection } from './frame'
 
 export function ProjectReportsPage() {
-  return (
-    <ProjectSection
-      id="reports"
-      title={<Trans>Reports</Trans>}
-      failure={<Trans>The reports could not be loaded.</Trans>}
-    >
-      {(project) => <ProjectReports project={project} />}
-    </ProjectSection>
-  )
+  return <ProjectSection tab="reports">{(project) => <ProjectReports project={project} />}</ProjectSection>
 }
 
 /** A project's reports, with the documents a report's file is chosen among or uploaded to. */

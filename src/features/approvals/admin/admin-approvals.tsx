@@ -1,7 +1,7 @@
 // A project's approvals for staff: ask the organization's approvers to approve a shared document
 // or a published report (with an optional message), follow the record of every request and
 // answer, and download it as a CSV file. Approvers are chosen under Team access.
-import { useId, useState } from 'react'
+import { useId } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -10,19 +10,17 @@ import { useLangPrefix } from '@/lib/use-lang'
 import { approvalKeys, approversQuery, projectApprovalsQuery } from '@/features/approvals/queries'
 import { ApprovalRecord } from '@/features/approvals/approval-record'
 import { SelectField, TextAreaField } from '@/components/form/field'
-import { type Outcome } from '@/components/form/form-alert'
 import * as form from '@/components/form/form.css'
 import * as page from '@/components/ui/page.css'
 import { downloadText } from '@/lib/csv'
 import { requestApproval } from '@/features/approvals/admin/api'
 import { approvalsCsv, approvalsFileName } from './approvals-csv'
-import { useForm } from 'react-hook-form'
-import { useRulesResolver } from '@/components/form/rules-resolver'
+import { useRulesForm } from '@/components/form/rules-form'
 import {
   OutcomeMessage,
   Panel,
   SubmitButton,
-  useFailureHandler,
+  staffFormFailures,
   useInvalidateProject,
   type ProjectRef,
 } from '@/components/form/project-form-kit'
@@ -77,7 +75,6 @@ function RequestForm({
   const invalidateProject = useInvalidateProject(project.id)
   const { data: requests } = useSuspenseQuery(projectApprovalsQuery(profile.id, project.id))
   const { data: approvers } = useSuspenseQuery(approversQuery(profile.id, project.organization_id))
-  const [outcome, setOutcome] = useState<Outcome | null>(null)
   const hintId = useId()
 
   const requested = new Set(requests.flatMap((request) => [request.document_id, request.report_id]))
@@ -96,17 +93,13 @@ function RequestForm({
       }),
   ]
 
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<ApprovalRequestInput>({
-    defaultValues: { deliverable: '', message: '' },
-    resolver: useRulesResolver((values: ApprovalRequestInput) => checkApprovalRequest(values)),
-  })
-  const handleFailure = useFailureHandler(setError, approvalRequestFields, approvalFailures)
+  const { register, handleSubmit, reset, outcome, setOutcome, save, errors } = useRulesForm(
+    (values: ApprovalRequestInput) => checkApprovalRequest(values),
+    {
+      defaultValues: { deliverable: '', message: '' },
+      failures: staffFormFailures(approvalRequestFields, approvalFailures),
+    },
+  )
 
   const submit = useMutation({
     mutationFn: (values: ApprovalRequestInput) =>
@@ -117,10 +110,6 @@ function RequestForm({
         tone: 'info',
         text: t`The approvers have been asked. They are notified in the portal and by e-mail.`,
       })
-    },
-    onError: (error) => {
-      const text = handleFailure(error)
-      if (text) setOutcome({ tone: 'error', text })
     },
     onSettled: () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: approvalKeys.all(profile.id) }), invalidateProject()]),
@@ -150,10 +139,7 @@ function RequestForm({
           className={form.form}
           noValidate
           aria-busy={submit.isPending}
-          onSubmit={handleSubmit((values) => {
-            setOutcome(null)
-            submit.mutate(values)
-          })}
+          onSubmit={handleSubmit((values) => save(() => submit.mutateAsync(values)))}
         >
           <p id={hintId} className={page.mutedText}>
             <Trans>

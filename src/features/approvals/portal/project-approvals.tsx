@@ -35,6 +35,7 @@ import * as styles from '@/components/ui/page.css'
 import { projectKeys } from '@/lib/query-keys'
 import { activePreview } from '@/lib/auth/view-as'
 import { PreviewNote } from '@/components/ui/preview-note'
+import { PendingButton } from '@/components/ui/pending-button'
 
 interface Answered {
   decision: ApprovalDecisionCode
@@ -154,17 +155,14 @@ function DocumentVersion({ request, documentId }: { request: ApprovalRequest; do
   const error = failure ?? download.error
   return (
     <div className={styles.actions}>
-      <button
-        type="button"
+      <PendingButton
         className={styles.smallButton}
-        aria-disabled={busy || undefined}
+        pending={busy}
         aria-label={actionName(i18n, busy ? t`Preparing...` : t`Download version ${version}`, title)}
-        onClick={() => {
-          if (!busy) void open()
-        }}
+        onClick={() => void open()}
       >
         {busy ? <Trans>Preparing...</Trans> : <Trans>Download version {version}</Trans>}
-      </button>
+      </PendingButton>
       {error && (
         <p className={styles.inlineError} role="alert">
           {error}
@@ -252,26 +250,16 @@ function AnswerForm({
         {...fields.register('comment')}
       />
       <div className={styles.actions}>
-        <button
-          type="button"
-          className={layout.buttonPrimary}
-          aria-disabled={answer.isPending || undefined}
-          onClick={() => {
-            if (!answer.isPending) setConfirming(true)
-          }}
-        >
+        <PendingButton className={layout.buttonPrimary} pending={answer.isPending} onClick={() => setConfirming(true)}>
           <Trans>Approve version {version}</Trans>
-        </button>
-        <button
-          type="button"
+        </PendingButton>
+        <PendingButton
           className={layout.buttonSecondary}
-          aria-disabled={answer.isPending || undefined}
-          onClick={() => {
-            if (!answer.isPending) send('changes_requested')
-          }}
+          pending={answer.isPending}
+          onClick={() => send('changes_requested')}
         >
           <Trans>Ask for changes</Trans>
-        </button>
+        </PendingButton>
       </div>
       <ConfirmDialog
         open={confirming}

@@ -1,13 +1,11 @@
 // The allowlist of dashboard hosts (decision 0039): the hosts a project dashboard's address may be
 // on. Staff add a host (and a label saying which provider it is) and remove one no dashboard uses;
 // the database enforces both the rule and the list.
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Field } from '@/components/form/field'
-import { OutcomeAlert, type Outcome } from '@/components/form/form-alert'
-import { useFailureOnField, useRulesResolver } from '@/components/form/rules-resolver'
+import { OutcomeAlert } from '@/components/form/form-alert'
+import { useRulesForm } from '@/components/form/rules-form'
 import { ConfirmButton } from '@/components/ui/confirm-button'
 import { DataTable } from '@/components/ui/data-table'
 import { useColumnKit } from '@/components/ui/columns'
@@ -26,16 +24,11 @@ export function DashboardHostsPage() {
   const queryClient = useQueryClient()
   const hosts = useSuspenseQuery(dashboardHostsQuery()).data
   const kit = useColumnKit<(typeof hosts)[number]>()
-  const [outcome, setOutcome] = useState<Outcome | null>(null)
   const refresh = () => queryClient.invalidateQueries({ queryKey: dashboardKeys.hosts() })
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<HostInput>({ defaultValues: { host: '', label: '' }, resolver: useRulesResolver<HostInput>(checkHost) })
-  const onField = useFailureOnField(setError)
+  const { register, handleSubmit, reset, outcome, setOutcome, save, errors, isSubmitting } = useRulesForm<HostInput>(
+    checkHost,
+    { defaultValues: { host: '', label: '' }, failures: hostFailures },
+  )
 
   const remove = useMutation({
     mutationFn: (host: string) => removeHost(host),
@@ -45,14 +38,7 @@ export function DashboardHostsPage() {
   })
 
   const submit = handleSubmit(async (values) => {
-    setOutcome(null)
-    try {
-      await addHost(values)
-    } catch (error) {
-      const failure = onField(error, hostFailures)
-      if (failure) setOutcome({ tone: 'error', text: i18n._(failure) })
-      return
-    }
+    if (!(await save(() => addHost(values)))) return
     const host = values.host.trim().toLowerCase()
     reset({ host: '', label: '' })
     setOutcome({ tone: 'info', text: t`${host} is now allowed.` })

@@ -4,16 +4,15 @@
 // Metabase dashboard with the parameter locked to the organization, the audience (everyone, or
 // named people of the organization) and whether the provider refuses to be framed.
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { Link } from '@tanstack/react-router'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg, plural } from '@lingui/core/macro'
 import { CheckboxField, Field, SelectField } from '@/components/form/field'
-import { FormAlert } from '@/components/form/form-alert'
+import { OutcomeAlert } from '@/components/form/form-alert'
 import * as formStyles from '@/components/form/form.css'
-import { useFailureOnField, useRulesResolver } from '@/components/form/rules-resolver'
+import { useRulesForm } from '@/components/form/rules-form'
 import { ConfirmButton } from '@/components/ui/confirm-button'
 import { DataTable } from '@/components/ui/data-table'
 import { useColumnKit } from '@/components/ui/columns'
@@ -25,7 +24,6 @@ import { actionName } from '@/lib/action-name'
 import { saveFailureMessage } from '@/lib/write-failure'
 import { useProfile } from '@/lib/auth/use-auth'
 import { formatDateTime } from '@/lib/format'
-import { useFocusWhenShown } from '@/lib/use-focus-when-shown'
 import { useLangPrefix } from '@/lib/use-lang'
 import { DashboardViewer } from '../dashboard-viewer'
 import {
@@ -255,39 +253,25 @@ function DashboardForm({
   onDone: () => void
 }) {
   const { t, i18n } = useLingui()
-  const [failure, setFailure] = useState<string | null>(null)
-  const failureRef = useFocusWhenShown(failure)
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<DashboardInput>({
-    defaultValues: existing ? toInput(existing) : emptyDashboard,
-    resolver: useRulesResolver<DashboardInput>(checkDashboard),
-  })
-  const onField = useFailureOnField(setError)
+  const { register, handleSubmit, watch, outcome, save, errors, isSubmitting } = useRulesForm<DashboardInput>(
+    checkDashboard,
+    {
+      defaultValues: existing ? toInput(existing) : emptyDashboard,
+      // A value the database refused lands on its field, in the form's own words.
+      failures: dashboardFailures,
+    },
+  )
   const kind = watch('kind')
   const audience = watch('audience')
 
   const submit = handleSubmit(async (values) => {
-    setFailure(null)
-    try {
-      await saveDashboard(projectId, existing, values, nextPosition)
-    } catch (error) {
-      // A value the database refused lands on its field, in the form's own words.
-      const failure = onField(error, dashboardFailures)
-      if (failure) setFailure(i18n._(failure))
-      return
-    }
-    onDone()
+    if (await save(() => saveDashboard(projectId, existing, values, nextPosition))) onDone()
   })
 
   return (
     <form className={formLayout.formPanel} onSubmit={(event) => void submit(event)} noValidate>
       <h3 className={page.subTitle}>{existing ? <Trans>Edit the dashboard</Trans> : <Trans>Add a dashboard</Trans>}</h3>
-      {failure && <FormAlert ref={failureRef}>{failure}</FormAlert>}
+      <OutcomeAlert outcome={outcome} />
       <div className={formLayout.formGrid}>
         <Field
           label={t`Title`}

@@ -2,7 +2,6 @@
 // replace (new bytes under the same document) and delete, and the upload form. Sharing a
 // document notifies the organization's clients once (in-app and by e-mail, database triggers).
 import { useId, useRef, useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CheckboxField, Field, SelectField, TextAreaField } from '@/components/form/field'
@@ -45,7 +44,7 @@ import {
   useProjectSave,
   type ProjectRef,
 } from '@/components/form/project-form-kit'
-import { useRulesResolver } from '@/components/form/rules-resolver'
+import { useRulesForm } from '@/components/form/rules-form'
 import { adminDocumentsQuery, type AdminDocument } from '@/features/documents/admin/queries'
 import { UploadError } from '@/lib/storage/files'
 import * as styles from '@/components/form/project-forms.css'
@@ -53,6 +52,7 @@ import { uploadMessages } from '@/lib/storage/upload-messages'
 import { DownloadHistory, useDocumentDownloads } from './document-downloads'
 import { actionName } from '@/lib/action-name'
 import { useDocumentColumns } from '../document-columns'
+import { PendingButton } from '@/components/ui/pending-button'
 
 export function DocumentsAdmin({ project }: { project: ProjectRef }) {
   const { t, i18n } = useLingui()
@@ -126,21 +126,18 @@ export function DocumentsAdmin({ project }: { project: ProjectRef }) {
                   name={name}
                   onClick={() => void download.open(document.id, document.storage_path, document.name)}
                 />
-                <button
-                  type="button"
+                <PendingButton
                   className={page.smallButton}
-                  aria-disabled={visibility.isPending || undefined}
+                  pending={visibility.isPending}
                   aria-label={actionName(
                     i18n,
                     document.visible_to_client ? t`Stop sharing` : t`Share with the client`,
                     name,
                   )}
-                  onClick={() => {
-                    if (!visibility.isPending) visibility.mutate({ document, visible: !document.visible_to_client })
-                  }}
+                  onClick={() => visibility.mutate({ document, visible: !document.visible_to_client })}
                 >
                   {document.visible_to_client ? <Trans>Stop sharing</Trans> : <Trans>Share with the client</Trans>}
-                </button>
+                </PendingButton>
                 <ReplaceFile document={document} project={project} onDone={setOutcome} />
                 <DeleteButton
                   name={name}
@@ -254,23 +251,17 @@ function UploadDocumentForm({ project }: { project: ProjectRef }) {
     category: 'deliverable',
     visibleToClient: false,
   }
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<UploadValues>({
-    defaultValues: defaults,
-    resolver: useRulesResolver(
-      (values: UploadValues) => checkDocument(values),
-      (values) => {
+  const { register, handleSubmit, reset, outcome, setOutcome, save, errors, isSubmitting } = useRulesForm(
+    (values: UploadValues) => checkDocument(values),
+    {
+      local: (values) => {
         const file = fileCheck(values.file)
         return file === true ? null : { field: 'file', text: file }
       },
-    ),
-  })
-  const { outcome, setOutcome, save } = useProjectSave(project.id, setError, UPLOAD_FIELDS, documentFailures)
+      ...useProjectSave(project.id, UPLOAD_FIELDS, documentFailures, 'file'),
+      defaultValues: defaults,
+    },
+  )
 
   const submit = handleSubmit(async (values) => {
     setOutcome(null)
@@ -278,19 +269,17 @@ function UploadDocumentForm({ project }: { project: ProjectRef }) {
     if (!file) return
     const row = toDocumentRow(values, file.name)
     const name = row.name
-    const saved = await save(
-      () =>
-        uploadProjectDocument({
-          organizationId: project.organization_id,
-          projectId: project.id,
-          file,
-          name,
-          description: row.description,
-          category: row.category,
-          visibleToClient: row.visible_to_client,
-          uploaderId: profile.id,
-        }),
-      'file',
+    const saved = await save(() =>
+      uploadProjectDocument({
+        organizationId: project.organization_id,
+        projectId: project.id,
+        file,
+        name,
+        description: row.description,
+        category: row.category,
+        visibleToClient: row.visible_to_client,
+        uploaderId: profile.id,
+      }),
     )
     if (!saved) return
     reset(defaults)

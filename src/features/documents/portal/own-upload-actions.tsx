@@ -13,6 +13,7 @@ import { deleteOwnUpload, RemoveError, replaceOwnUpload, type RemoveFailure } fr
 import { uploadMessages } from '@/lib/storage/upload-messages'
 import { actionName } from '@/lib/action-name'
 import type { Outcome } from '@/components/form/form-alert'
+import { PendingButton } from '@/components/ui/pending-button'
 
 const removeMessages: Record<RemoveFailure, MessageDescriptor> = {
   'under-approval': msg`This document is part of an approval and cannot be deleted. Ask the project team if it must go.`,
@@ -93,17 +94,14 @@ export function OwnUploadActions({
           replace.mutate(file)
         }}
       />
-      <button
-        type="button"
+      <PendingButton
         className={styles.smallButton}
-        aria-disabled={replace.isPending || undefined}
+        pending={replace.isPending}
         aria-label={actionName(i18n, i18n._(replace.isPending ? msg`Uploading...` : msg`Replace file`), name)}
-        onClick={() => {
-          if (!replace.isPending) fileRef.current?.click()
-        }}
+        onClick={() => fileRef.current?.click()}
       >
         {replace.isPending ? <Trans>Uploading...</Trans> : <Trans>Replace file</Trans>}
-      </button>
+      </PendingButton>
       <ConfirmButton
         label={<Trans>Delete</Trans>}
         name={actionName(i18n, i18n._(msg`Delete`), name)}

@@ -20,6 +20,7 @@ import { PreviewNote } from '@/components/ui/preview-note'
 import { actionName } from '@/lib/action-name'
 import { useDocumentColumns } from '../document-columns'
 import { UploadForm } from './upload-form'
+import { PendingButton } from '@/components/ui/pending-button'
 
 export function DocumentsSection({
   projectId,
@@ -106,17 +107,14 @@ export function DocumentsSection({
                 const name = document.name
                 return (
                   <>
-                    <button
-                      type="button"
+                    <PendingButton
                       className={styles.smallButton}
-                      aria-disabled={busy || undefined}
+                      pending={busy}
                       aria-label={actionName(i18n, i18n._(busy ? msg`Preparing...` : msg`Download`), name)}
-                      onClick={() => {
-                        if (!busy) void download.open(document.id, document.storage_path, document.name)
-                      }}
+                      onClick={() => void download.open(document.id, document.storage_path, document.name)}
                     >
                       {busy ? <Trans>Preparing...</Trans> : <Trans>Download</Trans>}
-                    </button>
+                    </PendingButton>
                     {/* A preview (view as client) changes nothing: no replace or delete. */}
                     {document.uploaded_by === profile.id && !preview && (
                       <OwnUploadActions

@@ -39,6 +39,7 @@ import {
 import { replyHref } from './reply'
 import { isLeadStatus } from './search'
 import * as styles from './leads.css'
+import { RecordNotFound } from '@/components/ui/record-not-found'
 
 const savedMessage = msg`The assignee and the follow-up date are saved.`
 const noteAddedMessage = msg`The note is added.`
@@ -70,15 +71,11 @@ function BackLink() {
 
 function LeadNotFound() {
   return (
-    <div className={page.page}>
-      <BackLink />
-      <h1 className={page.pageTitle}>
-        <Trans>Lead not found</Trans>
-      </h1>
-      <p className={page.text}>
-        <Trans>This message does not exist or has been deleted.</Trans>
-      </p>
-    </div>
+    <RecordNotFound
+      back={<BackLink />}
+      title={<Trans>Lead not found</Trans>}
+      reason={<Trans>This message does not exist or has been deleted.</Trans>}
+    />
   )
 }
 

@@ -1,7 +1,6 @@
 // A project's metrics for staff: one chart per metric (the portal's chart), every recorded point
 // with share/hide and delete, a form for one point, and the CSV import (csv-import.tsx).
 import { useId, useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { msg, plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -23,7 +22,7 @@ import {
   useProjectSave,
   type ProjectRef,
 } from '@/components/form/project-form-kit'
-import { useRulesResolver } from '@/components/form/rules-resolver'
+import { useRulesForm } from '@/components/form/rules-form'
 import { adminMetricsQuery, type AdminMetric } from '@/features/metrics/admin/queries'
 import { metricGranularities, metricUnits } from '@/features/metrics/vocabulary'
 import { checkMetric, metricFields, type MetricField, metricFailures } from '@/features/metrics/rules'
@@ -206,19 +205,11 @@ const defaults: MetricFormValues = {
 function AddMetricForm({ project, metrics }: { project: ProjectRef; metrics: AdminMetric[] }) {
   const { t, i18n } = useLingui()
   const keysListId = useId()
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    getValues,
-    setValue,
-    formState: { errors, isSubmitting },
-  } = useForm<MetricFormValues>({
-    defaultValues: defaults,
-    resolver: useRulesResolver((values: MetricFormValues, locale) => checkMetric(values, locale)),
-  })
-  const { outcome, setOutcome, save } = useProjectSave(project.id, setError, METRIC_FIELDS, metricFailures)
+  const { register, handleSubmit, reset, getValues, setValue, outcome, setOutcome, save, errors, isSubmitting } =
+    useRulesForm((values: MetricFormValues, locale) => checkMetric(values, locale), {
+      ...useProjectSave(project.id, METRIC_FIELDS, metricFailures),
+      defaultValues: defaults,
+    })
   const known = new Map(metrics.map((metric) => [metric.metric_key, metric]))
 
   const submit = handleSubmit(async (input) => {

@@ -16,9 +16,10 @@ import { CsvConfirm, CsvFileForm, useCsvImport } from '@/components/form/csv-imp
 import { CsvProblemsPanel } from '@/components/ui/csv-problems'
 import { metricFailures, type MetricValues } from '@/features/metrics/rules'
 import * as styles from '@/components/form/project-forms.css'
-import { MAX_CSV_BYTES, metricIdentity, parseMetricsCsv, requiredColumns, type CsvResult } from './metrics-csv'
+import { metricIdentity, parseMetricsCsv, requiredColumns, type CsvResult } from './metrics-csv'
 import { CsvPreview } from './csv-preview'
 import type { AdminMetric } from './queries'
+import { csvFileLimits } from '@/lib/csv-file'
 
 export function CsvImport({ project, metrics }: { project: ProjectRef; metrics: AdminMetric[] }) {
   const { t, i18n } = useLingui()
@@ -45,7 +46,7 @@ export function CsvImport({ project, metrics }: { project: ProjectRef; metrics: 
         {...csv.fileForm}
         label={t`CSV file`}
         hint={<Trans>Up to 1,000 rows. Nothing is imported until you confirm.</Trans>}
-        maxBytes={MAX_CSV_BYTES}
+        maxBytes={csvFileLimits.bytes}
         onRead={(file) =>
           csv.setResult({ ...parseMetricsCsv(file.text, metrics.map(metricIdentity)), fileName: file.name })
         }

@@ -1,11 +1,11 @@
 // Metric points from a CSV file: papaparse reads it, every row is checked by the metric schema
 // (@/lib/rules/metric, the same as the form's and the table's), and the result is a preview with each problem named by row,
 // column and reason. Nothing is imported unless every row is valid (see the metrics section).
-import Papa from 'papaparse'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { metricGranularities, metricUnits } from '@/features/metrics/vocabulary'
 import { checkMetric, metricFields, type MetricProblem, type MetricValues } from '@/features/metrics/rules'
+import { readCsvFile, type CsvProblem } from '@/lib/csv-file'
 
 export const csvColumns = metricFields
 
@@ -19,16 +19,6 @@ export const requiredColumns: CsvColumn[] = [
   'period_end',
   'value',
 ]
-
-export const MAX_CSV_ROWS = 1000
-export const MAX_CSV_BYTES = 1_048_576
-
-export interface CsvProblem {
-  /** 1-based number of the data row (the header is not counted); null for the file as a whole. */
-  row: number | null
-  column: string | null
-  reason: MessageDescriptor
-}
 
 export interface CsvRow {
   row: number
@@ -81,46 +71,14 @@ export function validateRow(cells: Record<string, string>, row: number, existing
 
 /** Reads CSV text (comma or semicolon separated, header row first) into checked rows. */
 export function parseMetricsCsv(text: string, existingKeys: Iterable<string> = []): CsvResult {
-  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
-    header: true,
-    skipEmptyLines: 'greedy',
-    transformHeader: (header) => header.trim().toLowerCase(),
-  })
-  const fileProblems: CsvProblem[] = []
-  const headers = (parsed.meta.fields ?? []).filter((field) => field !== '')
-  for (const column of requiredColumns) {
-    if (!headers.includes(column)) fileProblems.push({ row: null, column, reason: msg`This column is missing.` })
-  }
-  for (const header of headers) {
-    if (!(csvColumns as readonly string[]).includes(header)) {
-      fileProblems.push({ row: null, column: header, reason: msg`Unknown column. Check its spelling.` })
-    }
-  }
-  if (parsed.data.length === 0) {
-    fileProblems.push({ row: null, column: null, reason: msg`The file has no rows to import.` })
-  }
-  if (parsed.data.length > MAX_CSV_ROWS) {
-    const limit = MAX_CSV_ROWS
-    fileProblems.push({ row: null, column: null, reason: msg`A file can have at most ${limit} rows.` })
-  }
+  const file = readCsvFile(text, { required: requiredColumns, known: csvColumns })
+  const fileProblems = file.fileProblems
   if (fileProblems.length > 0) return { rows: [], fileProblems }
 
-  const structural = new Map<number, MessageDescriptor>()
-  for (const error of parsed.errors) {
-    if (error.row === undefined) continue
-    const expected = headers.length
-    structural.set(
-      error.row,
-      error.type === 'Quotes'
-        ? msg`A quoted value is not closed.`
-        : msg`This row does not have the same number of values as the header (${expected}).`,
-    )
-  }
-
   const seen = new Set(existingKeys)
-  const rows = parsed.data.map((cells, index) => {
+  const rows = file.rows.map((cells, index) => {
     const checked = validateRow(cells, index + 1, seen)
-    const broken = structural.get(index)
+    const broken = file.broken.get(index)
     if (broken) {
       checked.problems.unshift({ row: index + 1, column: null, reason: broken })
       checked.values = null

@@ -3,14 +3,13 @@
 // organization's one schema (src/features/organizations/rules.ts), the rules the table's constraints
 // hold; what the database still refuses (a short name already taken) comes back, through the same
 // rules, as a message on its field. Nothing is saved while any field is wrong.
-import { useRef, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useRef } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CheckboxField, Field, SelectField } from '@/components/form/field'
-import { OutcomeAlert, type Outcome } from '@/components/form/form-alert'
+import { OutcomeAlert } from '@/components/form/form-alert'
 import * as layout from '@/components/ui/layout.css'
 import type { OrganizationFields } from './api'
-import { useFailureOnField, useRulesResolver } from '@/components/form/rules-resolver'
+import { useRulesForm } from '@/components/form/rules-form'
 import {
   checkOrganization,
   organizationFailures,
@@ -63,33 +62,18 @@ export function OrganizationForm({ organization, onSave, savedMessage, labelledB
   const { t, i18n } = useLingui()
   const creating = organization === null
   const slugTouched = useRef(!creating)
-  const [outcome, setOutcome] = useState<Outcome | null>(null)
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setValue,
-    formState: { errors, isSubmitting },
-  } = useForm<OrganizationInput>({
-    defaultValues: valuesOf(organization),
-    resolver: useRulesResolver<OrganizationInput>(checkOrganization),
-  })
-  const onField = useFailureOnField(setError)
+  const { register, handleSubmit, reset, setValue, outcome, setOutcome, save, errors, isSubmitting } =
+    useRulesForm<OrganizationInput>(checkOrganization, {
+      defaultValues: valuesOf(organization),
+      failures: organizationFailures,
+    })
 
   const nameField = register('name')
   const slugField = register('slug')
 
   const submit = handleSubmit(async (values) => {
-    setOutcome(null)
     const fields = toOrganizationRow(values)
-    try {
-      await onSave(fields)
-    } catch (error) {
-      const failure = onField(error, organizationFailures)
-      if (failure) setOutcome({ tone: 'error', text: i18n._(failure) })
-      return
-    }
+    if (!(await save(() => onSave(fields)))) return
     if (savedMessage) {
       reset(valuesOf({ ...(organization as Organization), ...fields }))
       setOutcome({ tone: 'info', text: savedMessage })

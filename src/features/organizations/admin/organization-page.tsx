@@ -30,6 +30,7 @@ import { OutcomeAlert, type Outcome } from '@/components/form/form-alert'
 import { ActiveBadge, UserStatusBadge } from './user-status'
 import { DataTable } from '@/components/ui/data-table'
 import { useColumnKit } from '@/components/ui/columns'
+import { RecordNotFound } from '@/components/ui/record-not-found'
 
 const route = getRouteApi('/{-$lang}/_app/admin/dashboard/organizations/$organizationId')
 
@@ -50,15 +51,11 @@ function BackLink() {
 
 function OrganizationNotFound() {
   return (
-    <div className={page.page}>
-      <BackLink />
-      <h1 className={page.pageTitle}>
-        <Trans>Organization not found</Trans>
-      </h1>
-      <p className={page.text}>
-        <Trans>This organization does not exist or has been deleted.</Trans>
-      </p>
-    </div>
+    <RecordNotFound
+      back={<BackLink />}
+      title={<Trans>Organization not found</Trans>}
+      reason={<Trans>This organization does not exist or has been deleted.</Trans>}
+    />
   )
 }
 

@@ -16,6 +16,7 @@ import { UserStatusBadge } from './user-status'
 import * as styles from './clients.css'
 import { changeRole, roleFailure, staffQuery, teamKeys } from './team-queries'
 import { DataTable } from '@/components/ui/data-table'
+import { PendingButton } from '@/components/ui/pending-button'
 
 export function TeamPage() {
   const { t, i18n } = useLingui()
@@ -187,17 +188,14 @@ function RoleEditor({ member, onOutcome }: { member: ManagedUser; onOutcome: (ou
             </Trans>
           </p>
           <div className={styles.actions}>
-            <button
+            <PendingButton
               ref={confirmRef}
-              type="button"
               className={page.smallButton}
-              aria-disabled={mutation.isPending || undefined}
-              onClick={() => {
-                if (!mutation.isPending) mutation.mutate('super_admin')
-              }}
+              pending={mutation.isPending}
+              onClick={() => mutation.mutate('super_admin')}
             >
               <Trans>Yes, make {name} a super admin</Trans>
-            </button>
+            </PendingButton>
             <button
               type="button"
               className={page.smallButton}

@@ -1,19 +1,10 @@
 // What the plan's editors share: the titled panel each editor stands in, the refresh after a write
-// and an entry form's save, a refused one said on its field (their outcome messages are the form
-// kit's OutcomeAlert).
-import { useState } from 'react'
+// and what an entry form's save needs (the rules form's options: a refused one said on its field,
+// the plan refreshed; their outcome messages are the form kit's OutcomeAlert).
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form'
 import { useLingui } from '@lingui/react/macro'
 import type { Outcome } from '@/components/form/form-alert'
-import {
-  failuresOf,
-  saveFailureMessage,
-  type Failure,
-  saveFailures,
-  toFormFailure,
-  withFailures,
-} from '@/lib/write-failure'
+import { failuresOf, saveFailureMessage, type Failure, saveFailures, withFailures } from '@/lib/write-failure'
 import { TitledPanel } from '@/components/ui/titled-panel'
 import { planKeys } from '../queries'
 import { planMessages } from '../rules'
@@ -50,32 +41,15 @@ export function useRemoval<T>(
 }
 
 /**
- * An entry form's save: clears the form's message, writes, and refreshes the plan whatever came of
- * it; a refused save is said on the field the table names, otherwise as the form's message.
- * `save` answers whether the write went through.
+ * An entry form's save, as `useRulesForm`'s options: a refused save is said on the field the table
+ * names, otherwise as the form's message; the plan is refreshed whatever came of it.
  */
-export function useEntrySave<V extends FieldValues, F extends FieldPath<V>>(
+export function useEntrySave<F extends string>(
   projectId: string,
   constraints: Record<string, { field: F; rule: keyof typeof planMessages }>,
-  setError: UseFormSetError<V>,
 ) {
-  const { i18n } = useLingui()
-  const refresh = useRefresh(projectId)
-  const [outcome, setOutcome] = useState<Outcome | null>(null)
-  const catalog = withFailures<Failure<F>>(saveFailures, { constraints: failuresOf(constraints, planMessages) })
-  const save = async (write: () => Promise<unknown>): Promise<boolean> => {
-    setOutcome(null)
-    try {
-      await write()
-      return true
-    } catch (error) {
-      const failure = toFormFailure(error, catalog)
-      if (failure.field === null) setOutcome({ tone: 'error', text: i18n._(failure.message) })
-      else setError(failure.field, { message: i18n._(failure.message) }, { shouldFocus: true })
-      return false
-    } finally {
-      await refresh()
-    }
+  return {
+    failures: withFailures<Failure<F>>(saveFailures, { constraints: failuresOf(constraints, planMessages) }),
+    settled: useRefresh(projectId),
   }
-  return { outcome, save }
 }

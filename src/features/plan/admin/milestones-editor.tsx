@@ -1,12 +1,10 @@
 // The plan's milestones for staff: the list (edit, mark reached, delete) and the form that adds
 // or edits one.
-import { useEffect } from 'react'
-import { useForm } from 'react-hook-form'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Field, SelectField } from '@/components/form/field'
 import { type Outcome, OutcomeAlert } from '@/components/form/form-alert'
 import * as formStyles from '@/components/form/form.css'
-import { useRulesResolver } from '@/components/form/rules-resolver'
+import { useRulesForm } from '@/components/form/rules-form'
 import * as formLayout from '@/components/ui/form-layout.css'
 import * as page from '@/components/ui/page.css'
 import { DataTable } from '@/components/ui/data-table'
@@ -112,25 +110,19 @@ function MilestoneForm({
 }) {
   const { t, i18n } = useLingui()
   const phaseIds = new Set(phases.map((phase) => phase.id))
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<MilestoneInput>({
-    resolver: useRulesResolver((values: MilestoneInput) => checkMilestone(values, phaseIds)),
-    defaultValues: {
-      title: milestone?.title ?? '',
-      dueDate: milestone?.due_date ?? '',
-      phaseId: milestone?.phase_id ?? '',
-      status: milestone?.status ?? 'pending',
+  const { register, handleSubmit, outcome, save, errors, isSubmitting } = useRulesForm(
+    (values: MilestoneInput) => checkMilestone(values, phaseIds),
+    {
+      ...useEntrySave(projectId, milestoneConstraints),
+      focus: milestone ? 'title' : undefined,
+      defaultValues: {
+        title: milestone?.title ?? '',
+        dueDate: milestone?.due_date ?? '',
+        phaseId: milestone?.phase_id ?? '',
+        status: milestone?.status ?? 'pending',
+      },
     },
-  })
-  const { outcome, save } = useEntrySave(projectId, milestoneConstraints, setError)
-  useEffect(() => {
-    if (milestone) setFocus('title')
-  }, [milestone, setFocus])
+  )
   const submit = handleSubmit(async (values) => {
     const checked = checkMilestone(values, phaseIds)
     if (!checked.values) return

@@ -1,13 +1,11 @@
 // The plan's phases for staff: the list (edit, move up or down, delete) and the form that adds
 // or edits one.
-import { useEffect } from 'react'
-import { useForm } from 'react-hook-form'
 import { useMutation } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Field, SelectField } from '@/components/form/field'
 import { type Outcome, OutcomeAlert } from '@/components/form/form-alert'
 import * as formStyles from '@/components/form/form.css'
-import { useRulesResolver } from '@/components/form/rules-resolver'
+import { useRulesForm } from '@/components/form/rules-form'
 import * as formLayout from '@/components/ui/form-layout.css'
 import * as page from '@/components/ui/page.css'
 import { DataTable } from '@/components/ui/data-table'
@@ -164,27 +162,21 @@ function PhaseForm({
   onCancel: () => void
 }) {
   const { t, i18n } = useLingui()
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<PhaseInput>({
-    resolver: useRulesResolver((values: PhaseInput) => checkPhase(values)),
-    defaultValues: {
-      title: phase?.title ?? '',
-      startDate: phase?.start_date ?? '',
-      endDate: phase?.end_date ?? '',
-      status: phase?.status ?? 'planned',
-      plannedHours: phase?.planned_hours === null || !phase ? '' : String(phase.planned_hours),
-      plannedBudget: phase?.planned_budget === null || !phase ? '' : String(phase.planned_budget),
+  const { register, handleSubmit, outcome, save, errors, isSubmitting } = useRulesForm(
+    (values: PhaseInput) => checkPhase(values),
+    {
+      ...useEntrySave(projectId, phaseConstraints),
+      focus: phase ? 'title' : undefined,
+      defaultValues: {
+        title: phase?.title ?? '',
+        startDate: phase?.start_date ?? '',
+        endDate: phase?.end_date ?? '',
+        status: phase?.status ?? 'planned',
+        plannedHours: phase?.planned_hours === null || !phase ? '' : String(phase.planned_hours),
+        plannedBudget: phase?.planned_budget === null || !phase ? '' : String(phase.planned_budget),
+      },
     },
-  })
-  const { outcome, save } = useEntrySave(projectId, phaseConstraints, setError)
-  useEffect(() => {
-    if (phase) setFocus('title')
-  }, [phase, setFocus])
+  )
   const submit = handleSubmit(async (values) => {
     const checked = checkPhase(values)
     if (!checked.values) return

@@ -21,6 +21,7 @@ import { OutcomeAlert, type Outcome } from '@/components/form/form-alert'
 import { MilestonesEditor } from './milestones-editor'
 import { PhasesEditor } from './phases-editor'
 import { TimeEditor } from './time-editor'
+import { PendingButton } from '@/components/ui/pending-button'
 
 export function PlanAdmin({ projectId }: { projectId: string }) {
   const { t, i18n } = useLingui()
@@ -99,16 +100,9 @@ function FollowPlanButton({ projectId, onDone }: { projectId: string; onDone: ()
   })
   return (
     <div className={styles.actions}>
-      <button
-        type="button"
-        className={page.smallButton}
-        aria-disabled={mutation.isPending || undefined}
-        onClick={() => {
-          if (!mutation.isPending) mutation.mutate()
-        }}
-      >
+      <PendingButton className={page.smallButton} pending={mutation.isPending} onClick={() => mutation.mutate()}>
         <Trans>Follow the plan’s progress again</Trans>
-      </button>
+      </PendingButton>
       {failure && (
         <p role="alert" className={page.inlineError}>
           {failure}

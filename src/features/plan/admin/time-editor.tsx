@@ -1,12 +1,11 @@
 // The time recorded on the plan, for staff: the entries (delete), the form that records one and
 // the CSV import (./time-import.tsx).
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Field, SelectField } from '@/components/form/field'
 import { type Outcome, OutcomeAlert } from '@/components/form/form-alert'
 import * as formStyles from '@/components/form/form.css'
-import { useRulesResolver } from '@/components/form/rules-resolver'
+import { useRulesForm } from '@/components/form/rules-form'
 import * as formLayout from '@/components/ui/form-layout.css'
 import * as layout from '@/components/ui/layout.css'
 import * as page from '@/components/ui/page.css'
@@ -17,7 +16,8 @@ import { DeleteButton } from '@/components/form/project-form-kit'
 import { formatDate, formatMetric, todayIso } from '@/lib/format'
 import { useProfile } from '@/lib/auth/use-auth'
 import { type PlanPhase } from '../plan-model'
-import { deleteTimeEntry, insertTimeEntries, type StaffMember, type TimeEntry } from '../queries'
+import { deleteTimeEntry, insertTimeEntries, type StaffMember } from '../queries'
+import type { TimeEntry } from '../plan-model'
 import { checkTimeEntry, timeEntryConstraints, type TimeEntryInput } from '../rules'
 import * as styles from '../plan.css'
 import { Panel, useRemoval, useEntrySave } from './editor-kit'
@@ -137,23 +137,20 @@ function TimeEntryForm({
   const viewer = useProfile().id
   const context = { phases: new Set(phases.map((phase) => phase.id)), staff: new Set(staff.map((person) => person.id)) }
   const current = phases.find((phase) => phase.status === 'in_progress') ?? phases[0]
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<TimeEntryInput>({
-    resolver: useRulesResolver((values: TimeEntryInput) => checkTimeEntry(values, context)),
-    defaultValues: {
-      phaseId: current?.id ?? '',
-      personId: staff.some((person) => person.id === viewer) ? viewer : '',
-      workedOn: todayIso(),
-      hours: '',
-      rate: '',
-      note: '',
+  const { register, handleSubmit, outcome, save, errors, isSubmitting } = useRulesForm(
+    (values: TimeEntryInput) => checkTimeEntry(values, context),
+    {
+      ...useEntrySave(projectId, timeEntryConstraints),
+      defaultValues: {
+        phaseId: current?.id ?? '',
+        personId: staff.some((person) => person.id === viewer) ? viewer : '',
+        workedOn: todayIso(),
+        hours: '',
+        rate: '',
+        note: '',
+      },
     },
-  })
-  const { outcome, save } = useEntrySave(projectId, timeEntryConstraints, setError)
+  )
   const submit = handleSubmit(async (values) => {
     const checked = checkTimeEntry(values, context)
     if (!checked.values) return

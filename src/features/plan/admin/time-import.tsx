@@ -6,13 +6,14 @@ import { CsvConfirm, CsvFileForm, useCsvImport } from '@/components/form/csv-imp
 import * as page from '@/components/ui/page.css'
 import { CsvProblemsPanel } from '@/components/ui/csv-problems'
 import { saveFailureMessage } from '@/lib/write-failure'
-import { MAX_IMPORT_BYTES, parseTimeEntriesCsv, type ImportResult } from '../plan-csv'
+import { parseTimeEntriesCsv, type ImportResult } from '../plan-csv'
 import { type PlanPhase } from '../plan-model'
 import type { TimeEntryValues } from '../rules'
 import { insertTimeEntries, type StaffMember } from '../queries'
 import * as styles from '../plan.css'
 import { Panel, useRefresh } from './editor-kit'
 import { OutcomeAlert } from '@/components/form/form-alert'
+import { csvFileLimits } from '@/lib/csv-file'
 
 export function TimeImport({
   projectId,
@@ -60,7 +61,7 @@ export function TimeImport({
         hint={
           <Trans>Up to 1,000 rows. Nothing is imported until you confirm, and nothing at all if a row is wrong.</Trans>
         }
-        maxBytes={MAX_IMPORT_BYTES}
+        maxBytes={csvFileLimits.bytes}
         onRead={(file) => csv.setResult({ ...parseTimeEntriesCsv(file.text, phases, staff), fileName: file.name })}
       />
       {result &&

@@ -10,6 +10,7 @@ import type { Outcome } from '@/components/form/form-alert'
 import { projectFailures } from '../rules'
 import { setProjectArchived } from './api'
 import type { AdminProject } from './queries'
+import { PendingButton } from '@/components/ui/pending-button'
 
 /** Archive the project (hidden from the current list, nothing deleted) or bring it back, and say so. */
 export function ArchiveControl({ project, onChanged }: { project: AdminProject; onChanged: () => Promise<unknown> }) {
@@ -47,16 +48,13 @@ export function ArchiveControl({ project, onChanged }: { project: AdminProject; 
       </p>
       <OutcomeMessage outcome={outcome} />
       <div className={styles.actions}>
-        <button
-          type="button"
+        <PendingButton
           className={page.smallButton}
-          aria-disabled={mutation.isPending || undefined}
-          onClick={() => {
-            if (!mutation.isPending) mutation.mutate(!archived)
-          }}
+          pending={mutation.isPending}
+          onClick={() => mutation.mutate(!archived)}
         >
           {archived ? <Trans>Restore project</Trans> : <Trans>Archive project</Trans>}
-        </button>
+        </PendingButton>
       </div>
     </div>
   )

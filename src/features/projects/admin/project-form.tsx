@@ -2,15 +2,12 @@
 // the project's files live in the organization's folder), name, service or specialization,
 // status, progress, dates, description and whether the client sees it. The rules are the
 // table's (projects_*), checked here first so bad input never reaches the server.
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CheckboxField, Field, SelectField, TextAreaField } from '@/components/form/field'
-import { type Outcome } from '@/components/form/form-alert'
 import * as formStyles from '@/components/form/form.css'
 import { labelOf, projectStatusLabels, serviceLabels } from '@/lib/labels'
-import { OutcomeMessage, SubmitButton, useFailureHandler } from '@/components/form/project-form-kit'
-import { useRulesResolver } from '@/components/form/rules-resolver'
+import { OutcomeMessage, SubmitButton, staffFormFailures } from '@/components/form/project-form-kit'
+import { useRulesForm } from '@/components/form/rules-form'
 import { projectStatuses } from '@/features/projects/vocabulary'
 import { serviceCodes } from '@/lib/vocabularies'
 import {
@@ -52,28 +49,16 @@ export function ProjectForm({
   resetAfterSave,
 }: ProjectFormProps) {
   const { t, i18n } = useLingui()
-  const [outcome, setOutcome] = useState<Outcome | null>(null)
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ProjectFormValues>({
-    defaultValues,
-    resolver: useRulesResolver((values: ProjectInput) => checkProject(values)),
-  })
-  const handleFailure = useFailureHandler(setError, FIELDS, projectFailures)
+  const { register, handleSubmit, reset, outcome, setOutcome, save, errors, isSubmitting } = useRulesForm(
+    (values: ProjectInput) => checkProject(values),
+    {
+      defaultValues,
+      failures: staffFormFailures(FIELDS, projectFailures),
+    },
+  )
 
   const submit = handleSubmit(async (values) => {
-    setOutcome(null)
-    try {
-      await onSubmit(values)
-    } catch (error) {
-      const text = handleFailure(error)
-      if (text) setOutcome({ tone: 'error', text })
-      return
-    }
+    if (!(await save(() => onSubmit(values)))) return
     reset(resetAfterSave ? defaultValues : values)
     setOutcome({ tone: 'info', text: savedMessage })
   })

@@ -2,8 +2,6 @@
 // delete, and the form that writes a draft (its file chosen among the project's documents or
 // uploaded right here). Publishing notifies the organization's clients once; unpublishing takes
 // the report back to a draft the client no longer sees (publishing it again stays quiet).
-import { useEffect } from 'react'
-import { useForm } from 'react-hook-form'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Field, SelectField, TextAreaField } from '@/components/form/field'
@@ -29,13 +27,14 @@ import {
   useProjectSave,
   type ProjectRef,
 } from '@/components/form/project-form-kit'
-import { useRulesResolver } from '@/components/form/rules-resolver'
+import { useRulesForm } from '@/components/form/rules-form'
 import { adminReportsQuery, type AdminReport } from '@/features/reports/admin/queries'
 import { reportTypes } from '@/features/reports/vocabulary'
 import * as styles from '@/components/form/project-forms.css'
 import { checkReport, reportFields, toReportRow, type ReportInput, reportFailures } from '@/features/reports/rules'
 import { actionName } from '@/lib/action-name'
 import type { NewDocument } from '@/lib/storage/files'
+import { PendingButton } from '@/components/ui/pending-button'
 
 /** A project's documents, which a report's file is chosen among (the documents feature's list). */
 type ProjectDocuments = readonly { id: string; name: string }[]
@@ -127,17 +126,14 @@ export function ReportsAdmin({
                   </p>
                 )}
                 <div className={styles.actions}>
-                  <button
-                    type="button"
+                  <PendingButton
                     className={page.smallButton}
-                    aria-disabled={publication.isPending || undefined}
+                    pending={publication.isPending}
                     aria-label={actionName(i18n, published ? t`Unpublish` : t`Publish`, title)}
-                    onClick={() => {
-                      if (!publication.isPending) publication.mutate({ report, publish: !published })
-                    }}
+                    onClick={() => publication.mutate({ report, publish: !published })}
                   >
                     {published ? <Trans>Unpublish</Trans> : <Trans>Publish</Trans>}
-                  </button>
+                  </PendingButton>
                   <RowAction label={t`Edit`} name={title} onClick={() => editor.setEditing(report)} />
                   <DeleteButton
                     name={title}
@@ -189,38 +185,29 @@ function ReportForm({
   const profile = useProfile()
   const fileCheck = useFileCheck()
   const attachable = new Set([...documents.map((document) => document.id), UPLOAD_NEW])
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<ReportValues>({
-    resolver: useRulesResolver(
-      (values: ReportValues) => checkReport(values, attachable),
-      (values) => {
+  const { register, handleSubmit, watch, outcome, save, errors, isSubmitting } = useRulesForm(
+    (values: ReportValues) => checkReport(values, attachable),
+    {
+      local: (values) => {
         const file = values.documentId === UPLOAD_NEW ? fileCheck(values.file) : true
         return file === true ? null : { field: 'file', text: file }
       },
-    ),
-    defaultValues: {
-      title: report?.title ?? '',
-      reportType: report?.report_type ?? 'monthly',
-      locale: report?.locale ?? i18n.locale,
-      periodStart: report?.period_start ?? '',
-      periodEnd: report?.period_end ?? '',
-      summary: report?.summary ?? '',
-      dashboardUrl: report?.dashboard_url ?? '',
-      documentId: report?.document_id ?? '',
-      file: null,
+      ...useProjectSave(project.id, REPORT_FIELDS, reportFailures, 'file'),
+      focus: report ? 'title' : undefined,
+      defaultValues: {
+        title: report?.title ?? '',
+        reportType: report?.report_type ?? 'monthly',
+        locale: report?.locale ?? i18n.locale,
+        periodStart: report?.period_start ?? '',
+        periodEnd: report?.period_end ?? '',
+        summary: report?.summary ?? '',
+        dashboardUrl: report?.dashboard_url ?? '',
+        documentId: report?.document_id ?? '',
+        file: null,
+      },
     },
-  })
-  const { outcome, save } = useProjectSave(project.id, setError, REPORT_FIELDS, reportFailures)
+  )
   const reportTitle = report?.title ?? ''
-  useEffect(() => {
-    if (report) setFocus('title')
-  }, [report, setFocus])
   const uploading = watch('documentId') === UPLOAD_NEW
 
   const submit = handleSubmit(async (values) => {
@@ -244,7 +231,7 @@ function ReportForm({
         documentId = uploaded.id
       }
       await saveReport(project.id, report?.id ?? null, { ...toReportRow(values), document_id: documentId })
-    }, 'file')
+    })
     if (!saved) return
     onDone(
       report ? t`“${title}” has been saved.` : t`The draft “${title}” has been saved. Publish it when it is ready.`,

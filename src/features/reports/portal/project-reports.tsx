@@ -13,6 +13,7 @@ import { EmptyState } from '@/components/ui/page-kit'
 import { projectReportsQuery } from '@/features/reports/portal/queries'
 import * as styles from '@/components/ui/page.css'
 import { actionName } from '@/lib/action-name'
+import { PendingButton } from '@/components/ui/pending-button'
 
 /** A published report's type, period and publication date, as spans of a meta line. */
 export function ReportFacts({
@@ -95,17 +96,14 @@ export function ReportsSection({ projectId }: { projectId: string }) {
               {(document || report.dashboard_url) && (
                 <div className={styles.actions}>
                   {document && (
-                    <button
-                      type="button"
+                    <PendingButton
                       className={styles.smallButton}
-                      aria-disabled={busy || undefined}
+                      pending={busy}
                       aria-label={actionName(i18n, i18n._(busy ? msg`Preparing...` : msg`Download the report`), title)}
-                      onClick={() => {
-                        if (!busy) void download.open(document.id, document.storage_path, document.name)
-                      }}
+                      onClick={() => void download.open(document.id, document.storage_path, document.name)}
                     >
                       {busy ? <Trans>Preparing...</Trans> : <Trans>Download the report</Trans>}
-                    </button>
+                    </PendingButton>
                   )}
                   {report.dashboard_url && (
                     <a

@@ -2,8 +2,6 @@
 // form that creates or edits one: title, description, assignee (a client user of the project's
 // organization or a staff member), due date, priority, status and whether the client sees it
 // (stored inverted, as is_internal). Assigning a task notifies the assignee once.
-import { useEffect } from 'react'
-import { useForm } from 'react-hook-form'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CheckboxField, Field, SelectField, TextAreaField } from '@/components/form/field'
@@ -22,7 +20,7 @@ import {
   useProjectSave,
   type ProjectRef,
 } from '@/components/form/project-form-kit'
-import { useRulesResolver } from '@/components/form/rules-resolver'
+import { useRulesForm } from '@/components/form/rules-form'
 import { adminTasksQuery, projectPeopleQuery, type AdminTask, type Person } from '@/features/tasks/admin/queries'
 import * as styles from '@/components/form/project-forms.css'
 import { checkTask, taskFields, toTaskRow, type TaskInput, taskFailures } from '@/features/tasks/rules'
@@ -127,29 +125,23 @@ function TaskForm({
     assignable: new Set([...assignees.map((person) => person.id), ...(task?.assigned_to ? [task.assigned_to] : [])]),
     clients: new Set(people.clients.map((person) => person.id)),
   }
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<TaskFormValues>({
-    resolver: useRulesResolver((values: TaskFormValues) => checkTask(values, rulesPeople)),
-    defaultValues: {
-      title: task?.title ?? '',
-      description: task?.description ?? '',
-      assignedTo: task?.assigned_to ?? '',
-      dueDate: task?.due_date ?? '',
-      priority: task?.priority ?? 'medium',
-      status: task?.status ?? 'todo',
-      visibleToClient: task ? !task.is_internal : true,
+  const { register, handleSubmit, outcome, save, errors, isSubmitting } = useRulesForm(
+    (values: TaskFormValues) => checkTask(values, rulesPeople),
+    {
+      ...useProjectSave(project.id, TASK_FIELDS, taskFailures),
+      focus: task ? 'title' : undefined,
+      defaultValues: {
+        title: task?.title ?? '',
+        description: task?.description ?? '',
+        assignedTo: task?.assigned_to ?? '',
+        dueDate: task?.due_date ?? '',
+        priority: task?.priority ?? 'medium',
+        status: task?.status ?? 'todo',
+        visibleToClient: task ? !task.is_internal : true,
+      },
     },
-  })
-  const { outcome, save } = useProjectSave(project.id, setError, TASK_FIELDS, taskFailures)
+  )
   const taskTitle = task?.title ?? ''
-  useEffect(() => {
-    if (task) setFocus('title')
-  }, [task, setFocus])
   const organizationName = project.organization?.name ?? ''
   const staffWord = t`staff`
   const clientWord = t`client`

@@ -15,6 +15,7 @@ import { DataTable } from '@/components/ui/data-table'
 import { activePreview } from '@/lib/auth/view-as'
 import { actionName } from '@/lib/action-name'
 import { useTaskColumns } from '../task-columns'
+import { PendingButton } from '@/components/ui/pending-button'
 
 function useTaskStatus(projectId: string) {
   const queryClient = useQueryClient()
@@ -91,18 +92,15 @@ export function TasksSection({ projectId, projectName }: { projectId: string; pr
               const busy = pendingId === task.id
               const title = task.title
               return task.assigned_to === profile.id && !activePreview() ? (
-                <button
-                  type="button"
+                <PendingButton
                   className={styles.smallButton}
-                  aria-disabled={busy || undefined}
+                  pending={busy}
                   aria-describedby={failedTask !== undefined ? errorId : undefined}
                   aria-label={actionName(i18n, busy ? t`Saving...` : done ? t`Reopen` : t`Mark as done`, title)}
-                  onClick={() => {
-                    if (!busy) mutation.mutate({ task, done: !done })
-                  }}
+                  onClick={() => mutation.mutate({ task, done: !done })}
                 >
                   {busy ? <Trans>Saving...</Trans> : done ? <Trans>Reopen</Trans> : <Trans>Mark as done</Trans>}
-                </button>
+                </PendingButton>
               ) : (
                 <>
                   <span aria-hidden="true">—</span>
