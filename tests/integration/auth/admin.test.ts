@@ -5,7 +5,7 @@ import { describeOnOneDatabase } from '../support/server'
 import {
   authRequest,
   failureOf,
-  fragmentOf,
+  followLink,
   linkIn,
   password,
   refreshWith,
@@ -164,18 +164,7 @@ describeOnOneDatabase('admin users API on %s', (kind) => {
     const mail = await server.deps.catcher!.waitFor(email)
     expect(mail.subject).toBe('Welcome to the Cauce Data client portal')
     expect(mail.html).toContain('<html lang="en">')
-    const response = await server.request(linkIn(mail.text), { redirect: 'manual' })
-    expect(response.status).toBe(303)
-    const location = response.headers.get('location')!
-    expect(location.startsWith(`${server.url}/en/reset-password#`)).toBe(true)
-    const fragment = fragmentOf(location)
-    expect(fragment.get('type')).toBe('invite')
-
-    const client = server.client()
-    await client.auth.setSession({
-      access_token: fragment.get('access_token')!,
-      refresh_token: fragment.get('refresh_token')!,
-    })
+    const { client } = await followLink(server, linkIn(mail.text), '/en/reset-password', 'invite')
     expect((await client.auth.updateUser({ password: 'my-own-password' })).error).toBeNull()
     await expect(signIn(server, email, 'my-own-password')).resolves.toBeTruthy()
     const again = await admin().inviteUserByEmail(email)
