@@ -9,7 +9,6 @@ import { expectNoAxeViolations } from './support/a11y'
 import { createOrganization, signInStaff } from './support/admin'
 import { test, expect, signIn } from './support/auth'
 import { t } from './support/catalog'
-import { mailsTo } from './support/mail'
 import { createClientUser, demoUsers, type OrganizationSlug } from './support/users'
 
 for (const [lng, width] of [
@@ -19,8 +18,7 @@ for (const [lng, width] of [
   test(`a client turns off message e-mails; the next message shows in the portal only (${lng}, ${width}px)`, async ({
     page,
     admin,
-    request,
-    apiURL,
+    mailbox,
   }) => {
     test.setTimeout(60_000)
     const organization = await createOrganization(admin, lng)
@@ -78,8 +76,7 @@ for (const [lng, width] of [
       visible_to_client: true,
     })
     expect(document.error).toBeNull()
-    const about = async (text: string) =>
-      (await mailsTo(request, apiURL, person.email)).filter((m) => m.text.includes(text))
+    const about = async (text: string) => (await mailbox.to(person.email)).filter((m) => m.text.includes(text))
     await expect.poll(async () => (await about(`Plan ${marker}`)).length, { timeout: 30_000 }).toBe(1)
     const [mail] = await about(`Plan ${marker}`)
     // The message was written first: had it been e-mailed, it would have come by now.

@@ -10,7 +10,6 @@ import { expectNoAxeViolations } from './support/a11y'
 import { createOrganization, signInStaff } from './support/admin'
 import { test, expect, signIn } from './support/auth'
 import { t } from './support/catalog'
-import { mailsTo } from './support/mail'
 import { createClientUser, demoUsers, type OrganizationSlug } from './support/users'
 
 const isoDay = (offset: number) => new Date(Date.now() + offset * 864e5).toISOString().slice(0, 10)
@@ -18,8 +17,7 @@ const isoDay = (offset: number) => new Date(Date.now() + offset * 864e5).toISOSt
 test('staff plan a project: a phase, a milestone and time; the progress follows (en, 1366px)', async ({
   page,
   admin,
-  request,
-  apiURL,
+  mailbox,
 }) => {
   test.setTimeout(90_000)
   const lng = 'en'
@@ -105,7 +103,7 @@ test('staff plan a project: a phase, a milestone and time; the progress follows 
   // The client's e-mail (alone, or in a digest), in their language (written by the database's
   // trigger), opens the project's plan.
   const reached = `The milestone “Sources signed off” of the project ${name} has been reached.`
-  const about = async () => (await mailsTo(request, apiURL, client.email)).filter((m) => m.text.includes(reached))
+  const about = async () => (await mailbox.to(client.email)).filter((m) => m.text.includes(reached))
   await expect.poll(async () => (await about()).length, { timeout: 30_000 }).toBe(1)
   const [mail] = await about()
   expect(mail!.text).toContain(withLangPrefix(`/client-portal/dashboard/projects/${project!.id}/plan`, lng))
