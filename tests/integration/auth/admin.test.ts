@@ -47,6 +47,33 @@ describeOnOneDatabase('admin users API on %s', (kind) => {
     expect(rows).toEqual([{ n: 0 }])
   })
 
+  it("answers a body without an e-mail with each endpoint's own refusal", async () => {
+    const service = server.serviceRoleKey
+    const cases = [
+      {
+        path: '/invite',
+        token: service,
+        json: {},
+        status: 422,
+        message: 'An email address is required to invite a user',
+      },
+      { path: '/recover', json: {}, status: 422, message: 'Password recovery requires an email' },
+      {
+        path: '/admin/generate_link',
+        token: service,
+        json: { type: 'magiclink' },
+        status: 400,
+        message: 'Email is required',
+      },
+      { path: '/resend', json: { type: 'signup' }, status: 400, message: 'Missing email address' },
+    ]
+    for (const { path, token, json, status, message } of cases) {
+      const failure = await failureOf(await authRequest(server, path, { method: 'POST', token, json }))
+      expect(failure, path).toMatchObject({ status, body: { code: 'validation_failed' } })
+      expect(JSON.stringify(failure.body), path).toContain(message)
+    }
+  })
+
   it('creates, reads, updates and lists users with pagination headers', async () => {
     const emails = [uniqueEmail('list'), uniqueEmail('list'), uniqueEmail('list')]
     for (const email of emails) {
