@@ -11,7 +11,7 @@ import type { Locale } from '../../src/lib/locale'
 import { expectNoAxeViolations } from './support/a11y'
 import { allowConsoleErrors } from './support/fixtures'
 import { test, expect, paths, signIn } from './support/auth'
-import { signInStaff } from './support/admin'
+import { createProject, signInStaff } from './support/admin'
 import { t } from './support/catalog'
 import { createClientUser, demoUsers, organizationId, organizations, projectsOf } from './support/users'
 import { expectFocusedStatus } from './support/assertions'
@@ -391,12 +391,7 @@ test.describe('staff manage a project for a client', () => {
     const lng: Locale = 'en'
     const name = `E2E archive ${randomUUID().slice(0, 8)}`
     const ribera = await organizationId(admin, organizations.ribera)
-    const { data, error } = await admin
-      .from('projects')
-      .insert({ organization_id: ribera, name, service: 'governance' })
-      .select('id')
-      .single<{ id: string }>()
-    if (error) throw new Error(error.message)
+    const data = await createProject(admin, ribera, { name })
 
     await signInStaff(page, demoUsers.admin, lng)
     await page.goto(projectPath(lng, data.id))
