@@ -193,18 +193,20 @@ async function restOn(page, link) {
   page.off('requestfailed', ended)
 }
 
-/** From the overview (data loaded), the pointer rests on a project, then clicks; until its heading shows. */
-async function openProjectOnce(session, origin, lang) {
-  const { page, openPath } = session
-  await page.goto(`${origin}/${lang}${session.home}`, { waitUntil: 'networkidle' })
+/**
+ * One move: `from` loaded (data and all), the pointer rests on the main link to `to`, then clicks;
+ * the time from the click until the page at `to` shows its content, and whether a spinner showed.
+ */
+async function timedMove(page, from, to) {
+  await page.goto(from, { waitUntil: 'networkidle' })
   await watchForSpinner(page)
-  const link = page.locator(`main a[href$="${openPath}"]`).first()
+  const link = page.locator(`main a[href$="${to}"]`).first()
   await restOn(page, link)
   await page.evaluate(() => {
     document.addEventListener('click', () => performance.mark('bench-click'), { capture: true, once: true })
   })
   await link.click()
-  await page.waitForURL((url) => url.pathname.endsWith(openPath))
+  await page.waitForURL((url) => url.pathname.endsWith(to))
   await contentShown(page)
   return page.evaluate(() => ({
     elapsed: performance.now() - performance.getEntriesByName('bench-click')[0].startTime,
@@ -212,23 +214,15 @@ async function openProjectOnce(session, origin, lang) {
   }))
 }
 
+/** From the overview (data loaded), the pointer rests on a project, then clicks; until its heading shows. */
+function openProjectOnce(session, origin, lang) {
+  return timedMove(session.page, `${origin}/${lang}${session.home}`, session.openPath)
+}
+
 /** On a project page, a click on another tab until its panel has content. */
-async function switchTabOnce(session, origin, lang, fromTab, toTab) {
+function switchTabOnce(session, origin, lang, fromTab, toTab) {
   const { page, projectPath } = session
-  await page.goto(`${origin}/${lang}${projectPath}${fromTab}`, { waitUntil: 'networkidle' })
-  await watchForSpinner(page)
-  const link = page.locator(`main a[href$="${projectPath}${toTab}"]`).first()
-  await restOn(page, link)
-  await page.evaluate(() => {
-    document.addEventListener('click', () => performance.mark('bench-click'), { capture: true, once: true })
-  })
-  await link.click()
-  await page.waitForURL((url) => url.pathname.endsWith(`${projectPath}${toTab}`))
-  await contentShown(page)
-  return page.evaluate(() => ({
-    elapsed: performance.now() - performance.getEntriesByName('bench-click')[0].startTime,
-    spinner: window.__benchSpinner,
-  }))
+  return timedMove(page, `${origin}/${lang}${projectPath}${fromTab}`, `${projectPath}${toTab}`)
 }
 
 function section({ machine, lighthouse, moves }) {

@@ -53,18 +53,26 @@ function allModules(ctx: ChunkingContext, start: string): string[] {
   return [...seen]
 }
 
-/** A `name` function for a codeSplitting group: `site` for the modules above, else none. */
-export function siteChunk(): (id: string, ctx: ChunkingContext) => string | null {
+/**
+ * A `name` function for a codeSplitting group: `chunk` for the modules `find` lists, else none.
+ * They are found once per build, on the first call: the graph is complete by then.
+ */
+function chunkNamed(
+  chunk: string,
+  find: (ctx: ChunkingContext) => Set<string>,
+): (id: string, ctx: ChunkingContext) => string | null {
   let members: Set<string> | undefined
   return (id, ctx) => {
-    members ??= findMembers(ctx)
-    return members.has(id) ? 'site' : null
+    members ??= find(ctx)
+    return members.has(id) ? chunk : null
   }
 }
 
+/** A `name` function for a codeSplitting group: `site` for the modules above, else none. */
+export const siteChunk = () => chunkNamed('site', findMembers)
+
 function findMembers(ctx: ChunkingContext): Set<string> {
-  // Computed once per build, on the first call: the graph is complete by then. Only what the
-  // public pages' app reaches: the other entry's modules (src/app.tsx) are not theirs.
+  // Only what the public pages' app reaches: the other entry's modules (src/app.tsx) are not theirs.
   if (!ctx.getModuleInfo(entry)) throw new Error(`site chunk: the build has no module ${entry}`)
   const ids = allModules(ctx, entry)
   const members = new Set<string>()
@@ -92,13 +100,7 @@ function findMembers(ctx: ChunkingContext): Set<string> {
 // part would otherwise load this chunk for one helper).
 
 /** A `name` function for a codeSplitting group after the site's: `app` for the modules above, else none. */
-export function appChunk(): (id: string, ctx: ChunkingContext) => string | null {
-  let members: Set<string> | undefined
-  return (id, ctx) => {
-    members ??= findAppMembers(ctx)
-    return members.has(id) ? 'app' : null
-  }
-}
+export const appChunk = () => chunkNamed('app', findAppMembers)
 
 function findAppMembers(ctx: ChunkingContext): Set<string> {
   if (!ctx.getModuleInfo(appEntry)) throw new Error(`app chunk: the build has no module ${appEntry}`)

@@ -11,6 +11,13 @@ const developmentSigningKids = new Set(
 )
 
 /** A Postgres-function Auth hook, with GoTrue's rule for the schema and function names. */
+/** A setting that is `true` or `false` and nothing else, read as a boolean; `fallback` when unset. */
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false'])
+    .default(fallback ? 'true' : 'false')
+    .transform((value) => value === 'true')
+
 const hookIdentifier = '[a-zA-Z_][a-zA-Z0-9_]{0,62}'
 export const pgFunctionUri = new RegExp(`^pg-functions://postgres/(${hookIdentifier})/(${hookIdentifier})$`)
 /** A hook as GoTrue takes one: a Postgres function, or an HTTP(S) endpoint it POSTs to. */
@@ -55,10 +62,7 @@ export const serverSettings = z.object({
    * SQL already holds (view-as's read-only transactions, the revocation cache, the signed-URL cap,
    * the in-memory counts of unknown addresses and e-mailed codes).
    */
-  SUPABASE_ONLY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  SUPABASE_ONLY: flag(false),
   /** Folder with the built site. */
   SITE_DIST: z.string().min(1).default('dist'),
   /** Any PostgreSQL; without it the embedded PGlite database under DATA_DIR is used. */
@@ -70,10 +74,7 @@ export const serverSettings = z.object({
    * wait, before it is rolled back and run again after them (decision 0018).
    */
   PGLITE_SHARE_MS: z.coerce.number().int().min(10).max(60_000).default(50),
-  DATABASE_PREPARED_STATEMENTS: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true'),
+  DATABASE_PREPARED_STATEMENTS: flag(true),
   /**
    * On PostgreSQL: how long (ms) a starting server waits while another one starting on the same
    * database holds the start-up lock (migrations, seed, demo files), before it gives up.
@@ -82,10 +83,7 @@ export const serverSettings = z.object({
   /** Embedded database files and stored uploads. */
   DATA_DIR: z.string().min(1).default('.data'),
   /** Believe X-Forwarded-For (last hop) for client addresses: only behind your own proxy. */
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  TRUST_PROXY: flag(false),
   /** Requests per IP per window (sign-in, sign-up, verify: 5 min; recover: 1 h). */
   AUTH_RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_SIGN_UP: z.coerce.number().int().min(1).default(30),
@@ -132,10 +130,7 @@ export const serverSettings = z.object({
    * Development only: it lets anyone register any address, and a repeated sign-up then answers
    * "already registered"; production refuses it.
    */
-  AUTH_AUTOCONFIRM: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  AUTH_AUTOCONFIRM: flag(false),
   /** Lifetime of a sign-in link or sign-up confirmation and its code (GoTrue's MAILER_OTP_EXP). */
   AUTH_EMAIL_LINK_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
   /**
@@ -155,14 +150,8 @@ export const serverSettings = z.object({
    * (GOTRUE_MFA_WEB_AUTHN_ENROLL_ENABLED, config.toml [auth.mfa.web_authn] enroll_enabled) and
    * challenging or verifying one (..._VERIFY_ENABLED, verify_enabled).
    */
-  AUTH_MFA_WEB_AUTHN_ENROLL_ENABLED: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
-  AUTH_MFA_WEB_AUTHN_VERIFY_ENABLED: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  AUTH_MFA_WEB_AUTHN_ENROLL_ENABLED: flag(false),
+  AUTH_MFA_WEB_AUTHN_VERIFY_ENABLED: flag(false),
   /** The relying party's ID (GOTRUE_WEBAUTHN_RP_ID): a host name; defaults to SITE_URL's. */
   AUTH_WEBAUTHN_RP_ID: z
     .string()
@@ -204,20 +193,14 @@ export const serverSettings = z.object({
    * Aggregate functions in a REST `select` (`count()`, `col.sum()`, …; PostgREST's
    * db-aggregates-enabled). Off, as on Supabase: refused with 400 PGRST123.
    */
-  REST_DB_AGGREGATES_ENABLED: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  REST_DB_AGGREGATES_ENABLED: flag(false),
   /**
    * EXPLAIN plans of REST requests (`Accept: application/vnd.pgrst.plan+json` or `+text`,
    * supabase-js `.explain()`; PostgREST's db-plan-enabled). Off, as on Supabase: the plan types
    * are then unknown, 406 PGRST107. They show a query's tables, indexes and, with `analyze`, its
    * row counts, so turn them on for development, not for a public project.
    */
-  REST_DB_PLAN_ENABLED: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  REST_DB_PLAN_ENABLED: flag(false),
   /** Nesting of any JSON request body (auth, REST, storage, functions). */
   API_MAX_JSON_DEPTH: z.coerce.number().int().min(2).max(1000).default(64),
   /** Largest request body, in bytes, counted while it streams in. */
@@ -267,10 +250,7 @@ export const serverSettings = z.object({
   STORAGE_SIGNED_UPLOAD_SECONDS: z.coerce.number().int().min(60).max(604_800).default(7200),
   // Storage image transformations (/storage/v1/render/image, decision 0033).
   /** Off: the render routes answer as on a Storage without them (404), as `[storage.image_transformation] enabled = false`. */
-  IMAGE_TRANSFORMATION_ENABLED: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true'),
+  IMAGE_TRANSFORMATION_ENABLED: flag(true),
   /** Largest width or height of a render; larger asks are clamped to it (Storage's IMAGE_TRANSFORMATION_LIMIT_MAX_SIZE). */
   IMAGE_TRANSFORMATION_LIMIT_MAX_SIZE: z.coerce.number().int().min(1).max(10_000).default(2000),
   /** Largest source file rendered, in bytes (the local stack's imgproxy: 25 MB). */
@@ -398,10 +378,7 @@ export const serverSettings = z.object({
    * Development and tests only: dashboards on http://localhost or http://127.0.0.1 (hosts still on
    * the allowlist) are accepted and framed. Production refuses it.
    */
-  DASHBOARD_LOCAL_HTTP: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  DASHBOARD_LOCAL_HTTP: flag(false),
 })
 
 const schema = serverSettings.superRefine((env, ctx) => {

@@ -12,7 +12,7 @@ import { test, expect, exactPath, pathWithAnyHash, paths, recoverySubject, Reset
 import { adminPaths, signInStaff, userRow } from './support/admin'
 import { expectNoAxeViolations } from './support/a11y'
 import { t } from './support/catalog'
-import { verifyLink, waitForMail } from './support/mail'
+import { verifyLink } from './support/mail'
 import { createClientUser, demoUsers, organizationId, type FreshUser } from './support/users'
 
 /** supabase-js with the anon key, as a browser has it (Node 20 needs `ws`). */
@@ -52,16 +52,16 @@ for (const lng of ['es', 'en'] as const) {
   test(`a ${lng} client with two-step verification resets the password: code first, then the password`, async ({
     page,
     admin,
-    request,
     baseURL,
     apiURL,
+    mailbox,
   }) => {
     const user = await createClientUser(admin, { locale: lng })
     const totp = await enrolFactor(apiURL, user, 'Phone')
     await anonClient(apiURL).auth.resetPasswordForEmail(user.email, {
       redirectTo: new URL(paths.reset(lng), baseURL).href,
     })
-    const mail = await waitForMail(request, baseURL!, user.email, { subject: recoverySubject(lng) })
+    const mail = await mailbox.waitFor(user.email, { subject: recoverySubject(lng) })
 
     await page.goto(verifyLink(mail))
     await expect(page).toHaveURL(pathWithAnyHash(paths.reset(lng)))
@@ -132,9 +132,8 @@ test('a client adds a backup authenticator on the account page', async ({ page, 
 test('staff remove the authenticators of a client who lost them; the client is told by e-mail', async ({
   page,
   admin,
-  request,
-  baseURL,
   apiURL,
+  mailbox,
 }) => {
   const lng = 'es'
   const user = await createClientUser(admin, { locale: lng })
@@ -164,7 +163,7 @@ test('staff remove the authenticators of a client who lost them; the client is t
   )
   await expect(page.getByRole('status').filter({ hasText: removed })).toBeFocused()
   const subject = securityNoticeMail('factors_reset_by_staff', lng, { email: '', factorName: '' }).subject
-  const mail = await waitForMail(request, baseURL!, user.email, { subject })
+  const mail = await mailbox.waitFor(user.email, { subject })
   expect(mail.text).toContain('“Móvil”')
   const { data } = await admin.auth.admin.mfa.listFactors({ userId: user.id })
   expect(data?.factors).toEqual([])
@@ -211,8 +210,7 @@ test('an en client changes the password on the account page with the current pas
 test('an es client who forgot the current password confirms the change with a code by e-mail', async ({
   page,
   admin,
-  request,
-  baseURL,
+  mailbox,
 }) => {
   const lng = 'es'
   const user = await createClientUser(admin, { locale: lng })
@@ -225,7 +223,7 @@ test('an es client who forgot the current password confirms the change with a co
       hasText: t(lng, 'We have sent a 6-digit code to {email}. It is valid for one hour.', { email: user.email }),
     }),
   ).toBeVisible()
-  const mail = await waitForMail(request, baseURL!, user.email)
+  const mail = await mailbox.waitFor(user.email)
   const code = /^(\d{6}) es su código de verificación de Cauce Data$/.exec(mail.subject)?.[1]
   expect(code).toBeDefined()
   await expectNoAxeViolations(page, 'password change with a code')

@@ -15,7 +15,6 @@ import { withLangPrefix } from '../../src/lib/pages'
 import type { Locale } from '../../src/lib/locale'
 import { expectNoAxeViolations } from './support/a11y'
 import { signInStaff } from './support/admin'
-import { mailsTo, waitForMail } from './support/mail'
 import { test, expect, exactPath, expectSignedOut, paths, SignInPage, UserMenu } from './support/auth'
 import { t } from './support/catalog'
 import { demoUsers, type Account } from './support/users'
@@ -363,8 +362,7 @@ test.describe('lead pipeline', () => {
   test('on a desktop (en): a qualified lead is assigned, followed up and converted into a client organization', async ({
     page,
     admin,
-    request,
-    apiURL,
+    mailbox,
   }) => {
     // The reminder waits for the schedule's next runs (every 3 s on the hosted stack).
     test.setTimeout(90_000)
@@ -390,7 +388,7 @@ test.describe('lead pipeline', () => {
         ? `Hoy toca hacer el seguimiento de ${lead.name} (${lead.company}).`
         : `Today is the day to follow up ${lead.name} (${lead.company}).`
     const reminded = async () =>
-      (await mailsTo(request, apiURL, demoUsers.admin.email)).filter((mail) => mail.text.includes(reminder))
+      (await mailbox.to(demoUsers.admin.email)).filter((mail) => mail.text.includes(reminder))
     await expect.poll(async () => (await reminded()).length, { timeout: 30_000 }).toBe(1)
     expect((await reminded())[0]!.text).toContain(`/admin/dashboard/leads/${lead.id}`)
     await page.goto(`${adminPaths.leads(lng)}?mine=1`)
@@ -408,7 +406,7 @@ test.describe('lead pipeline', () => {
       t(lng, 'The organization is created and the invitation is on its way.'),
     )
     await expect(page.getByRole('main').locator('span[data-status]').first()).toHaveAttribute('data-status', 'won')
-    const invitation = await waitForMail(request, apiURL, lead.email)
+    const invitation = await mailbox.waitFor(lead.email)
     expect(invitation.text).toContain(lead.name)
 
     await conversion.getByRole('link', { name: lead.company }).click()

@@ -9,7 +9,7 @@ import { expectNoAxeViolations } from './support/a11y'
 import { allowConsoleErrors } from './support/fixtures'
 import { test, expect, pathWithAnyHash, paths, PortalPage } from './support/auth'
 import { t } from './support/catalog'
-import { mailsTo, verifyLink, waitForMail } from './support/mail'
+import { verifyLink } from './support/mail'
 import { demoUsers } from './support/users'
 import { adminPaths, createOrganization, createStaffUser, signInStaff, userRow } from './support/admin'
 import { inviteMail } from '../../supabase/functions/_shared/mail/invite'
@@ -41,8 +41,7 @@ for (const lng of ['es', 'en'] as const) {
       page,
       browser,
       admin,
-      request,
-      baseURL,
+      mailbox,
     }) => {
       test.slow() // two browsers, the invitation, the password, the confirmation and its e-mails
       const tag = Math.random().toString(36).slice(2, 10)
@@ -84,7 +83,7 @@ for (const lng of ['es', 'en'] as const) {
       const row = userRow(page, email)
       await expect(row).toContainText(t(lng, 'Invited, not accepted yet'))
 
-      const mail = await waitForMail(request, baseURL!, email)
+      const mail = await mailbox.waitFor(email)
       expect(mail.subject).toBe(inviteSubject(inviteeLng))
       // greeted by the name typed above, and told who at the firm invited them (the admin, Marta Gil)
       expect(mail.text.split('\n')[0]).toBe(inviteeLng === 'es' ? `Hola, ${personName}:` : `Hello ${personName},`)
@@ -111,7 +110,7 @@ for (const lng of ['es', 'en'] as const) {
         inviteeLng,
         'Your password is set and you are signed in. From now on, sign in with your e-mail address and this password.',
       )
-      expect(await mailsTo(request, baseURL!, email)).toHaveLength(1)
+      expect(await mailbox.to(email)).toHaveLength(1)
       // The same invitation again, now used: the page speaks of the invitation (not of password
       // resets or one hour) and offers to sign in.
       // (Signed out on a public page: the dashboard's reads may still be under way.)
@@ -153,8 +152,7 @@ for (const lng of ['es', 'en'] as const) {
     test(`staff resend an invitation, then deactivate and reactivate the account after confirming (${lng})`, async ({
       page,
       admin,
-      request,
-      baseURL,
+      mailbox,
     }) => {
       const organization = await createOrganization(admin, lng)
       const tag = organization.slug.slice(-8)
@@ -169,7 +167,7 @@ for (const lng of ['es', 'en'] as const) {
       await field(page, lng, 'E-mail').fill(email)
       await field(page, lng, 'Full name').fill(personName)
       await button(page, lng, 'Send invitation').click()
-      const first = await waitForMail(request, baseURL!, email)
+      const first = await mailbox.waitFor(email)
       expect(first.subject).toBe(inviteSubject(lng))
 
       const row = userRow(page, email)
@@ -181,7 +179,7 @@ for (const lng of ['es', 'en'] as const) {
           .getByRole('status')
           .filter({ hasText: t(lng, 'The invitation has been sent again to {email}.', { email }) }),
       ).toBeVisible()
-      const second = await waitForMail(request, baseURL!, email, { after: first.id })
+      const second = await mailbox.waitFor(email, { after: first.id })
       expect(second.subject).toBe(inviteSubject(lng))
 
       // Deactivate: a confirmation first; Escape cancels it and gives the focus back.
@@ -220,8 +218,7 @@ for (const lng of ['es', 'en'] as const) {
       test(`bad input in the organization and invitation forms gets messages and changes nothing (${lng})`, async ({
         page,
         admin,
-        request,
-        baseURL,
+        mailbox,
       }) => {
         // Organizations by the names tried below (other tests create organizations meanwhile).
         const tried = () =>
@@ -315,7 +312,7 @@ for (const lng of ['es', 'en'] as const) {
           .eq('email', demoUsers.lucia.email)
           .single()
         expect(lucia?.full_name).toBe(demoUsers.lucia.name)
-        const invitations = (await mailsTo(request, baseURL!, demoUsers.lucia.email)).filter(
+        const invitations = (await mailbox.to(demoUsers.lucia.email)).filter(
           (mail) => mail.subject === inviteSubject('es') || mail.subject === inviteSubject('en'),
         )
         expect(invitations).toHaveLength(0)

@@ -11,9 +11,8 @@ import type { Locale } from '../../src/lib/locale'
 import { expectNoAxeViolations } from './support/a11y'
 import { allowConsoleErrors } from './support/fixtures'
 import { test, expect, paths, signIn } from './support/auth'
-import { signInStaff } from './support/admin'
+import { createProject, signInStaff } from './support/admin'
 import { t } from './support/catalog'
-import { inbox, mailsTo } from './support/mail'
 import { createClientUser, demoUsers, organizationId, organizations, projectsOf } from './support/users'
 import { expectFocusedStatus } from './support/assertions'
 
@@ -64,8 +63,7 @@ test.describe('staff manage a project for a client', () => {
       page,
       browser,
       admin,
-      request,
-      baseURL,
+      mailbox,
     }) => {
       const lng: Locale = 'en'
       const client = await createClientUser(admin, { locale: 'en', organization: organizations.ribera })
@@ -74,7 +72,7 @@ test.describe('staff manage a project for a client', () => {
       const documentName = `kpi-plan-${tag}.pdf`
       const reportTitle = `January review ${tag}`
       const taskTitle = `Send the January sales extract ${tag}`
-      const lastMail = (await inbox(request, baseURL!)).at(-1)?.id ?? 0
+      const lastMail = (await mailbox.all()).at(-1)?.id ?? 0
       const ribera = await organizationId(admin, organizations.ribera)
 
       await signInStaff(page, demoUsers.admin, lng)
@@ -372,7 +370,7 @@ test.describe('staff manage a project for a client', () => {
       await expect
         .poll(
           async () => {
-            const text = (await mailsTo(request, baseURL!, client.email))
+            const text = (await mailbox.to(client.email))
               .filter((mail) => mail.id > lastMail)
               .map((mail) => mail.text)
               .join('\n')
@@ -393,12 +391,7 @@ test.describe('staff manage a project for a client', () => {
     const lng: Locale = 'en'
     const name = `E2E archive ${randomUUID().slice(0, 8)}`
     const ribera = await organizationId(admin, organizations.ribera)
-    const { data, error } = await admin
-      .from('projects')
-      .insert({ organization_id: ribera, name, service: 'governance' })
-      .select('id')
-      .single<{ id: string }>()
-    if (error) throw new Error(error.message)
+    const data = await createProject(admin, ribera, { name })
 
     await signInStaff(page, demoUsers.admin, lng)
     await page.goto(projectPath(lng, data.id))

@@ -6,7 +6,7 @@
 // what they count; the admin overview's figures and overdue tasks are links (issue 23).
 import type { Page } from '@playwright/test'
 import { test, expect, exactPath, expectSignedOut, paths, signIn, guardSpinner, type Prefix } from './support/auth'
-import { createOrganization, signInStaff } from './support/admin'
+import { createOrganization, createProject, signInStaff } from './support/admin'
 import { expectNoAxeViolations } from './support/a11y'
 import { t } from './support/catalog'
 import { demoUsers, organizations, projectsOf } from './support/users'
@@ -257,11 +257,7 @@ for (const lng of ['es', 'en'] as const) {
 test("the admin side bar's count says what it counts, seen and in the link's name", async ({ page, admin }) => {
   // a message from someone else, on a project of the staff's: unread for the admin
   const organization = await createOrganization(admin)
-  const { data: project } = await admin
-    .from('projects')
-    .insert({ organization_id: organization.id, name: 'Sidebar count', service: 'governance' })
-    .select('id')
-    .single<{ id: string }>()
+  const project = await createProject(admin, organization.id, { name: 'Sidebar count' })
   const { data: author } = await admin
     .from('profiles')
     .select('id')
@@ -269,7 +265,7 @@ test("the admin side bar's count says what it counts, seen and in the link's nam
     .single<{ id: string }>()
   const { error } = await admin
     .from('conversation_messages')
-    .insert({ project_id: project!.id, author_id: author!.id, body: 'Unread for Marta' })
+    .insert({ project_id: project.id, author_id: author!.id, body: 'Unread for Marta' })
   expect(error).toBeNull()
 
   await page.setViewportSize(wide)
@@ -293,15 +289,11 @@ test("the admin side bar's count says what it counts, seen and in the link's nam
 
 test('the admin overview: each figure opens what it counts, each overdue task its project', async ({ page, admin }) => {
   const organization = await createOrganization(admin)
-  const { data: project } = await admin
-    .from('projects')
-    .insert({ organization_id: organization.id, name: 'Overdue work', service: 'governance', status: 'in_progress' })
-    .select('id')
-    .single<{ id: string }>()
+  const project = await createProject(admin, organization.id, { name: 'Overdue work', status: 'in_progress' })
   // due long ago: the first of the overview's overdue tasks
   const { data: task } = await admin
     .from('tasks')
-    .insert({ project_id: project!.id, title: 'Long overdue review', due_date: '2001-01-15' })
+    .insert({ project_id: project.id, title: 'Long overdue review', due_date: '2001-01-15' })
     .select('id')
     .single<{ id: string }>()
   try {
@@ -337,7 +329,7 @@ test('the admin overview: each figure opens what it counts, each overdue task it
     await expect(figure('Overdue tasks')).toHaveAttribute('href', '#overdue-title')
     const overdue = page.getByRole('region', { name: t('en', 'Overdue tasks') })
     await overdue.getByRole('link', { name: 'Long overdue review' }).click()
-    await expect(page).toHaveURL(exactPath(withPrefix(`/admin/dashboard/projects/${project!.id}/tasks`, 'en')))
+    await expect(page).toHaveURL(exactPath(withPrefix(`/admin/dashboard/projects/${project.id}/tasks`, 'en')))
     await page.goBack()
     await expectNoAxeViolations(page, 'admin overview with linked figures (en)')
   } finally {

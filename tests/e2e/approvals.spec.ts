@@ -12,7 +12,7 @@ import type { Locator, Page } from '@playwright/test'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { withLangPrefix } from '../../src/lib/pages'
 import { expectNoAxeViolations } from './support/a11y'
-import { createOrganization, signInStaff } from './support/admin'
+import { createOrganization, createProject, signInStaff } from './support/admin'
 import { test, expect, signIn } from './support/auth'
 import { t } from './support/catalog'
 import { demoUsers, type Account } from './support/users'
@@ -26,14 +26,10 @@ function must<T>(result: { data: T | null; error: { message: string } | null }, 
 async function freshProject(admin: SupabaseClient) {
   const organization = await createOrganization(admin)
   const tag = randomUUID().slice(0, 8)
-  const project = must(
-    await admin
-      .from('projects')
-      .insert({ organization_id: organization.id, name: `Cuadro de mando ${tag}`, service: 'business-intelligence' })
-      .select('id, name')
-      .single<{ id: string; name: string }>(),
-    'project',
-  )
+  const project = await createProject(admin, organization.id, {
+    name: `Cuadro de mando ${tag}`,
+    service: 'business-intelligence',
+  })
   const documentName = `Diseño del cuadro ${tag}.pdf`
   const storagePath = `${organization.id}/${project.id}/diseno-${tag}.pdf`
   await storeFile(admin, storagePath, 'version 1')

@@ -10,6 +10,7 @@ import type { Browser, Response } from '@playwright/test'
 import { test, expect } from './support/fixtures'
 import { t } from './support/catalog'
 import { findPage } from './support/pages'
+import { recordRequests } from './support/requests'
 import { Site } from './support/site'
 import { siteDist } from './support/servers'
 import { authStorageKey } from '../../src/config/supabase'
@@ -31,10 +32,7 @@ test.use({ locale: 'es-ES' })
 
 test('the first load of / stays within the JS and CSS budget, with no Supabase code', async ({ page }) => {
   const loaded = new Map<string, 'js' | 'css'>()
-  const apiCalls: string[] = []
-  page.on('request', (request) => {
-    if (/\/(auth|rest|storage)\/v1\//.test(request.url())) apiCalls.push(request.url())
-  })
+  const apiCalls = recordRequests(page, /\/(auth|rest|storage)\/v1\//)
   page.on('response', (response) => {
     const { pathname } = new URL(response.url())
     const kind = pathname.endsWith('.js') ? 'js' : pathname.endsWith('.css') ? 'css' : undefined

@@ -9,6 +9,7 @@ import { withLangPrefix } from '../../src/lib/pages'
 import { expectNoAxeViolations } from './support/a11y'
 import { test, expect, signIn } from './support/auth'
 import { t } from './support/catalog'
+import { createProject } from './support/admin'
 import { createClientUser, organizationId, organizations } from './support/users'
 
 for (const [lng, width] of [
@@ -22,18 +23,10 @@ for (const [lng, width] of [
   }) => {
     test.setTimeout(60_000)
     const organization = await organizationId(admin, organizations.ribera)
-    const { data: project, error } = await admin
-      .from('projects')
-      .insert({
-        organization_id: organization,
-        name: `Menciones ${randomUUID().slice(0, 8)}`,
-        service: 'governance',
-        visible_to_client: true,
-      })
-      .select('id')
-      .single()
-    expect(error).toBeNull()
-    const projectId = (project as { id: string }).id
+    const { id: projectId } = await createProject(admin, organization, {
+      name: `Menciones ${randomUUID().slice(0, 8)}`,
+      visible_to_client: true,
+    })
     const writer = await createClientUser(admin, { locale: lng })
     const colleague = await createClientUser(admin, { locale: 'es' })
 

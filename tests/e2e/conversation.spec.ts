@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto'
 import { withLangPrefix } from '../../src/lib/pages'
 import { expectNoAxeViolations } from './support/a11y'
 import { test, expect, exactPath, paths, signIn } from './support/auth'
-import { signInStaff } from './support/admin'
+import { createProject, signInStaff } from './support/admin'
 import { t } from './support/catalog'
 import { demoUsers, organizationId, organizations } from './support/users'
 import { recordFrames } from './support/websocket'
@@ -38,13 +38,7 @@ test('a client and staff converse live; the internal note never reaches the clie
   // A project of its own, so no other test writes in this conversation.
   const organization = await organizationId(admin, organizations.ribera)
   const name = `Conversación ${randomUUID().slice(0, 8)}`
-  const { data: project, error } = await admin
-    .from('projects')
-    .insert({ organization_id: organization, name, service: 'governance', visible_to_client: true })
-    .select('id')
-    .single()
-  expect(error).toBeNull()
-  const projectId = (project as { id: string }).id
+  const { id: projectId } = await createProject(admin, organization, { name, visible_to_client: true })
 
   const frames = recordFrames(page)
 
@@ -188,12 +182,7 @@ test('a lost live connection is shown, recovers by itself, and what changed mean
   admin,
 }) => {
   const organization = await organizationId(admin, organizations.ribera)
-  const { data: project } = await admin
-    .from('projects')
-    .insert({ organization_id: organization, name: `Live ${randomUUID().slice(0, 8)}`, service: 'governance' })
-    .select('id')
-    .single()
-  const projectId = (project as { id: string }).id
+  const { id: projectId } = await createProject(admin, organization, { name: `Live ${randomUUID().slice(0, 8)}` })
 
   // Every Realtime socket of the page goes through here: passed on to the server, or, while
   // `down`, cut (as a dropped network would), so the browser's own reconnection is what recovers.

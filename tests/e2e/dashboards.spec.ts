@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { withLangPrefix } from '../../src/lib/pages'
 import { expectNoAxeViolations } from './support/a11y'
-import { createOrganization, signInStaff } from './support/admin'
+import { createOrganization, createProject, signInStaff } from './support/admin'
 import { test, expect, signIn } from './support/auth'
 import { allowConsoleErrors } from './support/fixtures'
 import { t } from './support/catalog'
@@ -23,18 +23,13 @@ test.describe('staff', () => {
     test.setTimeout(90_000)
     const lng = 'en'
     const organization = await createOrganization(admin, lng)
-    const { data: project } = await admin
-      .from('projects')
-      .insert({
-        organization_id: organization.id,
-        name: `BI ${randomUUID().slice(0, 8)}`,
-        service: 'business-intelligence',
-      })
-      .select('id')
-      .single<{ id: string }>()
+    const project = await createProject(admin, organization.id, {
+      name: `BI ${randomUUID().slice(0, 8)}`,
+      service: 'business-intelligence',
+    })
     await page.setViewportSize({ width: 1366, height: 900 })
     await signInStaff(page, demoUsers.admin, lng)
-    const dashboardsPath = withLangPrefix(`/admin/dashboard/projects/${project!.id}/dashboards`, lng)
+    const dashboardsPath = withLangPrefix(`/admin/dashboard/projects/${project.id}/dashboards`, lng)
     await page.goto(dashboardsPath)
     await expect(page.getByRole('heading', { level: 2, name: 'Dashboards' })).toBeVisible()
     await expect(page.getByText('This project has no dashboards yet.')).toBeVisible()
@@ -108,15 +103,15 @@ test('a client sees their Metabase dashboard with their organization locked, and
   const lng = 'es'
   const organization = await createOrganization(admin, lng)
   const name = `Cuadros ${randomUUID().slice(0, 8)}`
-  const { data: project } = await admin
-    .from('projects')
-    .insert({ organization_id: organization.id, name, service: 'business-intelligence', visible_to_client: true })
-    .select('id')
-    .single<{ id: string }>()
+  const project = await createProject(admin, organization.id, {
+    name,
+    service: 'business-intelligence',
+    visible_to_client: true,
+  })
   const person = await createClientUser(admin, { locale: lng, organization: organization.slug as OrganizationSlug })
   await signIn(page, person, lng)
   await page.setViewportSize({ width: 375, height: 812 })
-  const projectPath = withLangPrefix(`/client-portal/dashboard/projects/${project!.id}`, lng)
+  const projectPath = withLangPrefix(`/client-portal/dashboard/projects/${project.id}`, lng)
   await page.goto(projectPath)
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
   // No dashboards for them yet: no tab.
@@ -127,7 +122,7 @@ test('a client sees their Metabase dashboard with their organization locked, and
   await admin.from('dashboard_hosts').upsert({ host: `localhost:${biStandInPort}`, label: 'Stand-in' })
   const added = await admin.from('project_dashboards').insert([
     {
-      project_id: project!.id,
+      project_id: project.id,
       kind: 'metabase',
       title: 'Ventas por tienda',
       metabase_dashboard_id: 7,
@@ -137,7 +132,7 @@ test('a client sees their Metabase dashboard with their organization locked, and
       position: 0,
     },
     {
-      project_id: project!.id,
+      project_id: project.id,
       title: 'Stock por tienda',
       kind: 'link',
       metabase_dashboard_id: null,

@@ -5,7 +5,6 @@
 import { expectNoAxeViolations } from './support/a11y'
 import { test, expect, paths, SignInPage } from './support/auth'
 import { t } from './support/catalog'
-import { waitForMail } from './support/mail'
 import { demoUsers } from './support/users'
 import { adminPaths, createOrganization, signInStaff } from './support/admin'
 import type { Locale } from '../../src/lib/locale'
@@ -22,8 +21,7 @@ for (const lng of ['es', 'en'] as const) {
     page,
     browser,
     admin,
-    request,
-    baseURL,
+    mailbox,
   }) => {
     const organization = await createOrganization(admin, lng)
     const tag = organization.slug.slice(-8)
@@ -54,7 +52,7 @@ for (const lng of ['es', 'en'] as const) {
     await expectNoAxeViolations(page, `the organization page after attaching an account (${lng})`)
 
     // The person hears of it in their own language, and signs in with the password they had.
-    const mail = await waitForMail(request, baseURL!, email, { subject: noticeSubject(personLng, organization.name) })
+    const mail = await mailbox.waitFor(email, { subject: noticeSubject(personLng, organization.name) })
     expect(mail.html).toContain(`<html lang="${personLng}">`)
     const context = await browser.newContext()
     const person = await context.newPage()

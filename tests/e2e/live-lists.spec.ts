@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import { withLangPrefix } from '../../src/lib/pages'
 import { test, expect, paths, signIn } from './support/auth'
 import { t } from './support/catalog'
-import { createOrganization, signInStaff } from './support/admin'
+import { createOrganization, createProject, signInStaff } from './support/admin'
 import { createClientUser, demoUsers, type OrganizationSlug } from './support/users'
 import { recordFrames } from './support/websocket'
 
@@ -58,14 +58,7 @@ test('what staff create or publish appears in the open client and staff pages wi
 
   // Staff create a project for the organization: it appears on both pages.
   const name = `Proyecto en vivo ${randomUUID().slice(0, 8)}`
-  const project = must(
-    await admin
-      .from('projects')
-      .insert({ organization_id: organization.id, name, service: 'governance', status: 'in_progress', progress: 10 })
-      .select('id')
-      .single<{ id: string }>(),
-    'project',
-  )
+  const project = await createProject(admin, organization.id, { name, status: 'in_progress', progress: 10 })
   await expect(projects.getByRole('link', { name, exact: true })).toBeVisible(live)
   await expect(staff.getByRole('link', { name, exact: true })).toBeVisible(live)
   await staffContext.close()

@@ -6,10 +6,9 @@
 import { randomUUID } from 'node:crypto'
 import { withLangPrefix } from '../../src/lib/pages'
 import { expectNoAxeViolations } from './support/a11y'
-import { createOrganization, signInStaff } from './support/admin'
+import { createOrganization, createProject, signInStaff } from './support/admin'
 import { test, expect, signIn } from './support/auth'
 import { t } from './support/catalog'
-import { mailsTo } from './support/mail'
 import { createClientUser, demoUsers, type OrganizationSlug } from './support/users'
 
 for (const [lng, width] of [
@@ -19,22 +18,14 @@ for (const [lng, width] of [
   test(`a client turns off message e-mails; the next message shows in the portal only (${lng}, ${width}px)`, async ({
     page,
     admin,
-    request,
-    apiURL,
+    mailbox,
   }) => {
     test.setTimeout(60_000)
     const organization = await createOrganization(admin, lng)
-    const { data: project, error } = await admin
-      .from('projects')
-      .insert({
-        organization_id: organization.id,
-        name: `Avisos ${randomUUID().slice(0, 8)}`,
-        service: 'governance',
-        visible_to_client: true,
-      })
-      .select('id')
-      .single<{ id: string }>()
-    expect(error).toBeNull()
+    const project = await createProject(admin, organization.id, {
+      name: `Avisos ${randomUUID().slice(0, 8)}`,
+      visible_to_client: true,
+    })
     const person = await createClientUser(admin, { locale: lng, organization: organization.slug as OrganizationSlug })
 
     await signIn(page, person, lng)
@@ -67,19 +58,18 @@ for (const [lng, width] of [
       .single<{ id: string }>()
     const message = await admin
       .from('conversation_messages')
-      .insert({ project_id: project!.id, author_id: author!.id, body: `Mensaje ${marker}` })
+      .insert({ project_id: project.id, author_id: author!.id, body: `Mensaje ${marker}` })
     expect(message.error).toBeNull()
     const document = await admin.from('documents').insert({
-      project_id: project!.id,
+      project_id: project.id,
       name: `Plan ${marker}.pdf`,
-      storage_path: `${organization.id}/${project!.id}/plan-${marker}.pdf`,
+      storage_path: `${organization.id}/${project.id}/plan-${marker}.pdf`,
       mime_type: 'application/pdf',
       size_bytes: 1000,
       visible_to_client: true,
     })
     expect(document.error).toBeNull()
-    const about = async (text: string) =>
-      (await mailsTo(request, apiURL, person.email)).filter((m) => m.text.includes(text))
+    const about = async (text: string) => (await mailbox.to(person.email)).filter((m) => m.text.includes(text))
     await expect.poll(async () => (await about(`Plan ${marker}`)).length, { timeout: 30_000 }).toBe(1)
     const [mail] = await about(`Plan ${marker}`)
     // The message was written first: had it been e-mailed, it would have come by now.

@@ -12,6 +12,7 @@ import {
   paths,
   recoverySubject,
   ForgotPasswordPage,
+  openResetLink,
   PortalPage,
   ResetPasswordPage,
   SignInPage,
@@ -19,7 +20,8 @@ import {
 } from './support/auth'
 import { expectNoAxeViolations } from './support/a11y'
 import { t } from './support/catalog'
-import { mailsTo, verifyLink, waitForMail } from './support/mail'
+import { verifyLink } from './support/mail'
+import { recordRequests } from './support/requests'
 import { createClientUser } from './support/users'
 
 // Signing in with the old password afterwards is refused (400), on purpose.
@@ -29,8 +31,8 @@ for (const lng of ['es', 'en'] as const) {
   test(`a ${lng} client resets a forgotten password through the e-mail link`, async ({
     page,
     admin,
-    request,
     baseURL,
+    mailbox,
   }) => {
     const user = await createClientUser(admin, { locale: lng })
     const newPassword = `brand-new-${user.id.slice(0, 8)}`
@@ -54,9 +56,9 @@ for (const lng of ['es', 'en'] as const) {
     await forgot.submit.click()
     await expect(forgot.confirmation).toHaveText(forgot.confirmationFor(user.email))
 
-    const mail = await waitForMail(request, baseURL!, user.email, { subject: recoverySubject(lng) })
+    const mail = await mailbox.waitFor(user.email, { subject: recoverySubject(lng) })
     expect(mail.html).toContain(`<html lang="${lng}">`)
-    expect(await mailsTo(request, baseURL!, nobody)).toEqual([])
+    expect(await mailbox.to(nobody)).toEqual([])
     const link = verifyLink(mail)
     expect(new URL(link).searchParams.get('redirect_to')).toBe(new URL(paths.reset(lng), baseURL).href)
 
@@ -97,7 +99,7 @@ for (const lng of ['es', 'en'] as const) {
     })
     await expect(changed).toBeVisible()
     await expect(changed).toBeFocused()
-    const notice = await waitForMail(request, baseURL!, user.email, {
+    const notice = await mailbox.waitFor(user.email, {
       after: mail.id,
       subject:
         lng === 'es'
@@ -126,25 +128,11 @@ for (const lng of ['es', 'en'] as const) {
   })
 }
 
-test('a used reset link says it has expired or been used, and offers a new one', async ({
-  page,
-  admin,
-  request,
-  baseURL,
-}) => {
-  const user = await createClientUser(admin, { locale: 'en' })
-  await page.goto(paths.forgot('en'))
-  const forgot = new ForgotPasswordPage(page, 'en')
-  await forgot.email.fill(user.email)
-  await forgot.submit.click()
-  await expect(forgot.confirmation).toBeVisible()
-  const link = verifyLink(await waitForMail(request, baseURL!, user.email, { subject: recoverySubject('en') }))
-
-  await page.goto(link)
-  const reset = new ResetPasswordPage(page, 'en')
-  await expect(reset.newPassword).toBeVisible()
+test('a used reset link says it has expired or been used, and offers a new one', async ({ page, admin, mailbox }) => {
+  const link = await openResetLink(page, admin, mailbox, 'en')
 
   // The same link again.
+  const reset = new ResetPasswordPage(page, 'en')
   await page.goto(link)
   await expect(page).toHaveURL(pathWithAnyHash(paths.reset('en')))
   await expect(reset.alert).toHaveText(t('en', 'This link has expired or has already been used.'))
@@ -158,18 +146,9 @@ test('a used reset link opened in another browser shows the same message, in Spa
   page,
   browser,
   admin,
-  request,
-  baseURL,
+  mailbox,
 }) => {
-  const user = await createClientUser(admin, { locale: 'es' })
-  await page.goto(paths.forgot('es'))
-  const forgot = new ForgotPasswordPage(page, 'es')
-  await forgot.email.fill(user.email)
-  await forgot.submit.click()
-  await expect(forgot.confirmation).toBeVisible()
-  const link = verifyLink(await waitForMail(request, baseURL!, user.email, { subject: recoverySubject('es') }))
-  await page.goto(link)
-  await expect(new ResetPasswordPage(page, 'es').newPassword).toBeVisible()
+  const link = await openResetLink(page, admin, mailbox, 'es')
 
   const other = await browser.newContext({ locale: 'en-GB' })
   try {
@@ -198,10 +177,7 @@ for (const lng of ['es', 'en'] as const) {
     admin,
   }) => {
     const user = await createClientUser(admin, { locale: lng })
-    const recoverRequests: string[] = []
-    page.on('request', (request) => {
-      if (request.url().includes('/auth/v1/recover')) recoverRequests.push(request.url())
-    })
+    const recoverRequests = recordRequests(page, '/auth/v1/recover')
     // The staff sign-in's link stays in the staff area, and leads back to the staff sign-in.
     await SignInPage.open(page, paths.adminLogin(lng), lng, 'staff')
     await new SignInPage(page, lng).forgotLink.click()

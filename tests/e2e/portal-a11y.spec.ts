@@ -8,16 +8,15 @@ import {
   test,
   expect,
   exactPath,
+  openResetLink,
   paths,
-  recoverySubject,
   signIn,
   ForgotPasswordPage,
   ResetPasswordPage,
   SignInPage,
 } from './support/auth'
 import { t } from './support/catalog'
-import { verifyLink, waitForMail } from './support/mail'
-import { createClientUser, demoUsers, organizations, projectsOf } from './support/users'
+import { demoUsers, organizations, projectsOf } from './support/users'
 
 const desktop = { width: 1280, height: 800 }
 const phone = { width: 375, height: 812 }
@@ -81,16 +80,9 @@ for (const lng of ['es', 'en'] as const) {
       await check(page, `${paths.reset(lng)} without a link`)
     })
 
-    test(`the reset page with a recovery session, while typing (${lng})`, async ({ page, admin, request, baseURL }) => {
-      const user = await createClientUser(admin, { locale: lng })
-      await page.goto(paths.forgot(lng))
-      const forgot = new ForgotPasswordPage(page, lng)
-      await forgot.email.fill(user.email)
-      await forgot.submit.click()
-      await expect(forgot.confirmation).toBeVisible()
-      await page.goto(verifyLink(await waitForMail(request, baseURL!, user.email, { subject: recoverySubject(lng) })))
+    test(`the reset page with a recovery session, while typing (${lng})`, async ({ page, admin, mailbox }) => {
+      await openResetLink(page, admin, mailbox, lng)
       const reset = new ResetPasswordPage(page, lng)
-      await expect(reset.newPassword).toBeVisible()
       await check(page, `${paths.reset(lng)} with a recovery session`)
       await reset.newPassword.fill('longer-than-eight')
       await reset.repeat.fill('longer-than-nine')

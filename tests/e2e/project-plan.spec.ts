@@ -7,10 +7,9 @@
 import { randomUUID } from 'node:crypto'
 import { withLangPrefix } from '../../src/lib/pages'
 import { expectNoAxeViolations } from './support/a11y'
-import { createOrganization, signInStaff } from './support/admin'
+import { createOrganization, createProject, signInStaff } from './support/admin'
 import { test, expect, signIn } from './support/auth'
 import { t } from './support/catalog'
-import { mailsTo } from './support/mail'
 import { createClientUser, demoUsers, type OrganizationSlug } from './support/users'
 
 const isoDay = (offset: number) => new Date(Date.now() + offset * 864e5).toISOString().slice(0, 10)
@@ -18,37 +17,29 @@ const isoDay = (offset: number) => new Date(Date.now() + offset * 864e5).toISOSt
 test('staff plan a project: a phase, a milestone and time; the progress follows (en, 1366px)', async ({
   page,
   admin,
-  request,
-  apiURL,
+  mailbox,
 }) => {
   test.setTimeout(90_000)
   const lng = 'en'
   const organization = await createOrganization(admin, lng)
   const name = `Plan ${randomUUID().slice(0, 8)}`
-  const { data: project, error } = await admin
-    .from('projects')
-    .insert({
-      organization_id: organization.id,
-      name,
-      service: 'governance',
-      status: 'in_progress',
-      progress: 5,
-      start_date: isoDay(-20),
-      visible_to_client: true,
-    })
-    .select('id')
-    .single<{ id: string }>()
-  expect(error).toBeNull()
+  const project = await createProject(admin, organization.id, {
+    name,
+    status: 'in_progress',
+    progress: 5,
+    start_date: isoDay(-20),
+    visible_to_client: true,
+  })
   const client = await createClientUser(admin, { locale: lng, organization: organization.slug as OrganizationSlug })
 
   await page.setViewportSize({ width: 1366, height: 900 })
   await signInStaff(page, demoUsers.admin, lng)
-  await page.goto(withLangPrefix(`/admin/dashboard/projects/${project!.id}`, lng))
+  await page.goto(withLangPrefix(`/admin/dashboard/projects/${project.id}`, lng))
   await page
     .getByRole('navigation', { name: t(lng, 'Project sections') })
     .getByRole('link', { name: t(lng, 'Plan') })
     .click()
-  await expect(page).toHaveURL(new RegExp(`/projects/${project!.id}/plan$`))
+  await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/plan$`))
   const progress = page.getByTestId('plan-progress')
   await expect(progress).toContainText(
     t(lng, 'This project has no plan yet: its progress is the one typed in its details.'),
@@ -99,16 +90,16 @@ test('staff plan a project: a phase, a milestone and time; the progress follows 
   await expect(page.getByTestId('plan-burndown')).toBeVisible()
   await expectNoAxeViolations(page, `admin plan (${lng}, 1366px)`)
 
-  const stored = await admin.from('projects').select('progress, progress_overridden').eq('id', project!.id).single()
+  const stored = await admin.from('projects').select('progress, progress_overridden').eq('id', project.id).single()
   expect(stored.data).toEqual({ progress: 25, progress_overridden: false })
 
   // The client's e-mail (alone, or in a digest), in their language (written by the database's
   // trigger), opens the project's plan.
   const reached = `The milestone “Sources signed off” of the project ${name} has been reached.`
-  const about = async () => (await mailsTo(request, apiURL, client.email)).filter((m) => m.text.includes(reached))
+  const about = async () => (await mailbox.to(client.email)).filter((m) => m.text.includes(reached))
   await expect.poll(async () => (await about()).length, { timeout: 30_000 }).toBe(1)
   const [mail] = await about()
-  expect(mail!.text).toContain(withLangPrefix(`/client-portal/dashboard/projects/${project!.id}/plan`, lng))
+  expect(mail!.text).toContain(withLangPrefix(`/client-portal/dashboard/projects/${project.id}/plan`, lng))
 })
 
 test('a client reads the plan: timeline and burn-down (es, 375px)', async ({ page }) => {

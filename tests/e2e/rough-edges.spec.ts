@@ -10,7 +10,7 @@ import { test, expect, exactPath, paths, PortalPage, signIn } from './support/au
 import { t } from './support/catalog'
 import { findPage } from './support/pages'
 import { createClientUser, demoUsers, organizations, projectsOf, type OrganizationSlug } from './support/users'
-import { createOrganization, signInStaff } from './support/admin'
+import { createOrganization, createProject, signInStaff } from './support/admin'
 import { withLangPrefix } from '../../src/lib/pages'
 
 test.use({ viewport: { width: 1366, height: 900 }, colorScheme: 'light' })
@@ -20,13 +20,8 @@ const phone = { width: 375, height: 800 }
 /** A project of a fresh organization (no other test sees it), visible to its client. */
 async function freshProject(admin: import('@supabase/supabase-js').SupabaseClient, name: string, progress = 40) {
   const organization = await createOrganization(admin)
-  const { data, error } = await admin
-    .from('projects')
-    .insert({ organization_id: organization.id, name, service: 'governance', status: 'in_progress', progress })
-    .select('id')
-    .single()
-  if (error || !data) throw new Error(error?.message ?? 'no project')
-  return { organization, projectId: data.id as string }
+  const { id: projectId } = await createProject(admin, organization.id, { name, status: 'in_progress', progress })
+  return { organization, projectId }
 }
 
 /** The top edges of the controls of a form's fields, row by row of its grid. */

@@ -6,7 +6,7 @@ import { allowConsoleErrors } from './support/fixtures'
 import { test, expect, exactPath, paths, SignInPage } from './support/auth'
 import { expectNoAxeViolations } from './support/a11y'
 import { t } from './support/catalog'
-import { mailsTo, waitForMail } from './support/mail'
+import { recordRequests } from './support/requests'
 import { createClientUser } from './support/users'
 
 // The spent link is refused by the API (403), on purpose.
@@ -25,7 +25,7 @@ for (const lng of ['es', 'en'] as const) {
     page,
     admin,
     request,
-    baseURL,
+    mailbox,
   }) => {
     const user = await createClientUser(admin, { locale: lng })
     const signIn = await SignInPage.open(page, paths.login(lng), lng)
@@ -36,7 +36,7 @@ for (const lng of ['es', 'en'] as const) {
     await expect(sent.first()).toContainText(user.email)
     await expectNoAxeViolations(page, `the ${lng} login page after sending a link`)
 
-    const mail = await waitForMail(request, baseURL!, user.email, { subject: subjects[lng] })
+    const mail = await mailbox.waitFor(user.email, { subject: subjects[lng] })
     expect(mail.html).toContain(`<html lang="${lng}">`)
     const link = confirmLink(mail.text)
     expect(new URL(link).pathname).toBe(`/${lng}/confirm`)
@@ -68,18 +68,18 @@ for (const lng of ['es', 'en'] as const) {
   })
 }
 
-test('the code from the same e-mail signs in on another device', async ({ page, admin, request, baseURL }) => {
+test('the code from the same e-mail signs in on another device', async ({ page, admin, mailbox }) => {
   const lng = 'en'
   const user = await createClientUser(admin, { locale: lng })
   const signIn = await SignInPage.open(page, paths.login(lng), lng)
   await signIn.email.fill(user.email)
   await page.getByRole('button', { name: t(lng, 'E-mail me a sign-in link'), exact: true }).click()
-  const mail = await waitForMail(request, baseURL!, user.email, { subject: subjects[lng] })
+  const mail = await mailbox.waitFor(user.email, { subject: subjects[lng] })
   const code = /\b(\d{6})\b/.exec(mail.text)![1]!
   await page.getByLabel(t(lng, 'Or enter the 6-digit code from the e-mail'), { exact: true }).fill(code)
   await page.getByRole('button', { name: t(lng, 'Sign in with the code'), exact: true }).click()
   await expect(page).toHaveURL(exactPath(paths.dashboard(lng)))
-  expect(await mailsTo(request, baseURL!, user.email)).toHaveLength(1)
+  expect(await mailbox.to(user.email)).toHaveLength(1)
 })
 
 const repeatMessage =
@@ -95,14 +95,10 @@ for (const lng of ['es', 'en'] as const) {
   test(`a second link asked for within the minute is not claimed as sent, and the page says when to ask again (${lng})`, async ({
     page,
     admin,
-    request,
-    baseURL,
+    mailbox,
   }) => {
     const user = await createClientUser(admin, { locale: lng })
-    const otpRequests: string[] = []
-    page.on('request', (req) => {
-      if (req.url().includes('/auth/v1/otp')) otpRequests.push(req.url())
-    })
+    const otpRequests = recordRequests(page, '/auth/v1/otp')
     const signIn = await SignInPage.open(page, paths.login(lng), lng)
     const sendLink = page.getByRole('button', { name: t(lng, 'E-mail me a sign-in link'), exact: true })
     await signIn.email.fill(user.email)
@@ -119,7 +115,7 @@ for (const lng of ['es', 'en'] as const) {
     await expect(sent).toBeFocused()
     await expectNoAxeViolations(page, `the ${lng} login page after a repeat within the minute`)
     expect(otpRequests).toHaveLength(1)
-    await waitForMail(request, baseURL!, user.email, { subject: subjects[lng] })
-    expect(await mailsTo(request, baseURL!, user.email)).toHaveLength(1)
+    await mailbox.waitFor(user.email, { subject: subjects[lng] })
+    expect(await mailbox.to(user.email)).toHaveLength(1)
   })
 }

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto'
 import type { Locator, Page } from '@playwright/test'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { test, expect, signIn } from './support/auth'
-import { createOrganization, signInStaff } from './support/admin'
+import { createOrganization, createProject, signInStaff } from './support/admin'
 import { expectNoAxeViolations } from './support/a11y'
 import { t } from './support/catalog'
 import { demoUsers, type Account } from './support/users'
@@ -43,21 +43,12 @@ async function freshWorld(admin: SupabaseClient, lng: Locale): Promise<World> {
   const tag = randomUUID().slice(0, 8)
   const organization = await createOrganization(admin, lng)
   const projectName = `Cuadro de mando de distribución ${tag}`
-  const project = must(
-    await admin
-      .from('projects')
-      .insert({
-        organization_id: organization.id,
-        name: projectName,
-        service: 'governance',
-        status: 'in_progress',
-        progress: 40,
-        visible_to_client: true,
-      })
-      .select('id')
-      .single<{ id: string }>(),
-    'project',
-  )
+  const project = await createProject(admin, organization.id, {
+    name: projectName,
+    status: 'in_progress',
+    progress: 40,
+    visible_to_client: true,
+  })
   const person = async (email: string, name: string, confirmed: boolean, password: string) => {
     const created = await admin.auth.admin.createUser({
       email,

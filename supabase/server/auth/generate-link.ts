@@ -5,7 +5,7 @@
 import type { Handler } from 'hono'
 import { nowOf, type AuthContext } from './context'
 import { errors } from './errors'
-import { allowedRedirect, normalizeEmail, objectField, readBody, stringField } from './http'
+import { allowedRedirect, objectField, readBody, requiredEmail, stringField } from './http'
 import { createLinkToken, linkUrl, type LinkType } from './links'
 import { hashPassword, requireStrongPassword } from './passwords'
 import { findUserByEmail, findUserById, insertUser, mergeMetadata, type UserRow } from './users'
@@ -20,9 +20,7 @@ export function generateLink(ctx: AuthContext): Handler {
     if (type === 'email_change_current' || type === 'email_change_new')
       throw errors.validation('Email change links are sent by PUT /user here, not generated')
     if (!type || !linkTypes.has(type as LinkType)) throw errors.validation('Invalid email action link type requested')
-    const rawEmail = stringField(body, 'email')
-    if (!rawEmail) throw errors.validation('Email is required')
-    const email = normalizeEmail(rawEmail)
+    const email = requiredEmail(body, () => errors.validation('Email is required'))
     const password = stringField(body, 'password')
     const data = objectField(body, 'data') ?? {}
     // supabase-js sends it in the query; GoTrue also reads the body's.

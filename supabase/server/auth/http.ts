@@ -85,6 +85,13 @@ export function normalizeEmail(raw: string): string {
   return email
 }
 
+/** The body's `email`, normalized; `missing` is the endpoint's own error for a body without one. */
+export function requiredEmail(body: Body, missing: () => Error): string {
+  const raw = stringField(body, 'email')
+  if (!raw) throw missing()
+  return normalizeEmail(raw)
+}
+
 import { clientIp } from '../lib/client-ip'
 
 export { clientIp }

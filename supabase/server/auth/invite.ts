@@ -4,7 +4,7 @@
 import type { Handler } from 'hono'
 import { nowOf, type AuthContext } from './context'
 import { errors } from './errors'
-import { allowedRedirect, normalizeEmail, objectField, readBody, stringField } from './http'
+import { allowedRedirect, objectField, readBody, requiredEmail } from './http'
 import { createLinkToken, sendLinkMail } from './links'
 import { findUserByEmail, findUserById, insertUser, localeOf, pageLocale } from './users'
 import { userJson } from './user-json'
@@ -12,9 +12,7 @@ import { userJson } from './user-json'
 export function invite(ctx: AuthContext): Handler {
   return async (c) => {
     const body = await readBody(c)
-    const rawEmail = stringField(body, 'email')
-    if (!rawEmail) throw errors.unprocessable('An email address is required to invite a user')
-    const email = normalizeEmail(rawEmail)
+    const email = requiredEmail(body, () => errors.unprocessable('An email address is required to invite a user'))
     const data = objectField(body, 'data') ?? {}
     const locale = localeOf(data, pageLocale(c.req.query('redirect_to')))
     const redirectTo = allowedRedirect(

@@ -3,7 +3,7 @@
 import type { Handler } from 'hono'
 import { nowOf, type AuthContext } from './context'
 import { errors } from './errors'
-import { allowedRedirect, normalizeEmail, readBody, stringField } from './http'
+import { allowedRedirect, readBody, requiredEmail } from './http'
 import { createLinkToken, sendLinkMail } from './links'
 import { authPolicy } from './runtime'
 import { findUserByEmail, findUserById } from './users'
@@ -11,9 +11,7 @@ import { findUserByEmail, findUserById } from './users'
 export function recover(ctx: AuthContext): Handler {
   return async (c) => {
     const body = await readBody(c)
-    const rawEmail = stringField(body, 'email')
-    if (!rawEmail) throw errors.unprocessable('Password recovery requires an email')
-    const email = normalizeEmail(rawEmail)
+    const email = requiredEmail(body, () => errors.unprocessable('Password recovery requires an email'))
     const redirectTo = allowedRedirect(ctx.deps.siteOrigin, c.req.query('redirect_to'))
     const now = nowOf(ctx)
 

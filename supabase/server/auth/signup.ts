@@ -14,7 +14,15 @@ import { issueCodeLink, sendLater, type PendingMail } from './code-links'
 import { nowOf, type AuthContext } from './context'
 import { disabled } from './disabled-methods'
 import { AuthError, errors } from './errors'
-import { allowedRedirect, normalizeEmail, objectField, readBody, sessionOrigin, stringField } from './http'
+import {
+  allowedRedirect,
+  normalizeEmail,
+  objectField,
+  readBody,
+  requiredEmail,
+  sessionOrigin,
+  stringField,
+} from './http'
 import { hashPassword, requireStrongPassword } from './passwords'
 import { createSession } from './sessions'
 import { tokenResponse, type TokenResponse } from './tokens'
@@ -151,9 +159,7 @@ export function resend(ctx: AuthContext): Handler {
           ? 'E-mail change confirmations are sent again by asking for the change again'
           : 'Missing one of these types: signup, email_change, sms, phone_change',
       )
-    const rawEmail = stringField(body, 'email')
-    if (!rawEmail) throw errors.validation('Missing email address')
-    const email = normalizeEmail(rawEmail)
+    const email = requiredEmail(body, () => errors.validation('Missing email address'))
     const redirectTo = allowedRedirect(ctx.deps.siteOrigin, c.req.query('redirect_to'))
     const now = nowOf(ctx)
     const mail = await ctx.deps.db.transaction(async (tx) => {

@@ -28,6 +28,19 @@ function must<T>(result: { data: T; error: { message: string } | null }, what: s
   return result.data
 }
 
+/** A row the service role inserts into `table`, with the `columns` given back; `what` names it in a failure. */
+async function inserted<Row>(
+  admin: SupabaseClient,
+  table: string,
+  row: Record<string, unknown>,
+  columns: string,
+  what: string,
+): Promise<Row> {
+  const created = must(await admin.from(table).insert(row).select(columns).single<Row>(), what)
+  if (!created) throw new Error(`${what} was not created`)
+  return created
+}
+
 export interface FreshOrganization {
   id: string
   name: string
@@ -41,12 +54,25 @@ export async function createOrganization(
 ): Promise<FreshOrganization> {
   const tag = randomUUID().slice(0, 8)
   const row = { name: `E2E Cliente ${tag}`, slug: `e2e-cliente-${tag}`, default_locale: defaultLocale }
-  const created = must(
-    await admin.from('organizations').insert(row).select('id, name, slug').single<FreshOrganization>(),
-    `organization ${row.slug}`,
-  )
-  if (!created) throw new Error(`organization ${row.slug} was not created`)
-  return created
+  return inserted<FreshOrganization>(admin, 'organizations', row, 'id, name, slug', `organization ${row.slug}`)
+}
+
+export interface FreshProject {
+  id: string
+  name: string
+}
+
+/**
+ * A new project of the organization `organizationId`, made with the service role: a governance
+ * project unless `fields` say otherwise (service, status, progress, visible_to_client, …).
+ */
+export async function createProject(
+  admin: SupabaseClient,
+  organizationId: string,
+  fields: { name: string } & Record<string, unknown>,
+): Promise<FreshProject> {
+  const row = { organization_id: organizationId, service: 'governance', ...fields }
+  return inserted<FreshProject>(admin, 'projects', row, 'id, name', `project ${fields.name}`)
 }
 
 export interface FreshStaff {

@@ -9,7 +9,8 @@ import { authStorageKey, developmentAnonKey } from '../../../src/config/supabase
 import type { Locale } from '../../../src/lib/locale'
 import { test as base, expect, type ProjectOptions } from './fixtures'
 import { t } from './catalog'
-import { serviceClient, type Account } from './users'
+import { createClientUser, serviceClient, type Account } from './users'
+import { mailboxOf, verifyLink, type Mailbox } from './mail'
 import { recoveryMail } from '../../../supabase/functions/_shared/mail/recovery'
 
 export { expect }
@@ -19,9 +20,13 @@ export function recoverySubject(lng: Locale): string {
   return recoveryMail(lng, { email: 'someone@example.com', link: 'https://example.invalid' }).subject
 }
 
-export const test = base.extend<{ admin: SupabaseClient }>({
+export const test = base.extend<{ admin: SupabaseClient; mailbox: Mailbox }>({
   admin: async ({ apiURL }, use) => {
     await use(serviceClient(apiURL))
+  },
+  /** The development inbox of the project under test. */
+  mailbox: async ({ request, apiURL }, use) => {
+    await use(mailboxOf(request, apiURL))
   },
 })
 
@@ -237,6 +242,23 @@ export class ResetPasswordPage {
   rule(source: string, values?: Record<string, string | number>): Locator {
     return this.rules.getByRole('listitem').filter({ hasText: t(this.lng, source, values) })
   }
+}
+
+/**
+ * A new client's reset page, opened from the link of the e-mail asked for on the forgot-password
+ * page in `lng` (its form shown). Returns the link, now used.
+ */
+export async function openResetLink(page: Page, admin: SupabaseClient, mailbox: Mailbox, lng: Locale): Promise<string> {
+  const user = await createClientUser(admin, { locale: lng })
+  await page.goto(paths.forgot(lng))
+  const forgot = new ForgotPasswordPage(page, lng)
+  await forgot.email.fill(user.email)
+  await forgot.submit.click()
+  await expect(forgot.confirmation).toBeVisible()
+  const link = verifyLink(await mailbox.waitFor(user.email, { subject: recoverySubject(lng) }))
+  await page.goto(link)
+  await expect(new ResetPasswordPage(page, lng).newPassword).toBeVisible()
+  return link
 }
 
 /** The portal frame: its section nav and the organization line. */

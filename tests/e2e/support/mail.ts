@@ -50,6 +50,24 @@ export async function waitForMail(
   return found!
 }
 
+/** The project's development inbox, bound to a test's request context (the `mailbox` fixture). */
+export interface Mailbox {
+  /** Every caught message (inbox). */
+  all(): Promise<CaughtMail[]>
+  /** The messages to `address` (mailsTo). */
+  to(address: string): Promise<CaughtMail[]>
+  /** The newest message to `address`, waited for (waitForMail). */
+  waitFor(address: string, options?: Parameters<typeof waitForMail>[3]): Promise<CaughtMail>
+}
+
+export function mailboxOf(request: APIRequestContext, baseURL: string): Mailbox {
+  return {
+    all: () => inbox(request, baseURL),
+    to: (address) => mailsTo(request, baseURL, address),
+    waitFor: (address, options) => waitForMail(request, baseURL, address, options),
+  }
+}
+
 /** The one link to our /auth/v1/verify in a message's plain-text part. */
 export function verifyLink(mail: CaughtMail): string {
   const links = [...mail.text.matchAll(/https?:\/\/\S+\/auth\/v1\/verify\?\S+/g)].map((match) => match[0])

@@ -10,6 +10,7 @@ import { commonPasswords } from '../../../supabase/server/auth/common-passwords'
 import { describeOnOneDatabase } from '../support/server'
 import {
   claimsOf,
+  followLink,
   fragmentOf,
   linkIn,
   password,
@@ -47,14 +48,7 @@ describeOnOneDatabase('account recovery and notices on %s', (kind) => {
       .auth.resetPasswordForEmail(email, { redirectTo: `${server.url}/${lang}/reset-password` })
     expect(error).toBeNull()
     const mail = await server.deps.catcher!.waitFor(email, (m) => m.text.includes('/auth/v1/verify'))
-    const response = await server.request(linkIn(mail.text), { redirect: 'manual' })
-    const fragment = fragmentOf(response.headers.get('location'))
-    const client = server.client()
-    const { error: sessionError } = await client.auth.setSession({
-      access_token: fragment.get('access_token')!,
-      refresh_token: fragment.get('refresh_token')!,
-    })
-    expect(sessionError).toBeNull()
+    const { fragment, client } = await followLink(server, linkIn(mail.text), `/${lang}/reset-password`, 'recovery')
     return { client, mail, accessToken: fragment.get('access_token')! }
   }
 

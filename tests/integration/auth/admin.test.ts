@@ -5,7 +5,7 @@ import { describeOnOneDatabase } from '../support/server'
 import {
   authRequest,
   failureOf,
-  fragmentOf,
+  followLink,
   linkIn,
   password,
   refreshWith,
@@ -45,6 +45,33 @@ describeOnOneDatabase('admin users API on %s', (kind) => {
       ['x.%'],
     )
     expect(rows).toEqual([{ n: 0 }])
+  })
+
+  it("answers a body without an e-mail with each endpoint's own refusal", async () => {
+    const service = server.serviceRoleKey
+    const cases = [
+      {
+        path: '/invite',
+        token: service,
+        json: {},
+        status: 422,
+        message: 'An email address is required to invite a user',
+      },
+      { path: '/recover', json: {}, status: 422, message: 'Password recovery requires an email' },
+      {
+        path: '/admin/generate_link',
+        token: service,
+        json: { type: 'magiclink' },
+        status: 400,
+        message: 'Email is required',
+      },
+      { path: '/resend', json: { type: 'signup' }, status: 400, message: 'Missing email address' },
+    ]
+    for (const { path, token, json, status, message } of cases) {
+      const failure = await failureOf(await authRequest(server, path, { method: 'POST', token, json }))
+      expect(failure, path).toMatchObject({ status, body: { code: 'validation_failed' } })
+      expect(JSON.stringify(failure.body), path).toContain(message)
+    }
   })
 
   it('creates, reads, updates and lists users with pagination headers', async () => {
@@ -164,18 +191,7 @@ describeOnOneDatabase('admin users API on %s', (kind) => {
     const mail = await server.deps.catcher!.waitFor(email)
     expect(mail.subject).toBe('Welcome to the Cauce Data client portal')
     expect(mail.html).toContain('<html lang="en">')
-    const response = await server.request(linkIn(mail.text), { redirect: 'manual' })
-    expect(response.status).toBe(303)
-    const location = response.headers.get('location')!
-    expect(location.startsWith(`${server.url}/en/reset-password#`)).toBe(true)
-    const fragment = fragmentOf(location)
-    expect(fragment.get('type')).toBe('invite')
-
-    const client = server.client()
-    await client.auth.setSession({
-      access_token: fragment.get('access_token')!,
-      refresh_token: fragment.get('refresh_token')!,
-    })
+    const { client } = await followLink(server, linkIn(mail.text), '/en/reset-password', 'invite')
     expect((await client.auth.updateUser({ password: 'my-own-password' })).error).toBeNull()
     await expect(signIn(server, email, 'my-own-password')).resolves.toBeTruthy()
     const again = await admin().inviteUserByEmail(email)

@@ -4,17 +4,11 @@
 // to it (FUNCTIONS_URL). Called through supabase-js's functions.invoke: the main allowed and
 // refused cases of admin-users.test.ts, and a clear 502 once the function is gone.
 import { beforeAll, expect, it } from 'vitest'
-import type { SupabaseClient } from '@supabase/supabase-js'
 import { describeOnOneDatabase, useDemoPasswordClients } from '../support/server'
 import type { DenoFunction } from '../../../scripts/lib/deno-serve'
-import { invokeFunction, useServerForDeno } from './support'
+import { callAdminUsers as call, useServerForDeno } from './support'
 import { relaxLimits, uniqueEmail } from '../auth/support/helpers'
 import { organizations, users } from '../rls/seed-ids'
-
-interface Answer {
-  status: number
-  body: { data?: Record<string, unknown>; error?: { code: string; message: string; field?: string; rule?: string } }
-}
 
 describeOnOneDatabase('admin-users on Deno, on %s', (kind) => {
   // The invitation e-mail leaves as on Supabase: Auth calls its Send Email hook, the
@@ -40,9 +34,6 @@ describeOnOneDatabase('admin-users on Deno, on %s', (kind) => {
   })
   const people = useDemoPasswordClients(server, 'admin', 'superAdmin', 'lucia')
   const { admin: asAdmin, superAdmin: asSuperAdmin, lucia: asClient } = people
-
-  const call = (client: SupabaseClient, body: Record<string, unknown>) =>
-    invokeFunction<Answer['body']>(client, 'admin-users', body)
 
   async function profileOf(email: string) {
     const { rows } = await server.deps.db.query<{ role: string; organization_id: string | null; locale: string }>(

@@ -4,41 +4,22 @@
 // admin, super_admin), bad input answered 4xx without changing anything, the invitation in the
 // invitee's language, and deactivated accounts kept out until reactivated.
 import { checkInvitation, type InvitationInput } from '../../../src/features/organizations/rules'
-import { Secret, TOTP } from 'otpauth'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SupabaseClient } from '@supabase/supabase-js'
-import { describeOnOneDatabase, startTestServer, type TestServer } from '../support/server'
-import { fragmentOf, linkIn, password, relaxLimits, runtimeOf, uniqueEmail } from '../auth/support/helpers'
+import { describe, expect, it } from 'vitest'
+import { describeOnOneDatabase, useDemoPasswordClients } from '../support/server'
+import { followLink, linkIn, password, signIn, totpCode, uniqueEmail, useAuthServer } from '../auth/support/helpers'
 import { organizations, users } from '../rls/seed-ids'
-
-const demoPassword = 'demo-password-2026'
-
-interface Answer {
-  status: number
-  body: { data?: Record<string, unknown>; error?: { code: string; message: string; field?: string } }
-}
+import { callAdminUsers as call } from './support'
 
 describeOnOneDatabase('admin-users function on %s', (kind) => {
-  let server: TestServer
-  let asAdmin: SupabaseClient
-  let asSuperAdmin: SupabaseClient
-  let asClient: SupabaseClient
+  const server = useAuthServer(kind)
+  const {
+    admin: asAdmin,
+    superAdmin: asSuperAdmin,
+    lucia: asClient,
+  } = useDemoPasswordClients(server, 'admin', 'superAdmin', 'lucia')
 
-  async function signedIn(email: string, secret = demoPassword): Promise<SupabaseClient> {
-    const client = server.client()
-    const { error } = await client.auth.signInWithPassword({ email, password: secret })
-    if (error) throw new Error(`sign-in of ${email} failed: ${error.message}`)
-    return client
-  }
-
-  /** Calls the function as `client` and returns the status and JSON body, success or not. */
-  async function call(client: SupabaseClient, body: unknown): Promise<Answer> {
-    const { data, error } = await client.functions.invoke('admin-users', { body: body as Record<string, unknown> })
-    if (!error) return { status: 200, body: data as Answer['body'] }
-    const response = (error as { context?: Response }).context
-    if (!(response instanceof Response)) throw error
-    return { status: response.status, body: (await response.json()) as Answer['body'] }
-  }
+  /** A client signed in with `secret`. */
+  const signedIn = async (email: string, secret: string) => (await signIn(server, email, secret)).client
 
   async function countUsers(email: string): Promise<number> {
     const { rows } = await server.deps.db.query<{ n: number }>(
@@ -82,46 +63,37 @@ describeOnOneDatabase('admin-users function on %s', (kind) => {
     return { id: data.user.id, email }
   }
 
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    relaxLimits(server)
-    asAdmin = await signedIn('admin@caucedata.com')
-    asSuperAdmin = await signedIn('superadmin@caucedata.com')
-    asClient = await signedIn('lucia.martin@example.com')
-  })
-  afterAll(() => server.close())
-
   describe('who may call it', () => {
-    it('answers anonymous callers 401 for every action and changes nothing', async () => {
-      const anon = server.client()
-      const email = uniqueEmail('anon')
+    it.each([
+      {
+        who: 'anonymous callers',
+        caller: () => server.client(),
+        emailTag: 'anon',
+        name: 'Nobody',
+        staffRole: 'admin',
+        answer: { status: 401, body: { error: { code: 'not_authenticated' } } },
+      },
+      {
+        who: 'a client',
+        caller: () => asClient,
+        emailTag: 'byclient',
+        name: 'Colleague',
+        staffRole: 'super_admin',
+        answer: { status: 403, body: { error: { code: 'forbidden' } } },
+      },
+    ])('answers $who $answer.status for every action and changes nothing', async (refused) => {
+      const caller = refused.caller()
+      const email = uniqueEmail(refused.emailTag)
       const cases = [
-        { action: 'invite', email, full_name: 'Nobody', locale: 'es', organization_id: organizations.ribera },
-        { action: 'invite', email, full_name: 'Nobody', locale: 'es', role: 'admin' },
+        { action: 'invite', email, full_name: refused.name, locale: 'es', organization_id: organizations.ribera },
+        { action: 'invite', email, full_name: refused.name, locale: 'es', role: refused.staffRole },
         { action: 'resend', user_id: users.james },
         { action: 'deactivate', user_id: users.james },
         { action: 'reactivate', user_id: users.james },
       ]
       for (const body of cases) {
-        const answer = await call(anon, body)
-        expect(answer, body.action).toMatchObject({ status: 401, body: { error: { code: 'not_authenticated' } } })
-      }
-      expect(await countUsers(email)).toBe(0)
-      expect(await profileOf(users.james)).toMatchObject({ is_active: true })
-    })
-
-    it('answers a client 403 for every action and changes nothing', async () => {
-      const email = uniqueEmail('byclient')
-      const cases = [
-        { action: 'invite', email, full_name: 'Colleague', locale: 'es', organization_id: organizations.ribera },
-        { action: 'invite', email, full_name: 'Colleague', locale: 'es', role: 'super_admin' },
-        { action: 'resend', user_id: users.james },
-        { action: 'deactivate', user_id: users.james },
-        { action: 'reactivate', user_id: users.james },
-      ]
-      for (const body of cases) {
-        const answer = await call(asClient, body)
-        expect(answer, body.action).toMatchObject({ status: 403, body: { error: { code: 'forbidden' } } })
+        const answer = await call(caller, body)
+        expect(answer, body.action).toMatchObject(refused.answer)
       }
       expect(await countUsers(email)).toBe(0)
       expect(await profileOf(users.james)).toMatchObject({ is_active: true })
@@ -215,17 +187,7 @@ describeOnOneDatabase('admin-users function on %s', (kind) => {
       expect(mail.text).toMatch(/^Hello Ada Lovelace,\n/)
       expect(mail.text).toContain(`Marta Gil at Cauce Data has invited ${email.toLowerCase()} to the client portal`)
       expect(mail.html).toContain('Hello Ada Lovelace,')
-      const response = await server.request(linkIn(mail.text), { redirect: 'manual' })
-      const location = response.headers.get('location')!
-      expect(location.startsWith(`${server.url}/en/reset-password#`)).toBe(true)
-      const fragment = fragmentOf(location)
-      expect(fragment.get('type')).toBe('invite')
-
-      const invitee = server.client()
-      await invitee.auth.setSession({
-        access_token: fragment.get('access_token')!,
-        refresh_token: fragment.get('refresh_token')!,
-      })
+      const { client: invitee } = await followLink(server, linkIn(mail.text), '/en/reset-password', 'invite')
       expect((await invitee.auth.updateUser({ password: 'chosen-password-1' })).error).toBeNull()
       const portal = await signedIn(email, 'chosen-password-1')
       const { data: projects } = await portal.from('projects').select('organization_id')
@@ -567,11 +529,7 @@ describeOnOneDatabase('admin-users function on %s', (kind) => {
       const client = await signedIn(target.email, password)
       for (const friendlyName of names) {
         const { data: factor } = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName })
-        runtimeOf(server).clock.advance(30_000)
-        const code = TOTP.generate({
-          secret: Secret.fromBase32(factor!.totp.secret),
-          timestamp: runtimeOf(server).clock.now(),
-        })
+        const code = totpCode(server, factor!.totp.secret)
         const { error } = await client.auth.mfa.challengeAndVerify({ factorId: factor!.id, code })
         if (error) throw error
       }

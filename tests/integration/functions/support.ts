@@ -79,3 +79,14 @@ export async function invokeFunction<Body>(
   if (!(context instanceof Response)) throw error
   return { status: context.status, body: (await context.json()) as Body }
 }
+
+/** What admin-users answers: its data, or its error (with the field, and the rule broken, of bad input). */
+export interface AdminUsersBody {
+  data?: Record<string, unknown>
+  error?: { code: string; message: string; field?: string; rule?: string }
+}
+
+/** admin-users called as `client`, as the admin pages call it: its status and body. */
+export function callAdminUsers(client: SupabaseClient, body: Record<string, unknown>) {
+  return invokeFunction<AdminUsersBody>(client, 'admin-users', body)
+}

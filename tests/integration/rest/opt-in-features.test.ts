@@ -5,25 +5,20 @@
 // How the server answers with them off, its default, is in errors.test.ts and write.test.ts. On both
 // databases: plans and aggregates are PostgreSQL's own output.
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { organizations, projects, tasks, users } from '../rls/seed-ids'
 import { describeEachDatabase, describeOnOneDatabase, signedInClient } from '../support/server'
-import { startRestBed, tableRows, type RestBed } from './support/fixture'
+import { tableRows, useRestBed, type RestBed } from './support/fixture'
 
 const byKey = (key: string) => (a: Record<string, unknown>, b: Record<string, unknown>) =>
   JSON.stringify(a[key]).localeCompare(JSON.stringify(b[key]))
 
 describeEachDatabase('REST opt-in features on %s', (kind) => {
-  let bed: RestBed
-
-  beforeAll(async () => {
-    bed = await startRestBed(kind, {
-      REST_DB_AGGREGATES_ENABLED: 'true',
-      REST_DB_TX_END: 'commit-allow-override',
-      REST_DB_PLAN_ENABLED: 'true',
-    })
+  const bed = useRestBed(kind, {
+    REST_DB_AGGREGATES_ENABLED: 'true',
+    REST_DB_TX_END: 'commit-allow-override',
+    REST_DB_PLAN_ENABLED: 'true',
   })
-  afterAll(() => bed.close())
 
   describe('aggregate functions', () => {
     it('counts every row the caller may read, and sums, averages and bounds columns', async () => {
@@ -403,10 +398,8 @@ describeEachDatabase('REST opt-in features on %s', (kind) => {
 // pgrst.…`), over the server's settings as in PostgREST; and a transaction end the other way round,
 // every request undone unless it asks to commit. None of it depends on the engine: one database.
 describeOnOneDatabase('REST opt-in features set in the database on %s', (kind) => {
-  let bed: RestBed
-
+  const bed = useRestBed(kind, { REST_DB_PLAN_ENABLED: 'true' })
   beforeAll(async () => {
-    bed = await startRestBed(kind, { REST_DB_PLAN_ENABLED: 'true' })
     // This database only: a PostgreSQL cluster's roles are shared by the other test files' databases.
     await bed.server.deps.db.exec(`
       do $$ begin
@@ -416,7 +409,6 @@ describeOnOneDatabase('REST opt-in features set in the database on %s', (kind) =
       end $$;
     `)
   })
-  afterAll(() => bed.close())
 
   const pagesOf = async (id: number) => (await bed.anon.from('rt_books').select('pages').eq('id', id).single()).data
 

@@ -2,25 +2,10 @@
 // and signed renders, measured by reading the output back; who may render (exactly who may
 // download); Storage's answers to bad values and hostile files; the limits and the off switch.
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  describeEachDatabase,
-  describeOnOneDatabase,
-  startTestServer,
-  type TestServer,
-  useTestServer,
-} from '../support/server'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { describeEachDatabase, describeOnOneDatabase, useTestServer } from '../support/server'
 import { photoJpeg, pngBomb } from './image-fixtures'
-import {
-  DOCS,
-  PUBLIC,
-  createStorageFixtures,
-  expectSameBytes,
-  rawRequest,
-  storageFailure,
-  type StorageFixtures,
-  useStorageFixtures,
-} from './support'
+import { DOCS, PUBLIC, expectSameBytes, rawRequest, storageFailure, useStorageFixtures } from './support'
 
 async function dimensions(body: ArrayBuffer | Blob) {
   const bytes = Buffer.from(body instanceof Blob ? await body.arrayBuffer() : body)
@@ -269,17 +254,12 @@ describeEachDatabase('storage image transformations on %s', (kind) => {
 
 describeOnOneDatabase('storage image transformation settings on %s', (kind) => {
   describe('with tight limits', () => {
-    let server: TestServer
-    let f: StorageFixtures
-    beforeAll(async () => {
-      server = await startTestServer(kind, {
-        IMAGE_TRANSFORMATION_LIMIT_MAX_SIZE: '100',
-        IMAGE_TRANSFORMATION_MAX_SOURCE_BYTES: '100000',
-        IMAGE_TRANSFORMATION_MAX_SOURCE_PIXELS: '500000',
-      })
-      f = await createStorageFixtures(server)
+    const server = useTestServer(kind, {
+      IMAGE_TRANSFORMATION_LIMIT_MAX_SIZE: '100',
+      IMAGE_TRANSFORMATION_MAX_SOURCE_BYTES: '100000',
+      IMAGE_TRANSFORMATION_MAX_SOURCE_PIXELS: '500000',
     })
-    afterAll(() => server.close())
+    const f = useStorageFixtures(server)
 
     it('clamps sizes to the setting and refuses sources past its bytes or pixels', async () => {
       const small = await photoJpeg(400, 300)
@@ -320,14 +300,9 @@ describeOnOneDatabase('storage image transformation settings on %s', (kind) => {
   })
 
   describe('one render at a time, none waiting', () => {
-    let server: TestServer
-    let f: StorageFixtures
+    const server = useTestServer(kind, { IMAGE_TRANSFORMATION_CONCURRENCY: '1', IMAGE_TRANSFORMATION_MAX_WAITING: '0' })
+    const f = useStorageFixtures(server)
     beforeAll(async () => {
-      server = await startTestServer(kind, {
-        IMAGE_TRANSFORMATION_CONCURRENCY: '1',
-        IMAGE_TRANSFORMATION_MAX_WAITING: '0',
-      })
-      f = await createStorageFixtures(server)
       // A PNG decodes in full (no shrinking while it decodes): each render takes a while.
       const big = await sharp({
         create: {
@@ -342,7 +317,6 @@ describeOnOneDatabase('storage image transformation settings on %s', (kind) => {
         .toBuffer()
       await f.aliceClient.storage.from(PUBLIC).upload(`${f.alice}/big.png`, big, { contentType: 'image/png' })
     })
-    afterAll(() => server.close())
 
     it('refuses renders past the gate with 429, and serves the rest; HEAD renders without a body', async () => {
       const url = f.anonClient.storage.from(PUBLIC).getPublicUrl(`${f.alice}/big.png`, {
@@ -367,15 +341,12 @@ describeOnOneDatabase('storage image transformation settings on %s', (kind) => {
   })
 
   describe('turned off', () => {
-    let server: TestServer
-    let f: StorageFixtures
+    const server = useTestServer(kind, { IMAGE_TRANSFORMATION_ENABLED: 'false' })
+    const f = useStorageFixtures(server)
     beforeAll(async () => {
-      server = await startTestServer(kind, { IMAGE_TRANSFORMATION_ENABLED: 'false' })
-      f = await createStorageFixtures(server)
       await f.aliceClient.storage.from(DOCS).upload(`${f.alice}/a.jpg`, photo, { contentType: 'image/jpeg' })
       await f.aliceClient.storage.from(PUBLIC).upload(`${f.alice}/a.jpg`, photo, { contentType: 'image/jpeg' })
     })
-    afterAll(() => server.close())
 
     it('answers the render routes as unknown routes, and signs plain downloads', async () => {
       const path = `${f.alice}/a.jpg`

@@ -1,6 +1,8 @@
 // Listing, removing and moving objects, each as the caller: what their policies hide is neither
 // listed, removed nor moved.
+import type { Context } from 'hono'
 import { z } from 'zod'
+import type { ServerDeps } from '../../deps'
 import { findBucket } from '../buckets'
 import { asCaller, requireCaller } from '../caller'
 import { storageErrors } from '../errors'
@@ -32,12 +34,17 @@ const listBody = z.object({
   search: z.string().max(1024).default(''),
 })
 
+/** A list's caller, its bucket (`…/list/<bucket>`) and its body, refused in that order. */
+async function listRequest<T extends z.ZodType>(deps: ServerDeps, c: Context, schema: T) {
+  const caller = await requireCaller(deps, c)
+  const bucket = bucketOnly(c)
+  if (bucket === undefined) throw storageErrors.noSuchBucket()
+  return { caller, bucket, body: await readJson(c.req.raw, schema) }
+}
+
 export function listHandler({ deps }: StorageService): Handler {
   return async (c) => {
-    const caller = await requireCaller(deps, c)
-    const bucket = bucketOnly(c)
-    if (bucket === undefined) throw storageErrors.noSuchBucket()
-    const body = await readJson(c.req.raw, listBody)
+    const { caller, bucket, body } = await listRequest(deps, c, listBody)
     const entries = await asCaller(
       deps,
       c,
@@ -83,10 +90,7 @@ function cursorKey(cursor: string | undefined): ListCursor | null {
 
 export function listV2Handler({ deps }: StorageService): Handler {
   return async (c) => {
-    const caller = await requireCaller(deps, c)
-    const bucket = bucketOnly(c)
-    if (bucket === undefined) throw storageErrors.noSuchBucket()
-    const body = await readJson(c.req.raw, listV2Body)
+    const { caller, bucket, body } = await listRequest(deps, c, listV2Body)
     const options = {
       prefix: body.prefix.replace(/^\/+/, ''),
       limit: body.limit,

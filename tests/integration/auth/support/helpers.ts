@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import { decodeJwt } from 'jose'
 import { Secret, TOTP } from 'otpauth'
+import { expect } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { authRuntime } from '../../../../supabase/server/auth/runtime'
 import { useTestServer, type DatabaseKind, type TestServer } from '../../support/server'
@@ -127,6 +128,27 @@ export function linkIn(text: string): string {
 
 export function fragmentOf(location: string | null): URLSearchParams {
   return new URLSearchParams((location ?? '').split('#')[1] ?? '')
+}
+
+/**
+ * Follows an e-mailed verify link (a path, linkIn): it must redirect (303) to the site's `landing`
+ * page with a session of `type` in the fragment. Returns the fragment and a client holding that
+ * session, as the site's page takes it.
+ */
+export async function followLink(server: TestServer, link: string, landing: string, type: string) {
+  const response = await server.request(link, { redirect: 'manual' })
+  expect(response.status).toBe(303)
+  const location = response.headers.get('location')!
+  expect(location.startsWith(`${server.url}${landing}#`)).toBe(true)
+  const fragment = fragmentOf(location)
+  expect(fragment.get('type')).toBe(type)
+  const client = server.client()
+  const { error } = await client.auth.setSession({
+    access_token: fragment.get('access_token')!,
+    refresh_token: fragment.get('refresh_token')!,
+  })
+  expect(error).toBeNull()
+  return { fragment, client }
 }
 
 /** The confirmation-page link of a sign-in or sign-up mail, split into what the page reads. */
