@@ -22,8 +22,10 @@ const KB = 1000
 // It had reached 111,499 B when the sign-in pages' layout (decision 0054) made the site chunk
 // export the frame's component to the app's chunk: one more name in its export list, +6 B; and
 // 111,514 B when an area page's first render became a transition (start-app.tsx, which the public
-// pages share: +9 B).
-const budget = { js: 111.52 * KB, css: 20 * KB }
+// pages share: +9 B); and 111,560 B when the catalogs became hashed files (decision 0059): the app
+// carries both catalogs' addresses (+46 B), and a visit after the first downloads no catalog (33 to
+// 43 kB of brotli that every page had fetched again).
+const budget = { js: 111.57 * KB, css: 20 * KB }
 const dist = pathToFileURL(`${resolve(siteDist)}/`)
 /** Class names that survive minification in supabase-js's bundle (auth, REST, realtime, storage). */
 const supabaseJs = /GoTrueClient|PostgrestClient|RealtimeClient|StorageFileApi/
