@@ -16,6 +16,13 @@ vi.mock('../../src/components/form/form-host', async (actual) => {
   return actual()
 })
 
+/**
+ * Waits that include a module's first load (react-hook-form's host, the rules with zod): Vitest
+ * transforms it then, which on a loaded machine took longer than waitFor's default second. They
+ * end as soon as what they wait for has happened.
+ */
+const firstLoad = { timeout: 10_000 }
+
 const loadCheck = () => import('../../src/features/approvals/rules').then((rules) => rules.checkApprovalAnswer)
 
 function AnswerForm({ onAnswer }: { onAnswer: (values: ApprovalAnswerInput) => void }) {
@@ -58,17 +65,19 @@ describe('a form that loads react-hook-form on demand', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)))
     expect(loads.count).toBe(0)
     await act(async () => comment.focus())
-    await waitFor(() => expect(loads.count).toBe(1))
+    await waitFor(() => expect(loads.count).toBe(1), firstLoad)
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)))
     expect(screen.getByLabelText('Comment')).toBe(comment)
     expect(comment).toHaveFocus()
     expect(comment).toHaveValue('The margin by store, please.')
     fireEvent.click(screen.getByRole('button', { name: 'Ask for changes' }))
-    await waitFor(() =>
-      expect(onAnswer).toHaveBeenCalledWith(
-        { comment: 'The margin by store, please.', decision: 'changes_requested' },
-        undefined,
-      ),
+    await waitFor(
+      () =>
+        expect(onAnswer).toHaveBeenCalledWith(
+          { comment: 'The margin by store, please.', decision: 'changes_requested' },
+          undefined,
+        ),
+      firstLoad,
     )
     expect(screen.getByTestId('comment-now')).toHaveTextContent('The margin by store, please.')
   })
@@ -77,7 +86,7 @@ describe('a form that loads react-hook-form on demand', () => {
     const { onAnswer, comment } = await renderForm()
     // (act: the press renders react-hook-form's part, which waits for its module and the rules)
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Ask for changes' })))
-    expect(await screen.findByRole('alert')).toHaveTextContent('Say what should change.')
+    expect(await screen.findByRole('alert', {}, firstLoad)).toHaveTextContent('Say what should change.')
     expect(comment).toHaveAttribute('aria-invalid', 'true')
     expect(comment).toHaveFocus()
     expect(onAnswer).not.toHaveBeenCalled()
