@@ -5,9 +5,9 @@
 import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { flushSync } from 'react-dom'
 import * as chart from './chart.css'
-import { chartHeight } from './chart.css'
 
-export { chartHeight }
+/** The charts' height (one definition, beside the styles that keep its room while a chart loads). */
+export const { chartHeight } = chart
 
 export interface ChartMargin {
   top: number
