@@ -7,7 +7,7 @@ import { flushSync } from 'react-dom'
 import * as chart from './chart.css'
 
 /** The charts' height (one definition, beside the styles that keep its room while a chart loads). */
-export const { chartHeight } = chart
+export { chartHeight } from './chart.css'
 
 export interface ChartMargin {
   top: number
@@ -68,8 +68,8 @@ export function LineChartFrame({
         role="img"
         aria-label={summary}
         width={width}
-        height={chartHeight}
-        viewBox={`0 0 ${width} ${chartHeight}`}
+        height={chart.chartHeight}
+        viewBox={`0 0 ${width} ${chart.chartHeight}`}
       >
         {ticks.map((tick) => (
           <g key={tick}>
@@ -96,7 +96,7 @@ export function ChartDateLabel({
   children: ReactNode
 }) {
   return (
-    <text className={chart.axisText} x={x} y={chartHeight - 8} textAnchor={anchor}>
+    <text className={chart.axisText} x={x} y={chart.chartHeight - 8} textAnchor={anchor}>
       {children}
     </text>
   )
