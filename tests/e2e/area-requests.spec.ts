@@ -108,8 +108,13 @@ const afterFirstRender = ['src/features/metrics/metric-chart.tsx']
 
 type Chunk = { file: string; imports?: string[] }
 
-function buildManifest(): Record<string, Chunk> {
-  return JSON.parse(readFileSync(join(siteDist, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>
+type Manifest = Record<string, Chunk>
+let manifestRead: Manifest | undefined
+
+/** The build's manifest, read once per run of this file. */
+function buildManifest(): Manifest {
+  manifestRead ??= JSON.parse(readFileSync(join(siteDist, '.vite', 'manifest.json'), 'utf8')) as Manifest
+  return manifestRead
 }
 
 /**

@@ -2,6 +2,7 @@
 // (from public.plan_usage's totals per phase and day), the whole plan's planned and used hours and
 // budget, and the burn-down series (planned work remaining, ideal and actual, over the plan's
 // dates). Pure functions: no React, no Supabase.
+import type { Tables } from '@/lib/db'
 
 export interface PlanPhase {
   id: string
@@ -24,16 +25,10 @@ export interface PlanMilestone {
 }
 
 /** One record of time worked on a phase (its amount is the hours times the rate, when there is one). */
-export interface TimeEntry {
-  id: string
-  phase_id: string
-  person_id: string
-  worked_on: string
-  hours: number
-  rate: number | null
-  amount: number | null
-  note: string | null
-}
+export type TimeEntry = Pick<
+  Tables<'plan_time_entries'>,
+  'id' | 'phase_id' | 'person_id' | 'worked_on' | 'hours' | 'rate' | 'amount' | 'note'
+>
 
 export interface UsageRow {
   phase_id: string

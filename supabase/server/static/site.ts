@@ -80,6 +80,16 @@ export function withLocaleHints(html: string, locale: Locale, catalog: string): 
     .replace('</head>', `  <link rel="preload" href="${catalog}" as="fetch" crossorigin="anonymous" />\n  </head>`)
 }
 
+/** Reads once and keeps the answer; a failed read is forgotten, so a later build is found. */
+function keptUntilFailure<T>(read: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined
+  return () =>
+    (pending ??= read().catch((error: unknown) => {
+      pending = undefined
+      throw error
+    }))
+}
+
 export interface SiteOptions {
   dist: string
   siteUrl?: string
@@ -100,8 +110,12 @@ export function siteRoutes({ dist, siteUrl, submitContact, formSecret, contactFo
   const prerendered = prerenderedPages(dist)
   const visitorLocale = (c: Context) =>
     likelyLocale(c.req.path, c.req.header('Accept-Language'), getCookie(c, localeStorageKey))
-  let indexHtml: Promise<string> | undefined
-  let catalogs: Promise<Record<Locale, string>> | undefined
+  const indexHtml = keptUntilFailure(() => readFile(join(dist, 'index.html'), 'utf8'))
+  const catalogs = keptUntilFailure(async () =>
+    catalogUrls(
+      JSON.parse(await readFile(join(dist, '.vite', 'manifest.json'), 'utf8')) as Parameters<typeof catalogUrls>[0],
+    ),
+  )
   const fragments = new Map<string, Promise<string | undefined>>()
   /**
    * A prerendered piece of the app's own pages: the error screen, an area's frame (absent from a
@@ -180,21 +194,11 @@ export function siteRoutes({ dist, siteUrl, submitContact, formSecret, contactFo
     }
     // Awaited before anything else, so a missing build is this request's error (not an
     // unhandled rejection), and forgotten, so a later build is found.
-    indexHtml ??= readFile(join(dist, 'index.html'), 'utf8').catch((error: unknown) => {
-      indexHtml = undefined
-      throw error
-    })
-    const index = await indexHtml
+    const index = await indexHtml()
     // A page of the portal or the admin area: index.html with the area's frame already drawn (decision 0049).
     const area = areaOfPath(c.req.path, locales)
     const areaShell = area ? await prerenderedText(areaShellFile(area, locale)) : undefined
-    catalogs ??= readFile(join(dist, '.vite', 'manifest.json'), 'utf8')
-      .then((text) => catalogUrls(JSON.parse(text) as Parameters<typeof catalogUrls>[0]))
-      .catch((error: unknown) => {
-        catalogs = undefined
-        throw error
-      })
-    const html = withLocaleHints(areaShell ?? index, locale, (await catalogs)[locale])
+    const html = withLocaleHints(areaShell ?? index, locale, (await catalogs())[locale])
     const errorScreen = await prerenderedText(errorScreenFile(locale, prefix !== undefined))
     c.header('Cache-Control', 'no-cache')
     c.header('Vary', 'Accept-Language, Cookie')
